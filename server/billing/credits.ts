@@ -1,0 +1,154 @@
+import { AppError } from '../errors.js';
+import type { Db } from '../store/database.js';
+import { UsageLedger } from '../store/usage-ledger.js';
+import type { Tier } from '../store/users.js';
+import { type Operation, rateFor, TIER_LIMIT_MICRO, toCredits, WINDOW_DAYS, WINDOW_MS } from './rate-card.js';
+
+/** The Credit status resource, amounts in micro-credits and times in epoch ms. */
+export interface CreditStatus {
+  tier: Tier;
+  limitMicro: number | null;
+  usedMicro: number;
+  remainingMicro: number | null;
+  windowStart: number | null;
+  windowDays: number;
+  resetAt: number | null;
+  asOf: number;
+}
+
+/** A charge taken before the work runs; settle it to the actual quantity or release it. */
+export interface CreditHold {
+  ledgerId: number;
+  operation: Operation;
+  quantity: number;
+  amountMicro: number;
+}
+
+export interface ChargeRequest {
+  ownerUserId: string;
+  tier: Tier;
+  keyId: string | null;
+  actingUserId: string;
+  operation: Operation;
+  /** Units to reserve (1 for per-call prices; the maximum possible for per-result prices). */
+  quantity: number;
+  requestId: string | null;
+  now: number;
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** Renders a status as the JSON resource of `GET /api/v1/credits/status`. */
+export function presentCreditStatus(s: CreditStatus): Record<string, unknown> {
+  return {
+    tier: s.tier,
+    limit: s.limitMicro === null ? null : toCredits(s.limitMicro),
+    used: toCredits(s.usedMicro),
+    remaining: s.remainingMicro === null ? null : toCredits(s.remainingMicro),
+    window_start: iso(s.windowStart),
+    window_days: s.windowDays,
+    reset_at: iso(s.resetAt),
+    as_of: new Date(s.asOf).toISOString(),
+  };
+}
+
+/** The `X-Service-Credits-*` headers; absent values are sent as empty strings. */
+export function creditHeaders(s: CreditStatus): Record<string, string> {
+  return {
+    'X-Service-Credits-Tier': s.tier,
+    'X-Service-Credits-Limit': s.limitMicro === null ? '' : String(toCredits(s.limitMicro)),
+    'X-Service-Credits-Used': String(toCredits(s.usedMicro)),
+    'X-Service-Credits-Remaining': s.remainingMicro === null ? '' : String(toCredits(s.remainingMicro)),
+    'X-Service-Credits-Reset-At': iso(s.resetAt) ?? '',
+    'X-Service-Credits-Window-Days': String(s.windowDays),
+  };
+}
+
+/**
+ * Meters usage against each owner's pool. Every method is synchronous and runs in one SQLite
+ * transaction, so a check and its charge can never be split by another request.
+ */
+export class CreditService {
+  private readonly ledger: UsageLedger;
+
+  constructor(private readonly db: Db) {
+    this.ledger = new UsageLedger(db);
+  }
+
+  status(ownerUserId: string, tier: Tier, now: number): CreditStatus {
+    const { usedMicro, oldestAt } = this.ledger.window(ownerUserId, now - WINDOW_MS);
+    const limitMicro = TIER_LIMIT_MICRO[tier];
+    return {
+      tier,
+      limitMicro,
+      usedMicro,
+      remainingMicro: limitMicro === null ? null : Math.max(0, limitMicro - usedMicro),
+      windowStart: oldestAt,
+      windowDays: WINDOW_DAYS,
+      resetAt: oldestAt === null ? null : oldestAt + WINDOW_MS,
+      asOf: now,
+    };
+  }
+
+  /**
+   * Checks that the whole price fits in what remains and records it, atomically. Throws 402
+   * `credits_exhausted` (charging nothing) when it does not fit. Free operations always pass.
+   */
+  reserve(req: ChargeRequest): CreditHold {
+    const amountMicro = rateFor(req.operation).priceMicro * req.quantity;
+    const run = this.db.transaction((): CreditHold => {
+      if (amountMicro > 0) {
+        const status = this.status(req.ownerUserId, req.tier, req.now);
+        if (status.remainingMicro !== null && amountMicro > status.remainingMicro) throw creditsExhausted(status, amountMicro);
+      }
+      const ledgerId = this.ledger.insert({
+        ownerUserId: req.ownerUserId,
+        keyId: req.keyId,
+        actingUserId: req.actingUserId,
+        operation: req.operation,
+        quantity: req.quantity,
+        amountMicro,
+        requestId: req.requestId,
+        createdAt: req.now,
+      });
+      return { ledgerId, operation: req.operation, quantity: req.quantity, amountMicro };
+    });
+    // IMMEDIATE takes the write lock before reading the sum, so another process sharing the
+    // file (the CLI, a second server) cannot interleave between the check and the insert.
+    return run.immediate();
+  }
+
+  /** Lowers a hold to the quantity actually delivered (never raises it). */
+  settle(hold: CreditHold, actualQuantity: number): CreditHold {
+    const quantity = Math.max(0, Math.min(actualQuantity, hold.quantity));
+    const amountMicro = rateFor(hold.operation).priceMicro * quantity;
+    this.ledger.setAmount(hold.ledgerId, quantity, amountMicro);
+    return { ...hold, quantity, amountMicro };
+  }
+
+  /** Returns a hold in full, for work that failed. */
+  release(hold: CreditHold): void {
+    this.ledger.delete(hold.ledgerId);
+  }
+
+  get usage(): UsageLedger {
+    return this.ledger;
+  }
+}
+
+function creditsExhausted(status: CreditStatus, priceMicro: number): AppError {
+  const body = presentCreditStatus(status);
+  return new AppError(
+    402,
+    'credits_exhausted',
+    `This call costs ${toCredits(priceMicro)} credits but the account has ${body.remaining} of its ${body.limit} left in the ${WINDOW_DAYS}-day window. Credits return from ${body.reset_at ?? 'the next usage expiry'}; upgrade the tier for a higher ceiling.`,
+    {
+      remaining: body.remaining,
+      reset_at: body.reset_at,
+      limit: body.limit,
+      tier: status.tier,
+      used: body.used,
+      price: toCredits(priceMicro),
+    },
+  );
+}

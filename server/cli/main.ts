@@ -1,0 +1,88 @@
+import { buildServices, closeServices } from '../build-services.js';
+import { CommandError } from '../commands/create-account.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { createLogger } from '../logger.js';
+import { ADMIN_COMMANDS } from './admin-commands.js';
+import { USAGE, UsageError } from './usage.js';
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const defaultIo: CliIo = {
+  env: process.env,
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+};
+
+/**
+ * Runs one `proxima` command and returns its exit code: 0 ok, 1 failed, 2 bad arguments.
+ * `serve` keeps running and resolves only on a signal.
+ */
+export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const [group, verb, ...rest] = argv;
+  if (group === undefined || group === '--help' || group === 'help') {
+    io.stdout(USAGE);
+    return group === undefined ? 2 : 0;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(io.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      io.stderr(`${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+
+  if (group === 'serve') {
+    const { serve } = await import('../main.js');
+    let running: Awaited<ReturnType<typeof serve>>;
+    try {
+      running = await serve(config);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+        io.stderr(`proxima serve: cannot listen on ${config.host}:${config.port} (${code}); set PORT or HOST to a free address\n`);
+        return 1;
+      }
+      throw err;
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await running.close();
+    return 0;
+  }
+
+  const key = `${group} ${verb ?? ''}`;
+  const command = ADMIN_COMMANDS[key];
+  const json = rest.includes('--json');
+  if (!command) {
+    io.stderr(`proxima: unknown command "${key.trim()}"\n\n${USAGE}`);
+    return 2;
+  }
+  const services = buildServices(config, { logger: createLogger('silent') });
+  try {
+    const out = command(services, rest);
+    io.stdout(json ? `${JSON.stringify(out.json)}\n` : `${out.text}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`proxima ${key}: ${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (err instanceof CommandError) {
+      io.stderr(json ? `${JSON.stringify({ error: err.message })}\n` : `proxima ${key}: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await closeServices(services);
+  }
+}

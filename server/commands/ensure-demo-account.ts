@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseApiKey } from '../auth/api-key.js';
+import { SCOPES } from '../auth/scopes.js';
+import type { Services } from '../services.js';
+import { createAccount } from './create-account.js';
+import { createApiKey } from './create-api-key.js';
+
+/** File in `DATA_DIR` holding the demo owner's key. */
+export const DEMO_KEY_FILE = 'demo-api-key';
+
+export interface DemoAccount {
+  userId: string;
+  apiKey: string;
+  created: boolean;
+  keyFile: string;
+}
+
+/**
+ * On a store with no users, creates the demo owner (tier `pro`) with a key holding every
+ * scope and saves the key to `DATA_DIR/demo-api-key` (mode 0600). On later starts returns
+ * the saved key while it is still valid, and null once it is revoked or removed.
+ */
+export function ensureDemoAccount(services: Services, opts: { profileId?: string; name?: string } = {}): DemoAccount | null {
+  const keyFile = path.join(services.config.dataDir, DEMO_KEY_FILE);
+  if (services.users.count() === 0) {
+    const user = createAccount(services, { tier: 'pro', name: opts.name ?? 'Demo Owner', profileId: opts.profileId });
+    const { apiKey } = createApiKey(services, { userId: user.userId, scopes: [...SCOPES], name: 'demo (all scopes)' });
+    fs.writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
+    return { userId: user.userId, apiKey, created: true, keyFile };
+  }
+  if (!fs.existsSync(keyFile)) return null;
+  const apiKey = fs.readFileSync(keyFile, 'utf8').trim();
+  const parsed = parseApiKey(apiKey);
+  const record = parsed ? services.apiKeys.findByPrefix(parsed.keyPrefix) : null;
+  if (!record || record.revokedAt !== null) return null;
+  return { userId: record.userId, apiKey, created: false, keyFile };
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+
+/** Search engine adapters that the port can be backed by. */
+export type SearchEngineKind = 'embedded' | 'opensearch';
+
+/** Log levels accepted by `LOG_LEVEL` (pino's names). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Validated runtime configuration. Built once at boot by {@link loadConfig}. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  baseUrl: string;
+  searchEngine: SearchEngineKind;
+  opensearchUrl: string | null;
+  logLevel: LogLevel;
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number;
+}
+
+/** Every variable the service reads, with its default and meaning (rendered into the README). */
+export const ENV_VARS = [
+  { name: 'PORT', default: '8080', description: 'TCP port the API listens on (0 picks a free port).' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Interface the API binds to.' },
+  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite store, the embedded search index and the demo key.' },
+  { name: 'BASE_URL', default: 'http://HOST:PORT', description: 'Public base address used in links and documents.' },
+  { name: 'SEARCH_ENGINE', default: 'embedded', description: '`embedded` (SQLite FTS5, no server) or `opensearch`.' },
+  { name: 'OPENSEARCH_URL', default: '(none)', description: 'OpenSearch node URL; required when SEARCH_ENGINE=opensearch.' },
+  { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
+  {
+    name: 'BODY_LIMIT_BYTES',
+    default: '1048576',
+    description: 'Largest accepted JSON request body; larger bodies get 413 payload_too_large.',
+  },
+] as const;
+
+/** Thrown when the environment is invalid; lists every problem found. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseInteger(name: string, raw: string, min: number, max: number, problems: string[]): number {
+  if (!/^\d+$/.test(raw)) {
+    problems.push(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+    return min;
+  }
+  const value = Number(raw);
+  if (value < min || value > max) problems.push(`${name} must be between ${min} and ${max} (got ${value})`);
+  return value;
+}
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads and validates the environment. Collects every problem before failing so an operator
+ * fixes them in one pass.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const value = (name: string): string | undefined => {
+    const raw = env[name];
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+  };
+
+  const port = parseInteger('PORT', value('PORT') ?? '8080', 0, 65535, problems);
+  const host = value('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(value('DATA_DIR') ?? './data');
+
+  const engineRaw = value('SEARCH_ENGINE') ?? 'embedded';
+  if (engineRaw !== 'embedded' && engineRaw !== 'opensearch') {
+    problems.push(`SEARCH_ENGINE must be "embedded" or "opensearch" (got "${engineRaw}")`);
+  }
+  const searchEngine: SearchEngineKind = engineRaw === 'opensearch' ? 'opensearch' : 'embedded';
+
+  const opensearchUrl = value('OPENSEARCH_URL') ?? null;
+  if (opensearchUrl !== null && !isHttpUrl(opensearchUrl)) {
+    problems.push(`OPENSEARCH_URL must be an http(s) URL (got "${opensearchUrl}")`);
+  }
+  if (searchEngine === 'opensearch' && opensearchUrl === null) {
+    problems.push('OPENSEARCH_URL is required when SEARCH_ENGINE=opensearch');
+  }
+
+  const levelRaw = (value('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(levelRaw)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${levelRaw}")`);
+  }
+  const logLevel = ((LOG_LEVELS as readonly string[]).includes(levelRaw) ? levelRaw : 'info') as LogLevel;
+
+  const bodyLimitBytes = parseInteger('BODY_LIMIT_BYTES', value('BODY_LIMIT_BYTES') ?? '1048576', 1024, 64 * 1024 * 1024, problems);
+
+  const baseUrlRaw = value('BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (!isHttpUrl(baseUrlRaw)) problems.push(`BASE_URL must be an http(s) URL (got "${baseUrlRaw}")`);
+  const baseUrl = baseUrlRaw.replace(/\/+$/, '');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { port, host, dataDir, baseUrl, searchEngine, opensearchUrl, logLevel, bodyLimitBytes };
+}

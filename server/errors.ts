@@ -1,0 +1,91 @@
+/** One problem found while validating a request, located by JSON pointer. */
+export interface ValidationProblem {
+  /** Where the value came from. */
+  in: 'body' | 'query' | 'path';
+  /** RFC 6901 pointer into that part of the request ("" is the whole part). */
+  pointer: string;
+  message: string;
+}
+
+/**
+ * The single error type of the service. `extra` fields are rendered at the top level of the
+ * error body, beside `success`, `error` and `message` (for example `required_scopes`).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  /** The JSON body every error response carries. */
+  toBody(): Record<string, unknown> {
+    return { success: false, error: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export const unauthorized = (message: string): AppError =>
+  new AppError(401, 'unauthorized', message, {}, { 'WWW-Authenticate': 'ApiKey header="X-API-Key"' });
+
+export const insufficientScope = (required: string[], granted: readonly string[]): AppError =>
+  new AppError(
+    403,
+    'insufficient_scope',
+    `This API key lacks the scope needed here: ${required.join(' or ')}. Create a key with that scope.`,
+    { required_scopes: required, granted_scopes: [...granted] },
+  );
+
+export const delegateNotAllowed = (delegateUserId: string): AppError =>
+  new AppError(
+    403,
+    'delegate_not_allowed',
+    `User ${delegateUserId} is not an authorised delegate of this account. The account owner must add them as a delegate first.`,
+    { delegate_user_id: delegateUserId },
+  );
+
+export const notFound = (message: string): AppError => new AppError(404, 'not_found', message);
+
+export const methodNotAllowed = (method: string, path: string, allowed: string[]): AppError =>
+  new AppError(
+    405,
+    'method_not_allowed',
+    `${method} is not supported on ${path}; use ${allowed.join(', ')}.`,
+    { allowed_methods: allowed },
+    { Allow: allowed.join(', ') },
+  );
+
+export const validationFailed = (problems: ValidationProblem[]): AppError =>
+  new AppError(
+    400,
+    'validation_failed',
+    `The request is invalid: ${problems
+      .slice(0, 3)
+      .map((p) => `${p.in}${p.pointer || ''} ${p.message}`)
+      .join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}.`,
+    { errors: problems },
+  );
+
+/** A single validation problem, for checks that JSON Schema cannot express. */
+export const invalidField = (where: ValidationProblem['in'], pointer: string, message: string): AppError =>
+  validationFailed([{ in: where, pointer, message }]);
+
+export const invalidJson = (): AppError =>
+  new AppError(400, 'invalid_json', 'The request body is not valid JSON. Send a JSON document with Content-Type: application/json.');
+
+export const unsupportedMediaType = (type: string): AppError =>
+  new AppError(415, 'unsupported_media_type', `Content-Type "${type}" is not accepted; send application/json.`);
+
+export const payloadTooLarge = (limitBytes: number): AppError =>
+  new AppError(413, 'payload_too_large', `The request body exceeds the ${limitBytes}-byte limit. Send fewer items per request.`, {
+    limit_bytes: limitBytes,
+  });
+
+export const serviceUnavailable = (message: string): AppError => new AppError(503, 'service_unavailable', message);
+
+export const internalError = (): AppError =>
+  new AppError(500, 'internal_error', 'An unexpected error occurred. Retry later, and quote the X-Request-Id if it persists.');

@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import type { Context, Next } from 'koa';
+import { AppError, internalError, invalidJson, payloadTooLarge, unsupportedMediaType } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * Outermost middleware: assigns the request id (a sane incoming `X-Request-Id` is kept),
+ * renders every error as the one JSON error body, and writes one structured log line per
+ * request. Never lets a stack trace or an HTML page reach a client.
+ */
+export function requestContext(logger: Logger, bodyLimitBytes: number) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    let failure: unknown = null;
+    try {
+      await next();
+    } catch (err) {
+      failure = err;
+      const appError = toAppError(err, bodyLimitBytes);
+      ctx.status = appError.status;
+      ctx.set(appError.headers);
+      ctx.body = appError.toBody();
+    }
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const actor = ctx.state.actor as { ownerUserId?: string; keyPrefix?: string } | undefined;
+    const line = {
+      request_id: requestId,
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      duration_ms: Math.round(durationMs * 100) / 100,
+      owner_user_id: actor?.ownerUserId,
+      key_prefix: actor?.keyPrefix,
+    };
+    if (ctx.status >= 500) logger.error({ ...line, err: failure }, 'request failed');
+    else logger.info(line, 'request');
+  };
+}
+
+/** Maps anything thrown to an AppError by class and library error type, never by message text. */
+function toAppError(err: unknown, bodyLimitBytes: number): AppError {
+  if (err instanceof AppError) return err;
+  const type = (err as { type?: unknown } | null)?.type;
+  // co-body / raw-body errors carry a stable `type`.
+  if (type === 'entity.too.large') return payloadTooLarge(bodyLimitBytes);
+  // co-body rethrows JSON.parse's SyntaxError (and prototype-poisoning refusals) with status 400.
+  if (type === 'entity.parse.failed' || (err instanceof SyntaxError && (err as { status?: number }).status === 400)) return invalidJson();
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return unsupportedMediaType('non-UTF-8');
+  if (type === 'request.aborted' || type === 'request.size.invalid')
+    return new AppError(400, 'bad_request', 'The request body was incomplete.');
+  return internalError();
+}

@@ -1,0 +1,54 @@
+import { invalidField } from '../../errors.js';
+
+export const USAGE_RANGES = ['7d', '14d', '30d', '90d', 'today', 'all_time'] as const;
+export type UsageRange = (typeof USAGE_RANGES)[number];
+
+/** A resolved reporting interval `[from, to)` in epoch ms, and how it was asked for. */
+export interface UsageInterval {
+  label: UsageRange | 'custom';
+  from: number;
+  to: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Parses an ISO date (a whole UTC day) or date-time; `edge` picks the day's start or end. */
+function parseBound(raw: string, edge: 'start' | 'end', pointer: string): number {
+  const ms = Date.parse(DATE_ONLY.test(raw) ? `${raw}T00:00:00Z` : raw);
+  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) {
+    throw invalidField('query', pointer, 'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)');
+  }
+  return DATE_ONLY.test(raw) && edge === 'end' ? ms + DAY_MS : ms;
+}
+
+/**
+ * Resolves `range` or `start_date`/`end_date` to an interval. The default is the last 30 days.
+ * A date-only `end_date` includes that whole day. Sending `range` with dates is ambiguous and
+ * rejected, as is a start at or after the end.
+ */
+export function resolveUsageInterval(
+  q: { range?: UsageRange; start_date?: string; end_date?: string },
+  now: number,
+  firstUsageAt: () => number | null,
+): UsageInterval {
+  if (q.range && (q.start_date || q.end_date)) {
+    throw invalidField('query', '/range', 'cannot be combined with start_date or end_date; send one or the other');
+  }
+  if (q.start_date || q.end_date) {
+    const from = q.start_date ? parseBound(q.start_date, 'start', '/start_date') : 0;
+    const to = q.end_date ? parseBound(q.end_date, 'end', '/end_date') : now + 1;
+    if (from >= to) throw invalidField('query', '/start_date', 'must be before end_date');
+    return { label: 'custom', from, to };
+  }
+  const range = q.range ?? '30d';
+  const to = now + 1;
+  switch (range) {
+    case 'today':
+      return { label: range, from: now - (now % DAY_MS), to };
+    case 'all_time':
+      return { label: range, from: Math.min(firstUsageAt() ?? now, now), to };
+    default:
+      return { label: range, from: now - Number.parseInt(range, 10) * DAY_MS, to };
+  }
+}

@@ -1,0 +1,24 @@
+import type { SearchEngine } from '../search-engine/port.js';
+import type { CreditService } from './billing/credits.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import type { ApiKeyStore } from './store/api-keys.js';
+import type { Db } from './store/database.js';
+import type { DelegateStore } from './store/delegates.js';
+import type { UserStore } from './store/users.js';
+
+/** A clock returning epoch milliseconds; tests inject their own. */
+export type Clock = () => number;
+
+/** Everything commands and routes need, built once per process. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  db: Db;
+  users: UserStore;
+  apiKeys: ApiKeyStore;
+  delegates: DelegateStore;
+  credits: CreditService;
+  engine: SearchEngine;
+}

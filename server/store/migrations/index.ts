@@ -1,0 +1,11 @@
+import { accounts } from './001-accounts.js';
+
+/** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, in order. Append new ones; never edit a shipped one. */
+export const MIGRATIONS: readonly Migration[] = [accounts];

@@ -1,0 +1,96 @@
+import type { Db } from './database.js';
+
+/** One billed operation. */
+export interface LedgerEntry {
+  ownerUserId: string;
+  keyId: string | null;
+  actingUserId: string;
+  operation: string;
+  quantity: number;
+  amountMicro: number;
+  requestId: string | null;
+  createdAt: number;
+}
+
+export interface UsageBreakdown {
+  totalMicro: number;
+  count: number;
+  byDay: { date: string; amountMicro: number; count: number }[];
+  byOperation: { operation: string; amountMicro: number; quantity: number; count: number }[];
+}
+
+/** Whose usage a report covers: a whole account's pool, or one key. */
+export type UsageSubject = { ownerUserId: string } | { keyId: string };
+
+/** Repository for the usage ledger. */
+export class UsageLedger {
+  constructor(private readonly db: Db) {}
+
+  insert(entry: LedgerEntry): number {
+    const info = this.db
+      .prepare(
+        `INSERT INTO usage_ledger (owner_user_id, key_id, acting_user_id, operation, quantity, amount_micro, request_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        entry.ownerUserId,
+        entry.keyId,
+        entry.actingUserId,
+        entry.operation,
+        entry.quantity,
+        entry.amountMicro,
+        entry.requestId,
+        entry.createdAt,
+      );
+    return Number(info.lastInsertRowid);
+  }
+
+  setAmount(id: number, quantity: number, amountMicro: number): void {
+    this.db.prepare('UPDATE usage_ledger SET quantity = ?, amount_micro = ? WHERE id = ?').run(quantity, amountMicro, id);
+  }
+
+  delete(id: number): void {
+    this.db.prepare('DELETE FROM usage_ledger WHERE id = ?').run(id);
+  }
+
+  /** Sum and oldest time of an owner's charged usage after `since` (exclusive). */
+  window(ownerUserId: string, since: number): { usedMicro: number; oldestAt: number | null } {
+    const row = this.db
+      .prepare(
+        `SELECT coalesce(sum(amount_micro), 0) AS used, min(created_at) AS oldest
+         FROM usage_ledger WHERE owner_user_id = ? AND created_at > ? AND amount_micro > 0`,
+      )
+      .get(ownerUserId, since) as { used: number; oldest: number | null };
+    return { usedMicro: row.used, oldestAt: row.oldest };
+  }
+
+  /** Usage in `[from, to)` broken down per UTC day and per operation. */
+  breakdown(subject: UsageSubject, from: number, to: number): UsageBreakdown {
+    const [column, id] = 'keyId' in subject ? ['key_id', subject.keyId] : ['owner_user_id', subject.ownerUserId];
+    const where = `${column} = ? AND created_at >= ? AND created_at < ?`;
+    const byDay = this.db
+      .prepare(
+        `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS date, sum(amount_micro) AS amount, count(*) AS n
+         FROM usage_ledger WHERE ${where} GROUP BY date ORDER BY date`,
+      )
+      .all(id, from, to) as { date: string; amount: number; n: number }[];
+    const byOperation = this.db
+      .prepare(
+        `SELECT operation, sum(amount_micro) AS amount, sum(quantity) AS quantity, count(*) AS n
+         FROM usage_ledger WHERE ${where} GROUP BY operation ORDER BY amount DESC, operation`,
+      )
+      .all(id, from, to) as { operation: string; amount: number; quantity: number; n: number }[];
+    return {
+      totalMicro: byDay.reduce((s, d) => s + d.amount, 0),
+      count: byDay.reduce((s, d) => s + d.n, 0),
+      byDay: byDay.map((d) => ({ date: d.date, amountMicro: d.amount, count: d.n })),
+      byOperation: byOperation.map((o) => ({ operation: o.operation, amountMicro: o.amount, quantity: o.quantity, count: o.n })),
+    };
+  }
+
+  /** Time of the first usage of a subject, for `all_time` reports. */
+  firstAt(subject: UsageSubject): number | null {
+    const [column, id] = 'keyId' in subject ? ['key_id', subject.keyId] : ['owner_user_id', subject.ownerUserId];
+    return (this.db.prepare(`SELECT min(created_at) AS t FROM usage_ledger WHERE ${column} = ?`).get(id) as { t: number | null }).t;
+  }
+}

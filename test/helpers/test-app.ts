@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createApp } from '../../server/app.js';
+import { SCOPES, type Scope } from '../../server/auth/scopes.js';
+import { buildServices, closeServices } from '../../server/build-services.js';
+import { createAccount } from '../../server/commands/create-account.js';
+import { createApiKey } from '../../server/commands/create-api-key.js';
+import { loadConfig } from '../../server/config.js';
+import type { RouteDef } from '../../server/http/route.js';
+import { createLogger } from '../../server/logger.js';
+import type { Services } from '../../server/services.js';
+import type { Tier } from '../../server/store/users.js';
+
+/** A controllable clock: starts at a fixed instant, moves only when told. */
+export class TestClock {
+  constructor(public ms = Date.parse('2026-06-01T12:00:00Z')) {}
+  readonly now = (): number => this.ms;
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export interface TestApp {
+  url: string;
+  services: Services;
+  clock: TestClock;
+  dataDir: string;
+  /** Every log line written so far, parsed. */
+  logs: Record<string, unknown>[];
+  /** Creates an owner with a key; returns both. */
+  account(opts?: { tier?: Tier; scopes?: Scope[] | 'all' }): { userId: string; apiKey: string; keyId: string };
+  /** `fetch` against the app with an optional key and JSON body. */
+  call(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+  text: string;
+}
+
+/** Builds the real app on a fresh temporary data directory and listens on port 0. */
+export async function startTestApp(
+  opts: { extraRoutes?: RouteDef[]; env?: Record<string, string>; mutate?: (s: Services) => void } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-test-'));
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const clock = new TestClock();
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...opts.env });
+  const services = buildServices(config, { clock: clock.now, logger: createLogger('info', sink) });
+  opts.mutate?.(services);
+  const app = createApp(services, { validateResponses: true, extraRoutes: opts.extraRoutes });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    services,
+    clock,
+    dataDir,
+    logs,
+    account({ tier = 'pro', scopes = 'all' } = {}) {
+      const user = createAccount(services, { tier });
+      const { apiKey, record } = createApiKey(services, { userId: user.userId, scopes: scopes === 'all' ? [...SCOPES] : scopes });
+      return { userId: user.userId, apiKey, keyId: record.keyId };
+    },
+    async call(method, p, { key, body, headers = {} } = {}) {
+      const res = await fetch(url + p, {
+        method,
+        headers: {
+          ...(key ? { 'X-API-Key': key } : {}),
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: Record<string, unknown> = {};
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = {};
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServices(services);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { allRoutes } from '../../server/routes/index.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+test('endpoints.json lists every mounted route with scope, billing and shapes', async () => {
+  const app = await startTestApp();
+  try {
+    const res = await app.call('GET', '/docs/endpoints.json');
+    assert.is(res.status, 200);
+    const listed = (
+      res.body.endpoints as { method: string; path: string; scope: unknown; billing: unknown; request: { query: unknown } }[]
+    ).map((e) => `${e.method} ${e.path}`);
+    const declared = allRoutes().map((r) => `${r.method} ${r.path}`);
+    assert.equal(listed.sort(), declared.sort());
+    const credits = (res.body.endpoints as Record<string, unknown>[]).find((e) => e.path === '/api/v1/credits')!;
+    assert.is(credits.scope, 'any');
+    assert.is(credits.billing, null);
+    assert.ok(JSON.stringify(credits.request).includes('delegate_user_id'), 'the framework-added delegate field is documented');
+    const health = (res.body.endpoints as Record<string, unknown>[]).find((e) => e.path === '/healthz')!;
+    assert.is(health.scope, 'none');
+  } finally {
+    await app.close();
+  }
+});
+
+test('schema.json is an OpenAPI 3.1 document covering every route, with the error body', async () => {
+  const app = await startTestApp();
+  try {
+    const doc = (await app.call('GET', '/docs/schema.json')).body as {
+      openapi: string;
+      paths: Record<string, Record<string, { security?: unknown; parameters: { name: string }[] }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    assert.is(doc.openapi, '3.1.0');
+    for (const r of allRoutes()) {
+      const op = doc.paths[r.path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      assert.ok(op, `${r.method} ${r.path} missing from the OpenAPI document`);
+      assert.is(Boolean(op.security), r.auth !== 'none');
+    }
+    assert.ok(doc.paths['/api/v1/credits']!.get!.parameters.some((p) => p.name === 'range'));
+    // The documented error schema accepts a real error body and is valid JSON Schema.
+    const validate = new Ajv2020({ strict: false }).compile(doc.components.schemas.Error as object);
+    const err = await app.call('GET', '/api/v1/credits');
+    assert.ok(validate(err.body), JSON.stringify(validate.errors));
+    assert.equal((await app.call('GET', '/public/docs/schema')).body, doc);
+  } finally {
+    await app.close();
+  }
+});
+
+test('the changelog is served as dated entries', async () => {
+  const app = await startTestApp();
+  try {
+    const res = await app.call('GET', '/public/docs/changelog');
+    const entries = res.body.entries as { date: string; changes: string[] }[];
+    assert.ok(entries.length >= 1);
+    assert.match(entries[0]!.date, /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(entries[0]!.changes.length > 0);
+    assert.match(String(res.body.markdown), /^# Changelog/);
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();

@@ -1,0 +1,171 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { SearchEngine } from '../../search-engine/port.js';
+import { defineRoute } from '../../server/http/route.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+const strict = defineRoute<{ name: string; limit?: number; tags?: string[] }, { page?: number }, { id: string }>({
+  method: 'POST',
+  path: '/test/things/:id',
+  tag: 'test',
+  summary: 'validation probe',
+  auth: 'any',
+  request: {
+    params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
+    query: { type: 'object', additionalProperties: false, properties: { page: { type: 'integer', minimum: 1 } } },
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      properties: { name: { type: 'string' }, limit: { type: 'integer', maximum: 25 }, tags: { type: 'array', items: { type: 'string' } } },
+    },
+  },
+  response: { type: 'object' },
+  handler: ({ query, params }) => ({ success: true, page: query.page ?? null, id: params.id }),
+});
+
+const crash = defineRoute({
+  method: 'GET',
+  path: '/test/crash',
+  tag: 'test',
+  summary: 'unexpected failure probe',
+  auth: 'none',
+  response: { type: 'object' },
+  handler: () => {
+    throw new Error('secret internal detail /etc/passwd');
+  },
+});
+
+const ID = '7f0c5d2e-3f7a-4c1b-9a57-1d2e3f4a5b6c';
+
+test('validation_failed lists every problem with its JSON pointer', async () => {
+  const app = await startTestApp({ extraRoutes: [strict] });
+  try {
+    const { apiKey } = app.account();
+    const res = await app.call('POST', '/test/things/not-a-uuid?page=0&colour=red', {
+      key: apiKey,
+      body: { limit: 'ten', tags: ['a', 3], extra: true },
+    });
+    assert.is(res.status, 400);
+    assert.is(res.body.success, false);
+    assert.is(res.body.error, 'validation_failed');
+    const found = (res.body.errors as { in: string; pointer: string }[]).map((e) => `${e.in}:${e.pointer}`).sort();
+    assert.equal(found, ['body:/extra', 'body:/limit', 'body:/name', 'body:/tags/1', 'path:/id', 'query:/colour', 'query:/page']);
+    assert.match(String(res.body.message), /and \d+ more/);
+
+    const ok = await app.call('POST', `/test/things/${ID}?page=2`, { key: apiKey, body: { name: 'x' } });
+    assert.equal(ok.body, { success: true, page: 2, id: ID });
+  } finally {
+    await app.close();
+  }
+});
+
+test('malformed JSON, wrong media type and oversized bodies get their own codes', async () => {
+  const app = await startTestApp({ extraRoutes: [strict], env: { BODY_LIMIT_BYTES: '2048' } });
+  try {
+    const { apiKey } = app.account();
+    const bad = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: '{"name": ' });
+    assert.is(bad.status, 400);
+    assert.is(bad.body.error, 'invalid_json');
+
+    const proto = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: '{"name":"x","__proto__":{"admin":true}}' });
+    assert.is(proto.status, 400);
+    assert.is(proto.body.error, 'invalid_json');
+
+    const scalar = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: '"just a string"' });
+    assert.is(scalar.status, 400);
+    assert.is(scalar.body.error, 'invalid_json');
+
+    const array = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: '[1]' });
+    assert.is(array.status, 400);
+    assert.is(array.body.error, 'validation_failed');
+
+    const text = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: 'name=x', headers: { 'Content-Type': 'text/plain' } });
+    assert.is(text.status, 415);
+    assert.is(text.body.error, 'unsupported_media_type');
+
+    const big = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: { name: 'x'.repeat(4096) } });
+    assert.is(big.status, 413);
+    assert.is(big.body.error, 'payload_too_large');
+    assert.is(big.body.limit_bytes, 2048);
+  } finally {
+    await app.close();
+  }
+});
+
+test('unknown routes are 404, known paths with another method 405 with Allow', async () => {
+  const app = await startTestApp();
+  try {
+    const missing = await app.call('GET', '/api/v1/does-not-exist');
+    assert.is(missing.status, 404);
+    assert.is(missing.body.error, 'not_found');
+    assert.match(missing.headers.get('content-type') ?? '', /application\/json/);
+
+    const wrong = await app.call('DELETE', '/api/v1/credits/status');
+    assert.is(wrong.status, 405);
+    assert.is(wrong.body.error, 'method_not_allowed');
+    assert.equal(wrong.body.allowed_methods, ['GET']);
+    assert.is(wrong.headers.get('allow'), 'GET');
+  } finally {
+    await app.close();
+  }
+});
+
+test('an unexpected failure is a JSON 500 without internals, logged with the request id', async () => {
+  const app = await startTestApp({ extraRoutes: [crash] });
+  try {
+    const res = await app.call('GET', '/test/crash', { headers: { 'X-Request-Id': 'trace-123' } });
+    assert.is(res.status, 500);
+    assert.is(res.body.error, 'internal_error');
+    assert.is(res.headers.get('x-request-id'), 'trace-123');
+    assert.not.ok(res.text.includes('passwd'));
+    assert.not.ok(res.text.includes('at '), 'no stack trace');
+    const line = app.logs.find((l) => l.request_id === 'trace-123');
+    assert.is(line?.status, 500);
+    assert.ok(JSON.stringify(line).includes('secret internal detail'), 'the log keeps the cause');
+  } finally {
+    await app.close();
+  }
+});
+
+test('every response carries a request id; unsafe incoming ids are replaced', async () => {
+  const app = await startTestApp();
+  try {
+    const generated = await app.call('GET', '/healthz');
+    assert.match(generated.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+    const unsafe = await app.call('GET', '/healthz', { headers: { 'X-Request-Id': 'bad id with spaces' } });
+    assert.is.not(unsafe.headers.get('x-request-id'), 'bad id with spaces');
+  } finally {
+    await app.close();
+  }
+});
+
+test('healthz is always up; readyz reports a failing dependency as 503', async () => {
+  const app = await startTestApp();
+  try {
+    assert.equal((await app.call('GET', '/healthz')).body, { success: true, status: 'ok' });
+    const ready = await app.call('GET', '/readyz');
+    assert.equal(ready.body, { success: true, status: 'ok', checks: { store: 'ok', search_engine: 'ok' } });
+  } finally {
+    await app.close();
+  }
+  const down: SearchEngine = {
+    kind: 'opensearch',
+    ping: async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectionError' });
+    },
+    close: async () => {},
+  };
+  const broken = await startTestApp({ mutate: (s) => Object.assign(s, { engine: down }) });
+  try {
+    const res = await broken.call('GET', '/readyz');
+    assert.is(res.status, 503);
+    assert.is(res.body.error, 'service_unavailable');
+    assert.equal(res.body.checks, { store: 'ok', search_engine: 'unreachable: ConnectionError' });
+    assert.is((await broken.call('GET', '/healthz')).status, 200);
+  } finally {
+    await broken.close();
+  }
+});
+
+test.run();
