@@ -1,10 +1,87 @@
 /**
  * The search-engine port: the only way the server and the indexer talk to a search engine.
- * Two adapters implement it: embedded (SQLite FTS5, the default) and OpenSearch.
+ * Two adapters implement it: embedded (SQLite FTS5, the default) and OpenSearch. Both take the
+ * same OpenSearch query DSL and return the same shapes.
  */
+
+/** A query DSL object (the planner emits the subset listed in docs/search-engine.md). */
+export type Query = Record<string, unknown>;
+
+export type SortClause = string | Record<string, 'asc' | 'desc' | { order?: 'asc' | 'desc'; missing?: '_first' | '_last' }>;
+
+/** The body of a search: query, sort, paging, totals and source filtering. */
+export interface SearchBody {
+  query?: Query;
+  sort?: SortClause[];
+  from?: number;
+  size?: number;
+  track_total_hits?: boolean | number;
+  _source?: boolean | string[] | { includes?: string[]; excludes?: string[] };
+}
+
+export interface SearchHit<T = Record<string, unknown>> {
+  id: string;
+  /** Null when sorted by fields only (as OpenSearch does without track_scores). */
+  score: number | null;
+  source: T;
+  /** Sort values, present when the body sorts. */
+  sort?: unknown[];
+}
+
+export interface SearchTotal {
+  value: number;
+  relation: 'eq' | 'gte';
+}
+
+export interface SearchResult<T = Record<string, unknown>> {
+  /** Null when `track_total_hits` is false. */
+  total: SearchTotal | null;
+  hits: SearchHit<T>[];
+  tookMs: number;
+}
+
+export type BulkOperation = { op: 'index'; id: string; doc: Record<string, unknown> } | { op: 'delete'; id: string };
+
+export interface BulkResult {
+  indexed: number;
+  deleted: number;
+  /** Operations the engine refused, with the reason; the others were applied. */
+  failed: { id: string; op: BulkOperation['op']; reason: string }[];
+}
+
+/** Index settings and mappings, as sent to OpenSearch's create-index API. */
+export interface IndexSpec {
+  settings: Record<string, unknown>;
+  mappings: { dynamic?: 'strict' | boolean; properties: Record<string, unknown> };
+}
+
+export interface IndexStats {
+  docs: number;
+  sizeBytes: number;
+}
+
 export interface SearchEngine {
   readonly kind: 'embedded' | 'opensearch';
   /** Resolves when the engine answers; rejects with the reason when it does not. */
   ping(): Promise<void>;
+  createIndex(name: string, spec: IndexSpec): Promise<void>;
+  deleteIndex(name: string): Promise<void>;
+  indexExists(name: string): Promise<boolean>;
+  /** Applies upserts and deletes; reports per-operation failures instead of throwing. */
+  bulk(index: string, ops: BulkOperation[]): Promise<BulkResult>;
+  search<T = Record<string, unknown>>(index: string, body: SearchBody): Promise<SearchResult<T>>;
+  count(index: string, query?: Query): Promise<number>;
+  /** Documents by id, in the order asked; null where an id is unknown. */
+  mget<T = Record<string, unknown>>(index: string, ids: string[]): Promise<(T | null)[]>;
+  /** Physical indices behind an alias (empty when the alias does not exist). */
+  getAlias(alias: string): Promise<string[]>;
+  /** Points `alias` at `index` and away from every other index, atomically. */
+  swapAlias(alias: string, index: string): Promise<void>;
+  refresh(index: string): Promise<void>;
+  stats(index: string): Promise<IndexStats>;
+  /** Prepares an index for a large load (OpenSearch: no refresh, no replicas). */
+  beginBulkLoad(index: string): Promise<void>;
+  /** Restores normal operation after a load and makes every document searchable. */
+  endBulkLoad(index: string): Promise<void>;
   close(): Promise<void>;
 }

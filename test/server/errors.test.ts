@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SearchEngine } from '../../search-engine/port.js';
+import { OpenSearchEngine } from '../../search-engine/opensearch/engine.js';
 import { defineRoute } from '../../server/http/route.js';
 import { startTestApp } from '../helpers/test-app.js';
 
@@ -149,19 +149,14 @@ test('healthz is always up; readyz reports a failing dependency as 503', async (
   } finally {
     await app.close();
   }
-  const down: SearchEngine = {
-    kind: 'opensearch',
-    ping: async () => {
-      throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectionError' });
-    },
-    close: async () => {},
-  };
+  // A real OpenSearch adapter pointed at a closed port: the engine is genuinely unreachable.
+  const down = new OpenSearchEngine('http://127.0.0.1:9');
   const broken = await startTestApp({ mutate: (s) => Object.assign(s, { engine: down }) });
   try {
     const res = await broken.call('GET', '/readyz');
     assert.is(res.status, 503);
     assert.is(res.body.error, 'service_unavailable');
-    assert.equal(res.body.checks, { store: 'ok', search_engine: 'unreachable: ConnectionError' });
+    assert.equal(res.body.checks, { store: 'ok', search_engine: 'unreachable: engine_unavailable' });
     assert.is((await broken.call('GET', '/healthz')).status, 200);
   } finally {
     await broken.close();

@@ -37,7 +37,7 @@ export const healthRoutes = [
         await services.engine.ping();
         checks.search_engine = 'ok';
       } catch (err) {
-        checks.search_engine = `unreachable: ${(err as Error).name}`;
+        checks.search_engine = `unreachable: ${(err as { code?: string }).code ?? (err as Error).name}`;
       }
       const failing = Object.entries(checks).filter(([, v]) => v !== 'ok');
       if (failing.length > 0) {

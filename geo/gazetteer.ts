@@ -1,0 +1,206 @@
+import { createRequire } from 'node:module';
+import { countries } from 'countries-list';
+import { METROS, type MetroDefinition } from './metros.js';
+import { regionsOf } from './regions.js';
+import { CITY_ALIASES, SUPPLEMENTAL_CITIES } from './supplement.js';
+import { US_STATES } from './us-states.js';
+
+/** A populated place of the gazetteer. */
+export interface City {
+  name: string;
+  /** First-level division: state, province, ... */
+  region: string;
+  countryCode: string;
+  country: string;
+  population: number;
+  lat: number;
+  lon: number;
+}
+
+/** A place as stored on records (mappings/record-schemas.ts `locationSchema`). */
+export interface ResolvedLocation {
+  raw: string;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  country_code: string | null;
+  metro: string | null;
+  regions: string[];
+  lat: number | null;
+  lon: number | null;
+}
+
+interface CityTimezonesRow {
+  city: string;
+  city_ascii: string;
+  lat: number;
+  lng: number;
+  pop: number;
+  iso2: string;
+  province: string;
+}
+
+/** Lowercase, accents folded, punctuation to spaces: the key every place lookup uses. */
+export function placeKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Country display names: countries-list's, with the usual short forms. */
+const COUNTRY_NAME_OVERRIDES: Record<string, string> = {
+  US: 'United States',
+  GB: 'United Kingdom',
+  KR: 'South Korea',
+  CZ: 'Czech Republic',
+  AE: 'United Arab Emirates',
+};
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'US',
+  us: 'US',
+  'u s': 'US',
+  'u s a': 'US',
+  america: 'US',
+  'united states of america': 'US',
+  states: 'US',
+  uk: 'GB',
+  'u k': 'GB',
+  britain: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  uae: 'AE',
+  emirates: 'AE',
+  'south korea': 'KR',
+  korea: 'KR',
+  czechia: 'CZ',
+  'czech republic': 'CZ',
+  holland: 'NL',
+  'the netherlands': 'NL',
+  russia: 'RU',
+  vietnam: 'VN',
+  'viet nam': 'VN',
+  taiwan: 'TW',
+  turkey: 'TR',
+  turkiye: 'TR',
+};
+
+export function countryName(code: string): string {
+  return COUNTRY_NAME_OVERRIDES[code] ?? (countries as Record<string, { name: string }>)[code]?.name ?? code;
+}
+
+let cache: { cities: City[]; byName: Map<string, City[]>; countries: Map<string, string>; usStates: Map<string, string> } | null = null;
+
+function build() {
+  const require = createRequire(import.meta.url);
+  const rows = (require('city-timezones') as { cityMapping: CityTimezonesRow[] }).cityMapping;
+  const seen = new Map<string, City>();
+  const add = (c: City) => {
+    const k = `${placeKey(c.name)}|${c.countryCode}|${placeKey(c.region)}`;
+    const prev = seen.get(k);
+    if (!prev || prev.population < c.population) seen.set(k, c);
+  };
+  for (const r of rows) {
+    if (!r.iso2 || !r.city) continue;
+    const region = r.iso2 === 'US' && r.province === 'District of Columbia' ? 'District of Columbia' : r.province;
+    add({
+      name: r.city_ascii && r.iso2 !== 'US' ? r.city : r.city,
+      region,
+      countryCode: r.iso2,
+      country: countryName(r.iso2),
+      population: Math.round(r.pop),
+      lat: r.lat,
+      lon: r.lng,
+    });
+  }
+  for (const [name, region, cc, pop, lat, lon] of SUPPLEMENTAL_CITIES) {
+    add({ name, region, countryCode: cc, country: countryName(cc), population: pop, lat, lon });
+  }
+  const cities = [...seen.values()].sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
+  const byName = new Map<string, City[]>();
+  for (const c of cities) {
+    for (const key of new Set([placeKey(c.name)])) {
+      const list = byName.get(key) ?? [];
+      list.push(c);
+      byName.set(key, list);
+    }
+  }
+  const countryMap = new Map<string, string>();
+  for (const [code, data] of Object.entries(countries as Record<string, { name: string; native: string }>)) {
+    countryMap.set(placeKey(data.name), code);
+    countryMap.set(placeKey(countryName(code)), code);
+  }
+  for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) countryMap.set(alias, code);
+  const usStates = new Map<string, string>();
+  for (const [code, name] of Object.entries(US_STATES)) {
+    usStates.set(placeKey(name), code);
+    usStates.set(code.toLowerCase(), code);
+  }
+  return { cities, byName, countries: countryMap, usStates };
+}
+
+function gazetteer() {
+  cache ??= build();
+  return cache;
+}
+
+/** Every city, most populous first. */
+export function allCities(): readonly City[] {
+  return gazetteer().cities;
+}
+
+/** Cities called `name` (aliases such as "SF" and "Bangalore" included), most populous first. */
+export function findCities(name: string): City[] {
+  const key = placeKey(name);
+  const alias = CITY_ALIASES[key] ?? CITY_ALIASES[name.toLowerCase()];
+  return gazetteer().byName.get(alias ? placeKey(alias) : key) ?? [];
+}
+
+/** ISO code of a country named or abbreviated `name`, or null. */
+export function findCountryCode(name: string): string | null {
+  return gazetteer().countries.get(placeKey(name)) ?? null;
+}
+
+/** Postal code of a US state named or abbreviated `name`, or null. */
+export function findUsState(name: string): string | null {
+  return gazetteer().usStates.get(placeKey(name)) ?? null;
+}
+
+/** The metro a city belongs to, if any. */
+export function metroOf(city: Pick<City, 'name' | 'region' | 'countryCode'>): MetroDefinition | null {
+  const key = placeKey(city.name);
+  for (const m of METROS) {
+    for (const member of m.members) {
+      const [name, region, cc] = member.split('|') as [string, string, string];
+      if (placeKey(name) === key && cc === city.countryCode && (cc !== 'US' || placeKey(region) === placeKey(city.region))) return m;
+    }
+  }
+  return null;
+}
+
+/** A metro by its name or one of its aliases. */
+export function findMetro(name: string): MetroDefinition | null {
+  const key = placeKey(name);
+  return METROS.find((m) => placeKey(m.name) === key || m.aliases.some((a) => placeKey(a) === key)) ?? null;
+}
+
+/** The stored form of a place in a city: raw text, resolved parts, metro and regions. */
+export function locationOfCity(city: City): ResolvedLocation {
+  const usState = city.countryCode === 'US' ? findUsState(city.region) : null;
+  const raw = city.countryCode === 'US' ? `${city.name}, ${city.region}, United States` : `${city.name}, ${city.country}`;
+  return {
+    raw,
+    city: city.name,
+    region: city.region || null,
+    country: city.country,
+    country_code: city.countryCode,
+    metro: metroOf(city)?.name ?? null,
+    regions: regionsOf(city.countryCode, usState),
+    lat: Math.round(city.lat * 1e4) / 1e4,
+    lon: Math.round(city.lon * 1e4) / 1e4,
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Metropolitan areas: a canonical name, the names people use, and member cities as
+ * "City|Region|CC". A place in a member city gets `location.metro`, so a metro filter is a
+ * keyword match; a city filter loosely matches its metro too (public facts: loose location).
+ */
+export interface MetroDefinition {
+  name: string;
+  aliases: string[];
+  members: string[];
+}
+
+export const METROS: MetroDefinition[] = [
+  {
+    name: 'San Francisco Bay Area',
+    aliases: ['bay area', 'sf bay area', 'the bay area', 'silicon valley', 'south bay', 'peninsula'],
+    members: [
+      'San Francisco|California|US',
+      'Oakland|California|US',
+      'San Jose|California|US',
+      'Berkeley|California|US',
+      'Palo Alto|California|US',
+      'Mountain View|California|US',
+      'Sunnyvale|California|US',
+      'Santa Clara|California|US',
+      'Redwood City|California|US',
+      'Menlo Park|California|US',
+      'Cupertino|California|US',
+      'Fremont|California|US',
+    ],
+  },
+  {
+    name: 'Greater New York',
+    aliases: ['new york metro', 'nyc metro', 'tri-state area', 'greater nyc', 'new york metropolitan area'],
+    members: [
+      'New York|New York|US',
+      'Brooklyn|New York|US',
+      'Yonkers|New York|US',
+      'Jersey City|New Jersey|US',
+      'Hoboken|New Jersey|US',
+      'Newark|New Jersey|US',
+      'Stamford|Connecticut|US',
+    ],
+  },
+  {
+    name: 'Greater Boston',
+    aliases: ['boston area', 'boston metro'],
+    members: [
+      'Boston|Massachusetts|US',
+      'Cambridge|Massachusetts|US',
+      'Somerville|Massachusetts|US',
+      'Newton|Massachusetts|US',
+      'Quincy|Massachusetts|US',
+    ],
+  },
+  {
+    name: 'Greater Los Angeles',
+    aliases: ['la area', 'la metro', 'southern california', 'socal'],
+    members: [
+      'Los Angeles|California|US',
+      'Santa Monica|California|US',
+      'Pasadena|California|US',
+      'Long Beach|California|US',
+      'Irvine|California|US',
+    ],
+  },
+  {
+    name: 'Greater Washington DC',
+    aliases: ['greater dc', 'dc metro area', 'national capital region', 'washington metro'],
+    members: [
+      'Washington|District of Columbia|US',
+      'Arlington|Virginia|US',
+      'Alexandria|Virginia|US',
+      'Reston|Virginia|US',
+      'Bethesda|Maryland|US',
+    ],
+  },
+  {
+    name: 'Dallas-Fort Worth',
+    aliases: ['dfw', 'dallas fort worth', 'greater dallas', 'metroplex'],
+    members: ['Dallas|Texas|US', 'Fort Worth|Texas|US', 'Plano|Texas|US', 'Irving|Texas|US', 'Arlington|Texas|US'],
+  },
+  {
+    name: 'Greater Houston',
+    aliases: ['houston area', 'houston metro'],
+    members: ['Houston|Texas|US', 'Sugar Land|Texas|US', 'The Woodlands|Texas|US', 'Katy|Texas|US'],
+  },
+  {
+    name: 'Greater Phoenix',
+    aliases: ['phoenix metro', 'valley of the sun', 'phoenix area'],
+    members: ['Phoenix|Arizona|US', 'Scottsdale|Arizona|US', 'Tempe|Arizona|US', 'Mesa|Arizona|US', 'Chandler|Arizona|US'],
+  },
+  {
+    name: 'Research Triangle',
+    aliases: ['the triangle', 'raleigh-durham', 'rtp', 'triangle area'],
+    members: ['Raleigh|North Carolina|US', 'Durham|North Carolina|US', 'Chapel Hill|North Carolina|US', 'Cary|North Carolina|US'],
+  },
+  {
+    name: 'Greater Seattle',
+    aliases: ['seattle area', 'seattle metro', 'puget sound'],
+    members: ['Seattle|Washington|US', 'Bellevue|Washington|US', 'Redmond|Washington|US', 'Kirkland|Washington|US', 'Tacoma|Washington|US'],
+  },
+  {
+    name: 'Greater Denver',
+    aliases: ['denver metro', 'denver area', 'front range'],
+    members: ['Denver|Colorado|US', 'Boulder|Colorado|US', 'Aurora|Colorado|US', 'Lakewood|Colorado|US'],
+  },
+  {
+    name: 'Greater Chicago',
+    aliases: ['chicagoland', 'chicago area', 'chicago metro'],
+    members: ['Chicago|Illinois|US', 'Evanston|Illinois|US', 'Naperville|Illinois|US', 'Schaumburg|Illinois|US', 'Aurora|Illinois|US'],
+  },
+  {
+    name: 'Greater Atlanta',
+    aliases: ['atlanta metro', 'atlanta area', 'metro atlanta'],
+    members: ['Atlanta|Georgia|US', 'Alpharetta|Georgia|US', 'Marietta|Georgia|US'],
+  },
+  {
+    name: 'Greater Miami',
+    aliases: ['south florida', 'miami metro', 'miami area'],
+    members: ['Miami|Florida|US', 'Fort Lauderdale|Florida|US', 'Boca Raton|Florida|US'],
+  },
+  { name: 'Greater London', aliases: ['london area'], members: ['London|London, City of|GB'] },
+  {
+    name: 'Delhi NCR',
+    aliases: ['ncr', 'delhi ncr', 'national capital region of india'],
+    members: ['Delhi|Delhi|IN', 'Gurugram|Haryana|IN', 'Noida|Uttar Pradesh|IN'],
+  },
+  { name: 'Greater Toronto Area', aliases: ['gta', 'greater toronto'], members: ['Toronto|Ontario|CA'] },
+  { name: 'Kitchener-Waterloo', aliases: ['kw region'], members: ['Waterloo|Ontario|CA'] },
+];

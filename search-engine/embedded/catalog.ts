@@ -1,0 +1,135 @@
+import { SearchEngineError } from '../errors.js';
+import type { IndexSpec } from '../port.js';
+
+/** How a field is stored by the embedded engine. */
+export type FieldKind = 'text' | 'keyword' | 'number' | 'date' | 'boolean';
+
+/** FTS5 table a text field lives in, by analysis: stemmed prose or folded names. */
+export type TextTable = 'stem' | 'name';
+
+export interface FieldInfo {
+  /** Dotted path as used in queries (multi-fields too: `current_title.keyword`). */
+  path: string;
+  kind: FieldKind;
+  /** Path of the value in the source document (a multi-field reads its parent's value). */
+  sourcePath: string;
+  /** Small integer id used in posting tables. */
+  id: number;
+  /** Text fields: their FTS5 table and column. */
+  text?: { table: TextTable; column: string };
+  /** Keyword fields: apply the lowercase+fold normalizer. */
+  lowercase?: boolean;
+  ignoreAbove?: number;
+  /** Date fields: accepted format (`yyyy-MM` or ISO date-time). */
+  dateFormat?: string;
+}
+
+/** A document space: the root documents or the objects of one nested path. */
+export interface Scope {
+  /** '' for the root, the nested path otherwise (`experiences`). */
+  path: string;
+  /** SQL-safe table prefix. */
+  prefix: string;
+  fields: Map<string, FieldInfo>;
+  nested: Map<string, Scope>;
+  textColumns: Record<TextTable, string[]>;
+}
+
+/** Analyzer names of mappings/analysis.ts and the FTS5 table that reproduces each. */
+const ANALYZER_TABLE: Record<string, TextTable> = { proxima_text: 'stem', proxima_name: 'name', standard: 'name' };
+/** The FTS5 tokenizer of each table. */
+export const FTS_TOKENIZER: Record<TextTable, string> = {
+  stem: 'porter unicode61 remove_diacritics 2',
+  name: 'unicode61 remove_diacritics 2',
+};
+const NORMALIZERS = new Set(['proxima_lower']);
+
+const NUMERIC = new Set(['integer', 'long', 'float', 'double', 'short', 'byte', 'half_float', 'scaled_float']);
+
+const sqlName = (path: string): string => path.replace(/[^A-Za-z0-9]/g, '_');
+
+/**
+ * Derives the embedded engine's layout from an OpenSearch mapping: the mapping is the single
+ * source of truth. Unknown field types and analyzers are refused rather than guessed.
+ */
+export function buildCatalog(spec: IndexSpec, prefix: string): Scope {
+  let nextId = 1;
+  const makeScope = (path: string, scopePrefix: string): Scope => ({
+    path,
+    prefix: scopePrefix,
+    fields: new Map(),
+    nested: new Map(),
+    textColumns: { stem: [], name: [] },
+  });
+  const root = makeScope('', prefix);
+
+  const addField = (scope: Scope, info: Omit<FieldInfo, 'id'>) => {
+    const field: FieldInfo = { ...info, id: nextId++ };
+    if (field.text) scope.textColumns[field.text.table].push(field.text.column);
+    scope.fields.set(field.path, field);
+  };
+
+  const leaf = (scope: Scope, path: string, sourcePath: string, def: Record<string, unknown>) => {
+    const type = def.type as string | undefined;
+    if (def.index === false) return; // stored only
+    if (type === 'text') {
+      const analyzer = (def.analyzer as string | undefined) ?? 'standard';
+      const table = ANALYZER_TABLE[analyzer];
+      if (!table) throw new SearchEngineError('invalid_query', `analyzer "${analyzer}" of ${path} has no embedded equivalent`);
+      addField(scope, { path, sourcePath, kind: 'text', text: { table, column: `c_${sqlName(path)}` } });
+    } else if (type === 'keyword') {
+      const normalizer = def.normalizer as string | undefined;
+      if (normalizer && !NORMALIZERS.has(normalizer))
+        throw new SearchEngineError('invalid_query', `normalizer "${normalizer}" of ${path} has no embedded equivalent`);
+      addField(scope, {
+        path,
+        sourcePath,
+        kind: 'keyword',
+        lowercase: Boolean(normalizer),
+        ignoreAbove: def.ignore_above as number | undefined,
+      });
+    } else if (type && NUMERIC.has(type)) {
+      addField(scope, { path, sourcePath, kind: 'number' });
+    } else if (type === 'date') {
+      addField(scope, { path, sourcePath, kind: 'date', dateFormat: def.format as string | undefined });
+    } else if (type === 'boolean') {
+      addField(scope, { path, sourcePath, kind: 'boolean' });
+    } else {
+      throw new SearchEngineError('invalid_query', `field type "${type}" of ${path} is not supported by the embedded engine`);
+    }
+    for (const [sub, subDef] of Object.entries((def.fields as Record<string, Record<string, unknown>>) ?? {})) {
+      leaf(scope, `${path}.${sub}`, sourcePath, subDef);
+    }
+  };
+
+  const walk = (scope: Scope, properties: Record<string, Record<string, unknown>>, base: string, relBase: string) => {
+    for (const [name, def] of Object.entries(properties)) {
+      const path = base ? `${base}.${name}` : name;
+      const rel = relBase ? `${relBase}.${name}` : name;
+      if (def.enabled === false) continue;
+      if (def.type === 'nested') {
+        const child = makeScope(path, `${scope.prefix}__${sqlName(rel)}`);
+        scope.nested.set(path, child);
+        walk(child, def.properties as Record<string, Record<string, unknown>>, path, '');
+      } else if (def.properties && (def.type === undefined || def.type === 'object')) {
+        walk(scope, def.properties as Record<string, Record<string, unknown>>, path, rel);
+      } else {
+        leaf(scope, path, rel, def);
+      }
+    }
+  };
+  walk(root, spec.mappings.properties as Record<string, Record<string, unknown>>, '', '');
+  return root;
+}
+
+/** Every scope of an index, root first. */
+export function allScopes(root: Scope): Scope[] {
+  const out: Scope[] = [root];
+  for (const child of root.nested.values()) out.push(...allScopes(child));
+  return out;
+}
+
+/** Finds the scope a dotted field path belongs to, searching from `scope` down its nested paths. */
+export function fieldIn(scope: Scope, path: string): FieldInfo | undefined {
+  return scope.fields.get(path);
+}

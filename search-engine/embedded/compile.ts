@@ -1,0 +1,242 @@
+import { invalidQuery, unsupported } from '../errors.js';
+import type { Query } from '../port.js';
+import { normalizeKeyword } from './analysis.js';
+import type { FieldInfo, Scope } from './catalog.js';
+import { compileCompound } from './compile-compound.js';
+import { onlyKeys, single } from './dsl-util.js';
+import { keywordValue, numericValue } from './extract.js';
+import { t } from './tables.js';
+import { boostedField, type Sql, type TextMode, textSql } from './text-query.js';
+
+export type { Sql };
+
+/** Splits `{ field: value }` or `{ field: { value, boost } }` shapes into field, body and boost. */
+function fieldBody(
+  body: Record<string, unknown>,
+  valueKey: string,
+  allowed: string[],
+  path: string,
+): { name: string; value: unknown; params: Record<string, unknown>; boost: number } {
+  const names = Object.keys(body).filter((k) => k !== 'boost' && k !== '_name');
+  if (names.length !== 1) throw invalidQuery('name exactly one field', path);
+  const name = names[0] as string;
+  const raw = body[name];
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const params = raw as Record<string, unknown>;
+    onlyKeys(params, [valueKey, 'boost', '_name', ...allowed], `${path}.${name}`);
+    return { name, value: params[valueKey], params, boost: Number(params.boost ?? body.boost ?? 1) };
+  }
+  return { name, value: raw, params: {}, boost: Number(body.boost ?? 1) };
+}
+
+/**
+ * Compiles the OpenSearch query DSL subset to SQLite. `filter` yields `SELECT d` (a set of row
+ * ids of the scope); `scored` yields `SELECT d, score`. Both are pure SQL text plus parameters.
+ */
+export class QueryCompiler {
+  private names = 0;
+
+  constructor(readonly root: Scope) {}
+
+  /** A name unique within one compiled statement (for CTEs). */
+  uniqueName(prefix: string): string {
+    this.names += 1;
+    return `${prefix}${this.names}`;
+  }
+
+  field(scope: Scope, name: string, path: string): FieldInfo {
+    const f = scope.fields.get(name);
+    if (!f) throw invalidQuery(`unknown field "${name}"${scope.path ? ` inside nested "${scope.path}"` : ''}`, path);
+    return f;
+  }
+
+  all(scope: Scope): Sql {
+    return { sql: scope === this.root ? `SELECT rowid AS d FROM ${t.docs(scope)}` : `SELECT rowid AS d FROM ${t.rows(scope)}`, params: [] };
+  }
+
+  none(scored: boolean): Sql {
+    return { sql: scored ? 'SELECT NULL AS d, 0 AS score WHERE 0' : 'SELECT NULL AS d WHERE 0', params: [] };
+  }
+
+  /** Wraps a filter set as scored rows with a constant score. */
+  constant(set: Sql, score: number): Sql {
+    return { sql: `SELECT d, ${Number(score)} AS score FROM (${set.sql})`, params: set.params };
+  }
+
+  filter(q: Query, scope: Scope, path: string): Sql {
+    return this.compile(q, scope, path, false);
+  }
+
+  scored(q: Query, scope: Scope, path: string): Sql {
+    return this.compile(q, scope, path, true);
+  }
+
+  private compile(q: Query, scope: Scope, path: string, scored: boolean): Sql {
+    const [kind, body] = single(q, path);
+    const at = path ? `${path}.${kind}` : kind;
+    switch (kind) {
+      case 'bool':
+      case 'constant_score':
+      case 'function_score':
+      case 'nested':
+        return compileCompound(this, kind, body, scope, at, scored);
+      case 'match_all': {
+        onlyKeys(body, ['boost', '_name'], at);
+        const set = this.all(scope);
+        return scored ? this.constant(set, Number(body.boost ?? 1)) : set;
+      }
+      case 'term':
+      case 'terms':
+      case 'range':
+      case 'exists':
+      case 'ids':
+      case 'prefix': {
+        const { set, boost } = this.leafSet(kind, body, scope, at);
+        return scored ? this.constant(set, boost) : set;
+      }
+      case 'match':
+      case 'match_phrase':
+        return this.match(kind, body, scope, at, scored);
+      case 'multi_match':
+        return this.multiMatch(body, scope, at, scored);
+      default:
+        throw unsupported(`the "${kind}" query`, at);
+    }
+  }
+
+  private keywordOrNumber(field: FieldInfo, value: unknown, path: string): { table: 'kw' | 'num'; value: string | number } {
+    if (field.kind === 'text') throw unsupported(`an exact-value query on text field "${field.path}" (query its keyword sub-field)`, path);
+    if (field.kind === 'keyword') {
+      const v = keywordValue(field, value);
+      if (v === null) throw invalidQuery(`"${field.path}" takes a string value`, path);
+      return { table: 'kw', value: v };
+    }
+    const n = numericValue(field, value);
+    if (n === null) throw invalidQuery(`"${field.path}" takes a ${field.kind} value, got ${JSON.stringify(value)}`, path);
+    return { table: 'num', value: n };
+  }
+
+  private leafSet(kind: string, body: Record<string, unknown>, scope: Scope, path: string): { set: Sql; boost: number } {
+    if (kind === 'ids') {
+      onlyKeys(body, ['values', 'boost', '_name'], path);
+      if (scope !== this.root) throw invalidQuery('ids is only valid at the top level', path);
+      const values = body.values;
+      if (!Array.isArray(values)) throw invalidQuery('ids.values must be an array', path);
+      return {
+        set: {
+          sql: `SELECT rowid AS d FROM ${t.docs(scope)} WHERE id IN (SELECT value FROM json_each(?))`,
+          params: [JSON.stringify(values.map(String))],
+        },
+        boost: Number(body.boost ?? 1),
+      };
+    }
+    if (kind === 'exists') {
+      onlyKeys(body, ['field', 'boost', '_name'], path);
+      const field = this.field(scope, String(body.field), path);
+      return { set: { sql: `SELECT d FROM ${t.has(scope)} WHERE f = ?`, params: [field.id] }, boost: Number(body.boost ?? 1) };
+    }
+    if (kind === 'term') {
+      const { name, value, boost, params } = fieldBody(body, 'value', ['case_insensitive'], path);
+      const field = this.field(scope, name, path);
+      const insensitive = params.case_insensitive === true && field.kind === 'keyword' && !field.lowercase;
+      if (insensitive) throw unsupported('case_insensitive on a keyword without a normalizer', path);
+      const v = this.keywordOrNumber(field, value, path);
+      const table = v.table === 'kw' ? t.kw(scope) : t.num(scope);
+      return { set: { sql: `SELECT d FROM ${table} WHERE f = ? AND v = ?`, params: [field.id, v.value] }, boost };
+    }
+    if (kind === 'terms') {
+      const names = Object.keys(body).filter((k) => k !== 'boost' && k !== '_name');
+      if (names.length !== 1) throw invalidQuery('terms names exactly one field', path);
+      const field = this.field(scope, names[0] as string, path);
+      const list = body[names[0] as string];
+      if (!Array.isArray(list)) throw unsupported('terms lookup (terms takes an array of values)', path);
+      const values = list.map((v) => this.keywordOrNumber(field, v, path));
+      const table = field.kind === 'keyword' ? t.kw(scope) : t.num(scope);
+      return {
+        set: {
+          sql: `SELECT DISTINCT d FROM ${table} WHERE f = ? AND v IN (SELECT value FROM json_each(?))`,
+          params: [field.id, JSON.stringify(values.map((v) => v.value))],
+        },
+        boost: Number(body.boost ?? 1),
+      };
+    }
+    if (kind === 'range') {
+      const { name, params, boost } = fieldBody(body, '__none__', ['gt', 'gte', 'lt', 'lte', 'format'], path);
+      const field = this.field(scope, name, path);
+      if (field.kind === 'text' || field.kind === 'keyword') throw unsupported(`a range on ${field.kind} field "${field.path}"`, path);
+      if (params.format !== undefined) throw unsupported('range.format (send ISO dates or epoch milliseconds)', path);
+      const conds: string[] = [];
+      const values: unknown[] = [field.id];
+      for (const [op, sqlOp] of [
+        ['gt', '>'],
+        ['gte', '>='],
+        ['lt', '<'],
+        ['lte', '<='],
+      ] as const) {
+        if (params[op] === undefined || params[op] === null) continue;
+        if (typeof params[op] === 'string' && String(params[op]).startsWith('now'))
+          throw unsupported('date math ("now-7d"); send an absolute date', path);
+        const n = numericValue(field, params[op]);
+        if (n === null) throw invalidQuery(`range.${op} must be a ${field.kind}`, path);
+        conds.push(`v ${sqlOp} ?`);
+        values.push(n);
+      }
+      return {
+        set: { sql: `SELECT DISTINCT d FROM ${t.num(scope)} WHERE f = ?${conds.map((c) => ` AND ${c}`).join('')}`, params: values },
+        boost,
+      };
+    }
+    // prefix
+    const { name, value, boost } = fieldBody(body, 'value', [], path);
+    const field = this.field(scope, name, path);
+    if (typeof value !== 'string' || value === '') throw invalidQuery('prefix takes a non-empty string', path);
+    if (field.kind === 'text') return { set: textSql(scope, [{ field, boost: 1 }], value, { kind: 'prefix' }, false, 1, path), boost };
+    if (field.kind !== 'keyword') throw unsupported(`a prefix on ${field.kind} field "${field.path}"`, path);
+    const start = field.lowercase ? normalizeKeyword(value) : value;
+    return {
+      set: {
+        sql: `SELECT DISTINCT d FROM ${t.kw(scope)} WHERE f = ? AND v >= ? AND v < ?`,
+        params: [field.id, start, `${start}\u{10FFFF}`],
+      },
+      boost,
+    };
+  }
+
+  private match(kind: 'match' | 'match_phrase', body: Record<string, unknown>, scope: Scope, path: string, scored: boolean): Sql {
+    const allowed = kind === 'match' ? ['operator', 'minimum_should_match', 'zero_terms_query'] : ['slop'];
+    const { name, value, params, boost } = fieldBody(body, 'query', allowed, path);
+    const field = this.field(scope, name, path);
+    if (field.kind !== 'text') {
+      if (kind === 'match_phrase') throw unsupported(`match_phrase on ${field.kind} field "${field.path}"`, path);
+      const { set } = this.leafSet('term', { [name]: { value, boost } }, scope, path);
+      return scored ? this.constant(set, boost) : set;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') throw invalidQuery(`${kind} takes text`, path);
+    return textSql(scope, [{ field, boost: 1 }], String(value), this.textMode(kind, params, path), scored, boost, path);
+  }
+
+  private textMode(kind: 'match' | 'match_phrase' | 'phrase', params: Record<string, unknown>, path: string): TextMode {
+    if (kind !== 'match') return { kind: 'phrase', slop: Number(params.slop ?? 0) };
+    if (params.zero_terms_query !== undefined && params.zero_terms_query !== 'none')
+      throw unsupported('zero_terms_query other than "none"', path);
+    const operator = String(params.operator ?? 'or').toLowerCase();
+    if (operator !== 'or' && operator !== 'and') throw invalidQuery('operator is "or" or "and"', path);
+    const msm = params.minimum_should_match;
+    if (msm !== undefined && msm !== '100%' && msm !== 1 && msm !== '1')
+      throw unsupported('minimum_should_match on match other than 1 or "100%"', path);
+    return { kind: 'terms', operator: msm === '100%' ? 'and' : (operator as 'or' | 'and') };
+  }
+
+  private multiMatch(body: Record<string, unknown>, scope: Scope, path: string, scored: boolean): Sql {
+    onlyKeys(body, ['query', 'fields', 'type', 'operator', 'minimum_should_match', 'boost', 'tie_breaker', '_name', 'slop'], path);
+    const type = String(body.type ?? 'best_fields');
+    if (!['best_fields', 'most_fields', 'cross_fields', 'phrase'].includes(type)) throw unsupported(`multi_match type "${type}"`, path);
+    if (!Array.isArray(body.fields) || body.fields.length === 0) throw unsupported('multi_match without explicit fields', path);
+    const fields = body.fields.map((f) => boostedField(scope, String(f), path));
+    const nonText = fields.filter((f) => f.field.kind !== 'text');
+    if (nonText.length > 0) throw unsupported(`multi_match over non-text field "${nonText[0]!.field.path}"`, path);
+    if (typeof body.query !== 'string') throw invalidQuery('multi_match.query must be a string', path);
+    const mode = type === 'phrase' ? this.textMode('phrase', body, path) : this.textMode('match', body, path);
+    return textSql(scope, fields, body.query, mode, scored, Number(body.boost ?? 1), path);
+  }
+}

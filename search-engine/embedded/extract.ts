@@ -1,0 +1,112 @@
+import { normalizeKeyword, parseDate } from './analysis.js';
+import type { FieldInfo, Scope, TextTable } from './catalog.js';
+
+/** What one document (or nested object) contributes to its scope's tables. */
+export interface Entries {
+  kw: [number, string][];
+  num: [number, number][];
+  has: number[];
+  text: Record<TextTable, Map<string, string>>;
+  /** Root scope only: the value of each sortable field, and which ones had several. */
+  sort: Map<string, number | string>;
+  multi: string[];
+  nested: Map<Scope, Record<string, unknown>[]>;
+}
+
+/** All leaf values at a dotted path; arrays at any level are flattened (OpenSearch object semantics). */
+export function valuesAt(obj: unknown, path: string): unknown[] {
+  let current: unknown[] = [obj];
+  for (const part of path.split('.')) {
+    const next: unknown[] = [];
+    for (const c of current) {
+      if (c === null || c === undefined) continue;
+      if (Array.isArray(c)) {
+        for (const item of c) if (item && typeof item === 'object') next.push((item as Record<string, unknown>)[part]);
+      } else if (typeof c === 'object') next.push((c as Record<string, unknown>)[part]);
+    }
+    current = next;
+  }
+  const out: unknown[] = [];
+  const flatten = (v: unknown) => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) v.forEach(flatten);
+    else out.push(v);
+  };
+  current.forEach(flatten);
+  return out;
+}
+
+/** The stored (normalised) value of a keyword, or null when it is not indexed. */
+export function keywordValue(field: FieldInfo, value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
+  const s = String(value);
+  if (field.ignoreAbove !== undefined && s.length > field.ignoreAbove) return null;
+  return field.lowercase ? normalizeKeyword(s) : s;
+}
+
+/** The stored numeric value of a number, date or boolean field, or null when unparseable. */
+export function numericValue(field: FieldInfo, value: unknown): number | null {
+  if (field.kind === 'boolean') return value === true || value === 'true' ? 1 : value === false || value === 'false' ? 0 : null;
+  if (field.kind === 'date') return parseDate(value);
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Computes a document's entries for one scope. */
+export function extractEntries(scope: Scope, doc: Record<string, unknown>, withSort: boolean): Entries {
+  const entries: Entries = {
+    kw: [],
+    num: [],
+    has: [],
+    text: { stem: new Map(), name: new Map() },
+    sort: new Map(),
+    multi: [],
+    nested: new Map(),
+  };
+  for (const field of scope.fields.values()) {
+    const values = valuesAt(doc, field.sourcePath);
+    if (values.length === 0) continue;
+    let present = false;
+    if (field.kind === 'text') {
+      const text = values.filter((v) => typeof v === 'string' || typeof v === 'number').join('\n');
+      if (text) {
+        entries.text[field.text!.table].set(field.text!.column, text);
+        present = true;
+      }
+    } else if (field.kind === 'keyword') {
+      const seen = new Set<string>();
+      for (const v of values) {
+        const k = keywordValue(field, v);
+        if (k !== null && !seen.has(k)) {
+          seen.add(k);
+          entries.kw.push([field.id, k]);
+        }
+      }
+      present = seen.size > 0;
+      if (withSort && seen.size > 0) {
+        const sorted = [...seen].sort();
+        entries.sort.set(field.path, sorted[0] as string);
+        if (seen.size > 1) entries.multi.push(field.path);
+      }
+    } else {
+      const seen = new Set<number>();
+      for (const v of values) {
+        const n = numericValue(field, v);
+        if (n !== null) seen.add(n);
+      }
+      for (const n of seen) entries.num.push([field.id, n]);
+      present = seen.size > 0;
+      if (withSort && seen.size > 0) {
+        entries.sort.set(field.path, Math.min(...seen));
+        if (seen.size > 1) entries.multi.push(field.path);
+      }
+    }
+    if (present) entries.has.push(field.id);
+  }
+  for (const [path, child] of scope.nested) {
+    const rel = scope.path ? path.slice(scope.path.length + 1) : path;
+    const objects = valuesAt(doc, rel).filter((o): o is Record<string, unknown> => Boolean(o) && typeof o === 'object');
+    if (objects.length > 0) entries.nested.set(child, objects);
+  }
+  return entries;
+}

@@ -1,0 +1,167 @@
+import type Database from 'better-sqlite3';
+import { invalidQuery, SearchEngineError, unsupported } from '../errors.js';
+import type { Query, SearchBody, SearchHit, SearchResult, SortClause } from '../port.js';
+import type { Scope } from './catalog.js';
+import { QueryCompiler } from './compile.js';
+import { onlyKeys } from './dsl-util.js';
+import { sortColumn, t } from './tables.js';
+
+/** OpenSearch's default `index.max_result_window`. */
+export const MAX_RESULT_WINDOW = 10_000;
+const DEFAULT_TRACK = 10_000;
+
+interface SortKey {
+  field: string | '_score';
+  order: 'asc' | 'desc';
+  missing: '_first' | '_last';
+}
+
+function parseSort(sort: SortClause[] | undefined, root: Scope, multiValued: Set<string>): SortKey[] {
+  if (sort === undefined) return [];
+  if (!Array.isArray(sort)) throw invalidQuery('sort must be an array', 'sort');
+  return sort.map((clause, i) => {
+    const at = `sort[${i}]`;
+    let field: string;
+    let order: string | undefined;
+    let missing: string | undefined;
+    if (typeof clause === 'string') field = clause;
+    else {
+      const keys = Object.keys(clause);
+      if (keys.length !== 1) throw invalidQuery('a sort clause names one field', at);
+      field = keys[0] as string;
+      const spec = clause[field];
+      if (typeof spec === 'string') order = spec;
+      else if (spec && typeof spec === 'object') {
+        onlyKeys(spec as Record<string, unknown>, ['order', 'missing'], at);
+        order = spec.order;
+        missing = spec.missing;
+      }
+    }
+    const defaultOrder = field === '_score' ? 'desc' : 'asc';
+    const o = (order ?? defaultOrder) as 'asc' | 'desc';
+    if (o !== 'asc' && o !== 'desc') throw invalidQuery('order is "asc" or "desc"', at);
+    if (missing !== undefined && missing !== '_first' && missing !== '_last')
+      throw unsupported(`missing "${missing}" (use _first or _last)`, at);
+    if (field !== '_score') {
+      const info = root.fields.get(field);
+      if (!info) throw invalidQuery(`unknown sort field "${field}"`, at);
+      if (info.kind === 'text') throw invalidQuery(`cannot sort on text field "${field}"; sort on a keyword sub-field`, at);
+      if (multiValued.has(field)) throw unsupported(`sorting on multi-valued field "${field}"`, at);
+    }
+    return { field, order: o, missing: (missing ?? '_last') as '_first' | '_last' };
+  });
+}
+
+function filterSource(source: Record<string, unknown>, spec: SearchBody['_source']): Record<string, unknown> {
+  if (spec === undefined || spec === true) return source;
+  if (spec === false) return {};
+  const includes = Array.isArray(spec) ? spec : (spec.includes ?? []);
+  const excludes = Array.isArray(spec) ? [] : (spec.excludes ?? []);
+  const pick = (obj: Record<string, unknown>, path: string[]): unknown =>
+    path.reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+  let out: Record<string, unknown> = source;
+  if (includes.length) {
+    out = {};
+    for (const inc of includes) {
+      const parts = inc.split('.');
+      const v = pick(source, parts);
+      if (v === undefined) continue;
+      let target = out;
+      for (const p of parts.slice(0, -1)) {
+        target[p] ??= {};
+        target = target[p] as Record<string, unknown>;
+      }
+      target[parts[parts.length - 1] as string] = v;
+    }
+  }
+  if (excludes.length) {
+    out = structuredClone(out);
+    for (const exc of excludes) {
+      const parts = exc.split('.');
+      const parent = pick(out, parts.slice(0, -1)) as Record<string, unknown> | undefined;
+      if (parent && typeof parent === 'object') delete parent[parts[parts.length - 1] as string];
+    }
+  }
+  return out;
+}
+
+/** Runs one search body against an index's tables. */
+export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Set<string>, body: SearchBody): SearchResult<T> {
+  const started = performance.now();
+  onlyKeys(body as Record<string, unknown>, ['query', 'sort', 'from', 'size', 'track_total_hits', '_source'], 'body');
+  const from = body.from ?? 0;
+  const size = body.size ?? 10;
+  if (!Number.isInteger(from) || from < 0 || !Number.isInteger(size) || size < 0)
+    throw invalidQuery('from and size are non-negative integers', 'body');
+  if (from + size > MAX_RESULT_WINDOW) {
+    throw new SearchEngineError('result_window_too_large', `from + size must be at most ${MAX_RESULT_WINDOW} (got ${from + size})`);
+  }
+  const sort = parseSort(body.sort, root, multiValued);
+  const needsScore = sort.length === 0 || sort.some((s) => s.field === '_score');
+  const query: Query = body.query ?? { match_all: {} };
+  const compiler = new QueryCompiler(root);
+  const main = needsScore ? compiler.scored(query, root, 'query') : compiler.filter(query, root, 'query');
+
+  const order: string[] = [];
+  const cols: string[] = [];
+  const sortFields = sort.filter((s) => s.field !== '_score');
+  for (const key of sort.length ? sort : [{ field: '_score', order: 'desc', missing: '_last' } as SortKey]) {
+    if (key.field === '_score') {
+      order.push(`q.score ${key.order.toUpperCase()}`);
+    } else {
+      const col = `s.${sortColumn(key.field)}`;
+      order.push(`(${col} IS NULL) ${key.missing === '_last' ? 'ASC' : 'DESC'}`, `${col} ${key.order.toUpperCase()}`);
+      cols.push(col);
+    }
+  }
+  order.push('q.d ASC');
+  const join = sortFields.length ? ` JOIN ${t.sort(root)} s ON s.rowid = q.d` : '';
+  const pageSql = `SELECT q.d AS d${needsScore ? ', q.score AS score' : ''}${cols.map((c, i) => `, ${c} AS k${i}`).join('')} FROM (${main.sql}) q${join} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+  const page = size === 0 ? [] : (db.prepare(pageSql).all(...main.params, size, from) as Record<string, number | string | null>[]);
+
+  let total: SearchResult<T>['total'] = null;
+  const track = body.track_total_hits ?? DEFAULT_TRACK;
+  if (track !== false) {
+    const counted = compiler.filter(query, root, 'query');
+    if (track === true) {
+      total = {
+        value: (db.prepare(`SELECT count(*) AS n FROM (${counted.sql})`).get(...counted.params) as { n: number }).n,
+        relation: 'eq',
+      };
+    } else {
+      const cap = Number(track);
+      const n = (
+        db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM (${counted.sql}) LIMIT ?)`).get(...counted.params, cap + 1) as { n: number }
+      ).n;
+      total = n > cap ? { value: cap, relation: 'gte' } : { value: n, relation: 'eq' };
+    }
+  }
+
+  const docs = new Map<number, { id: string; source: string }>();
+  if (page.length) {
+    const rows = db
+      .prepare(`SELECT rowid, id, source FROM ${t.docs(root)} WHERE rowid IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(page.map((r) => r.d))) as { rowid: number; id: string; source: string }[];
+    for (const r of rows) docs.set(r.rowid, r);
+  }
+  const hits: SearchHit<T>[] = page.map((r) => {
+    const doc = docs.get(r.d as number)!;
+    const hit: SearchHit<T> = {
+      id: doc.id,
+      score: needsScore ? Number(r.score) : null,
+      source: filterSource(JSON.parse(doc.source) as Record<string, unknown>, body._source) as T,
+    };
+    if (sort.length) {
+      let k = 0;
+      hit.sort = sort.map((s) => (s.field === '_score' ? Number(r.score) : r[`k${k++}`]));
+    }
+    return hit;
+  });
+  return { total, hits, tookMs: Math.round(performance.now() - started) };
+}
+
+/** Exact number of documents matching a query. */
+export function runCount(db: Database.Database, root: Scope, query: Query | undefined): number {
+  const compiled = new QueryCompiler(root).filter(query ?? { match_all: {} }, root, 'query');
+  return (db.prepare(`SELECT count(*) AS n FROM (${compiled.sql})`).get(...compiled.params) as { n: number }).n;
+}

@@ -1,0 +1,27 @@
+/** Why an engine call failed, independent of the adapter. */
+export type SearchEngineErrorCode =
+  | 'engine_unavailable'
+  | 'index_not_found'
+  | 'index_already_exists'
+  | 'unsupported_query'
+  | 'invalid_query'
+  | 'result_window_too_large'
+  | 'engine_error';
+
+/** The one error type adapters throw; the server maps it to an AppError by code. */
+export class SearchEngineError extends Error {
+  constructor(
+    readonly code: SearchEngineErrorCode,
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'SearchEngineError';
+  }
+}
+
+export const unsupported = (what: string, path: string): SearchEngineError =>
+  new SearchEngineError('unsupported_query', `the embedded engine does not support ${what} (at ${path || 'query'})`);
+
+export const invalidQuery = (message: string, path: string): SearchEngineError =>
+  new SearchEngineError('invalid_query', `${message} (at ${path || 'query'})`);
