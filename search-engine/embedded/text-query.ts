@@ -59,8 +59,10 @@ export function textSql(
     const fts = t.fts(scope, table);
     if (scored) {
       const weights = scope.textColumns[table].map((c) => inTable.find((f) => f.field.text!.column === c)?.boost ?? 0);
+      // OFFSET 0 keeps SQLite from flattening this into an outer join or aggregate, where FTS5
+      // refuses to evaluate bm25 ("unable to use function bm25 in the requested context").
       parts.push({
-        sql: `SELECT rowid AS d, -bm25(${fts}, ${weights.join(', ')}) * ${boost} AS score FROM ${fts} WHERE ${fts} MATCH ?`,
+        sql: `SELECT d, score FROM (SELECT rowid AS d, -bm25(${fts}, ${weights.join(', ')}) * ${boost} AS score FROM ${fts} WHERE ${fts} MATCH ? LIMIT -1 OFFSET 0)`,
         params: [expr],
       });
     } else {
