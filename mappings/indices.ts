@@ -184,10 +184,16 @@ export const POSTS: IndexDefinition = {
 
 export const INDICES: Record<DocumentKind, IndexDefinition> = { profiles: PROFILES, companies: COMPANIES, jobs: JOBS, posts: POSTS };
 
-/** A new physical index name for a kind: `<alias>-v<mapping version>-<stamp>`. */
+/**
+ * A new physical index name for a kind: `<alias>-v<mapping version>-<UTC stamp to the
+ * millisecond>-<random>`, unique even for loads started in the same instant.
+ */
 export function physicalIndexName(kind: DocumentKind, at: Date = new Date()): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').toLowerCase();
-  return `${INDICES[kind].alias}-v${MAPPING_VERSION}-${stamp}`;
+  const stamp = at.toISOString().replace(/[-:.]/g, '').replace(/z$/i, '').toLowerCase();
+  const random = Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
+  return `${INDICES[kind].alias}-v${MAPPING_VERSION}-${stamp}-${random}`;
 }
 
 export { KEYWORD, LOWER_KEYWORD, NAME, TEXT };

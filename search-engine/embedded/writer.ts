@@ -27,6 +27,7 @@ interface ScopeStatements {
 export class IndexWriter {
   private readonly stmts = new Map<Scope, ScopeStatements>();
   private readonly docUpsert: Stmt;
+  private readonly docInsert: Stmt;
   private readonly docLookup: Stmt;
   private readonly docDelete: Stmt;
   private readonly sortUpsert: Stmt;
@@ -43,6 +44,7 @@ export class IndexWriter {
     this.docUpsert = db.prepare(
       `INSERT INTO ${t.docs(root)} (id, source) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET source = excluded.source RETURNING rowid`,
     );
+    this.docInsert = db.prepare(`INSERT INTO ${t.docs(root)} (id, source) VALUES (?, ?) RETURNING rowid`);
     this.docLookup = db.prepare(`SELECT rowid, source FROM ${t.docs(root)} WHERE id = ?`);
     this.docDelete = db.prepare(`DELETE FROM ${t.docs(root)} WHERE rowid = ?`);
     this.sortPaths = sortableFields(root);
@@ -82,11 +84,25 @@ export class IndexWriter {
     return s;
   }
 
-  /** Inserts or replaces a document. `fresh` skips the lookup of an old version (empty index loads). */
+  /**
+   * Inserts or replaces a document. `fresh` (loads into an index that started empty) tries a
+   * plain insert first and falls back to a full replace only when the id repeats.
+   */
   upsert(id: string, doc: Record<string, unknown>, fresh = false): void {
-    const old = fresh ? undefined : (this.docLookup.get(id) as { rowid: number; source: string } | undefined);
-    if (old) this.removeEntries(this.root, old.rowid, JSON.parse(old.source) as Record<string, unknown>);
-    const { rowid } = this.docUpsert.get(id, JSON.stringify(doc)) as { rowid: number };
+    const source = JSON.stringify(doc);
+    let rowid: number | null = null;
+    if (fresh) {
+      try {
+        rowid = (this.docInsert.get(id, source) as { rowid: number }).rowid;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
+      }
+    }
+    if (rowid === null) {
+      const old = this.docLookup.get(id) as { rowid: number; source: string } | undefined;
+      if (old) this.removeEntries(this.root, old.rowid, JSON.parse(old.source) as Record<string, unknown>);
+      rowid = (this.docUpsert.get(id, source) as { rowid: number }).rowid;
+    }
     const entries = extractEntries(this.root, doc, true);
     this.writeEntries(this.root, rowid, entries);
     for (const p of entries.multi) this.multiValued.add(p);

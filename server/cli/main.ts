@@ -3,6 +3,7 @@ import { CommandError } from '../commands/create-account.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { ADMIN_COMMANDS } from './admin-commands.js';
+import { indexCommand } from './index-command.js';
 import { USAGE, UsageError } from './usage.js';
 
 export interface CliIo {
@@ -58,6 +59,18 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     });
     await running.close();
     return 0;
+  }
+
+  if (group === 'index') {
+    try {
+      return await indexCommand(config, argv.slice(1), io);
+    } catch (err) {
+      if (err instanceof UsageError) {
+        io.stderr(`proxima index: ${err.message}\n\n${USAGE}`);
+        return 2;
+      }
+      throw err;
+    }
   }
 
   const key = `${group} ${verb ?? ''}`;

@@ -11,13 +11,19 @@ Commands:
   delegates add --owner USER_ID --delegate USER_ID
   delegates remove --owner USER_ID --delegate USER_ID
   delegates list --owner USER_ID
+  index PATH... [--kind KIND] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--progress bar|lines|none]
+                                                Load JSONL/NDJSON(.gz) snapshots (kinds: companies, profiles,
+                                                jobs, posts, connections); exit 3 when records were rejected
+  fixtures generate --profiles N [--seed S] --out DIR [--no-gzip]
+                                                Write a synthetic corpus (one JSONL.gz file per kind)
 
 Options:
   --json    Print machine-readable JSON (one document on stdout)
   --help    Show this help
 
 Tiers: free, starter, starter_annual, pro, annual, team
-Every command uses DATA_DIR (default ./data). Exit codes: 0 ok, 1 failed, 2 bad arguments.
+Every command uses DATA_DIR (default ./data).
+Exit codes: 0 ok, 1 failed, 2 bad arguments, 3 (index) finished with rejected records.
 `;
 
 /** Bad command-line arguments: usage is printed and the exit code is 2. */

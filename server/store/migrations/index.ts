@@ -1,4 +1,5 @@
 import { accounts } from './001-accounts.js';
+import { graph } from './002-graph.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append new ones; never edit a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [accounts];
+export const MIGRATIONS: readonly Migration[] = [accounts, graph];

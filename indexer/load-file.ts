@@ -1,0 +1,175 @@
+import { INDICES } from '../mappings/indices.js';
+import type { DocumentKind, RecordKind } from '../mappings/record-schemas.js';
+import type { BulkOperation, SearchEngine } from '../search-engine/port.js';
+import type { ConnectionEdge, GraphStore } from '../server/store/graph.js';
+import type { ProgressReporter, ProgressState } from './progress.js';
+import { readLines } from './read-lines.js';
+import type { LoadTarget } from './targets.js';
+import { type CompanyFacts, factsOf, type Lookups, lookupsNeeded, toDocument } from './transform/documents.js';
+import { checkLine } from './validate.js';
+
+interface Pending {
+  lineNo: number;
+  text: string;
+  op: 'index' | 'delete';
+  id: string;
+  record?: Record<string, unknown>;
+}
+
+export interface LoadFileOptions {
+  file: string;
+  kind: RecordKind;
+  target: LoadTarget | null;
+  /** Lines up to and including this one were committed by an earlier run. */
+  skipThrough: number;
+  batchSize: number;
+  engine: SearchEngine;
+  graph: GraphStore;
+  counters: { read: number; indexed: number; deleted: number; rejected: number };
+  reject: (entry: Record<string, unknown>) => void;
+  progress: ProgressReporter;
+  /** Called after each batch is committed, with its last line number. */
+  committed: (lineNo: number) => void;
+}
+
+const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+
+/** Bounded cache of company facts, so a large load does not re-fetch the same companies. */
+const companyCache = new Map<string, CompanyFacts | null>();
+const CACHE_LIMIT = 100_000;
+
+async function fetchLookups(engine: SearchEngine, kind: DocumentKind, records: Record<string, unknown>[]): Promise<Lookups> {
+  const { companyIds, personIds } = lookupsNeeded(kind, records);
+  const lookups: Lookups = { companies: new Map(), authorNames: new Map() };
+  const missing = companyIds.filter((id) => !companyCache.has(id));
+  if (missing.length && (await engine.getAlias(INDICES.companies.alias)).length) {
+    const docs = await engine.mget<Record<string, unknown>>(INDICES.companies.alias, missing);
+    if (companyCache.size > CACHE_LIMIT) companyCache.clear();
+    missing.forEach((id, i) => {
+      companyCache.set(id, docs[i] ? factsOf(docs[i] as Record<string, unknown>) : null);
+    });
+  }
+  for (const id of companyIds) {
+    const facts = companyCache.get(id);
+    if (facts) lookups.companies.set(id, facts);
+  }
+  if (kind === 'posts') {
+    if (personIds.length && (await engine.getAlias(INDICES.profiles.alias)).length) {
+      const people = await engine.mget<{ display_name?: string }>(INDICES.profiles.alias, personIds);
+      personIds.forEach((id, i) => {
+        const name = people[i]?.display_name;
+        if (name) lookups.authorNames.set(id, name);
+      });
+    }
+    const companyAuthors = records.filter((r) => r.author_entity_type === 'company').map((r) => r.author_id as string);
+    if (companyAuthors.length && (await engine.getAlias(INDICES.companies.alias)).length) {
+      const companies = await engine.mget<{ name?: string }>(INDICES.companies.alias, companyAuthors);
+      companyAuthors.forEach((id, i) => {
+        const name = companies[i]?.name;
+        if (name) lookups.authorNames.set(id, name);
+      });
+    }
+  }
+  return lookups;
+}
+
+/** Streams one snapshot file into its target in batches, rejecting bad records with their line. */
+export async function loadFile(o: LoadFileOptions): Promise<void> {
+  const source = readLines(o.file);
+  const state: ProgressState = {
+    kind: o.kind,
+    file: o.file,
+    read: 0,
+    indexed: 0,
+    rejected: 0,
+    bytesRead: 0,
+    totalBytes: source.totalBytes,
+    startedAt: Date.now(),
+  };
+  const sync = () =>
+    Object.assign(state, {
+      read: o.counters.read,
+      indexed: o.counters.indexed + o.counters.deleted,
+      rejected: o.counters.rejected,
+      bytesRead: source.bytesRead(),
+    });
+  o.progress.start(sync());
+  let batch: Pending[] = [];
+  let edges: { lineNo: number; edge: ConnectionEdge }[] = [];
+
+  const flush = async (lastLine: number) => {
+    if (o.kind === 'connections') {
+      if (edges.length) o.graph.upsertEdges(edges.map((e) => e.edge));
+      o.counters.indexed += edges.length;
+      edges = [];
+    } else if (batch.length) {
+      const kind = o.kind as DocumentKind;
+      const lookups = await fetchLookups(
+        o.engine,
+        kind,
+        batch.filter((p) => p.record).map((p) => p.record as Record<string, unknown>),
+      );
+      const ops: BulkOperation[] = batch.map((p) =>
+        p.op === 'delete' ? { op: 'delete', id: p.id } : { op: 'index', id: p.id, doc: toDocument(kind, p.record!, lookups) },
+      );
+      const result = await o.engine.bulk(o.target!.index, ops);
+      const byId = new Map(batch.map((p) => [p.id, p]));
+      let failedIndex = 0;
+      let missingDeletes = 0;
+      for (const f of result.failed) {
+        // Deleting what is already absent is a no-op, which keeps a resumed run idempotent.
+        if (f.op === 'delete' && f.reason === 'not_found') {
+          missingDeletes++;
+          continue;
+        }
+        const p = byId.get(f.id);
+        o.reject({
+          file: o.file,
+          line: p?.lineNo ?? null,
+          kind: o.kind,
+          id: f.id,
+          reason: `engine refused the document: ${f.reason}`,
+          record: p ? excerpt(p.text) : null,
+        });
+        failedIndex++;
+      }
+      o.counters.indexed += result.indexed;
+      o.counters.deleted += result.deleted + missingDeletes;
+      o.counters.rejected += failedIndex;
+      batch = [];
+    }
+    o.committed(lastLine);
+    o.progress.update(sync());
+  };
+
+  let lastLine = o.skipThrough;
+  for await (const { lineNo, text } of source.lines) {
+    if (lineNo <= o.skipThrough) continue;
+    lastLine = lineNo;
+    o.counters.read++;
+    const checked = checkLine(o.kind, text);
+    if (!checked.ok) {
+      o.counters.rejected++;
+      o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: checked.reason, record: excerpt(text) });
+    } else if (o.kind === 'connections' && !checked.deleted) {
+      const r = checked.record;
+      edges.push({
+        lineNo,
+        edge: {
+          userA: r.user_a as string,
+          userB: r.user_b as string,
+          source: r.source as 'service' | 'professional',
+          connectedAt: Date.parse(r.connected_at as string),
+          removedAt: r.removed_at ? Date.parse(r.removed_at as string) : null,
+        },
+      });
+    } else if (checked.deleted) {
+      batch.push({ lineNo, text, op: 'delete', id: checked.id });
+    } else {
+      batch.push({ lineNo, text, op: 'index', id: checked.record.id as string, record: checked.record });
+    }
+    if (batch.length + edges.length >= o.batchSize) await flush(lineNo);
+  }
+  await flush(lastLine);
+  o.progress.stop(sync());
+}

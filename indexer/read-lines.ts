@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+
+/** One line of a snapshot file, numbered from 1. */
+export interface SnapshotLine {
+  lineNo: number;
+  text: string;
+}
+
+/** A line stream with the number of (compressed) bytes read so far, for progress and ETA. */
+export interface LineSource {
+  lines: AsyncIterable<SnapshotLine>;
+  bytesRead: () => number;
+  totalBytes: number;
+}
+
+/**
+ * Streams the lines of a JSONL/NDJSON file, gunzipping `.gz` files, in constant memory
+ * whatever the file size. Blank lines are skipped but still counted.
+ */
+export function readLines(file: string): LineSource {
+  const totalBytes = fs.statSync(file).size;
+  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+  let read = 0;
+  raw.on('data', (chunk) => {
+    read += chunk.length;
+  });
+  const input = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
+  raw.on('error', (err) => input.destroy(err));
+  const rl = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  async function* iterate(): AsyncIterable<SnapshotLine> {
+    let lineNo = 0;
+    for await (const text of rl) {
+      lineNo++;
+      if (text.trim() === '') continue;
+      yield { lineNo, text };
+    }
+  }
+  return { lines: iterate(), bytesRead: () => read, totalBytes };
+}

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RecordKind } from '../mappings/record-schemas.js';
+import type { SearchEngine } from '../search-engine/port.js';
+import type { GraphStore } from '../server/store/graph.js';
+import { type Checkpoint, CheckpointFile, checkpointKey } from './checkpoint.js';
+import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
+import { loadFile } from './load-file.js';
+import type { ProgressReporter } from './progress.js';
+import { resolveTarget, verifyAndSwap } from './targets.js';
+
+export interface IndexRunOptions {
+  files: string[];
+  /** Overrides the kind read from file names. */
+  kind?: string;
+  swap: boolean;
+  resume: boolean;
+  batchSize: number;
+  /** Where refused records go (JSONL with file, line and reason). */
+  rejectsFile: string;
+  checkpointDir: string;
+  engine: SearchEngine;
+  graph: GraphStore;
+  progress: ProgressReporter;
+  /** Told about notable decisions (resuming, starting over). */
+  notice?: (line: string) => void;
+}
+
+export interface FileSummary {
+  file: string;
+  kind: RecordKind;
+  read: number;
+  indexed: number;
+  deleted: number;
+  rejected: number;
+  durationMs: number;
+  ratePerSecond: number;
+  index: string | null;
+  swapped: boolean;
+}
+
+export interface IndexRunSummary {
+  files: FileSummary[];
+  read: number;
+  indexed: number;
+  deleted: number;
+  rejected: number;
+  durationMs: number;
+  ratePerSecond: number;
+  rejectsFile: string | null;
+  resumed: boolean;
+}
+
+/** Bad command-line input to the indexer (unknown kind, missing file). */
+export class IndexerUsageError extends Error {}
+
+/** Orders input files by load order and resolves each one's kind. */
+export function planFiles(files: string[], kindOverride?: string): { file: string; kind: RecordKind }[] {
+  if (kindOverride !== undefined && !isRecordKind(kindOverride))
+    throw new IndexerUsageError(`--kind must be one of ${LOAD_ORDER.join(', ')}`);
+  const planned = files.map((file) => {
+    if (!fs.existsSync(file)) throw new IndexerUsageError(`no such file: ${file}`);
+    const kind = (kindOverride as RecordKind | undefined) ?? kindFromFileName(file);
+    if (!kind) throw new IndexerUsageError(`cannot tell the kind of ${file} from its name; pass --kind (${LOAD_ORDER.join(', ')})`);
+    return { file, kind };
+  });
+  return planned.sort((a, b) => LOAD_ORDER.indexOf(a.kind) - LOAD_ORDER.indexOf(b.kind));
+}
+
+/**
+ * Loads snapshot files into the engine (documents) and the graph store (connections). Every bad
+ * record goes to the rejects file; progress is checkpointed after each committed batch.
+ */
+export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> {
+  const started = Date.now();
+  const plan = planFiles(opts.files, opts.kind);
+  const checkpoint = new CheckpointFile(
+    opts.checkpointDir,
+    checkpointKey(
+      plan.map((p) => p.file),
+      opts.kind,
+      opts.swap,
+    ),
+  );
+  let cp: Checkpoint | null = checkpoint.load();
+  const resumed = Boolean(opts.resume && cp);
+  if (cp && !opts.resume) {
+    opts.notice?.('an earlier run over these files was interrupted; starting over (pass --resume to continue it)');
+    cp = null;
+  } else if (opts.resume && !cp) {
+    opts.notice?.('nothing to resume for these files; starting from the beginning');
+  } else if (cp) {
+    opts.notice?.(`resuming at file ${cp.fileIndex + 1} of ${plan.length}, after line ${cp.linesDone}`);
+  }
+  const state: Checkpoint = cp ?? { version: 1, key: checkpoint.key, fileIndex: 0, linesDone: 0, swapTargets: {}, counters: {} };
+  let rejects: fs.WriteStream | null = null;
+  const reject = (entry: Record<string, unknown>) => {
+    if (!rejects) {
+      fs.mkdirSync(path.dirname(opts.rejectsFile), { recursive: true });
+      rejects = fs.createWriteStream(opts.rejectsFile, { flags: 'a' });
+    }
+    rejects.write(`${JSON.stringify(entry)}\n`);
+  };
+
+  const summaries: FileSummary[] = [];
+  try {
+    for (let i = 0; i < plan.length; i++) {
+      const { file, kind } = plan[i] as { file: string; kind: RecordKind };
+      const counters = state.counters[String(i)] ?? { read: 0, indexed: 0, deleted: 0, rejected: 0 };
+      state.counters[String(i)] = counters;
+      if (i < state.fileIndex) {
+        summaries.push({
+          file,
+          kind,
+          ...counters,
+          durationMs: 0,
+          ratePerSecond: 0,
+          index: state.swapTargets[String(i)] ?? null,
+          swapped: false,
+        });
+        continue;
+      }
+      const skipThrough = i === state.fileIndex ? state.linesDone : 0;
+      const fileStarted = Date.now();
+      const target = kind === 'connections' ? null : await resolveTarget(opts.engine, kind, opts.swap, state.swapTargets[String(i)]);
+      if (target?.swapWhenDone) {
+        state.swapTargets[String(i)] = target.index;
+        checkpoint.save({ ...state, fileIndex: i, linesDone: skipThrough });
+        await opts.engine.beginBulkLoad(target.index);
+      }
+      await loadFile({
+        file,
+        kind,
+        target,
+        skipThrough,
+        batchSize: opts.batchSize,
+        engine: opts.engine,
+        graph: opts.graph,
+        counters,
+        reject,
+        progress: opts.progress,
+        committed: (lineNo) => checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo }),
+      });
+      let swapped = false;
+      if (target?.swapWhenDone) {
+        await opts.engine.endBulkLoad(target.index);
+        // A fresh index must hold every accepted upsert less the deletions; a repeated id in the
+        // snapshot makes it hold fewer, and the swap is refused.
+        await verifyAndSwap(opts.engine, target, counters.indexed - counters.deleted);
+        swapped = true;
+      }
+      state.fileIndex = i + 1;
+      state.linesDone = 0;
+      checkpoint.save(state);
+      const durationMs = Date.now() - fileStarted;
+      summaries.push({
+        file,
+        kind,
+        ...counters,
+        durationMs,
+        ratePerSecond: Math.round(counters.read / Math.max(0.001, durationMs / 1000)),
+        index: target?.index ?? null,
+        swapped,
+      });
+    }
+    checkpoint.remove();
+  } finally {
+    const stream = rejects as fs.WriteStream | null;
+    if (stream) await new Promise<void>((resolve) => stream.end(resolve));
+  }
+  const total = summaries.reduce(
+    (acc, s) => ({
+      read: acc.read + s.read,
+      indexed: acc.indexed + s.indexed,
+      deleted: acc.deleted + s.deleted,
+      rejected: acc.rejected + s.rejected,
+    }),
+    { read: 0, indexed: 0, deleted: 0, rejected: 0 },
+  );
+  const durationMs = Date.now() - started;
+  return {
+    files: summaries,
+    ...total,
+    durationMs,
+    ratePerSecond: Math.round(total.read / Math.max(0.001, durationMs / 1000)),
+    rejectsFile: total.rejected > 0 ? opts.rejectsFile : null,
+    resumed,
+  };
+}

@@ -1,0 +1,61 @@
+import { INDICES, physicalIndexName } from '../mappings/indices.js';
+import type { DocumentKind } from '../mappings/record-schemas.js';
+import type { SearchEngine } from '../search-engine/port.js';
+
+/** Where one file's documents go, and what to do when it is loaded. */
+export interface LoadTarget {
+  kind: DocumentKind;
+  alias: string;
+  /** The index written to: a new physical index (swap, first load) or the live alias. */
+  index: string;
+  /** Swap the alias to `index` once the load is verified. */
+  swapWhenDone: boolean;
+  /** The index started empty: load settings apply and the count can be verified. */
+  freshLoad: boolean;
+}
+
+/**
+ * Chooses where to write. `--swap` (or a first load, when the alias does not exist yet) fills a
+ * new physical index that the alias is pointed at afterwards; otherwise upserts go to the alias.
+ */
+export async function resolveTarget(
+  engine: SearchEngine,
+  kind: DocumentKind,
+  swap: boolean,
+  resumeIndex: string | undefined,
+): Promise<LoadTarget> {
+  const def = INDICES[kind];
+  const live = await engine.getAlias(def.alias);
+  if (!swap && live.length > 0) return { kind, alias: def.alias, index: def.alias, swapWhenDone: false, freshLoad: false };
+  const index = resumeIndex ?? physicalIndexName(kind);
+  // Resuming continues the index the interrupted run created; a new run always starts empty.
+  if (!resumeIndex || !(await engine.indexExists(index)))
+    await engine.createIndex(index, { settings: def.settings, mappings: def.mappings });
+  return { kind, alias: def.alias, index, swapWhenDone: true, freshLoad: true };
+}
+
+/** Raised when a swap is refused; the live alias is left as it was. */
+export class SwapRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SwapRefused';
+  }
+}
+
+/**
+ * Verifies the new index holds exactly the documents written, then points the alias at it in
+ * one atomic call and drops the indices it replaced.
+ */
+export async function verifyAndSwap(engine: SearchEngine, target: LoadTarget, expectedDocs: number): Promise<{ previous: string[] }> {
+  await engine.refresh(target.index);
+  const actual = await engine.count(target.index);
+  if (actual !== expectedDocs) {
+    throw new SwapRefused(
+      `${target.kind}: the new index ${target.index} holds ${actual} documents but ${expectedDocs} were written (repeated ids in the snapshot?); alias ${target.alias} left unchanged`,
+    );
+  }
+  const previous = (await engine.getAlias(target.alias)).filter((i) => i !== target.index);
+  await engine.swapAlias(target.alias, target.index);
+  for (const old of previous) await engine.deleteIndex(old);
+  return { previous };
+}

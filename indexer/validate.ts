@@ -1,0 +1,51 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { deletionRecordSchema, RECORD_SCHEMAS, type RecordKind } from '../mappings/record-schemas.js';
+
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+
+const validators = new Map<RecordKind, ValidateFunction>();
+const deletion = ajv.compile(deletionRecordSchema);
+
+/** A parsed snapshot line: a record to upsert, a deletion, or the reason it was refused. */
+export type Checked =
+  | { ok: true; deleted: false; record: Record<string, unknown> }
+  | { ok: true; deleted: true; id: string }
+  | { ok: false; reason: string };
+
+/** Parses and validates one line of a snapshot of `kind`. */
+export function checkLine(kind: RecordKind, text: string): Checked {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: `malformed JSON: ${(err as Error).message}` };
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, reason: 'a record must be a JSON object' };
+  const obj = value as Record<string, unknown>;
+  if (obj._deleted !== undefined && kind !== 'connections') {
+    return deletion(obj)
+      ? { ok: true, deleted: true, id: obj.id as string }
+      : { ok: false, reason: `bad deletion marker: ${describe(deletion)}` };
+  }
+  let validate = validators.get(kind);
+  if (!validate) {
+    validate = ajv.compile(RECORD_SCHEMAS[kind]);
+    validators.set(kind, validate);
+  }
+  if (!validate(obj)) return { ok: false, reason: describe(validate) };
+  if (kind === 'connections' && obj.user_a === obj.user_b)
+    return { ok: false, reason: 'a connection joins two different people (user_a equals user_b)' };
+  return { ok: true, deleted: false, record: obj };
+}
+
+function describe(v: ValidateFunction): string {
+  const e = v.errors?.[0];
+  if (!e) return 'invalid';
+  if (e.keyword === 'required')
+    return `missing required field "${(e.params as { missingProperty: string }).missingProperty}"${e.instancePath ? ` in ${e.instancePath}` : ''}`;
+  if (e.keyword === 'additionalProperties')
+    return `unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"${e.instancePath ? ` in ${e.instancePath}` : ''}`;
+  return `${e.instancePath || 'record'} ${e.message}`;
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { lineProgress, terminalProgress } from '../../indexer/progress.js';
+import { IndexerUsageError, runIndex } from '../../indexer/run-index.js';
+import { SwapRefused } from '../../indexer/targets.js';
+import { buildServices, closeServices } from '../build-services.js';
+import type { Config } from '../config.js';
+import { createLogger } from '../logger.js';
+import { GraphStore } from '../store/graph.js';
+import type { CliIo } from './main.js';
+import { UsageError } from './usage.js';
+
+/** Exit code of an index run that completed but refused some records. */
+export const EXIT_REJECTED = 3;
+
+/**
+ * `proxima index PATH... [--kind K] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--json]`
+ * Loads snapshot files; prints a summary; exits 3 when records were rejected.
+ */
+export async function indexCommand(config: Config, args: string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        kind: { type: 'string' },
+        swap: { type: 'boolean' },
+        resume: { type: 'boolean' },
+        'batch-size': { type: 'string' },
+        rejects: { type: 'string' },
+        json: { type: 'boolean' },
+        progress: { type: 'string' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  if (parsed.positionals.length === 0) throw new UsageError('name at least one snapshot file');
+  const batchSize = v['batch-size'] === undefined ? 1000 : Number(v['batch-size']);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)
+    throw new UsageError('--batch-size must be a whole number from 1 to 100000');
+  const mode = (v.progress as string | undefined) ?? (process.stderr.isTTY ? 'bar' : 'lines');
+  if (!['bar', 'lines', 'none'].includes(mode)) throw new UsageError('--progress must be bar, lines or none');
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const rejectsFile = (v.rejects as string | undefined) ?? path.join(config.dataDir, 'rejects', `rejects-${stamp}.jsonl`);
+  const services = buildServices(config, { logger: createLogger('silent') });
+  try {
+    const summary = await runIndex({
+      files: parsed.positionals,
+      kind: v.kind as string | undefined,
+      swap: Boolean(v.swap),
+      resume: Boolean(v.resume),
+      batchSize,
+      rejectsFile,
+      checkpointDir: path.join(config.dataDir, 'indexer'),
+      engine: services.engine,
+      graph: new GraphStore(services.db),
+      progress: mode === 'bar' ? terminalProgress() : mode === 'lines' ? lineProgress(io.stderr) : { start() {}, update() {}, stop() {} },
+      notice: (line) => io.stderr(`proxima index: ${line}\n`),
+    });
+    if (v.json) io.stdout(`${JSON.stringify(summary)}\n`);
+    else {
+      for (const f of summary.files) {
+        io.stdout(
+          `${f.kind.padEnd(11)} ${String(f.read).padStart(9)} read ${String(f.indexed).padStart(9)} indexed ${String(f.deleted).padStart(7)} deleted ${String(f.rejected).padStart(7)} rejected  ${(f.durationMs / 1000).toFixed(1)}s ${f.ratePerSecond}/s${f.swapped ? `  alias -> ${f.index}` : ''}\n`,
+        );
+      }
+      io.stdout(
+        `total       ${summary.read} read, ${summary.indexed} indexed, ${summary.deleted} deleted, ${summary.rejected} rejected in ${(summary.durationMs / 1000).toFixed(1)}s (${summary.ratePerSecond}/s)\n`,
+      );
+      if (summary.rejectsFile) io.stdout(`rejected records (file, line, reason): ${summary.rejectsFile}\n`);
+    }
+    return summary.rejected > 0 ? EXIT_REJECTED : 0;
+  } catch (err) {
+    if (err instanceof IndexerUsageError) throw new UsageError(err.message);
+    if (err instanceof SwapRefused) {
+      io.stderr(`proxima index: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await closeServices(services);
+  }
+}

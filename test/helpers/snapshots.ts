@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** A deterministic UUID-shaped id for test records. */
+export const tid = (prefix: number, n: number): string =>
+  `${prefix.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+export const company = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: tid(0xc0, n),
+  name: `Company ${n}`,
+  status: 'active',
+  industry: n % 2 ? 'Software' : 'Fintech',
+  employee_count: 10 * n,
+  funding_stage: 'series_a',
+  revenue_usd: n % 3 === 0 ? null : 1_000_000 * n,
+  is_public: false,
+  ...extra,
+});
+
+export const profile = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: tid(0xa0, n),
+  first_name: `First${n}`,
+  last_name: `Last${n}`,
+  display_name: `First${n} Last${n}`,
+  headline: `Engineer number ${n}`,
+  current_title: n % 2 ? 'Software Engineer' : 'Product Manager',
+  current_company_id: tid(0xc0, (n % 5) + 1),
+  current_company_name: `Company ${(n % 5) + 1}`,
+  years_experience: n % 15,
+  experiences: [
+    {
+      company_id: tid(0xc0, (n % 5) + 1),
+      company_name: `Company ${(n % 5) + 1}`,
+      title: 'Software Engineer',
+      start: '2020-01',
+      end: null,
+      is_current: true,
+    },
+  ],
+  education: [{ school: 'State University', degree: 'BSc', field_of_study: 'Computer Science', start_year: 2010, end_year: 2014 }],
+  skills: ['TypeScript', 'SQL'],
+  languages: [{ name: 'English', proficiency: 'Native or bilingual proficiency' }],
+  created_at: '2025-01-01T00:00:00Z',
+  ...extra,
+});
+
+export const post = (n: number, author: string, extra: Record<string, unknown> = {}) => ({
+  id: tid(0xb0, n),
+  author_id: author,
+  author_entity_type: 'person',
+  action_type: 'post',
+  text: `Post ${n} about search`,
+  reaction_count: n,
+  comment_count: 1,
+  repost_count: 0,
+  posted_at: '2026-10-01T00:00:00Z',
+  ...extra,
+});
+
+/** Writes lines (objects are JSON-encoded, strings written as they are) to a .jsonl or .jsonl.gz file. */
+export function writeSnapshot(dir: string, name: string, lines: (object | string)[]): string {
+  const file = path.join(dir, name);
+  const text = `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`;
+  fs.writeFileSync(file, name.endsWith('.gz') ? zlib.gzipSync(text) : text);
+  return file;
+}

@@ -1,0 +1,314 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { silentProgress } from '../../indexer/progress.js';
+import { runIndex } from '../../indexer/run-index.js';
+import { SwapRefused } from '../../indexer/targets.js';
+import { INDICES } from '../../mappings/indices.js';
+import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import { openStore } from '../../server/store/database.js';
+import { GraphStore } from '../../server/store/graph.js';
+import { company, post, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
+
+const BIN = new URL('../../bin/proxima', import.meta.url).pathname;
+const exec = promisify(execFile);
+
+function workspace() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-indexer-'));
+  const engine = new EmbeddedEngine(dir);
+  const db = openStore(dir);
+  const graph = new GraphStore(db);
+  const run = (files: string[], extra: Partial<Parameters<typeof runIndex>[0]> = {}) =>
+    runIndex({
+      files,
+      swap: false,
+      resume: false,
+      batchSize: 50,
+      rejectsFile: path.join(dir, 'rejects.jsonl'),
+      checkpointDir: path.join(dir, 'indexer'),
+      engine,
+      graph,
+      progress: silentProgress,
+      ...extra,
+    });
+  const cleanup = async () => {
+    await engine.close();
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, engine, graph, run, cleanup };
+}
+
+test('loads every kind, in dependency order, from plain and gzipped files', async () => {
+  const w = workspace();
+  try {
+    const people = Array.from({ length: 120 }, (_, i) => profile(i + 1));
+    const files = [
+      writeSnapshot(w.dir, 'posts.jsonl', [post(1, people[0]!.id), post(2, tid(0xc0, 1), { author_entity_type: 'company' })]),
+      writeSnapshot(w.dir, 'profiles.jsonl.gz', people),
+      writeSnapshot(
+        w.dir,
+        'companies.ndjson',
+        [1, 2, 3, 4, 5].map((n) => company(n)),
+      ),
+      writeSnapshot(w.dir, 'jobs.jsonl', [
+        {
+          id: tid(0xd0, 1),
+          company_id: tid(0xc0, 2),
+          title: 'Data Engineer',
+          workplace_type: 'remote',
+          published_at: '2026-10-01T00:00:00Z',
+          locations: [],
+        },
+      ]),
+      writeSnapshot(w.dir, 'connections.jsonl', [
+        { user_a: people[0]!.id, user_b: people[1]!.id, source: 'service', connected_at: '2025-01-01T00:00:00Z' },
+        {
+          user_a: people[0]!.id,
+          user_b: people[2]!.id,
+          source: 'professional',
+          connected_at: '2025-01-01T00:00:00Z',
+          removed_at: '2026-01-01T00:00:00Z',
+        },
+      ]),
+    ];
+    const summary = await w.run(files);
+    assert.equal(
+      summary.files.map((f) => [f.kind, f.indexed]),
+      [
+        ['companies', 5],
+        ['profiles', 120],
+        ['jobs', 1],
+        ['posts', 2],
+        ['connections', 2],
+      ],
+    );
+    assert.is(summary.rejected, 0);
+    assert.is(summary.rejectsFile, null);
+    assert.is(await w.engine.count(INDICES.profiles.alias), 120);
+
+    const [p1] = await w.engine.mget<Record<string, any>>(INDICES.profiles.alias, [people[0]!.id]);
+    assert.equal(p1!.current_company, {
+      industry: 'Fintech',
+      employee_count: 20,
+      funding_stage: 'series_a',
+      revenue_usd: 2_000_000,
+      status: 'active',
+      is_public: false,
+    });
+    assert.equal(
+      p1!.chunks.map((c: { type: string }) => c.type),
+      ['about', 'experience', 'education', 'skills', 'languages'],
+    );
+    const [job] = await w.engine.mget<Record<string, any>>(INDICES.jobs.alias, [tid(0xd0, 1)]);
+    assert.is(job!.company.industry, 'Fintech');
+    const posts = await w.engine.mget<Record<string, any>>(INDICES.posts.alias, [tid(0xb0, 1), tid(0xb0, 2)]);
+    assert.equal(
+      posts.map((p) => [p!.author_name, p!.engagement_count]),
+      [
+        ['First1 Last1', 2],
+        ['Company 1', 3],
+      ],
+    );
+    // Edges are stored both ways; the removed one is not current.
+    assert.equal([...w.graph.firstDegree(people[1]!.id).keys()], [people[0]!.id]);
+    assert.equal([...w.graph.firstDegree(people[0]!.id).keys()], [people[1]!.id]);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+test('bad records go to the rejects file with file, line and reason; the run goes on', async () => {
+  const w = workspace();
+  try {
+    const file = writeSnapshot(w.dir, 'profiles.jsonl', [
+      profile(1),
+      '{"id": "broken',
+      { ...profile(3), id: undefined },
+      { ...profile(4), years_experience: 'lots' },
+      { ...profile(5), favourite_colour: 'red' },
+      '[1, 2]',
+      '',
+      profile(8),
+    ]);
+    const edges = writeSnapshot(w.dir, 'connections.jsonl', [
+      { user_a: tid(1, 1), user_b: tid(1, 1), source: 'service', connected_at: '2025-01-01T00:00:00Z' },
+    ]);
+    const summary = await w.run([file, edges]);
+    assert.is(summary.read, 8);
+    assert.is(summary.indexed, 2);
+    assert.is(summary.rejected, 6);
+    const rejects = fs
+      .readFileSync(summary.rejectsFile!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.equal(
+      rejects.map((r) => [path.basename(r.file), r.line]),
+      [
+        ['profiles.jsonl', 2],
+        ['profiles.jsonl', 3],
+        ['profiles.jsonl', 4],
+        ['profiles.jsonl', 5],
+        ['profiles.jsonl', 6],
+        ['connections.jsonl', 1],
+      ],
+    );
+    assert.match(rejects[0].reason, /malformed JSON/);
+    assert.match(rejects[1].reason, /missing required field "id"/);
+    assert.match(rejects[2].reason, /years_experience/);
+    assert.match(rejects[3].reason, /unknown field "favourite_colour"/);
+    assert.match(rejects[4].reason, /JSON object/);
+    assert.match(rejects[5].reason, /two different people/);
+    assert.is(await w.engine.count(INDICES.profiles.alias), 2);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+test('upserts by id and deletes with {"id", "_deleted": true}', async () => {
+  const w = workspace();
+  try {
+    await w.run([writeSnapshot(w.dir, 'profiles-1.jsonl', [profile(1), profile(2), profile(3)])]);
+    const second = await w.run([
+      writeSnapshot(w.dir, 'profiles-2.jsonl', [
+        { ...profile(1), current_title: 'CTO' },
+        { id: profile(2).id, _deleted: true },
+        { id: tid(0xa0, 99), _deleted: true },
+      ]),
+    ]);
+    assert.is(second.deleted, 2, 'deleting an absent id is a no-op, not a rejection');
+    assert.is(second.rejected, 0);
+    assert.is(await w.engine.count(INDICES.profiles.alias), 2);
+    assert.is(await w.engine.count(INDICES.profiles.alias, { term: { 'current_title.keyword': 'cto' } }), 1);
+    assert.is(
+      await w.engine.count(INDICES.profiles.alias, { term: { 'current_title.keyword': 'software engineer' } }),
+      1,
+      'old postings of the replaced version are gone',
+    );
+  } finally {
+    await w.cleanup();
+  }
+});
+
+test('--swap fills a new physical index, verifies it, swaps the alias and drops the old index', async () => {
+  const w = workspace();
+  try {
+    await w.run([writeSnapshot(w.dir, 'profiles-a.jsonl', [profile(1), profile(2)])]);
+    const before = await w.engine.getAlias(INDICES.profiles.alias);
+    const summary = await w.run([writeSnapshot(w.dir, 'profiles-b.jsonl', [profile(3), profile(4), profile(5)])], { swap: true });
+    const after = await w.engine.getAlias(INDICES.profiles.alias);
+    assert.ok(summary.files[0]!.swapped);
+    assert.equal(after, [summary.files[0]!.index]);
+    assert.is.not(after[0], before[0]);
+    assert.not.ok(await w.engine.indexExists(before[0]!), 'the replaced index is dropped');
+    assert.is(await w.engine.count(INDICES.profiles.alias), 3);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+test('--swap refuses to swap when the new index does not hold what was written; the live alias is untouched', async () => {
+  const w = workspace();
+  try {
+    await w.run([writeSnapshot(w.dir, 'profiles-a.jsonl', [profile(1), profile(2)])]);
+    const live = await w.engine.getAlias(INDICES.profiles.alias);
+    const dup = writeSnapshot(w.dir, 'profiles-b.jsonl', [profile(3), profile(3), profile(4)]);
+    try {
+      await w.run([dup], { swap: true });
+      assert.unreachable('the swap should be refused');
+    } catch (err) {
+      assert.instance(err, SwapRefused);
+      assert.match((err as Error).message, /holds 2 documents but 3 were written/);
+    }
+    assert.equal(await w.engine.getAlias(INDICES.profiles.alias), live);
+    assert.is(await w.engine.count(INDICES.profiles.alias), 2);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+test('a killed run resumes with --resume and finishes without duplicates or gaps', async () => {
+  const w = workspace();
+  await w.engine.close();
+  try {
+    const people = Array.from({ length: 6000 }, (_, i) => profile(i + 1));
+    const file = writeSnapshot(w.dir, 'profiles.jsonl', people);
+    const env = { ...process.env, DATA_DIR: w.dir };
+    const child = spawn(BIN, ['index', file, '--swap', '--batch-size', '100', '--progress', 'none'], { env, stdio: 'ignore' });
+    const checkpointDir = path.join(w.dir, 'indexer');
+    const progressed = () =>
+      fs.existsSync(checkpointDir) &&
+      fs
+        .readdirSync(checkpointDir)
+        .some((f) => f.endsWith('.json') && JSON.parse(fs.readFileSync(path.join(checkpointDir, f), 'utf8')).linesDone >= 500);
+    const killedEarly = await new Promise<boolean>((resolve) => {
+      const poll = setInterval(() => {
+        if (progressed()) {
+          clearInterval(poll);
+          child.kill('SIGKILL');
+          resolve(true);
+        }
+      }, 5);
+      child.once('exit', () => {
+        clearInterval(poll);
+        resolve(false);
+      });
+    });
+    assert.ok(killedEarly, 'the run was killed part-way');
+    const probe = new EmbeddedEngine(w.dir);
+    assert.equal(await probe.getAlias(INDICES.profiles.alias), [], 'a killed --swap run never exposes a half-built index');
+    await probe.close();
+
+    const { stdout } = await exec(BIN, ['index', file, '--swap', '--resume', '--batch-size', '100', '--progress', 'none', '--json'], {
+      env,
+    });
+    const summary = JSON.parse(stdout);
+    assert.ok(summary.resumed);
+    assert.is(summary.files[0].indexed, 6000);
+    assert.is(summary.rejected, 0);
+    const engine = new EmbeddedEngine(w.dir);
+    assert.is(await engine.count(INDICES.profiles.alias), 6000);
+    const docs = await engine.mget(
+      INDICES.profiles.alias,
+      people.map((p) => p.id),
+    );
+    assert.is(docs.filter((d) => d === null).length, 0, 'no gaps');
+    await engine.close();
+    assert.equal(
+      fs.readdirSync(checkpointDir).filter((f) => f.endsWith('.json')),
+      [],
+      'the checkpoint is removed when done',
+    );
+  } finally {
+    fs.rmSync(w.dir, { recursive: true, force: true });
+  }
+});
+
+test('the CLI exits 3 when records were rejected, prints plain progress lines off a terminal, and 2 for bad arguments', async () => {
+  const w = workspace();
+  await w.engine.close();
+  try {
+    const file = writeSnapshot(w.dir, 'companies.jsonl', [company(1), '{oops']);
+    const env = { ...process.env, DATA_DIR: w.dir };
+    const failed = await exec(BIN, ['index', file, '--progress', 'lines'], { env }).catch(
+      (e) => e as { code: number; stdout: string; stderr: string },
+    );
+    assert.is((failed as { code: number }).code, 3);
+    assert.match((failed as { stdout: string }).stdout, /1 rejected/);
+    assert.match((failed as { stderr: string }).stderr, /done companies: 2 read, 1 indexed, 1 rejected/);
+    const usage = await exec(BIN, ['index', path.join(w.dir, 'mystery.jsonl')], { env }).catch(
+      (e) => e as { code: number; stderr: string },
+    );
+    assert.is((usage as { code: number }).code, 2);
+    assert.match((usage as { stderr: string }).stderr, /no such file/);
+  } finally {
+    fs.rmSync(w.dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
