@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { SearchEngineError } from '../../search-engine/errors.js';
 import { AppError, internalError, invalidJson, payloadTooLarge, unsupportedMediaType } from '../errors.js';
 import type { Logger } from '../logger.js';
 
@@ -46,6 +47,12 @@ export function requestContext(logger: Logger, bodyLimitBytes: number) {
 /** Maps anything thrown to an AppError by class and library error type, never by message text. */
 function toAppError(err: unknown, bodyLimitBytes: number): AppError {
   if (err instanceof AppError) return err;
+  if (err instanceof SearchEngineError) {
+    if (err.code === 'engine_unavailable')
+      return new AppError(503, 'search_engine_unavailable', 'The search engine is not answering; retry shortly.');
+    if (err.code === 'index_not_found')
+      return new AppError(503, 'search_index_missing', 'The search index is not loaded yet; load a corpus with `proxima index`.');
+  }
   const type = (err as { type?: unknown } | null)?.type;
   // co-body / raw-body errors carry a stable `type`.
   if (type === 'entity.too.large') return payloadTooLarge(bodyLimitBytes);

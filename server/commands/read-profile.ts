@@ -1,0 +1,34 @@
+import { INDICES } from '../../mappings/indices.js';
+import { SearchEngineError } from '../../search-engine/errors.js';
+import { notFound } from '../errors.js';
+import type { Services } from '../services.js';
+
+/** A profile document as indexed (the record plus index-time additions). */
+export type ProfileDoc = Record<string, unknown> & { id: string };
+
+/** A post document as indexed. */
+export type PostDoc = Record<string, unknown> & { id: string; text?: string; posted_at: string };
+
+/** Fetches one indexed profile, or throws 404 `not_found`. */
+export async function readProfile(services: Services, id: string): Promise<ProfileDoc> {
+  const [doc] = await services.engine.mget<ProfileDoc>(INDICES.profiles.alias, [id]);
+  if (!doc) throw notFound(`No profile ${id}.`);
+  return doc;
+}
+
+/** The person's most recent own posts, newest first; none when posts are not loaded. */
+export async function recentPosts(services: Services, authorId: string, limit: number): Promise<PostDoc[]> {
+  if (limit === 0) return [];
+  try {
+    const res = await services.engine.search<PostDoc>(INDICES.posts.alias, {
+      query: { bool: { filter: [{ term: { author_id: authorId } }, { term: { author_entity_type: 'person' } }] } },
+      sort: [{ posted_at: { order: 'desc' } }, { id: 'asc' }],
+      size: limit,
+      track_total_hits: false,
+    });
+    return res.hits.map((h) => h.source);
+  } catch (err) {
+    if (err instanceof SearchEngineError && err.code === 'index_not_found') return [];
+    throw err;
+  }
+}
