@@ -18,6 +18,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
+  /** Profiles in the sample corpus built on a first start (0: build none). */
+  sampleProfiles: number;
 }
 
 /** Every variable the service reads, with its default and meaning (rendered into the README). */
@@ -100,10 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const bodyLimitBytes = parseInteger('BODY_LIMIT_BYTES', value('BODY_LIMIT_BYTES') ?? '1048576', 1024, 64 * 1024 * 1024, problems);
 
+  const sampleProfiles = parseInteger('SAMPLE_PROFILES', value('SAMPLE_PROFILES') ?? '20000', 0, 5_000_000, problems);
+
   const baseUrlRaw = value('BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!isHttpUrl(baseUrlRaw)) problems.push(`BASE_URL must be an http(s) URL (got "${baseUrlRaw}")`);
   const baseUrl = baseUrlRaw.replace(/\/+$/, '');
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, baseUrl, searchEngine, opensearchUrl, logLevel, bodyLimitBytes };
+  return { port, host, dataDir, baseUrl, searchEngine, opensearchUrl, logLevel, bodyLimitBytes, sampleProfiles };
 }

@@ -1,9 +1,13 @@
 import type { Server } from 'node:http';
+import { lineProgress, terminalProgress } from '../indexer/progress.js';
+import { INDICES } from '../mappings/indices.js';
 import { createApp } from './app.js';
 import { buildServices, closeServices } from './build-services.js';
+import { buildSampleCorpus } from './commands/build-sample-corpus.js';
 import { ensureDemoAccount } from './commands/ensure-demo-account.js';
 import type { Config } from './config.js';
 import type { Services } from './services.js';
+import { GraphStore } from './store/graph.js';
 
 /** Starts the API: opens the store, makes sure the demo owner exists, listens, and prints how to call it. */
 export async function serve(
@@ -11,7 +15,18 @@ export async function serve(
   out: (text: string) => void = (t) => process.stdout.write(t),
 ): Promise<{ server: Server; services: Services; close: () => Promise<void> }> {
   const services = buildServices(config);
-  const demo = ensureDemoAccount(services);
+  let corpus: Awaited<ReturnType<typeof buildSampleCorpus>>;
+  try {
+    const progress = process.stderr.isTTY ? terminalProgress() : lineProgress((t) => process.stderr.write(t));
+    corpus = await buildSampleCorpus(services, { profiles: config.sampleProfiles, progress, say: (line) => out(`${line}\n`) });
+  } catch (err) {
+    await closeServices(services);
+    throw err;
+  }
+  const persona = corpus.demoProfileId
+    ? (await services.engine.mget<{ display_name?: string }>(INDICES.profiles.alias, [corpus.demoProfileId]))[0]
+    : null;
+  const demo = ensureDemoAccount(services, { profileId: corpus.demoProfileId ?? undefined, name: persona?.display_name });
   const app = createApp(services);
   let server: Server;
   try {
@@ -34,6 +49,11 @@ export async function serve(
       demo.created ? 'Created a demo account (tier pro, every scope). Its API key:' : 'Demo API key:',
       `  ${demo.apiKey}`,
       `  (saved in ${demo.keyFile})`,
+      ...(corpus.demoProfileId
+        ? [
+            `  The demo owner is ${persona?.display_name ?? 'a person'} of the sample corpus (profile ${corpus.demoProfileId}), with ${new GraphStore(services.db).firstDegree(corpus.demoProfileId).size} first-degree connections.`,
+          ]
+        : []),
       'Try:',
       `  curl -s ${url}/api/v1/credits/status -H "X-API-Key: ${demo.apiKey}"`,
     );

@@ -6,6 +6,7 @@ import { translate } from './errors.js';
 export const BULK_FLUSH_BYTES = 5 * 1024 * 1024;
 export const BULK_CONCURRENCY = 4;
 export const BULK_RETRIES = 5;
+export const BULK_RETRY_WAIT_MS = 1000;
 
 interface RawHit {
   _id: string;
@@ -38,7 +39,9 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async createIndex(name: string, spec: IndexSpec): Promise<void> {
-    await this.call('create index', () => this.client.indices.create({ index: name, body: spec as never }));
+    await this.call('create index', () =>
+      this.client.indices.create({ index: name, body: { settings: spec.settings, mappings: spec.mappings } as never }),
+    );
   }
 
   async deleteIndex(name: string): Promise<void> {
@@ -50,45 +53,49 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async bulk(index: string, ops: BulkOperation[]): Promise<BulkResult> {
-    const result: BulkResult = { indexed: 0, deleted: 0, failed: [] };
-    if (ops.length === 0) return result;
-    // The helper sends each datasource item as the source line; deletes get an empty
-    // placeholder that it never sends.
-    const opOf = new WeakMap<object, BulkOperation>();
-    const datasource = ops.map((op) => {
-      const item = op.op === 'index' ? op.doc : {};
-      opOf.set(item, op);
-      return item;
-    });
-    try {
-      const stats = await this.client.helpers.bulk({
-        datasource,
-        flushBytes: BULK_FLUSH_BYTES,
-        concurrency: BULK_CONCURRENCY,
-        retries: BULK_RETRIES,
-        wait: 1000,
-        onDocument: (doc: object) => {
-          const op = opOf.get(doc) as BulkOperation;
-          return op.op === 'index' ? { index: { _index: index, _id: op.id } } : { delete: { _index: index, _id: op.id } };
-        },
-        onDrop: (dropped) => {
-          const op = opOf.get(dropped.document as object) as BulkOperation;
-          result.failed.push({
-            id: op.id,
-            op: op.op,
-            reason: dropped.status === 404 ? 'not_found' : `${dropped.error?.type}: ${dropped.error?.reason}`,
-          });
-        },
-      });
-      const failedIndex = result.failed.filter((f) => f.op === 'index').length;
-      const deletes = ops.filter((o) => o.op === 'delete').length;
-      const failedDeletes = result.failed.length - failedIndex;
-      result.deleted = deletes - failedDeletes;
-      result.indexed = stats.successful - result.deleted;
-      return result;
-    } catch (err) {
-      throw translate(err, 'bulk');
+    if (ops.length === 0) return { indexed: 0, deleted: 0, failed: [] };
+    // The helper retries items refused with 429; a whole request refused with 429 is retried
+    // here. Re-sending is safe: index by id replaces, and a repeated delete reports not_found.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.bulkOnce(index, ops);
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status !== 429 || attempt >= BULK_RETRIES) throw translate(err, 'bulk');
+        await new Promise((resolve) => setTimeout(resolve, BULK_RETRY_WAIT_MS * 2 ** attempt));
+      }
     }
+  }
+
+  private async bulkOnce(index: string, ops: BulkOperation[]): Promise<BulkResult> {
+    const failed: BulkResult['failed'] = [];
+    const stats = await this.client.helpers.bulk<BulkOperation>({
+      datasource: ops,
+      flushBytes: BULK_FLUSH_BYTES,
+      concurrency: BULK_CONCURRENCY,
+      retries: BULK_RETRIES,
+      wait: BULK_RETRY_WAIT_MS,
+      // An index action with its own source line; a delete action alone.
+      onDocument: (op) =>
+        (op.op === 'index' ? [{ index: { _index: index, _id: op.id } }, op.doc] : { delete: { _index: index, _id: op.id } }) as never,
+      onDrop: (dropped) => {
+        // The helper hands back a re-parsed copy of the document, so the id comes from the action.
+        const [verb, meta] = Object.entries(dropped.operation as unknown as Record<string, { _id: string }>)[0] as [
+          string,
+          { _id: string },
+        ];
+        const reason =
+          dropped.status === 404 && verb === 'delete'
+            ? 'not_found'
+            : dropped.error
+              ? `${dropped.error.type}: ${dropped.error.reason}`
+              : `rejected with status ${dropped.status} after ${BULK_RETRIES} retries`;
+        failed.push({ id: meta._id, op: verb === 'delete' ? 'delete' : 'index', reason });
+      },
+    });
+    const deletes = ops.filter((o) => o.op === 'delete').length;
+    const deleted = deletes - failed.filter((f) => f.op === 'delete').length;
+    return { indexed: stats.successful - deleted, deleted, failed };
   }
 
   async search<T = Record<string, unknown>>(index: string, body: SearchBody): Promise<SearchResult<T>> {

@@ -3,6 +3,7 @@ import { CommandError } from '../commands/create-account.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { ADMIN_COMMANDS } from './admin-commands.js';
+import { fixturesCommand } from './fixtures-command.js';
 import { indexCommand } from './index-command.js';
 import { USAGE, UsageError } from './usage.js';
 
@@ -61,12 +62,12 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     return 0;
   }
 
-  if (group === 'index') {
+  if (group === 'index' || group === 'fixtures') {
     try {
-      return await indexCommand(config, argv.slice(1), io);
+      return group === 'index' ? await indexCommand(config, argv.slice(1), io) : await fixturesCommand(argv.slice(1), io);
     } catch (err) {
       if (err instanceof UsageError) {
-        io.stderr(`proxima index: ${err.message}\n\n${USAGE}`);
+        io.stderr(`proxima ${group}: ${err.message}\n\n${USAGE}`);
         return 2;
       }
       throw err;

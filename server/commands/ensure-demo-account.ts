@@ -34,5 +34,8 @@ export function ensureDemoAccount(services: Services, opts: { profileId?: string
   const parsed = parseApiKey(apiKey);
   const record = parsed ? services.apiKeys.findByPrefix(parsed.keyPrefix) : null;
   if (!record || record.revokedAt !== null) return null;
+  // A demo owner created before the corpus existed becomes the corpus persona once it does.
+  if (opts.profileId && services.users.get(record.userId)?.profileId === null)
+    services.users.linkProfile(record.userId, opts.profileId, opts.name ?? null);
   return { userId: record.userId, apiKey, created: false, keyFile };
 }

@@ -77,6 +77,11 @@ export class UserStore {
     return this.db.prepare('UPDATE users SET tier = ? WHERE user_id = ?').run(tier, userId).changes === 1;
   }
 
+  /** Links a user to their corpus profile (and takes its name when they have none). */
+  linkProfile(userId: string, profileId: string, name: string | null): void {
+    this.db.prepare('UPDATE users SET profile_id = ?, name = coalesce(name, ?) WHERE user_id = ?').run(profileId, name, userId);
+  }
+
   count(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
   }

@@ -5,10 +5,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config.js';
 import { serve } from '../../server/main.js';
+import { GraphStore } from '../../server/store/graph.js';
 
-test('first start creates a pro demo owner with every scope, prints and saves its key; restarts reuse it', async () => {
+test('first start builds the sample corpus, makes the demo owner a well-connected person in it, prints and saves the key; restarts reuse both', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-start-'));
-  const config = loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', SAMPLE_PROFILES: '400' });
   try {
     let printed = '';
     const first = await serve(config, (t) => (printed += t));
@@ -22,12 +23,30 @@ test('first start creates a pro demo owner with every scope, prints and saves it
     assert.is(res.status, 200);
     assert.is(body.account_credit_pool.tier, 'pro');
     assert.is(body.current_api_key.scopes.length, 13);
+    assert.match(printed, /First start: building the sample corpus \(400 profiles/);
+
+    // The demo owner is a corpus person with a network from both sources.
+    const owner = first.services.users.get((body as unknown as { owner_user_id: string }).owner_user_id)!;
+    assert.ok(owner.profileId, 'the demo owner is linked to a corpus profile');
+    const profile = await fetch(`http://127.0.0.1:${port}/api/v1/profiles/${owner.profileId}`, { headers: { 'X-API-Key': key } });
+    assert.is(profile.status, 200);
+    assert.is(owner.name, ((await profile.json()) as { name: string }).name);
+    const network = new GraphStore(first.services.db).firstDegree(owner.profileId!);
+    assert.ok(network.size >= 150, `demo owner has ${network.size} first-degree connections`);
+    const sources = new Set([...network.values()].flatMap((s) => [...s]));
+    assert.equal([...sources].sort(), ['professional', 'service']);
+    const secondDegree = new Set<string>();
+    for (const friend of [...network.keys()].slice(0, 20))
+      for (const fof of new GraphStore(first.services.db).firstDegree(friend).keys())
+        if (fof !== owner.profileId && !network.has(fof)) secondDegree.add(fof);
+    assert.ok(secondDegree.size > 0, 'second-degree people exist through the first-degree ones');
     await first.close();
 
     let again = '';
     const second = await serve(config, (t) => (again += t));
     assert.ok(again.includes(key), 'a restart prints the same key');
     assert.not.match(again, /Created a demo account/);
+    assert.not.match(again, /building the sample corpus/);
     assert.is(second.services.users.count(), 1);
     await second.close();
   } finally {
