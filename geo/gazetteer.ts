@@ -105,7 +105,8 @@ function build() {
     if (!prev || prev.population < c.population) seen.set(k, c);
   };
   for (const r of rows) {
-    if (!r.iso2 || !r.city) continue;
+    // The source marks places without an ISO country (e.g. Somaliland) with the number -99.
+    if (typeof r.iso2 !== 'string' || !/^[A-Z]{2}$/.test(r.iso2) || !r.city) continue;
     const region = r.iso2 === 'US' && r.province === 'District of Columbia' ? 'District of Columbia' : r.province;
     add({
       name: r.city_ascii && r.iso2 !== 'US' ? r.city : r.city,

@@ -49,6 +49,8 @@ export interface IndexRunSummary {
   ratePerSecond: number;
   rejectsFile: string | null;
   resumed: boolean;
+  /** Peak resident memory of the indexing process, in bytes. */
+  peakRssBytes: number;
 }
 
 /** Bad command-line input to the indexer (unknown kind, missing file). */
@@ -185,5 +187,6 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
     ratePerSecond: Math.round(total.read / Math.max(0.001, durationMs / 1000)),
     rejectsFile: total.rejected > 0 ? opts.rejectsFile : null,
     resumed,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
   };
 }

@@ -1,14 +1,12 @@
 import { invalidQuery, unsupported } from '../errors.js';
 import type { Query } from '../port.js';
 import type { Scope } from './catalog.js';
-import type { QueryCompiler } from './compile.js';
+import type { PostingLeaf, QueryCompiler } from './compile.js';
 import { onlyKeys } from './dsl-util.js';
 import { t } from './tables.js';
 import type { Sql } from './text-query.js';
 
 const asList = (v: unknown): Query[] => (v === undefined ? [] : Array.isArray(v) ? (v as Query[]) : [v as Query]);
-
-const setOf = (s: Sql): string => `SELECT d FROM (${s.sql})`;
 
 /** Resolves `minimum_should_match` (integer, negative integer, or percentage) for `n` clauses. */
 function minimumShouldMatch(raw: unknown, n: number, path: string): number {
@@ -25,6 +23,81 @@ function minimumShouldMatch(raw: unknown, n: number, path: string): number {
   throw unsupported(`minimum_should_match "${String(raw)}"`, path);
 }
 
+/** Appends SQL text and its parameters in order. */
+class SqlBuilder {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+  add(sql: string, params: unknown[] = []): this {
+    this.parts.push(sql);
+    this.params.push(...params);
+    return this;
+  }
+  sql(sep = ' '): string {
+    return this.parts.join(sep);
+  }
+}
+
+/**
+ * The set a filter-context bool matches. Clauses answered by one posting table are joined on the
+ * document id, so SQLite's planner (with ANALYZE statistics) starts from the most selective one;
+ * other clauses are `IN` probes, exclusions `NOT IN`.
+ */
+function boolFilter(
+  c: QueryCompiler,
+  clauses: { required: Query[]; should: Query[]; mustNot: Query[]; msm: number },
+  scope: Scope,
+  path: string,
+): Sql {
+  const leaves: PostingLeaf[] = [];
+  const others: Sql[] = [];
+  clauses.required.forEach((q, i) => {
+    const leaf = c.postingLeaf(q, scope, `${path}.filter[${i}]`);
+    if (leaf) leaves.push(leaf);
+    else others.push(c.filter(q, scope, `${path}.filter[${i}]`));
+  });
+  const b = new SqlBuilder();
+  let driver: string;
+  let distinct = false;
+  if (leaves.length) {
+    const [first, ...rest] = leaves as [PostingLeaf, ...PostingLeaf[]];
+    b.add(`FROM ${first.table} t0`);
+    rest.forEach((leaf, i) =>
+      b.add(`JOIN ${leaf.table} t${i + 1} ON t${i + 1}.d = t0.d AND ${leaf.conds.replaceAll('X.', `t${i + 1}.`)}`, leaf.params),
+    );
+    b.add(`WHERE ${first.conds.replaceAll('X.', 't0.')}`, first.params);
+    driver = 't0.d';
+    distinct = leaves.some((l) => l.distinct);
+  } else {
+    const base = others.shift() ?? (clauses.msm > 0 ? null : c.all(scope));
+    if (base) b.add(`FROM (${base.sql}) t0 WHERE 1`, base.params);
+    else {
+      const union = clauses.should.map((q, i) => c.filter(q, scope, `${path}.should[${i}]`));
+      b.add(
+        `FROM (SELECT d FROM (${union.map((u) => u.sql).join(' UNION ALL ')}) GROUP BY d HAVING count(*) >= ${clauses.msm}) t0 WHERE 1`,
+        union.flatMap((u) => u.params),
+      );
+      clauses = { ...clauses, msm: 0 };
+    }
+    driver = 't0.d';
+  }
+  for (const o of others) b.add(`AND ${driver} IN (${o.sql})`, o.params);
+  if (clauses.msm > 0) {
+    const union = clauses.should.map((q, i) => c.filter(q, scope, `${path}.should[${i}]`));
+    b.add(
+      `AND ${driver} IN (SELECT d FROM (${union.map((u) => u.sql).join(' UNION ALL ')}) GROUP BY d HAVING count(*) >= ${clauses.msm})`,
+      union.flatMap((u) => u.params),
+    );
+  }
+  if (clauses.mustNot.length) {
+    const not = clauses.mustNot.map((q, i) => c.filter(q, scope, `${path}.must_not[${i}]`));
+    b.add(
+      `AND ${driver} NOT IN (${not.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION ')})`,
+      not.flatMap((n) => n.params),
+    );
+  }
+  return { sql: `SELECT ${distinct ? 'DISTINCT ' : ''}${driver} AS d ${b.sql()}`, params: b.params };
+}
+
 function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, path: string, scored: boolean): Sql {
   onlyKeys(body, ['must', 'filter', 'should', 'must_not', 'minimum_should_match', 'boost', '_name'], path);
   const must = asList(body.must);
@@ -34,76 +107,71 @@ function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, pat
   const explicit = minimumShouldMatch(body.minimum_should_match, should.length, `${path}.minimum_should_match`);
   const msm = explicit >= 0 ? explicit : must.length + filter.length === 0 && should.length > 0 ? 1 : 0;
   if (msm > should.length) return c.none(scored);
-  const boost = Number(body.boost ?? 1);
-  const params: unknown[] = [];
-  const sub = (s: Sql): string => {
-    params.push(...s.params);
-    return s.sql;
+  if (!scored) return boolFilter(c, { required: [...filter, ...must], should, mustNot, msm }, scope, path);
+
+  // Scored: every scored clause is evaluated once, as a MATERIALIZED CTE joined on the document
+  // id (a plain subquery would be re-run for each outer row). A must clause drives; filters and
+  // exclusions become one filter-context set probed with IN.
+  const ctes = new SqlBuilder();
+  const cte = (s: Sql, prefix: string): string => {
+    const name = c.uniqueName(prefix);
+    ctes.add(`${name} AS MATERIALIZED (${s.sql})`, s.params);
+    return name;
   };
-
-  const filterSets = filter.map((q, i) => c.filter(q, scope, `${path}.filter[${i}]`));
-
-  if (!scored) {
-    const parts = [...filterSets, ...must.map((q, i) => c.filter(q, scope, `${path}.must[${i}]`))].map((s) =>
-      setOf({ sql: sub(s), params: [] }),
+  const mustNames = must.map((q, i) => cte(c.scored(q, scope, `${path}.must[${i}]`), 'bm'));
+  let shouldName: string | null = null;
+  if (should.length) {
+    const scoredShould = should.map((q, i) => c.scored(q, scope, `${path}.should[${i}]`));
+    shouldName = cte(
+      {
+        sql: `SELECT d, sum(score) AS score, count(*) AS n FROM (${scoredShould.map((q) => q.sql).join(' UNION ALL ')}) GROUP BY d`,
+        params: scoredShould.flatMap((q) => q.params),
+      },
+      'bs',
     );
-    if (msm > 0) {
-      const union = should.map((q, i) => sub(c.filter(q, scope, `${path}.should[${i}]`))).join(' UNION ALL ');
-      parts.push(`SELECT d FROM (${union}) GROUP BY d HAVING count(*) >= ${msm}`);
-    }
-    if (parts.length === 0) parts.push(sub(c.all(scope)));
-    let sql = parts.join(' INTERSECT ');
-    if (mustNot.length) {
-      const notParams = mustNot.map((q, i) => c.filter(q, scope, `${path}.must_not[${i}]`));
-      sql = `SELECT d FROM (${sql}) EXCEPT ${notParams.map((s) => setOf({ sql: sub(s), params: [] })).join(' EXCEPT ')}`;
-    }
-    return { sql, params };
   }
-
-  // Scored: a base set, the must clauses joined (each adds its score), the should clauses
-  // aggregated once (score sum and match count), must_not excluded.
-  const from: string[] = [];
-  const scoreTerms: string[] = [];
-  const mustScored = must.map((q, i) => c.scored(q, scope, `${path}.must[${i}]`));
-  const shouldAgg = should.length
-    ? `SELECT d, sum(score) AS score, count(*) AS n FROM (${should.map((q, i) => sub(c.scored(q, scope, `${path}.should[${i}]`))).join(' UNION ALL ')}) GROUP BY d`
-    : null;
-  const shouldParams = params.splice(0, params.length);
-
-  if (filterSets.length) {
-    from.push(`(${filterSets.map((s) => setOf({ sql: sub(s), params: [] })).join(' INTERSECT ')}) b`);
-  } else if (mustScored.length) {
-    from.push(`(${sub(mustScored.shift() as Sql)}) b`);
-    scoreTerms.push('b.score');
-  } else if (shouldAgg && msm > 0) {
-    from.push(`(${shouldAgg}) b`);
-    params.push(...shouldParams);
-    scoreTerms.push('b.score');
-  } else {
-    from.push(`(${sub(c.all(scope))}) b`);
-  }
-  mustScored.forEach((m, i) => {
-    from.push(`JOIN (${sub(m)}) m${i} ON m${i}.d = b.d`);
-    scoreTerms.push(`m${i}.score`);
-  });
+  const main = new SqlBuilder();
+  const score: string[] = [];
   const where: string[] = [];
-  const baseIsShould = scoreTerms[0] === 'b.score' && !filterSets.length && !must.length && shouldAgg !== null && msm > 0;
-  if (shouldAgg && !baseIsShould) {
-    from.push(`${msm > 0 ? 'JOIN' : 'LEFT JOIN'} (${shouldAgg}) s ON s.d = b.d`);
-    params.push(...shouldParams);
-    scoreTerms.push('coalesce(s.score, 0)');
+  let drivenByShould = false;
+  if (mustNames.length) {
+    main.add(`FROM ${mustNames[0]} b`);
+    score.push('b.score');
+    for (const n of mustNames.slice(1)) {
+      main.add(`JOIN ${n} ON ${n}.d = b.d`);
+      score.push(`${n}.score`);
+    }
+  } else if (shouldName && msm > 0) {
+    main.add(`FROM ${shouldName} b`);
+    score.push('b.score');
+    drivenByShould = true;
+    if (msm > 1) where.push(`b.n >= ${msm}`);
+  } else {
+    const base = filter.length ? boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path) : c.all(scope);
+    main.add(`FROM (${base.sql}) b`, base.params);
+  }
+  if (shouldName && !drivenByShould) {
+    main.add(`${msm > 0 ? 'JOIN' : 'LEFT JOIN'} ${shouldName} s ON s.d = b.d`);
+    score.push('coalesce(s.score, 0)');
     if (msm > 1) where.push(`s.n >= ${msm}`);
-  } else if (baseIsShould && msm > 1) {
-    where.push(`b.n >= ${msm}`);
   }
+  const restricted = mustNames.length > 0 || drivenByShould;
+  const filterSet = restricted && filter.length ? boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path) : null;
+  const tail = new SqlBuilder();
+  if (where.length) tail.add(where.join(' AND '));
+  if (filterSet) tail.add(`${tail.parts.length ? 'AND ' : ''}b.d IN (${filterSet.sql})`, filterSet.params);
   if (mustNot.length) {
-    const notSets = mustNot.map((q, i) => setOf({ sql: sub(c.filter(q, scope, `${path}.must_not[${i}]`)), params: [] }));
-    where.push(`b.d NOT IN (${notSets.join(' UNION ')})`);
+    const not = mustNot.map((q, i) => c.filter(q, scope, `${path}.must_not[${i}]`));
+    tail.add(
+      `${tail.parts.length ? 'AND ' : ''}b.d NOT IN (${not.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION ')})`,
+      not.flatMap((n) => n.params),
+    );
   }
-  const score = scoreTerms.length ? scoreTerms.join(' + ') : '0';
+  const boost = Number(body.boost ?? 1);
+  const withClause = ctes.parts.length ? `WITH ${ctes.sql(', ')} ` : '';
   return {
-    sql: `SELECT b.d AS d, (${score}) * ${boost} AS score FROM ${from.join(' ')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
-    params,
+    sql: `${withClause}SELECT b.d AS d, (${score.length ? score.join(' + ') : '0'}) * ${boost} AS score ${main.sql()}${tail.parts.length ? ` WHERE ${tail.sql()}` : ''}`,
+    params: [...ctes.params, ...main.params, ...tail.params],
   };
 }
 

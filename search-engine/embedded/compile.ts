@@ -10,6 +10,15 @@ import { boostedField, type Sql, type TextMode, textSql } from './text-query.js'
 
 export type { Sql };
 
+/** A clause answered by one posting table (see QueryCompiler.postingLeaf). */
+export interface PostingLeaf {
+  table: string;
+  conds: string;
+  params: unknown[];
+  distinct: boolean;
+  boost: number;
+}
+
 /** Splits `{ field: value }` or `{ field: { value, boost } }` shapes into field, body and boost. */
 function fieldBody(
   body: Record<string, unknown>,
@@ -116,6 +125,79 @@ export class QueryCompiler {
     return { table: 'num', value: n };
   }
 
+  /**
+   * A leaf answered by one posting table, as parts: `table`, conditions on alias `X`, their
+   * parameters, and whether a document can appear more than once. Null for other queries.
+   */
+  postingLeaf(q: Query, scope: Scope, path: string): PostingLeaf | null {
+    const [kind, body] = single(q, path);
+    if (kind !== 'term' && kind !== 'terms' && kind !== 'range' && kind !== 'exists') return null;
+    const at = path ? `${path}.${kind}` : kind;
+    const leaf = this.postingParts(kind, body, scope, at);
+    return leaf.table === t.has(scope) ? null : leaf;
+  }
+
+  private postingParts(kind: string, body: Record<string, unknown>, scope: Scope, path: string): PostingLeaf {
+    if (kind === 'exists') {
+      onlyKeys(body, ['field', 'boost', '_name'], path);
+      const field = this.field(scope, String(body.field), path);
+      // Text fields record presence; keywords and numbers are present when they have postings.
+      const table = field.kind === 'text' ? t.has(scope) : field.kind === 'keyword' ? t.kw(scope) : t.num(scope);
+      return { table, conds: 'X.f = ?', params: [field.id], distinct: true, boost: Number(body.boost ?? 1) };
+    }
+    if (kind === 'term') {
+      const { name, value, boost, params } = fieldBody(body, 'value', ['case_insensitive'], path);
+      const field = this.field(scope, name, path);
+      if (params.case_insensitive === true && field.kind === 'keyword' && !field.lowercase)
+        throw unsupported('case_insensitive on a keyword without a normalizer', path);
+      const v = this.keywordOrNumber(field, value, path);
+      return {
+        table: v.table === 'kw' ? t.kw(scope) : t.num(scope),
+        conds: 'X.f = ? AND X.v = ?',
+        params: [field.id, v.value],
+        distinct: false,
+        boost,
+      };
+    }
+    if (kind === 'terms') {
+      const names = Object.keys(body).filter((k) => k !== 'boost' && k !== '_name');
+      if (names.length !== 1) throw invalidQuery('terms names exactly one field', path);
+      const field = this.field(scope, names[0] as string, path);
+      const list = body[names[0] as string];
+      if (!Array.isArray(list)) throw unsupported('terms lookup (terms takes an array of values)', path);
+      const values = list.map((v) => this.keywordOrNumber(field, v, path).value);
+      return {
+        table: field.kind === 'keyword' ? t.kw(scope) : t.num(scope),
+        conds: 'X.f = ? AND X.v IN (SELECT value FROM json_each(?))',
+        params: [field.id, JSON.stringify(values)],
+        distinct: values.length > 1,
+        boost: Number(body.boost ?? 1),
+      };
+    }
+    // range
+    const { name, params, boost } = fieldBody(body, '__none__', ['gt', 'gte', 'lt', 'lte', 'format'], path);
+    const field = this.field(scope, name, path);
+    if (field.kind === 'text' || field.kind === 'keyword') throw unsupported(`a range on ${field.kind} field "${field.path}"`, path);
+    if (params.format !== undefined) throw unsupported('range.format (send ISO dates or epoch milliseconds)', path);
+    const conds = ['X.f = ?'];
+    const values: unknown[] = [field.id];
+    for (const [op, sqlOp] of [
+      ['gt', '>'],
+      ['gte', '>='],
+      ['lt', '<'],
+      ['lte', '<='],
+    ] as const) {
+      if (params[op] === undefined || params[op] === null) continue;
+      if (typeof params[op] === 'string' && String(params[op]).startsWith('now'))
+        throw unsupported('date math ("now-7d"); send an absolute date', path);
+      const n = numericValue(field, params[op]);
+      if (n === null) throw invalidQuery(`range.${op} must be a ${field.kind}`, path);
+      conds.push(`X.v ${sqlOp} ?`);
+      values.push(n);
+    }
+    return { table: t.num(scope), conds: conds.join(' AND '), params: values, distinct: true, boost };
+  }
+
   private leafSet(kind: string, body: Record<string, unknown>, scope: Scope, path: string): { set: Sql; boost: number } {
     if (kind === 'ids') {
       onlyKeys(body, ['values', 'boost', '_name'], path);
@@ -130,60 +212,11 @@ export class QueryCompiler {
         boost: Number(body.boost ?? 1),
       };
     }
-    if (kind === 'exists') {
-      onlyKeys(body, ['field', 'boost', '_name'], path);
-      const field = this.field(scope, String(body.field), path);
-      return { set: { sql: `SELECT d FROM ${t.has(scope)} WHERE f = ?`, params: [field.id] }, boost: Number(body.boost ?? 1) };
-    }
-    if (kind === 'term') {
-      const { name, value, boost, params } = fieldBody(body, 'value', ['case_insensitive'], path);
-      const field = this.field(scope, name, path);
-      const insensitive = params.case_insensitive === true && field.kind === 'keyword' && !field.lowercase;
-      if (insensitive) throw unsupported('case_insensitive on a keyword without a normalizer', path);
-      const v = this.keywordOrNumber(field, value, path);
-      const table = v.table === 'kw' ? t.kw(scope) : t.num(scope);
-      return { set: { sql: `SELECT d FROM ${table} WHERE f = ? AND v = ?`, params: [field.id, v.value] }, boost };
-    }
-    if (kind === 'terms') {
-      const names = Object.keys(body).filter((k) => k !== 'boost' && k !== '_name');
-      if (names.length !== 1) throw invalidQuery('terms names exactly one field', path);
-      const field = this.field(scope, names[0] as string, path);
-      const list = body[names[0] as string];
-      if (!Array.isArray(list)) throw unsupported('terms lookup (terms takes an array of values)', path);
-      const values = list.map((v) => this.keywordOrNumber(field, v, path));
-      const table = field.kind === 'keyword' ? t.kw(scope) : t.num(scope);
+    if (kind !== 'prefix') {
+      const leaf = this.postingParts(kind, body, scope, path);
       return {
-        set: {
-          sql: `SELECT DISTINCT d FROM ${table} WHERE f = ? AND v IN (SELECT value FROM json_each(?))`,
-          params: [field.id, JSON.stringify(values.map((v) => v.value))],
-        },
-        boost: Number(body.boost ?? 1),
-      };
-    }
-    if (kind === 'range') {
-      const { name, params, boost } = fieldBody(body, '__none__', ['gt', 'gte', 'lt', 'lte', 'format'], path);
-      const field = this.field(scope, name, path);
-      if (field.kind === 'text' || field.kind === 'keyword') throw unsupported(`a range on ${field.kind} field "${field.path}"`, path);
-      if (params.format !== undefined) throw unsupported('range.format (send ISO dates or epoch milliseconds)', path);
-      const conds: string[] = [];
-      const values: unknown[] = [field.id];
-      for (const [op, sqlOp] of [
-        ['gt', '>'],
-        ['gte', '>='],
-        ['lt', '<'],
-        ['lte', '<='],
-      ] as const) {
-        if (params[op] === undefined || params[op] === null) continue;
-        if (typeof params[op] === 'string' && String(params[op]).startsWith('now'))
-          throw unsupported('date math ("now-7d"); send an absolute date', path);
-        const n = numericValue(field, params[op]);
-        if (n === null) throw invalidQuery(`range.${op} must be a ${field.kind}`, path);
-        conds.push(`v ${sqlOp} ?`);
-        values.push(n);
-      }
-      return {
-        set: { sql: `SELECT DISTINCT d FROM ${t.num(scope)} WHERE f = ?${conds.map((c) => ` AND ${c}`).join('')}`, params: values },
-        boost,
+        set: { sql: `SELECT ${leaf.distinct ? 'DISTINCT ' : ''}X.d AS d FROM ${leaf.table} X WHERE ${leaf.conds}`, params: leaf.params },
+        boost: leaf.boost,
       };
     }
     // prefix

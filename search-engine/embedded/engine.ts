@@ -84,6 +84,7 @@ export class EmbeddedEngine implements SearchEngine {
     const strict = target.spec.mappings.dynamic === 'strict';
     const before = target.writer.multiValued.size;
     this.db.transaction(() => {
+      target.writer.beginBatch();
       for (const op of ops) {
         if (op.op === 'delete') {
           if (target.writer.delete(op.id)) result.deleted++;
@@ -98,6 +99,7 @@ export class EmbeddedEngine implements SearchEngine {
         target.writer.upsert(op.id, op.doc, target.fresh);
         result.indexed++;
       }
+      target.writer.flushBatch();
       if (target.writer.multiValued.size !== before) {
         for (const p of target.writer.multiValued) target.multiValued.add(p);
         this.db

@@ -101,7 +101,7 @@ export function extractEntries(scope: Scope, doc: Record<string, unknown>, withS
         if (seen.size > 1) entries.multi.push(field.path);
       }
     }
-    if (present) entries.has.push(field.id);
+    if (present && field.kind === 'text') entries.has.push(field.id);
   }
   for (const [path, child] of scope.nested) {
     const rel = scope.path ? path.slice(scope.path.length + 1) : path;

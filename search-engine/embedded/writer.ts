@@ -5,32 +5,50 @@ import { sortableFields, sortColumn, t } from './tables.js';
 
 type Stmt = Database.Statement;
 
-/** Prepared statements of one scope. */
+/** Rows waiting to be written for one scope. */
+interface ScopeBuffer {
+  kw: (number | string)[];
+  num: number[];
+  has: number[];
+  fts: Record<TextTable, unknown[][]>;
+  /** Nested scopes: [child rowid, parent rowid]. */
+  rows: number[];
+}
+
+/** Statements of one scope: batched inserts, and the per-row deletes that replacement needs. */
 interface ScopeStatements {
   kwInsert: Stmt;
-  kwDelete: Stmt;
   numInsert: Stmt;
-  numDelete: Stmt;
   hasInsert: Stmt;
-  hasDelete: Stmt;
-  fts: Partial<Record<TextTable, { insert: Stmt; delete: Stmt; columns: string[] }>>;
+  ftsInsert: Partial<Record<TextTable, Stmt>>;
   rowsInsert?: Stmt;
+  kwDelete: Stmt;
+  numDelete: Stmt;
+  hasDelete: Stmt;
+  ftsDelete: Partial<Record<TextTable, Stmt>>;
   rowsByParent?: Stmt;
   rowsDelete?: Stmt;
+  maxRowid?: Stmt;
 }
 
 /**
- * Writes documents of one index. Every call is synchronous; the caller wraps batches in a
- * transaction. Old postings are removed exactly, recomputed from the stored source, so no
- * reverse index is needed.
+ * Writes documents of one index. Between {@link beginBatch} and {@link flushBatch} (inside the
+ * caller's transaction) new postings are buffered and written with one `INSERT ... SELECT FROM
+ * json_each(?)` per table, which keeps the per-document cost to a handful of native calls.
+ * Old postings are removed exactly, recomputed from the stored source, so no reverse index is
+ * needed; an id touched twice in one batch flushes the buffers first.
  */
 export class IndexWriter {
   private readonly stmts = new Map<Scope, ScopeStatements>();
+  private readonly buffers = new Map<Scope, ScopeBuffer>();
+  private readonly nextChild = new Map<Scope, number>();
+  private readonly touched = new Set<string>();
+  private sortRows: unknown[][] = [];
   private readonly docUpsert: Stmt;
   private readonly docInsert: Stmt;
   private readonly docLookup: Stmt;
   private readonly docDelete: Stmt;
-  private readonly sortUpsert: Stmt;
+  private readonly sortInsert: Stmt;
   private readonly sortDelete: Stmt;
   private readonly sortPaths: string[];
   /** Sort fields seen with several values in one document (sorting on them is refused). */
@@ -49,39 +67,73 @@ export class IndexWriter {
     this.docDelete = db.prepare(`DELETE FROM ${t.docs(root)} WHERE rowid = ?`);
     this.sortPaths = sortableFields(root);
     const cols = this.sortPaths.map(sortColumn);
-    this.sortUpsert = db.prepare(
-      `INSERT OR REPLACE INTO ${t.sort(root)} (rowid${cols.map((c) => `, ${c}`).join('')}) VALUES (?${cols.map(() => ', ?').join('')})`,
+    this.sortInsert = db.prepare(
+      `INSERT OR REPLACE INTO ${t.sort(root)} (rowid${cols.map((c) => `, ${c}`).join('')}) SELECT value->>0${cols.map((_, i) => `, value->>${i + 1}`).join('')} FROM json_each(?)`,
     );
     this.sortDelete = db.prepare(`DELETE FROM ${t.sort(root)} WHERE rowid = ?`);
   }
 
   private prepareScope(scope: Scope): ScopeStatements {
+    const many = (table: string, cols: string[]) =>
+      this.db.prepare(
+        `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) SELECT ${cols.map((_, i) => `value->>${i}`).join(', ')} FROM json_each(?)`,
+      );
     const s: ScopeStatements = {
-      kwInsert: this.db.prepare(`INSERT OR IGNORE INTO ${t.kw(scope)} (f, v, d) VALUES (?, ?, ?)`),
+      kwInsert: many(t.kw(scope), ['f', 'v', 'd']),
+      numInsert: many(t.num(scope), ['f', 'v', 'd']),
+      hasInsert: many(t.has(scope), ['f', 'd']),
+      ftsInsert: {},
       kwDelete: this.db.prepare(`DELETE FROM ${t.kw(scope)} WHERE f = ? AND v = ? AND d = ?`),
-      numInsert: this.db.prepare(`INSERT OR IGNORE INTO ${t.num(scope)} (f, v, d) VALUES (?, ?, ?)`),
       numDelete: this.db.prepare(`DELETE FROM ${t.num(scope)} WHERE f = ? AND v = ? AND d = ?`),
-      hasInsert: this.db.prepare(`INSERT OR IGNORE INTO ${t.has(scope)} (f, d) VALUES (?, ?)`),
       hasDelete: this.db.prepare(`DELETE FROM ${t.has(scope)} WHERE f = ? AND d = ?`),
-      fts: {},
+      ftsDelete: {},
     };
     for (const table of ['stem', 'name'] as const) {
       const columns = scope.textColumns[table];
       if (columns.length === 0) continue;
-      s.fts[table] = {
-        columns,
-        insert: this.db.prepare(
-          `INSERT INTO ${t.fts(scope, table)} (rowid, ${columns.join(', ')}) VALUES (?${columns.map(() => ', ?').join('')})`,
-        ),
-        delete: this.db.prepare(`DELETE FROM ${t.fts(scope, table)} WHERE rowid = ?`),
-      };
+      s.ftsInsert[table] = this.db.prepare(
+        `INSERT INTO ${t.fts(scope, table)} (rowid, ${columns.join(', ')}) SELECT value->>0${columns.map((_, i) => `, value->>${i + 1}`).join('')} FROM json_each(?)`,
+      );
+      s.ftsDelete[table] = this.db.prepare(`DELETE FROM ${t.fts(scope, table)} WHERE rowid = ?`);
     }
     if (scope !== this.root) {
-      s.rowsInsert = this.db.prepare(`INSERT INTO ${t.rows(scope)} (parent) VALUES (?)`);
+      s.rowsInsert = this.db.prepare(`INSERT INTO ${t.rows(scope)} (rowid, parent) SELECT value->>0, value->>1 FROM json_each(?)`);
       s.rowsByParent = this.db.prepare(`SELECT rowid FROM ${t.rows(scope)} WHERE parent = ? ORDER BY rowid`);
       s.rowsDelete = this.db.prepare(`DELETE FROM ${t.rows(scope)} WHERE parent = ?`);
+      s.maxRowid = this.db.prepare(`SELECT coalesce(max(rowid), 0) AS m FROM ${t.rows(scope)}`);
     }
     return s;
+  }
+
+  /** Starts a batch; call inside the transaction that will also call {@link flushBatch}. */
+  beginBatch(): void {
+    this.touched.clear();
+    this.sortRows = [];
+    for (const scope of allScopes(this.root)) {
+      this.buffers.set(scope, { kw: [], num: [], has: [], fts: { stem: [], name: [] }, rows: [] });
+      const s = this.stmts.get(scope)!;
+      if (s.maxRowid) this.nextChild.set(scope, (s.maxRowid.get() as { m: number }).m + 1);
+    }
+  }
+
+  /** Writes every buffered row. */
+  flushBatch(): void {
+    for (const [scope, b] of this.buffers) {
+      const s = this.stmts.get(scope)!;
+      if (b.rows.length) s.rowsInsert!.run(JSON.stringify(pairs(b.rows, 2)));
+      if (b.kw.length) s.kwInsert.run(JSON.stringify(pairs(b.kw, 3)));
+      if (b.num.length) s.numInsert.run(JSON.stringify(pairs(b.num, 3)));
+      if (b.has.length) s.hasInsert.run(JSON.stringify(pairs(b.has, 2)));
+      for (const table of ['stem', 'name'] as const) if (b.fts[table].length) s.ftsInsert[table]!.run(JSON.stringify(b.fts[table]));
+      b.rows = [];
+      b.kw = [];
+      b.num = [];
+      b.has = [];
+      b.fts = { stem: [], name: [] };
+    }
+    if (this.sortRows.length) this.sortInsert.run(JSON.stringify(this.sortRows));
+    this.sortRows = [];
+    this.touched.clear();
   }
 
   /**
@@ -89,6 +141,8 @@ export class IndexWriter {
    * plain insert first and falls back to a full replace only when the id repeats.
    */
   upsert(id: string, doc: Record<string, unknown>, fresh = false): void {
+    if (this.touched.has(id)) this.flushBatch();
+    this.touched.add(id);
     const source = JSON.stringify(doc);
     let rowid: number | null = null;
     if (fresh) {
@@ -104,13 +158,15 @@ export class IndexWriter {
       rowid = (this.docUpsert.get(id, source) as { rowid: number }).rowid;
     }
     const entries = extractEntries(this.root, doc, true);
-    this.writeEntries(this.root, rowid, entries);
+    this.buffer(this.root, rowid, entries);
     for (const p of entries.multi) this.multiValued.add(p);
-    this.sortUpsert.run(rowid, ...this.sortPaths.map((p) => entries.sort.get(p) ?? null));
+    this.sortRows.push([rowid, ...this.sortPaths.map((p) => entries.sort.get(p) ?? null)]);
   }
 
   /** Deletes a document; returns false when it did not exist. */
   delete(id: string): boolean {
+    if (this.touched.has(id)) this.flushBatch();
+    this.touched.add(id);
     const old = this.docLookup.get(id) as { rowid: number; source: string } | undefined;
     if (!old) return false;
     this.removeEntries(this.root, old.rowid, JSON.parse(old.source) as Record<string, unknown>);
@@ -119,21 +175,23 @@ export class IndexWriter {
     return true;
   }
 
-  private writeEntries(scope: Scope, rowid: number, e: Entries): void {
-    const s = this.stmts.get(scope)!;
-    for (const [f, v] of e.kw) s.kwInsert.run(f, v, rowid);
-    for (const [f, v] of e.num) s.numInsert.run(f, v, rowid);
-    for (const f of e.has) s.hasInsert.run(f, rowid);
+  private buffer(scope: Scope, rowid: number, e: Entries): void {
+    const b = this.buffers.get(scope)!;
+    for (const [f, v] of e.kw) b.kw.push(f, v, rowid);
+    for (const [f, v] of e.num) b.num.push(f, v, rowid);
+    for (const f of e.has) b.has.push(f, rowid);
     for (const table of ['stem', 'name'] as const) {
-      const fts = s.fts[table];
-      if (!fts || e.text[table].size === 0) continue;
-      fts.insert.run(rowid, ...fts.columns.map((c) => e.text[table].get(c) ?? null));
+      const columns = scope.textColumns[table];
+      if (columns.length === 0 || e.text[table].size === 0) continue;
+      b.fts[table].push([rowid, ...columns.map((c) => e.text[table].get(c) ?? null)]);
     }
     for (const [child, objects] of e.nested) {
-      const cs = this.stmts.get(child)!;
+      const cb = this.buffers.get(child)!;
       for (const object of objects) {
-        const childRowid = Number(cs.rowsInsert!.run(rowid).lastInsertRowid);
-        this.writeEntries(child, childRowid, extractEntries(child, object, false));
+        const childRowid = this.nextChild.get(child)!;
+        this.nextChild.set(child, childRowid + 1);
+        cb.rows.push(childRowid, rowid);
+        this.buffer(child, childRowid, extractEntries(child, object, false));
       }
     }
   }
@@ -144,7 +202,7 @@ export class IndexWriter {
     for (const [f, v] of e.kw) s.kwDelete.run(f, v, rowid);
     for (const [f, v] of e.num) s.numDelete.run(f, v, rowid);
     for (const f of e.has) s.hasDelete.run(f, rowid);
-    for (const table of ['stem', 'name'] as const) if (e.text[table].size > 0) s.fts[table]!.delete.run(rowid);
+    for (const table of ['stem', 'name'] as const) if (e.text[table].size > 0) s.ftsDelete[table]!.run(rowid);
     for (const child of scope.nested.values()) {
       const cs = this.stmts.get(child)!;
       const childRows = (cs.rowsByParent!.all(rowid) as { rowid: number }[]).map((r) => r.rowid);
@@ -156,4 +214,11 @@ export class IndexWriter {
       cs.rowsDelete!.run(rowid);
     }
   }
+}
+
+/** Regroups a flat list into tuples of `width` for json_each. */
+function pairs(flat: (number | string)[], width: number): (number | string)[][] {
+  const out: (number | string)[][] = [];
+  for (let i = 0; i < flat.length; i += width) out.push(flat.slice(i, i + width));
+  return out;
 }

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench`: generates corpora (100k profiles; 1M with --large), indexes them with the real
+ * indexer in a child process, and measures indexing throughput, database size, peak memory and
+ * the search mix's latency, each beside the floor (a minimal hand-written SQLite FTS5 layout of
+ * the same data, in the same run). Prints a table and writes a JSON result file.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
+import { FloorQueries } from './floor.js';
+import { buildMix, runMix } from './search-mix.js';
+import { sampleVocabulary } from './vocabulary.js';
+
+const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
+const CACHE = path.join(ROOT, 'bench', '.cache');
+const BIN = path.join(ROOT, 'bin', 'proxima');
+const MB = 1024 * 1024;
+
+const { values } = parseArgs({
+  options: {
+    profiles: { type: 'string' },
+    large: { type: 'boolean' },
+    rounds: { type: 'string' },
+    out: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const sizes = values.profiles ? [Number(values.profiles)] : values.large ? [100_000, 1_000_000] : [100_000];
+const rounds = Number(values.rounds ?? 20);
+
+function sizeOf(file: string): number {
+  return ['', '-wal'].reduce((s, x) => s + (fs.existsSync(file + x) ? fs.statSync(file + x).size : 0), 0);
+}
+
+function ensureCorpus(n: number): string {
+  const dir = path.join(CACHE, `corpus-${n}-s1`);
+  if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
+    process.stderr.write(`generating ${n} profiles into ${dir}\n`);
+    execFileSync(BIN, ['fixtures', 'generate', '--profiles', String(n), '--seed', '1', '--out', dir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  return dir;
+}
+
+async function benchSize(n: number) {
+  const corpus = ensureCorpus(n);
+  const files = fs
+    .readdirSync(corpus)
+    .filter((f) => f.endsWith('.jsonl.gz'))
+    .map((f) => path.join(corpus, f));
+  const dataDir = path.join(CACHE, `data-${n}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.stderr.write(`indexing ${n} profiles (and their companies, jobs, posts, connections)\n`);
+  const summary = JSON.parse(
+    execFileSync(BIN, ['index', ...files, '--json', '--progress', 'none'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      maxBuffer: 64 * MB,
+    }).toString(),
+  ) as { files: { kind: string; read: number; durationMs: number }[]; peakRssBytes: number; durationMs: number };
+  const profiles = summary.files.find((f) => f.kind === 'profiles')!;
+
+  process.stderr.write('loading the floor\n');
+  const floorDir = path.join(dataDir, 'floor');
+  const floorLoad = JSON.parse(
+    execFileSync(process.execPath, [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'bench', 'floor-child.ts'),
+      path.join(corpus, 'profiles.jsonl.gz'),
+      floorDir,
+    ]).toString(),
+  ) as { profiles: number; seconds: number; sizeBytes: number; peakRssBytes: number };
+
+  process.stderr.write(`running the search mix (${rounds} rounds)\n`);
+  const engine = new EmbeddedEngine(dataDir);
+  const floor = new FloorQueries(floorDir);
+  const mix = buildMix(await sampleVocabulary(path.join(corpus, 'profiles.jsonl.gz')));
+  await runMix(engine, floor, mix, 1); // warm the caches of both
+  const search = await runMix(engine, floor, mix, rounds);
+  await engine.close();
+  floor.close();
+
+  return {
+    profiles: n,
+    indexing: {
+      profiles_per_second: Math.round(profiles.read / (profiles.durationMs / 1000)),
+      floor_profiles_per_second: Math.round(floorLoad.profiles / floorLoad.seconds),
+      all_kinds_seconds: Math.round(summary.durationMs / 100) / 10,
+      peak_rss_mb: Math.round(summary.peakRssBytes / MB),
+      floor_peak_rss_mb: Math.round(floorLoad.peakRssBytes / MB),
+    },
+    database: {
+      size_mb: Math.round(sizeOf(path.join(dataDir, 'search.sqlite')) / MB),
+      floor_size_mb: Math.round(floorLoad.sizeBytes / MB),
+    },
+    search,
+  };
+}
+
+const results = [];
+for (const n of sizes) results.push(await benchSize(n));
+
+const rows: string[][] = [['profiles', 'measure', 'proxima', 'floor', 'ratio', 'target']];
+for (const r of results) {
+  const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '-');
+  rows.push([
+    String(r.profiles),
+    'index profiles/s',
+    String(r.indexing.profiles_per_second),
+    String(r.indexing.floor_profiles_per_second),
+    ratio(r.indexing.floor_profiles_per_second, r.indexing.profiles_per_second),
+    '>= 25000 at 1M',
+  ]);
+  rows.push([
+    String(r.profiles),
+    'indexer peak RSS MB',
+    String(r.indexing.peak_rss_mb),
+    String(r.indexing.floor_peak_rss_mb),
+    ratio(r.indexing.peak_rss_mb, r.indexing.floor_peak_rss_mb),
+    '< 1024',
+  ]);
+  rows.push([
+    String(r.profiles),
+    'database MB',
+    String(r.database.size_mb),
+    String(r.database.floor_size_mb),
+    ratio(r.database.size_mb, r.database.floor_size_mb),
+    '',
+  ]);
+  for (const [type, l] of Object.entries(r.search.latency)) {
+    rows.push([String(r.profiles), `${type} p50 ms`, String(l.engine.p50), String(l.floor.p50), ratio(l.engine.p50, l.floor.p50), '']);
+    rows.push([
+      String(r.profiles),
+      `${type} p95 ms`,
+      String(l.engine.p95),
+      String(l.floor.p95),
+      ratio(l.engine.p95, l.floor.p95),
+      '<= 2x floor',
+    ]);
+  }
+}
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+for (const row of rows) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
+for (const r of results) for (const d of r.search.disagreements) process.stdout.write(`DISAGREEMENT (${r.profiles}): ${d}\n`);
+
+const out = values.out ?? path.join(ROOT, 'bench', 'results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
+process.stdout.write(`results written to ${path.relative(ROOT, out)}\n`);
