@@ -61,9 +61,9 @@ function boolFilter(
   if (leaves.length) {
     const [first, ...rest] = leaves as [PostingLeaf, ...PostingLeaf[]];
     b.add(`FROM ${first.table} t0`);
-    rest.forEach((leaf, i) =>
-      b.add(`JOIN ${leaf.table} t${i + 1} ON t${i + 1}.d = t0.d AND ${leaf.conds.replaceAll('X.', `t${i + 1}.`)}`, leaf.params),
-    );
+    rest.forEach((leaf, i) => {
+      b.add(`JOIN ${leaf.table} t${i + 1} ON t${i + 1}.d = t0.d AND ${leaf.conds.replaceAll('X.', `t${i + 1}.`)}`, leaf.params);
+    });
     b.add(`WHERE ${first.conds.replaceAll('X.', 't0.')}`, first.params);
     driver = 't0.d';
     distinct = leaves.some((l) => l.distinct);
