@@ -58,7 +58,29 @@ function boolFilter(
   const b = new SqlBuilder();
   let driver: string;
   let distinct = false;
-  if (leaves.length) {
+  const columnar =
+    leaves.length > 1 && c.estimate ? clauses.required.map((q, i) => c.columnCondition(q, scope, `${path}.filter[${i}]`)) : [];
+  if (leaves.length > 1 && c.estimate && columnar.some(Boolean)) {
+    // Drive from the most selective posting list; check single-valued fields on the value row.
+    const leafQueries = clauses.required.filter((q, i) => c.postingLeaf(q, scope, `${path}.filter[${i}]`));
+    const estimates = leaves.map((l) => (c.estimate as (l: PostingLeaf) => number)(l));
+    const first = estimates.indexOf(Math.min(...estimates));
+    const lead = leaves[first] as PostingLeaf;
+    b.add(`FROM ${lead.table} t0 JOIN ${t.sort(scope)} s ON s.rowid = t0.d`);
+    const conds = new SqlBuilder().add(lead.conds.replaceAll('X.', 't0.'), lead.params);
+    leaves.forEach((leaf, i) => {
+      if (i === first) return;
+      const column = c.columnCondition(leafQueries[i] as Query, scope, `${path}.filter[${i}]`);
+      if (column) conds.add(`AND ${column.cond}`, column.params);
+      else {
+        b.add(`JOIN ${leaf.table} t${i + 1} ON t${i + 1}.d = t0.d AND ${leaf.conds.replaceAll('X.', `t${i + 1}.`)}`, leaf.params);
+        distinct ||= leaf.distinct;
+      }
+    });
+    b.add(`WHERE ${conds.sql()}`, conds.params);
+    driver = 't0.d';
+    distinct ||= lead.distinct;
+  } else if (leaves.length) {
     const [first, ...rest] = leaves as [PostingLeaf, ...PostingLeaf[]];
     b.add(`FROM ${first.table} t0`);
     rest.forEach((leaf, i) => {

@@ -5,7 +5,7 @@ import type { FieldInfo, Scope } from './catalog.js';
 import { compileCompound } from './compile-compound.js';
 import { onlyKeys, single } from './dsl-util.js';
 import { keywordValue, numericValue } from './extract.js';
-import { t } from './tables.js';
+import { sortColumn, t } from './tables.js';
 import { boostedField, type Sql, type TextMode, textSql } from './text-query.js';
 
 export type { Sql };
@@ -45,7 +45,35 @@ function fieldBody(
 export class QueryCompiler {
   private names = 0;
 
-  constructor(readonly root: Scope) {}
+  /**
+   * @param multiValued root fields that held several values in one document (never read from
+   *   the value table); @param estimate capped match count of a posting leaf, for choosing
+   *   which clause drives a conjunction.
+   */
+  constructor(
+    readonly root: Scope,
+    readonly multiValued: ReadonlySet<string> = new Set(),
+    readonly estimate: ((leaf: PostingLeaf) => number) | null = null,
+  ) {}
+
+  /**
+   * The same leaf as a condition on the root's value table (alias `s`), when its field holds one
+   * value per document; null otherwise.
+   */
+  columnCondition(q: Query, scope: Scope, path: string): { cond: string; params: unknown[] } | null {
+    if (scope !== this.root) return null;
+    const [kind, body] = single(q, path);
+    if (kind !== 'term' && kind !== 'terms' && kind !== 'range' && kind !== 'exists') return null;
+    const name = kind === 'exists' ? String(body.field) : Object.keys(body).find((k) => k !== 'boost' && k !== '_name');
+    const field = name ? scope.fields.get(name) : undefined;
+    if (!field || field.kind === 'text' || this.multiValued.has(field.path)) return null;
+    const leaf = this.postingLeaf(q, scope, path);
+    if (!leaf) return null;
+    const col = `s.${sortColumn(field.path)}`;
+    // Posting conditions are `X.f = ?` followed by conditions on `X.v`; drop the field id.
+    const valueConds = leaf.conds.replace(/^X\.f = \?( AND )?/, '');
+    return { cond: valueConds ? valueConds.replaceAll('X.v', col) : `${col} IS NOT NULL`, params: leaf.params.slice(1) };
+  }
 
   /** A name unique within one compiled statement (for CTEs). */
   uniqueName(prefix: string): string {

@@ -39,7 +39,6 @@ export class EmbeddedEngine implements SearchEngine {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('cache_size = -262144');
     this.db.pragma('temp_store = MEMORY');
-    this.db.pragma('mmap_size = 1073741824');
     this.db.exec(`CREATE TABLE IF NOT EXISTS engine_indices (
       name TEXT PRIMARY KEY, prefix TEXT NOT NULL UNIQUE, spec TEXT NOT NULL, multi_valued TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL)`);
     this.db.exec('CREATE TABLE IF NOT EXISTS engine_aliases (alias TEXT PRIMARY KEY, idx TEXT NOT NULL)');
@@ -117,7 +116,7 @@ export class EmbeddedEngine implements SearchEngine {
 
   async count(index: string, query?: Query): Promise<number> {
     const target = this.resolve(index, true);
-    return runCount(this.db, target.root, query);
+    return runCount(this.db, target.root, target.multiValued, query);
   }
 
   async mget<T = Record<string, unknown>>(index: string, ids: string[]): Promise<(T | null)[]> {

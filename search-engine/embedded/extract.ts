@@ -13,10 +13,27 @@ export interface Entries {
   nested: Map<Scope, Record<string, unknown>[]>;
 }
 
+const splitCache = new Map<string, string[]>();
+const partsOf = (path: string): string[] => {
+  let parts = splitCache.get(path);
+  if (!parts) {
+    parts = path.split('.');
+    splitCache.set(path, parts);
+  }
+  return parts;
+};
+
 /** All leaf values at a dotted path; arrays at any level are flattened (OpenSearch object semantics). */
 export function valuesAt(obj: unknown, path: string): unknown[] {
+  const parts = partsOf(path);
+  if (parts.length === 1 && obj && typeof obj === 'object' && !Array.isArray(obj)) {
+    // The common case: a top-level field of a document.
+    const v = (obj as Record<string, unknown>)[parts[0] as string];
+    if (v === null || v === undefined) return [];
+    if (!Array.isArray(v)) return [v];
+  }
   let current: unknown[] = [obj];
-  for (const part of path.split('.')) {
+  for (const part of parts) {
     const next: unknown[] = [];
     for (const c of current) {
       if (c === null || c === undefined) continue;

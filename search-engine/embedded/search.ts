@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { invalidQuery, SearchEngineError, unsupported } from '../errors.js';
 import type { Query, SearchBody, SearchHit, SearchResult, SortClause } from '../port.js';
 import type { Scope } from './catalog.js';
-import { QueryCompiler } from './compile.js';
+import { type PostingLeaf, QueryCompiler } from './compile.js';
+import { constantScore } from './constant-score.js';
 import { onlyKeys } from './dsl-util.js';
 import { sortColumn, t } from './tables.js';
 
@@ -97,15 +98,19 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
     throw new SearchEngineError('result_window_too_large', `from + size must be at most ${MAX_RESULT_WINDOW} (got ${from + size})`);
   }
   const sort = parseSort(body.sort, root, multiValued);
-  const needsScore = sort.length === 0 || sort.some((s) => s.field === '_score');
   const query: Query = body.query ?? { match_all: {} };
-  const compiler = new QueryCompiler(root);
+  // With every score equal and no sort, relevance order is row order: no scores to compute, and
+  // the page can stop after `size` rows.
+  const fixedScore = sort.length === 0 ? constantScore(query) : null;
+  const needsScore = fixedScore === null && (sort.length === 0 || sort.some((s) => s.field === '_score'));
+  const compiler = new QueryCompiler(root, multiValued, adaptiveEstimator(db));
   const main = needsScore ? compiler.scored(query, root, 'query') : compiler.filter(query, root, 'query');
 
   const order: string[] = [];
   const cols: string[] = [];
   const sortFields = sort.filter((s) => s.field !== '_score');
-  for (const key of sort.length ? sort : [{ field: '_score', order: 'desc', missing: '_last' } as SortKey]) {
+  const keys = sort.length ? sort : fixedScore === null ? [{ field: '_score', order: 'desc', missing: '_last' } as SortKey] : [];
+  for (const key of keys) {
     if (key.field === '_score') {
       order.push(`q.score ${key.order.toUpperCase()}`);
     } else {
@@ -148,7 +153,7 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
     const doc = docs.get(r.d as number)!;
     const hit: SearchHit<T> = {
       id: doc.id,
-      score: needsScore ? Number(r.score) : null,
+      score: fixedScore !== null ? fixedScore : needsScore ? Number(r.score) : null,
       source: filterSource(JSON.parse(doc.source) as Record<string, unknown>, body._source) as T,
     };
     if (sort.length) {
@@ -160,8 +165,39 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
   return { total, hits, tookMs: Math.round(performance.now() - started) };
 }
 
+/**
+ * Matches of a posting leaf counted up to a cap (about 40 ns a posting): enough to pick which
+ * clause drives a conjunction. Memoised for one search, so the page and the total share it.
+ */
+export function leafEstimator(db: Database.Database, cap: number): (leaf: PostingLeaf) => number {
+  const memo = new Map<string, number>();
+  return (leaf) => {
+    const key = `${leaf.table}|${leaf.conds}|${JSON.stringify(leaf.params)}|${cap}`;
+    let n = memo.get(key);
+    if (n === undefined) {
+      n = (
+        db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${leaf.table} X WHERE ${leaf.conds} LIMIT ${cap})`).get(...leaf.params) as {
+          n: number;
+        }
+      ).n;
+      memo.set(key, n);
+    }
+    return n;
+  };
+}
+
+/** Counts each candidate cheaply first, and again with a higher cap only when all of them hit it. */
+function adaptiveEstimator(db: Database.Database): (leaf: PostingLeaf) => number {
+  const small = leafEstimator(db, 2000);
+  const large = leafEstimator(db, 50_000);
+  return (leaf) => {
+    const n = small(leaf);
+    return n < 2000 ? n : large(leaf);
+  };
+}
+
 /** Exact number of documents matching a query. */
-export function runCount(db: Database.Database, root: Scope, query: Query | undefined): number {
-  const compiled = new QueryCompiler(root).filter(query ?? { match_all: {} }, root, 'query');
+export function runCount(db: Database.Database, root: Scope, multiValued: Set<string>, query: Query | undefined): number {
+  const compiled = new QueryCompiler(root, multiValued, adaptiveEstimator(db)).filter(query ?? { match_all: {} }, root, 'query');
   return (db.prepare(`SELECT count(*) AS n FROM (${compiled.sql})`).get(...compiled.params) as { n: number }).n;
 }

@@ -141,6 +141,36 @@ const CASES: Case[] = [
     ids: ['p04', 'p05', 'p08'],
     total: 3,
   },
+  {
+    name: 'conjunction of single-valued, multi-valued and range filters',
+    body: {
+      query: {
+        bool: {
+          filter: [
+            { term: { function: 'engineering' } },
+            { term: { 'location.regions': 'emea' } },
+            { range: { years_experience: { gte: 5 } } },
+            { exists: { field: 'seniority' } },
+          ],
+        },
+      },
+    },
+    ids: ['p01', 'p02'],
+    total: 2,
+  },
+  {
+    name: 'conjunction with terms and a negative',
+    body: {
+      query: {
+        bool: {
+          filter: [{ terms: { seniority: ['ic', 'staff', 'manager'] } }, { term: { function: 'engineering' } }],
+          must_not: [{ term: { 'location.country_code': 'CH' } }],
+        },
+      },
+    },
+    ids: ['p01', 'p02', 'p06'],
+    total: 3,
+  },
   { name: 'terms', body: { query: { bool: { filter: [{ terms: { seniority: ['vp', 'manager'] } }] } } }, ids: ['p02', 'p05'], total: 2 },
   {
     name: 'range with both bounds',
