@@ -26,27 +26,25 @@ export interface IndexRunOptions {
   notice?: (line: string) => void;
 }
 
-export interface FileSummary {
-  file: string;
-  kind: RecordKind;
+/** What a load did: records read, indexed, deleted and rejected, how long it took and how fast. */
+export interface LoadCounts {
   read: number;
   indexed: number;
   deleted: number;
   rejected: number;
   durationMs: number;
   ratePerSecond: number;
+}
+
+export interface FileSummary extends LoadCounts {
+  file: string;
+  kind: RecordKind;
   index: string | null;
   swapped: boolean;
 }
 
-export interface IndexRunSummary {
+export interface IndexRunSummary extends LoadCounts {
   files: FileSummary[];
-  read: number;
-  indexed: number;
-  deleted: number;
-  rejected: number;
-  durationMs: number;
-  ratePerSecond: number;
   rejectsFile: string | null;
   resumed: boolean;
   /** Peak resident memory of the indexing process, in bytes. */
