@@ -17,6 +17,8 @@ export interface PostingLeaf {
   params: unknown[];
   distinct: boolean;
   boost: number;
+  /** Keyword leaves: the document-frequency table, field id and values, for cheap estimates. */
+  df?: { table: string; field: number; values: string[] };
 }
 
 /** Splits `{ field: value }` or `{ field: { value, boost } }` shapes into field, body and boost. */
@@ -200,6 +202,7 @@ export class QueryCompiler {
         params: [field.id, JSON.stringify(values)],
         distinct: values.length > 1,
         boost: Number(body.boost ?? 1),
+        df: field.kind === 'keyword' ? { table: t.df(scope), field: field.id, values: values as string[] } : undefined,
       };
     }
     // range

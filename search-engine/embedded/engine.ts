@@ -6,7 +6,7 @@ import type { BulkOperation, BulkResult, IndexSpec, IndexStats, Query, SearchBod
 import { buildCatalog, type Scope } from './catalog.js';
 import { runCount, runSearch } from './search.js';
 import { strictProblem } from './strict.js';
-import { createTables, dropTables, t } from './tables.js';
+import { createTables, dropTables, ensureFrequencyTables, rebuildDocumentFrequencies, t } from './tables.js';
 import { IndexWriter } from './writer.js';
 
 /** File name of the embedded index inside `DATA_DIR`. */
@@ -166,10 +166,12 @@ export class EmbeddedEngine implements SearchEngine {
   async endBulkLoad(index: string): Promise<void> {
     const target = this.resolve(index, true);
     target.fresh = false;
-    // Merge FTS5 segments written during the load, and refresh the planner's statistics.
+    // Merge the FTS5 segments written during the load. Then document frequencies and planner
+    // statistics (with STAT4 samples) let a conjunction start from its most selective clause.
     for (const scopeTable of this.ftsTables(target.root))
       this.db.prepare(`INSERT INTO ${scopeTable} (${scopeTable}) VALUES ('optimize')`).run();
-    this.db.pragma('optimize');
+    this.db.transaction(() => rebuildDocumentFrequencies(this.db, target.root))();
+    this.db.exec('ANALYZE');
   }
 
   async close(): Promise<void> {
@@ -205,6 +207,7 @@ export class EmbeddedEngine implements SearchEngine {
     if (!meta) throw new SearchEngineError('index_not_found', `no index or alias "${name}"`);
     const spec = JSON.parse(meta.spec) as IndexSpec;
     const root = buildCatalog(spec, meta.prefix);
+    ensureFrequencyTables(this.db, root);
     const index: OpenIndex = {
       name: physical,
       spec,

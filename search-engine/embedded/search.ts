@@ -186,13 +186,20 @@ export function leafEstimator(db: Database.Database, cap: number): (leaf: Postin
   };
 }
 
-/** Counts each candidate cheaply first, and again with a higher cap only when all of them hit it. */
+/**
+ * Estimates a leaf's matches: keyword values from the document-frequency table (refreshed by
+ * every bulk load), anything else (or a table not yet counted) by a count capped at 2,000.
+ */
 function adaptiveEstimator(db: Database.Database): (leaf: PostingLeaf) => number {
-  const small = leafEstimator(db, 2000);
-  const large = leafEstimator(db, 50_000);
+  const capped = leafEstimator(db, 2000);
   return (leaf) => {
-    const n = small(leaf);
-    return n < 2000 ? n : large(leaf);
+    if (leaf.df) {
+      const row = db
+        .prepare(`SELECT sum(n) AS n, count(*) AS k FROM ${leaf.df.table} WHERE f = ? AND v IN (SELECT value FROM json_each(?))`)
+        .get(leaf.df.field, JSON.stringify(leaf.df.values)) as { n: number | null; k: number };
+      if (row.k > 0) return row.n ?? 0;
+    }
+    return capped(leaf);
   };
 }
 

@@ -10,6 +10,8 @@ export const t = {
   has: (s: Scope) => `${s.prefix}_has`,
   fts: (s: Scope, table: TextTable) => `${s.prefix}_fts_${table}`,
   sort: (s: Scope) => `${s.prefix}_sort`,
+  /** Documents per keyword value, for choosing which clause drives a conjunction. */
+  df: (s: Scope) => `${s.prefix}_df`,
 };
 
 /** Column of the sort table holding a field. */
@@ -32,6 +34,7 @@ export function createTables(db: Database.Database, root: Scope): void {
       db.exec(`CREATE INDEX ${t.rows(scope)}_parent ON ${t.rows(scope)} (parent)`);
     }
     db.exec(`CREATE TABLE ${t.kw(scope)} (f INTEGER NOT NULL, v TEXT NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`);
+    db.exec(`CREATE TABLE ${t.df(scope)} (f INTEGER NOT NULL, v TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (f, v)) WITHOUT ROWID`);
     db.exec(
       `CREATE TABLE ${t.num(scope)} (f INTEGER NOT NULL, v NUMERIC NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`,
     );
@@ -50,8 +53,25 @@ export function createTables(db: Database.Database, root: Scope): void {
 export function dropTables(db: Database.Database, root: Scope): void {
   for (const scope of allScopes(root)) {
     const names = scope === root ? [t.docs(scope), t.sort(scope)] : [t.rows(scope)];
-    names.push(t.kw(scope), t.num(scope), t.has(scope));
+    names.push(t.kw(scope), t.df(scope), t.num(scope), t.has(scope));
     for (const table of ['stem', 'name'] as const) if (scope.textColumns[table].length > 0) names.push(t.fts(scope, table));
     for (const n of names) db.exec(`DROP TABLE IF EXISTS ${n}`);
+  }
+}
+
+/** Recounts documents per keyword value (one pass over the postings, in key order). */
+export function rebuildDocumentFrequencies(db: Database.Database, root: Scope): void {
+  for (const scope of allScopes(root)) {
+    db.exec(`DELETE FROM ${t.df(scope)}`);
+    db.exec(`INSERT INTO ${t.df(scope)} (f, v, n) SELECT f, v, count(*) FROM ${t.kw(scope)} GROUP BY f, v`);
+  }
+}
+
+/** Adds the document-frequency tables to an index created before they existed (left empty). */
+export function ensureFrequencyTables(db: Database.Database, root: Scope): void {
+  for (const scope of allScopes(root)) {
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${t.df(scope)} (f INTEGER NOT NULL, v TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (f, v)) WITHOUT ROWID`,
+    );
   }
 }

@@ -51,11 +51,14 @@ for (const adapter of adapters()) {
       ...PROFILES,
       settings: { ...PROFILES.settings, number_of_shards: 1, number_of_replicas: 0 },
     });
+    // Loaded the way the indexer loads: bulk-load mode around the writes.
+    await ctx.engine.beginBulkLoad(ctx.index);
     const result = await ctx.engine.bulk(
       ctx.index,
       DOCS.map((d) => ({ op: 'index' as const, id: d.id, doc: d })),
     );
     assert.equal(result.failed, []);
+    await ctx.engine.endBulkLoad(ctx.index);
     await ctx.engine.refresh(ctx.index);
   });
   s.after(async (ctx) => {
