@@ -15,8 +15,8 @@ export interface FieldInfo {
   sourcePath: string;
   /** Small integer id used in posting tables. */
   id: number;
-  /** Text fields: their FTS5 table and column. */
-  text?: { table: TextTable; column: string };
+  /** Text fields: their FTS5 table and column, and their bit in the scope's presence mask. */
+  text?: { table: TextTable; column: string; bit: number };
   /** Keyword fields: apply the lowercase+fold normalizer. */
   lowercase?: boolean;
   ignoreAbove?: number;
@@ -76,7 +76,10 @@ export function buildCatalog(spec: IndexSpec, prefix: string): Scope {
       const analyzer = (def.analyzer as string | undefined) ?? 'standard';
       const table = ANALYZER_TABLE[analyzer];
       if (!table) throw new SearchEngineError('invalid_query', `analyzer "${analyzer}" of ${path} has no embedded equivalent`);
-      addField(scope, { path, sourcePath, kind: 'text', text: { table, column: `c_${sqlName(path)}` } });
+      const bit = [...scope.fields.values()].filter((f) => f.kind === 'text').length;
+      if (bit > 52)
+        throw new SearchEngineError('invalid_query', `more than 53 text fields in one scope (${path}) do not fit the presence mask`);
+      addField(scope, { path, sourcePath, kind: 'text', text: { table, column: `c_${sqlName(path)}`, bit } });
     } else if (type === 'keyword') {
       const normalizer = def.normalizer as string | undefined;
       if (normalizer && !NORMALIZERS.has(normalizer))

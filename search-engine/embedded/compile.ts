@@ -17,6 +17,8 @@ export interface PostingLeaf {
   params: unknown[];
   distinct: boolean;
   boost: number;
+  /** Exists on a text field: its bit in the presence mask (no posting table). */
+  presenceBit?: number;
   /** Keyword leaves: the document-frequency table, field id and values, for cheap estimates. */
   df?: { table: string; field: number; values: string[] };
 }
@@ -164,16 +166,30 @@ export class QueryCompiler {
     if (kind !== 'term' && kind !== 'terms' && kind !== 'range' && kind !== 'exists') return null;
     const at = path ? `${path}.${kind}` : kind;
     const leaf = this.postingParts(kind, body, scope, at);
-    return leaf.table === t.has(scope) ? null : leaf;
+    return leaf.presenceBit === undefined ? leaf : null;
   }
 
   private postingParts(kind: string, body: Record<string, unknown>, scope: Scope, path: string): PostingLeaf {
     if (kind === 'exists') {
       onlyKeys(body, ['field', 'boost', '_name'], path);
       const field = this.field(scope, String(body.field), path);
-      // Text fields record presence; keywords and numbers are present when they have postings.
-      const table = field.kind === 'text' ? t.has(scope) : field.kind === 'keyword' ? t.kw(scope) : t.num(scope);
-      return { table, conds: 'X.f = ?', params: [field.id], distinct: true, boost: Number(body.boost ?? 1) };
+      // Keywords and numbers are present when they have postings; text presence is a mask bit.
+      if (field.kind === 'text')
+        return {
+          table: '',
+          conds: '',
+          params: [field.text!.bit],
+          distinct: false,
+          boost: Number(body.boost ?? 1),
+          presenceBit: field.text!.bit,
+        };
+      return {
+        table: field.kind === 'keyword' ? t.kw(scope) : t.num(scope),
+        conds: 'X.f = ?',
+        params: [field.id],
+        distinct: true,
+        boost: Number(body.boost ?? 1),
+      };
     }
     if (kind === 'term') {
       const { name, value, boost, params } = fieldBody(body, 'value', ['case_insensitive'], path);
@@ -245,6 +261,13 @@ export class QueryCompiler {
     }
     if (kind !== 'prefix') {
       const leaf = this.postingParts(kind, body, scope, path);
+      if (leaf.presenceBit !== undefined) {
+        const table = scope === this.root ? t.sort(scope) : t.rows(scope);
+        return {
+          set: { sql: `SELECT rowid AS d FROM ${table} WHERE presence & ? != 0`, params: [2 ** leaf.presenceBit] },
+          boost: leaf.boost,
+        };
+      }
       return {
         set: { sql: `SELECT ${leaf.distinct ? 'DISTINCT ' : ''}X.d AS d FROM ${leaf.table} X WHERE ${leaf.conds}`, params: leaf.params },
         boost: leaf.boost,

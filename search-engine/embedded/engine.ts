@@ -6,7 +6,7 @@ import type { BulkOperation, BulkResult, IndexSpec, IndexStats, Query, SearchBod
 import { buildCatalog, type Scope } from './catalog.js';
 import { runCount, runSearch } from './search.js';
 import { strictProblem } from './strict.js';
-import { createTables, dropTables, ensureFrequencyTables, rebuildDocumentFrequencies, t } from './tables.js';
+import { createTables, dropTables, ensureFrequencyTables, LAYOUT_VERSION, rebuildDocumentFrequencies, t } from './tables.js';
 import { IndexWriter } from './writer.js';
 
 /** File name of the embedded index inside `DATA_DIR`. */
@@ -42,6 +42,10 @@ export class EmbeddedEngine implements SearchEngine {
     this.db.exec(`CREATE TABLE IF NOT EXISTS engine_indices (
       name TEXT PRIMARY KEY, prefix TEXT NOT NULL UNIQUE, spec TEXT NOT NULL, multi_valued TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL)`);
     this.db.exec('CREATE TABLE IF NOT EXISTS engine_aliases (alias TEXT PRIMARY KEY, idx TEXT NOT NULL)');
+    if (!this.db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get('engine_indices', 'layout')) {
+      // Indices from before layout versions used layout 1.
+      this.db.exec('ALTER TABLE engine_indices ADD COLUMN layout INTEGER NOT NULL DEFAULT 1');
+    }
   }
 
   async ping(): Promise<void> {
@@ -57,8 +61,8 @@ export class EmbeddedEngine implements SearchEngine {
     this.db.transaction(() => {
       createTables(this.db, root);
       this.db
-        .prepare('INSERT INTO engine_indices (name, prefix, spec, created_at) VALUES (?, ?, ?, ?)')
-        .run(name, prefix, JSON.stringify(spec), Date.now());
+        .prepare('INSERT INTO engine_indices (name, prefix, spec, created_at, layout) VALUES (?, ?, ?, ?, ?)')
+        .run(name, prefix, JSON.stringify(spec), Date.now(), LAYOUT_VERSION);
     })();
   }
 
@@ -188,9 +192,9 @@ export class EmbeddedEngine implements SearchEngine {
     return out;
   }
 
-  private meta(name: string): { name: string; prefix: string; spec: string; multi_valued: string } | undefined {
-    return this.db.prepare('SELECT name, prefix, spec, multi_valued FROM engine_indices WHERE name = ?').get(name) as
-      | { name: string; prefix: string; spec: string; multi_valued: string }
+  private meta(name: string): { name: string; prefix: string; spec: string; multi_valued: string; layout: number } | undefined {
+    return this.db.prepare('SELECT name, prefix, spec, multi_valued, layout FROM engine_indices WHERE name = ?').get(name) as
+      | { name: string; prefix: string; spec: string; multi_valued: string; layout: number }
       | undefined;
   }
 
@@ -205,6 +209,12 @@ export class EmbeddedEngine implements SearchEngine {
     if (cached) return cached;
     const meta = this.meta(physical);
     if (!meta) throw new SearchEngineError('index_not_found', `no index or alias "${name}"`);
+    if (meta.layout !== LAYOUT_VERSION) {
+      throw new SearchEngineError(
+        'engine_error',
+        `index "${physical}" was built with table layout ${meta.layout}; this build reads layout ${LAYOUT_VERSION}: rebuild it with \`proxima index --swap\``,
+      );
+    }
     const spec = JSON.parse(meta.spec) as IndexSpec;
     const root = buildCatalog(spec, meta.prefix);
     ensureFrequencyTables(this.db, root);

@@ -5,7 +5,8 @@ import type { FieldInfo, Scope, TextTable } from './catalog.js';
 export interface Entries {
   kw: [number, string][];
   num: [number, number][];
-  has: number[];
+  /** Bit mask of the text fields present (their `text.bit`). */
+  presence: number;
   text: Record<TextTable, Map<string, string>>;
   /** Root scope only: the value of each sortable field, and which ones had several. */
   sort: Map<string, number | string>;
@@ -74,7 +75,7 @@ export function extractEntries(scope: Scope, doc: Record<string, unknown>, withS
   const entries: Entries = {
     kw: [],
     num: [],
-    has: [],
+    presence: 0,
     text: { stem: new Map(), name: new Map() },
     sort: new Map(),
     multi: [],
@@ -118,7 +119,7 @@ export function extractEntries(scope: Scope, doc: Record<string, unknown>, withS
         if (seen.size > 1) entries.multi.push(field.path);
       }
     }
-    if (present && field.kind === 'text') entries.has.push(field.id);
+    if (present && field.kind === 'text') entries.presence += 2 ** field.text!.bit;
   }
   for (const [path, child] of scope.nested) {
     const rel = scope.path ? path.slice(scope.path.length + 1) : path;

@@ -1,13 +1,15 @@
 import type Database from 'better-sqlite3';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
+/** Version of the table layout; indices built by another layout must be rebuilt. */
+export const LAYOUT_VERSION = 2;
+
 /** Table names of one scope. */
 export const t = {
   docs: (s: Scope) => `${s.prefix}_docs`,
   rows: (s: Scope) => `${s.prefix}_rows`,
   kw: (s: Scope) => `${s.prefix}_kw`,
   num: (s: Scope) => `${s.prefix}_num`,
-  has: (s: Scope) => `${s.prefix}_has`,
   fts: (s: Scope, table: TextTable) => `${s.prefix}_fts_${table}`,
   sort: (s: Scope) => `${s.prefix}_sort`,
   /** Documents per keyword value, for choosing which clause drives a conjunction. */
@@ -28,9 +30,11 @@ export function createTables(db: Database.Database, root: Scope): void {
     if (scope === root) {
       db.exec(`CREATE TABLE ${t.docs(scope)} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL)`);
       const cols = sortableFields(root).map((p) => `${sortColumn(p)}`);
-      db.exec(`CREATE TABLE ${t.sort(scope)} (rowid INTEGER PRIMARY KEY${cols.map((c) => `, ${c}`).join('')})`);
+      db.exec(
+        `CREATE TABLE ${t.sort(scope)} (rowid INTEGER PRIMARY KEY, presence INTEGER NOT NULL DEFAULT 0${cols.map((c) => `, ${c}`).join('')})`,
+      );
     } else {
-      db.exec(`CREATE TABLE ${t.rows(scope)} (rowid INTEGER PRIMARY KEY, parent INTEGER NOT NULL)`);
+      db.exec(`CREATE TABLE ${t.rows(scope)} (rowid INTEGER PRIMARY KEY, parent INTEGER NOT NULL, presence INTEGER NOT NULL DEFAULT 0)`);
       db.exec(`CREATE INDEX ${t.rows(scope)}_parent ON ${t.rows(scope)} (parent)`);
     }
     db.exec(`CREATE TABLE ${t.kw(scope)} (f INTEGER NOT NULL, v TEXT NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`);
@@ -38,7 +42,6 @@ export function createTables(db: Database.Database, root: Scope): void {
     db.exec(
       `CREATE TABLE ${t.num(scope)} (f INTEGER NOT NULL, v NUMERIC NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`,
     );
-    db.exec(`CREATE TABLE ${t.has(scope)} (f INTEGER NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, d)) WITHOUT ROWID`);
     for (const table of ['stem', 'name'] as const) {
       const columns = scope.textColumns[table];
       if (columns.length === 0) continue;
@@ -53,7 +56,7 @@ export function createTables(db: Database.Database, root: Scope): void {
 export function dropTables(db: Database.Database, root: Scope): void {
   for (const scope of allScopes(root)) {
     const names = scope === root ? [t.docs(scope), t.sort(scope)] : [t.rows(scope)];
-    names.push(t.kw(scope), t.df(scope), t.num(scope), t.has(scope));
+    names.push(t.kw(scope), t.df(scope), t.num(scope));
     for (const table of ['stem', 'name'] as const) if (scope.textColumns[table].length > 0) names.push(t.fts(scope, table));
     for (const n of names) db.exec(`DROP TABLE IF EXISTS ${n}`);
   }

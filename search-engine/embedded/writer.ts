@@ -9,7 +9,6 @@ type Stmt = Database.Statement;
 interface ScopeBuffer {
   kw: (number | string)[];
   num: number[];
-  has: number[];
   fts: Record<TextTable, unknown[][]>;
   /** Nested scopes: [child rowid, parent rowid]. */
   rows: number[];
@@ -19,12 +18,10 @@ interface ScopeBuffer {
 interface ScopeStatements {
   kwInsert: Stmt;
   numInsert: Stmt;
-  hasInsert: Stmt;
   ftsInsert: Partial<Record<TextTable, Stmt>>;
   rowsInsert?: Stmt;
   kwDelete: Stmt;
   numDelete: Stmt;
-  hasDelete: Stmt;
   ftsDelete: Partial<Record<TextTable, Stmt>>;
   rowsByParent?: Stmt;
   rowsDelete?: Stmt;
@@ -68,7 +65,7 @@ export class IndexWriter {
     this.sortPaths = sortableFields(root);
     const cols = this.sortPaths.map(sortColumn);
     this.sortInsert = db.prepare(
-      `INSERT OR REPLACE INTO ${t.sort(root)} (rowid${cols.map((c) => `, ${c}`).join('')}) SELECT value->>0${cols.map((_, i) => `, value->>${i + 1}`).join('')} FROM json_each(?)`,
+      `INSERT OR REPLACE INTO ${t.sort(root)} (rowid, presence${cols.map((c) => `, ${c}`).join('')}) SELECT value->>0, value->>1${cols.map((_, i) => `, value->>${i + 2}`).join('')} FROM json_each(?)`,
     );
     this.sortDelete = db.prepare(`DELETE FROM ${t.sort(root)} WHERE rowid = ?`);
   }
@@ -81,11 +78,9 @@ export class IndexWriter {
     const s: ScopeStatements = {
       kwInsert: many(t.kw(scope), ['f', 'v', 'd']),
       numInsert: many(t.num(scope), ['f', 'v', 'd']),
-      hasInsert: many(t.has(scope), ['f', 'd']),
       ftsInsert: {},
       kwDelete: this.db.prepare(`DELETE FROM ${t.kw(scope)} WHERE f = ? AND v = ? AND d = ?`),
       numDelete: this.db.prepare(`DELETE FROM ${t.num(scope)} WHERE f = ? AND v = ? AND d = ?`),
-      hasDelete: this.db.prepare(`DELETE FROM ${t.has(scope)} WHERE f = ? AND d = ?`),
       ftsDelete: {},
     };
     for (const table of ['stem', 'name'] as const) {
@@ -97,7 +92,9 @@ export class IndexWriter {
       s.ftsDelete[table] = this.db.prepare(`DELETE FROM ${t.fts(scope, table)} WHERE rowid = ?`);
     }
     if (scope !== this.root) {
-      s.rowsInsert = this.db.prepare(`INSERT INTO ${t.rows(scope)} (rowid, parent) SELECT value->>0, value->>1 FROM json_each(?)`);
+      s.rowsInsert = this.db.prepare(
+        `INSERT INTO ${t.rows(scope)} (rowid, parent, presence) SELECT value->>0, value->>1, value->>2 FROM json_each(?)`,
+      );
       s.rowsByParent = this.db.prepare(`SELECT rowid FROM ${t.rows(scope)} WHERE parent = ? ORDER BY rowid`);
       s.rowsDelete = this.db.prepare(`DELETE FROM ${t.rows(scope)} WHERE parent = ?`);
       s.maxRowid = this.db.prepare(`SELECT coalesce(max(rowid), 0) AS m FROM ${t.rows(scope)}`);
@@ -110,7 +107,7 @@ export class IndexWriter {
     this.touched.clear();
     this.sortRows = [];
     for (const scope of allScopes(this.root)) {
-      this.buffers.set(scope, { kw: [], num: [], has: [], fts: { stem: [], name: [] }, rows: [] });
+      this.buffers.set(scope, { kw: [], num: [], fts: { stem: [], name: [] }, rows: [] });
       const s = this.stmts.get(scope)!;
       if (s.maxRowid) this.nextChild.set(scope, (s.maxRowid.get() as { m: number }).m + 1);
     }
@@ -120,15 +117,13 @@ export class IndexWriter {
   flushBatch(): void {
     for (const [scope, b] of this.buffers) {
       const s = this.stmts.get(scope)!;
-      if (b.rows.length) s.rowsInsert!.run(JSON.stringify(pairs(b.rows, 2)));
+      if (b.rows.length) s.rowsInsert!.run(JSON.stringify(pairs(b.rows, 3)));
       if (b.kw.length) s.kwInsert.run(JSON.stringify(pairs(b.kw, 3)));
       if (b.num.length) s.numInsert.run(JSON.stringify(pairs(b.num, 3)));
-      if (b.has.length) s.hasInsert.run(JSON.stringify(pairs(b.has, 2)));
       for (const table of ['stem', 'name'] as const) if (b.fts[table].length) s.ftsInsert[table]!.run(JSON.stringify(b.fts[table]));
       b.rows = [];
       b.kw = [];
       b.num = [];
-      b.has = [];
       b.fts = { stem: [], name: [] };
     }
     if (this.sortRows.length) this.sortInsert.run(JSON.stringify(this.sortRows));
@@ -160,7 +155,12 @@ export class IndexWriter {
     const entries = extractEntries(this.root, doc, true);
     this.buffer(this.root, rowid, entries);
     for (const p of entries.multi) this.multiValued.add(p);
-    this.sortRows.push([rowid, ...this.sortPaths.map((p) => entries.sort.get(p) ?? null)]);
+    // Fields known to hold several values are never read from the value row.
+    this.sortRows.push([
+      rowid,
+      entries.presence,
+      ...this.sortPaths.map((p) => (this.multiValued.has(p) ? null : (entries.sort.get(p) ?? null))),
+    ]);
   }
 
   /** Deletes a document; returns false when it did not exist. */
@@ -179,7 +179,6 @@ export class IndexWriter {
     const b = this.buffers.get(scope)!;
     for (const [f, v] of e.kw) b.kw.push(f, v, rowid);
     for (const [f, v] of e.num) b.num.push(f, v, rowid);
-    for (const f of e.has) b.has.push(f, rowid);
     for (const table of ['stem', 'name'] as const) {
       const columns = scope.textColumns[table];
       if (columns.length === 0 || e.text[table].size === 0) continue;
@@ -190,8 +189,9 @@ export class IndexWriter {
       for (const object of objects) {
         const childRowid = this.nextChild.get(child)!;
         this.nextChild.set(child, childRowid + 1);
-        cb.rows.push(childRowid, rowid);
-        this.buffer(child, childRowid, extractEntries(child, object, false));
+        const childEntries = extractEntries(child, object, false);
+        cb.rows.push(childRowid, rowid, childEntries.presence);
+        this.buffer(child, childRowid, childEntries);
       }
     }
   }
@@ -201,7 +201,6 @@ export class IndexWriter {
     const e = extractEntries(scope, doc, false);
     for (const [f, v] of e.kw) s.kwDelete.run(f, v, rowid);
     for (const [f, v] of e.num) s.numDelete.run(f, v, rowid);
-    for (const f of e.has) s.hasDelete.run(f, rowid);
     for (const table of ['stem', 'name'] as const) if (e.text[table].size > 0) s.ftsDelete[table]!.run(rowid);
     for (const child of scope.nested.values()) {
       const cs = this.stmts.get(child)!;

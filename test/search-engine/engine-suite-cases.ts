@@ -34,6 +34,7 @@ export const DOCS = [
   }),
   P('p03', 'Carla Díaz', {
     headline: 'Product Designer',
+    bio: 'Draws interfaces people enjoy.',
     current_title: 'Product Designer',
     function: 'design',
     seniority: 'ic',
@@ -172,6 +173,13 @@ export const CASES: Case[] = [
     body: { query: { bool: { must_not: [{ exists: { field: 'location.city' } }] } } },
     ids: ['p06'],
     total: 1,
+  },
+  { name: 'exists on a text field', body: { query: { bool: { filter: [{ exists: { field: 'bio' } }] } } }, ids: ['p03'], total: 1 },
+  {
+    name: 'exists on a nested text field',
+    body: { query: { nested: { path: 'experiences', query: { exists: { field: 'experiences.title' } } } } },
+    ids: ['p01', 'p02', 'p03', 'p04', 'p07'],
+    total: 5,
   },
   { name: 'ids', body: { query: { ids: { values: ['p03', 'p07', 'nope'] } } }, ids: ['p03', 'p07'], total: 2 },
   {
