@@ -17,6 +17,8 @@ export interface FieldInfo {
   id: number;
   /** Text fields: their FTS5 table and column, and their bit in the scope's presence mask. */
   text?: { table: TextTable; column: string; bit: number };
+  /** Keyword fields: their column in the scope's keyword FTS5 table. */
+  kwColumn?: string;
   /** Keyword fields: apply the lowercase+fold normalizer. */
   lowercase?: boolean;
   ignoreAbove?: number;
@@ -33,6 +35,8 @@ export interface Scope {
   fields: Map<string, FieldInfo>;
   nested: Map<string, Scope>;
   textColumns: Record<TextTable, string[]>;
+  /** Columns of the keyword FTS5 table, one per keyword field. */
+  keywordColumns: string[];
 }
 
 /** Analyzer names of mappings/analysis.ts and the FTS5 table that reproduces each. */
@@ -60,12 +64,14 @@ export function buildCatalog(spec: IndexSpec, prefix: string): Scope {
     fields: new Map(),
     nested: new Map(),
     textColumns: { stem: [], name: [] },
+    keywordColumns: [],
   });
   const root = makeScope('', prefix);
 
   const addField = (scope: Scope, info: Omit<FieldInfo, 'id'>) => {
     const field: FieldInfo = { ...info, id: nextId++ };
     if (field.text) scope.textColumns[field.text.table].push(field.text.column);
+    if (field.kwColumn) scope.keywordColumns.push(field.kwColumn);
     scope.fields.set(field.path, field);
   };
 
@@ -88,6 +94,7 @@ export function buildCatalog(spec: IndexSpec, prefix: string): Scope {
         path,
         sourcePath,
         kind: 'keyword',
+        kwColumn: `k_${sqlName(path)}`,
         lowercase: Boolean(normalizer),
         ignoreAbove: def.ignore_above as number | undefined,
       });

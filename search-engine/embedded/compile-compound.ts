@@ -38,9 +38,10 @@ class SqlBuilder {
 }
 
 /**
- * The set a filter-context bool matches. Clauses answered by one posting table are joined on the
- * document id, so SQLite's planner (with ANALYZE statistics) starts from the most selective one;
- * other clauses are `IN` probes, exclusions `NOT IN`.
+ * The set a filter-context bool matches. Keyword clauses (and keyword exclusions) become one
+ * FTS5 expression on the scope's keyword table, which intersects their posting lists itself;
+ * number clauses are checked on the value row when their field holds one value, or joined
+ * from the number postings; any other clause is an `IN` probe, any other exclusion `NOT IN`.
  */
 function boolFilter(
   c: QueryCompiler,
@@ -48,47 +49,64 @@ function boolFilter(
   scope: Scope,
   path: string,
 ): Sql {
-  const leaves: PostingLeaf[] = [];
+  const keywordLeaves: PostingLeaf[] = [];
+  const numberLeaves: { leaf: PostingLeaf; q: Query; at: string }[] = [];
   const others: Sql[] = [];
   clauses.required.forEach((q, i) => {
-    const leaf = c.postingLeaf(q, scope, `${path}.filter[${i}]`);
-    if (leaf) leaves.push(leaf);
-    else others.push(c.filter(q, scope, `${path}.filter[${i}]`));
+    const at = `${path}.filter[${i}]`;
+    const leaf = c.postingLeaf(q, scope, at);
+    if (leaf?.match !== undefined) keywordLeaves.push(leaf);
+    else if (leaf) numberLeaves.push({ leaf, q, at });
+    else others.push(c.filter(q, scope, at));
   });
+  if (keywordLeaves.some((l) => l.match === null)) return c.none(false);
+  const keywordNot: PostingLeaf[] = [];
+  const otherNot: Sql[] = [];
+  clauses.mustNot.forEach((q, i) => {
+    const at = `${path}.must_not[${i}]`;
+    const leaf = c.postingLeaf(q, scope, at);
+    if (leaf?.match) keywordNot.push(leaf);
+    else if (leaf?.match === null)
+      return; // excludes nothing
+    else otherNot.push(c.filter(q, scope, at));
+  });
+
   const b = new SqlBuilder();
-  let driver: string;
+  const where = new SqlBuilder();
+  let driver = 't0.d';
   let distinct = false;
-  const columnar =
-    leaves.length > 1 && c.estimate ? clauses.required.map((q, i) => c.columnCondition(q, scope, `${path}.filter[${i}]`)) : [];
-  if (leaves.length > 1 && c.estimate && columnar.some(Boolean)) {
-    // Drive from the most selective posting list; check single-valued fields on the value row.
-    const leafQueries = clauses.required.filter((q, i) => c.postingLeaf(q, scope, `${path}.filter[${i}]`));
-    const estimates = leaves.map((l) => (c.estimate as (l: PostingLeaf) => number)(l));
-    const first = estimates.indexOf(Math.min(...estimates));
-    const lead = leaves[first] as PostingLeaf;
-    b.add(`FROM ${lead.table} t0 JOIN ${t.sort(scope)} s ON s.rowid = t0.d`);
-    const conds = new SqlBuilder().add(lead.conds.replaceAll('X.', 't0.'), lead.params);
-    leaves.forEach((leaf, i) => {
-      if (i === first) return;
-      const column = c.columnCondition(leafQueries[i] as Query, scope, `${path}.filter[${i}]`);
-      if (column) conds.add(`AND ${column.cond}`, column.params);
+  const joinNumbers = (lead: string, list: { leaf: PostingLeaf; q: Query; at: string }[]) => {
+    const columns = list.map((n) => c.columnCondition(n.q, scope, n.at));
+    if (columns.some(Boolean)) b.add(`JOIN ${t.sort(scope)} s ON s.rowid = ${lead}`);
+    list.forEach((n, i) => {
+      const column = columns[i];
+      if (column) where.add(`AND ${column.cond}`, column.params);
       else {
-        b.add(`JOIN ${leaf.table} t${i + 1} ON t${i + 1}.d = t0.d AND ${leaf.conds.replaceAll('X.', `t${i + 1}.`)}`, leaf.params);
-        distinct ||= leaf.distinct;
+        b.add(`JOIN ${n.leaf.table} n${i} ON n${i}.d = ${lead} AND ${n.leaf.conds.replaceAll('X.', `n${i}.`)}`, n.leaf.params);
+        distinct ||= n.leaf.distinct;
       }
     });
-    b.add(`WHERE ${conds.sql()}`, conds.params);
-    driver = 't0.d';
-    distinct ||= lead.distinct;
-  } else if (leaves.length) {
-    const [first, ...rest] = leaves as [PostingLeaf, ...PostingLeaf[]];
-    b.add(`FROM ${first.table} t0`);
-    rest.forEach((leaf, i) => {
-      b.add(`JOIN ${leaf.table} t${i + 1} ON t${i + 1}.d = t0.d AND ${leaf.conds.replaceAll('X.', `t${i + 1}.`)}`, leaf.params);
-    });
-    b.add(`WHERE ${first.conds.replaceAll('X.', 't0.')}`, first.params);
-    driver = 't0.d';
-    distinct = leaves.some((l) => l.distinct);
+  };
+  if (keywordLeaves.length) {
+    const table = (keywordLeaves[0] as PostingLeaf).table;
+    const expr = keywordLeaves.map((l) => `(${l.match})`).join(' AND ') + keywordNot.map((l) => ` NOT (${l.match})`).join('');
+    keywordNot.length = 0;
+    b.add(`FROM ${table} t0`);
+    driver = 't0.rowid';
+    joinNumbers(driver, numberLeaves);
+    b.add(`WHERE t0.${table} MATCH ?`, [expr]);
+  } else if (numberLeaves.length) {
+    // Start from the most selective number clause (a capped count each).
+    const estimates = c.estimate ? numberLeaves.map((n) => (c.estimate as (l: PostingLeaf) => number)(n.leaf)) : numberLeaves.map(() => 0);
+    const first = estimates.indexOf(Math.min(...estimates));
+    const lead = numberLeaves[first] as { leaf: PostingLeaf };
+    b.add(`FROM ${lead.leaf.table} t0`);
+    distinct = lead.leaf.distinct;
+    joinNumbers(
+      't0.d',
+      numberLeaves.filter((_, i) => i !== first),
+    );
+    b.add(`WHERE ${lead.leaf.conds.replaceAll('X.', 't0.')}`, lead.leaf.params);
   } else {
     const base = others.shift() ?? (clauses.msm > 0 ? null : c.all(scope));
     if (base) b.add(`FROM (${base.sql}) t0 WHERE 1`, base.params);
@@ -100,8 +118,8 @@ function boolFilter(
       );
       clauses = { ...clauses, msm: 0 };
     }
-    driver = 't0.d';
   }
+  b.add(where.sql(), where.params);
   for (const o of others) b.add(`AND ${driver} IN (${o.sql})`, o.params);
   if (clauses.msm > 0) {
     const union = clauses.should.map((q, i) => c.filter(q, scope, `${path}.should[${i}]`));
@@ -110,13 +128,15 @@ function boolFilter(
       union.flatMap((u) => u.params),
     );
   }
-  if (clauses.mustNot.length) {
-    const not = clauses.mustNot.map((q, i) => c.filter(q, scope, `${path}.must_not[${i}]`));
+  const exclusions: Sql[] = [
+    ...keywordNot.map((l) => ({ sql: `SELECT rowid AS d FROM ${l.table} WHERE ${l.table} MATCH ?`, params: [l.match] })),
+    ...otherNot,
+  ];
+  if (exclusions.length)
     b.add(
-      `AND ${driver} NOT IN (${not.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION ')})`,
-      not.flatMap((n) => n.params),
+      `AND ${driver} NOT IN (${exclusions.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION ')})`,
+      exclusions.flatMap((n) => n.params),
     );
-  }
   return { sql: `SELECT ${distinct ? 'DISTINCT ' : ''}${driver} AS d ${b.sql()}`, params: b.params };
 }
 

@@ -5,7 +5,7 @@ import type { FieldInfo, Scope } from './catalog.js';
 import { compileCompound } from './compile-compound.js';
 import { onlyKeys, single } from './dsl-util.js';
 import { keywordValue, numericValue } from './extract.js';
-import { sortColumn, t } from './tables.js';
+import { keywordToken, PRESENT_TOKEN, sortColumn, t } from './tables.js';
 import { boostedField, type Sql, type TextMode, textSql } from './text-query.js';
 
 export type { Sql };
@@ -19,9 +19,13 @@ export interface PostingLeaf {
   boost: number;
   /** Exists on a text field: its bit in the presence mask (no posting table). */
   presenceBit?: number;
-  /** Keyword leaves: the document-frequency table, field id and values, for cheap estimates. */
-  df?: { table: string; field: number; values: string[] };
+  /** Keyword leaves: an FTS5 expression on the scope's keyword table (`table`); null matches nothing. */
+  match?: string | null;
+  /** Keyword leaves: the normalised values and how they match, for a check on the value row. */
+  keyword?: { op: 'eq' | 'in' | 'exists'; values: string[] };
 }
+
+const quoteToken = (token: string): string => `"${token}"`;
 
 /** Splits `{ field: value }` or `{ field: { value, boost } }` shapes into field, body and boost. */
 function fieldBody(
@@ -74,6 +78,12 @@ export class QueryCompiler {
     const leaf = this.postingLeaf(q, scope, path);
     if (!leaf) return null;
     const col = `s.${sortColumn(field.path)}`;
+    if (leaf.keyword) {
+      const { op, values } = leaf.keyword;
+      if (op === 'exists') return { cond: `${col} IS NOT NULL`, params: [] };
+      if (op === 'eq') return { cond: `${col} = ?`, params: values };
+      return { cond: `${col} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(values)] };
+    }
     // Posting conditions are `X.f = ?` followed by conditions on `X.v`; drop the field id.
     const valueConds = leaf.conds.replace(/^X\.f = \?( AND )?/, '');
     return { cond: valueConds ? valueConds.replaceAll('X.v', col) : `${col} IS NOT NULL`, params: leaf.params.slice(1) };
@@ -158,8 +168,9 @@ export class QueryCompiler {
   }
 
   /**
-   * A leaf answered by one posting table, as parts: `table`, conditions on alias `X`, their
-   * parameters, and whether a document can appear more than once. Null for other queries.
+   * A leaf answered by one index structure: keyword clauses by an FTS5 expression on the
+   * scope's keyword table (`match`), number clauses by the number postings (`table`, conditions
+   * on alias `X`), exists on text by the presence mask. Null for other queries.
    */
   postingLeaf(q: Query, scope: Scope, path: string): PostingLeaf | null {
     const [kind, body] = single(q, path);
@@ -169,41 +180,34 @@ export class QueryCompiler {
     return leaf.presenceBit === undefined ? leaf : null;
   }
 
+  /** A keyword clause as an FTS5 expression on the scope's keyword table. */
+  private keywordLeaf(scope: Scope, field: FieldInfo, op: 'eq' | 'in' | 'exists', values: string[], boost: number): PostingLeaf {
+    const column = field.kwColumn as string;
+    let match: string | null;
+    if (op === 'exists') match = `{${column}} : ${quoteToken(PRESENT_TOKEN)}`;
+    else if (values.length === 0) match = null;
+    else match = `{${column}} : (${values.map((v) => quoteToken(keywordToken(v))).join(' OR ')})`;
+    return { table: t.kw(scope), conds: '', params: [], distinct: false, boost, match, keyword: { op, values } };
+  }
+
   private postingParts(kind: string, body: Record<string, unknown>, scope: Scope, path: string): PostingLeaf {
     if (kind === 'exists') {
       onlyKeys(body, ['field', 'boost', '_name'], path);
       const field = this.field(scope, String(body.field), path);
-      // Keywords and numbers are present when they have postings; text presence is a mask bit.
-      if (field.kind === 'text')
-        return {
-          table: '',
-          conds: '',
-          params: [field.text!.bit],
-          distinct: false,
-          boost: Number(body.boost ?? 1),
-          presenceBit: field.text!.bit,
-        };
-      return {
-        table: field.kind === 'keyword' ? t.kw(scope) : t.num(scope),
-        conds: 'X.f = ?',
-        params: [field.id],
-        distinct: true,
-        boost: Number(body.boost ?? 1),
-      };
+      const boost = Number(body.boost ?? 1);
+      if (field.kind === 'text') return { table: '', conds: '', params: [], distinct: false, boost, presenceBit: field.text!.bit };
+      if (field.kind === 'keyword') return this.keywordLeaf(scope, field, 'exists', [], boost);
+      return { table: t.num(scope), conds: 'X.f = ?', params: [field.id], distinct: true, boost };
     }
     if (kind === 'term') {
       const { name, value, boost, params } = fieldBody(body, 'value', ['case_insensitive'], path);
       const field = this.field(scope, name, path);
-      if (params.case_insensitive === true && field.kind === 'keyword' && !field.lowercase)
+      if (params.case_insensitive === true && field.kind === 'keyword' && !field.lowercase) {
         throw unsupported('case_insensitive on a keyword without a normalizer', path);
+      }
       const v = this.keywordOrNumber(field, value, path);
-      return {
-        table: v.table === 'kw' ? t.kw(scope) : t.num(scope),
-        conds: 'X.f = ? AND X.v = ?',
-        params: [field.id, v.value],
-        distinct: false,
-        boost,
-      };
+      if (v.table === 'kw') return this.keywordLeaf(scope, field, 'eq', [v.value as string], boost);
+      return { table: t.num(scope), conds: 'X.f = ? AND X.v = ?', params: [field.id, v.value], distinct: false, boost };
     }
     if (kind === 'terms') {
       const names = Object.keys(body).filter((k) => k !== 'boost' && k !== '_name');
@@ -212,13 +216,14 @@ export class QueryCompiler {
       const list = body[names[0] as string];
       if (!Array.isArray(list)) throw unsupported('terms lookup (terms takes an array of values)', path);
       const values = list.map((v) => this.keywordOrNumber(field, v, path).value);
+      const boost = Number(body.boost ?? 1);
+      if (field.kind === 'keyword') return this.keywordLeaf(scope, field, 'in', values as string[], boost);
       return {
-        table: field.kind === 'keyword' ? t.kw(scope) : t.num(scope),
+        table: t.num(scope),
         conds: 'X.f = ? AND X.v IN (SELECT value FROM json_each(?))',
         params: [field.id, JSON.stringify(values)],
         distinct: values.length > 1,
-        boost: Number(body.boost ?? 1),
-        df: field.kind === 'keyword' ? { table: t.df(scope), field: field.id, values: values as string[] } : undefined,
+        boost,
       };
     }
     // range
@@ -261,6 +266,13 @@ export class QueryCompiler {
     }
     if (kind !== 'prefix') {
       const leaf = this.postingParts(kind, body, scope, path);
+      if (leaf.match !== undefined) {
+        if (leaf.match === null) return { set: this.none(false), boost: leaf.boost };
+        return {
+          set: { sql: `SELECT rowid AS d FROM ${leaf.table} WHERE ${leaf.table} MATCH ?`, params: [leaf.match] },
+          boost: leaf.boost,
+        };
+      }
       if (leaf.presenceBit !== undefined) {
         const table = scope === this.root ? t.sort(scope) : t.rows(scope);
         return {
@@ -273,17 +285,18 @@ export class QueryCompiler {
         boost: leaf.boost,
       };
     }
-    // prefix
     const { name, value, boost } = fieldBody(body, 'value', [], path);
     const field = this.field(scope, name, path);
     if (typeof value !== 'string' || value === '') throw invalidQuery('prefix takes a non-empty string', path);
     if (field.kind === 'text') return { set: textSql(scope, [{ field, boost: 1 }], value, { kind: 'prefix' }, false, 1, path), boost };
     if (field.kind !== 'keyword') throw unsupported(`a prefix on ${field.kind} field "${field.path}"`, path);
+    // A value prefix is a token prefix (tokens are the hex of the value's bytes).
     const start = field.lowercase ? normalizeKeyword(value) : value;
+    const table = t.kw(scope);
     return {
       set: {
-        sql: `SELECT DISTINCT d FROM ${t.kw(scope)} WHERE f = ? AND v >= ? AND v < ?`,
-        params: [field.id, start, `${start}\u{10FFFF}`],
+        sql: `SELECT rowid AS d FROM ${table} WHERE ${table} MATCH ?`,
+        params: [`{${field.kwColumn}} : ${quoteToken(keywordToken(start))} *`],
       },
       boost,
     };

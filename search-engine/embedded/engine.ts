@@ -6,7 +6,7 @@ import type { BulkOperation, BulkResult, IndexSpec, IndexStats, Query, SearchBod
 import { buildCatalog, type Scope } from './catalog.js';
 import { runCount, runSearch } from './search.js';
 import { strictProblem } from './strict.js';
-import { createTables, dropTables, ensureFrequencyTables, LAYOUT_VERSION, rebuildDocumentFrequencies, t } from './tables.js';
+import { createTables, dropTables, ftsTables, LAYOUT_VERSION, t } from './tables.js';
 import { IndexWriter } from './writer.js';
 
 /** File name of the embedded index inside `DATA_DIR`. */
@@ -170,26 +170,14 @@ export class EmbeddedEngine implements SearchEngine {
   async endBulkLoad(index: string): Promise<void> {
     const target = this.resolve(index, true);
     target.fresh = false;
-    // Merge the FTS5 segments written during the load. Then document frequencies and planner
-    // statistics (with STAT4 samples) let a conjunction start from its most selective clause.
-    for (const scopeTable of this.ftsTables(target.root))
-      this.db.prepare(`INSERT INTO ${scopeTable} (${scopeTable}) VALUES ('optimize')`).run();
-    this.db.transaction(() => rebuildDocumentFrequencies(this.db, target.root))();
+    // Merge the FTS5 segments written during the load; planner statistics (with STAT4 samples)
+    // let a join over number postings start from its most selective clause.
+    for (const table of ftsTables(target.root)) this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
     this.db.exec('ANALYZE');
   }
 
   async close(): Promise<void> {
     this.db.close();
-  }
-
-  private ftsTables(root: Scope): string[] {
-    const out: string[] = [];
-    const visit = (s: Scope) => {
-      for (const table of ['stem', 'name'] as const) if (s.textColumns[table].length) out.push(t.fts(s, table));
-      for (const c of s.nested.values()) visit(c);
-    };
-    visit(root);
-    return out;
   }
 
   private meta(name: string): { name: string; prefix: string; spec: string; multi_valued: string; layout: number } | undefined {
@@ -217,7 +205,6 @@ export class EmbeddedEngine implements SearchEngine {
     }
     const spec = JSON.parse(meta.spec) as IndexSpec;
     const root = buildCatalog(spec, meta.prefix);
-    ensureFrequencyTables(this.db, root);
     const index: OpenIndex = {
       name: physical,
       spec,

@@ -186,21 +186,9 @@ export function leafEstimator(db: Database.Database, cap: number): (leaf: Postin
   };
 }
 
-/**
- * Estimates a leaf's matches: keyword values from the document-frequency table (refreshed by
- * every bulk load), anything else (or a table not yet counted) by a count capped at 2,000.
- */
+/** Estimates a number leaf's matches by a count capped at 2,000 (keyword clauses need none). */
 function adaptiveEstimator(db: Database.Database): (leaf: PostingLeaf) => number {
-  const capped = leafEstimator(db, 2000);
-  return (leaf) => {
-    if (leaf.df) {
-      const row = db
-        .prepare(`SELECT sum(n) AS n, count(*) AS k FROM ${leaf.df.table} WHERE f = ? AND v IN (SELECT value FROM json_each(?))`)
-        .get(leaf.df.field, JSON.stringify(leaf.df.values)) as { n: number | null; k: number };
-      if (row.k > 0) return row.n ?? 0;
-    }
-    return capped(leaf);
-  };
+  return leafEstimator(db, 2000);
 }
 
 /** Exact number of documents matching a query. */

@@ -2,19 +2,37 @@ import type Database from 'better-sqlite3';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
 
 /** Table names of one scope. */
 export const t = {
   docs: (s: Scope) => `${s.prefix}_docs`,
   rows: (s: Scope) => `${s.prefix}_rows`,
-  kw: (s: Scope) => `${s.prefix}_kw`,
+  /** Keyword postings: a contentless FTS5 table, one column per keyword field, values as tokens. */
+  kw: (s: Scope) => `${s.prefix}_fts_kw`,
   num: (s: Scope) => `${s.prefix}_num`,
   fts: (s: Scope, table: TextTable) => `${s.prefix}_fts_${table}`,
   sort: (s: Scope) => `${s.prefix}_sort`,
-  /** Documents per keyword value, for choosing which clause drives a conjunction. */
-  df: (s: Scope) => `${s.prefix}_df`,
 };
+
+/**
+ * A keyword value as one FTS5 token: `h` + the hex of its UTF-8 bytes, so any value (spaces,
+ * punctuation, any script) is one token and a value prefix is a token prefix.
+ */
+export function keywordToken(value: string): string {
+  let token = tokenCache.get(value);
+  if (token === undefined) {
+    token = `h${Buffer.from(value, 'utf8').toString('hex')}`;
+    // Keyword values repeat heavily (countries, functions, stages): a bounded cache pays off.
+    if (tokenCache.size >= 50_000) tokenCache.clear();
+    tokenCache.set(value, token);
+  }
+  return token;
+}
+const tokenCache = new Map<string, string>();
+
+/** Token added to a keyword column whenever the field has a value, for `exists`. */
+export const PRESENT_TOKEN = 'xx';
 
 /** Column of the sort table holding a field. */
 export const sortColumn = (path: string): string => `s_${path.replace(/[^A-Za-z0-9]/g, '_')}`;
@@ -37,8 +55,11 @@ export function createTables(db: Database.Database, root: Scope): void {
       db.exec(`CREATE TABLE ${t.rows(scope)} (rowid INTEGER PRIMARY KEY, parent INTEGER NOT NULL, presence INTEGER NOT NULL DEFAULT 0)`);
       db.exec(`CREATE INDEX ${t.rows(scope)}_parent ON ${t.rows(scope)} (parent)`);
     }
-    db.exec(`CREATE TABLE ${t.kw(scope)} (f INTEGER NOT NULL, v TEXT NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`);
-    db.exec(`CREATE TABLE ${t.df(scope)} (f INTEGER NOT NULL, v TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (f, v)) WITHOUT ROWID`);
+    if (scope.keywordColumns.length) {
+      db.exec(
+        `CREATE VIRTUAL TABLE ${t.kw(scope)} USING fts5(${scope.keywordColumns.join(', ')}, content='', contentless_delete=1, tokenize='ascii')`,
+      );
+    }
     db.exec(
       `CREATE TABLE ${t.num(scope)} (f INTEGER NOT NULL, v NUMERIC NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`,
     );
@@ -52,29 +73,22 @@ export function createTables(db: Database.Database, root: Scope): void {
   }
 }
 
+/** FTS5 tables of an index (keyword and text, every scope). */
+export function ftsTables(root: Scope): string[] {
+  const out: string[] = [];
+  for (const scope of allScopes(root)) {
+    if (scope.keywordColumns.length) out.push(t.kw(scope));
+    for (const table of ['stem', 'name'] as const) if (scope.textColumns[table].length > 0) out.push(t.fts(scope, table));
+  }
+  return out;
+}
+
 /** Drops every table of an index. */
 export function dropTables(db: Database.Database, root: Scope): void {
   for (const scope of allScopes(root)) {
     const names = scope === root ? [t.docs(scope), t.sort(scope)] : [t.rows(scope)];
-    names.push(t.kw(scope), t.df(scope), t.num(scope));
-    for (const table of ['stem', 'name'] as const) if (scope.textColumns[table].length > 0) names.push(t.fts(scope, table));
+    names.push(t.num(scope));
     for (const n of names) db.exec(`DROP TABLE IF EXISTS ${n}`);
   }
-}
-
-/** Recounts documents per keyword value (one pass over the postings, in key order). */
-export function rebuildDocumentFrequencies(db: Database.Database, root: Scope): void {
-  for (const scope of allScopes(root)) {
-    db.exec(`DELETE FROM ${t.df(scope)}`);
-    db.exec(`INSERT INTO ${t.df(scope)} (f, v, n) SELECT f, v, count(*) FROM ${t.kw(scope)} GROUP BY f, v`);
-  }
-}
-
-/** Adds the document-frequency tables to an index created before they existed (left empty). */
-export function ensureFrequencyTables(db: Database.Database, root: Scope): void {
-  for (const scope of allScopes(root)) {
-    db.exec(
-      `CREATE TABLE IF NOT EXISTS ${t.df(scope)} (f INTEGER NOT NULL, v TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (f, v)) WITHOUT ROWID`,
-    );
-  }
+  for (const n of ftsTables(root)) db.exec(`DROP TABLE IF EXISTS ${n}`);
 }

@@ -7,7 +7,8 @@ type Stmt = Database.Statement;
 
 /** Rows waiting to be written for one scope. */
 interface ScopeBuffer {
-  kw: (number | string)[];
+  /** Keyword FTS5 rows: [rowid, ...column texts]. */
+  kw: unknown[][];
   num: number[];
   fts: Record<TextTable, unknown[][]>;
   /** Nested scopes: [child rowid, parent rowid]. */
@@ -16,11 +17,11 @@ interface ScopeBuffer {
 
 /** Statements of one scope: batched inserts, and the per-row deletes that replacement needs. */
 interface ScopeStatements {
-  kwInsert: Stmt;
+  kwInsert?: Stmt;
   numInsert: Stmt;
   ftsInsert: Partial<Record<TextTable, Stmt>>;
   rowsInsert?: Stmt;
-  kwDelete: Stmt;
+  kwDelete?: Stmt;
   numDelete: Stmt;
   ftsDelete: Partial<Record<TextTable, Stmt>>;
   rowsByParent?: Stmt;
@@ -76,13 +77,18 @@ export class IndexWriter {
         `INSERT OR IGNORE INTO ${table} (${cols.join(', ')}) SELECT ${cols.map((_, i) => `value->>${i}`).join(', ')} FROM json_each(?)`,
       );
     const s: ScopeStatements = {
-      kwInsert: many(t.kw(scope), ['f', 'v', 'd']),
       numInsert: many(t.num(scope), ['f', 'v', 'd']),
       ftsInsert: {},
-      kwDelete: this.db.prepare(`DELETE FROM ${t.kw(scope)} WHERE f = ? AND v = ? AND d = ?`),
       numDelete: this.db.prepare(`DELETE FROM ${t.num(scope)} WHERE f = ? AND v = ? AND d = ?`),
       ftsDelete: {},
     };
+    if (scope.keywordColumns.length) {
+      const columns = scope.keywordColumns;
+      s.kwInsert = this.db.prepare(
+        `INSERT INTO ${t.kw(scope)} (rowid, ${columns.join(', ')}) SELECT value->>0${columns.map((_, i) => `, value->>${i + 1}`).join('')} FROM json_each(?)`,
+      );
+      s.kwDelete = this.db.prepare(`DELETE FROM ${t.kw(scope)} WHERE rowid = ?`);
+    }
     for (const table of ['stem', 'name'] as const) {
       const columns = scope.textColumns[table];
       if (columns.length === 0) continue;
@@ -118,7 +124,7 @@ export class IndexWriter {
     for (const [scope, b] of this.buffers) {
       const s = this.stmts.get(scope)!;
       if (b.rows.length) s.rowsInsert!.run(JSON.stringify(pairs(b.rows, 3)));
-      if (b.kw.length) s.kwInsert.run(JSON.stringify(pairs(b.kw, 3)));
+      if (b.kw.length) s.kwInsert!.run(JSON.stringify(b.kw));
       if (b.num.length) s.numInsert.run(JSON.stringify(pairs(b.num, 3)));
       for (const table of ['stem', 'name'] as const) if (b.fts[table].length) s.ftsInsert[table]!.run(JSON.stringify(b.fts[table]));
       b.rows = [];
@@ -177,7 +183,7 @@ export class IndexWriter {
 
   private buffer(scope: Scope, rowid: number, e: Entries): void {
     const b = this.buffers.get(scope)!;
-    for (const [f, v] of e.kw) b.kw.push(f, v, rowid);
+    if (e.kw.size > 0) b.kw.push([rowid, ...scope.keywordColumns.map((c) => e.kw.get(c) ?? null)]);
     for (const [f, v] of e.num) b.num.push(f, v, rowid);
     for (const table of ['stem', 'name'] as const) {
       const columns = scope.textColumns[table];
@@ -199,7 +205,7 @@ export class IndexWriter {
   private removeEntries(scope: Scope, rowid: number, doc: Record<string, unknown>): void {
     const s = this.stmts.get(scope)!;
     const e = extractEntries(scope, doc, false);
-    for (const [f, v] of e.kw) s.kwDelete.run(f, v, rowid);
+    if (e.kw.size > 0) s.kwDelete!.run(rowid);
     for (const [f, v] of e.num) s.numDelete.run(f, v, rowid);
     for (const table of ['stem', 'name'] as const) if (e.text[table].size > 0) s.ftsDelete[table]!.run(rowid);
     for (const child of scope.nested.values()) {
