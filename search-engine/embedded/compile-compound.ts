@@ -198,16 +198,25 @@ function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, pat
     if (msm > 1) where.push(`s.n >= ${msm}`);
   }
   const restricted = mustNames.length > 0 || drivenByShould;
-  const filterSet = restricted && filter.length ? boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path) : null;
   const tail = new SqlBuilder();
   if (where.length) tail.add(where.join(' AND '));
-  if (filterSet) tail.add(`${tail.parts.length ? 'AND ' : ''}b.d IN (${filterSet.sql})`, filterSet.params);
+  const and = () => (tail.parts.length ? 'AND ' : '');
+  if (restricted && filter.length) {
+    // Each scored hit is checked on its value row when every filter is a single-valued field;
+    // otherwise the filter set is built once (an FTS5 set probed per hit would re-run its query).
+    const columns = filter.map((q, i) => c.columnCondition(q, scope, `${path}.filter[${i}]`));
+    if (columns.every(Boolean)) {
+      main.add(`JOIN ${t.sort(scope)} s ON s.rowid = b.d`);
+      for (const col of columns) tail.add(`${and()}${col!.cond}`, col!.params);
+    } else {
+      const name = cte(boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path), 'bf');
+      tail.add(`${and()}b.d IN ${name}`);
+    }
+  }
   if (mustNot.length) {
     const not = mustNot.map((q, i) => c.filter(q, scope, `${path}.must_not[${i}]`));
-    tail.add(
-      `${tail.parts.length ? 'AND ' : ''}b.d NOT IN (${not.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION ')})`,
-      not.flatMap((n) => n.params),
-    );
+    const name = cte({ sql: not.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION '), params: not.flatMap((n) => n.params) }, 'bn');
+    tail.add(`${and()}b.d NOT IN ${name}`);
   }
   const boost = Number(body.boost ?? 1);
   const withClause = ctes.parts.length ? `WITH ${ctes.sql(', ')} ` : '';

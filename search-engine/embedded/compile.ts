@@ -5,7 +5,7 @@ import type { FieldInfo, Scope } from './catalog.js';
 import { compileCompound } from './compile-compound.js';
 import { onlyKeys, single } from './dsl-util.js';
 import { keywordValue, numericValue } from './extract.js';
-import { keywordToken, PRESENT_TOKEN, sortColumn, t } from './tables.js';
+import { keywordToken, presentToken, sortColumn, t } from './tables.js';
 import { boostedField, type Sql, type TextMode, textSql } from './text-query.js';
 
 export type { Sql };
@@ -182,11 +182,14 @@ export class QueryCompiler {
 
   /** A keyword clause as an FTS5 expression on the scope's keyword table. */
   private keywordLeaf(scope: Scope, field: FieldInfo, op: 'eq' | 'in' | 'exists', values: string[], boost: number): PostingLeaf {
-    const column = field.kwColumn as string;
     let match: string | null;
-    if (op === 'exists') match = `{${column}} : ${quoteToken(PRESENT_TOKEN)}`;
+    if (op === 'exists') match = quoteToken(presentToken(field.id));
     else if (values.length === 0) match = null;
-    else match = `{${column}} : (${values.map((v) => quoteToken(keywordToken(v))).join(' OR ')})`;
+    else
+      match =
+        values.length === 1
+          ? quoteToken(keywordToken(field.id, values[0] as string))
+          : `(${values.map((v) => quoteToken(keywordToken(field.id, v))).join(' OR ')})`;
     return { table: t.kw(scope), conds: '', params: [], distinct: false, boost, match, keyword: { op, values } };
   }
 
@@ -296,7 +299,7 @@ export class QueryCompiler {
     return {
       set: {
         sql: `SELECT rowid AS d FROM ${table} WHERE ${table} MATCH ?`,
-        params: [`{${field.kwColumn}} : ${quoteToken(keywordToken(start))} *`],
+        params: [`${quoteToken(keywordToken(field.id, start))} *`],
       },
       boost,
     };

@@ -1,11 +1,11 @@
 import { normalizeKeyword, parseDate } from './analysis.js';
 import type { FieldInfo, Scope, TextTable } from './catalog.js';
-import { keywordToken, PRESENT_TOKEN } from './tables.js';
+import { keywordToken, presentToken } from './tables.js';
 
 /** What one document (or nested object) contributes to its scope's tables. */
 export interface Entries {
-  /** Keyword FTS5 column to its text: value tokens plus the presence token. */
-  kw: Map<string, string>;
+  /** Keyword tokens (values and presence), namespaced by field. */
+  kw: string[];
   num: [number, number][];
   /** Bit mask of the text fields present (their `text.bit`). */
   presence: number;
@@ -75,7 +75,7 @@ export function numericValue(field: FieldInfo, value: unknown): number | null {
 /** Computes a document's entries for one scope. */
 export function extractEntries(scope: Scope, doc: Record<string, unknown>, withSort: boolean): Entries {
   const entries: Entries = {
-    kw: new Map(),
+    kw: [],
     num: [],
     presence: 0,
     text: { stem: new Map(), name: new Map() },
@@ -95,16 +95,15 @@ export function extractEntries(scope: Scope, doc: Record<string, unknown>, withS
       }
     } else if (field.kind === 'keyword') {
       const seen = new Set<string>();
-      const tokens: string[] = [];
       for (const v of values) {
         const k = keywordValue(field, v);
         if (k !== null && !seen.has(k)) {
           seen.add(k);
-          tokens.push(keywordToken(k));
+          entries.kw.push(keywordToken(field.id, k));
         }
       }
       present = seen.size > 0;
-      if (present) entries.kw.set(field.kwColumn!, `${tokens.join(' ')} ${PRESENT_TOKEN}`);
+      if (present) entries.kw.push(presentToken(field.id));
       if (withSort && seen.size > 0) {
         const sorted = [...seen].sort();
         entries.sort.set(field.path, sorted[0] as string);

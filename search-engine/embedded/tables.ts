@@ -2,13 +2,13 @@ import type Database from 'better-sqlite3';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
-export const LAYOUT_VERSION = 3;
+export const LAYOUT_VERSION = 4;
 
 /** Table names of one scope. */
 export const t = {
   docs: (s: Scope) => `${s.prefix}_docs`,
   rows: (s: Scope) => `${s.prefix}_rows`,
-  /** Keyword postings: a contentless FTS5 table, one column per keyword field, values as tokens. */
+  /** Keyword postings: a contentless FTS5 table of namespaced value tokens (see keywordToken). */
   kw: (s: Scope) => `${s.prefix}_fts_kw`,
   num: (s: Scope) => `${s.prefix}_num`,
   fts: (s: Scope, table: TextTable) => `${s.prefix}_fts_${table}`,
@@ -16,23 +16,24 @@ export const t = {
 };
 
 /**
- * A keyword value as one FTS5 token: `h` + the hex of its UTF-8 bytes, so any value (spaces,
- * punctuation, any script) is one token and a value prefix is a token prefix.
+ * A keyword value as one FTS5 token, namespaced by field: `f<field id>v<hex of the UTF-8
+ * bytes>`. Any value is a single token, a value prefix is a token prefix, and no column filter
+ * is needed, so the keyword table keeps no positions (`detail=none`).
  */
-export function keywordToken(value: string): string {
-  let token = tokenCache.get(value);
-  if (token === undefined) {
-    token = `h${Buffer.from(value, 'utf8').toString('hex')}`;
+export function keywordToken(fieldId: number, value: string): string {
+  let hex = hexCache.get(value);
+  if (hex === undefined) {
+    hex = Buffer.from(value, 'utf8').toString('hex');
     // Keyword values repeat heavily (countries, functions, stages): a bounded cache pays off.
-    if (tokenCache.size >= 50_000) tokenCache.clear();
-    tokenCache.set(value, token);
+    if (hexCache.size >= 50_000) hexCache.clear();
+    hexCache.set(value, hex);
   }
-  return token;
+  return `f${fieldId}v${hex}`;
 }
-const tokenCache = new Map<string, string>();
+const hexCache = new Map<string, string>();
 
-/** Token added to a keyword column whenever the field has a value, for `exists`. */
-export const PRESENT_TOKEN = 'xx';
+/** Token every document with a value in the field gets, for `exists`. */
+export const presentToken = (fieldId: number): string => `f${fieldId}e`;
 
 /** Column of the sort table holding a field. */
 export const sortColumn = (path: string): string => `s_${path.replace(/[^A-Za-z0-9]/g, '_')}`;
@@ -56,9 +57,7 @@ export function createTables(db: Database.Database, root: Scope): void {
       db.exec(`CREATE INDEX ${t.rows(scope)}_parent ON ${t.rows(scope)} (parent)`);
     }
     if (scope.keywordColumns.length) {
-      db.exec(
-        `CREATE VIRTUAL TABLE ${t.kw(scope)} USING fts5(${scope.keywordColumns.join(', ')}, content='', contentless_delete=1, tokenize='ascii')`,
-      );
+      db.exec(`CREATE VIRTUAL TABLE ${t.kw(scope)} USING fts5(tokens, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
     }
     db.exec(
       `CREATE TABLE ${t.num(scope)} (f INTEGER NOT NULL, v NUMERIC NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`,

@@ -7,7 +7,7 @@ type Stmt = Database.Statement;
 
 /** Rows waiting to be written for one scope. */
 interface ScopeBuffer {
-  /** Keyword FTS5 rows: [rowid, ...column texts]. */
+  /** Keyword FTS5 rows: [rowid, tokens]. */
   kw: unknown[][];
   num: number[];
   fts: Record<TextTable, unknown[][]>;
@@ -83,10 +83,7 @@ export class IndexWriter {
       ftsDelete: {},
     };
     if (scope.keywordColumns.length) {
-      const columns = scope.keywordColumns;
-      s.kwInsert = this.db.prepare(
-        `INSERT INTO ${t.kw(scope)} (rowid, ${columns.join(', ')}) SELECT value->>0${columns.map((_, i) => `, value->>${i + 1}`).join('')} FROM json_each(?)`,
-      );
+      s.kwInsert = this.db.prepare(`INSERT INTO ${t.kw(scope)} (rowid, tokens) SELECT value->>0, value->>1 FROM json_each(?)`);
       s.kwDelete = this.db.prepare(`DELETE FROM ${t.kw(scope)} WHERE rowid = ?`);
     }
     for (const table of ['stem', 'name'] as const) {
@@ -183,7 +180,7 @@ export class IndexWriter {
 
   private buffer(scope: Scope, rowid: number, e: Entries): void {
     const b = this.buffers.get(scope)!;
-    if (e.kw.size > 0) b.kw.push([rowid, ...scope.keywordColumns.map((c) => e.kw.get(c) ?? null)]);
+    if (e.kw.length > 0) b.kw.push([rowid, e.kw.join(' ')]);
     for (const [f, v] of e.num) b.num.push(f, v, rowid);
     for (const table of ['stem', 'name'] as const) {
       const columns = scope.textColumns[table];
@@ -205,7 +202,7 @@ export class IndexWriter {
   private removeEntries(scope: Scope, rowid: number, doc: Record<string, unknown>): void {
     const s = this.stmts.get(scope)!;
     const e = extractEntries(scope, doc, false);
-    if (e.kw.size > 0) s.kwDelete!.run(rowid);
+    if (e.kw.length > 0) s.kwDelete!.run(rowid);
     for (const [f, v] of e.num) s.numDelete.run(f, v, rowid);
     for (const table of ['stem', 'name'] as const) if (e.text[table].size > 0) s.ftsDelete[table]!.run(rowid);
     for (const child of scope.nested.values()) {
