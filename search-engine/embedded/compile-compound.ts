@@ -120,11 +120,13 @@ function boolFilter(
     }
   }
   b.add(where.sql(), where.params);
-  for (const o of others) b.add(`AND ${driver} IN (${o.sql})`, o.params);
+  // Unary + keeps SQLite from pushing `rowid IN (...)` into an FTS5 driver, which would re-run
+  // its MATCH once per listed row.
+  for (const o of others) b.add(`AND +${driver} IN (${o.sql})`, o.params);
   if (clauses.msm > 0) {
     const union = clauses.should.map((q, i) => c.filter(q, scope, `${path}.should[${i}]`));
     b.add(
-      `AND ${driver} IN (SELECT d FROM (${union.map((u) => u.sql).join(' UNION ALL ')}) GROUP BY d HAVING count(*) >= ${clauses.msm})`,
+      `AND +${driver} IN (SELECT d FROM (${union.map((u) => u.sql).join(' UNION ALL ')}) GROUP BY d HAVING count(*) >= ${clauses.msm})`,
       union.flatMap((u) => u.params),
     );
   }
@@ -134,7 +136,7 @@ function boolFilter(
   ];
   if (exclusions.length)
     b.add(
-      `AND ${driver} NOT IN (${exclusions.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION ')})`,
+      `AND +${driver} NOT IN (${exclusions.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION ')})`,
       exclusions.flatMap((n) => n.params),
     );
   return { sql: `SELECT ${distinct ? 'DISTINCT ' : ''}${driver} AS d ${b.sql()}`, params: b.params };

@@ -121,25 +121,35 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
   }
   order.push('q.d ASC');
   const join = sortFields.length ? ` JOIN ${t.sort(root)} s ON s.rowid = q.d` : '';
-  const pageSql = `SELECT q.d AS d${needsScore ? ', q.score AS score' : ''}${cols.map((c, i) => `, ${c} AS k${i}`).join('')} FROM (${main.sql}) q${join} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
-  const page = size === 0 ? [] : (db.prepare(pageSql).all(...main.params, size, from) as Record<string, number | string | null>[]);
+  const track = body.track_total_hits ?? DEFAULT_TRACK;
+  // A ranked or sorted page visits every match anyway, so it counts them in the same pass; a
+  // row-order page stops early and is counted separately (cheaply: no scores, no sort).
+  const countInPage = track !== false && (needsScore || sortFields.length > 0);
+  const pageSql = `SELECT q.d AS d${needsScore ? ', q.score AS score' : ''}${cols.map((c, i) => `, ${c} AS k${i}`).join('')}${countInPage ? ', count(*) OVER () AS total' : ''} FROM (${main.sql}) q${join} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+  const rows = db.prepare(pageSql).all(...main.params, Math.max(size, countInPage ? 1 : 0), from) as Record<
+    string,
+    number | string | null
+  >[];
+  const page = rows.slice(0, size);
 
   let total: SearchResult<T>['total'] = null;
-  const track = body.track_total_hits ?? DEFAULT_TRACK;
   if (track !== false) {
-    const counted = compiler.filter(query, root, 'query');
-    if (track === true) {
-      total = {
-        value: (db.prepare(`SELECT count(*) AS n FROM (${counted.sql})`).get(...counted.params) as { n: number }).n,
-        relation: 'eq',
-      };
-    } else {
-      const cap = Number(track);
-      const n = (
-        db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM (${counted.sql}) LIMIT ?)`).get(...counted.params, cap + 1) as { n: number }
-      ).n;
-      total = n > cap ? { value: cap, relation: 'gte' } : { value: n, relation: 'eq' };
+    let exact: number | null = null;
+    if (countInPage && rows.length > 0) exact = Number(rows[0]!.total);
+    else if (countInPage && from === 0) exact = 0;
+    const cap = track === true ? Number.POSITIVE_INFINITY : Number(track);
+    if (exact === null) {
+      const counted = compiler.filter(query, root, 'query');
+      exact =
+        track === true
+          ? (db.prepare(`SELECT count(*) AS n FROM (${counted.sql})`).get(...counted.params) as { n: number }).n
+          : (
+              db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM (${counted.sql}) LIMIT ?)`).get(...counted.params, cap + 1) as {
+                n: number;
+              }
+            ).n;
     }
+    total = exact > cap ? { value: cap, relation: 'gte' } : { value: exact, relation: 'eq' };
   }
 
   const docs = new Map<number, { id: string; source: string }>();

@@ -84,6 +84,18 @@ for (const adapter of adapters()) {
     assert.is(res.hits[0]?.score, null);
   });
 
+  s('totals are right for an empty page, a page past the end, and a capped count', async (ctx) => {
+    const sorted = { query: { match: { headline: 'engineer' } }, sort: ['_score' as const, tie] };
+    const none = await ctx.engine.search(ctx.index, { ...sorted, size: 0, track_total_hits: true });
+    assert.equal([none.hits.length, none.total], [0, { value: 5, relation: 'eq' }]);
+    const beyond = await ctx.engine.search(ctx.index, { ...sorted, from: 50, size: 5, track_total_hits: true });
+    assert.equal([beyond.hits.length, beyond.total], [0, { value: 5, relation: 'eq' }]);
+    const capped = await ctx.engine.search(ctx.index, { ...sorted, size: 2, track_total_hits: 3 });
+    assert.equal([capped.hits.length, capped.total], [2, { value: 3, relation: 'gte' }]);
+    const untracked = await ctx.engine.search(ctx.index, { ...sorted, track_total_hits: false });
+    assert.is(untracked.total, null);
+  });
+
   s('mget keeps order and reports missing ids', async (ctx) => {
     const docs = await ctx.engine.mget<{ id: string }>(ctx.index, ['p02', 'missing', 'p01']);
     assert.equal(
