@@ -122,9 +122,10 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
   order.push('q.d ASC');
   const join = sortFields.length ? ` JOIN ${t.sort(root)} s ON s.rowid = q.d` : '';
   const track = body.track_total_hits ?? DEFAULT_TRACK;
-  // A ranked or sorted page visits every match anyway, so it counts them in the same pass; a
-  // row-order page stops early and is counted separately (cheaply: no scores, no sort).
-  const countInPage = track !== false && (needsScore || sortFields.length > 0);
+  // A page ranked by relevance scores every match anyway, so it counts them in the same pass.
+  // Field sorts keep SQLite's top-N sort (a window count would make it hold every row) and,
+  // like row-order pages, are counted separately, cheaply: no scores, no sort.
+  const countInPage = track !== false && needsScore;
   const pageSql = `SELECT q.d AS d${needsScore ? ', q.score AS score' : ''}${cols.map((c, i) => `, ${c} AS k${i}`).join('')}${countInPage ? ', count(*) OVER () AS total' : ''} FROM (${main.sql}) q${join} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
   const rows = db.prepare(pageSql).all(...main.params, Math.max(size, countInPage ? 1 : 0), from) as Record<
     string,
