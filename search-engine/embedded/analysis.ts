@@ -1,7 +1,15 @@
 /** Lowercase + ASCII folding: the `proxima_lower` normalizer. */
 export function normalizeKeyword(value: string): string {
-  return value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  let out = normalized.get(value);
+  if (out === undefined) {
+    out = value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+    // Keyword values repeat heavily; a bounded cache skips most Unicode normalisation.
+    if (normalized.size >= 50_000) normalized.clear();
+    normalized.set(value, out);
+  }
+  return out;
 }
+const normalized = new Map<string, string>();
 
 /**
  * Splits query text into tokens the way FTS5's unicode61 tokenizer does (letters and digits,
