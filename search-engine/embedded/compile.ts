@@ -89,6 +89,28 @@ export class QueryCompiler {
     return { cond: valueConds ? valueConds.replaceAll('X.v', col) : `${col} IS NOT NULL`, params: leaf.params.slice(1) };
   }
 
+  /**
+   * The whole query as conditions on the root's value row (alias `s`), when it is `match_all` or
+   * a bool of filter/must clauses on single-valued fields; null otherwise. Lets a field-sorted
+   * search walk a sort index in order and stop after its page.
+   */
+  columnarFilter(q: Query): { cond: string; params: unknown[] } | null {
+    const [kind, body] = single(q, 'query');
+    if (kind === 'match_all') return { cond: '1', params: [] };
+    if (kind !== 'bool') return this.columnCondition(q, this.root, 'query');
+    const keys = Object.keys(body).filter((k) => k !== 'boost' && k !== '_name');
+    if (keys.some((k) => k !== 'filter' && k !== 'must')) return null;
+    const clauses = [
+      ...(Array.isArray(body.filter) ? body.filter : body.filter ? [body.filter] : []),
+      ...(Array.isArray(body.must) ? body.must : body.must ? [body.must] : []),
+    ] as Query[];
+    const parts = clauses.map((c, i) => this.columnCondition(c, this.root, `query.bool[${i}]`));
+    if (parts.some((p) => p === null)) return null;
+    return parts.length
+      ? { cond: parts.map((p) => p!.cond).join(' AND '), params: parts.flatMap((p) => p!.params) }
+      : { cond: '1', params: [] };
+  }
+
   /** A name unique within one compiled statement (for CTEs). */
   uniqueName(prefix: string): string {
     this.names += 1;

@@ -6,7 +6,7 @@ import type { BulkOperation, BulkResult, IndexSpec, IndexStats, Query, SearchBod
 import { buildCatalog, type Scope } from './catalog.js';
 import { runCount, runSearch } from './search.js';
 import { strictProblem } from './strict.js';
-import { createTables, dropTables, ftsTables, LAYOUT_VERSION, t } from './tables.js';
+import { createTables, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, t } from './tables.js';
 import { IndexWriter } from './writer.js';
 
 /** File name of the embedded index inside `DATA_DIR`. */
@@ -205,6 +205,7 @@ export class EmbeddedEngine implements SearchEngine {
     }
     const spec = JSON.parse(meta.spec) as IndexSpec;
     const root = buildCatalog(spec, meta.prefix);
+    ensureSortIndexes(this.db, root); // indices built before these existed gain them on first use
     const index: OpenIndex = {
       name: physical,
       spec,

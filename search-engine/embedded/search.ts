@@ -126,8 +126,14 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
   // Field sorts keep SQLite's top-N sort (a window count would make it hold every row) and,
   // like row-order pages, are counted separately, cheaply: no scores, no sort.
   const countInPage = track !== false && needsScore;
-  const pageSql = `SELECT q.d AS d${needsScore ? ', q.score AS score' : ''}${cols.map((c, i) => `, ${c} AS k${i}`).join('')}${countInPage ? ', count(*) OVER () AS total' : ''} FROM (${main.sql}) q${join} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
-  const rows = db.prepare(pageSql).all(...main.params, Math.max(size, countInPage ? 1 : 0), from) as Record<
+  // Sorted by fields with filters that are all value-row conditions: read the value table alone,
+  // so SQLite can walk a sort index in order and stop after the page.
+  const columnar = sortFields.length && !needsScore ? compiler.columnarFilter(query) : null;
+  const pageSql = columnar
+    ? `SELECT s.rowid AS d${cols.map((c, i) => `, ${c} AS k${i}`).join('')} FROM ${t.sort(root)} s WHERE ${columnar.cond} ORDER BY ${order.join(', ').replace('q.d ASC', 's.rowid ASC')} LIMIT ? OFFSET ?`
+    : `SELECT q.d AS d${needsScore ? ', q.score AS score' : ''}${cols.map((c, i) => `, ${c} AS k${i}`).join('')}${countInPage ? ', count(*) OVER () AS total' : ''} FROM (${main.sql}) q${join} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
+  const pageParams = columnar ? columnar.params : main.params;
+  const rows = db.prepare(pageSql).all(...pageParams, Math.max(size, countInPage ? 1 : 0), from) as Record<
     string,
     number | string | null
   >[];

@@ -52,6 +52,7 @@ export function createTables(db: Database.Database, root: Scope): void {
       db.exec(
         `CREATE TABLE ${t.sort(scope)} (rowid INTEGER PRIMARY KEY, presence INTEGER NOT NULL DEFAULT 0${cols.map((c) => `, ${c}`).join('')})`,
       );
+      ensureSortIndexes(db, root);
     } else {
       db.exec(`CREATE TABLE ${t.rows(scope)} (rowid INTEGER PRIMARY KEY, parent INTEGER NOT NULL, presence INTEGER NOT NULL DEFAULT 0)`);
       db.exec(`CREATE INDEX ${t.rows(scope)}_parent ON ${t.rows(scope)} (parent)`);
@@ -69,6 +70,19 @@ export function createTables(db: Database.Database, root: Scope): void {
         `CREATE VIRTUAL TABLE ${t.fts(scope, table)} USING fts5(${columns.join(', ')}, content='', contentless_delete=1, tokenize='${FTS_TOKENIZER[table]}')`,
       );
     }
+  }
+}
+
+/**
+ * Indexes that let a search sorted by a dedicated sort field (`*.sort`, then `id`) walk the value
+ * table in that order: the expressions match the ORDER BY the search compiles (nulls last).
+ */
+export function ensureSortIndexes(db: Database.Database, root: Scope): void {
+  const id = root.fields.has('id') ? sortColumn('id') : null;
+  for (const path of sortableFields(root).filter((p) => p.endsWith('.sort'))) {
+    const col = sortColumn(path);
+    const tail = id ? `, (${id} IS NULL), ${id}` : '';
+    db.exec(`CREATE INDEX IF NOT EXISTS ${t.sort(root)}_by_${col} ON ${t.sort(root)} ((${col} IS NULL), ${col}${tail})`);
   }
 }
 
