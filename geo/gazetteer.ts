@@ -109,7 +109,7 @@ function build() {
     if (typeof r.iso2 !== 'string' || !/^[A-Z]{2}$/.test(r.iso2) || !r.city) continue;
     const region = r.iso2 === 'US' && r.province === 'District of Columbia' ? 'District of Columbia' : r.province;
     add({
-      name: r.city_ascii && r.iso2 !== 'US' ? r.city : r.city,
+      name: r.city,
       region,
       countryCode: r.iso2,
       country: countryName(r.iso2),
@@ -124,11 +124,10 @@ function build() {
   const cities = [...seen.values()].sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
   const byName = new Map<string, City[]>();
   for (const c of cities) {
-    for (const key of new Set([placeKey(c.name)])) {
-      const list = byName.get(key) ?? [];
-      list.push(c);
-      byName.set(key, list);
-    }
+    const key = placeKey(c.name);
+    const list = byName.get(key) ?? [];
+    list.push(c);
+    byName.set(key, list);
   }
   const countryMap = new Map<string, string>();
   for (const [code, data] of Object.entries(countries as Record<string, { name: string; native: string }>)) {

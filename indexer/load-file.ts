@@ -28,33 +28,47 @@ export interface LoadFileOptions {
   counters: { read: number; indexed: number; deleted: number; rejected: number };
   reject: (entry: Record<string, unknown>) => void;
   progress: ProgressReporter;
+  /** Company facts fetched so far in this run. */
+  companyCache: CompanyCache;
   /** Called after each batch is committed, with its last line number. */
   committed: (lineNo: number) => void;
 }
 
 const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
 
-/** Bounded cache of company facts, so a large load does not re-fetch the same companies. */
-const companyCache = new Map<string, CompanyFacts | null>();
+/** Company facts fetched during one run (bounded), so a large load does not re-fetch them. */
+export type CompanyCache = Map<string, CompanyFacts | null>;
 const CACHE_LIMIT = 100_000;
 
-async function fetchLookups(engine: SearchEngine, kind: DocumentKind, records: Record<string, unknown>[]): Promise<Lookups> {
+/** Which lookup sources exist; resolved once per file (the aliases do not move during a load). */
+interface Sources {
+  companies: boolean;
+  profiles: boolean;
+}
+
+async function fetchLookups(
+  engine: SearchEngine,
+  kind: DocumentKind,
+  records: Record<string, unknown>[],
+  sources: Sources,
+  cache: CompanyCache,
+): Promise<Lookups> {
   const { companyIds, personIds } = lookupsNeeded(kind, records);
   const lookups: Lookups = { companies: new Map(), authorNames: new Map() };
-  const missing = companyIds.filter((id) => !companyCache.has(id));
-  if (missing.length && (await engine.getAlias(INDICES.companies.alias)).length) {
+  const missing = companyIds.filter((id) => !cache.has(id));
+  if (missing.length && sources.companies) {
     const docs = await engine.mget<Record<string, unknown>>(INDICES.companies.alias, missing);
-    if (companyCache.size > CACHE_LIMIT) companyCache.clear();
+    if (cache.size > CACHE_LIMIT) cache.clear();
     missing.forEach((id, i) => {
-      companyCache.set(id, docs[i] ? factsOf(docs[i] as Record<string, unknown>) : null);
+      cache.set(id, docs[i] ? factsOf(docs[i] as Record<string, unknown>) : null);
     });
   }
   for (const id of companyIds) {
-    const facts = companyCache.get(id);
+    const facts = cache.get(id);
     if (facts) lookups.companies.set(id, facts);
   }
   if (kind === 'posts') {
-    if (personIds.length && (await engine.getAlias(INDICES.profiles.alias)).length) {
+    if (personIds.length && sources.profiles) {
       const people = await engine.mget<{ display_name?: string }>(INDICES.profiles.alias, personIds);
       personIds.forEach((id, i) => {
         const name = people[i]?.display_name;
@@ -62,7 +76,7 @@ async function fetchLookups(engine: SearchEngine, kind: DocumentKind, records: R
       });
     }
     const companyAuthors = records.filter((r) => r.author_entity_type === 'company').map((r) => r.author_id as string);
-    if (companyAuthors.length && (await engine.getAlias(INDICES.companies.alias)).length) {
+    if (companyAuthors.length && sources.companies) {
       const companies = await engine.mget<{ name?: string }>(INDICES.companies.alias, companyAuthors);
       companyAuthors.forEach((id, i) => {
         const name = companies[i]?.name;
@@ -94,6 +108,10 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       bytesRead: source.bytesRead(),
     });
   o.progress.start(sync());
+  const sources: Sources = {
+    companies: o.kind !== 'connections' && (await o.engine.getAlias(INDICES.companies.alias)).length > 0,
+    profiles: o.kind === 'posts' && (await o.engine.getAlias(INDICES.profiles.alias)).length > 0,
+  };
   let batch: Pending[] = [];
   let edges: { lineNo: number; edge: ConnectionEdge }[] = [];
 
@@ -108,6 +126,8 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
         o.engine,
         kind,
         batch.filter((p) => p.record).map((p) => p.record as Record<string, unknown>),
+        sources,
+        o.companyCache,
       );
       const ops: BulkOperation[] = batch.map((p) =>
         p.op === 'delete' ? { op: 'delete', id: p.id } : { op: 'index', id: p.id, doc: toDocument(kind, p.record!, lookups) },

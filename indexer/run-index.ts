@@ -5,7 +5,7 @@ import type { SearchEngine } from '../search-engine/port.js';
 import type { GraphStore } from '../server/store/graph.js';
 import { type Checkpoint, CheckpointFile, checkpointKey } from './checkpoint.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
-import { loadFile } from './load-file.js';
+import { type CompanyCache, loadFile } from './load-file.js';
 import type { ProgressReporter } from './progress.js';
 import { resolveTarget, verifyAndSwap } from './targets.js';
 
@@ -103,6 +103,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
   };
 
   const summaries: FileSummary[] = [];
+  const companyCache: CompanyCache = new Map();
   try {
     for (let i = 0; i < plan.length; i++) {
       const { file, kind } = plan[i] as { file: string; kind: RecordKind };
@@ -139,6 +140,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         counters,
         reject,
         progress: opts.progress,
+        companyCache,
         committed: (lineNo) => checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo }),
       });
       let swapped = false;

@@ -22,22 +22,6 @@ export interface Config {
   sampleProfiles: number;
 }
 
-/** Every variable the service reads, with its default and meaning (rendered into the README). */
-export const ENV_VARS = [
-  { name: 'PORT', default: '8080', description: 'TCP port the API listens on (0 picks a free port).' },
-  { name: 'HOST', default: '127.0.0.1', description: 'Interface the API binds to.' },
-  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite store, the embedded search index and the demo key.' },
-  { name: 'BASE_URL', default: 'http://HOST:PORT', description: 'Public base address used in links and documents.' },
-  { name: 'SEARCH_ENGINE', default: 'embedded', description: '`embedded` (SQLite FTS5, no server) or `opensearch`.' },
-  { name: 'OPENSEARCH_URL', default: '(none)', description: 'OpenSearch node URL; required when SEARCH_ENGINE=opensearch.' },
-  { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
-  {
-    name: 'BODY_LIMIT_BYTES',
-    default: '1048576',
-    description: 'Largest accepted JSON request body; larger bodies get 413 payload_too_large.',
-  },
-] as const;
-
 /** Thrown when the environment is invalid; lists every problem found. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

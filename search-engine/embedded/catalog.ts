@@ -17,8 +17,6 @@ export interface FieldInfo {
   id: number;
   /** Text fields: their FTS5 table and column, and their bit in the scope's presence mask. */
   text?: { table: TextTable; column: string; bit: number };
-  /** Keyword fields: their column in the scope's keyword FTS5 table. */
-  kwColumn?: string;
   /** Keyword fields: apply the lowercase+fold normalizer. */
   lowercase?: boolean;
   ignoreAbove?: number;
@@ -35,8 +33,8 @@ export interface Scope {
   fields: Map<string, FieldInfo>;
   nested: Map<string, Scope>;
   textColumns: Record<TextTable, string[]>;
-  /** Columns of the keyword FTS5 table, one per keyword field. */
-  keywordColumns: string[];
+  /** Whether the scope has keyword fields (and so a keyword FTS5 table). */
+  hasKeywords: boolean;
 }
 
 /** Analyzer names of mappings/analysis.ts and the FTS5 table that reproduces each. */
@@ -64,14 +62,14 @@ export function buildCatalog(spec: IndexSpec, prefix: string): Scope {
     fields: new Map(),
     nested: new Map(),
     textColumns: { stem: [], name: [] },
-    keywordColumns: [],
+    hasKeywords: false,
   });
   const root = makeScope('', prefix);
 
   const addField = (scope: Scope, info: Omit<FieldInfo, 'id'>) => {
     const field: FieldInfo = { ...info, id: nextId++ };
     if (field.text) scope.textColumns[field.text.table].push(field.text.column);
-    if (field.kwColumn) scope.keywordColumns.push(field.kwColumn);
+    if (field.kind === 'keyword') scope.hasKeywords = true;
     scope.fields.set(field.path, field);
   };
 
@@ -94,7 +92,6 @@ export function buildCatalog(spec: IndexSpec, prefix: string): Scope {
         path,
         sourcePath,
         kind: 'keyword',
-        kwColumn: `k_${sqlName(path)}`,
         lowercase: Boolean(normalizer),
         ignoreAbove: def.ignore_above as number | undefined,
       });
@@ -137,9 +134,4 @@ export function allScopes(root: Scope): Scope[] {
   const out: Scope[] = [root];
   for (const child of root.nested.values()) out.push(...allScopes(child));
   return out;
-}
-
-/** Finds the scope a dotted field path belongs to, searching from `scope` down its nested paths. */
-export function fieldIn(scope: Scope, path: string): FieldInfo | undefined {
-  return scope.fields.get(path);
 }

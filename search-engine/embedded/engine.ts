@@ -85,7 +85,7 @@ export class EmbeddedEngine implements SearchEngine {
     const result: BulkResult = { indexed: 0, deleted: 0, failed: [] };
     const properties = target.spec.mappings.properties as Record<string, Record<string, unknown>>;
     const strict = target.spec.mappings.dynamic === 'strict';
-    const before = target.writer.multiValued.size;
+    const before = target.multiValued.size;
     this.db.transaction(() => {
       target.writer.beginBatch();
       for (const op of ops) {
@@ -103,8 +103,7 @@ export class EmbeddedEngine implements SearchEngine {
         result.indexed++;
       }
       target.writer.flushBatch();
-      if (target.writer.multiValued.size !== before) {
-        for (const p of target.writer.multiValued) target.multiValued.add(p);
+      if (target.multiValued.size !== before) {
         this.db
           .prepare('UPDATE engine_indices SET multi_valued = ? WHERE name = ?')
           .run(JSON.stringify([...target.multiValued]), target.name);
@@ -206,12 +205,13 @@ export class EmbeddedEngine implements SearchEngine {
     const spec = JSON.parse(meta.spec) as IndexSpec;
     const root = buildCatalog(spec, meta.prefix);
     ensureSortIndexes(this.db, root); // indices built before these existed gain them on first use
+    const multiValued = new Set(JSON.parse(meta.multi_valued) as string[]);
     const index: OpenIndex = {
       name: physical,
       spec,
       root,
-      writer: new IndexWriter(this.db, root),
-      multiValued: new Set(JSON.parse(meta.multi_valued) as string[]),
+      writer: new IndexWriter(this.db, root, multiValued),
+      multiValued,
       fresh: false,
     };
     this.open.set(physical, index);

@@ -103,7 +103,7 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
   // the page can stop after `size` rows.
   const fixedScore = sort.length === 0 ? constantScore(query) : null;
   const needsScore = fixedScore === null && (sort.length === 0 || sort.some((s) => s.field === '_score'));
-  const compiler = new QueryCompiler(root, multiValued, adaptiveEstimator(db));
+  const compiler = new QueryCompiler(root, multiValued, leafEstimator(db, ESTIMATE_CAP));
   const main = needsScore ? compiler.scored(query, root, 'query') : compiler.filter(query, root, 'query');
 
   const order: string[] = [];
@@ -182,11 +182,14 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
   return { total, hits, tookMs: Math.round(performance.now() - started) };
 }
 
+/** Number clauses are estimated by a count capped here (keyword clauses need no estimate). */
+const ESTIMATE_CAP = 2000;
+
 /**
  * Matches of a posting leaf counted up to a cap (about 40 ns a posting): enough to pick which
  * clause drives a conjunction. Memoised for one search, so the page and the total share it.
  */
-export function leafEstimator(db: Database.Database, cap: number): (leaf: PostingLeaf) => number {
+function leafEstimator(db: Database.Database, cap: number): (leaf: PostingLeaf) => number {
   const memo = new Map<string, number>();
   return (leaf) => {
     const key = `${leaf.table}|${leaf.conds}|${JSON.stringify(leaf.params)}|${cap}`;
@@ -203,13 +206,8 @@ export function leafEstimator(db: Database.Database, cap: number): (leaf: Postin
   };
 }
 
-/** Estimates a number leaf's matches by a count capped at 2,000 (keyword clauses need none). */
-function adaptiveEstimator(db: Database.Database): (leaf: PostingLeaf) => number {
-  return leafEstimator(db, 2000);
-}
-
 /** Exact number of documents matching a query. */
 export function runCount(db: Database.Database, root: Scope, multiValued: Set<string>, query: Query | undefined): number {
-  const compiled = new QueryCompiler(root, multiValued, adaptiveEstimator(db)).filter(query ?? { match_all: {} }, root, 'query');
+  const compiled = new QueryCompiler(root, multiValued, leafEstimator(db, ESTIMATE_CAP)).filter(query ?? { match_all: {} }, root, 'query');
   return (db.prepare(`SELECT count(*) AS n FROM (${compiled.sql})`).get(...compiled.params) as { n: number }).n;
 }

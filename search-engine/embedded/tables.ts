@@ -57,7 +57,7 @@ export function createTables(db: Database.Database, root: Scope): void {
       db.exec(`CREATE TABLE ${t.rows(scope)} (rowid INTEGER PRIMARY KEY, parent INTEGER NOT NULL, presence INTEGER NOT NULL DEFAULT 0)`);
       db.exec(`CREATE INDEX ${t.rows(scope)}_parent ON ${t.rows(scope)} (parent)`);
     }
-    if (scope.keywordColumns.length) {
+    if (scope.hasKeywords) {
       db.exec(`CREATE VIRTUAL TABLE ${t.kw(scope)} USING fts5(tokens, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
     }
     db.exec(
@@ -90,7 +90,7 @@ export function ensureSortIndexes(db: Database.Database, root: Scope): void {
 export function ftsTables(root: Scope): string[] {
   const out: string[] = [];
   for (const scope of allScopes(root)) {
-    if (scope.keywordColumns.length) out.push(t.kw(scope));
+    if (scope.hasKeywords) out.push(t.kw(scope));
     for (const table of ['stem', 'name'] as const) if (scope.textColumns[table].length > 0) out.push(t.fts(scope, table));
   }
   return out;

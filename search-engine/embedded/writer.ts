@@ -49,12 +49,15 @@ export class IndexWriter {
   private readonly sortInsert: Stmt;
   private readonly sortDelete: Stmt;
   private readonly sortPaths: string[];
-  /** Sort fields seen with several values in one document (sorting on them is refused). */
-  readonly multiValued = new Set<string>();
 
+  /**
+   * @param multiValued the index's fields seen with several values in one document (loaded from
+   *   its metadata); the writer adds to it, searches read it.
+   */
   constructor(
     private readonly db: Database.Database,
     private readonly root: Scope,
+    readonly multiValued: Set<string>,
   ) {
     for (const scope of allScopes(root)) this.stmts.set(scope, this.prepareScope(scope));
     this.docUpsert = db.prepare(
@@ -82,7 +85,7 @@ export class IndexWriter {
       numDelete: this.db.prepare(`DELETE FROM ${t.num(scope)} WHERE f = ? AND v = ? AND d = ?`),
       ftsDelete: {},
     };
-    if (scope.keywordColumns.length) {
+    if (scope.hasKeywords) {
       s.kwInsert = this.db.prepare(`INSERT INTO ${t.kw(scope)} (rowid, tokens) SELECT value->>0, value->>1 FROM json_each(?)`);
       s.kwDelete = this.db.prepare(`DELETE FROM ${t.kw(scope)} WHERE rowid = ?`);
     }

@@ -4,7 +4,7 @@ import type { Actor } from '../auth/actor.js';
 import { actAsDelegate, authenticateApiKey } from '../auth/authenticate.js';
 import { missingScopes } from '../auth/scopes.js';
 import { type CreditHold, creditHeaders } from '../billing/credits.js';
-import { AppError, insufficientScope, invalidField, type ValidationProblem } from '../errors.js';
+import { insufficientScope, invalidField, type ValidationProblem } from '../errors.js';
 import type { Services } from '../services.js';
 import type { JsonSchema, RouteDef } from './route.js';
 import { assertValid, check, compileValidator } from './validation.js';
@@ -137,6 +137,3 @@ export function mountRoute(router: Router, def: RouteDef, services: Services, op
   const paths = [def.path, ...(def.legacyPaths ?? [])];
   for (const p of paths) router.register(p, [def.method], handle, { name: `${def.method} ${p}` });
 }
-
-/** Re-exported so route modules can throw without importing two files. */
-export { AppError };
