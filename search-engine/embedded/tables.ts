@@ -105,3 +105,9 @@ export function dropTables(db: Database.Database, root: Scope): void {
   }
   for (const n of ftsTables(root)) db.exec(`DROP TABLE IF EXISTS ${n}`);
 }
+
+/**
+ * Marker kept with an index's multi-valued fields: some document's `id` field differs from its
+ * document id, so `terms` on `id` cannot be answered from the documents' primary key.
+ */
+export const ID_DIVERGES = '#id-differs-from-document-id';

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { allScopes, type Scope, type TextTable } from './catalog.js';
 import { type Entries, extractEntries } from './extract.js';
-import { sortableFields, sortColumn, t } from './tables.js';
+import { ID_DIVERGES, sortableFields, sortColumn, t } from './tables.js';
 
 type Stmt = Database.Statement;
 
@@ -161,6 +161,7 @@ export class IndexWriter {
     const entries = extractEntries(this.root, doc, true);
     this.buffer(this.root, rowid, entries);
     for (const p of entries.multi) this.multiValued.add(p);
+    if (doc.id !== id) this.multiValued.add(ID_DIVERGES);
     // Fields known to hold several values are never read from the value row.
     this.sortRows.push([
       rowid,

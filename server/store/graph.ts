@@ -2,6 +2,15 @@ import type { Db } from './database.js';
 
 export type ConnectionSource = 'service' | 'professional';
 
+export type SyncStatus = 'synced' | 'syncing' | 'stale' | 'failed' | 'not_synced';
+
+/** Where a user's connections from one source stand. Only `synced` sources can be checked. */
+export interface SyncState {
+  status: SyncStatus;
+  syncedAt: number | null;
+  detail: string | null;
+}
+
 /** One connection as loaded from a snapshot. */
 export interface ConnectionEdge {
   userA: string;
@@ -39,6 +48,93 @@ export class GraphStore {
         `SELECT other_id, source FROM graph_edges WHERE user_id = ? AND removed_at IS NULL AND source IN (SELECT value FROM json_each(?))`,
       )
       .all(userId, JSON.stringify(sources)) as { other_id: string; source: ConnectionSource }[];
+    const out = new Map<string, Set<ConnectionSource>>();
+    for (const r of rows) {
+      const set = out.get(r.other_id) ?? new Set<ConnectionSource>();
+      set.add(r.source);
+      out.set(r.other_id, set);
+    }
+    return out;
+  }
+
+  /**
+   * Second-degree people of a user: connected to one of their current first-degree connections
+   * (any source), neither the user nor a first-degree connection themselves. Strongest first
+   * (most mutual connections), then by id.
+   */
+  secondDegree(userId: string): { id: string; mutual: number }[] {
+    return this.db
+      .prepare(
+        `WITH first AS (SELECT DISTINCT other_id AS id FROM graph_edges WHERE user_id = ? AND removed_at IS NULL)
+         SELECT e.other_id AS id, count(DISTINCT e.user_id) AS mutual
+         FROM first f JOIN graph_edges e ON e.user_id = f.id AND e.removed_at IS NULL
+         WHERE e.other_id <> ? AND e.other_id NOT IN (SELECT id FROM first)
+         GROUP BY e.other_id ORDER BY mutual DESC, id`,
+      )
+      .all(userId, userId) as { id: string; mutual: number }[];
+  }
+
+  /** Mutual current connections of two users (any source), by id. */
+  mutualConnections(userId: string, otherId: string, limit: number): string[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT DISTINCT a.other_id AS id FROM graph_edges a JOIN graph_edges b ON b.user_id = ? AND b.other_id = a.other_id AND b.removed_at IS NULL
+           WHERE a.user_id = ? AND a.removed_at IS NULL ORDER BY id LIMIT ?`,
+        )
+        .all(otherId, userId, limit) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
+  /**
+   * Sync status of each source for a user. An explicit status (set when a sync runs, fails or
+   * goes stale) wins; otherwise the service graph is always synced (it is ours), and the
+   * professional network counts as synced once a snapshot brought any of the user's edges.
+   */
+  syncStatus(userId: string): Record<ConnectionSource, SyncState> {
+    const explicit = this.db.prepare('SELECT source, status, synced_at, detail FROM connection_sync WHERE user_id = ?').all(userId) as {
+      source: ConnectionSource;
+      status: SyncStatus;
+      synced_at: number | null;
+      detail: string | null;
+    }[];
+    const out = {} as Record<ConnectionSource, SyncState>;
+    for (const source of ['service', 'professional'] as const) {
+      const row = explicit.find((r) => r.source === source);
+      if (row) {
+        out[source] = { status: row.status, syncedAt: row.synced_at, detail: row.detail };
+        continue;
+      }
+      const hasEdges =
+        source === 'service' ||
+        this.db.prepare('SELECT 1 FROM graph_edges WHERE user_id = ? AND source = ? LIMIT 1').get(userId, source) !== undefined;
+      out[source] = { status: hasEdges ? 'synced' : 'not_synced', syncedAt: null, detail: null };
+    }
+    return out;
+  }
+
+  /** Records the outcome of a sync of one source for a user. */
+  setSyncStatus(userId: string, source: ConnectionSource, state: SyncState): void {
+    this.db
+      .prepare(
+        `INSERT INTO connection_sync (user_id, source, status, synced_at, detail) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, source) DO UPDATE SET status = excluded.status, synced_at = excluded.synced_at, detail = excluded.detail`,
+      )
+      .run(userId, source, state.status, state.syncedAt, state.detail);
+  }
+
+  /** Which of `candidates` are current first-degree connections of `userId`, per source. */
+  checkFirstDegree(
+    userId: string,
+    candidates: readonly string[],
+    sources: readonly ConnectionSource[],
+  ): Map<string, Set<ConnectionSource>> {
+    const rows = this.db
+      .prepare(
+        `SELECT other_id, source FROM graph_edges
+         WHERE user_id = ? AND removed_at IS NULL AND other_id IN (SELECT value FROM json_each(?)) AND source IN (SELECT value FROM json_each(?))`,
+      )
+      .all(userId, JSON.stringify(candidates), JSON.stringify(sources)) as { other_id: string; source: ConnectionSource }[];
     const out = new Map<string, Set<ConnectionSource>>();
     for (const r of rows) {
       const set = out.get(r.other_id) ?? new Set<ConnectionSource>();

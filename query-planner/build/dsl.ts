@@ -1,0 +1,62 @@
+/**
+ * Small query-DSL constructors shared by the query builders. Every shape here is in the subset
+ * both engines run (docs/search-engine.md) and passes the OpenSearch contract checker.
+ */
+import type { Query } from '../../search-engine/port.js';
+import { PEOPLE_SEARCH_LIMITS } from '../limits.js';
+
+/** Matches no document (the query of a search whose filters cannot match anything). */
+export const matchNone = (): Query => ({ bool: { must_not: [{ match_all: {} }] } });
+
+/** Any of `clauses`: the clause itself when there is one, else a bool `should` needing one match. */
+export function anyOf(clauses: Query[]): Query {
+  if (clauses.length === 1) return clauses[0] as Query;
+  return { bool: { should: clauses, minimum_should_match: 1 } };
+}
+
+/** Every one of `clauses`, as filters (no score): the clause itself when there is one. */
+export function allOf(clauses: Query[]): Query {
+  if (clauses.length === 1) return clauses[0] as Query;
+  return { bool: { filter: clauses } };
+}
+
+export function nested(path: string, query: Query): Query {
+  return { nested: { path, query } };
+}
+
+export function matchPhrase(field: string, text: string): Query {
+  return { match_phrase: { [field]: text } };
+}
+
+/** Values cut into runs of at most `size` (OpenSearch's `index.max_terms_count` per `terms`). */
+export function chunk<T>(values: readonly T[], size: number = PEOPLE_SEARCH_LIMITS.maxTermsPerClause): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
+  return out;
+}
+
+/**
+ * `terms` clauses on `field` holding `values`, one per run of at most
+ * `PEOPLE_SEARCH_LIMITS.maxTermsPerClause` values. Empty when `values` is empty.
+ */
+export function termsClauses(field: string, values: readonly string[]): Query[] {
+  return chunk(values).map((run) => ({ terms: { [field]: run } }));
+}
+
+/** Keeps the first occurrence of each value (exact comparison), in order. */
+export function unique(values: Iterable<string>, skip?: ReadonlySet<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const v of values) {
+    if (seen.has(v) || skip?.has(v)) continue;
+    seen.add(v);
+    out.push(v);
+  }
+  return out;
+}
+
+/** Lowercases values sent to keyword fields with the `proxima_lower` normaliser (kept readable in bodies). */
+export const lower = (values: readonly string[]): string[] => unique(values.map((v) => v.toLowerCase()));
+
+/** Non-empty trimmed strings of a list that may be absent. */
+export const present = (values: readonly string[] | undefined): string[] => (values ?? []).map((v) => v.trim()).filter((v) => v.length > 0);

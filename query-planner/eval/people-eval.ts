@@ -1,0 +1,138 @@
+/**
+ * Measures the people-query parser on the development half of the public people-search
+ * benchmark (people-queries.dev.jsonl, a copy kept in this folder). Scoring is strict:
+ *
+ * - title: the parser's first `job_titles.include` equals `metadata.role_title` after
+ *   normalisation (case-insensitive, "&" ≡ "and", whitespace collapsed, singular/plural of the
+ *   last word); no title counts as wrong;
+ * - place: some place of `filters.locations.include` resolves (resolvePlace) to the same kind and
+ *   name as `resolvePlace(metadata.geo_name)`; a query without geo_name counts only when the
+ *   parser found no place;
+ * - min years: `filters.years_experience.min === metadata.min_experience_years`, and absent when
+ *   the metadata has none.
+ */
+import fs from 'node:fs';
+import { parsePeopleQuery } from '../parse/index.js';
+import { resolvePlace } from '../places.js';
+
+export const TARGETS = { title: 95, place: 95, minYears: 98 } as const;
+
+export const SCORING_RULES = [
+  'title: the first job_titles.include equals metadata.role_title, compared case-insensitively with "&" = "and", whitespace collapsed and the last word singular.',
+  'place: a place of locations.include resolves (resolvePlace) to the same kind and name as resolvePlace(metadata.geo_name); without a geo_name, only finding no place counts.',
+  'min years: years_experience.min equals metadata.min_experience_years (both absent counts).',
+];
+
+export interface EvalRow {
+  query_id: string;
+  text: string;
+  metadata: { role_title?: string; geo_name?: string; geo_type?: string; min_experience_years?: number };
+}
+
+export interface Figure {
+  correct: number;
+  pct: number;
+}
+
+export interface EvalFailure {
+  query_id: string;
+  text: string;
+  field: 'title' | 'place' | 'min_years';
+  expected: unknown;
+  got: unknown;
+}
+
+export interface PeopleEvalResult {
+  total: number;
+  title: Figure;
+  place: Figure;
+  minYears: Figure;
+  failures: EvalFailure[];
+}
+
+const DATA = new URL('./people-queries.dev.jsonl', import.meta.url);
+
+export function loadRows(file: URL | string = DATA): EvalRow[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as EvalRow);
+}
+
+function lastWordSingular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** The title comparison key. */
+export function normalizeTitle(title: string): string {
+  const words = title
+    .toLowerCase()
+    .replace(/\band\b/g, '&')
+    .replace(/\s*&\s*/g, ' & ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const last = words.pop();
+  if (last) words.push(lastWordSingular(last));
+  return words.join(' ');
+}
+
+function pct(n: number, total: number): number {
+  return total ? Math.round((n / total) * 1000) / 10 : 0;
+}
+
+export function evaluatePeopleParser(rows: EvalRow[] = loadRows()): PeopleEvalResult {
+  let title = 0;
+  let place = 0;
+  let minYears = 0;
+  const failures: EvalFailure[] = [];
+  for (const row of rows) {
+    const parsed = parsePeopleQuery(row.text);
+    const m = row.metadata;
+    const gotTitle = parsed.filters.job_titles?.include?.[0];
+    if (m.role_title && gotTitle && normalizeTitle(gotTitle) === normalizeTitle(m.role_title)) title++;
+    else failures.push({ query_id: row.query_id, text: row.text, field: 'title', expected: m.role_title ?? null, got: gotTitle ?? null });
+
+    const gotPlaces = parsed.filters.locations?.include ?? [];
+    const expected = m.geo_name ? resolvePlace(m.geo_name) : null;
+    const ok = expected
+      ? gotPlaces.some((p) => {
+          const r = resolvePlace(p);
+          return !!r && r.kind === expected.kind && r.name === expected.name;
+        })
+      : gotPlaces.length === 0;
+    if (ok) place++;
+    else
+      failures.push({
+        query_id: row.query_id,
+        text: row.text,
+        field: 'place',
+        expected: m.geo_name ? `${m.geo_name} (${expected ? `${expected.kind}: ${expected.name}` : 'unresolved'})` : null,
+        got: gotPlaces.map((p) => {
+          const r = resolvePlace(p);
+          return `${p} (${r ? `${r.kind}: ${r.name}` : 'unresolved'})`;
+        }),
+      });
+
+    const gotMin = parsed.filters.years_experience?.min;
+    if (gotMin === m.min_experience_years) minYears++;
+    else
+      failures.push({
+        query_id: row.query_id,
+        text: row.text,
+        field: 'min_years',
+        expected: m.min_experience_years ?? null,
+        got: parsed.filters.years_experience ?? null,
+      });
+  }
+  const total = rows.length;
+  return {
+    total,
+    title: { correct: title, pct: pct(title, total) },
+    place: { correct: place, pct: pct(place, total) },
+    minYears: { correct: minYears, pct: pct(minYears, total) },
+    failures,
+  };
+}

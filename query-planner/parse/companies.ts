@@ -1,0 +1,307 @@
+/**
+ * Company-side constraints: funding stage ("seed-stage", "Series B", "public company"),
+ * company context ("startup", "big tech", "FAANG", "at enterprises"), size ("50-200 employees",
+ * "1,000+ employees", "small companies") and employer mentions ("at Acme", "ex-Acme",
+ * "formerly at Acme", "previously at", "worked at"), which are only candidates: they are
+ * resolved against the corpus later (parse/resolve-companies.ts).
+ */
+import type { EmploymentRelation, FundingStage, NumberRange } from '../advanced-filters.js';
+import { type CaseMode, claim, matchAt, phraseTable, type Token } from './tokens.js';
+import {
+  ABBREVIATED_TITLES,
+  CONTEXT_PHRASES,
+  CONTEXT_SIZES,
+  HEAD_NOUNS,
+  LEVEL_WORDS,
+  SEGMENT_FOLLOWERS,
+  STAGE_PHRASES,
+  STOP_WORDS,
+} from './vocabulary.js';
+
+export interface CompanyMention {
+  text: string;
+  relation: EmploymentRelation;
+}
+
+export interface StageMention {
+  stages: FundingStage[];
+  text: string;
+  from: number;
+  to: number;
+}
+
+export interface ContextMention {
+  context: string;
+  size: NumberRange | null;
+  text: string;
+  from: number;
+  to: number;
+}
+
+export interface SizeMention {
+  range: NumberRange;
+  from: number;
+  to: number;
+}
+
+const STAGES = phraseTable(STAGE_PHRASES);
+const CONTEXTS = phraseTable(CONTEXT_PHRASES);
+
+export function scanStages(tokens: Token[]): StageMention[] {
+  const out: StageMention[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = matchAt(tokens, i, STAGES);
+    if (!m) continue;
+    // "seed" alone only as a stage word next to company words ("seed startups", "seed round").
+    if (
+      m.end - i === 1 &&
+      tokens[i]?.norm === 'seed' &&
+      !/^(startups?|companies|company|round|funded|stage)$/.test(tokens[m.end]?.norm ?? '')
+    )
+      continue;
+    let end = m.end;
+    if (/^(startups?|companies|company|stage|funded|round)$/.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
+    claim(tokens, i, end, 'stage');
+    out.push({
+      stages: [...m.value],
+      text: tokens
+        .slice(i, end)
+        .map((t) => t.text)
+        .join(' '),
+      from: i,
+      to: end,
+    });
+    i = end - 1;
+  }
+  return out;
+}
+
+export function scanContexts(tokens: Token[]): ContextMention[] {
+  const out: ContextMention[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = matchAt(tokens, i, CONTEXTS);
+    if (!m) continue;
+    const next = tokens[m.end];
+    let context = m.value;
+    if (context === 'enterprise') {
+      // "Enterprise AE", "Director of Enterprise Sales": a sales segment, part of the title.
+      if (next && SEGMENT_FOLLOWERS.has(next.norm)) continue;
+      const prev = tokens[i - 1]?.norm;
+      if (prev === 'at' || /^(companies|company|orgs?|organi[sz]ations?|clients?|customers?)$/.test(next?.norm ?? ''))
+        context = 'large_enterprise';
+    }
+    let end = m.end;
+    if (/^(companies|company|firms?|orgs?)$/.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
+    claim(tokens, i, end, 'context');
+    out.push({
+      context,
+      size: CONTEXT_SIZES[context] ?? null,
+      text: tokens
+        .slice(i, end)
+        .map((t) => t.text)
+        .join(' '),
+      from: i,
+      to: end,
+    });
+    i = end - 1;
+  }
+  return out;
+}
+
+const EMPLOYEE_WORDS = /^(employees?|people|staff|persons?|headcount|ftes?|workers|person|employee)$/;
+const SIZE_WORDS: [string[], NumberRange][] = [
+  [['small', 'companies'], { max: 200 }],
+  [['small', 'company'], { max: 200 }],
+  [['small', 'startups'], { max: 50 }],
+  [['mid', 'size', 'companies'], { min: 200, max: 1000 }],
+  [['mid', 'sized', 'companies'], { min: 200, max: 1000 }],
+  [['midsize', 'companies'], { min: 200, max: 1000 }],
+  [['mid', 'market', 'companies'], { min: 200, max: 1000 }],
+  [['large', 'companies'], { min: 1000 }],
+  [['large', 'company'], { min: 1000 }],
+];
+
+function sizeNumber(t: Token | undefined): { value: number; plus: boolean } | null {
+  if (!t) return null;
+  const m = /^(\d[\d,]*(?:\.\d+)?)(k|m)?(\+)?$/.exec(t.norm);
+  if (!m) return null;
+  const value = Number((m[1] as string).replace(/,/g, '')) * (m[2] === 'k' ? 1000 : m[2] === 'm' ? 1_000_000 : 1);
+  return Number.isFinite(value) ? { value, plus: !!m[3] } : null;
+}
+
+export function scanSizes(tokens: Token[]): SizeMention[] {
+  const out: SizeMention[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim) continue;
+    const words = SIZE_WORDS.find(([seq]) => seq.every((s, k) => tokens[i + k]?.norm === s && !tokens[i + k]?.claim));
+    if (words) {
+      claim(tokens, i, i + words[0].length, 'size');
+      out.push({ range: { ...words[1] }, from: i, to: i + words[0].length });
+      i += words[0].length - 1;
+      continue;
+    }
+    const n = sizeNumber(t);
+    if (!n) continue;
+    let k = i + 1;
+    let range: NumberRange | null = null;
+    const sep = tokens[k];
+    const second = sep && (sep.norm === 'to' || sep.norm === 'and') ? tokens[k + 1] : sep?.join === '-' ? sep : undefined;
+    const n2 = sizeNumber(second);
+    if (second && n2 && n2.value > n.value) {
+      k = second.i + 1;
+      range = n2.plus ? { min: n.value } : { min: n.value, max: n2.value };
+    }
+    if (tokens[k]?.norm === '+') k++;
+    const plus = n.plus || tokens[k - 1]?.norm === '+';
+    if (!EMPLOYEE_WORDS.test(tokens[k]?.norm ?? '')) continue;
+    let from = i;
+    const before = (seq: string[]) => seq.every((s, q) => tokens[i - seq.length + q]?.norm === s);
+    if (!range) {
+      if (plus || before(['more', 'than']) || before(['over']) || before(['at', 'least']) || before(['>'])) range = { min: n.value };
+      else if (before(['under']) || before(['less', 'than']) || before(['fewer', 'than']) || before(['up', 'to']) || before(['<']))
+        range = { max: n.value };
+      else continue;
+      for (const seq of [['more', 'than'], ['over'], ['at', 'least'], ['under'], ['less', 'than'], ['fewer', 'than'], ['up', 'to']])
+        if (before(seq)) from = i - seq.length;
+    } else if (tokens[i - 1]?.norm === 'between') from = i - 1;
+    claim(tokens, from, k + 1, 'size');
+    out.push({ range, from, to: k + 1 });
+    i = k;
+  }
+  return out;
+}
+
+/** Words that never start a company name after "at" ("at least", "at scale", "at home"). */
+const NOT_NAMES = new Set(
+  'least most scale home large small big mid once first times all night work best the b2b b2c smb tech fast growing leading early late various different similar top established well large-scale'.split(
+    ' ',
+  ),
+);
+
+function nameLike(t: Token | undefined, mode: CaseMode, first: boolean): boolean {
+  if (!t || t.claim || t.kind !== 'word') return false;
+  if (STOP_WORDS.has(t.norm) || NOT_NAMES.has(t.norm)) return false;
+  if (first && (HEAD_NOUNS.has(t.norm) || LEVEL_WORDS.has(t.norm) || t.norm in ABBREVIATED_TITLES)) return false;
+  if (HEAD_NOUNS.has(t.norm.replace(/s$/, ''))) return false;
+  if (mode === 'mixed') return /^[\p{Lu}\p{N}]/u.test(t.text) || /\p{Lu}/u.test(t.text.slice(1));
+  return true;
+}
+
+/** A company name starting at `j`: capitalised words in mixed-case text, else up to three words. */
+function readName(tokens: Token[], j: number, mode: CaseMode): number {
+  if (!nameLike(tokens[j], mode, true)) return -1;
+  let end = j + 1;
+  const limit = j + (mode === 'mixed' ? 5 : 3);
+  while (end < tokens.length && end < limit) {
+    const t = tokens[end] as Token;
+    if (t.join && nameLike(t, mode, false)) {
+      end++;
+      continue;
+    }
+    if (mode === 'mixed' && (t.norm === '&' || t.norm === 'of') && nameLike(tokens[end + 1], mode, false)) {
+      end += 2;
+      continue;
+    }
+    if (!nameLike(t, mode, false)) break;
+    end++;
+  }
+  return end;
+}
+
+interface Cue {
+  relation: EmploymentRelation;
+  /** Index where the name starts. */
+  at: number;
+  /** First token of the cue (claimed with the name). */
+  from: number;
+}
+
+function cueAt(tokens: Token[], i: number): Cue | null {
+  const t = tokens[i] as Token;
+  const prev = tokens[i - 1]?.norm ?? '';
+  const prev2 = tokens[i - 2]?.norm ?? '';
+  switch (t.norm) {
+    case 'ex':
+      return { relation: 'past_employment', at: i + 1, from: i };
+    case 'former':
+    case 'formerly':
+      if (['at', 'with', 'of', '@'].includes(tokens[i + 1]?.norm ?? '')) return { relation: 'past_employment', at: i + 2, from: i };
+      return t.norm === 'former' ? { relation: 'past_employment', at: i + 1, from: i } : null;
+    case 'at':
+    case '@':
+    case 'with':
+    case 'for':
+    case 'by':
+    case 'of': {
+      let relation: EmploymentRelation | null = null;
+      let from = i;
+      if (prev === 'previously' || prev === 'formerly' || (prev === 'work' && prev2 === 'to') || prev === 'prior') {
+        relation = 'past_employment';
+        from = i - 1;
+      } else if (['worked', 'experience', 'stints', 'stint', 'tenure', 'time'].includes(prev)) {
+        // "previously worked at", "formerly worked at": past; "has worked at": any.
+        relation = prev2 === 'previously' || prev2 === 'formerly' || prev2 === 'once' ? 'past_employment' : 'any_employment';
+        from = i - 1;
+      } else if (['currently', 'works', 'working', 'work', 'employed', 'employees', 'employee', 'staff', 'now'].includes(prev)) {
+        relation = 'current_employment';
+        from = i - 1;
+      } else if (t.norm === 'at' || t.norm === '@') relation = 'current_employment';
+      if (!relation) return null;
+      if ((t.norm === 'with' || t.norm === 'for' || t.norm === 'by' || t.norm === 'of') && from === i) return null;
+      return { relation, at: i + 1, from };
+    }
+    case 'like':
+      if (/^(companies|startups|firms|places)$/.test(prev)) return { relation: 'current_employment', at: i + 1, from: i };
+      return null;
+    case 'such':
+      if (tokens[i + 1]?.norm === 'as' && /^(companies|startups|firms)$/.test(prev))
+        return { relation: 'current_employment', at: i + 2, from: i };
+      return null;
+    case 'from':
+      return { relation: 'any_employment', at: i + 1, from: i };
+    default:
+      return null;
+  }
+}
+
+export interface CompanyScan {
+  mentions: (CompanyMention & { from: number; to: number })[];
+}
+
+/** Employer mentions after their cue words; claims the cue and the name. */
+export function scanCompanies(text: string, tokens: Token[], mode: CaseMode): CompanyScan {
+  const mentions: CompanyScan['mentions'] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim && t.norm !== 'ex') continue;
+    const cue = cueAt(tokens, i);
+    if (!cue) continue;
+    // "from" only before a capitalised name in mixed-case text ("engineers from Google").
+    if (t.norm === 'from' && mode !== 'mixed') continue;
+    // "ex-Google" glued, or "ex Google".
+    if (t.norm === 'ex' && !tokens[i + 1]?.join && mode !== 'mixed') continue;
+    let j = cue.at;
+    let end = readName(tokens, j, mode);
+    if (end < 0) continue;
+    let first = true;
+    while (end > j) {
+      const name = text.slice((tokens[j] as Token).start, (tokens[end - 1] as Token).end).replace(/['’]s$/, '');
+      mentions.push({ text: name, relation: cue.relation, from: first ? cue.from : j, to: end });
+      claim(tokens, first ? cue.from : j, end, 'company');
+      first = false;
+      // Lists: "at Stripe, Plaid or Brex".
+      const sep = tokens[end];
+      if (!sep || !/^(,|or|and|\/|&)$/.test(sep.norm)) break;
+      let k = end + 1;
+      if (tokens[k]?.norm === 'or' || tokens[k]?.norm === 'and') k++;
+      const next = readName(tokens, k, mode);
+      if (next < 0) break;
+      claim(tokens, end, k, 'company');
+      j = k;
+      end = next;
+    }
+    i = Math.max(i, end - 1);
+  }
+  return { mentions };
+}

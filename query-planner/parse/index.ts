@@ -1,0 +1,253 @@
+/**
+ * Proxima's deterministic natural-language parser for people search: a query or a pasted brief
+ * (up to PEOPLE_SEARCH_LIMITS.queryChars characters) becomes typed AdvancedFilters, the places
+ * it resolved, employer mentions to resolve against the corpus, residual keywords, and a
+ * trace of what was recognised from which text. No model, no I/O: a fixed order of
+ * recognisers over one token array, each claiming the tokens it understood (docs/natural-language.md).
+ */
+import type {
+  AdvancedFilters,
+  ConnectionDegree,
+  FundingStage,
+  JobFunction,
+  LanguageFilter,
+  NumberRange,
+  Seniority,
+} from '../advanced-filters.js';
+import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../limits.js';
+import type { PlaceMatch } from '../places.js';
+import { scanDualSkills, scanIndustries, scanLanguages, scanPureSkills, type Unit } from './attributes.js';
+import { type CompanyMention, scanCompanies, scanContexts, scanSizes, scanStages } from './companies.js';
+import { scanDegrees, scanSchools } from './education.js';
+import { scanYears } from './experience.js';
+import { scanPlaces } from './places.js';
+import { scanRelations } from './relations.js';
+import { scanTitles } from './titles.js';
+import { type CaseMode, caseMode, claim, matchAt, phraseTable, type Token, tokenize } from './tokens.js';
+import { FUNCTION_CUES, KEYWORD_STOP_WORDS, LEVEL_PHRASES, WORKPLACE_WORDS } from './vocabulary.js';
+
+export type { CompanyMention } from './companies.js';
+
+export interface RecognizedItem {
+  kind: string;
+  text: string;
+  value: unknown;
+}
+
+export interface ParsedPeopleQuery {
+  filters: AdvancedFilters;
+  /** The resolved places, in the order of `filters.locations.include`. */
+  places: PlaceMatch[];
+  /** Residual meaningful words, lowercase, stop words removed, in text order. */
+  keywords: string[];
+  /** Employer mentions, resolved later against the corpus (parse/resolve-companies.ts). */
+  companies: CompanyMention[];
+  /** What was recognised from which text, in text order. */
+  recognized: RecognizedItem[];
+  receipts: Receipt[];
+}
+
+/** At most this many titles are kept (a brief naming more lists colleagues, not targets). */
+export const MAX_TITLES = 5;
+/** At most this many residual keywords. */
+export const MAX_KEYWORDS = 25;
+
+const LEVELS = phraseTable(LEVEL_PHRASES);
+const WORKPLACES = phraseTable(WORKPLACE_WORDS);
+const FUNCTION_WORDS = phraseTable(FUNCTION_CUES);
+
+function push<T>(list: T[], value: T): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+function scanLevels(tokens: Token[]): { seniority: Seniority | null; from: number; to: number }[] {
+  const out: { seniority: Seniority | null; from: number; to: number }[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = matchAt(tokens, i, LEVELS);
+    if (!m) continue;
+    claim(tokens, i, m.end, 'level');
+    out.push({ seniority: m.value, from: i, to: m.end });
+    i = m.end - 1;
+  }
+  return out;
+}
+
+function scanWorkplaces(tokens: Token[]): { value: string; from: number; to: number }[] {
+  const out: { value: string; from: number; to: number }[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = matchAt(tokens, i, WORKPLACES);
+    if (!m) continue;
+    claim(tokens, i, m.end, 'workplace');
+    out.push({ value: m.value, from: i, to: m.end });
+    i = m.end - 1;
+  }
+  return out;
+}
+
+/** "Hiring manager" is the person hiring, not a title. */
+function scanIgnored(tokens: Token[]): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (tokens[i]?.norm === 'hiring' && /^managers?$/.test(tokens[i + 1]?.norm ?? '')) claim(tokens, i, i + 2, 'ignored');
+  }
+}
+
+function text(source: string, tokens: Token[], from: number, to: number): string {
+  const a = tokens[from];
+  const b = tokens[Math.max(from, to - 1)];
+  return a && b ? source.slice(a.start, b.end) : '';
+}
+
+export function parsePeopleQuery(input: string): ParsedPeopleQuery {
+  const receipts: Receipt[] = [];
+  let source = typeof input === 'string' ? input : '';
+  if (source.length > PEOPLE_SEARCH_LIMITS.queryChars) {
+    receipts.push({
+      path: '/query',
+      action: 'truncated',
+      message: `The query had ${source.length} characters; the first ${PEOPLE_SEARCH_LIMITS.queryChars} were parsed.`,
+    });
+    source = source.slice(0, PEOPLE_SEARCH_LIMITS.queryChars);
+  }
+  const tokens = tokenize(source);
+  const mode: CaseMode = caseMode(tokens);
+  const wordCount = tokens.filter((t) => t.kind === 'word').length;
+  const recognized: (RecognizedItem & { at: number })[] = [];
+  const note = (kind: string, from: number, to: number, value: unknown) =>
+    recognized.push({ kind, text: text(source, tokens, from, to), value, at: from });
+
+  // The order matters: each recogniser claims what it understood, the later ones see the rest.
+  const relations = scanRelations(tokens);
+  for (const r of relations) note('connection_degrees', r.from, r.to, r.degrees);
+  const years = scanYears(tokens);
+  if (years) note('years_experience', years.from, years.to, years.range);
+  scanIgnored(tokens);
+  const workplaces = scanWorkplaces(tokens);
+  for (const w of workplaces) note('workplace', w.from, w.to, w.value);
+  const levels = scanLevels(tokens);
+  for (const l of levels) note('seniority', l.from, l.to, l.seniority);
+  const sizes = scanSizes(tokens);
+  for (const s of sizes) note('company_size', s.from, s.to, s.range);
+  const stages = scanStages(tokens);
+  for (const s of stages) note('company_stage', s.from, s.to, s.stages);
+  const industries = scanIndustries(tokens);
+  const contexts = scanContexts(tokens);
+  for (const c of contexts) note('company_context', c.from, c.to, c.context);
+  const languages = scanLanguages(tokens);
+  for (const l of languages) note('language', l.from, l.to, l.language);
+  const degrees = scanDegrees(tokens);
+  for (const d of degrees) note('degree', d.from, d.to, d.value);
+  const schools = scanSchools(tokens, mode);
+  for (const s of schools) note('school', s.from, s.to, s.value);
+  const places = scanPlaces(source, tokens, mode);
+  for (const p of places) note(p.exclude ? 'location_excluded' : 'location', p.from, p.to, { kind: p.match.kind, name: p.match.name });
+  const pureSkills = scanPureSkills(tokens, mode);
+  const companyScan = scanCompanies(source, tokens, mode);
+  for (const c of companyScan.mentions) note('company', c.from, c.to, { name: c.text, relation: c.relation });
+
+  const titleScan = scanTitles({ text: source, tokens, units: [...industries, ...pureSkills], wordCount });
+  const released = titleScan.released;
+  for (const t of titleScan.titles) {
+    for (const k of t.tokens) if (tokens[k]) (tokens[k] as Token).claim = 'title';
+    recognized.push({
+      kind: t.context ? 'colleague_title' : 'job_title',
+      text: text(source, tokens, t.from, t.to),
+      value: t.text,
+      at: t.from,
+    });
+  }
+  const dualSkills = scanDualSkills(tokens, mode);
+  const units: Unit[] = [...industries, ...pureSkills, ...dualSkills].filter((u) => !released.has(u.id));
+  for (const u of units) note(u.kind, u.from, u.to, u.value);
+
+  // Filters.
+  const filters: AdvancedFilters = {};
+  const titles: string[] = [];
+  const seniority: Seniority[] = [];
+  const functions: JobFunction[] = [];
+  const targets = titleScan.titles.filter((t) => !t.context);
+  for (const t of targets) {
+    const key = t.text.toLowerCase();
+    if (titles.some((x) => x.toLowerCase() === key)) continue;
+    if (titles.length >= MAX_TITLES) {
+      receipts.push({
+        path: '/query',
+        action: 'ignored',
+        message: `More than ${MAX_TITLES} titles; "${t.text}" and later ones were not used.`,
+      });
+      break;
+    }
+    titles.push(t.text);
+    // What a title implies (its level and function) is shown, not applied: the title already
+    // says it, and a second hard filter would drop people whose recorded function differs.
+    for (const v of t.seniority) recognized.push({ kind: 'implied_seniority', text: t.text, value: v, at: t.from });
+    for (const v of t.functions) recognized.push({ kind: 'implied_function', text: t.text, value: v, at: t.from });
+  }
+  for (const l of levels) if (l.seniority) push(seniority, l.seniority);
+  // No title: a bare function word ("people in marketing") still sets the function.
+  if (!titles.length) {
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i] as Token;
+      if (t.claim || t.kind !== 'word') continue;
+      const m = matchAt(tokens, i, FUNCTION_WORDS);
+      if (m && !(m.end - i === 1 && /^(people|talent|team)$/.test(t.norm))) {
+        push(functions, m.value);
+        claim(tokens, i, m.end, 'title');
+        note('function', i, m.end, m.value);
+        i = m.end - 1;
+      }
+    }
+  }
+  if (titles.length) filters.job_titles = { include: titles };
+  if (seniority.length) filters.seniority = seniority;
+  if (functions.length) filters.functions = functions;
+
+  const include = places.filter((p) => !p.exclude);
+  const exclude = places.filter((p) => p.exclude);
+  if (include.length || exclude.length) {
+    filters.locations = {};
+    if (include.length) filters.locations.include = include.map((p) => p.text);
+    if (exclude.length) filters.locations.exclude = exclude.map((p) => p.text);
+  }
+  if (years && (years.range.min !== undefined || years.range.max !== undefined)) filters.years_experience = { ...years.range };
+
+  const skills: string[] = [];
+  const industryNames: string[] = [];
+  for (const u of units) push(u.kind === 'skill' ? skills : industryNames, u.value);
+  if (skills.length) filters.skills = { include: skills };
+  if (industryNames.length) filters.industries = { include: industryNames };
+  if (schools.length) filters.schools = schools.map((s) => s.value);
+  if (degrees.length) filters.degrees = degrees.map((d) => d.value);
+  const langs: LanguageFilter[] = languages.map((l) => l.language);
+  if (langs.length) filters.languages = langs;
+
+  const stageList: FundingStage[] = [];
+  for (const s of stages) for (const v of s.stages) push(stageList, v);
+  if (stageList.length) filters.company_stage = stageList;
+  let size: NumberRange | null = sizes[0]?.range ?? null;
+  if (!size) for (const c of contexts) if (c.size) size = { ...c.size };
+  if (size) filters.company_size = { ...size };
+  const degreesList: ConnectionDegree[] = [];
+  for (const r of relations) for (const d of r.degrees) push(degreesList, d);
+  if (degreesList.length) filters.connection_degrees = degreesList;
+
+  // Residual keywords: unclaimed words that carry meaning.
+  const keywords: string[] = [];
+  for (const w of workplaces) push(keywords, w.value);
+  for (const t of tokens) {
+    if ((t.claim && t.claim !== 'field') || t.kind !== 'word') continue;
+    const w = t.norm.replace(/^'+|'+$/g, '');
+    if (w.length < 2 || KEYWORD_STOP_WORDS.has(w) || /^\d+$/.test(w)) continue;
+    if (keywords.length >= MAX_KEYWORDS) break;
+    push(keywords, w);
+  }
+
+  recognized.sort((a, b) => a.at - b.at);
+  return {
+    filters,
+    places: include.map((p) => p.match),
+    keywords,
+    companies: companyScan.mentions.map((m) => ({ text: m.text, relation: m.relation })),
+    recognized: recognized.map(({ kind, text: t, value }) => ({ kind, text: t, value })),
+    receipts,
+  };
+}

@@ -1,0 +1,367 @@
+/**
+ * Finding places in text. Resolution itself stays in ../places.ts (`resolvePlace`); this module
+ * decides which stretches of text are places at all. It tries the longest word n-grams first,
+ * but only n-grams whose key the gazetteer knows (an index built once from the gazetteer, so a
+ * 10,000-character brief costs a few hash look-ups per word), and then applies the rules that
+ * keep common words out: two-letter codes that are also words ("in", "or", "me", "MA" the
+ * degree) need capitals or a place word before them, single-word places that are common words
+ * ("Mobile", "Reading", "Lead") need a place word, small towns need one too, and a trailing
+ * "area" / "metro" is absorbed into the place ("Seattle area" → Seattle; a city filter matches
+ * its metro anyway).
+ */
+import { countries } from 'countries-list';
+import { allCities, countryName, findCities, findCountryCode, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { METROS } from '../../geo/metros.js';
+import { REGIONS } from '../../geo/regions.js';
+import { CITY_ALIASES } from '../../geo/supplement.js';
+import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
+import { type PlaceMatch, resolvePlace } from '../places.js';
+import { type CaseMode, sliceText, type Token } from './tokens.js';
+import {
+  ABBREVIATED_TITLES,
+  AMBIGUOUS_CODES,
+  HEAD_NOUNS,
+  LEVEL_WORDS,
+  NEVER_LEADING_CODES,
+  PLACE_COMMON_WORDS,
+  PLACE_CUES,
+  PLACE_EXCLUDE_CUES,
+  STOP_WORDS,
+} from './vocabulary.js';
+
+export interface PlaceMention {
+  /** The place as written ("SF", "north carolina"); codes of three letters or fewer in capitals. */
+  text: string;
+  match: PlaceMatch;
+  exclude: boolean;
+  from: number;
+  to: number;
+}
+
+/** Country aliases the gazetteer knows beyond the official names (kept if they resolve). */
+const COUNTRY_ALIAS_CANDIDATES = [
+  'usa',
+  'us',
+  'u s',
+  'u s a',
+  'america',
+  'united states of america',
+  'states',
+  'uk',
+  'u k',
+  'britain',
+  'great britain',
+  'england',
+  'scotland',
+  'wales',
+  'uae',
+  'emirates',
+  'south korea',
+  'korea',
+  'czechia',
+  'czech republic',
+  'holland',
+  'the netherlands',
+  'russia',
+  'vietnam',
+  'viet nam',
+  'taiwan',
+  'turkey',
+  'turkiye',
+];
+
+/** Bare single-word cities smaller than this need a place word before them. */
+const BARE_CITY_MIN_POPULATION = 50_000;
+const MAX_PLACE_WORDS = 6;
+/** After these, a two-letter word is a preposition or conjunction ("based in Zurich", "in or near Boston"). */
+const PREPOSITION_FOLLOWERS = new Set(['the', 'in', 'near', 'around', 'across', 'within', 'from', 'based', 'located', 'or', 'and']);
+const AREA_WORDS = new Set(['area', 'metro', 'region', 'metropolitan']);
+
+let keys: Set<string> | null = null;
+/** Every word prefix of a key ("new", "new york", "new york city"): n-grams grow only along these. */
+let prefixes: Set<string> | null = null;
+/** resolvePlace is pure: its answers are cached (bounded). */
+const resolved = new Map<string, PlaceMatch | null>();
+const RESOLVE_CACHE_MAX = 20_000;
+
+function resolveCached(text: string): PlaceMatch | null {
+  const hit = resolved.get(text);
+  if (hit !== undefined) return hit;
+  const match = resolvePlace(text);
+  if (resolved.size >= RESOLVE_CACHE_MAX) resolved.clear();
+  resolved.set(text, match);
+  return match;
+}
+
+/** Every key a place lookup can succeed on (cities, aliases, countries, states, metros, regions). */
+function placeKeys(): Set<string> {
+  if (keys) return keys;
+  const set = new Set<string>();
+  const add = (s: string) => {
+    const k = placeKey(s);
+    if (k) set.add(k);
+  };
+  for (const c of allCities()) add(c.name);
+  for (const alias of Object.keys(CITY_ALIASES)) add(alias);
+  for (const [code, c] of Object.entries(countries as Record<string, { name: string }>)) {
+    add(c.name);
+    add(countryName(code));
+  }
+  for (const alias of COUNTRY_ALIAS_CANDIDATES) if (findCountryCode(alias)) add(alias);
+  for (const [code, name] of Object.entries(US_STATES)) {
+    add(code);
+    add(name);
+  }
+  for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) add(s.name);
+  for (const m of METROS) {
+    add(m.name);
+    for (const a of m.aliases) add(a);
+  }
+  for (const r of REGIONS) {
+    add(r.name);
+    for (const a of r.aliases) add(a);
+  }
+  keys = set;
+  prefixes = new Set<string>();
+  for (const k of set) {
+    const parts = k.split(' ');
+    for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
+  }
+  return set;
+}
+
+/** The word before token `i`, skipping "the"; -1 when punctuation or the start comes first. */
+function prevWordSkippingThe(tokens: Token[], i: number): number {
+  let k = i - 1;
+  while (k >= 0 && tokens[k]?.kind !== 'punct' && tokens[k]?.norm === 'the') k--;
+  return k >= 0 && tokens[k]?.kind !== 'punct' ? k : -1;
+}
+
+function isVocabularyWord(norm: string): boolean {
+  return HEAD_NOUNS.has(norm) || LEVEL_WORDS.has(norm) || norm in ABBREVIATED_TITLES || STOP_WORDS.has(norm);
+}
+
+interface ScanContext {
+  tokens: Token[];
+  text: string;
+  mode: CaseMode;
+  /** Index of the first word token (a code may lead a short query: "nc systems engineers"). */
+  firstWord: number;
+  lastPlaceEnd: number;
+}
+
+/** Whether a place word, or a list of places, comes right before token `i`. */
+function hasPlaceCue(ctx: ScanContext, i: number): boolean {
+  const p = prevWordSkippingThe(ctx.tokens, i);
+  if (p >= 0 && PLACE_CUES.has(ctx.tokens[p]?.norm ?? '')) return true;
+  // A list: "in SF, NYC or Boston".
+  if (ctx.lastPlaceEnd >= 0 && ctx.lastPlaceEnd <= i) {
+    let k = ctx.lastPlaceEnd;
+    while (k < i && /^(,|or|and|&|\/)$/.test(ctx.tokens[k]?.norm ?? '')) k++;
+    if (k === i && k > ctx.lastPlaceEnd && i - ctx.lastPlaceEnd <= 2) return true;
+  }
+  return false;
+}
+
+function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): boolean {
+  const { tokens } = ctx;
+  const first = tokens[from] as Token;
+  const next = tokens[to];
+  // Not part of a hyphenated word ("co-founder"), except "SF-based".
+  if (first.join) return false;
+  if (next?.join && next.norm !== 'based' && next.norm !== 'area') return false;
+  const cue = hasPlaceCue(ctx, from);
+  if (to - from > 1) return true;
+  const key = placeKey(first.text);
+  if (key.length <= 2) {
+    if (!AMBIGUOUS_CODES.has(key)) return true;
+    // "based in Zurich", "in or near Boston": the word is a preposition or conjunction here.
+    if (next && next.kind === 'word' && PREPOSITION_FOLLOWERS.has(next.norm)) return false;
+    if (key === 'in' && !first.upper && next && next.kind !== 'punct') return false;
+    if (cue) return true;
+    if (first.upper && ctx.mode !== 'upper' && !['in', 'or', 'me', 'id'].includes(key)) return true;
+    const nextWord = tokens[to];
+    return (
+      from === ctx.firstWord &&
+      !NEVER_LEADING_CODES.has(key) &&
+      !!nextWord &&
+      nextWord.kind === 'word' &&
+      (!STOP_WORDS.has(nextWord.norm) || nextWord.norm === 'it')
+    );
+  }
+  if (PLACE_COMMON_WORDS.has(key)) return cue || (key === 'us' && first.upper);
+  if (cue) return true;
+  if (match.kind !== 'city') return !isVocabularyWord(key);
+  if (isVocabularyWord(key)) return false;
+  if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
+  const city = findCities(first.text)[0];
+  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || !!CITY_ALIASES[key]);
+}
+
+/** A city qualified by the state or country after a comma, or null. */
+function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: PlaceMatch; end: number } | null {
+  for (let to = Math.min(ctx.tokens.length, from + 4); to > from; to--) {
+    if (!wordsOnly(ctx.tokens, from, to)) continue;
+    const regionText = sliceText(ctx.text, ctx.tokens, from, to);
+    // "Washington, D.C." is a city alias as a whole.
+    const whole = resolveCached(`${city.input} ${regionText}`);
+    if (whole?.kind === 'city') return { match: { ...whole, input: `${city.input} ${regionText}` }, end: to };
+    if (city.kind !== 'city') continue;
+    const region = candidate(ctx, from, to);
+    if (!region || (region.kind !== 'state' && region.kind !== 'country')) continue;
+    const inRegion = findCities(city.input).find((c) =>
+      region.kind === 'state'
+        ? c.countryCode === region.countryCode && placeKey(c.region) === placeKey(region.region ?? '')
+        : c.countryCode === region.countryCode,
+    );
+    if (!inRegion) return null;
+    const metro = metroOf(inRegion);
+    const name =
+      inRegion.countryCode === 'US' ? `${inRegion.name}, ${inRegion.region}, United States` : `${inRegion.name}, ${inRegion.country}`;
+    return {
+      match: {
+        kind: 'city',
+        name,
+        input: city.input,
+        city: inRegion.name,
+        region: inRegion.region || undefined,
+        countryCode: inRegion.countryCode,
+        ...(metro ? { metro: metro.name } : {}),
+      },
+      end: to,
+    };
+  }
+  return null;
+}
+
+function display(text: string): string {
+  return /^[\p{L}.]{1,4}$/u.test(text) && text.replace(/\./g, '').length <= 3 ? text.toUpperCase() : text;
+}
+
+/** Whether tokens [from, to) are all unclaimed words or numbers (a place never spans punctuation). */
+function wordsOnly(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const t = tokens[k];
+    if (!t || t.claim || t.kind === 'punct') return false;
+  }
+  return true;
+}
+
+/** The place key of one token: its folded text with punctuation as spaces. */
+function tokenKey(t: Token): string {
+  return t.norm.replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+function candidate(ctx: ScanContext, from: number, to: number): PlaceMatch | null {
+  if (!wordsOnly(ctx.tokens, from, to)) return null;
+  const key = ctx.tokens.slice(from, to).map(tokenKey).filter(Boolean).join(' ');
+  if (!key) return null;
+  const set = placeKeys();
+  const known = set.has(key) || (key.startsWith('greater ') && set.has(key.slice(8)));
+  if (!known) return null;
+  return resolveCached(sliceText(ctx.text, ctx.tokens, from, to));
+}
+
+/**
+ * The ends (exclusive) of the n-grams starting at `from` whose key is a place key, longest
+ * first. N-grams grow only while their key is the prefix of some place key.
+ */
+function knownEnds(tokens: Token[], from: number): number[] {
+  const set = placeKeys();
+  const prefixSet = prefixes as Set<string>;
+  const ends: number[] = [];
+  let key = '';
+  let greater = false;
+  let rest = '';
+  for (let to = from + 1; to <= Math.min(tokens.length, from + MAX_PLACE_WORDS); to++) {
+    const t = tokens[to - 1] as Token;
+    if (t.claim || t.kind === 'punct') break;
+    const k = tokenKey(t);
+    if (!k) break;
+    key = key ? `${key} ${k}` : k;
+    if (to === from + 1 && k === 'greater') {
+      greater = true;
+      continue;
+    }
+    if (greater) rest = rest ? `${rest} ${k}` : k;
+    const alive = prefixSet.has(key) || (greater && prefixSet.has(rest));
+    if (!alive) break;
+    if (set.has(key) || (greater && set.has(rest))) ends.push(to);
+  }
+  return ends.reverse();
+}
+
+/** Whether a known place name starts at token `from` (used to keep "MD in Boston" a place). */
+export function placeStartsAt(tokens: Token[], from: number): boolean {
+  return knownEnds(tokens, from).some((to) => {
+    const key = tokens.slice(from, to).map(tokenKey).join(' ');
+    return !PLACE_COMMON_WORDS.has(key);
+  });
+}
+
+/**
+ * Finds the places in `tokens`, claims their tokens, and returns them in text order (a place
+ * named twice is kept once).
+ */
+export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): PlaceMention[] {
+  const out: PlaceMention[] = [];
+  const firstWord = tokens.findIndex((t) => t.kind === 'word');
+  const ctx: ScanContext = { tokens, text, mode, firstWord, lastPlaceEnd: -1 };
+  placeKeys();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim || t.kind !== 'word') continue;
+    const ends = knownEnds(tokens, i);
+    if (!ends.length) continue;
+    let found: { to: number; match: PlaceMatch } | null = null as { to: number; match: PlaceMatch } | null;
+    for (const to of ends) {
+      const match = candidate(ctx, i, to);
+      if (!match) continue;
+      // "Seattle area": prefer "Seattle" when it is a place by itself ("Seattle metro" stays the metro).
+      const lastNorm = tokens[to - 1]?.norm ?? '';
+      if (to - i >= 2 && lastNorm === 'area' && !AREA_WORDS.has(tokens[to - 2]?.norm ?? '')) {
+        const shorter = candidate(ctx, i, to - 1);
+        if (shorter && accept(ctx, i, to - 1, shorter)) {
+          found = { to: to - 1, match: shorter };
+          break;
+        }
+      }
+      if (!accept(ctx, i, to, match)) continue;
+      found = { to, match };
+      break;
+    }
+    if (!found) continue;
+    let end = found.to;
+    // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country.
+    if ((found.match.kind === 'city' || found.match.kind === 'state') && tokens[end]?.text === ',') {
+      const qualified = qualify(ctx, found.match, end + 1);
+      if (qualified) {
+        // The text stays the city's, unless the whole is one name ("Washington D.C.").
+        found = { to: qualified.match.input === found.match.input ? found.to : qualified.end, match: qualified.match };
+        end = qualified.end;
+      }
+    }
+    // Absorb "area", "metro area", "region" and "-based" after the place.
+    while (end < tokens.length && (AREA_WORDS.has(tokens[end]?.norm ?? '') || tokens[end]?.norm === 'based') && !tokens[end]?.claim) end++;
+    const p = prevWordSkippingThe(tokens, i);
+    const pp = p >= 0 ? prevWordSkippingThe(tokens, p) : -1;
+    const exclude =
+      (p >= 0 && PLACE_EXCLUDE_CUES.has(tokens[p]?.norm ?? '')) ||
+      (p >= 0 && tokens[p]?.norm === 'in' && pp >= 0 && tokens[pp]?.norm === 'not') ||
+      (p >= 0 && tokens[p]?.norm === 'of' && pp >= 0 && tokens[pp]?.norm === 'outside');
+    let raw = sliceText(text, tokens, i, found.to);
+    if (raw.includes(',')) raw = found.match.input;
+    // "the Bay Area" → "Bay Area" when it names the same place.
+    if (/^the\s/i.test(raw)) {
+      const bare = resolveCached(raw.slice(4));
+      if (bare && bare.kind === found.match.kind && bare.name === found.match.name) raw = raw.slice(4);
+    }
+    const mention: PlaceMention = { text: display(raw), match: { ...found.match, input: display(raw) }, exclude, from: i, to: end };
+    for (let k = i; k < end; k++) (tokens[k] as Token).claim = 'place';
+    ctx.lastPlaceEnd = end;
+    if (!out.some((o) => o.match.kind === mention.match.kind && o.match.name === mention.match.name && o.exclude === exclude))
+      out.push(mention);
+    i = end - 1;
+  }
+  return out;
+}

@@ -1,0 +1,588 @@
+/**
+ * The title grammar. What the other recognisers left unclaimed splits into runs of title words
+ * (stop words, places, levels, companies and punctuation end a run). Inside a run a title is
+ *
+ *   [level words] [modifiers] HEAD [numeral]          "Senior Product Marketing Manager", "Software Engineer II"
+ *   [level words] [modifiers] HEAD of COMPLEMENT      "Head of Trust & Safety", "Director of FP&A"
+ *   VP COMPLEMENT                                     "VP Sales"
+ *
+ * where HEAD is a head noun ("manager", "engineer", "counsel", "lead", ...) or an abbreviated
+ * title ("SWE", "CSM", "SDET", "AE", "CTO"), the last one of a chain ("Developer Advocate").
+ * Modifiers are any other words, known or not ("Deal Desk Manager"), so unseen titles parse.
+ * Then:
+ *   - words before a level word are context, not title ("growth associate product manager" →
+ *     "Associate Product Manager");
+ *   - industries and tool skills in front of a title are context ("fintech data scientists" →
+ *     "Data Scientist" + industry), unless the title would be a bare generic head: then the one
+ *     right before the head is taken back ("Web3 Engineer", "Salesforce Administrator");
+ *   - titles right after "reports to", "work with", "manage", ... describe colleagues and are
+ *     kept apart.
+ * A run without a head, in a short query, can be a title by itself ("Trust & Safety", "RevOps").
+ * Titles come out in title case, singular, with abbreviations in their usual spelling.
+ */
+import type { JobFunction, Seniority } from '../advanced-filters.js';
+import type { Unit } from './attributes.js';
+import { phraseParts, phraseTable, type Token } from './tokens.js';
+import {
+  ABBREVIATED_TITLES,
+  ACRONYMS,
+  BARE_COMPLEMENT_HEADS,
+  CANONICAL_SPELLING,
+  COMPLEMENT_HEADS,
+  FUNCTION_CUES,
+  GENERIC_HEADS,
+  HEAD_NOUNS,
+  LEVEL_SENIORITY,
+  LEVEL_WORDS,
+  MANAGED_DEPARTMENTS,
+  NOT_PLURAL,
+  STOP_WORDS,
+  TITLE_BREAKERS,
+  TITLE_FUNCTION_WORDS,
+  TITLE_SUFFIXES,
+  VERB_LIKE_HEADS,
+  WORD_EXPANSIONS,
+} from './vocabulary.js';
+
+export interface TitleMention {
+  /** Canonical title ("Sales Team Lead"). */
+  text: string;
+  /** Token indices that make the title, in order. */
+  tokens: number[];
+  from: number;
+  to: number;
+  /** Singular head noun ("lead"). */
+  head: string;
+  seniority: Seniority[];
+  functions: JobFunction[];
+  /** A colleague's title ("reports to the VP of Engineering"), not the one searched for. */
+  context: boolean;
+}
+
+export interface TitleScan {
+  titles: TitleMention[];
+  /** Units (industries, skills) taken into a title. */
+  released: Set<number>;
+}
+
+type Cls = 'T' | 'X' | 'AMP' | 'CONJ' | 'OF' | 'B';
+
+/** Words after "it" that make it "IT" ("IT manager", "IT support specialist"). */
+const IT_FOLLOWERS = new Set(
+  'manager director administrator admin specialist technician analyst consultant engineer support security operations ops project helpdesk help infrastructure auditor architect recruiter lead head service services'.split(
+    ' ',
+  ),
+);
+
+/** "<X> experience" as a domain ("Developer Experience Engineer", "Customer Experience Manager"). */
+const EXPERIENCE_COMPOUNDS = new Set([
+  'developer',
+  'customer',
+  'user',
+  'guest',
+  'patient',
+  'employee',
+  'member',
+  'candidate',
+  'client',
+  'player',
+  'digital',
+  'learning',
+  'product',
+  'partner',
+]);
+
+/** Domain words that end a title after a head noun ("Developer Relations", "Partner Operations"). */
+const DOMAIN_TAILS = new Set([
+  'relations',
+  'operations',
+  'ops',
+  'experience',
+  'enablement',
+  'advocacy',
+  'success',
+  'excellence',
+  'affairs',
+]);
+
+/** Level words before which other words are context ("growth associate product manager"). */
+const STRONG_LEVELS = new Set([
+  'senior',
+  'sr',
+  'junior',
+  'jr',
+  'staff',
+  'principal',
+  'distinguished',
+  'associate',
+  'founding',
+  'chief',
+  'head',
+  'director',
+  'vp',
+  'svp',
+  'evp',
+  'avp',
+  'managing',
+  'lead',
+]);
+
+/** Determiners skipped when looking at what precedes a title. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'your', 'their', 'my', 'his', 'her', 'its', 'other', 'fellow', 'all']);
+const COLLEAGUE_CUES: string[][] = [
+  'report to',
+  'reports to',
+  'reporting to',
+  'report into',
+  'reports into',
+  'reporting into',
+  'reporting line to',
+  'work with',
+  'works with',
+  'working with',
+  'work closely with',
+  'works closely with',
+  'working closely with',
+  'closely with',
+  'partner with',
+  'partners with',
+  'partnering with',
+  'collaborate with',
+  'collaborates with',
+  'collaborating with',
+  'liaise with',
+  'interface with',
+  'alongside',
+  'manage',
+  'manages',
+  'managing',
+  'mentor',
+  'mentors',
+  'mentoring',
+  'coach',
+  'coaching',
+  'a team of',
+  'team of',
+  'hired by',
+  'managed by',
+  'supervised by',
+  'build a team of',
+  'to',
+].map(phraseParts);
+
+const FUNCTIONS = phraseTable(FUNCTION_CUES);
+
+/** Words that are no title on their own ("people in fintech"). */
+const NOT_ALONE = new Set(['people', 'talent', 'team', 'teams', 'staff', 'folks', 'leadership']);
+
+/** Singular of a title word: known heads and abbreviations first, then plain English rules. */
+export function singular(norm: string): string {
+  const expanded = WORD_EXPANSIONS[norm];
+  if (expanded) return expanded.toLowerCase();
+  if (HEAD_NOUNS.has(norm) || norm in ABBREVIATED_TITLES || NOT_PLURAL.has(norm)) return norm;
+  const candidates: string[] = [];
+  if (norm.endsWith('ies') && norm.length > 4) candidates.push(`${norm.slice(0, -3)}y`);
+  if (norm.endsWith('es')) candidates.push(norm.slice(0, -2));
+  if (norm.endsWith('s')) candidates.push(norm.slice(0, -1));
+  for (const c of candidates) if (HEAD_NOUNS.has(c) || c in ABBREVIATED_TITLES) return c;
+  return norm;
+}
+
+/** Generic English singular for the last word of a title that has no known head. */
+function looseSingular(norm: string): string {
+  if (NOT_PLURAL.has(norm) || norm.length < 4 || /(ss|us|is|ics|ops)$/.test(norm) || !norm.endsWith('s')) return singular(norm);
+  const known = singular(norm);
+  if (known !== norm) return known;
+  if (norm.endsWith('ies')) return `${norm.slice(0, -3)}y`;
+  if (/(ches|shes|xes|sses)$/.test(norm)) return norm.slice(0, -2);
+  return norm.slice(0, -1);
+}
+
+function isHead(t: Token): boolean {
+  const s = singular(t.norm);
+  return HEAD_NOUNS.has(s) || s in ABBREVIATED_TITLES;
+}
+
+/** How a word is spelt inside a title. */
+function canonicalWord(t: Token, asHead: boolean, loose = false): string {
+  const norm = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
+  if (norm in ABBREVIATED_TITLES) return ABBREVIATED_TITLES[norm] as string;
+  if (WORD_EXPANSIONS[t.norm]) return WORD_EXPANSIONS[t.norm] as string;
+  if (TITLE_SUFFIXES[norm] && t.i > 0) return TITLE_SUFFIXES[norm] as string;
+  if (CANONICAL_SPELLING[norm]) return CANONICAL_SPELLING[norm] as string;
+  if (TITLE_FUNCTION_WORDS.has(norm)) return norm;
+  if (ACRONYMS.has(norm)) return norm.toUpperCase();
+  const text = asHead && norm !== t.norm ? norm : t.text;
+  // Mixed capitals as written ("McKinsey", "DevOps") stay; everything else is title-cased.
+  if (/\p{Ll}\p{Lu}/u.test(text) && !/^\p{Lu}+$/u.test(text)) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
+}
+
+export interface TitleInput {
+  text: string;
+  tokens: Token[];
+  units: Unit[];
+  /** Word count of the text; long texts are prose, not queries. */
+  wordCount: number;
+}
+
+export function scanTitles(input: TitleInput): TitleScan {
+  const { tokens, units } = input;
+  const prose = input.wordCount > 14;
+  const unitOf = new Map<number, Unit>();
+  for (const u of units) if (u.transparent) for (let k = u.from; k < u.to; k++) unitOf.set(k, u);
+
+  /** "Director, Product Marketing", "VP, Sales": a comma after a complement head, then a headless domain. */
+  const commaComplement = (i: number): boolean => {
+    const prev = tokens[i - 1];
+    if (prev?.kind !== 'word' || prev.claim || !COMPLEMENT_HEADS.has(singular(prev.norm))) return false;
+    let k = i + 1;
+    while (k < tokens.length && k < i + 5) {
+      const t = tokens[k] as Token;
+      if (t.kind !== 'word' || t.claim || STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm)) break;
+      if (isHead(t)) return false;
+      k++;
+    }
+    const after = tokens[k];
+    return k > i + 1 && (!after || after.kind === 'punct' || !!after.claim || STOP_WORDS.has(after.norm));
+  };
+
+  const cls = (i: number): Cls => {
+    const t = tokens[i];
+    if (!t) return 'B';
+    if (t.claim) return unitOf.has(i) && (t.claim === 'industry' || t.claim === 'skill') ? 'X' : 'B';
+    if (t.kind === 'punct') return t.norm === '&' ? 'AMP' : t.norm === ',' && commaComplement(i) ? 'OF' : 'B';
+    if (t.kind === 'num') return TITLE_SUFFIXES[t.norm] && tokens[i - 1] && isHead(tokens[i - 1] as Token) ? 'T' : 'B';
+    if (t.norm === 'of') return 'OF';
+    if (t.norm === 'and' || t.norm === 'or') return 'CONJ';
+    if (t.norm === 'experience' && EXPERIENCE_COMPOUNDS.has(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim) return 'T';
+    if (t.norm === 'it' && IT_FOLLOWERS.has(singular(tokens[i + 1]?.norm ?? '')) && !tokens[i + 1]?.claim) return 'T';
+    if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm)) return 'B';
+    return 'T';
+  };
+
+  // Runs: T/X tokens, with "&", "of", "and"/"or" only between two of them.
+  const runs: number[][] = [];
+  let cur: number[] = [];
+  for (let i = 0; i <= tokens.length; i++) {
+    const c = i < tokens.length ? cls(i) : 'B';
+    if (c === 'T' || c === 'X') {
+      cur.push(i);
+      continue;
+    }
+    if ((c === 'AMP' || c === 'OF' || c === 'CONJ') && cur.length) {
+      const n = cls(i + 1);
+      if (n === 'T' || n === 'X') {
+        cur.push(i);
+        continue;
+      }
+    }
+    if (cur.length) runs.push(cur);
+    cur = [];
+  }
+
+  const released = new Set<number>();
+  const titles: TitleMention[] = [];
+  for (const run of runs) parseRun(run);
+
+  function parseRun(run: number[]): void {
+    let s = 0;
+    while (s < run.length) {
+      // Skip connectors at a segment start.
+      const c0 = cls(run[s] as number);
+      if (c0 === 'AMP' || c0 === 'OF' || c0 === 'CONJ') {
+        s++;
+        continue;
+      }
+      let lastHead = -1;
+      let end = -1;
+      let complementFrom = -1;
+      let i = s;
+      while (i < run.length) {
+        const idx = run[i] as number;
+        const c = cls(idx);
+        if (c === 'T' || c === 'X') {
+          if (c === 'T' && isHead(tokens[idx] as Token)) lastHead = i;
+          i++;
+          continue;
+        }
+        if (c === 'AMP' || c === 'CONJ') {
+          if (lastHead >= 0) break;
+          i++;
+          continue;
+        }
+        // "of": a complement after a complement head, else the segment ends.
+        const prevTok = tokens[run[i - 1] as number] as Token;
+        if (lastHead === i - 1 && COMPLEMENT_HEADS.has(singular(prevTok.norm))) {
+          complementFrom = i + 1;
+          let j = i + 1;
+          while (j < run.length) {
+            const cj = cls(run[j] as number);
+            if (cj === 'CONJ' && restHasHead(run, j + 1)) break;
+            j++;
+          }
+          while (j > complementFrom && cls(run[j - 1] as number) !== 'T' && cls(run[j - 1] as number) !== 'X') j--;
+          end = j;
+        }
+        break;
+      }
+      if (lastHead < 0) {
+        s = i + 1;
+        continue;
+      }
+      if (end < 0) {
+        end = lastHead + 1;
+        const head = tokens[run[lastHead] as number] as Token;
+        // "VP Sales": a domain right after VP.
+        if (BARE_COMPLEMENT_HEADS.has(singular(head.norm))) {
+          let j = lastHead + 1;
+          while (j < run.length && cls(run[j] as number) === 'T' && !isHead(tokens[run[j] as number] as Token)) j++;
+          if (j > lastHead + 1) {
+            complementFrom = lastHead + 1;
+            end = j;
+          }
+        }
+        // "Developer Relations": a domain word after the head, ending the run.
+        if (complementFrom < 0) {
+          let j = lastHead + 1;
+          while (j < run.length && cls(run[j] as number) === 'T' && !isHead(tokens[run[j] as number] as Token)) j++;
+          if (
+            j > lastHead + 1 &&
+            (j === run.length || cls(run[j] as number) !== 'T') &&
+            DOMAIN_TAILS.has((tokens[run[j - 1] as number] as Token).norm)
+          )
+            end = j;
+        }
+        // "Software Engineer II".
+        const after = tokens[run[end] as number];
+        if (complementFrom < 0 && after && TITLE_SUFFIXES[after.norm] && (after.norm !== 'i' || after.text === 'I')) end++;
+      }
+      build(run, s, end, lastHead, complementFrom);
+      s = end;
+    }
+  }
+
+  function restHasHead(run: number[], from: number): boolean {
+    for (let j = from; j < run.length; j++) {
+      const c = cls(run[j] as number);
+      if (c === 'OF') return false;
+      if (c === 'T' && isHead(tokens[run[j] as number] as Token)) return true;
+    }
+    return false;
+  }
+
+  function build(run: number[], s: number, end: number, headPos: number, complementFrom: number): void {
+    const headIdx = run[headPos] as number;
+    const head = tokens[headIdx] as Token;
+    const headNorm = singular(head.norm);
+    const hasComplement = complementFrom >= 0;
+    let pre = run.slice(s, headPos);
+    // Words before a level word are context ("growth associate product manager").
+    const firstLevel = pre.findIndex((k) => {
+      const t = tokens[k] as Token;
+      return cls(k) === 'T' && STRONG_LEVELS.has(t.norm) && !(t.norm === 'lead' && /^gen/.test(tokens[k + 1]?.norm ?? ''));
+    });
+    if (firstLevel > 0) pre = pre.slice(firstLevel);
+    // Industries and tool skills in front: context, unless the title would be a bare generic head.
+    const keep: number[] = [];
+    const bare = !hasComplement && GENERIC_HEADS.has(headNorm) && pre.every((k) => cls(k) === 'X');
+    const lastX = pre.length && cls(pre[pre.length - 1] as number) === 'X' ? unitOf.get(pre[pre.length - 1] as number) : undefined;
+    for (const k of pre) {
+      if (cls(k) !== 'X') {
+        keep.push(k);
+        continue;
+      }
+      const u = unitOf.get(k);
+      const adjacent = u === lastX && pre.slice(pre.indexOf(k)).every((q) => cls(q) === 'X' && unitOf.get(q) === u);
+      // A domain industry leading the title ("Robotics Software Engineer", "Insurance Agent").
+      const leadingDomain =
+        !!u?.titlePart &&
+        pre.slice(pre.indexOf(k)).some((q) => cls(q) === 'T') &&
+        pre.slice(0, pre.indexOf(k)).every((q) => cls(q) !== 'T');
+      if (
+        u &&
+        (leadingDomain ||
+          (adjacent && !hasComplement && GENERIC_HEADS.has(headNorm) && (bare || keepBeforeHead(pre, u))) ||
+          (adjacent && u.titlePart))
+      ) {
+        keep.push(k);
+        released.add(u.id);
+      }
+    }
+    const post = run.slice(headPos + 1, end).filter((k) => cls(k) !== 'CONJ' || hasComplement);
+    // Industries after the complement are context ("head of BI climate tech"), unless they are all of it ("Head of Gaming").
+    while (
+      post.length > 1 &&
+      cls(post[post.length - 1] as number) === 'X' &&
+      post.some((k) => cls(k) === 'T' && (tokens[k] as Token).norm !== 'of')
+    )
+      post.pop();
+    for (const k of post) {
+      const u = unitOf.get(k);
+      if (u) released.add(u.id);
+    }
+    const all = [...keep, headIdx, ...post];
+    // Long prose: "lead", "head", "partner" alone are verbs or plain nouns.
+    if (prose && all.length === 1 && VERB_LIKE_HEADS.has(head.norm)) return;
+    if (all.length === 1 && !(headNorm in ABBREVIATED_TITLES) && (head.norm === 'head' || head.norm === 'chief')) return;
+    const text = assemble(all, headIdx);
+    const ctx = isColleague(all[0] as number);
+    titles.push({
+      text,
+      tokens: all,
+      from: all[0] as number,
+      to: (all[all.length - 1] as number) + 1,
+      head: headNorm,
+      seniority: seniorityOf(all, headIdx, hasComplement),
+      functions: functionsOf(all, headIdx, hasComplement ? post : []),
+      context: ctx,
+    });
+  }
+
+  /** A tool or industry kept before a generic head only when nothing but levels precede it ("Senior Supply Chain Manager"). */
+  function keepBeforeHead(pre: number[], u: Unit): boolean {
+    return pre.every((k) => (cls(k) === 'X' ? unitOf.get(k) === u : LEVEL_WORDS.has((tokens[k] as Token).norm)));
+  }
+
+  function assemble(all: number[], headIdx: number, loose = false): string {
+    let out = '';
+    let prev = -2;
+    for (const k of all) {
+      const t = tokens[k] as Token;
+      if (t.norm === ',') {
+        out += ',';
+        prev = k;
+        continue;
+      }
+      const word = t.norm === '&' ? '&' : canonicalWord(t, k === headIdx, loose);
+      if (out) out += k === prev + 1 && t.join ? t.join : ' ';
+      out += word;
+      prev = k;
+    }
+    return out;
+  }
+
+  function isColleague(start: number): boolean {
+    let k = start - 1;
+    while (k >= 0 && DETERMINERS.has(tokens[k]?.norm ?? '')) k--;
+    // A list continuing a colleague title: "work with product managers and designers".
+    const before = titles[titles.length - 1];
+    if (before?.context) {
+      let q = start - 1;
+      while (q >= before.to && (/^(,|and|or|&|\/)$/.test(tokens[q]?.norm ?? '') || DETERMINERS.has(tokens[q]?.norm ?? ''))) q--;
+      if (q < before.to) return true;
+    }
+    for (const cue of COLLEAGUE_CUES) {
+      const from = k - cue.length + 1;
+      if (from < 0) continue;
+      if (cue.every((w, q) => tokens[from + q]?.norm === w)) return true;
+    }
+    return false;
+  }
+
+  function seniorityOf(all: number[], headIdx: number, hasComplement: boolean): Seniority[] {
+    const out = new Set<Seniority>();
+    const head = singular((tokens[headIdx] as Token).norm);
+    const pre = all.filter((k) => k < headIdx).map((k) => (tokens[k] as Token).norm);
+    const lastMod = [...pre].reverse().find((w) => !LEVEL_WORDS.has(w));
+    for (const w of pre) {
+      if (w === 'senior' || w === 'sr') {
+        out.add(
+          head === 'manager'
+            ? 'senior_manager'
+            : head === 'director' || head === 'head'
+              ? 'director'
+              : head === 'vp' || head === 'president'
+                ? 'vp'
+                : 'senior_ic',
+        );
+      } else if (w === 'lead' || w === 'staff' || w === 'principal' || w === 'distinguished') out.add('staff');
+      else if (w === 'associate' && head !== 'counsel' && head !== 'director') out.add('entry');
+      else if (w === 'junior' || w === 'jr' || w === 'entry') out.add('entry');
+      else if (w === 'chief') out.add('cxo');
+      else if (w === 'group' && head === 'manager') out.add('manager');
+      else if (w === 'vice' && head === 'president') out.add('vp');
+      else if (w === 'managing' && head === 'partner') out.add('partner');
+    }
+    if (head === 'intern' || head === 'apprentice' || head === 'trainee') out.add('intern');
+    else if (head === 'founder' || head === 'cofounder') out.add('founder');
+    else if (head === 'head' && hasComplement) out.add('director');
+    else if (head === 'director') out.add('director');
+    else if (head === 'president' && !pre.includes('vice')) out.add('cxo');
+    else if (head === 'owner' && lastMod !== 'product' && lastMod !== 'business' && lastMod !== 'process') out.add('owner');
+    else if (head === 'partner' && (!lastMod || ['managing', 'general', 'equity', 'founding'].includes(lastMod))) out.add('partner');
+    else if (head === 'manager' && !out.size && (!lastMod || MANAGED_DEPARTMENTS.has(lastMod))) out.add('manager');
+    else if (head === 'lead' && !out.size) out.add(pre.includes('tech') || pre.includes('technical') ? 'staff' : 'manager');
+    else if (LEVEL_SENIORITY[head] && !out.size) out.add(LEVEL_SENIORITY[head] as Seniority);
+    if ((tokens[headIdx] as Token).norm === 'co' || pre.includes('co')) if (head === 'founder') out.add('founder');
+    return [...out];
+  }
+
+  function functionsOf(all: number[], headIdx: number, complement: number[]): JobFunction[] {
+    const norms = all.map((k) => {
+      const n = (tokens[k] as Token).norm;
+      return k === headIdx ? singular(n) : (WORD_EXPANSIONS[n]?.toLowerCase() ?? n);
+    });
+    const headPos = all.indexOf(headIdx);
+    const matches: { start: number; end: number; fn: JobFunction }[] = [];
+    for (let i = 0; i < norms.length; i++) {
+      const list = FUNCTIONS.byFirst.get(norms[i] as string);
+      if (!list) continue;
+      for (const e of list) {
+        if (e.parts.every((p, q) => norms[i + q] === p)) {
+          matches.push({ start: i, end: i + e.parts.length, fn: e.value });
+          break;
+        }
+      }
+    }
+    if (!matches.length) return [];
+    const complementStart = complement.length ? all.indexOf(complement[0] as number) : -1;
+    const inComplement = complementStart >= 0 ? matches.filter((m) => m.start >= complementStart) : [];
+    const pick =
+      inComplement.sort((a, b) => b.end - b.start - (a.end - a.start))[0] ??
+      matches
+        .filter((m) => m.start <= headPos && m.end > headPos && m.end - m.start > 1)
+        .sort((a, b) => b.end - b.start - (a.end - a.start))[0] ??
+      matches.filter((m) => m.end <= headPos).sort((a, b) => b.end - a.end || b.end - b.start - (a.end - a.start))[0] ??
+      matches.find((m) => m.start <= headPos && m.end > headPos);
+    return pick ? [pick.fn] : [];
+  }
+
+  // No head anywhere: a short run can be the title by itself ("Trust & Safety", "RevOps").
+  if (!titles.length && input.wordCount <= 20) {
+    for (const run of runs) {
+      const words = run.filter((k) => cls(k) === 'T' || cls(k) === 'AMP' || cls(k) === 'CONJ');
+      while (words.length && cls(words[words.length - 1] as number) !== 'T') words.pop();
+      while (words.length && cls(words[0] as number) !== 'T') words.shift();
+      if (!words.length || words.length > 4) continue;
+      const norms = words.map((k) => (tokens[k] as Token).norm);
+      if (norms.every((w) => NOT_ALONE.has(w))) continue;
+      // "people in marketing", "working in B2B SaaS sales": a function, not a title.
+      let b = (words[0] as number) - 1;
+      while (b >= 0 && (tokens[b]?.claim === 'industry' || tokens[b]?.claim === 'skill')) b--;
+      const before = tokens[b]?.norm ?? '';
+      if ((before === 'in' || before === 'within' || before === 'into') && words.length === 1) continue;
+      // "leading engineering teams": a verb phrase.
+      if (/ing$/.test(norms[0] as string) && !FUNCTIONS.byFirst.has(norms[0] as string)) continue;
+      if (/^teams?$/.test(norms[norms.length - 1] as string)) continue;
+      const titleish = norms.some(
+        (w) => FUNCTIONS.byFirst.has(w) || CANONICAL_SPELLING[w] || ACRONYMS.has(w) || /(er|or|ist|ian|ant|ary)s?$/.test(w),
+      );
+      if (!titleish) continue;
+      const last = words[words.length - 1] as number;
+      const text = assemble(words, last, true);
+      titles.push({
+        text,
+        tokens: words,
+        from: words[0] as number,
+        to: last + 1,
+        head: looseSingular((tokens[last] as Token).norm),
+        seniority: [],
+        functions: functionsOf(words, last, []),
+        context: false,
+      });
+      break;
+    }
+  }
+  return { titles, released };
+}

@@ -1,0 +1,126 @@
+/**
+ * Place resolution for people search: a place as written ("SF", "Bay Area", "MA", "DACH",
+ * "Greater Boston", "UAE", "Berlin") becomes a typed match on the resolved location fields
+ * every index stores (mappings/analysis.ts LOCATION_MAPPING).
+ */
+import { countryName, findCities, findCountryCode, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
+import { REGIONS, regionByName } from '../geo/regions.js';
+import { OTHER_SUBDIVISIONS, US_STATES } from '../geo/us-states.js';
+import type { Query } from '../search-engine/port.js';
+
+export type PlaceKind = 'city' | 'metro' | 'state' | 'country' | 'region';
+
+/** A resolved place: what kind it is, its canonical name, and the stored values it matches. */
+export interface PlaceMatch {
+  kind: PlaceKind;
+  /** Canonical display name ("San Francisco, California, United States", "DACH"). */
+  name: string;
+  /** The text as given. */
+  input: string;
+  city?: string;
+  /** First-level division (state, province). */
+  region?: string;
+  countryCode?: string;
+  /** Metro of the place (a city's metro, for loose matching). */
+  metro?: string;
+  /** Named region ("EMEA", "West Coast"). */
+  namedRegion?: string;
+}
+
+function regionByAlias(key: string): string | null {
+  for (const r of REGIONS) if (placeKey(r.name) === key || r.aliases.some((a) => placeKey(a) === key)) return r.name;
+  return null;
+}
+
+function otherSubdivision(key: string): { countryCode: string; name: string } | null {
+  for (const [countryCode, list] of Object.entries(OTHER_SUBDIVISIONS)) {
+    for (const s of list) if (placeKey(s.name) === key) return { countryCode, name: s.name };
+  }
+  return null;
+}
+
+/**
+ * Resolves a place name. Order: named regions, metros, countries, US states (names and postal
+ * codes), other first-level divisions (full names), then cities (most populous first, aliases
+ * such as SF, NYC, LA and DC included). "Greater X" and "X area" fall back to X's metro, or X.
+ * Returns null when nothing matches.
+ */
+export function resolvePlace(input: string): PlaceMatch | null {
+  const text = input.trim();
+  const key = placeKey(text);
+  if (!key) return null;
+  const region = regionByAlias(key);
+  if (region) return { kind: 'region', name: region, input: text, namedRegion: region };
+  const metro = findMetro(text);
+  if (metro) return { kind: 'metro', name: metro.name, input: text, metro: metro.name };
+  // "LA" and "DC" are cities before they are Louisiana or a postal code; a city alias wins.
+  const cityFirst = key === 'la' || key === 'dc';
+  if (!cityFirst) {
+    const country = findCountryCode(text);
+    if (country) return { kind: 'country', name: countryName(country), input: text, countryCode: country };
+    const state = findUsState(text);
+    if (state) {
+      const name = US_STATES[state] as string;
+      return { kind: 'state', name: `${name}, United States`, input: text, region: name, countryCode: 'US' };
+    }
+    const other = otherSubdivision(key);
+    if (other)
+      return {
+        kind: 'state',
+        name: `${other.name}, ${countryName(other.countryCode)}`,
+        input: text,
+        region: other.name,
+        countryCode: other.countryCode,
+      };
+  }
+  const city = findCities(text)[0];
+  if (city) {
+    const m = metroOf(city);
+    const name = city.countryCode === 'US' ? `${city.name}, ${city.region}, United States` : `${city.name}, ${city.country}`;
+    return {
+      kind: 'city',
+      name,
+      input: text,
+      city: city.name,
+      region: city.region || undefined,
+      countryCode: city.countryCode,
+      ...(m ? { metro: m.name } : {}),
+    };
+  }
+  const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
+  if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);
+  return null;
+}
+
+/**
+ * The filter clause of a place on a location object field (`location` on profiles,
+ * `headquarters` on companies, `locations` on jobs). Matching is loose, as the public service
+ * does it: a city also finds its metro area.
+ */
+export function placeClause(place: PlaceMatch, field = 'location'): Query {
+  const f = (name: string) => `${field}.${name}`;
+  switch (place.kind) {
+    case 'region':
+      return { term: { [f('regions')]: place.namedRegion } };
+    case 'metro':
+      return { term: { [f('metro')]: place.metro } };
+    case 'country':
+      return { term: { [f('country_code')]: place.countryCode } };
+    case 'state':
+      return { bool: { filter: [{ term: { [f('country_code')]: place.countryCode } }, { term: { [f('region')]: place.region } }] } };
+    case 'city': {
+      const exact: Query[] = [{ term: { [f('city')]: place.city } }, { term: { [f('country_code')]: place.countryCode } }];
+      if (place.countryCode === 'US' && place.region) exact.push({ term: { [f('region')]: place.region } });
+      const cityClause: Query = { bool: { filter: exact } };
+      if (!place.metro) return cityClause;
+      return { bool: { should: [cityClause, { term: { [f('metro')]: place.metro } }], minimum_should_match: 1 } };
+    }
+  }
+}
+
+/** A place the gazetteer does not know: matched as a phrase in the raw location text. */
+export function unresolvedPlaceClause(text: string, field = 'location'): Query {
+  return { match_phrase: { [`${field}.raw`]: text } };
+}
+
+export { regionByName };

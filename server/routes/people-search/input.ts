@@ -1,0 +1,23 @@
+import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+
+const L = PEOPLE_SEARCH_LIMITS;
+
+/** Clamps a number into [min, max] with a receipt when it moved. */
+export function clamp(value: unknown, bounds: { min: number; max: number; default: number }, path: string, receipts: Receipt[]): number {
+  if (typeof value !== 'number') return bounds.default;
+  const v = Math.min(bounds.max, Math.max(bounds.min, value));
+  if (v !== value)
+    receipts.push({ path, action: 'clamped', message: `${path.slice(1)} ${value} is outside ${bounds.min}-${bounds.max}; used ${v}.` });
+  return v;
+}
+
+/** Truncates query text to the limit with a receipt. */
+export function truncateText(text: string | null, path: string, receipts: Receipt[]): string | null {
+  if (text === null || text.length <= L.queryChars) return text;
+  receipts.push({
+    path,
+    action: 'truncated',
+    message: `${path.slice(1)} has ${text.length} characters; the first ${L.queryChars} were used.`,
+  });
+  return text.slice(0, L.queryChars);
+}

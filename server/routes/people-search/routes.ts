@@ -1,0 +1,249 @@
+import type { NetworkFilterMode } from '../../../query-planner/build/people-query.js';
+import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { invalidField } from '../../errors.js';
+import { defineRoute, type RouteRequest } from '../../http/route.js';
+import {
+  type PeopleRoute,
+  type PeopleSearchOutcome,
+  type PeopleSearchRequest,
+  runPeopleSearch,
+  usernameFromInput,
+} from '../../search/people-search.js';
+import { DEFAULT_ROW_OPTIONS, type RowOptions } from '../../search/person-rows.js';
+import { PeopleSearchStore } from '../../store/people-searches.js';
+import { enrichPage, replaySearch } from './enrich.js';
+import { clamp, truncateText } from './input.js';
+import {
+  enrichRequest,
+  enrichResponse,
+  previewRequest,
+  queryV2Request,
+  queryV2Response,
+  searchRequest,
+  searchResponse,
+} from './schemas.js';
+
+type Body = Record<string, unknown>;
+const L = PEOPLE_SEARCH_LIMITS;
+
+function evidenceOptions(body: Body, full: boolean, receipts: Receipt[]): RowOptions {
+  const format = (body.evidence_format as string | undefined) ?? null;
+  const defer = full && body.defer_enrichment === true && format !== 'reasons';
+  const skipReasons = full && body.skip_match_reasons === true && format !== 'reasons';
+  const wantsText = body.include_evidence === true || body.include_evidence_text === true || format === 'text' || format === 'both';
+  const wantsJson = body.include_evidence_json === true || format === 'json' || format === 'both';
+  return {
+    ...DEFAULT_ROW_OPTIONS,
+    fields: (body.fields as string[] | undefined) ?? null,
+    reasons: format === 'reasons' || (!skipReasons && !defer && format !== 'none'),
+    evidenceText: wantsText && !defer,
+    evidenceJson: wantsJson && !defer,
+    textMode: (body.evidence_text_mode as 'base' | 'full' | undefined) ?? 'base',
+    postsLimit: clamp(body.evidence_posts_limit, { min: 0, max: 20, default: 3 }, '/evidence_posts_limit', receipts),
+    relationshipDetail: (body.relationship_detail as RowOptions['relationshipDetail'] | undefined) ?? 'none',
+  };
+}
+
+/** Builds the search request shared by the v1 routes. */
+function v1Request(route: PeopleRoute, body: Body): PeopleSearchRequest {
+  const receipts: Receipt[] = [];
+  const description = typeof body.description === 'string' ? body.description : null;
+  const legacy = typeof body.query === 'string' ? body.query : null;
+  if (description !== null && legacy !== null && description !== legacy)
+    receipts.push({
+      path: '/query',
+      action: 'ignored',
+      message: 'Both description and its legacy alias query were given; description was used.',
+    });
+  const text = truncateText(description ?? legacy, description !== null ? '/description' : '/query', receipts);
+  const meta = (body.search_metadata as Body | undefined) ?? null;
+  const filters = (body.filters as Body | undefined) ?? (meta?.filters as Body | undefined) ?? null;
+  const kw = body.keywords ?? meta?.keywords;
+  const keywords = Array.isArray(kw)
+    ? kw.filter((k): k is string => typeof k === 'string' && k.trim() !== '')
+    : typeof kw === 'string' && kw.trim()
+      ? [kw.trim()]
+      : [];
+  if (body.keywords !== undefined)
+    receipts.push({
+      path: '/keywords',
+      action: 'normalized',
+      message: 'keywords is deprecated; its words were applied as required keywords.',
+    });
+  let lookup: PeopleSearchRequest['lookup'] = null;
+  if (route === 'search') {
+    for (const field of ['professional_username', 'professional_profile_url', 'professional_url'] as const) {
+      const v = body[field];
+      if (typeof v !== 'string' || !v.trim()) continue;
+      const username = usernameFromInput(v);
+      if (!username)
+        throw invalidField('body', `/${field}`, `is not a professional-network username or profile URL (…/in/<username>): "${v}"`);
+      lookup = { field, input: v, username };
+      break;
+    }
+  }
+  return {
+    route,
+    text,
+    filters,
+    keywords,
+    lookup,
+    limit: clamp(body.limit, L.limit, '/limit', receipts),
+    offset: clamp(body.offset, L.offset, '/offset', receipts),
+    networkMode: (body.network_filter_mode as NetworkFilterMode | undefined) ?? 'boost',
+    countOnly: body.count_only === true,
+    rows: evidenceOptions(body, route === 'search', receipts),
+    receipts,
+  };
+}
+
+function commonResponse(outcome: PeopleSearchOutcome): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    users: outcome.users,
+    pagination: outcome.pagination,
+    receipts: outcome.applied.receipts,
+    warnings: outcome.warnings,
+  };
+  if (outcome.degradations.length) out.degradations = outcome.degradations;
+  if (outcome.noResultsReason) out.no_results_reason = outcome.noResultsReason;
+  if (outcome.count) out.count = outcome.count;
+  return out;
+}
+
+/** Stores a full search page for enrich and replay, and its cohort; returns the ids. */
+function persist(
+  req: RouteRequest<Body, unknown, unknown>,
+  route: string,
+  outcome: PeopleSearchOutcome,
+  response: Record<string, unknown>,
+): { searchId: string; cohortRef: string | null } {
+  const actor = req.actor!;
+  const store = new PeopleSearchStore(req.services.db);
+  const cohortRef =
+    outcome.cohortQuery && outcome.total !== 0
+      ? store.saveCohort(actor.ownerUserId, outcome.cohortQuery, outcome.total ?? outcome.users.length, req.now)
+      : null;
+  const searchId = store.saveSearch(
+    {
+      ownerUserId: actor.ownerUserId,
+      actingUserId: actor.actingUserId,
+      route,
+      request: req.body,
+      response: { ...response, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) },
+      profileIds: outcome.profileIds,
+      createdAt: req.now,
+    },
+    L.snapshotRows,
+  );
+  return { searchId, cohortRef };
+}
+
+/** The people-search routes: scope `search` (`enrich` for enrich), billed per the rate card. */
+export const peopleSearchRoutes = [
+  defineRoute<Body>({
+    method: 'POST',
+    path: '/api/v2/search/people/query',
+    tag: 'people-search',
+    summary:
+      "Natural-language people search (contract version 2): the query or a pasted brief becomes filters; rows are weighted by the requester's graph.",
+    auth: { anyOf: ['search'] },
+    billing: { operation: 'people_search' },
+    request: { body: queryV2Request },
+    response: queryV2Response,
+    handler: async (req) => {
+      const body = req.body;
+      const receipts: Receipt[] = [];
+      const text = truncateText(body.query as string, '/query', receipts);
+      const request: PeopleSearchRequest = {
+        route: 'query_v2',
+        text,
+        filters: null,
+        keywords: [],
+        lookup: null,
+        limit: clamp(body.limit, L.limit, '/limit', receipts),
+        offset: clamp(body.offset, L.offset, '/offset', receipts),
+        networkMode: (body.network_filter_mode as NetworkFilterMode | undefined) ?? 'boost',
+        countOnly: body.count_only === true,
+        rows: {
+          ...DEFAULT_ROW_OPTIONS,
+          reasons: true,
+          fields: (body.fields as string[] | undefined) ?? null,
+          profileText: body.include_profile_text === true,
+          relationshipDetail: (body.relationship_detail as RowOptions['relationshipDetail'] | undefined) ?? 'none',
+        },
+        receipts,
+      };
+      const outcome = await runPeopleSearch(req.services, req.actor!, request);
+      const response: Record<string, unknown> = {
+        success: true,
+        contract_version: '2',
+        request: { input_mode: outcome.applied.input_mode, applied_request: outcome.applied },
+        ...commonResponse(outcome),
+      };
+      if (outcome.appliedRelations.length) response.applied_relations = outcome.appliedRelations;
+      const { searchId, cohortRef } = persist(req, 'POST /api/v2/search/people/query', outcome, response);
+      return { ...response, search_id: searchId, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) };
+    },
+  }),
+  defineRoute<Body>({
+    method: 'POST',
+    path: '/api/v1/search/people',
+    tag: 'people-search',
+    summary:
+      'Full people search: description (or legacy query/keywords), supplied filters, or a lookup by professional username/URL; stored for enrich and replay.',
+    auth: { anyOf: ['search'] },
+    billing: { operation: 'people_search' },
+    request: { body: searchRequest },
+    response: searchResponse,
+    handler: async (req) => {
+      const request = v1Request('search', req.body);
+      const outcome = await runPeopleSearch(req.services, req.actor!, request);
+      if (request.lookup && outcome.profileIds.length)
+        new PeopleSearchStore(req.services.db).markEnriched(req.actor!.ownerUserId, outcome.profileIds, req.now);
+      const response: Record<string, unknown> = { success: true, search_metadata: outcome.applied, ...commonResponse(outcome) };
+      const { searchId, cohortRef } = persist(req, 'POST /api/v1/search/people', outcome, response);
+      return { ...response, search_id: searchId, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) };
+    },
+  }),
+  defineRoute<Body>({
+    method: 'POST',
+    path: '/api/v1/search/people/preview',
+    tag: 'people-search',
+    summary: 'People search preview: the same search without lookup and enrichment; not stored, search_id is always null, not enrichable.',
+    auth: { anyOf: ['search'] },
+    billing: { operation: 'people_search_preview' },
+    request: { body: previewRequest },
+    response: searchResponse,
+    handler: async (req) => {
+      const outcome = await runPeopleSearch(req.services, req.actor!, v1Request('preview', req.body));
+      return { success: true, search_id: null, search_metadata: outcome.applied, ...commonResponse(outcome) };
+    },
+  }),
+  defineRoute<Body>({
+    method: 'POST',
+    path: '/api/v1/search/people/enrich',
+    tag: 'people-search',
+    summary:
+      'Enriches a stored full search: one person (target_user_id) or the stored page, with match reasons, evidence text and relationship detail.',
+    auth: { anyOf: ['enrich'] },
+    billing: {
+      operation: 'people_enrich',
+      quantity: ({ body }) =>
+        body.target_user_id ? 1 : Math.min(L.snapshotRows, Math.max(1, typeof body.limit === 'number' ? body.limit : L.snapshotRows)),
+    },
+    request: { body: enrichRequest },
+    response: enrichResponse,
+    handler: async (req) => enrichPage(req),
+  }),
+  defineRoute<Record<string, never>, Record<string, never>, { search_id: string }>({
+    method: 'GET',
+    path: '/api/v1/search/people/:search_id',
+    tag: 'people-search',
+    summary: 'Replays a stored full search page exactly as it was returned, at no credit cost.',
+    auth: { anyOf: ['search'] },
+    billing: { operation: 'search_replay' },
+    request: { params: { type: 'object', required: ['search_id'], properties: { search_id: { type: 'string', minLength: 1 } } } },
+    response: { type: 'object', required: ['success', 'search_id', 'users', 'pagination'] },
+    handler: async (req) => replaySearch(req),
+  }),
+];

@@ -1,0 +1,256 @@
+/** JSON Schemas of the people-search routes (requests and responses). */
+import { advancedFiltersSchema } from '../../../query-planner/advanced-filters.js';
+import { PERSON_FIELDS } from '../../search/person-rows.js';
+
+const nullableString = { type: ['string', 'null'] };
+const nullableBool = { type: ['boolean', 'null'] };
+
+export const NETWORK_MODES = ['boost', 'filter', 'ignore', 'connected_to'] as const;
+
+/** Shared request fields. Sizes are clamped or truncated silently (with receipts), not refused. */
+export const commonRequest = {
+  limit: { type: 'integer', description: 'Rows per page, 1-25 (default 10); values outside are clamped with a receipt.' },
+  offset: { type: 'integer', description: 'Rows to skip, 0-10000 (default 0); values outside are clamped with a receipt.' },
+  network_filter_mode: {
+    enum: [...NETWORK_MODES],
+    description:
+      "How the requester's graph applies: boost (default) ranks 1st- then 2nd-degree people first; filter keeps only connection_degrees (default 1st and 2nd); ignore; connected_to keeps people connected to filters.connected_to.",
+  },
+  fields: { type: 'array', items: { enum: [...PERSON_FIELDS] }, description: 'Columns to return (id and user_id always come).' },
+  relationship_detail: {
+    enum: ['none', 'summary', 'intro_paths'],
+    description: 'Adds mutual-connection counts (summary) and up to three introduction paths.',
+  },
+  count_only: {
+    type: 'boolean',
+    description:
+      'Count mode: no rows; `count` reports the matching people (for first-degree filtered searches a verified count with its basis and relation).',
+  },
+} as const;
+
+const evidenceRequest = {
+  include_evidence_text: { type: 'boolean', description: 'Adds evidence_text (the profile text in evidence_text_mode).' },
+  evidence_text_mode: { enum: ['base', 'full'], description: 'base: the profile; full: adds recent posts and company signals.' },
+  evidence_posts_limit: { type: 'integer', minimum: 0, description: 'Posts in full evidence text (0-20, default 3; clamped).' },
+} as const;
+
+const filtersField = {
+  ...advancedFiltersSchema,
+  $id: undefined,
+  description: 'AdvancedFilters (docs/advanced-filters.md). Supplied filters bypass parsing of the text.',
+};
+const { $id: _drop, ...filtersSchema } = filtersField;
+
+export const queryV2Request = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['query'],
+  properties: {
+    query: {
+      type: 'string',
+      description: 'Natural-language query or pasted brief (up to 10,000 characters; longer is truncated with a receipt).',
+    },
+    include_profile_text: { type: 'boolean', description: 'Adds profile_text to each row.' },
+    ...commonRequest,
+  },
+} as const;
+
+const searchText = {
+  description: { type: 'string', description: 'Natural-language description of the people wanted.' },
+  query: { type: 'string', description: 'Legacy alias of description.' },
+  keywords: {
+    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    description: 'Deprecated: required words (string or array).',
+  },
+  filters: filtersSchema,
+  search_metadata: {
+    type: 'object',
+    description: 'The search_metadata of an earlier response (its filters and keywords are reused; parsing is skipped).',
+  },
+} as const;
+
+export const searchRequest = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...searchText,
+    professional_username: { type: 'string', description: 'Look one person up by professional-network username.' },
+    professional_profile_url: { type: 'string', description: 'Look one person up by profile URL.' },
+    professional_url: { type: 'string', description: 'Alias of professional_profile_url.' },
+    include_evidence: { type: 'boolean', description: 'true implies text evidence.' },
+    include_evidence_json: { type: 'boolean' },
+    evidence_format: { enum: ['none', 'reasons', 'text', 'json', 'both'], description: 'reasons: deterministic light match reasons.' },
+    defer_enrichment: { type: 'boolean', description: 'Skip evidence on calls not using the reasons format (enrich later).' },
+    skip_match_reasons: { type: 'boolean', description: 'Skip match reasons unless evidence_format is reasons.' },
+    ...evidenceRequest,
+    ...commonRequest,
+  },
+} as const;
+
+export const previewRequest = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { ...searchText, ...evidenceRequest, ...commonRequest },
+} as const;
+
+export const enrichRequest = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['search_id'],
+  properties: {
+    search_id: { type: 'string', minLength: 1, description: 'search_id of a full search (previews have none).' },
+    limit: { type: 'integer', description: 'Rows of the stored page to enrich (1-25, default all; clamped).' },
+    offset: { type: 'integer', description: 'First row of the stored page (0-24; clamped).' },
+    target_user_id: { type: 'string', format: 'uuid', description: 'Enrich this one person of the stored page.' },
+    ...evidenceRequest,
+  },
+} as const;
+
+export const personRow = {
+  type: 'object',
+  required: ['id', 'user_id'],
+  properties: {
+    id: { type: 'string' },
+    user_id: { type: 'string' },
+    name: nullableString,
+    headline: nullableString,
+    current_title: nullableString,
+    current_company: nullableString,
+    location: nullableString,
+    bio: nullableString,
+    professional_url: nullableString,
+    service_url: nullableString,
+    social_proximity_score: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+    connection_degree: { enum: ['1st', '2nd', '3rd+', null] },
+    service_connected: nullableBool,
+    is_service_connection: nullableBool,
+    professional_connected: nullableBool,
+    is_professional_connection: nullableBool,
+    has_previous_correspondence: { type: 'boolean' },
+    correspondence_count: { type: 'integer', minimum: 0 },
+    last_correspondence_at: nullableString,
+    match_reasons: { type: ['array', 'null'], items: { type: 'string' } },
+    evidence_text: nullableString,
+  },
+} as const;
+
+const receipt = {
+  type: 'object',
+  required: ['path', 'action', 'message'],
+  properties: { path: { type: 'string' }, action: { type: 'string' }, message: { type: 'string' } },
+};
+const warning = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: { type: 'string' }, message: { type: 'string' }, sources: { type: 'array', items: { type: 'string' } } },
+};
+
+export const pagination = {
+  type: 'object',
+  required: ['limit', 'offset', 'returned', 'has_more', 'coverage_status'],
+  properties: {
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+    returned: { type: 'integer' },
+    has_more: { type: 'boolean' },
+    total: { type: ['integer', 'null'], description: 'Indexed total; null on first-degree verified pages (not a verified count).' },
+    total_relation: { enum: ['eq', 'gte', null] },
+    coverage_status: { enum: ['complete', 'partial_unpageable'] },
+    examined_candidates: { type: 'integer' },
+    verification_batches: { type: 'array', items: { type: 'integer' } },
+  },
+};
+
+const appliedSearch = {
+  type: 'object',
+  required: ['input_mode', 'filters', 'keywords', 'network_filter_mode', 'limit', 'offset', 'receipts'],
+  properties: {
+    input_mode: { enum: ['natural_language', 'brief', 'filters', 'lookup', 'filters_and_text', 'empty'] },
+    query: nullableString,
+    filters: { type: 'object' },
+    keywords: { type: 'array', items: { type: 'string' } },
+    network_filter_mode: { enum: [...NETWORK_MODES] },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+    recognized: { type: 'array' },
+    places: { type: 'array' },
+    companies: { type: 'array' },
+    lookup: { type: ['object', 'null'] },
+    receipts: { type: 'array', items: receipt },
+  },
+};
+
+const common = {
+  users: { type: 'array', items: personRow },
+  pagination,
+  receipts: { type: 'array', items: receipt },
+  warnings: { type: 'array', items: warning },
+  degradations: { type: 'array', items: warning },
+  no_results_reason: {
+    type: 'object',
+    required: ['code', 'message', 'conclusive'],
+    properties: { code: { type: 'string' }, message: { type: 'string' }, conclusive: { type: 'boolean' } },
+  },
+  count: {
+    type: 'object',
+    required: ['value', 'basis', 'relation'],
+    properties: {
+      value: { type: 'integer' },
+      basis: { enum: ['verified_first_degree_candidates', 'index'] },
+      relation: { enum: ['exact', 'lower_bound'] },
+      examined_candidates: { type: 'integer' },
+    },
+  },
+} as const;
+
+export const queryV2Response = {
+  type: 'object',
+  required: ['success', 'contract_version', 'request', 'users', 'pagination'],
+  properties: {
+    success: { const: true },
+    contract_version: { const: '2' },
+    search_id: nullableString,
+    request: {
+      type: 'object',
+      required: ['input_mode', 'applied_request'],
+      properties: { input_mode: { type: 'string' }, applied_request: appliedSearch },
+    },
+    cohort_refs: { type: 'array', items: { type: 'string' } },
+    applied_relations: { type: 'array' },
+    ...common,
+  },
+};
+
+export const searchResponse = {
+  type: 'object',
+  required: ['success', 'search_id', 'users', 'pagination', 'search_metadata'],
+  properties: {
+    success: { const: true },
+    search_id: nullableString,
+    search_metadata: appliedSearch,
+    cohort_refs: { type: 'array', items: { type: 'string' } },
+    ...common,
+  },
+};
+
+export const enrichResponse = {
+  type: 'object',
+  required: ['success', 'users', 'pagination', 'enrichment'],
+  properties: {
+    success: { const: true },
+    users: { type: 'array', items: personRow },
+    pagination,
+    enrichment: {
+      type: 'object',
+      required: ['search_id', 'status', 'enriched', 'newly_enriched', 'target_user_id', 'evidence_text_mode'],
+      properties: {
+        search_id: { type: 'string' },
+        status: { const: 'completed' },
+        enriched: { type: 'integer' },
+        newly_enriched: { type: 'integer' },
+        target_user_id: nullableString,
+        evidence_text_mode: { enum: ['base', 'full'] },
+      },
+    },
+  },
+};

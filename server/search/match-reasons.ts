@@ -1,0 +1,128 @@
+/**
+ * Deterministic match reasons: why a person matched, derived from their indexed profile and the
+ * filters actually applied. No model involved; the same inputs always give the same reasons.
+ */
+import type { AdvancedFilters } from '../../query-planner/advanced-filters.js';
+import { type PlaceMatch, resolvePlace } from '../../query-planner/places.js';
+
+type Doc = Record<string, unknown>;
+
+/** Lowercase, accents folded, words only; a crude singular so "Managers" meets "Manager". */
+function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9+#]+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+}
+
+function containsPhrase(haystack: string, needle: string): boolean {
+  const h = words(haystack).join(' ');
+  const n = words(needle).join(' ');
+  return n.length > 0 && ` ${h} `.includes(` ${n} `);
+}
+
+function placeHolds(place: PlaceMatch, loc: Doc | undefined): boolean {
+  if (!loc) return false;
+  const eq = (a: unknown, b: string | undefined) => typeof a === 'string' && b !== undefined && a.toLowerCase() === b.toLowerCase();
+  switch (place.kind) {
+    case 'region':
+      return Array.isArray(loc.regions) && (loc.regions as string[]).some((r) => eq(r, place.namedRegion));
+    case 'metro':
+      return eq(loc.metro, place.metro);
+    case 'country':
+      return eq(loc.country_code, place.countryCode);
+    case 'state':
+      return eq(loc.country_code, place.countryCode) && eq(loc.region, place.region);
+    case 'city':
+      return (
+        (eq(loc.city, place.city) && eq(loc.country_code, place.countryCode)) || (place.metro !== undefined && eq(loc.metro, place.metro))
+      );
+  }
+}
+
+export interface ReasonContext {
+  filters: AdvancedFilters;
+  keywords: string[];
+  degree: '1st' | '2nd' | '3rd+' | null;
+  mutual: number | null;
+  /** Sources that confirmed a first-degree connection, when checked. */
+  confirmedBy?: string[];
+}
+
+/** Reasons, most specific first. Empty when nothing specific can be said. */
+export function matchReasons(doc: Doc, ctx: ReasonContext): string[] {
+  const out: string[] = [];
+  const f = ctx.filters;
+  const title = typeof doc.current_title === 'string' ? doc.current_title : null;
+  const experiences = (doc.experiences as Doc[] | undefined) ?? [];
+  for (const wanted of f.job_titles?.include ?? []) {
+    if (title && containsPhrase(title, wanted)) {
+      out.push(`Current title "${title}" matches "${wanted}"`);
+      break;
+    }
+    const past = experiences.find((e) => typeof e.title === 'string' && containsPhrase(e.title, wanted));
+    if (past) {
+      out.push(`${past.is_current ? 'Title' : 'Past title'} "${past.title}" at ${past.company_name ?? 'a company'} matches "${wanted}"`);
+      break;
+    }
+  }
+  if (f.seniority?.length && typeof doc.seniority === 'string' && f.seniority.includes(doc.seniority as never))
+    out.push(`Seniority: ${doc.seniority}`);
+  if (f.functions?.length && typeof doc.function === 'string' && f.functions.includes(doc.function as never))
+    out.push(`Function: ${doc.function}`);
+  const loc = doc.location as Doc | undefined;
+  for (const text of f.locations?.include ?? []) {
+    const place = resolvePlace(text);
+    if (place && placeHolds(place, loc)) {
+      out.push(
+        `Based in ${String(loc?.raw ?? place.name)}${place.kind === 'city' && loc?.city === place.city ? '' : ` (within ${place.name})`}`,
+      );
+      break;
+    }
+  }
+  const years = typeof doc.years_experience === 'number' ? doc.years_experience : null;
+  if (years !== null && (f.years_experience?.min !== undefined || f.years_experience?.max !== undefined))
+    out.push(`${Math.round(years * 10) / 10} years of experience`);
+  for (const c of f.companies ?? []) {
+    if (c.operator === 'exclude') continue;
+    for (const name of c.where.identity.names ?? []) {
+      const current = typeof doc.current_company_name === 'string' && containsPhrase(doc.current_company_name, name);
+      const exp = experiences.find((e) => typeof e.company_name === 'string' && containsPhrase(e.company_name, name));
+      if (current && c.relation !== 'past_employment') out.push(`Works at ${doc.current_company_name}`);
+      else if (exp) out.push(`${exp.is_current ? 'Works' : 'Worked'} at ${exp.company_name}`);
+    }
+  }
+  const skills = (doc.skills as string[] | undefined) ?? [];
+  const wantedSkills = (f.skills?.include ?? []).map((s) => s.toLowerCase());
+  const hitSkills = skills.filter((s) => wantedSkills.includes(s.toLowerCase()));
+  if (hitSkills.length) out.push(`Skills: ${hitSkills.join(', ')}`);
+  const education = (doc.education as Doc[] | undefined) ?? [];
+  for (const school of f.schools ?? []) {
+    const e = education.find((x) => typeof x.school === 'string' && containsPhrase(x.school, school));
+    if (e) out.push(`Studied at ${e.school}`);
+  }
+  for (const degree of f.degrees ?? []) {
+    const e = education.find((x) => typeof x.degree === 'string' && containsPhrase(x.degree, degree));
+    if (e) out.push(`Degree: ${e.degree}`);
+  }
+  const languages = (doc.languages as Doc[] | undefined) ?? [];
+  for (const l of f.languages ?? []) {
+    const hit = languages.find((x) => String(x.name).toLowerCase() === l.name.toLowerCase());
+    if (hit) out.push(`Speaks ${hit.name}${hit.proficiency ? ` (${hit.proficiency})` : ''}`);
+  }
+  const company = doc.current_company as Doc | undefined;
+  if (f.industries?.include?.length && company?.industry) out.push(`Industry: ${company.industry}`);
+  if (f.company_stage?.length && company?.funding_stage) out.push(`Company stage: ${company.funding_stage}`);
+  if ((f.company_size?.min !== undefined || f.company_size?.max !== undefined) && company?.employee_count !== undefined)
+    out.push(`Company size: ${company.employee_count} employees`);
+  const text = [doc.headline, doc.bio].filter((x): x is string => typeof x === 'string').join(' ');
+  const mentioned = [...(f.keywords ?? []), ...ctx.keywords].filter((k) => containsPhrase(text, k));
+  if (mentioned.length) out.push(`Profile mentions ${mentioned.map((k) => `"${k}"`).join(', ')}`);
+  if (ctx.degree === '1st')
+    out.push(ctx.confirmedBy?.length ? `1st-degree connection (confirmed by ${ctx.confirmedBy.join(' and ')})` : '1st-degree connection');
+  else if (ctx.degree === '2nd') out.push(`2nd-degree connection (${ctx.mutual ?? 0} mutual)`);
+  return out;
+}
