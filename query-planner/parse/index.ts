@@ -60,6 +60,9 @@ function push<T>(list: T[], value: T): void {
   if (!list.includes(value)) list.push(value);
 }
 
+/** Seniority levels meant by "leaders" / "leadership" of a function. */
+const LEADERSHIP: Seniority[] = ['senior_manager', 'director', 'vp', 'cxo'];
+
 function scanLevels(tokens: Token[]): { seniority: Seniority | null; from: number; to: number }[] {
   const out: { seniority: Seniority | null; from: number; to: number }[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -175,6 +178,13 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
         message: `More than ${MAX_TITLES} titles; "${t.text}" and later ones were not used.`,
       });
       break;
+    }
+    // "Sales leaders", "engineering leadership": a level of a function, not a literal title.
+    if (/\b(leaders?|leadership)$/i.test(t.text) && !/\bteam leaders?$/i.test(t.text) && t.functions.length) {
+      for (const f of t.functions) push(functions, f);
+      for (const v of LEADERSHIP) push(seniority, v);
+      recognized.push({ kind: 'leadership', text: t.text, value: { functions: t.functions, seniority: LEADERSHIP }, at: t.from });
+      continue;
     }
     titles.push(t.text);
     // What a title implies (its level and function) is shown, not applied: the title already

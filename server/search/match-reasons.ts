@@ -77,9 +77,9 @@ export function matchReasons(doc: Doc, ctx: ReasonContext): string[] {
   for (const text of f.locations?.include ?? []) {
     const place = resolvePlace(text);
     if (place && placeHolds(place, loc)) {
-      out.push(
-        `Based in ${String(loc?.raw ?? place.name)}${place.kind === 'city' && loc?.city === place.city ? '' : ` (within ${place.name})`}`,
-      );
+      const exactCity = place.kind === 'city' && loc?.city === place.city;
+      const within = place.kind === 'city' ? `the ${place.metro} area` : place.name;
+      out.push(`Based in ${String(loc?.raw ?? place.name)}${exactCity ? '' : ` (within ${within})`}`);
       break;
     }
   }

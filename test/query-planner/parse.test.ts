@@ -243,7 +243,7 @@ test('schools and degrees', () => {
   let p = parsePeopleQuery('Stanford MBA product leaders');
   assert.equal(p.filters.schools, ['Stanford University']);
   assert.equal(p.filters.degrees, ['MBA']);
-  assert.equal(p.filters.job_titles?.include, ['Product Leader']);
+  assert.equal(p.filters.functions, ['product'], '"product leaders": senior product people');
   p = parsePeopleQuery('went to Berkeley, PhD in physics, MIT alumni');
   assert.equal(p.filters.schools, ['University of California, Berkeley', 'Massachusetts Institute of Technology']);
   assert.equal(p.filters.degrees, ['PhD']);
@@ -360,6 +360,15 @@ test('eval: the parser meets its targets on the development queries', () => {
   assert.ok(r.title.pct >= TARGETS.title, `title ${r.title.pct}%`);
   assert.ok(r.place.pct >= TARGETS.place, `place ${r.place.pct}%`);
   assert.ok(r.minYears.pct >= TARGETS.minYears, `min years ${r.minYears.pct}%`);
+});
+
+test('"<function> leaders" / "leadership" means senior levels of that function, not a literal title', () => {
+  const p = parsePeopleQuery('sales leaders at fintech startups in Berlin');
+  assert.is(p.filters.job_titles, undefined);
+  assert.equal(p.filters.functions, ['sales']);
+  assert.equal(p.filters.seniority, ['senior_manager', 'director', 'vp', 'cxo']);
+  assert.equal(parsePeopleQuery('engineering leadership in SF').filters.functions, ['engineering']);
+  assert.equal(parsePeopleQuery('sales team leaders in Dubai').filters.job_titles?.include, ['Sales Team Leader']);
 });
 
 test.run();
