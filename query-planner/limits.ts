@@ -15,6 +15,8 @@ export const PEOPLE_SEARCH_LIMITS = {
   listValues: 100,
   /** Characters of one filter value. */
   valueChars: 200,
+  /** Recent posts in full evidence text. */
+  evidencePosts: { min: 0, max: 20, default: 3 },
   /** Rows kept in a results snapshot. */
   snapshotRows: 25,
   /** OpenSearch's `index.max_terms_count`: values in one `terms` query. */

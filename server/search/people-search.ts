@@ -246,7 +246,8 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
       actingUserId: actor.actingUserId,
       filters: {},
       keywords: [],
-      options: { ...req.rows, reasons: true },
+      // A lookup is enriched automatically: reasons and evidence text come with the row.
+      options: { ...req.rows, reasons: true, evidenceText: true },
       verified: null,
     });
     return {

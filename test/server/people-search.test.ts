@@ -411,6 +411,7 @@ test('lookup by professional username or profile URL; unknown gives a no-results
   withCorpus(async ({ app, key }) => {
     const byName = await app.call('POST', '/api/v1/search/people', { key, body: { professional_username: 'carolxu' } });
     assert.equal(ids(byName.body), [P(3)]);
+    assert.type(users(byName.body)[0]?.evidence_text, 'string', 'a lookup is enriched automatically');
     assert.is((byName.body.search_metadata as { input_mode: string }).input_mode, 'lookup');
     const byUrl = await app.call('POST', '/api/v1/search/people', {
       key,

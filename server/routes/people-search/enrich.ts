@@ -75,7 +75,7 @@ export async function enrichPage(req: RouteRequest<Body, unknown, unknown>): Pro
       evidenceText: true,
       evidenceJson: true,
       textMode: (body.evidence_text_mode as 'base' | 'full' | undefined) ?? 'base',
-      postsLimit: clamp(body.evidence_posts_limit, { min: 0, max: 20, default: 3 }, '/evidence_posts_limit', receipts),
+      postsLimit: clamp(body.evidence_posts_limit, PEOPLE_SEARCH_LIMITS.evidencePosts, '/evidence_posts_limit', receipts),
       relationshipDetail: 'summary',
     },
     verified: null,

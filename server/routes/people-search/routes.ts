@@ -39,7 +39,7 @@ function evidenceOptions(body: Body, full: boolean, receipts: Receipt[]): RowOpt
     evidenceText: wantsText && !defer,
     evidenceJson: wantsJson && !defer,
     textMode: (body.evidence_text_mode as 'base' | 'full' | undefined) ?? 'base',
-    postsLimit: clamp(body.evidence_posts_limit, { min: 0, max: 20, default: 3 }, '/evidence_posts_limit', receipts),
+    postsLimit: clamp(body.evidence_posts_limit, PEOPLE_SEARCH_LIMITS.evidencePosts, '/evidence_posts_limit', receipts),
     relationshipDetail: (body.relationship_detail as RowOptions['relationshipDetail'] | undefined) ?? 'none',
   };
 }
