@@ -18,9 +18,37 @@ export interface RequesterNetwork {
 
 export const SOURCES: readonly ConnectionSource[] = ['service', 'professional'];
 
-/** Reads a requester's network from the graph store (null without a linked profile). */
+/** Networks read recently, per graph store, valid while the graph version stays the same. */
+const CACHE_ENTRIES = 256;
+const caches = new WeakMap<object, Map<string, { version: number; network: RequesterNetwork }>>();
+
+/**
+ * A requester's network (null without a linked profile). Cached per profile until the graph
+ * changes (any edge or sync status written, by this process or another): computing the second
+ * degree of a well-connected person reads tens of thousands of edges.
+ */
 export function loadNetwork(graph: GraphStore, profileId: string | null): RequesterNetwork | null {
   if (!profileId) return null;
+  let cache = caches.get(graph.cacheKey);
+  if (!cache) {
+    cache = new Map();
+    caches.set(graph.cacheKey, cache);
+  }
+  const version = graph.version();
+  const hit = cache.get(profileId);
+  if (hit && hit.version === version) {
+    // Most recently used last.
+    cache.delete(profileId);
+    cache.set(profileId, hit);
+    return hit.network;
+  }
+  const network = readNetwork(graph, profileId);
+  cache.set(profileId, { version, network });
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  return network;
+}
+
+function readNetwork(graph: GraphStore, profileId: string): RequesterNetwork {
   const sync = graph.syncStatus(profileId);
   const checkable = SOURCES.filter((s) => sync[s].status === 'synced');
   const unchecked = SOURCES.filter((s) => sync[s].status !== 'synced');
