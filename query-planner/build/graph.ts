@@ -98,8 +98,10 @@ export function addGraphClauses(input: GraphInput, c: Clauses): void {
   const { filters, graph, networkMode } = input;
   const self = graph?.self ?? null;
   const skip = new Set<string>(self ? [self] : []);
-  const first = unique(graph?.firstDegree ?? [], skip);
-  const second = unique(graph?.secondDegree ?? [], new Set([...skip, ...first]));
+  // The graph is not read at all when it plays no part (sets can hold tens of thousands of ids).
+  const usesGraph = networkMode !== 'ignore';
+  const first = usesGraph ? unique(graph?.firstDegree ?? [], skip) : [];
+  const second = usesGraph ? unique(graph?.secondDegree ?? [], new Set([...skip, ...first])) : [];
   const degrees = unique(filters.connection_degrees ?? []) as ConnectionDegree[];
 
   switch (networkMode) {

@@ -8,6 +8,9 @@ export interface RequesterNetwork {
   firstDegree: Map<string, Set<ConnectionSource>>;
   /** Second-degree people and their mutual-connection counts, strongest first. */
   secondDegree: Map<string, number>;
+  /** The same as id lists, in that order (built once, reused by every search). */
+  firstIds: string[];
+  secondIds: string[];
   /** Sync status of each source for the requester. */
   sync: Record<ConnectionSource, SyncState>;
   /** Sources whose status allows checking a connection now. */
@@ -53,7 +56,17 @@ function readNetwork(graph: GraphStore, profileId: string): RequesterNetwork {
   const checkable = SOURCES.filter((s) => sync[s].status === 'synced');
   const unchecked = SOURCES.filter((s) => sync[s].status !== 'synced');
   const secondDegree = new Map(graph.secondDegree(profileId).map((r) => [r.id, r.mutual] as const));
-  return { self: profileId, firstDegree: graph.firstDegree(profileId), secondDegree, sync, checkable, unchecked };
+  const firstDegree = graph.firstDegree(profileId);
+  return {
+    self: profileId,
+    firstDegree,
+    secondDegree,
+    firstIds: [...firstDegree.keys()],
+    secondIds: [...secondDegree.keys()],
+    sync,
+    checkable,
+    unchecked,
+  };
 }
 
 /**

@@ -365,9 +365,7 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
     filters,
     text: residual,
     textRequired: !hasStructuredFilter(filters) && residual.length > 0,
-    graph: network
-      ? { firstDegree: [...network.firstDegree.keys()], secondDegree: [...network.secondDegree.keys()], self: network.self }
-      : null,
+    graph: network ? { firstDegree: network.firstIds, secondDegree: network.secondIds, self: network.self } : null,
     networkMode: req.networkMode,
     connectedTo,
     from: req.offset,
