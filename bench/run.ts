@@ -3,6 +3,10 @@
  * indexer in a child process, and measures indexing throughput, database size, peak memory and
  * the search mix's latency, each beside the floor (a minimal hand-written SQLite FTS5 layout of
  * the same data, in the same run). Prints a table and writes a JSON result file.
+ *
+ * `--people`: only the people-search benchmark over HTTP (bench/people.ts), on the cached,
+ * already indexed data directories (100k; 1M too with --large). `--rounds` then counts the
+ * sequential rounds per query (default 5).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
 import { FloorQueries } from './floor.js';
+import { benchPeople, DEFAULT_PEOPLE_OPTIONS, peopleBreakdownTable, peopleTable } from './people.js';
 import { buildMix, runMix } from './search-mix.js';
 import { sampleVocabulary } from './vocabulary.js';
 
@@ -25,6 +30,7 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     out: { type: 'string' },
     only: { type: 'string' },
+    people: { type: 'boolean' },
   },
 });
 const sizes = values.profiles ? [Number(values.profiles)] : values.large ? [100_000, 1_000_000] : [100_000];
@@ -100,35 +106,62 @@ async function benchSize(n: number) {
   };
 }
 
-const results = [];
-for (const n of sizes) results.push(await benchSize(n));
-
-const rows: string[][] = [['profiles', 'measure', 'proxima', 'floor', 'ratio', 'target']];
-for (const r of results) {
-  /** One table row; the ratio is proxima/floor, or floor/proxima where higher is better. */
-  const row = (measure: string, proxima: number, floor: number, target: string, higherIsBetter = false) => {
-    const [a, b] = higherIsBetter ? [floor, proxima] : [proxima, floor];
-    rows.push([String(r.profiles), measure, String(proxima), String(floor), b ? (a / b).toFixed(2) : '-', target]);
-  };
-  row(
-    'index profiles/s (ratio: floor/proxima)',
-    r.indexing.profiles_per_second,
-    r.indexing.floor_profiles_per_second,
-    '>= 25000 at 1M',
-    true,
-  );
-  row('indexer peak RSS MB', r.indexing.peak_rss_mb, r.indexing.floor_peak_rss_mb, '< 1024');
-  row('database MB', r.database.size_mb, r.database.floor_size_mb, '');
-  for (const [type, l] of Object.entries(r.search.latency)) {
-    row(`${type} p50 ms`, l.engine.p50, l.floor.p50, '');
-    row(`${type} p95 ms`, l.engine.p95, l.floor.p95, '<= 2x floor');
-  }
+/** Writes the results in the bench's JSON result file format. */
+function writeResults(results: unknown[]): void {
+  const out = values.out ?? path.join(ROOT, 'bench', 'results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
+  process.stdout.write(`results written to ${path.relative(ROOT, out)}\n`);
 }
-const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-for (const row of rows) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
-for (const r of results) for (const d of r.search.disagreements) process.stdout.write(`DISAGREEMENT (${r.profiles}): ${d}\n`);
 
-const out = values.out ?? path.join(ROOT, 'bench', 'results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
-process.stdout.write(`results written to ${path.relative(ROOT, out)}\n`);
+if (values.people) {
+  const results = [];
+  for (const n of sizes) {
+    const dataDir = path.join(CACHE, `data-${n}`);
+    if (!fs.existsSync(path.join(dataDir, 'search.sqlite')))
+      throw new Error(`${dataDir} is not indexed: run the bench without --people first`);
+    const peopleRounds = values.rounds ? rounds : DEFAULT_PEOPLE_OPTIONS.rounds;
+    results.push(await benchPeople(n, dataDir, { ...DEFAULT_PEOPLE_OPTIONS, rounds: peopleRounds }));
+  }
+  for (const rows of [peopleTable(results), peopleBreakdownTable(results)]) {
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+    for (const row of rows) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
+    process.stdout.write('\n');
+  }
+  for (const r of results)
+    for (const q of r.requesters) {
+      for (const v of q.variants)
+        for (const m of v.page_mismatches) process.stdout.write(`PAGE MISMATCH (${r.profiles}, ${q.label}, ${v.variant}): ${m}\n`);
+      for (const m of q.first_degree_examined.violations) process.stdout.write(`BUDGET EXCEEDED (${r.profiles}, ${q.label}): ${m}\n`);
+    }
+  writeResults(results);
+} else {
+  const results = [];
+  for (const n of sizes) results.push(await benchSize(n));
+
+  const rows: string[][] = [['profiles', 'measure', 'proxima', 'floor', 'ratio', 'target']];
+  for (const r of results) {
+    /** One table row; the ratio is proxima/floor, or floor/proxima where higher is better. */
+    const row = (measure: string, proxima: number, floor: number, target: string, higherIsBetter = false) => {
+      const [a, b] = higherIsBetter ? [floor, proxima] : [proxima, floor];
+      rows.push([String(r.profiles), measure, String(proxima), String(floor), b ? (a / b).toFixed(2) : '-', target]);
+    };
+    row(
+      'index profiles/s (ratio: floor/proxima)',
+      r.indexing.profiles_per_second,
+      r.indexing.floor_profiles_per_second,
+      '>= 25000 at 1M',
+      true,
+    );
+    row('indexer peak RSS MB', r.indexing.peak_rss_mb, r.indexing.floor_peak_rss_mb, '< 1024');
+    row('database MB', r.database.size_mb, r.database.floor_size_mb, '');
+    for (const [type, l] of Object.entries(r.search.latency)) {
+      row(`${type} p50 ms`, l.engine.p50, l.floor.p50, '');
+      row(`${type} p95 ms`, l.engine.p95, l.floor.p95, '<= 2x floor');
+    }
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
+  for (const r of results) for (const d of r.search.disagreements) process.stdout.write(`DISAGREEMENT (${r.profiles}): ${d}\n`);
+  writeResults(results);
+}

@@ -16,6 +16,11 @@ export interface GraphContext {
   secondDegree: string[];
   /** The requester's own profile id (never returned). */
   self?: string | null;
+  /**
+   * The caller guarantees both lists hold no repeats, `secondDegree` holds nobody of
+   * `firstDegree` and neither holds `self`: they are used as they are.
+   */
+  distinct?: boolean;
 }
 
 export interface GraphInput {
@@ -98,11 +103,16 @@ export function addGraphClauses(input: GraphInput, c: Clauses): void {
   const { filters, graph, networkMode } = input;
   const self = graph?.self ?? null;
   const skip = new Set<string>(self ? [self] : []);
-  // The graph is not read at all when it plays no part (sets can hold tens of thousands of ids).
-  const usesGraph = networkMode !== 'ignore';
-  const first = usesGraph ? unique(graph?.firstDegree ?? [], skip) : [];
-  const second = usesGraph ? unique(graph?.secondDegree ?? [], new Set([...skip, ...first])) : [];
   const degrees = unique(filters.connection_degrees ?? []) as ConnectionDegree[];
+  // The graph is read only as far as the search needs it (the second degree of a well-connected
+  // person holds tens of thousands of ids); lists the caller marks distinct are not de-duplicated.
+  const usesGraph = networkMode !== 'ignore';
+  const first = usesGraph ? (graph?.distinct ? graph.firstDegree.filter((id) => id !== self) : unique(graph?.firstDegree ?? [], skip)) : [];
+  const kept = new Set<ConnectionDegree>(
+    degrees.length ? degrees : networkMode === 'filter' ? DEFAULT_FILTER_DEGREES : ['1st', '2nd', '3rd+'],
+  );
+  const needsSecond = usesGraph && (kept.has('2nd') || (kept.has('3rd+') && kept.size < 3));
+  const second = !needsSecond ? [] : graph?.distinct ? graph.secondDegree : unique(graph?.secondDegree ?? [], new Set([...skip, ...first]));
 
   switch (networkMode) {
     case 'ignore':
@@ -110,7 +120,6 @@ export function addGraphClauses(input: GraphInput, c: Clauses): void {
       break;
     case 'boost': {
       // Only degrees the filter keeps, and only when it keeps more than one, can rank apart.
-      const kept = new Set<ConnectionDegree>(degrees.length ? degrees : ['1st', '2nd', '3rd+']);
       const ranks = kept.size > 1;
       boosts(ranks && kept.has('1st') ? first : [], ranks && kept.has('2nd') ? second : [], c);
       degreeFilter(degrees, first, second, graph !== null, c);

@@ -7,6 +7,9 @@ import { apiKeyMatches, parseApiKey } from './api-key.js';
  * Resolves an `X-API-Key` value to the key's owner. Missing, malformed, unknown and revoked
  * keys are all 401 `unauthorized`, each with a message saying which.
  */
+/** How stale `last_used_at` may get before a call writes it again. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
 export function authenticateApiKey(services: Services, presented: string | undefined, now: number): Actor {
   if (presented === undefined || presented.trim() === '') {
     throw unauthorized('Send your API key in the X-API-Key header.');
@@ -18,7 +21,8 @@ export function authenticateApiKey(services: Services, presented: string | undef
   if (key.revokedAt !== null) throw unauthorized('The API key has been revoked; create a new one.');
   const owner = services.users.get(key.userId);
   if (!owner) throw unauthorized('The API key belongs to an account that no longer exists.');
-  services.apiKeys.touch(key.keyId, now);
+  // last_used_at is kept to the minute: one write a minute per key, not one per request.
+  if (key.lastUsedAt === null || now - key.lastUsedAt >= LAST_USED_RESOLUTION_MS) services.apiKeys.touch(key.keyId, now);
   return {
     owner,
     ownerUserId: owner.userId,

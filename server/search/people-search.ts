@@ -365,7 +365,7 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
     filters,
     text: residual,
     textRequired: !hasStructuredFilter(filters) && residual.length > 0,
-    graph: network ? { firstDegree: network.firstIds, secondDegree: network.secondIds, self: network.self } : null,
+    graph: network ? { firstDegree: network.firstIds, secondDegree: network.secondIds, self: network.self, distinct: true } : null,
     networkMode: req.networkMode,
     connectedTo,
     from: req.offset,

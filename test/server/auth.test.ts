@@ -140,11 +140,18 @@ test('delegates act through the owner key only when authorised, from body or que
   }
 });
 
-test('last_used_at records the latest authenticated call', async () => {
+test('last_used_at records the latest authenticated call, to the minute', async () => {
   const app = await startTestApp();
   try {
     const { apiKey, keyId } = app.account();
     assert.is(app.services.apiKeys.get(keyId)!.lastUsedAt, null);
+    await app.call('GET', '/api/v1/credits/status', { key: apiKey });
+    const first = app.clock.now();
+    assert.is(app.services.apiKeys.get(keyId)!.lastUsedAt, first);
+    app.clock.advance(59_000);
+    await app.call('GET', '/api/v1/credits/status', { key: apiKey });
+    assert.is(app.services.apiKeys.get(keyId)!.lastUsedAt, first, 'not rewritten within the minute');
+    app.clock.advance(1_000);
     await app.call('GET', '/api/v1/credits/status', { key: apiKey });
     assert.is(app.services.apiKeys.get(keyId)!.lastUsedAt, app.clock.now());
   } finally {

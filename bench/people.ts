@@ -1,0 +1,689 @@
+/**
+ * People search over HTTP (`npm run bench -- --people`). Opens a cached, indexed bench data
+ * directory with the normal services, links benchmark accounts to corpus people (the one with
+ * the most current connections, and one with a median-sized network), serves the real app in a
+ * child process on loopback, and measures, for a fixed mix of natural-language queries in three
+ * variants (graph boosts, no graph, first-degree filtering) plus a few broad first-degree
+ * searches:
+ * - HTTP latency (sequential keep-alive requests to the preview route, p50/p95) and requests per
+ *   second under load (autocannon, 4 connections);
+ * - engine-only latency of the same searches: the exact engine bodies the service built, run
+ *   directly on the engine (for first-degree verified pages: the candidate batch fetches and the
+ *   `mget` of the page);
+ * - where the time between the two goes: the service in-process (`runPeopleSearch` without
+ *   HTTP), the requester's network load, parsing, and row presentation;
+ * - for first-degree pages, candidates examined against the rule's budget.
+ *
+ * Run as a script with `serve <dataDir>` it is that child: it prints `{"port":…}` and serves
+ * until its stdin closes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { pino } from 'pino';
+import { INDICES } from '../mappings/indices.js';
+import { examinationBudget, VERIFICATION_BATCH } from '../query-planner/first-degree.js';
+import { parsePeopleQuery } from '../query-planner/parse/index.js';
+import { resolveCompanyMentions } from '../query-planner/parse/resolve-companies.js';
+import type { SearchEngine } from '../search-engine/port.js';
+import { createApp } from '../server/app.js';
+import type { Actor } from '../server/auth/actor.js';
+import type { Scope } from '../server/auth/scopes.js';
+import { buildServices, closeServices } from '../server/build-services.js';
+import { createAccount } from '../server/commands/create-account.js';
+import { createApiKey } from '../server/commands/create-api-key.js';
+import { loadConfig } from '../server/config.js';
+import { createLogger } from '../server/logger.js';
+import { loadNetwork } from '../server/search/network.js';
+import { type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } from '../server/search/people-search.js';
+import { DEFAULT_ROW_OPTIONS, presentRows } from '../server/search/person-rows.js';
+import type { Services } from '../server/services.js';
+import { GraphStore } from '../server/store/graph.js';
+import {
+  type BenchQuery,
+  broadFirstDegreeQueries,
+  PAGE_LIMIT,
+  selectQueries,
+  VARIANTS,
+  type Variant,
+  variantBody,
+} from './people-queries.js';
+import { type Latency, percentiles } from './search-mix.js';
+
+const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
+const PROFILES = INDICES.profiles.alias;
+const ROUTE = '/api/v1/search/people/preview';
+/** The dev set the queries come from. */
+export const PEOPLE_QUERIES_FILE = path.join(ROOT, 'query-planner', 'eval', 'people-queries.dev.jsonl');
+/** HTTP p95 may be at most this many times the engine-only p95. */
+export const HTTP_OVER_ENGINE_TARGET = 1.5;
+/** First-degree pages checked against the examination budget: these offsets at limit 25. */
+const PAGING_OFFSETS = [0, 25, 100, 400, 1000];
+const PAGING_LIMIT = 25;
+
+export interface PeopleBenchOptions {
+  /** Timed sequential rounds of every query, per variant (after one warm-up round). */
+  rounds: number;
+  /** Seconds of load per variant. */
+  seconds: number;
+  connections: number;
+  queries: number;
+}
+
+export const DEFAULT_PEOPLE_OPTIONS: PeopleBenchOptions = { rounds: 5, seconds: 10, connections: 4, queries: 40 };
+
+/** The mix's three variants, and the broad first-degree searches (first_degree bodies). */
+export type VariantName = Variant | 'first_degree_broad';
+
+interface Requester {
+  label: 'most_connected' | 'median';
+  profileId: string;
+  /** Current edge rows (one per source) of the profile. */
+  edges: number;
+  firstDegree: number;
+  secondDegree: number;
+}
+
+interface Account {
+  actor: Actor;
+  apiKey: string;
+}
+
+/** One search of a variant: its body, the request the route builds, and the service's outcome. */
+interface Case {
+  label: string;
+  body: Record<string, unknown>;
+  request: PeopleSearchRequest;
+  outcome: PeopleSearchOutcome;
+}
+
+export interface VariantResult {
+  variant: VariantName;
+  /** Searches in this variant (searches that matched nothing by rule, with no engine work, are left out). */
+  queries: number;
+  /** Sequential requests over keep-alive, one at a time. */
+  http: Latency;
+  /** The service's engine bodies run directly on the engine. */
+  engine: Latency;
+  /** The service in-process: `runPeopleSearch` without HTTP, auth, billing or logging. */
+  service: Latency;
+  p95_ratio: number;
+  target_met: boolean;
+  /** Mean milliseconds per search (means add up, medians do not). */
+  breakdown_mean_ms: {
+    http: number;
+    /** HTTP, auth, validation, billing, logging, JSON: http minus service. */
+    http_overhead: number;
+    service: number;
+    /** `loadNetwork` as searches call it (cached per profile until the graph changes; the benchmark writes no edges). */
+    network: number;
+    /** parsePeopleQuery plus resolving employer mentions against the corpus. */
+    parse: number;
+    engine: number;
+    /** presentRows: connection flags, proximity, correspondence, match reasons. */
+    rows: number;
+    /** The rest of the service: building the query (graph ids included), verification checks, etc. */
+    rest: number;
+  };
+  load: {
+    requests_per_second: number;
+    latency_p50: number;
+    latency_p97_5: number;
+    latency_p99: number;
+    requests: number;
+    non_2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  /** Searches whose HTTP page differed from the in-process page (should be none). */
+  page_mismatches: string[];
+}
+
+export interface RequesterResult {
+  label: Requester['label'];
+  profile_id: string;
+  edges: number;
+  first_degree: number;
+  second_degree: number;
+  /**
+   * Loading the requester's network: `loadNetwork` as searches call it (a cache hit after the
+   * first), and uncached, in parts, as the first search of a requester (or the first after any
+   * graph write) pays it.
+   */
+  network_load: {
+    mean_ms: number;
+    cached: Latency;
+    uncached: { first_degree: Latency; second_degree: Latency; sync_status: Latency };
+  };
+  variants: VariantResult[];
+  first_degree_examined: {
+    /** Max examined over every first-degree page (timed searches and the paging check). */
+    max_examined: number;
+    /** The budget of that page. */
+    budget: number;
+    pages: number;
+    violations: string[];
+    by_offset: { offset: number; limit: number; budget: number; max_examined: number; pages: number }[];
+    target_met: boolean;
+  };
+}
+
+export interface PeopleBenchResult {
+  profiles: number;
+  data_dir: string;
+  route: string;
+  options: PeopleBenchOptions;
+  queries: { mix: string[]; first_degree_mix: string[]; first_degree_broad: string[] };
+  requesters: RequesterResult[];
+  seconds: number;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+/** The requester with the most current edges and one with the median count. */
+function pickRequesters(services: Services): Requester[] {
+  const rows = services.db
+    .prepare('SELECT user_id AS id, count(*) AS n FROM graph_edges WHERE removed_at IS NULL GROUP BY user_id')
+    .all() as { id: string; n: number }[];
+  if (rows.length === 0) throw new Error('the data directory has no connections (graph_edges is empty)');
+  rows.sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1));
+  const picks: [Requester['label'], { id: string; n: number }][] = [
+    ['most_connected', rows[0]!],
+    ['median', rows[Math.floor(rows.length / 2)]!],
+  ];
+  const graph = new GraphStore(services.db);
+  return picks.map(([label, r]) => {
+    const network = loadNetwork(graph, r.id)!;
+    return { label, profileId: r.id, edges: r.n, firstDegree: network.firstDegree.size, secondDegree: network.secondDegree.size };
+  });
+}
+
+/** A pro account (1000 credits: 10,000 previews) linked to the requester's profile, with a search key. */
+function makeAccount(services: Services, requester: Requester, variant: VariantName): Account {
+  const name = `bench ${requester.label} ${variant}`;
+  const user = createAccount(services, { tier: 'pro', name });
+  services.users.linkProfile(user.userId, requester.profileId, name);
+  const scopes: Scope[] = ['search'];
+  const { apiKey, record } = createApiKey(services, { userId: user.userId, scopes, name: 'people bench' });
+  const owner = services.users.get(user.userId)!;
+  return {
+    apiKey,
+    actor: {
+      owner,
+      ownerUserId: owner.userId,
+      actingUserId: owner.userId,
+      isDelegate: false,
+      keyId: record.keyId,
+      keyPrefix: record.keyPrefix,
+      scopes,
+      via: 'api_key',
+    },
+  };
+}
+
+/** The request the preview route builds from one of the benchmark's bodies (as its v1Request does). */
+function previewRequest(body: Record<string, unknown>): PeopleSearchRequest {
+  return {
+    route: 'preview',
+    text: body.description as string,
+    filters: null,
+    keywords: [],
+    lookup: null,
+    limit: (body.limit as number | undefined) ?? PAGE_LIMIT,
+    offset: (body.offset as number | undefined) ?? 0,
+    networkMode: body.network_filter_mode as PeopleSearchRequest['networkMode'],
+    countOnly: false,
+    rows: { ...DEFAULT_ROW_OPTIONS, reasons: true },
+    receipts: [],
+  };
+}
+
+/**
+ * The engine work of one search, run directly on the engine: the body the service searched;
+ * for first-degree verified pages, the candidate batch fetches exactly as the verification
+ * makes them (ids only, with the total, batches of at most 1000 up to the page's budget) and
+ * the `mget` of the page's documents.
+ */
+async function engineOnly(engine: SearchEngine, outcome: PeopleSearchOutcome, offset: number, limit: number): Promise<void> {
+  const body = outcome.body!;
+  if (!outcome.verified) {
+    await engine.search(PROFILES, body);
+    return;
+  }
+  const budget = examinationBudget(offset, limit);
+  let examined = 0;
+  let total = Number.POSITIVE_INFINITY;
+  while (examined < budget && examined < total) {
+    const size = Math.min(VERIFICATION_BATCH, budget - examined);
+    const res = await engine.search(PROFILES, { ...body, from: examined, size, _source: false, track_total_hits: true });
+    total = res.total?.value ?? 0;
+    if (res.hits.length === 0) break;
+    examined += res.hits.length;
+    if (res.hits.length < size) break;
+  }
+  if (outcome.profileIds.length) await engine.mget(PROFILES, outcome.profileIds);
+}
+
+interface HttpPage {
+  users?: { id: string }[];
+  pagination?: { examined_candidates?: number };
+}
+
+async function post(url: string, apiKey: string, body: unknown): Promise<HttpPage> {
+  const res = await fetch(url + ROUTE, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as HttpPage;
+  if (res.status !== 200) throw new Error(`${ROUTE} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+
+/** Starts the app in a child process on loopback; resolves with its URL. */
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'people.ts'), 'serve', dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bench server exited early (${code})`)));
+    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+  });
+  child.removeAllListeners('exit');
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stdin!.end();
+  await exited;
+}
+
+/** The child: the real app over the data directory, logging at info (as in production) to /dev/null. */
+async function serve(dataDir: string): Promise<void> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0' });
+  const services = buildServices(config, { logger: createLogger('info', pino.destination({ dest: '/dev/null', sync: false })) });
+  const app = createApp(services);
+  const server = app.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${JSON.stringify({ port: (server.address() as { port: number }).port })}\n`);
+  });
+  process.stdin.resume();
+  process.stdin.on('end', () => {
+    server.close();
+    server.closeAllConnections();
+    void closeServices(services).then(() => process.exit(0));
+  });
+}
+
+/** The service's own outcome of each search, in-process: its engine body, and whether it verified. */
+async function buildCases(services: Services, account: Account, queries: BenchQuery[], variant: Variant): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const q of queries) {
+    const body = variantBody(q, variant);
+    if (!body) continue;
+    const request = previewRequest(body);
+    const outcome = await runPeopleSearch(services, account.actor, request);
+    if (!outcome.body) continue; // matched nothing by rule: no engine work to compare
+    if (variant === 'first_degree' && !outcome.verified) throw new Error(`a first-degree search was not verified: ${body.description}`);
+    cases.push({ label: body.description as string, body, request, outcome });
+  }
+  return cases;
+}
+
+/** One variant for one requester: HTTP latency, in-process stages, engine-only, load. */
+async function benchCases(
+  services: Services,
+  url: string,
+  account: Account,
+  variant: VariantName,
+  cases: Case[],
+  networkMeanMs: number,
+  opts: PeopleBenchOptions,
+): Promise<{ result: VariantResult; examined: number[] }> {
+  // HTTP: one warm-up round (which also checks each page against the in-process one), then timed rounds.
+  const mismatches: string[] = [];
+  const examined: number[] = [];
+  for (const c of cases) {
+    const page = await post(url, account.apiKey, c.body);
+    if ((page.users ?? []).map((u) => u.id).join() !== c.outcome.profileIds.join()) mismatches.push(c.label);
+    if (c.outcome.verified) examined.push(page.pagination?.examined_candidates ?? Number.NaN);
+  }
+  const http: number[] = [];
+  for (let r = 0; r < opts.rounds; r++) for (const c of cases) http.push(await timed(() => post(url, account.apiKey, c.body)));
+
+  // In-process: the whole service, then its parts; each warmed once.
+  const service: number[] = [];
+  for (const c of cases) await runPeopleSearch(services, account.actor, c.request);
+  for (let r = 0; r < opts.rounds; r++)
+    for (const c of cases) service.push(await timed(() => runPeopleSearch(services, account.actor, c.request)));
+  const engine: number[] = [];
+  const search = (c: Case) => engineOnly(services.engine, c.outcome, c.request.offset, c.request.limit);
+  for (const c of cases) await search(c);
+  for (let r = 0; r < opts.rounds; r++) for (const c of cases) engine.push(await timed(() => search(c)));
+  const parse: number[] = [];
+  const rows: number[] = [];
+  const graph = new GraphStore(services.db);
+  const network = loadNetwork(graph, account.actor.owner.profileId);
+  for (const c of cases) {
+    parse.push(
+      await timed(async () => {
+        const parsed = parsePeopleQuery(c.request.text ?? '');
+        if (parsed.companies.length) await resolveCompanyMentions(parsed.companies, services.engine);
+      }),
+    );
+    const docs = (await services.engine.mget<Record<string, unknown>>(PROFILES, c.outcome.profileIds)).filter(
+      (d): d is Record<string, unknown> => d !== null,
+    );
+    const input = {
+      docs,
+      network,
+      actingUserId: account.actor.actingUserId,
+      filters: c.outcome.applied.filters,
+      keywords: c.outcome.applied.keywords,
+      options: c.request.rows,
+      verified: null,
+    };
+    await presentRows(services, input);
+    rows.push(await timed(() => presentRows(services, input)));
+  }
+
+  // Load: autocannon cycling through the same bodies.
+  const headers = { 'content-type': 'application/json', 'x-api-key': account.apiKey };
+  const load = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    requests: cases.map((c) => ({ method: 'POST', path: ROUTE, headers, body: JSON.stringify(c.body) })),
+  });
+
+  const h = percentiles(http);
+  const e = percentiles(engine);
+  const ratio = e.p95 > 0 ? round2(h.p95 / e.p95) : Number.POSITIVE_INFINITY;
+  const m = {
+    http: mean(http),
+    service: mean(service),
+    network: networkMeanMs,
+    parse: mean(parse),
+    engine: mean(engine),
+    rows: mean(rows),
+  };
+  return {
+    examined,
+    result: {
+      variant,
+      queries: cases.length,
+      http: h,
+      engine: e,
+      service: percentiles(service),
+      p95_ratio: ratio,
+      target_met: ratio <= HTTP_OVER_ENGINE_TARGET,
+      breakdown_mean_ms: {
+        http: round2(m.http),
+        http_overhead: round2(m.http - m.service),
+        service: round2(m.service),
+        network: round2(m.network),
+        parse: round2(m.parse),
+        engine: round2(m.engine),
+        rows: round2(m.rows),
+        rest: round2(m.service - m.network - m.parse - m.engine - m.rows),
+      },
+      load: {
+        requests_per_second: round2(load.requests.total / load.duration),
+        latency_p50: load.latency.p50,
+        latency_p97_5: load.latency.p97_5,
+        latency_p99: load.latency.p99,
+        requests: load.requests.total,
+        non_2xx: load.non2xx,
+        errors: load.errors,
+        timeouts: load.timeouts,
+      },
+      page_mismatches: mismatches,
+    },
+  };
+}
+
+/** First-degree pages at several offsets: candidates examined never exceed the budget. */
+async function pagingCheck(url: string, account: Account, queries: BenchQuery[], timedExamined: number[]) {
+  const byOffset: RequesterResult['first_degree_examined']['by_offset'] = [];
+  const violations: string[] = [];
+  let worst = { examined: 0, budget: examinationBudget(0, PAGE_LIMIT) };
+  const note = (examined: number, budget: number, what: string) => {
+    if (!(examined <= budget)) violations.push(`${what}: examined ${examined} > budget ${budget}`);
+    if (examined > worst.examined || (examined === worst.examined && budget < worst.budget)) worst = { examined, budget };
+  };
+  const budget0 = examinationBudget(0, PAGE_LIMIT);
+  for (const x of timedExamined) note(x, budget0, `timed page, offset 0 limit ${PAGE_LIMIT}`);
+  byOffset.push({
+    offset: 0,
+    limit: PAGE_LIMIT,
+    budget: budget0,
+    max_examined: Math.max(0, ...timedExamined),
+    pages: timedExamined.length,
+  });
+  for (const offset of PAGING_OFFSETS) {
+    const budget = examinationBudget(offset, PAGING_LIMIT);
+    let max = 0;
+    let pages = 0;
+    for (const q of queries) {
+      const body = variantBody(q, 'first_degree', { offset, limit: PAGING_LIMIT });
+      if (!body) continue;
+      const examined = (await post(url, account.apiKey, body)).pagination?.examined_candidates;
+      if (examined === undefined) continue; // matched nothing by rule: nothing examined
+      pages++;
+      max = Math.max(max, examined);
+      note(examined, budget, `"${body.description}" offset ${offset} limit ${PAGING_LIMIT}`);
+    }
+    byOffset.push({ offset, limit: PAGING_LIMIT, budget, max_examined: max, pages });
+  }
+  return {
+    max_examined: worst.examined,
+    budget: worst.budget,
+    pages: byOffset.reduce((s, b) => s + b.pages, 0),
+    violations,
+    by_offset: byOffset,
+    target_met: violations.length === 0,
+  };
+}
+
+/** Loading the requester's network: as searches do (cached), and uncached in parts (1st degree, 2nd degree, sync status). */
+async function networkLoad(services: Services, profileId: string, samples: number): Promise<RequesterResult['network_load']> {
+  const graph = new GraphStore(services.db);
+  loadNetwork(graph, profileId);
+  const parts = { cached: [] as number[], first_degree: [] as number[], second_degree: [] as number[], sync_status: [] as number[] };
+  for (let r = 0; r < samples; r++) {
+    parts.cached.push(await timed(() => loadNetwork(graph, profileId)));
+    parts.first_degree.push(await timed(() => graph.firstDegree(profileId)));
+    parts.second_degree.push(await timed(() => graph.secondDegree(profileId)));
+    parts.sync_status.push(await timed(() => graph.syncStatus(profileId)));
+  }
+  return {
+    mean_ms: round2(mean(parts.cached)),
+    cached: percentiles(parts.cached),
+    uncached: {
+      first_degree: percentiles(parts.first_degree),
+      second_degree: percentiles(parts.second_degree),
+      sync_status: percentiles(parts.sync_status),
+    },
+  };
+}
+
+/** Runs the people-search benchmark on one cached, indexed data directory. */
+export async function benchPeople(
+  profiles: number,
+  dataDir: string,
+  opts: PeopleBenchOptions = DEFAULT_PEOPLE_OPTIONS,
+): Promise<PeopleBenchResult> {
+  const t0 = performance.now();
+  const services = buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+  let server: ChildProcess | null = null;
+  try {
+    const queries = selectQueries(PEOPLE_QUERIES_FILE, opts.queries);
+    const broad = broadFirstDegreeQueries();
+    log(`people search (${profiles}): ${queries.length} queries; picking requesters`);
+    const requesters = pickRequesters(services);
+    const started = await startServer(dataDir);
+    server = started.child;
+    const out: RequesterResult[] = [];
+    for (const requester of requesters) {
+      log(`  requester ${requester.label}: ${requester.firstDegree} 1st-degree, ${requester.secondDegree} 2nd-degree`);
+      const network = await networkLoad(services, requester.profileId, Math.max(10, opts.rounds * 2));
+      const variants: VariantResult[] = [];
+      const examined: number[] = [];
+      let firstDegreeAccount: Account | null = null;
+      const runs: [VariantName, Variant, BenchQuery[]][] = [
+        ...VARIANTS.map((v): [VariantName, Variant, BenchQuery[]] => [v, v, queries]),
+        ['first_degree_broad', 'first_degree', broad],
+      ];
+      for (const [name, variant, list] of runs) {
+        log(`    ${name}`);
+        const account = makeAccount(services, requester, name);
+        if (variant === 'first_degree') firstDegreeAccount ??= account;
+        const cases = await buildCases(services, account, list, variant);
+        const run = await benchCases(services, started.url, account, name, cases, network.mean_ms, opts);
+        variants.push(run.result);
+        examined.push(...run.examined);
+      }
+      log('    first-degree paging check');
+      const firstDegree = await pagingCheck(
+        started.url,
+        firstDegreeAccount!,
+        [...queries.filter((q) => q.firstDegree !== null), ...broad],
+        examined,
+      );
+      out.push({
+        label: requester.label,
+        profile_id: requester.profileId,
+        edges: requester.edges,
+        first_degree: requester.firstDegree,
+        second_degree: requester.secondDegree,
+        network_load: network,
+        variants,
+        first_degree_examined: firstDegree,
+      });
+    }
+    return {
+      profiles,
+      data_dir: path.relative(ROOT, dataDir),
+      route: `POST ${ROUTE}`,
+      options: opts,
+      queries: {
+        mix: queries.map((q) => q.text),
+        first_degree_mix: queries.flatMap((q) => (q.firstDegree === null ? [] : [q.firstDegree])),
+        first_degree_broad: broad.map((q) => q.text),
+      },
+      requesters: out,
+      seconds: Math.round((performance.now() - t0) / 1000),
+    };
+  } finally {
+    if (server) await stopServer(server);
+    await closeServices(services);
+  }
+}
+
+/** Table rows (header first) for printing. */
+export function peopleTable(results: PeopleBenchResult[]): string[][] {
+  const rows = [
+    [
+      'profiles',
+      'requester',
+      'variant',
+      'n',
+      'http p50/p95 ms',
+      'engine p50/p95 ms',
+      'service p50/p95 ms',
+      'p95 http/engine',
+      'req/s',
+      'target',
+      'result',
+    ],
+  ];
+  for (const r of results) {
+    for (const q of r.requesters) {
+      const who = `${q.label} (${q.first_degree} 1st, ${q.second_degree} 2nd)`;
+      for (const v of q.variants) {
+        rows.push([
+          String(r.profiles),
+          who,
+          v.variant,
+          String(v.queries),
+          `${v.http.p50} / ${v.http.p95}`,
+          `${v.engine.p50} / ${v.engine.p95}`,
+          `${v.service.p50} / ${v.service.p95}`,
+          v.p95_ratio.toFixed(2),
+          String(v.load.requests_per_second),
+          `<= ${HTTP_OVER_ENGINE_TARGET}x`,
+          v.target_met ? 'PASS' : 'FAIL',
+        ]);
+      }
+      const x = q.first_degree_examined;
+      rows.push([
+        String(r.profiles),
+        who,
+        'first-degree examined',
+        String(x.pages),
+        `max ${x.max_examined}`,
+        `budget ${x.budget}`,
+        '',
+        '',
+        '',
+        '<= budget',
+        x.target_met ? 'PASS' : 'FAIL',
+      ]);
+    }
+  }
+  return rows;
+}
+
+/** Where the time goes (mean ms per search), one row per requester and variant. */
+export function peopleBreakdownTable(results: PeopleBenchResult[]): string[][] {
+  const rows = [
+    [
+      'profiles',
+      'requester',
+      'variant',
+      'http',
+      'http overhead',
+      'service',
+      'network',
+      'parse',
+      'engine',
+      'rows',
+      'rest',
+      'network uncached p50',
+    ],
+  ];
+  for (const r of results)
+    for (const q of r.requesters) {
+      const u = q.network_load.uncached;
+      const uncached = round2(u.first_degree.p50 + u.second_degree.p50 + u.sync_status.p50);
+      for (const v of q.variants) {
+        const b = v.breakdown_mean_ms;
+        rows.push([
+          String(r.profiles),
+          q.label,
+          v.variant,
+          ...[b.http, b.http_overhead, b.service, b.network, b.parse, b.engine, b.rows, b.rest, uncached].map(String),
+        ]);
+      }
+    }
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === 'serve') {
+  await serve(path.resolve(process.argv[3] ?? ''));
+}
