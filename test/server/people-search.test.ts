@@ -483,4 +483,50 @@ test('legacy aliases: query for description, keywords; supplied filters bypass p
     assert.equal(ids(kw.body), [], 'the requester is never returned');
     assert.ok((kw.body.receipts as { path: string }[]).some((r) => r.path === '/keywords'));
   }));
+test('cohort_refs restrict a later search to the people the first one matched', () =>
+  withCorpus(async ({ app, key }) => {
+    const first = await app.call('POST', '/api/v2/search/people/query', {
+      key,
+      body: { query: 'software engineers in London', include_profile_text: true, limit: 2 },
+    });
+    const ref = (first.body.cohort_refs as string[])[0] as string;
+    assert.match(ref, /^coh_/);
+    assert.type(users(first.body)[0]?.profile_text, 'string');
+    // Within the cohort (London software engineers), only those with 8+ years (9 is nameless, 9 years).
+    const narrowed = await app.call('POST', '/api/v1/search/people/preview', {
+      key,
+      body: { filters: { cohort_refs: [ref], years_experience: { min: 8 } }, network_filter_mode: 'ignore', limit: 25 },
+    });
+    assert.equal(new Set(ids(narrowed.body)), new Set([P(5), P(6), P(8), P(9)]));
+    const unknown = await app.call('POST', '/api/v1/search/people/preview', { key, body: { filters: { cohort_refs: ['coh_nope'] } } });
+    assert.ok((unknown.body.receipts as { path: string }[]).some((r) => r.path === '/filters/cohort_refs'));
+    // Another account cannot use it.
+    const other = app.account();
+    const theirs = await app.call('POST', '/api/v1/search/people/preview', {
+      key: other.apiKey,
+      body: { filters: { cohort_refs: [ref] } },
+    });
+    assert.ok((theirs.body.receipts as { path: string }[]).some((r) => r.path === '/filters/cohort_refs'));
+  }));
+
+test('relationship detail, evidence formats and skip_match_reasons shape the rows', () =>
+  withCorpus(async ({ app, key }) => {
+    const body = { filters: { job_titles: { include: ['Software Engineer'] }, locations: { include: ['London'] } }, limit: 25 };
+    const detail = await app.call('POST', '/api/v1/search/people', { key, body: { ...body, relationship_detail: 'intro_paths' } });
+    const fay = users(detail.body).find((u) => u.id === P(6));
+    assert.is(fay?.mutual_connection_count, 2);
+    assert.equal(new Set(((fay?.intro_paths ?? []) as { via_user_id: string }[]).map((p) => p.via_user_id)), new Set([P(1), P(2)]));
+    const both = await app.call('POST', '/api/v1/search/people', { key, body: { ...body, evidence_format: 'both' } });
+    const row = users(both.body)[0] as Row;
+    assert.type(row.evidence_text, 'string');
+    assert.ok(Array.isArray((row.evidence_json as { match_reasons: string[] }).match_reasons));
+    const skipped = await app.call('POST', '/api/v1/search/people', { key, body: { ...body, skip_match_reasons: true } });
+    assert.is(users(skipped.body)[0]?.match_reasons, null);
+    const reasons = await app.call('POST', '/api/v1/search/people', {
+      key,
+      body: { ...body, skip_match_reasons: true, evidence_format: 'reasons' },
+    });
+    assert.ok(Array.isArray(users(reasons.body)[0]?.match_reasons), 'the reasons format wins over skip_match_reasons');
+  }));
+
 test.run();
