@@ -10,7 +10,7 @@ import type { AdvancedFilters, ConnectionDegree } from '../../query-planner/adva
 import { normalizeFilters } from '../../query-planner/build/normalize.js';
 import { buildPeopleQuery, type NetworkFilterMode } from '../../query-planner/build/people-query.js';
 import { COUNT_MODE_MAX_EXAMINED, type VerificationResult, verifyFirstDegree } from '../../query-planner/first-degree.js';
-import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
+import type { Receipt } from '../../query-planner/limits.js';
 import { type ParsedPeopleQuery, parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import type { Query, SearchBody } from '../../search-engine/port.js';
@@ -20,6 +20,7 @@ import type { ConnectionSource } from '../store/graph.js';
 import { GraphStore } from '../store/graph.js';
 import { PeopleSearchStore } from '../store/people-searches.js';
 import { loadNetwork, type RequesterNetwork } from './network.js';
+import { findByUsername, resolvePeople } from './people-lookup.js';
 import { presentRows, type RowOptions } from './person-rows.js';
 
 export type PeopleRoute = 'query_v2' | 'search' | 'preview';
@@ -124,57 +125,6 @@ const RESULT_WINDOW = 10_000;
 /** A brief rather than a query: long, or several sentences or lines. */
 function inputModeOf(text: string): 'natural_language' | 'brief' {
   return text.length > 280 || /\n\s*\S/.test(text) || (text.match(/[.!?](\s|$)/g)?.length ?? 0) > 1 ? 'brief' : 'natural_language';
-}
-
-function mergeFilters(parsed: AdvancedFilters, extra: AdvancedFilters): AdvancedFilters {
-  return { ...parsed, ...extra };
-}
-
-/** Resolves people named in connected_to / exclude_connected_to to profile ids. */
-async function resolvePeople(services: Services, values: string[]): Promise<{ resolved: string[]; unresolved: string[] }> {
-  const resolved: string[] = [];
-  const unresolved: string[] = [];
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const ids = values.filter((v) => uuid.test(v));
-  const docs = ids.length ? await services.engine.mget(PROFILES, ids) : [];
-  const found = new Set(ids.filter((_, i) => docs[i] !== null));
-  for (const v of values) {
-    if (uuid.test(v)) {
-      if (found.has(v)) resolved.push(v);
-      else {
-        // A user of the service linked to a corpus profile.
-        const user = services.users.get(v);
-        if (user?.profileId) resolved.push(user.profileId);
-        else unresolved.push(v);
-      }
-      continue;
-    }
-    const username = usernameFromInput(v);
-    const id = username ? await findByUsername(services, username) : null;
-    if (id) resolved.push(id);
-    else unresolved.push(v);
-  }
-  return { resolved, unresolved };
-}
-
-/** A professional-network username from a username or a profile URL (`…/in/<username>`). */
-export function usernameFromInput(input: string): string | null {
-  const text = input.trim();
-  const url = /^(?:https?:\/\/)?(?:[\w-]+\.)*[\w-]+\.[a-z]{2,}\/(?:in|pub|profile)\/([^/?#\s]+)/i.exec(text);
-  if (url) return decodeURIComponent(url[1] as string).toLowerCase();
-  if (/^[\w.-]{2,100}$/.test(text) && !text.includes('/')) return text.toLowerCase();
-  return null;
-}
-
-async function findByUsername(services: Services, username: string): Promise<string | null> {
-  const res = await services.engine.search(PROFILES, {
-    query: { bool: { filter: [{ term: { professional_username: username } }] } },
-    size: 1,
-    sort: [{ id: 'asc' }],
-    _source: false,
-    track_total_hits: false,
-  });
-  return res.hits[0]?.id ?? null;
 }
 
 /** Runs one people search. Throws only for errors the caller must see as HTTP errors. */
@@ -304,7 +254,7 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
     for (const d of parsed.filters.connection_degrees ?? [])
       appliedRelations.push({ relation: 'connection_degree', values: [d], from: 'query text' });
   }
-  const normalized = normalizeFilters(mergeFilters(parsedFilters, (req.filters ?? {}) as AdvancedFilters));
+  const normalized = normalizeFilters({ ...parsedFilters, ...((req.filters ?? {}) as AdvancedFilters) });
   receipts.push(...normalized.receipts.map(underFilters));
   const filters = normalized.filters;
   if (req.keywords.length) filters.keywords = [...(filters.keywords ?? []), ...req.keywords];
@@ -339,7 +289,6 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
     }
     const firstOf = (ids: string[]) => [...new Set(ids.flatMap((id) => [...graph.firstDegree(id).keys()]))];
     connectedTo = { include: inc.resolved.length ? firstOf(inc.resolved) : [], exclude: firstOf(exc.resolved) };
-    if (filters.connected_to?.length && inc.resolved.length === 0 && req.networkMode !== 'connected_to') connectedTo.include = [];
     if (inc.resolved.length) appliedRelations.push({ relation: 'connected_to', values: inc.resolved, from: 'filters.connected_to' });
   }
 
@@ -519,5 +468,3 @@ function zeroReason(filters: AdvancedFilters, network: RequesterNetwork | null, 
   if (Object.keys(filters).length === 0) return null;
   return { code: 'no_matching_profiles', message: 'No profile matches every filter; try removing one.', conclusive: true };
 }
-
-export { PEOPLE_SEARCH_LIMITS };

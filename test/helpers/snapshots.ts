@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { silentProgress } from '../../indexer/progress.js';
+import { type IndexRunSummary, runIndex } from '../../indexer/run-index.js';
+import type { Services } from '../../server/services.js';
+import { GraphStore } from '../../server/store/graph.js';
 
 /** A deterministic UUID-shaped id for test records. */
 export const tid = (prefix: number, n: number): string =>
@@ -64,4 +68,19 @@ export function writeSnapshot(dir: string, name: string, lines: (object | string
   const text = `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`;
   fs.writeFileSync(file, name.endsWith('.gz') ? zlib.gzipSync(text) : text);
   return file;
+}
+
+/** Loads snapshot files into a test app's engine and graph store with the real indexer. */
+export async function indexSnapshots(app: { dataDir: string; services: Services }, files: string[]): Promise<IndexRunSummary> {
+  return runIndex({
+    files,
+    swap: false,
+    resume: false,
+    batchSize: 100,
+    rejectsFile: path.join(app.dataDir, 'rejects.jsonl'),
+    checkpointDir: path.join(app.dataDir, 'checkpoints'),
+    engine: app.services.engine,
+    graph: new GraphStore(app.services.db),
+    progress: silentProgress,
+  });
 }

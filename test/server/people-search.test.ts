@@ -1,14 +1,7 @@
-/**
- * People search over HTTP on the real app: the four routes (plus replay), parsing, graph boosts,
- * first-degree verification, limits with receipts, billing, snapshots, enrich, lookups.
- */
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { silentProgress } from '../../indexer/progress.js';
-import { runIndex } from '../../indexer/run-index.js';
 import { GraphStore } from '../../server/store/graph.js';
-import { company, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
+import { company, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const LONDON = {
@@ -105,17 +98,7 @@ async function withCorpus(fn: (c: Corpus) => Promise<void>, opts: { bulk?: numbe
       writeSnapshot(app.dataDir, 'profiles.jsonl', profiles),
       writeSnapshot(app.dataDir, 'connections.jsonl', connections),
     ];
-    const summary = await runIndex({
-      files,
-      swap: false,
-      resume: false,
-      batchSize: 100,
-      rejectsFile: path.join(app.dataDir, 'r.jsonl'),
-      checkpointDir: path.join(app.dataDir, 'cp'),
-      engine: app.services.engine,
-      graph: new GraphStore(app.services.db),
-      progress: silentProgress,
-    });
+    const summary = await indexSnapshots(app, files);
     assert.is(summary.rejected, 0);
     const { apiKey, userId } = app.account();
     app.services.users.linkProfile(userId, P(ME), 'Me Myself');

@@ -1,10 +1,6 @@
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { silentProgress } from '../../indexer/progress.js';
-import { runIndex } from '../../indexer/run-index.js';
-import { GraphStore } from '../../server/store/graph.js';
-import { company, post, profile, writeSnapshot } from '../helpers/snapshots.js';
+import { company, indexSnapshots, post, profile, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 async function withCorpus(fn: (app: TestApp, ids: { ada: string; bare: string }) => Promise<void>) {
@@ -30,17 +26,7 @@ async function withCorpus(fn: (app: TestApp, ids: { ada: string; bare: string })
         post(3, bare.id, { text: 'Not Ada' }),
       ]),
     ];
-    await runIndex({
-      files,
-      swap: false,
-      resume: false,
-      batchSize: 100,
-      rejectsFile: path.join(app.dataDir, 'r.jsonl'),
-      checkpointDir: path.join(app.dataDir, 'cp'),
-      engine: app.services.engine,
-      graph: new GraphStore(app.services.db),
-      progress: silentProgress,
-    });
+    await indexSnapshots(app, files);
     await fn(app, { ada: ada.id, bare: bare.id });
   } finally {
     await app.close();

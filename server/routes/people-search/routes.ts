@@ -2,13 +2,8 @@ import type { NetworkFilterMode } from '../../../query-planner/build/people-quer
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { invalidField } from '../../errors.js';
 import { defineRoute, type RouteRequest } from '../../http/route.js';
-import {
-  type PeopleRoute,
-  type PeopleSearchOutcome,
-  type PeopleSearchRequest,
-  runPeopleSearch,
-  usernameFromInput,
-} from '../../search/people-search.js';
+import { usernameFromInput } from '../../search/people-lookup.js';
+import { type PeopleRoute, type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } from '../../search/people-search.js';
 import { DEFAULT_ROW_OPTIONS, type RowOptions } from '../../search/person-rows.js';
 import { PeopleSearchStore } from '../../store/people-searches.js';
 import { enrichPage, replaySearch } from './enrich.js';

@@ -1,0 +1,52 @@
+/** Finding people by what callers know of them: profile ids, user ids, professional usernames and URLs. */
+import { INDICES } from '../../mappings/indices.js';
+import type { Services } from '../services.js';
+
+const PROFILES = INDICES.profiles.alias;
+
+/** Resolves people named in connected_to / exclude_connected_to to profile ids. */
+export async function resolvePeople(services: Services, values: string[]): Promise<{ resolved: string[]; unresolved: string[] }> {
+  const resolved: string[] = [];
+  const unresolved: string[] = [];
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const ids = values.filter((v) => uuid.test(v));
+  const docs = ids.length ? await services.engine.mget(PROFILES, ids) : [];
+  const found = new Set(ids.filter((_, i) => docs[i] !== null));
+  for (const v of values) {
+    if (uuid.test(v)) {
+      if (found.has(v)) resolved.push(v);
+      else {
+        // A user of the service linked to a corpus profile.
+        const user = services.users.get(v);
+        if (user?.profileId) resolved.push(user.profileId);
+        else unresolved.push(v);
+      }
+      continue;
+    }
+    const username = usernameFromInput(v);
+    const id = username ? await findByUsername(services, username) : null;
+    if (id) resolved.push(id);
+    else unresolved.push(v);
+  }
+  return { resolved, unresolved };
+}
+
+/** A professional-network username from a username or a profile URL (`…/in/<username>`). */
+export function usernameFromInput(input: string): string | null {
+  const text = input.trim();
+  const url = /^(?:https?:\/\/)?(?:[\w-]+\.)*[\w-]+\.[a-z]{2,}\/(?:in|pub|profile)\/([^/?#\s]+)/i.exec(text);
+  if (url) return decodeURIComponent(url[1] as string).toLowerCase();
+  if (/^[\w.-]{2,100}$/.test(text) && !text.includes('/')) return text.toLowerCase();
+  return null;
+}
+
+export async function findByUsername(services: Services, username: string): Promise<string | null> {
+  const res = await services.engine.search(PROFILES, {
+    query: { bool: { filter: [{ term: { professional_username: username } }] } },
+    size: 1,
+    sort: [{ id: 'asc' }],
+    _source: false,
+    track_total_hits: false,
+  });
+  return res.hits[0]?.id ?? null;
+}
