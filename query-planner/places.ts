@@ -49,6 +49,12 @@ export function resolvePlace(input: string): PlaceMatch | null {
   const text = input.trim();
   const key = placeKey(text);
   if (!key) return null;
+  // "Portland, ME", "Portland, Maine, United States", "Cambridge, UK": a city within a place.
+  const comma = text.indexOf(',');
+  if (comma > 0) {
+    const qualified = qualifiedCity(text.slice(0, comma), text.slice(comma + 1), text);
+    if (qualified) return qualified;
+  }
   const region = regionByAlias(key);
   if (region) return { kind: 'region', name: region, input: text, namedRegion: region };
   const metro = findMetro(text);
@@ -90,6 +96,26 @@ export function resolvePlace(input: string): PlaceMatch | null {
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);
   return null;
+}
+
+/** A city named `name` inside the place `within` (a state or a country), or null. */
+function qualifiedCity(name: string, within: string, input: string): PlaceMatch | null {
+  const outer = resolvePlace(within.split(',')[0] as string);
+  if (!outer || (outer.kind !== 'state' && outer.kind !== 'country')) return null;
+  const city = findCities(name).find(
+    (c) => c.countryCode === outer.countryCode && (outer.kind === 'country' || placeKey(c.region) === placeKey(outer.region ?? '')),
+  );
+  if (!city) return null;
+  const m = metroOf(city);
+  return {
+    kind: 'city',
+    name: city.countryCode === 'US' ? `${city.name}, ${city.region}, United States` : `${city.name}, ${city.country}`,
+    input,
+    city: city.name,
+    region: city.region || undefined,
+    countryCode: city.countryCode,
+    ...(m ? { metro: m.name } : {}),
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ import type {
   Seniority,
 } from '../advanced-filters.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../limits.js';
-import type { PlaceMatch } from '../places.js';
+import { type PlaceMatch, resolvePlace } from '../places.js';
 import { scanDualSkills, scanIndustries, scanLanguages, scanPureSkills, type Unit } from './attributes.js';
 import { type CompanyMention, scanCompanies, scanContexts, scanSizes, scanStages } from './companies.js';
 import { scanDegrees, scanSchools } from './education.js';
@@ -58,6 +58,15 @@ const FUNCTION_WORDS = phraseTable(FUNCTION_CUES);
 
 function push<T>(list: T[], value: T): void {
   if (!list.includes(value)) list.push(value);
+}
+
+/**
+ * The text a location filter carries: the place as written, unless that alone names another
+ * place ("Portland" of "Portland, ME" is Oregon), then its canonical name, which resolves back.
+ */
+function filterText(p: { text: string; match: PlaceMatch }): string {
+  const alone = resolvePlace(p.text);
+  return alone && alone.kind === p.match.kind && alone.name === p.match.name ? p.text : p.match.name;
 }
 
 /** Seniority levels meant by "leaders" / "leadership" of a function. */
@@ -215,8 +224,8 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   const exclude = places.filter((p) => p.exclude);
   if (include.length || exclude.length) {
     filters.locations = {};
-    if (include.length) filters.locations.include = include.map((p) => p.text);
-    if (exclude.length) filters.locations.exclude = exclude.map((p) => p.text);
+    if (include.length) filters.locations.include = include.map(filterText);
+    if (exclude.length) filters.locations.exclude = exclude.map(filterText);
   }
   if (years && (years.range.min !== undefined || years.range.max !== undefined)) filters.years_experience = { ...years.range };
 

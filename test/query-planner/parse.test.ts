@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { evaluatePeopleParser, normalizeTitle, TARGETS } from '../../query-planner/eval/people-eval.js';
 import { PEOPLE_SEARCH_LIMITS } from '../../query-planner/limits.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
+import { resolvePlace } from '../../query-planner/places.js';
 
 const titles = (q: string) => parsePeopleQuery(q).filters.job_titles?.include ?? [];
 const places = (q: string) => parsePeopleQuery(q).places.map((p) => `${p.kind}:${p.name}`);
@@ -369,6 +370,16 @@ test('"<function> leaders" / "leadership" means senior levels of that function, 
   assert.equal(p.filters.seniority, ['senior_manager', 'director', 'vp', 'cxo']);
   assert.equal(parsePeopleQuery('engineering leadership in SF').filters.functions, ['engineering']);
   assert.equal(parsePeopleQuery('sales team leaders in Dubai').filters.job_titles?.include, ['Sales Team Leader']);
+});
+
+test('a city qualified by its state or country keeps that meaning in the filter text', () => {
+  const p = parsePeopleQuery('nurses in Portland, ME');
+  const text = p.filters.locations?.include?.[0] as string;
+  assert.is(resolvePlace(text)?.name, 'Portland, Maine, United States');
+  assert.is(resolvePlace('Portland')?.name, 'Portland, Oregon, United States');
+  assert.is(resolvePlace('Cambridge, UK')?.name, 'Cambridge, United Kingdom');
+  assert.is(resolvePlace('Cambridge, MA')?.name, 'Cambridge, Massachusetts, United States');
+  assert.equal(parsePeopleQuery('designers in SF').filters.locations?.include, ['SF'], 'as written when it resolves alone');
 });
 
 test.run();
