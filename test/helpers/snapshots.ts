@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { findCities, locationOfCity, type ResolvedLocation } from '../../geo/gazetteer.js';
 import { silentProgress } from '../../indexer/progress.js';
 import { type IndexRunSummary, runIndex } from '../../indexer/run-index.js';
 import type { Services } from '../../server/services.js';
@@ -83,4 +84,11 @@ export async function indexSnapshots(app: { dataDir: string; services: Services 
     graph: new GraphStore(app.services.db),
     progress: silentProgress,
   });
+}
+
+/** A stored location for a city, resolved by the real gazetteer (as the corpus generator does). */
+export function cityLocation(name: string, countryCode: string): ResolvedLocation {
+  const city = findCities(name).find((c) => c.countryCode === countryCode);
+  if (!city) throw new Error(`no city ${name} in ${countryCode}`);
+  return locationOfCity(city);
 }

@@ -11,42 +11,13 @@ import { PROFILES } from '../../mappings/indices.js';
 import type { AdvancedFilters } from '../../query-planner/advanced-filters.js';
 import { buildPeopleQuery, type PeopleQueryInput } from '../../query-planner/build/people-query.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import { cityLocation } from '../helpers/snapshots.js';
 
-const SF = {
-  raw: 'San Francisco, California, United States',
-  city: 'San Francisco',
-  region: 'California',
-  country: 'United States',
-  country_code: 'US',
-  metro: 'San Francisco Bay Area',
-  regions: ['AMER', 'North America', 'West Coast'],
-};
-const OAKLAND = { ...SF, raw: 'Oakland, California, United States', city: 'Oakland' };
-const BOSTON = {
-  raw: 'Boston, Massachusetts, United States',
-  city: 'Boston',
-  region: 'Massachusetts',
-  country: 'United States',
-  country_code: 'US',
-  metro: 'Greater Boston',
-  regions: ['AMER', 'East Coast', 'North America'],
-};
-const BERLIN = {
-  raw: 'Berlin, Germany',
-  city: 'Berlin',
-  region: 'Berlin',
-  country: 'Germany',
-  country_code: 'DE',
-  regions: ['DACH', 'EMEA', 'Europe'],
-};
-const AUSTIN = {
-  raw: 'Austin, Texas, United States',
-  city: 'Austin',
-  region: 'Texas',
-  country: 'United States',
-  country_code: 'US',
-  regions: ['AMER', 'North America'],
-};
+const SF = cityLocation('San Francisco', 'US');
+const OAKLAND = cityLocation('Oakland', 'US');
+const BOSTON = cityLocation('Boston', 'US');
+const BERLIN = cityLocation('Berlin', 'DE');
+const AUSTIN = cityLocation('Austin', 'US');
 
 const acmeNow = { company_id: 'c-acme', company_name: 'Acme Inc', title: 'Software Engineer', is_current: true, start: '2021-01' };
 const acmeBefore = { company_id: 'c-acme', company_name: 'Acme Inc', title: 'Intern', is_current: false, start: '2018-01', end: '2019-06' };

@@ -1,26 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { GraphStore } from '../../server/store/graph.js';
-import { company, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
+import { cityLocation, company, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-const LONDON = {
-  raw: 'London, United Kingdom',
-  city: 'London',
-  country: 'United Kingdom',
-  country_code: 'GB',
-  regions: ['EMEA', 'Europe', 'Western Europe'],
-};
-const SF = {
-  raw: 'San Francisco, California, United States',
-  city: 'San Francisco',
-  region: 'California',
-  country: 'United States',
-  country_code: 'US',
-  metro: 'San Francisco Bay Area',
-  regions: ['AMER', 'North America', 'West Coast'],
-};
-const OAKLAND = { ...SF, raw: 'Oakland, California, United States', city: 'Oakland' };
+const LONDON = cityLocation('London', 'GB');
+const SF = cityLocation('San Francisco', 'US');
+const OAKLAND = cityLocation('Oakland', 'US');
 
 const P = (n: number) => tid(0xa0, n);
 const ME = 100;
