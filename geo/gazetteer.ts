@@ -170,22 +170,41 @@ export function findUsState(name: string): string | null {
   return gazetteer().usStates.get(placeKey(name)) ?? null;
 }
 
-/** The metro a city belongs to, if any. */
-export function metroOf(city: Pick<City, 'name' | 'region' | 'countryCode'>): MetroDefinition | null {
-  const key = placeKey(city.name);
+/** First-match lookup tables over the metro definitions, built once on first use. */
+let metroIndex: { byMember: Map<string, MetroDefinition>; byName: Map<string, MetroDefinition> } | null = null;
+
+/** Member key: name and country, plus the state for US cities (names repeat across states). */
+const memberKey = (name: string, region: string, countryCode: string): string =>
+  `${placeKey(name)}|${countryCode}|${countryCode === 'US' ? placeKey(region) : ''}`;
+
+function metros() {
+  if (metroIndex) return metroIndex;
+  const byMember = new Map<string, MetroDefinition>();
+  const byName = new Map<string, MetroDefinition>();
+  const first = <K>(map: Map<K, MetroDefinition>, key: K, m: MetroDefinition) => {
+    if (!map.has(key)) map.set(key, m);
+  };
+  // Definition order, first match wins: the same answers as a scan of the list.
   for (const m of METROS) {
     for (const member of m.members) {
       const [name, region, cc] = member.split('|') as [string, string, string];
-      if (placeKey(name) === key && cc === city.countryCode && (cc !== 'US' || placeKey(region) === placeKey(city.region))) return m;
+      first(byMember, memberKey(name, region, cc), m);
     }
+    first(byName, placeKey(m.name), m);
+    for (const a of m.aliases) first(byName, placeKey(a), m);
   }
-  return null;
+  metroIndex = { byMember, byName };
+  return metroIndex;
+}
+
+/** The metro a city belongs to, if any. */
+export function metroOf(city: Pick<City, 'name' | 'region' | 'countryCode'>): MetroDefinition | null {
+  return metros().byMember.get(memberKey(city.name, city.region, city.countryCode)) ?? null;
 }
 
 /** A metro by its name or one of its aliases. */
 export function findMetro(name: string): MetroDefinition | null {
-  const key = placeKey(name);
-  return METROS.find((m) => placeKey(m.name) === key || m.aliases.some((a) => placeKey(a) === key)) ?? null;
+  return metros().byName.get(placeKey(name)) ?? null;
 }
 
 /** The stored form of a place in a city: raw text, resolved parts, metro and regions. */

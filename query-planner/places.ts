@@ -27,16 +27,32 @@ export interface PlaceMatch {
   namedRegion?: string;
 }
 
+/** Lookup tables keyed by place key, first definition wins (as a scan of the lists would). */
+let tables: { regions: Map<string, string>; subdivisions: Map<string, { countryCode: string; name: string }> } | null = null;
+
+function lookupTables() {
+  if (tables) return tables;
+  const regions = new Map<string, string>();
+  for (const r of REGIONS) {
+    for (const key of [r.name, ...r.aliases].map(placeKey)) if (!regions.has(key)) regions.set(key, r.name);
+  }
+  const subdivisions = new Map<string, { countryCode: string; name: string }>();
+  for (const [countryCode, list] of Object.entries(OTHER_SUBDIVISIONS)) {
+    for (const s of list) {
+      const key = placeKey(s.name);
+      if (!subdivisions.has(key)) subdivisions.set(key, { countryCode, name: s.name });
+    }
+  }
+  tables = { regions, subdivisions };
+  return tables;
+}
+
 function regionByAlias(key: string): string | null {
-  for (const r of REGIONS) if (placeKey(r.name) === key || r.aliases.some((a) => placeKey(a) === key)) return r.name;
-  return null;
+  return lookupTables().regions.get(key) ?? null;
 }
 
 function otherSubdivision(key: string): { countryCode: string; name: string } | null {
-  for (const [countryCode, list] of Object.entries(OTHER_SUBDIVISIONS)) {
-    for (const s of list) if (placeKey(s.name) === key) return { countryCode, name: s.name };
-  }
-  return null;
+  return lookupTables().subdivisions.get(key) ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from './database.js';
+import { type Db, prepared } from './database.js';
 
 /** A stored key: everything but the secret, which is never kept. */
 export interface ApiKeyRecord {
@@ -54,32 +54,35 @@ export class ApiKeyStore {
       lastUsedAt: null,
       revokedAt: null,
     };
-    this.db
-      .prepare('INSERT INTO api_keys (key_id, user_id, name, key_prefix, key_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(record.keyId, record.userId, record.name, record.keyPrefix, record.keyHash, JSON.stringify(record.scopes), record.createdAt);
+    prepared(
+      this.db,
+      'INSERT INTO api_keys (key_id, user_id, name, key_prefix, key_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(record.keyId, record.userId, record.name, record.keyPrefix, record.keyHash, JSON.stringify(record.scopes), record.createdAt);
     return record;
   }
 
   findByPrefix(keyPrefix: string): ApiKeyRecord | null {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_prefix = ?').get(keyPrefix) as KeyRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE key_prefix = ?').get(keyPrefix) as KeyRow | undefined;
     return row ? toRecord(row) : null;
   }
 
   get(keyId: string): ApiKeyRecord | null {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_id = ?').get(keyId) as KeyRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM api_keys WHERE key_id = ?').get(keyId) as KeyRow | undefined;
     return row ? toRecord(row) : null;
   }
 
   listForUser(userId: string): ApiKeyRecord[] {
-    return (this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, key_id').all(userId) as KeyRow[]).map(toRecord);
+    return (prepared(this.db, 'SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, key_id').all(userId) as KeyRow[]).map(
+      toRecord,
+    );
   }
 
   touch(keyId: string, now: number): void {
-    this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE key_id = ?').run(now, keyId);
+    prepared(this.db, 'UPDATE api_keys SET last_used_at = ? WHERE key_id = ?').run(now, keyId);
   }
 
   /** Revokes a key; returns false when it does not exist or was already revoked. */
   revoke(keyId: string, now: number): boolean {
-    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL').run(now, keyId).changes === 1;
+    return prepared(this.db, 'UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL').run(now, keyId).changes === 1;
   }
 }

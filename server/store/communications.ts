@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import { type Db, prepared } from './database.js';
 
 /** Previous correspondence between the requester and one person. */
 export interface Correspondence {
@@ -16,15 +16,14 @@ export class CorrespondenceReader {
   constructor(private readonly db: Db) {}
 
   forTargets(actingUserId: string, targetIds: readonly string[]): Map<string, Correspondence> {
-    const rows = this.db
-      .prepare(
-        `SELECT target_user_id AS id, count(*) AS n, max(created_at) AS last_at, group_concat(DISTINCT channel) AS channels
+    const rows = prepared(
+      this.db,
+      `SELECT target_user_id AS id, count(*) AS n, max(created_at) AS last_at, group_concat(DISTINCT channel) AS channels
          FROM communications
          WHERE acting_user_id = ? AND target_user_id IN (SELECT value FROM json_each(?))
            AND mode = 'send' AND status NOT IN ('failed', 'cancelled')
          GROUP BY target_user_id`,
-      )
-      .all(actingUserId, JSON.stringify(targetIds)) as { id: string; n: number; last_at: number | null; channels: string | null }[];
+    ).all(actingUserId, JSON.stringify(targetIds)) as { id: string; n: number; last_at: number | null; channels: string | null }[];
     return new Map(
       rows.map((r) => [r.id, { count: r.n, lastAt: r.last_at, channels: (r.channels ?? '').split(',').filter(Boolean).sort() }]),
     );

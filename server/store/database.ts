@@ -5,6 +5,28 @@ import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 export type Db = Database.Database;
 
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * The prepared statement for `sql` on `db`, prepared once and reused. Preparing costs more than
+ * running a small statement, and the repositories run the same few statements on every
+ * request. Only for fixed SQL text (values always go in as parameters), so the cache stays as
+ * small as the code's list of statements.
+ */
+export function prepared(db: Db, sql: string): Database.Statement {
+  let byText = statements.get(db);
+  if (!byText) {
+    byText = new Map();
+    statements.set(db, byText);
+  }
+  let stmt = byText.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    byText.set(sql, stmt);
+  }
+  return stmt;
+}
+
 /** File name of the transactional store inside `DATA_DIR`. */
 export const STORE_FILE = 'proxima.sqlite';
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from './database.js';
+import { type Db, prepared } from './database.js';
 
 /** A stored full-search page: the results snapshot that enrich and replay read. */
 export interface StoredSearch {
@@ -20,21 +20,20 @@ export class PeopleSearchStore {
   /** Stores a page (at most `maxRows` rows kept) and returns its new search id. */
   saveSearch(input: Omit<StoredSearch, 'searchId'>, maxRows: number): string {
     const searchId = `srch_${crypto.randomBytes(12).toString('hex')}`;
-    const insertRow = this.db.prepare('INSERT INTO people_search_rows (search_id, position, profile_id) VALUES (?, ?, ?)');
+    const insertRow = prepared(this.db, 'INSERT INTO people_search_rows (search_id, position, profile_id) VALUES (?, ?, ?)');
     this.db.transaction(() => {
-      this.db
-        .prepare(
-          'INSERT INTO people_searches (search_id, owner_user_id, acting_user_id, route, request_json, response_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          searchId,
-          input.ownerUserId,
-          input.actingUserId,
-          input.route,
-          JSON.stringify(input.request),
-          JSON.stringify({ ...input.response, search_id: searchId }),
-          input.createdAt,
-        );
+      prepared(
+        this.db,
+        'INSERT INTO people_searches (search_id, owner_user_id, acting_user_id, route, request_json, response_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        searchId,
+        input.ownerUserId,
+        input.actingUserId,
+        input.route,
+        JSON.stringify(input.request),
+        JSON.stringify({ ...input.response, search_id: searchId }),
+        input.createdAt,
+      );
       input.profileIds.slice(0, maxRows).forEach((id, i) => {
         insertRow.run(searchId, i, id);
       });
@@ -44,7 +43,7 @@ export class PeopleSearchStore {
 
   /** A stored search of this owner, or null (another owner's search is not found either). */
   getSearch(searchId: string, ownerUserId: string): StoredSearch | null {
-    const row = this.db.prepare('SELECT * FROM people_searches WHERE search_id = ? AND owner_user_id = ?').get(searchId, ownerUserId) as
+    const row = prepared(this.db, 'SELECT * FROM people_searches WHERE search_id = ? AND owner_user_id = ?').get(searchId, ownerUserId) as
       | {
           search_id: string;
           owner_user_id: string;
@@ -57,7 +56,7 @@ export class PeopleSearchStore {
       | undefined;
     if (!row) return null;
     const ids = (
-      this.db.prepare('SELECT profile_id FROM people_search_rows WHERE search_id = ? ORDER BY position').all(searchId) as {
+      prepared(this.db, 'SELECT profile_id FROM people_search_rows WHERE search_id = ? ORDER BY position').all(searchId) as {
         profile_id: string;
       }[]
     ).map((r) => r.profile_id);
@@ -79,15 +78,19 @@ export class PeopleSearchStore {
    */
   saveCohort(ownerUserId: string, query: Record<string, unknown>, size: number, now: number): string {
     const ref = `coh_${crypto.randomBytes(12).toString('hex')}`;
-    this.db
-      .prepare('INSERT INTO cohorts (cohort_ref, owner_user_id, query_json, size, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(ref, ownerUserId, JSON.stringify(query), size, now);
+    prepared(this.db, 'INSERT INTO cohorts (cohort_ref, owner_user_id, query_json, size, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      ref,
+      ownerUserId,
+      JSON.stringify(query),
+      size,
+      now,
+    );
     return ref;
   }
 
   /** The query of a cohort of this owner, or null when the reference is unknown. */
   getCohort(ref: string, ownerUserId: string): Record<string, unknown> | null {
-    const row = this.db.prepare('SELECT query_json FROM cohorts WHERE cohort_ref = ? AND owner_user_id = ?').get(ref, ownerUserId) as
+    const row = prepared(this.db, 'SELECT query_json FROM cohorts WHERE cohort_ref = ? AND owner_user_id = ?').get(ref, ownerUserId) as
       | { query_json: string }
       | undefined;
     return row ? (JSON.parse(row.query_json) as Record<string, unknown>) : null;
@@ -95,7 +98,7 @@ export class PeopleSearchStore {
 
   /** Marks profiles enriched for an owner; returns which of them were new. */
   markEnriched(ownerUserId: string, profileIds: string[], now: number): string[] {
-    const insert = this.db.prepare('INSERT OR IGNORE INTO enriched_profiles (owner_user_id, profile_id, enriched_at) VALUES (?, ?, ?)');
+    const insert = prepared(this.db, 'INSERT OR IGNORE INTO enriched_profiles (owner_user_id, profile_id, enriched_at) VALUES (?, ?, ?)');
     const fresh: string[] = [];
     this.db.transaction(() => {
       for (const id of profileIds) if (insert.run(ownerUserId, id, now).changes === 1) fresh.push(id);

@@ -1,4 +1,5 @@
-import type { Db } from './database.js';
+import { type Db, prepared } from './database.js';
+import { USAGE_BUCKET_MS } from './migrations/005-usage-buckets.js';
 
 /** One billed operation. */
 export interface LedgerEntry {
@@ -27,40 +28,45 @@ export class UsageLedger {
   constructor(private readonly db: Db) {}
 
   insert(entry: LedgerEntry): number {
-    const info = this.db
-      .prepare(
-        `INSERT INTO usage_ledger (owner_user_id, key_id, acting_user_id, operation, quantity, amount_micro, request_id, created_at)
+    const info = prepared(
+      this.db,
+      `INSERT INTO usage_ledger (owner_user_id, key_id, acting_user_id, operation, quantity, amount_micro, request_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        entry.ownerUserId,
-        entry.keyId,
-        entry.actingUserId,
-        entry.operation,
-        entry.quantity,
-        entry.amountMicro,
-        entry.requestId,
-        entry.createdAt,
-      );
+    ).run(
+      entry.ownerUserId,
+      entry.keyId,
+      entry.actingUserId,
+      entry.operation,
+      entry.quantity,
+      entry.amountMicro,
+      entry.requestId,
+      entry.createdAt,
+    );
     return Number(info.lastInsertRowid);
   }
 
   setAmount(id: number, quantity: number, amountMicro: number): void {
-    this.db.prepare('UPDATE usage_ledger SET quantity = ?, amount_micro = ? WHERE id = ?').run(quantity, amountMicro, id);
+    prepared(this.db, 'UPDATE usage_ledger SET quantity = ?, amount_micro = ? WHERE id = ?').run(quantity, amountMicro, id);
   }
 
   delete(id: number): void {
-    this.db.prepare('DELETE FROM usage_ledger WHERE id = ?').run(id);
+    prepared(this.db, 'DELETE FROM usage_ledger WHERE id = ?').run(id);
   }
 
-  /** Sum and oldest time of an owner's charged usage after `since` (exclusive). */
+  /**
+   * Sum and oldest time of an owner's charged usage after `since` (exclusive). Whole hours come
+   * from the hourly buckets; only the hour that contains `since` is read row by row.
+   */
   window(ownerUserId: string, since: number): { usedMicro: number; oldestAt: number | null } {
-    const row = this.db
-      .prepare(
-        `SELECT coalesce(sum(amount_micro), 0) AS used, min(created_at) AS oldest
-         FROM usage_ledger WHERE owner_user_id = ? AND created_at > ? AND amount_micro > 0`,
-      )
-      .get(ownerUserId, since) as { used: number; oldest: number | null };
+    const boundaryEnd = Math.floor(since / USAGE_BUCKET_MS) * USAGE_BUCKET_MS + USAGE_BUCKET_MS;
+    const row = prepared(
+      this.db,
+      `SELECT coalesce(p.used, 0) + coalesce(b.used, 0) AS used, coalesce(p.oldest, b.oldest) AS oldest
+       FROM (SELECT sum(amount_micro) AS used, min(created_at) AS oldest FROM usage_ledger
+             WHERE owner_user_id = ? AND created_at > ? AND created_at < ? AND amount_micro > 0) AS p,
+            (SELECT sum(amount_micro) AS used, min(oldest_at) AS oldest FROM usage_buckets
+             WHERE owner_user_id = ? AND bucket_start >= ?) AS b`,
+    ).get(ownerUserId, since, boundaryEnd, ownerUserId, boundaryEnd) as { used: number; oldest: number | null };
     return { usedMicro: row.used, oldestAt: row.oldest };
   }
 
@@ -68,18 +74,16 @@ export class UsageLedger {
   breakdown(subject: UsageSubject, from: number, to: number): UsageBreakdown {
     const [column, id] = 'keyId' in subject ? ['key_id', subject.keyId] : ['owner_user_id', subject.ownerUserId];
     const where = `${column} = ? AND created_at >= ? AND created_at < ?`;
-    const byDay = this.db
-      .prepare(
-        `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS date, sum(amount_micro) AS amount, count(*) AS n
+    const byDay = prepared(
+      this.db,
+      `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS date, sum(amount_micro) AS amount, count(*) AS n
          FROM usage_ledger WHERE ${where} GROUP BY date ORDER BY date`,
-      )
-      .all(id, from, to) as { date: string; amount: number; n: number }[];
-    const byOperation = this.db
-      .prepare(
-        `SELECT operation, sum(amount_micro) AS amount, sum(quantity) AS quantity, count(*) AS n
+    ).all(id, from, to) as { date: string; amount: number; n: number }[];
+    const byOperation = prepared(
+      this.db,
+      `SELECT operation, sum(amount_micro) AS amount, sum(quantity) AS quantity, count(*) AS n
          FROM usage_ledger WHERE ${where} GROUP BY operation ORDER BY amount DESC, operation`,
-      )
-      .all(id, from, to) as { operation: string; amount: number; quantity: number; n: number }[];
+    ).all(id, from, to) as { operation: string; amount: number; quantity: number; n: number }[];
     return {
       totalMicro: byDay.reduce((s, d) => s + d.amount, 0),
       count: byDay.reduce((s, d) => s + d.n, 0),
@@ -91,6 +95,6 @@ export class UsageLedger {
   /** Time of the first usage of a subject, for `all_time` reports. */
   firstAt(subject: UsageSubject): number | null {
     const [column, id] = 'keyId' in subject ? ['key_id', subject.keyId] : ['owner_user_id', subject.ownerUserId];
-    return (this.db.prepare(`SELECT min(created_at) AS t FROM usage_ledger WHERE ${column} = ?`).get(id) as { t: number | null }).t;
+    return (prepared(this.db, `SELECT min(created_at) AS t FROM usage_ledger WHERE ${column} = ?`).get(id) as { t: number | null }).t;
   }
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from './database.js';
+import { type Db, prepared } from './database.js';
 
 export const TIERS = ['free', 'starter', 'starter_annual', 'pro', 'annual', 'team'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -57,32 +57,37 @@ export class UserStore {
       profileId: input.profileId ?? null,
       createdAt: input.now,
     };
-    this.db
-      .prepare('INSERT INTO users (user_id, email, name, tier, profile_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(user.userId, user.email, user.name, user.tier, user.profileId, user.createdAt);
+    prepared(this.db, 'INSERT INTO users (user_id, email, name, tier, profile_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      user.userId,
+      user.email,
+      user.name,
+      user.tier,
+      user.profileId,
+      user.createdAt,
+    );
     return user;
   }
 
   get(userId: string): User | null {
-    const row = this.db.prepare('SELECT * FROM users WHERE user_id = ?').get(userId) as UserRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM users WHERE user_id = ?').get(userId) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
 
   findByEmail(email: string): User | null {
-    const row = this.db.prepare('SELECT * FROM users WHERE lower(email) = lower(?)').get(email) as UserRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM users WHERE lower(email) = lower(?)').get(email) as UserRow | undefined;
     return row ? toUser(row) : null;
   }
 
   setTier(userId: string, tier: Tier): boolean {
-    return this.db.prepare('UPDATE users SET tier = ? WHERE user_id = ?').run(tier, userId).changes === 1;
+    return prepared(this.db, 'UPDATE users SET tier = ? WHERE user_id = ?').run(tier, userId).changes === 1;
   }
 
   /** Links a user to their corpus profile (and takes its name when they have none). */
   linkProfile(userId: string, profileId: string, name: string | null): void {
-    this.db.prepare('UPDATE users SET profile_id = ?, name = coalesce(name, ?) WHERE user_id = ?').run(profileId, name, userId);
+    prepared(this.db, 'UPDATE users SET profile_id = ?, name = coalesce(name, ?) WHERE user_id = ?').run(profileId, name, userId);
   }
 
   count(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+    return (prepared(this.db, 'SELECT count(*) AS n FROM users').get() as { n: number }).n;
   }
 }
