@@ -190,7 +190,7 @@ function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
+export async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
@@ -316,7 +316,7 @@ async function closePools(): Promise<void> {
 }
 
 /** Starts the app in a child process on loopback; resolves with its URL. */
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'people.ts'), 'serve', dataDir], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -329,7 +329,7 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdin!.end();

@@ -7,6 +7,9 @@
  * `--people`: only the people-search benchmark over HTTP (bench/people.ts), on the cached,
  * already indexed data directories (100k; 1M too with --large). `--rounds` then counts the
  * sequential rounds per query (default 5).
+ *
+ * `--routes`: only the latency of the company, job and post search routes over HTTP
+ * (bench/search-routes.ts), on the same cached data directories.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +19,7 @@ import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
 import { FloorQueries } from './floor.js';
 import { benchPeople, DEFAULT_PEOPLE_OPTIONS, peopleBreakdownTable, peopleTable } from './people.js';
 import { buildMix, runMix } from './search-mix.js';
+import { benchSearchRoutes, routesTable } from './search-routes.js';
 import { sampleVocabulary } from './vocabulary.js';
 
 const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
@@ -31,6 +35,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     only: { type: 'string' },
     people: { type: 'boolean' },
+    routes: { type: 'boolean' },
   },
 });
 const sizes = values.profiles ? [Number(values.profiles)] : values.large ? [100_000, 1_000_000] : [100_000];
@@ -114,7 +119,26 @@ function writeResults(results: unknown[]): void {
   process.stdout.write(`results written to ${path.relative(ROOT, out)}\n`);
 }
 
-if (values.people) {
+/** The cached, indexed data directory of a size (the full bench builds it). */
+function indexedDataDir(n: number): string {
+  const dataDir = path.join(CACHE, `data-${n}`);
+  if (!fs.existsSync(path.join(dataDir, 'search.sqlite')))
+    throw new Error(`${dataDir} is not indexed: run the bench without --people/--routes first`);
+  return dataDir;
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
+  process.stdout.write('\n');
+}
+
+if (values.routes) {
+  const results = [];
+  for (const n of sizes) results.push(await benchSearchRoutes(n, indexedDataDir(n), values.rounds ? rounds : 5));
+  printTable(routesTable(results));
+  writeResults(results);
+} else if (values.people) {
   const results = [];
   for (const n of sizes) {
     const dataDir = path.join(CACHE, `data-${n}`);

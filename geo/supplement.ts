@@ -87,4 +87,6 @@ export const CITY_ALIASES: Record<string, string> = {
   zürich: 'Zurich',
   münchen: 'Munich',
   köln: 'Cologne',
+  'tel aviv': 'Tel Aviv-Yafo',
+  'tel-aviv': 'Tel Aviv-Yafo',
 };

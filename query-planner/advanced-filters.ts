@@ -43,7 +43,11 @@ export interface NumberRange {
 export interface CompanyFilter {
   relation?: EmploymentRelation;
   operator?: 'include' | 'exclude';
-  where: { identity: { names?: string[]; ids?: string[]; domains?: string[] } };
+  where: {
+    identity?: { names?: string[]; ids?: string[]; domains?: string[] };
+    /** The `search_id` of an earlier company search: the companies it matched (docs/company-search.md). */
+    search_id?: string;
+  };
 }
 
 export interface LanguageFilter {
@@ -153,8 +157,13 @@ export const advancedFiltersSchema = {
           where: {
             type: 'object',
             additionalProperties: false,
-            required: ['identity'],
+            anyOf: [{ required: ['identity'] }, { required: ['search_id'] }],
             properties: {
+              search_id: {
+                type: 'string',
+                minLength: 1,
+                description: 'The search_id of an earlier company search: the companies it matched (up to 10,000).',
+              },
               identity: {
                 type: 'object',
                 additionalProperties: false,

@@ -23,6 +23,36 @@ export const PEOPLE_SEARCH_LIMITS = {
   maxTermsPerClause: 65_536,
 } as const;
 
+/**
+ * Input-size limits of post search (`POST /api/v1/search/posts/preview` and `/with-people`),
+ * applied the same way: REST truncates or clamps silently with a receipt. docs/post-search.md.
+ */
+export const POST_SEARCH_LIMITS = {
+  /** Characters of `query`. */
+  queryChars: 1_000,
+  /** Posts per page of results. */
+  previewLimit: { min: 1, max: 50, default: 10 },
+  /**
+   * Posts skipped before the page. Both engines stop at 10,000 results (`max_result_window`):
+   * a page starting near the end is shortened so that offset + page size stays within it.
+   */
+  offset: { min: 0, max: 10_000, default: 0 },
+  /** Deduplicated post authors returned by `/with-people`. */
+  peopleLimit: { min: 1, max: 100, default: 25 },
+  /** Results reachable by paging (offset + page size), as OpenSearch's `max_result_window`. */
+  resultWindow: 10_000,
+  /** Values in `author_user_ids`, in `author_user_id_ints` (each list) and in `target_post_ids`. */
+  idValues: 1_000,
+  /** Values in `mentions`, `topics` and `keywords` (each list). */
+  listValues: 50,
+  /** Characters of one mention, topic or keyword. */
+  valueChars: 200,
+  /** Largest `posted_within_days` (about 100 years; larger windows are clamped to it). */
+  withinDays: 36_500,
+  /** Largest bound of an engagement range (the count fields are 32-bit integers). */
+  countMax: 2_147_483_647,
+} as const;
+
 /** One silent adjustment REST made to the input, reported back so nothing is lost unseen. */
 export interface Receipt {
   /** JSON pointer of the adjusted input. */
@@ -30,3 +60,34 @@ export interface Receipt {
   action: 'truncated' | 'clamped' | 'ignored' | 'normalized' | 'defaulted';
   message: string;
 }
+
+/**
+ * Input-size limits of company search (`POST /api/v1/companies/search/preview`), applied the
+ * same way: REST truncates or clamps silently with a receipt. docs/company-search.md.
+ */
+export const COMPANY_SEARCH_LIMITS = {
+  /** Characters of `query` / `description`. */
+  queryChars: 10_000,
+  /** Companies per page. */
+  previewLimit: { min: 1, max: 50, default: 10 },
+  /** Recent company posts in evidence text. */
+  evidencePosts: { min: 0, max: 10, default: 3 },
+  /** Company names resolved per request (`filters.names` plus names in the text). */
+  names: 100,
+  /** Candidates read when resolving one name (the chosen one and its alternatives). */
+  resolutionCandidates: 5,
+  /** Companies of an earlier company search used by people search's `companies[].where.search_id`. */
+  searchIdCompanies: 10_000,
+} as const;
+
+/** Input-size limits of job search (`POST /api/v1/search/jobs/preview` and `/with-people`). docs/job-search.md. */
+export const JOB_SEARCH_LIMITS = {
+  queryChars: 10_000,
+  previewLimit: { min: 1, max: 25, default: 10 },
+  peoplePerCompany: { min: 1, max: 10, default: 3 },
+  /** People shown in a posting's network block (per degree). */
+  networkPeople: 3,
+  /** Largest `hiring.published_within_days`. */
+  withinDays: 3_650,
+  listValues: 100,
+} as const;

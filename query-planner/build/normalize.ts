@@ -117,14 +117,16 @@ class Normalizer {
     return list.slice(0, L.listValues).map((company, i) => {
       const path = `/companies/${i}/where/identity`;
       const identity = company.where?.identity ?? {};
-      const out: CompanyFilter['where']['identity'] = {};
+      const out: NonNullable<CompanyFilter['where']['identity']> = {};
       const names = this.list(`${path}/names`, identity.names, L.companyNames);
       const ids = this.list(`${path}/ids`, identity.ids, L.listValues, true);
       const domains = this.list(`${path}/domains`, identity.domains, L.listValues);
       if (names) out.names = names;
       if (ids) out.ids = ids;
       if (domains) out.domains = domains;
-      return { ...company, where: { identity: out } };
+      const where: CompanyFilter['where'] = { identity: out };
+      if (company.where?.search_id) where.search_id = company.where.search_id;
+      return { ...company, where };
     });
   }
 

@@ -64,7 +64,7 @@ function push<T>(list: T[], value: T): void {
  * The text a location filter carries: the place as written, unless that alone names another
  * place ("Portland" of "Portland, ME" is Oregon), then its canonical name, which resolves back.
  */
-function filterText(p: { text: string; match: PlaceMatch }): string {
+export function filterText(p: { text: string; match: PlaceMatch }): string {
   const alone = resolvePlace(p.text);
   return alone && alone.kind === p.match.kind && alone.name === p.match.name ? p.text : p.match.name;
 }

@@ -1,14 +1,27 @@
 import type { RouteDef } from '../http/route.js';
+import { companyRoutes } from './companies/routes.js';
 import { creditRoutes } from './credits/routes.js';
 import { docsRoutes } from './docs/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { jobRoutes } from './jobs/routes.js';
 import { peopleSearchRoutes } from './people-search/routes.js';
+import { postRoutes } from './posts/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 
 /** Every route of the service, in documentation order. `extra` is for tests of the framework. */
 export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
   const routes: RouteDef[] = [];
   const list = (): RouteDef[] => routes;
-  routes.push(...healthRoutes, ...creditRoutes, ...peopleSearchRoutes, ...profileRoutes, ...docsRoutes(list), ...extra);
+  routes.push(
+    ...healthRoutes,
+    ...creditRoutes,
+    ...peopleSearchRoutes,
+    ...companyRoutes,
+    ...jobRoutes,
+    ...postRoutes,
+    ...profileRoutes,
+    ...docsRoutes(list),
+    ...extra,
+  );
   return routes;
 }

@@ -88,7 +88,7 @@ export function matchReasons(doc: Doc, ctx: ReasonContext): string[] {
     out.push(`${Math.round(years * 10) / 10} years of experience`);
   for (const c of f.companies ?? []) {
     if (c.operator === 'exclude') continue;
-    for (const name of c.where.identity.names ?? []) {
+    for (const name of c.where.identity?.names ?? []) {
       const current = typeof doc.current_company_name === 'string' && containsPhrase(doc.current_company_name, name);
       const exp = experiences.find((e) => typeof e.company_name === 'string' && containsPhrase(e.company_name, name));
       if (current && c.relation !== 'past_employment') out.push(`Works at ${doc.current_company_name}`);

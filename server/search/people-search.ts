@@ -7,10 +7,11 @@
 
 import { INDICES } from '../../mappings/indices.js';
 import type { AdvancedFilters, ConnectionDegree } from '../../query-planner/advanced-filters.js';
+import { anyOf, matchNone, termsClauses } from '../../query-planner/build/dsl.js';
 import { normalizeFilters } from '../../query-planner/build/normalize.js';
 import { buildPeopleQuery, type NetworkFilterMode } from '../../query-planner/build/people-query.js';
 import { COUNT_MODE_MAX_EXAMINED, type VerificationResult, verifyFirstDegree } from '../../query-planner/first-degree.js';
-import type { Receipt } from '../../query-planner/limits.js';
+import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
 import { type ParsedPeopleQuery, parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import type { Query, SearchBody } from '../../search-engine/port.js';
@@ -19,9 +20,11 @@ import type { Services } from '../services.js';
 import type { ConnectionSource } from '../store/graph.js';
 import { GraphStore } from '../store/graph.js';
 import { PeopleSearchStore } from '../store/people-searches.js';
+import { companyIdsOfSearch } from './company-search.js';
 import { loadNetwork, type RequesterNetwork } from './network.js';
 import { findByUsername, resolvePeople } from './people-lookup.js';
 import { presentRows, type RowOptions } from './person-rows.js';
+import { BINDING_MAX_AUTHORS, postAuthorIds } from './post-search.js';
 
 export type PeopleRoute = 'query_v2' | 'search' | 'preview';
 
@@ -258,14 +261,44 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
   receipts.push(...normalized.receipts.map(underFilters));
   const filters = normalized.filters;
   if (req.keywords.length) filters.keywords = [...(filters.keywords ?? []), ...req.keywords];
-  applied.filters = filters;
+  // A shallow copy: what the request asked for, before search ids become company ids below.
+  applied.filters = { ...filters };
   applied.keywords = residual;
+
+  // Company filters naming an earlier company search: its companies, as ids.
+  const companyFilters = filters.companies ?? [];
+  const expanded: typeof companyFilters = [];
+  for (const [i, company] of companyFilters.entries()) {
+    const searchId = company.where.search_id;
+    if (!searchId) {
+      expanded.push(company);
+      continue;
+    }
+    const pointer = `/filters/companies/${i}/where/search_id`;
+    const max = COMPANY_SEARCH_LIMITS.searchIdCompanies;
+    const { ids, total } = await companyIdsOfSearch(services, actor, searchId, pointer, max);
+    if (total > ids.length)
+      receipts.push({
+        path: pointer,
+        action: 'truncated',
+        message: `The company search matched ${total} companies; the ${ids.length} largest were used.`,
+      });
+    const identity = company.where.identity ?? {};
+    expanded.push({ ...company, where: { identity: { ...identity, ids: [...(identity.ids ?? []), ...ids] } } });
+    if (!ids.length && !identity.names?.length && !identity.domains?.length && company.operator !== 'exclude')
+      return empty({ code: 'company_search_empty', message: `The company search ${searchId} matches no company.`, conclusive: true });
+  }
+  if (companyFilters.length) filters.companies = expanded;
 
   // Cohorts from earlier searches.
   const cohortQueries: Query[] = [];
   for (const ref of filters.cohort_refs ?? []) {
     const q = store.getCohort(ref, actor.ownerUserId);
-    if (q) cohortQueries.push(q);
+    if (q && 'post_authors' in q) {
+      // A post search's binding: the people who wrote its posts.
+      const ids = await postAuthorIds(services, q.post_authors as Query, BINDING_MAX_AUTHORS);
+      cohortQueries.push(ids.length ? anyOf(termsClauses('id', ids)) : matchNone());
+    } else if (q) cohortQueries.push(q);
     else receipts.push({ path: '/filters/cohort_refs', action: 'ignored', message: `Unknown cohort reference "${ref}" was ignored.` });
   }
 

@@ -7,7 +7,7 @@ import { loadNetwork } from '../../search/network.js';
 import { DEFAULT_ROW_OPTIONS, presentRows } from '../../search/person-rows.js';
 import { GraphStore } from '../../store/graph.js';
 import { PeopleSearchStore, type StoredSearch } from '../../store/people-searches.js';
-import { clamp } from './input.js';
+import { clamp } from '../input.js';
 
 type Body = Record<string, unknown>;
 

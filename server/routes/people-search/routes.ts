@@ -6,8 +6,8 @@ import { usernameFromInput } from '../../search/people-lookup.js';
 import { type PeopleRoute, type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } from '../../search/people-search.js';
 import { DEFAULT_ROW_OPTIONS, type RowOptions } from '../../search/person-rows.js';
 import { PeopleSearchStore } from '../../store/people-searches.js';
+import { clamp, truncateText } from '../input.js';
 import { enrichPage, replaySearch } from './enrich.js';
-import { clamp, truncateText } from './input.js';
 import {
   enrichRequest,
   enrichResponse,

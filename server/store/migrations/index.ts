@@ -3,6 +3,7 @@ import { graph } from './002-graph.js';
 import { peopleSearch } from './003-people-search.js';
 import { graphVersion } from './004-graph-version.js';
 import { usageBuckets } from './005-usage-buckets.js';
+import { searchActivities } from './006-search-activities.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append new ones; never edit a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [accounts, graph, peopleSearch, graphVersion, usageBuckets];
+export const MIGRATIONS: readonly Migration[] = [accounts, graph, peopleSearch, graphVersion, usageBuckets, searchActivities];

@@ -93,7 +93,10 @@ test('the migration fills the buckets from a ledger written before it', () => {
     );
     for (let i = 0; i < 200; i++) insert.run(owner, owner, (i % 3) * 100_000, T0 + i * 997_331);
     const before = [T0, T0 + 17 * HOUR + 5, T0 + 40 * HOUR].map((since) => scan(db, owner, since));
-    assert.equal(migrate(db, MIGRATIONS), [5]);
+    assert.equal(
+      migrate(db, MIGRATIONS),
+      MIGRATIONS.filter((m) => m.version >= 5).map((m) => m.version),
+    );
     const ledger = new UsageLedger(db);
     assert.equal(
       [T0, T0 + 17 * HOUR + 5, T0 + 40 * HOUR].map((since) => ledger.window(owner, since)),

@@ -1,4 +1,4 @@
-import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
 
 const L = PEOPLE_SEARCH_LIMITS;
 
@@ -11,13 +11,13 @@ export function clamp(value: unknown, bounds: { min: number; max: number; defaul
   return v;
 }
 
-/** Truncates query text to the limit with a receipt. */
-export function truncateText(text: string | null, path: string, receipts: Receipt[]): string | null {
-  if (text === null || text.length <= L.queryChars) return text;
+/** Truncates query text to `max` characters (people search's limit unless given) with a receipt. */
+export function truncateText(text: string | null, path: string, receipts: Receipt[], max: number = L.queryChars): string | null {
+  if (text === null || text.length <= max) return text;
   receipts.push({
     path,
     action: 'truncated',
-    message: `${path.slice(1)} has ${text.length} characters; the first ${L.queryChars} were used.`,
+    message: `${path.slice(1)} has ${text.length} characters; the first ${max} were used.`,
   });
-  return text.slice(0, L.queryChars);
+  return text.slice(0, max);
 }

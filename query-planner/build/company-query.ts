@@ -1,0 +1,144 @@
+/**
+ * CompanyFilters, residual text and resolved names → query DSL on the COMPANIES index
+ * (mappings/indices.ts). Pure: the route resolves names and earlier company searches first.
+ * docs/company-search.md describes every clause.
+ */
+import type { Query, SearchBody, SortClause } from '../../search-engine/port.js';
+import type { NumberRange } from '../advanced-filters.js';
+import { COMPANY_TYPE_INDUSTRIES, type CompanyFilters, type CompanyType } from '../company-filters.js';
+import type { Receipt } from '../limits.js';
+import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
+import { Clauses } from './clauses.js';
+import { anyOf, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
+
+/** Text fields searched by keywords and residual words, with their boosts. */
+export const COMPANY_TEXT_FIELDS = ['name^3', 'aliases^2', 'categories^2', 'description'] as const;
+
+export interface CompanyQueryInput {
+  filters: CompanyFilters;
+  /** Residual words of a parsed query: relevance, or required when no filter applies. */
+  text?: string[];
+  /** Ids `filters.names` resolved to (names that resolved to nothing are matched as phrases). */
+  nameIds?: { name: string; ids: string[] }[];
+  /** Companies similar to these (parsed "companies like X"): same industry or categories rank first; X itself is left out. */
+  similarTo?: { id: string; industry: string | null; categories: string[] }[];
+  /** The query of an earlier company search (`filters.search_id`, resolved by the route). */
+  restrictTo?: Query | null;
+  from: number;
+  size: number;
+}
+
+export interface BuiltCompanyQuery {
+  body: SearchBody;
+  /** The filtering part alone (no scoring text), stored so a later search can reuse the set. */
+  filterQuery: Query;
+  receipts: Receipt[];
+  matchesNothing: string | null;
+}
+
+function range(field: string, r: NumberRange | undefined, label: string, c: Clauses): void {
+  if (!r || (r.min === undefined && r.max === undefined)) return;
+  const { min, max } = r;
+  if (min !== undefined && max !== undefined && min > max) {
+    c.matchNothing(`${label}: min ${min} is above max ${max}`);
+    return;
+  }
+  const bounds: Record<string, number> = {};
+  if (min !== undefined) bounds.gte = min;
+  if (max !== undefined) bounds.lte = max;
+  // A range needs a value: documents without the field never match a range query.
+  c.filter.push({ range: { [field]: bounds } });
+}
+
+function companyTypeClause(type: CompanyType): Query {
+  const nonCommercial = lower(Object.values(COMPANY_TYPE_INDUSTRIES));
+  switch (type) {
+    case 'public_company':
+      return { term: { is_public: true } };
+    case 'privately_held':
+      return { bool: { filter: [{ term: { is_public: false } }], must_not: [{ terms: { industry: nonCommercial } }] } };
+    case 'government_agency':
+    case 'nonprofit':
+      return { term: { industry: COMPANY_TYPE_INDUSTRIES[type].toLowerCase() } };
+  }
+}
+
+function locations(f: CompanyFilters['locations'], c: Clauses): void {
+  const clause = (text: string): Query => {
+    const place = resolvePlace(text);
+    return place ? placeClause(place, 'headquarters') : unresolvedPlaceClause(text, 'headquarters');
+  };
+  const include = present(f?.include);
+  const exclude = present(f?.exclude);
+  if (include.length) c.filter.push(anyOf(include.map(clause)));
+  if (exclude.length) c.mustNot.push(...exclude.map(clause));
+}
+
+function names(input: CompanyQueryInput, c: Clauses): void {
+  const list = present(input.filters.names);
+  if (!list.length) return;
+  const resolved = new Map((input.nameIds ?? []).map((n) => [n.name, n.ids]));
+  const clauses: Query[] = [];
+  for (const name of list) {
+    const ids = resolved.get(name) ?? [];
+    if (ids.length) clauses.push(...termsClauses('id', ids));
+    else clauses.push(matchPhrase('name', name), matchPhrase('aliases', name));
+  }
+  c.filter.push(anyOf(clauses));
+}
+
+function similar(input: CompanyQueryInput, c: Clauses): void {
+  for (const s of input.similarTo ?? []) {
+    c.mustNot.push({ term: { id: s.id } });
+    if (s.industry) c.should.push({ term: { industry: { value: s.industry.toLowerCase(), boost: 2 } } });
+    if (s.categories.length) c.should.push({ terms: { 'categories.keyword': lower(s.categories) } });
+  }
+}
+
+/** Builds the search body of one company search page. */
+export function buildCompanyQuery(input: CompanyQueryInput): BuiltCompanyQuery {
+  const f = input.filters;
+  const c = new Clauses();
+  names(input, c);
+  const industries = { include: lower(present(f.industries?.include)), exclude: lower(present(f.industries?.exclude)) };
+  if (industries.include.length) c.filter.push({ terms: { industry: industries.include } });
+  if (industries.exclude.length) c.mustNot.push({ terms: { industry: industries.exclude } });
+  const categories = { include: lower(present(f.categories?.include)), exclude: lower(present(f.categories?.exclude)) };
+  if (categories.include.length) c.filter.push({ terms: { 'categories.keyword': categories.include } });
+  if (categories.exclude.length) c.mustNot.push({ terms: { 'categories.keyword': categories.exclude } });
+  locations(f.locations, c);
+  range('employee_count', f.employee_count, 'employee_count', c);
+  range('founded_year', f.founded_year, 'founded_year', c);
+  if (f.funding_stages?.length) c.filter.push({ terms: { funding_stage: [...new Set(f.funding_stages)] } });
+  range('total_funding_usd', f.total_funding_usd, 'total_funding_usd', c);
+  range('revenue_usd', f.revenue_usd, 'revenue_usd', c);
+  if (f.status?.length) c.filter.push({ terms: { status: [...new Set(f.status)] } });
+  if (f.company_types?.length) c.filter.push(anyOf([...new Set(f.company_types)].map(companyTypeClause)));
+  for (const k of present(f.keywords)) {
+    c.filter.push({ multi_match: { query: k, type: 'cross_fields', operator: 'and', fields: [...COMPANY_TEXT_FIELDS] } });
+  }
+  if (input.restrictTo) c.filter.push(input.restrictTo);
+  similar(input, c);
+
+  const filterQuery: Query = c.filter.length || c.mustNot.length ? { bool: { filter: c.filter, must_not: c.mustNot } } : { match_all: {} };
+  const words = present(input.text);
+  if (words.length) {
+    const text: Query = { multi_match: { query: words.join(' '), type: 'best_fields', operator: 'or', fields: [...COMPANY_TEXT_FIELDS] } };
+    // With no filter at all, the words are the whole search: require one of them.
+    (c.filter.length || c.mustNot.length ? c.should : c.must).push(text);
+  }
+  const sort: SortClause[] = [{ _score: 'desc' }, { employee_count: { order: 'desc', missing: '_last' } }, { id: 'asc' }];
+  const nothing = c.nothing[0] ?? null;
+  return {
+    body: {
+      query: nothing ? matchNone() : c.toQuery(),
+      from: input.from,
+      size: input.size,
+      sort,
+      track_total_hits: true,
+    },
+    filterQuery: nothing ? matchNone() : filterQuery,
+    receipts: c.receipts,
+    matchesNothing: nothing,
+  };
+}

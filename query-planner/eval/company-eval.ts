@@ -1,0 +1,278 @@
+/**
+ * Measures the company-query parser on the development half of the public company-search
+ * benchmark (company-queries.dev.jsonl, a copy kept in this folder). For every constraint
+ * field a query's `constraints` carry, the share of those queries whose parsed filters match
+ * it; the rules are SCORING_RULES below (printed by `npm run eval:parser`).
+ */
+import fs from 'node:fs';
+import { regionByName } from '../../geo/regions.js';
+import type { NumberRange } from '../advanced-filters.js';
+import type { CompanyFilters, CompanyType } from '../company-filters.js';
+import { parseCompanyQuery } from '../parse/company-query.js';
+import { type PlaceMatch, resolvePlace } from '../places.js';
+
+export const COMPANY_TARGET = 90;
+
+export const COMPANY_FIELDS = [
+  'country',
+  'region',
+  'city',
+  'industry/category',
+  'employees',
+  'funding',
+  'funding stage',
+  'founded year',
+  'company type',
+] as const;
+export type CompanyField = (typeof COMPANY_FIELDS)[number];
+
+/** Constraint fields that are not scored. */
+export const UNSCORED_FIELDS = ['funding_date', 'offices', 'criteria'] as const;
+
+export const COMPANY_SCORING_RULES = [
+  'country eq X (or in [X, ...]): some place of locations.include resolves (resolvePlace) to the country X, compared by ISO code through the gazetteer, or to a city, metro or state inside X ("Boston" for United States). The strict figure in brackets counts only places of kind country.',
+  'region contains X: some place of locations.include resolves to the named region X or one of its aliases (Scandinavia = Nordics), or to a region X includes ("Southeast Asia" for APAC). The strict figure counts only the region itself.',
+  'city eq X: some place of locations.include resolves to a city named X.',
+  'industry/category (industry and category labels are one field): every `contains` value X is matched when some parsed industry or category, lowercased, contains X lowercased or is contained in it ("Biotech" ~ "Biotechnology"); `contains_all` needs each value; a `not_contains` value must be matched the same way by a value of categories.exclude or industries.exclude.',
+  'employees, funding, founded year: the parsed min equals gte (or eq) and the parsed max equals lte (or eq), a bound absent on both sides counting as equal (a label with neither, like founded_year not_eq, wants no range).',
+  'funding stage contains X: funding_stages includes the enum value of X ("Series A" → series_a, "Pre-Seed" → pre_seed).',
+  'company type eq X: company_types includes the value of X ("Public Company" → public_company, "Privately Held" → privately_held, "Government Agency" → government_agency, "Nonprofit" → nonprofit).',
+];
+
+interface Op {
+  eq?: unknown;
+  in?: unknown[];
+  contains?: unknown;
+  contains_all?: unknown[];
+  not_contains?: unknown;
+  not_eq?: unknown;
+  gte?: number;
+  lte?: number;
+  gt?: number;
+  lt?: number;
+}
+
+export interface CompanyEvalRow {
+  query_id: string;
+  text: string;
+  constraints: Record<string, Op | unknown>;
+}
+
+export interface FieldFigure {
+  field: CompanyField;
+  hits: number;
+  total: number;
+  pct: number;
+  /** Hits under the strict place rule (country and region only). */
+  strictHits?: number;
+}
+
+export interface CompanyEvalFailure {
+  query_id: string;
+  text: string;
+  field: CompanyField;
+  expected: unknown;
+  got: unknown;
+}
+
+export interface CompanyEvalResult {
+  total: number;
+  figures: FieldFigure[];
+  failures: CompanyEvalFailure[];
+  /** Constraint fields seen but not scored, with their counts. */
+  unscored: Record<string, number>;
+}
+
+const DATA = new URL('./company-queries.dev.jsonl', import.meta.url);
+
+export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as CompanyEvalRow);
+}
+
+function pct(n: number, total: number): number {
+  return total ? Math.round((n / total) * 1000) / 10 : 0;
+}
+
+/** Every region a region includes, itself first. */
+function regionClosure(name: string): Set<string> {
+  const out = new Set<string>([name]);
+  const queue = [name];
+  while (queue.length) {
+    const r = regionByName(queue.shift() as string);
+    for (const inc of r?.includes ?? []) {
+      if (!out.has(inc)) {
+        out.add(inc);
+        queue.push(inc);
+      }
+    }
+  }
+  return out;
+}
+
+function countriesOfRegion(name: string): Set<string> {
+  const out = new Set<string>();
+  for (const r of regionClosure(name)) for (const c of regionByName(r)?.countries ?? []) out.add(c);
+  return out;
+}
+
+function parsedPlaces(filters: CompanyFilters): PlaceMatch[] {
+  return (filters.locations?.include ?? []).map((p) => resolvePlace(p)).filter((p): p is PlaceMatch => !!p);
+}
+
+function describePlaces(filters: CompanyFilters): string[] {
+  return (filters.locations?.include ?? []).map((p) => {
+    const r = resolvePlace(p);
+    return `${p} (${r ? `${r.kind}: ${r.name}` : 'unresolved'})`;
+  });
+}
+
+/** Country match: [lenient, strict]. */
+function countryHit(op: Op, places: PlaceMatch[]): [boolean, boolean] {
+  const wanted = (op.in ?? [op.eq]).map((x) => resolvePlace(String(x))).filter((p): p is PlaceMatch => !!p && p.kind === 'country');
+  const codes = new Set(wanted.map((w) => w.countryCode));
+  const strict = places.some((p) => p.kind === 'country' && codes.has(p.countryCode));
+  const lenient = strict || places.some((p) => p.kind !== 'region' && !!p.countryCode && codes.has(p.countryCode));
+  return [lenient, strict];
+}
+
+/** Region match: [lenient, strict]. */
+function regionHit(op: Op, places: PlaceMatch[]): [boolean, boolean] {
+  const wanted = resolvePlace(String(op.contains ?? op.eq ?? ''));
+  if (wanted?.kind !== 'region') return [false, false];
+  const strict = places.some((p) => p.kind === 'region' && p.name === wanted.name);
+  const inside = regionClosure(wanted.name);
+  const countries = countriesOfRegion(wanted.name);
+  const lenient =
+    strict ||
+    places.some(
+      (p) => (p.kind === 'region' && inside.has(p.name)) || (p.kind !== 'region' && !!p.countryCode && countries.has(p.countryCode)),
+    );
+  return [lenient, strict];
+}
+
+function cityHit(op: Op, places: PlaceMatch[]): boolean {
+  const name = String(op.eq ?? op.contains ?? '').toLowerCase();
+  return places.some((p) => p.kind === 'city' && (p.city ?? '').toLowerCase() === name);
+}
+
+function looselyIn(x: string, values: string[]): boolean {
+  const v = x.toLowerCase();
+  return values.some((p) => {
+    const q = p.toLowerCase();
+    return q.includes(v) || v.includes(q);
+  });
+}
+
+function sectorHit(ops: Op[], filters: CompanyFilters): boolean {
+  const inc = [...(filters.industries?.include ?? []), ...(filters.categories?.include ?? [])];
+  const exc = [...(filters.industries?.exclude ?? []), ...(filters.categories?.exclude ?? [])];
+  for (const op of ops) {
+    const wanted: string[] = [];
+    if (typeof op.contains === 'string') wanted.push(op.contains);
+    if (Array.isArray(op.contains)) wanted.push(...op.contains.map(String));
+    if (Array.isArray(op.contains_all)) wanted.push(...op.contains_all.map(String));
+    if (typeof op.eq === 'string') wanted.push(op.eq);
+    for (const w of wanted) if (!looselyIn(w, inc)) return false;
+    const unwanted: string[] = [];
+    if (typeof op.not_contains === 'string') unwanted.push(op.not_contains);
+    if (Array.isArray(op.not_contains)) unwanted.push(...op.not_contains.map(String));
+    for (const w of unwanted) if (!looselyIn(w, exc)) return false;
+  }
+  return true;
+}
+
+function expectedRange(op: Op): NumberRange {
+  const r: NumberRange = {};
+  const min = op.gte ?? (typeof op.eq === 'number' ? op.eq : undefined) ?? (op.gt !== undefined ? op.gt + 1 : undefined);
+  const max = op.lte ?? (typeof op.eq === 'number' ? op.eq : undefined) ?? (op.lt !== undefined ? op.lt - 1 : undefined);
+  if (min !== undefined) r.min = min;
+  if (max !== undefined) r.max = max;
+  return r;
+}
+
+function rangeHit(op: Op, got: NumberRange | undefined): boolean {
+  const want = expectedRange(op);
+  return (got?.min ?? null) === (want.min ?? null) && (got?.max ?? null) === (want.max ?? null);
+}
+
+/** "Series A" → series_a, "Pre-Seed" → pre_seed, "Series E+" → series_e_plus. */
+export function stageValue(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/\+/g, '_plus')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+const TYPE_VALUES: Record<string, CompanyType> = {
+  'public company': 'public_company',
+  'privately held': 'privately_held',
+  'government agency': 'government_agency',
+  nonprofit: 'nonprofit',
+  'non-profit': 'nonprofit',
+};
+
+export function evaluateCompanyParser(rows: CompanyEvalRow[] = loadCompanyRows()): CompanyEvalResult {
+  const counts = new Map<CompanyField, { hits: number; total: number; strict: number }>();
+  for (const f of COMPANY_FIELDS) counts.set(f, { hits: 0, total: 0, strict: 0 });
+  const failures: CompanyEvalFailure[] = [];
+  const unscored: Record<string, number> = {};
+  for (const row of rows) {
+    const parsed = parseCompanyQuery(row.text);
+    const f = parsed.filters;
+    const places = parsedPlaces(f);
+    const c = row.constraints as Record<string, Op>;
+    const score = (field: CompanyField, ok: boolean, expected: unknown, got: unknown, strict = ok) => {
+      const n = counts.get(field) as { hits: number; total: number; strict: number };
+      n.total++;
+      if (ok) n.hits++;
+      if (strict) n.strict++;
+      if (!ok) failures.push({ query_id: row.query_id, text: row.text, field, expected, got });
+    };
+    for (const key of Object.keys(c)) if ((UNSCORED_FIELDS as readonly string[]).includes(key)) unscored[key] = (unscored[key] ?? 0) + 1;
+    if (c.country) {
+      const [ok, strict] = countryHit(c.country, places);
+      score('country', ok, c.country, describePlaces(f), strict);
+    }
+    if (c.region) {
+      const [ok, strict] = regionHit(c.region, places);
+      score('region', ok, c.region, describePlaces(f), strict);
+    }
+    if (c.city) score('city', cityHit(c.city, places), c.city, describePlaces(f));
+    const sectorOps = [c.industry, c.category].filter((x): x is Op => !!x);
+    if (sectorOps.length)
+      score(
+        'industry/category',
+        sectorHit(sectorOps, f),
+        { industry: c.industry, category: c.category },
+        { industries: f.industries ?? null, categories: f.categories ?? null },
+      );
+    if (c.employees) score('employees', rangeHit(c.employees, f.employee_count), c.employees, f.employee_count ?? null);
+    if (c.funding) score('funding', rangeHit(c.funding, f.total_funding_usd), c.funding, f.total_funding_usd ?? null);
+    if (c.founded_year) score('founded year', rangeHit(c.founded_year, f.founded_year), c.founded_year, f.founded_year ?? null);
+    if (c.funding_stage) {
+      const want = stageValue(String(c.funding_stage.contains ?? c.funding_stage.eq ?? ''));
+      score(
+        'funding stage',
+        (f.funding_stages ?? []).some((s) => s === want),
+        c.funding_stage,
+        f.funding_stages ?? null,
+      );
+    }
+    if (c.company_type) {
+      const want = TYPE_VALUES[String(c.company_type.eq ?? c.company_type.contains ?? '').toLowerCase()];
+      score('company type', !!want && (f.company_types ?? []).includes(want), c.company_type, f.company_types ?? null);
+    }
+  }
+  const figures: FieldFigure[] = COMPANY_FIELDS.map((field) => {
+    const n = counts.get(field) as { hits: number; total: number; strict: number };
+    const fig: FieldFigure = { field, hits: n.hits, total: n.total, pct: pct(n.hits, n.total) };
+    if (field === 'country' || field === 'region') fig.strictHits = n.strict;
+    return fig;
+  });
+  return { total: rows.length, figures, failures, unscored };
+}

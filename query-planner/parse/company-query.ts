@@ -1,0 +1,251 @@
+/**
+ * Proxima's deterministic natural-language parser for company search: a query ("Swiss fintech
+ * with 40-80 employees", "German biotech founded after 2020 with $10M+ raised", "companies like
+ * Stripe in Europe") becomes typed CompanyFilters (query-planner/company-filters.ts), the places
+ * it resolved, reference company names for the route to resolve, residual keywords, and a trace
+ * of what was recognised from which text. No model, no I/O: the people parser's tokenizer and
+ * place scanner, then a fixed order of recognisers over one token array, each claiming the tokens
+ * it understood (docs/natural-language.md, "Company queries"):
+ *
+ * 1. scopes: negations ("NOT manufacturing", "outside of cybersecurity") and customer phrases
+ *    ("for healthcare", "serving K-12"), parse/company/scopes.ts;
+ * 2. reference names ("companies like Stripe", "competitors of Acme"), names.ts;
+ * 3. funding stages, company types and statuses, traits.ts;
+ * 4. money (funding, revenue, valuation), founding years, employee counts, numbers.ts;
+ * 5. sectors → industries and categories of the corpus taxonomy, sectors.ts;
+ * 6. headquarters places (demonyms, gazetteer places, markets left out), places.ts;
+ * 7. residual keywords.
+ *
+ * How the filters combine: values within one field are alternatives (any of them), fields are
+ * all required. So `industries.include` is set only when every sector named is a whole industry
+ * ("biotech", "fintech", "insurtech"); when one is a sub-sector ("robotics", "saas", "payments"),
+ * the sectors go to `categories.include` alone (every company carries its industry's defining
+ * tag, so nothing is lost), and a robotics company of the Manufacturing industry is not required
+ * to be in another industry. Exclusions go to `categories.exclude` only: excluding an industry
+ * could drop the very companies a sub-sector included. A tag both included and excluded is kept
+ * included ("agritech ... vs traditional agriculture").
+ */
+import type { FundingStage, NumberRange } from '../advanced-filters.js';
+import type { CompanyFilters, CompanyType } from '../company-filters.js';
+import { COMPANY_SEARCH_LIMITS } from '../limits.js';
+import type { PlaceMatch } from '../places.js';
+import { scanNames } from './company/names.js';
+import { type NumberMention, scanNumbers } from './company/numbers.js';
+import { isDemonym, scanCompanyPlaces } from './company/places.js';
+import { findScopes } from './company/scopes.js';
+import { isSectorStart, scanSectors } from './company/sectors.js';
+import { type CompanyStatus, isTraitStart, scanTraits } from './company/traits.js';
+import { filterText, type RecognizedItem } from './index.js';
+import { placeStartsAt } from './places.js';
+import { type CaseMode, caseMode, claim, type Token, tokenize } from './tokens.js';
+import { KEYWORD_STOP_WORDS } from './vocabulary.js';
+
+export interface ParsedCompanyQuery {
+  filters: CompanyFilters;
+  /** The resolved headquarters places, in the order of `filters.locations.include`. */
+  places: PlaceMatch[];
+  /** Residual meaningful words, lowercase, stop words and company filler removed, in text order. */
+  keywords: string[];
+  /** Reference company names ("companies like Stripe"), to resolve against the index; never filters. */
+  names: string[];
+  /** What was recognised from which text, in text order. */
+  recognized: RecognizedItem[];
+}
+
+export interface CompanyParseOptions {
+  /** The current year, for "founded this decade" / "in the last 5 years" (default: the clock's). */
+  year?: number;
+}
+
+/** At most this many residual keywords. */
+export const MAX_COMPANY_KEYWORDS = 25;
+
+/** Generic company words: never keywords. */
+const COMPANY_FILLER = new Set(
+  `startup startups start-up start-ups business businesses corporation corporations corp inc ltd llc gmbh plc vendor vendors provider
+  providers player players tech technology technologies platform platforms tool tools solution solutions lab labs studio studios
+  outfit outfits venture ventures organization organizations organisation organisations org orgs scaleup scaleups scale-up scale-ups
+  doing building builds build built focused focusing focus making makes make actually already successfully really real even
+  headquartered hq founded started established launched born raised raise raising raises funded funding backed total range stage
+  round recently just still yet ones one doesn't don't aren't isn't went go goes going grew grow growing now company's companies'`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Two-word keywords kept whole. */
+const KEYWORD_COMPOUNDS: Record<string, string> = { 'deep tech': 'deeptech', 'hard tech': 'hardtech' };
+
+function push<T>(list: T[], value: T): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+function textOf(source: string, tokens: Token[], from: number, to: number): string {
+  const a = tokens[from];
+  const b = tokens[Math.max(from, to - 1)];
+  return a && b ? source.slice(a.start, b.end) : '';
+}
+
+/** The first range of a kind, completed by a later one that has the bound it lacks. */
+function firstRange(mentions: NumberMention[]): NumberRange | null {
+  const usable = mentions.filter((m) => !m.negated);
+  const first = usable[0];
+  if (!first) return null;
+  const range: NumberRange = { ...first.range };
+  for (const m of usable.slice(1)) {
+    if (range.min === undefined && m.range.min !== undefined && m.range.max === undefined) range.min = m.range.min;
+    if (range.max === undefined && m.range.max !== undefined && m.range.min === undefined) range.max = m.range.max;
+  }
+  return range;
+}
+
+function residualKeywords(tokens: Token[], skip: Set<number>): string[] {
+  const keywords: string[] = [];
+  const usable = (k: number) => {
+    const t = tokens[k];
+    return !!t && t.kind === 'word' && !t.claim && !skip.has(k);
+  };
+  const keep = (w: string) =>
+    w.length >= 2 && /\p{L}/u.test(w) && !KEYWORD_STOP_WORDS.has(w) && !COMPANY_FILLER.has(w) && !/^[\d$€£]/.test(w);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!usable(i)) continue;
+    // Hyphenated words stay whole ("mobile-first", "pre-product") when every part carries meaning.
+    let end = i + 1;
+    while (usable(end) && tokens[end]?.join === '-') end++;
+    const parts = tokens.slice(i, end).map((t) => t.norm.replace(/^'+|'+$/g, '').replace(/'s$/, ''));
+    const pair = end === i + 1 && usable(i + 1) ? KEYWORD_COMPOUNDS[`${parts[0]} ${tokens[i + 1]?.norm}`] : undefined;
+    if (pair) {
+      push(keywords, pair);
+      i++;
+    } else if (parts.length > 1 && parts.every(keep)) push(keywords, parts.join('-'));
+    else if (parts.length > 1 && COMPANY_FILLER.has(parts.join('-'))) {
+      // "start-up".
+    } else for (const p of parts) if (keep(p)) push(keywords, p);
+    if (keywords.length >= MAX_COMPANY_KEYWORDS) return keywords.slice(0, MAX_COMPANY_KEYWORDS);
+    i = end - 1;
+  }
+  return keywords;
+}
+
+export function parseCompanyQuery(input: string, options: CompanyParseOptions = {}): ParsedCompanyQuery {
+  let source = typeof input === 'string' ? input : '';
+  if (source.length > COMPANY_SEARCH_LIMITS.queryChars) source = source.slice(0, COMPANY_SEARCH_LIMITS.queryChars);
+  const now = options.year ?? new Date().getFullYear();
+  const tokens = tokenize(source);
+  const mode: CaseMode = caseMode(tokens);
+  const recognized: (RecognizedItem & { at: number })[] = [];
+  const note = (kind: string, from: number, to: number, value: unknown) =>
+    recognized.push({ kind, text: textOf(source, tokens, from, to), value, at: from });
+
+  // 1. Scopes; negation cues are claimed (never keywords).
+  const scopes = findScopes(tokens);
+  for (const k of scopes.cues) claim(tokens, k, k + 1, 'ignored');
+
+  // 2. Reference names, before vocabulary could read them as sectors.
+  const vocabulary = (i: number) =>
+    i >= 0 && (isSectorStart(tokens, i) || isTraitStart(tokens, i) || placeStartsAt(tokens, i) || /^[$€£\d]/.test(tokens[i]?.norm ?? ''));
+  const nameScan = scanNames({ text: source, tokens, mode, vocabulary });
+  for (const n of nameScan.names) note('name', n.from, n.to, n.text);
+  for (const d of nameScan.described) note('competitor_description', d.from, d.to, textOf(source, tokens, d.from, d.to));
+
+  // 3. Traits.
+  const traits = scanTraits(tokens, scopes);
+  const stages: FundingStage[] = [];
+  const types: CompanyType[] = [];
+  const statuses: CompanyStatus[] = [];
+  for (const t of traits) {
+    const tr = t.trait;
+    const value = tr.kind === 'funding_stage' ? tr.stages : tr.kind === 'company_type' ? tr.type : tr.status;
+    note(t.negated ? `${tr.kind}_negated` : tr.kind, t.from, t.to, value);
+    if (t.negated) continue;
+    if (tr.kind === 'funding_stage') for (const s of tr.stages) push(stages, s);
+    else if (tr.kind === 'company_type') push(types, tr.type);
+    else push(statuses, tr.status);
+  }
+
+  // 4. Numbers.
+  const numbers = scanNumbers(tokens, scopes, now);
+  const kindNames: Record<string, string> = {
+    funding: 'total_funding',
+    revenue: 'revenue',
+    valuation: 'valuation',
+    founded: 'founded_year',
+    employees: 'employee_count',
+  };
+  for (const m of [...numbers.money, ...numbers.founded, ...numbers.employees])
+    note(`${kindNames[m.kind]}${m.negated ? '_negated' : ''}`, m.from, m.to, m.range);
+  for (const m of numbers.sizeWords) note('company_size', m.from, m.to, m.range);
+
+  // 5. Sectors.
+  const sectors = scanSectors(tokens, scopes, mode, isDemonym);
+  for (const s of sectors)
+    note(s.customer ? 'customer_sector' : s.negated ? 'industry_excluded' : 'industry', s.from, s.to, {
+      industry: s.sector.industry,
+      categories: s.sector.categories,
+    });
+
+  // 6. Places.
+  const places = scanCompanyPlaces(source, tokens, mode, scopes);
+  for (const p of places.hq) note(p.exclude ? 'location_excluded' : 'location', p.from, p.to, { kind: p.match.kind, name: p.match.name });
+  for (const p of places.other) note('location_other', p.from, p.to, { kind: p.match.kind, name: p.match.name });
+
+  // Filters.
+  const filters: CompanyFilters = {};
+  // Government agencies and non-profits are industries of their own (company-filters.ts): a
+  // sector named with them says what they work on ("non-profits focused on climate") and stays a
+  // keyword, since requiring both would match nothing.
+  const typeIsIndustry = types.some((t) => t === 'government_agency' || t === 'nonprofit');
+  const sectorWords: string[] = [];
+  if (typeIsIndustry)
+    for (const s of sectors.filter((x) => !x.negated && !x.customer))
+      for (const t of tokens.slice(s.from, s.to))
+        if (t.kind === 'word' && !COMPANY_FILLER.has(t.norm) && !KEYWORD_STOP_WORDS.has(t.norm)) push(sectorWords, t.norm);
+  const included = typeIsIndustry ? [] : sectors.filter((s) => !s.negated && !s.customer);
+  const excluded = sectors.filter((s) => s.negated && !s.customer);
+  const categories: string[] = [];
+  for (const s of included) for (const c of s.sector.categories) push(categories, c);
+  if (included.length && included.every((s) => s.sector.industry)) {
+    const industries: string[] = [];
+    for (const s of included) push(industries, s.sector.industry as string);
+    filters.industries = { include: industries };
+  }
+  const excludedCategories: string[] = [];
+  for (const s of excluded) for (const c of s.sector.categories) if (!categories.includes(c)) push(excludedCategories, c);
+  if (categories.length || excludedCategories.length) {
+    filters.categories = {};
+    if (categories.length) filters.categories.include = categories;
+    if (excludedCategories.length) filters.categories.exclude = excludedCategories;
+  }
+  const include = places.hq.filter((p) => !p.exclude);
+  const exclude = places.hq.filter((p) => p.exclude);
+  if (include.length || exclude.length) {
+    filters.locations = {};
+    if (include.length) filters.locations.include = include.map(filterText);
+    if (exclude.length) filters.locations.exclude = exclude.map(filterText);
+  }
+  const employees = firstRange(numbers.employees) ?? firstRange(numbers.sizeWords);
+  if (employees) filters.employee_count = employees;
+  const founded = firstRange(numbers.founded);
+  if (founded) filters.founded_year = founded;
+  if (stages.length) filters.funding_stages = stages;
+  const funding = firstRange(numbers.money.filter((m) => m.kind === 'funding'));
+  if (funding) filters.total_funding_usd = funding;
+  const revenue = firstRange(numbers.money.filter((m) => m.kind === 'revenue'));
+  if (revenue) filters.revenue_usd = revenue;
+  if (statuses.length) filters.status = statuses;
+  if (types.length) filters.company_types = types;
+
+  const names: string[] = [];
+  for (const n of nameScan.names) push(names, n.text);
+
+  recognized.sort((a, b) => a.at - b.at);
+  return {
+    filters,
+    places: include.map((p) => p.match),
+    keywords: [...sectorWords, ...residualKeywords(tokens, scopes.negated).filter((k) => !sectorWords.includes(k))].slice(
+      0,
+      MAX_COMPANY_KEYWORDS,
+    ),
+    names,
+    recognized: recognized.map(({ kind, text, value }) => ({ kind, text, value })),
+  };
+}

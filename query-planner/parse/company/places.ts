@@ -1,0 +1,298 @@
+/**
+ * Headquarters places of a company query. Place names are found by the people parser's scanner
+ * (parse/places.ts) and resolved by `resolvePlace`; this module adds
+ * - demonyms and regional adjectives: "Israeli", "Swiss", "German", "Dutch", "Japanese",
+ *   "Brazilian" → their country, "Nordic", "Scandinavian" → Nordics, "European" → Europe,
+ *   "Eastern European", "Middle Eastern", "Latin American" → LATAM, "Asian" → APAC, ... (not
+ *   before "speaking" / "language": "French-speaking" is a language);
+ * - capitalised region codes that are also words ("SEA" → Southeast Asia) in mixed-case text;
+ * - "City Country" without a comma ("Cambridge UK", "São Paulo Brazil") → that city;
+ * - places that are not the headquarters: markets and expansion ("expanded to US before Europe",
+ *   "with US expansion", "R&D centers in both US and Asia", "raised from US VCs", "for
+ *   Indian SMBs", "German customers") are recognised (`location_other`) but not filtered.
+ */
+import { type PlaceMatch, resolvePlace } from '../../places.js';
+import { type PlaceMention, scanPlaces } from '../places.js';
+import { type CaseMode, claim, matchAt, phraseTable, type Token } from '../tokens.js';
+import type { Scopes } from './scopes.js';
+
+/** Adjective → the place `resolvePlace` knows. */
+const DEMONYMS: [string, string][] = [
+  ['afghan', 'Afghanistan'],
+  ['albanian', 'Albania'],
+  ['algerian', 'Algeria'],
+  ['american', 'United States'],
+  ['argentine', 'Argentina'],
+  ['argentinian', 'Argentina'],
+  ['argentinean', 'Argentina'],
+  ['armenian', 'Armenia'],
+  ['australian', 'Australia'],
+  ['aussie', 'Australia'],
+  ['austrian', 'Austria'],
+  ['azerbaijani', 'Azerbaijan'],
+  ['bahraini', 'Bahrain'],
+  ['bangladeshi', 'Bangladesh'],
+  ['belarusian', 'Belarus'],
+  ['belgian', 'Belgium'],
+  ['bolivian', 'Bolivia'],
+  ['brazilian', 'Brazil'],
+  ['british', 'United Kingdom'],
+  ['bulgarian', 'Bulgaria'],
+  ['cambodian', 'Cambodia'],
+  ['canadian', 'Canada'],
+  ['chilean', 'Chile'],
+  ['chinese', 'China'],
+  ['colombian', 'Colombia'],
+  ['costa rican', 'Costa Rica'],
+  ['croatian', 'Croatia'],
+  ['cypriot', 'Cyprus'],
+  ['czech', 'Czech Republic'],
+  ['danish', 'Denmark'],
+  ['dutch', 'Netherlands'],
+  ['ecuadorian', 'Ecuador'],
+  ['egyptian', 'Egypt'],
+  ['emirati', 'United Arab Emirates'],
+  ['estonian', 'Estonia'],
+  ['ethiopian', 'Ethiopia'],
+  ['filipino', 'Philippines'],
+  ['philippine', 'Philippines'],
+  ['finnish', 'Finland'],
+  ['french', 'France'],
+  ['german', 'Germany'],
+  ['ghanaian', 'Ghana'],
+  ['greek', 'Greece'],
+  ['guatemalan', 'Guatemala'],
+  ['hungarian', 'Hungary'],
+  ['icelandic', 'Iceland'],
+  ['indian', 'India'],
+  ['indonesian', 'Indonesia'],
+  ['iranian', 'Iran'],
+  ['iraqi', 'Iraq'],
+  ['irish', 'Ireland'],
+  ['israeli', 'Israel'],
+  ['italian', 'Italy'],
+  ['jamaican', 'Jamaica'],
+  ['japanese', 'Japan'],
+  ['jordanian', 'Jordan'],
+  ['kazakh', 'Kazakhstan'],
+  ['kenyan', 'Kenya'],
+  ['korean', 'South Korea'],
+  ['south korean', 'South Korea'],
+  ['kuwaiti', 'Kuwait'],
+  ['latvian', 'Latvia'],
+  ['lebanese', 'Lebanon'],
+  ['lithuanian', 'Lithuania'],
+  ['luxembourgish', 'Luxembourg'],
+  ['malaysian', 'Malaysia'],
+  ['maltese', 'Malta'],
+  ['mexican', 'Mexico'],
+  ['moroccan', 'Morocco'],
+  ['nepalese', 'Nepal'],
+  ['nepali', 'Nepal'],
+  ['kiwi', 'New Zealand'],
+  ['nigerian', 'Nigeria'],
+  ['norwegian', 'Norway'],
+  ['pakistani', 'Pakistan'],
+  ['panamanian', 'Panama'],
+  ['paraguayan', 'Paraguay'],
+  ['peruvian', 'Peru'],
+  ['polish', 'Poland'],
+  ['portuguese', 'Portugal'],
+  ['qatari', 'Qatar'],
+  ['romanian', 'Romania'],
+  ['russian', 'Russia'],
+  ['rwandan', 'Rwanda'],
+  ['saudi', 'Saudi Arabia'],
+  ['scottish', 'United Kingdom'],
+  ['welsh', 'United Kingdom'],
+  ['senegalese', 'Senegal'],
+  ['serbian', 'Serbia'],
+  ['singaporean', 'Singapore'],
+  ['slovak', 'Slovakia'],
+  ['slovenian', 'Slovenia'],
+  ['south african', 'South Africa'],
+  ['spanish', 'Spain'],
+  ['sri lankan', 'Sri Lanka'],
+  ['swedish', 'Sweden'],
+  ['swiss', 'Switzerland'],
+  ['taiwanese', 'Taiwan'],
+  ['tanzanian', 'Tanzania'],
+  ['thai', 'Thailand'],
+  ['tunisian', 'Tunisia'],
+  ['turkish', 'Turkey'],
+  ['ugandan', 'Uganda'],
+  ['ukrainian', 'Ukraine'],
+  ['uruguayan', 'Uruguay'],
+  ['venezuelan', 'Venezuela'],
+  ['vietnamese', 'Vietnam'],
+  ['zambian', 'Zambia'],
+  ['zimbabwean', 'Zimbabwe'],
+  // Regions.
+  ['scandinavian', 'Nordics'],
+  ['nordic', 'Nordics'],
+  ['european', 'Europe'],
+  ['pan-european', 'Europe'],
+  ['eastern european', 'Eastern Europe'],
+  ['central and eastern european', 'Eastern Europe'],
+  ['western european', 'Western Europe'],
+  ['central european', 'Central Europe'],
+  ['southern european', 'Southern Europe'],
+  ['middle eastern', 'Middle East'],
+  ['latin american', 'LATAM'],
+  ['latam', 'LATAM'],
+  ['south american', 'South America'],
+  ['central american', 'Central America'],
+  ['north american', 'North America'],
+  ['asian', 'APAC'],
+  ['southeast asian', 'Southeast Asia'],
+  ['south-east asian', 'Southeast Asia'],
+  ['south east asian', 'Southeast Asia'],
+  ['east asian', 'East Asia'],
+  ['south asian', 'South Asia'],
+  ['african', 'Africa'],
+  ['north african', 'North Africa'],
+  ['sub-saharan african', 'Sub-Saharan Africa'],
+  ['australasian', 'ANZ'],
+];
+
+let demonymTable: ReturnType<typeof phraseTable<PlaceMatch>> | null = null;
+
+/** The demonym table, keeping only the places `resolvePlace` knows. */
+function demonyms() {
+  if (demonymTable) return demonymTable;
+  const entries: [string, PlaceMatch][] = [];
+  for (const [adjective, place] of DEMONYMS) {
+    const match = resolvePlace(place);
+    if (match) entries.push([adjective, match]);
+  }
+  demonymTable = phraseTable(entries);
+  return demonymTable;
+}
+
+/** Every demonym and the place it resolves to (for tests and docs). */
+export function demonymList(): [string, string][] {
+  return DEMONYMS.map(([a, p]) => [a, resolvePlace(p)?.name ?? '']);
+}
+
+/** Whether the word is a one-word demonym ("Swiss", "German", "Nordic"). */
+export function isDemonym(norm: string): boolean {
+  return (demonyms().byFirst.get(norm) ?? []).some((e) => e.parts.length === 1);
+}
+
+const LANGUAGE_AFTER =
+  /^(speaking|speaker|speakers|language|languages|speaking-|fluent|translation|cuisine|food|citizens?|nationals?|passport)$/;
+
+function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
+  const out: PlaceMention[] = [];
+  const table = demonyms();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim || t.kind !== 'word') continue;
+    const m = matchAt(tokens, i, table);
+    if (!m) continue;
+    const next = tokens[m.end];
+    if (next && LANGUAGE_AFTER.test(next.norm)) continue;
+    // "polish the deck", "turkey sandwich": in mixed-case text a demonym is capitalised.
+    if (mode === 'mixed' && !t.cap) continue;
+    if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && !(next && next.kind === 'word')) continue;
+    claim(tokens, i, m.end, 'place');
+    out.push({ text: m.value.name, match: { ...m.value, input: m.value.name }, exclude: false, from: i, to: m.end });
+    i = m.end - 1;
+  }
+  return out;
+}
+
+/** Capitalised region codes that the people scanner leaves to a place word ("SEA edtech"). */
+function scanRegionCodes(tokens: Token[], mode: CaseMode): PlaceMention[] {
+  const out: PlaceMention[] = [];
+  if (mode !== 'mixed') return out;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim || t.kind !== 'word' || !t.upper || t.join || tokens[i + 1]?.join) continue;
+    const match = resolvePlace(t.text);
+    if (match?.kind !== 'region') continue;
+    claim(tokens, i, i + 1, 'place');
+    out.push({ text: t.text, match, exclude: false, from: i, to: i + 1 });
+  }
+  return out;
+}
+
+const NOT_HQ_BEFORE = new Set(
+  'expanded expanding expand expands expansion beyond offices office centers centres center centre hubs hub presence customers clients selling sells sell sold subsidiaries subsidiary branches branch operations markets market investors vcs exporting exports export entering entered enter entry into serving'.split(
+    ' ',
+  ),
+);
+const NOT_HQ_AFTER =
+  /^(stock|exchange|vcs?|investors?|funds?|expansion|customers?|clients?|users?|market|markets|offices?|operations|subsidiary|subsidiaries|branch|branches|presence|r&d|smbs?|smes?|consumers?|patients?|government|regulators?|buyers?|shoppers?)$/;
+/** Words between a non-headquarters cue and its place ("R&D centers in both US and Asia"). */
+const LINK_WORDS = /^(in|to|into|across|both|the|and|or|throughout|within|of|for|&|r|d|us|uk|eu|new)$/;
+const CHAIN = /^(,|and|or|&|\/|before|then|both|the|as|well|plus|later)$/;
+
+export interface CompanyPlaces {
+  /** Headquarters places: included or excluded. */
+  hq: PlaceMention[];
+  /** Places named for something else (markets, expansion, investors, offices). */
+  other: PlaceMention[];
+}
+
+/** Whether mention `m` names a market, an expansion or an office rather than the headquarters. */
+function notHeadquarters(tokens: Token[], m: PlaceMention, scopes: Scopes): boolean {
+  if (scopes.customer.has(m.from)) return true;
+  const after = tokens[m.to];
+  if (after && after.kind === 'word' && NOT_HQ_AFTER.test(after.norm)) return true;
+  if (after?.norm === 'r' && tokens[m.to + 1]?.norm === '&') return true;
+  for (let k = m.from - 1; k >= 0 && m.from - k <= 6; k--) {
+    const t = tokens[k] as Token;
+    if ((t.kind === 'punct' && t.text !== '&') || t.claim === 'place') break;
+    if (NOT_HQ_BEFORE.has(t.norm)) return true;
+    if (!LINK_WORDS.test(t.norm)) break;
+  }
+  return false;
+}
+
+/**
+ * Finds the places of a company query, claims their tokens, and splits them into headquarters
+ * and other places, in text order.
+ */
+export function scanCompanyPlaces(text: string, tokens: Token[], mode: CaseMode, scopes: Scopes): CompanyPlaces {
+  const all = [...scanDemonyms(tokens, mode), ...scanPlaces(text, tokens, mode), ...scanRegionCodes(tokens, mode)];
+  all.sort((a, b) => a.from - b.from);
+  // "Cambridge UK", "São Paulo Brazil": a city followed by its country or state is that city.
+  const merged: PlaceMention[] = [];
+  for (let k = 0; k < all.length; k++) {
+    const a = all[k] as PlaceMention;
+    const b = all[k + 1];
+    if (b && a.match.kind === 'city' && (b.match.kind === 'country' || b.match.kind === 'state') && b.from === a.to) {
+      const city = resolvePlace(`${a.match.city ?? a.text}, ${b.match.kind === 'state' ? (b.match.region ?? b.text) : b.match.name}`);
+      if (city?.kind === 'city') {
+        merged.push({ text: city.name, match: { ...city, input: city.name }, exclude: a.exclude || b.exclude, from: a.from, to: b.to });
+        k++;
+        continue;
+      }
+    }
+    merged.push(a);
+  }
+  const hq: PlaceMention[] = [];
+  const other: PlaceMention[] = [];
+  let previous: { m: PlaceMention; hq: boolean } | null = null;
+  for (const m of merged) {
+    m.exclude ||= scopes.negated.has(m.from);
+    let isHq = !notHeadquarters(tokens, m, scopes);
+    // A list continues what its first place was: "expanded to US before Europe".
+    if (isHq && previous && !previous.hq) {
+      let k = previous.m.to;
+      while (k < m.from && CHAIN.test(tokens[k]?.norm ?? '')) k++;
+      if (k === m.from && m.from - previous.m.to <= 3) isHq = false;
+    }
+    (isHq ? hq : other).push(m);
+    previous = { m, hq: isHq };
+  }
+  const seen = new Set<string>();
+  const unique = hq.filter((m) => {
+    const key = `${m.match.kind}|${m.match.name}|${m.exclude}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { hq: unique, other };
+}

@@ -1,0 +1,308 @@
+/**
+ * Company traits of a company query: funding stage ("seed stage", "Series B", "pre-seed",
+ * "growth stage", "venture-backed"), company type ("public", "publicly traded", "NYSE",
+ * "IPO'd", "private", "privately held", "government agency", "government-backed", "NGO",
+ * "non-profit") and status ("acquired", "defunct", "shut down", "still active").
+ *
+ * Conventions:
+ * - "public" alone is a public company unless it is part of another phrase ("public sector" is
+ *   a government agency, "public health", "public relations"); "private" alone is privately
+ *   held unless it is "private equity", "private label", "private credit", ...;
+ * - the government and non-profit sectors ("govtech", "public sector", "civic tech",
+ *   "government technology") are the company types `government_agency` and `nonprofit`,
+ *   which company-filters.ts defines as the companies of those two industries;
+ * - "seed" alone is a stage only next to a stage word ("seed stage", "seed round", "at seed",
+ *   "from seed to Series B"); a bare letter after "to" / "or" ("went straight to B") is a
+ *   series when the text names a series elsewhere;
+ * - "closed" is a status unless a round or an amount follows ("just closed Series A");
+ *   "bootstrapped then raised" is past, not a stage;
+ * - a trait inside a negation ("not yet public", "no VC funding", "skipped Series A") is
+ *   dropped (recognised as `*_negated`): the filters cannot express "not".
+ */
+import type { FundingStage } from '../../advanced-filters.js';
+import type { CompanyType } from '../../company-filters.js';
+import { claim, matchAt, phraseTable, type Token } from '../tokens.js';
+import { STAGE_PHRASES } from '../vocabulary.js';
+import type { Scopes } from './scopes.js';
+
+export type CompanyStatus = 'active' | 'acquired' | 'closed';
+
+export type Trait =
+  | { kind: 'funding_stage'; stages: FundingStage[] }
+  | { kind: 'company_type'; type: CompanyType }
+  | { kind: 'status'; status: CompanyStatus };
+
+export interface TraitMention {
+  trait: Trait;
+  negated: boolean;
+  from: number;
+  to: number;
+}
+
+const stage = (...stages: FundingStage[]): Trait => ({ kind: 'funding_stage', stages });
+const type = (t: CompanyType): Trait => ({ kind: 'company_type', type: t });
+const status = (s: CompanyStatus): Trait => ({ kind: 'status', status: s });
+
+const VENTURE: FundingStage[] = ['seed', 'series_a', 'series_b', 'series_c', 'series_d', 'series_e_plus'];
+
+const TRAIT_PHRASES: [string, Trait][] = [
+  // Stages: the people parser's stage words, without "public company" (a company type here).
+  ...STAGE_PHRASES.filter(([, v]) => !v.includes('public')).map(([p, v]) => [p, stage(...v)] as [string, Trait]),
+  ['series e plus', stage('series_e_plus')],
+  ['series f+', stage('series_e_plus')],
+  ['series g', stage('series_e_plus')],
+  ['series h', stage('series_e_plus')],
+  ['series a+', stage('series_a', 'series_b', 'series_c', 'series_d', 'series_e_plus')],
+  ['series b+', stage('series_b', 'series_c', 'series_d', 'series_e_plus')],
+  ['series c+', stage('series_c', 'series_d', 'series_e_plus')],
+  ['series d+', stage('series_d', 'series_e_plus')],
+  ['series c-d', stage('series_c', 'series_d')],
+  ['series c/d', stage('series_c', 'series_d')],
+  ['series c or d', stage('series_c', 'series_d')],
+  ['seed or series a', stage('seed', 'series_a')],
+  ['seed to series a', stage('seed', 'series_a')],
+  ['seed-series a', stage('seed', 'series_a')],
+  ['pre seed', stage('pre_seed')],
+  ['angel-backed', stage('pre_seed')],
+  ['angel backed', stage('pre_seed')],
+  ['angel round', stage('pre_seed')],
+  ['angel-funded', stage('pre_seed')],
+  ['self funded', stage('bootstrapped')],
+  ['self-financed', stage('bootstrapped')],
+  ['founder-funded', stage('bootstrapped')],
+  ['vc-funded', stage(...VENTURE)],
+  ['vc funded', stage(...VENTURE)],
+  ['venture-funded', stage(...VENTURE)],
+  ['venture funded', stage(...VENTURE)],
+  ['pe-owned', stage('private_equity')],
+  ['pe owned', stage('private_equity')],
+  ['private equity owned', stage('private_equity')],
+  ['private equity-owned', stage('private_equity')],
+  // Public companies.
+  ['public', type('public_company')],
+  ['public company', type('public_company')],
+  ['public companies', type('public_company')],
+  ['publicly traded', type('public_company')],
+  ['publicly listed', type('public_company')],
+  ['publicly held', type('public_company')],
+  ['publicly quoted', type('public_company')],
+  ['listed', type('public_company')],
+  ['stock exchange listed', type('public_company')],
+  ['exchange-listed', type('public_company')],
+  ['traded on', type('public_company')],
+  ['stock exchange', type('public_company')],
+  ['stock-exchange', type('public_company')],
+  ['stock market listed', type('public_company')],
+  ['nyse', type('public_company')],
+  ['nasdaq', type('public_company')],
+  ['nyse-listed', type('public_company')],
+  ['nasdaq-listed', type('public_company')],
+  ['ipo', type('public_company')],
+  ["ipo'd", type('public_company')],
+  ['ipoed', type('public_company')],
+  ['ipo-ed', type('public_company')],
+  ['post-ipo', type('public_company')],
+  ['went public', type('public_company')],
+  ['gone public', type('public_company')],
+  // Privately held companies.
+  ['private', type('privately_held')],
+  ['private company', type('privately_held')],
+  ['private companies', type('privately_held')],
+  ['privately held', type('privately_held')],
+  ['privately owned', type('privately_held')],
+  ['stay private', type('privately_held')],
+  ['stayed private', type('privately_held')],
+  ['remain private', type('privately_held')],
+  ['non-public', type('privately_held')],
+  ['pre-ipo', type('privately_held')],
+  ['family owned', type('privately_held')],
+  ['family-owned', type('privately_held')],
+  ['closely held', type('privately_held')],
+  // Government agencies (and the government sector).
+  ['government', type('government_agency')],
+  ['governments', type('government_agency')],
+  ['government agency', type('government_agency')],
+  ['government agencies', type('government_agency')],
+  ['government-backed', type('government_agency')],
+  ['government-owned', type('government_agency')],
+  ['government-run', type('government_agency')],
+  ['government-funded', type('government_agency')],
+  ['government technology', type('government_agency')],
+  ['government administration', type('government_agency')],
+  ['state-owned', type('government_agency')],
+  ['state owned', type('government_agency')],
+  ['state-backed', type('government_agency')],
+  ['public sector', type('government_agency')],
+  ['public agency', type('government_agency')],
+  ['public agencies', type('government_agency')],
+  ['federal agency', type('government_agency')],
+  ['federal agencies', type('government_agency')],
+  ['govtech', type('government_agency')],
+  ['gov tech', type('government_agency')],
+  ['civic tech', type('government_agency')],
+  // Non-profits.
+  ['non-profit', type('nonprofit')],
+  ['non-profits', type('nonprofit')],
+  ['nonprofit', type('nonprofit')],
+  ['nonprofits', type('nonprofit')],
+  ['not-for-profit', type('nonprofit')],
+  ['not for profit', type('nonprofit')],
+  ['ngo', type('nonprofit')],
+  ['non-governmental organization', type('nonprofit')],
+  ['non-governmental organizations', type('nonprofit')],
+  ['non-profit organization', type('nonprofit')],
+  ['non-profit organizations', type('nonprofit')],
+  ['nonprofit organization', type('nonprofit')],
+  ['nonprofit organizations', type('nonprofit')],
+  ['ngos', type('nonprofit')],
+  ['charity', type('nonprofit')],
+  ['charities', type('nonprofit')],
+  ['foundation', type('nonprofit')],
+  ['foundations', type('nonprofit')],
+  ['charitable organization', type('nonprofit')],
+  ['charitable organizations', type('nonprofit')],
+  // Status.
+  ['acquired', status('acquired')],
+  ['got acquired', status('acquired')],
+  ['been acquired', status('acquired')],
+  ['defunct', status('closed')],
+  ['shut down', status('closed')],
+  ['shutdown', status('closed')],
+  ['closed down', status('closed')],
+  ['closed', status('closed')],
+  ['went bust', status('closed')],
+  ['gone bust', status('closed')],
+  ['went under', status('closed')],
+  ['bankrupt', status('closed')],
+  ['went bankrupt', status('closed')],
+  ['out of business', status('closed')],
+  ['folded', status('closed')],
+  ['dissolved', status('closed')],
+  ['wound down', status('closed')],
+  ['ceased operations', status('closed')],
+  ['failed', status('closed')],
+  ['dead', status('closed')],
+  ['active', status('active')],
+  ['still active', status('active')],
+  ['currently active', status('active')],
+  ['still operating', status('active')],
+  ['still in business', status('active')],
+  ['operational', status('active')],
+];
+
+const TABLE = phraseTable(TRAIT_PHRASES);
+
+const COMPANY_NOUNS =
+  /^(companies|company|startups?|start-ups?|firms?|businesses|business|orgs?|organi[sz]ations?|ventures?|players?|scale-?ups?|corporations?|ones)$/;
+/** After "public" these make another phrase ("public health", "public relations"). */
+const PUBLIC_NOT = new Set(
+  'health relations safety policy affairs transport transportation transit domain good goods interest records key keys speaking school schools library libraries utility utilities radio broadcasting benefit opinion data api apis beta preview works art'.split(
+    ' ',
+  ),
+);
+/** After "private" these make another phrase ("private equity", "private label"). */
+const PRIVATE_NOT = new Set(
+  'equity label credit bank banking banks market markets school schools beta data key keys jet jets aviation investor investors investment investments wealth placement network networks browsing messaging preview lte 5g cloud sector practice'.split(
+    ' ',
+  ),
+);
+/** After "closed" these make it a round or a deal, not a status. */
+const CLOSED_NOT = /^(series|seed|pre|round|rounds|funding|financing|investment|a|an|its|their|the|deal|deals|beta|source|loop|\$.*|\d.*)$/;
+const STAGE_FOLLOWERS = /^(stage|round|rounds|funded|funding|startups?|companies|company|investment|raise|financing)$/;
+const SEED_BEFORE = /^(at|from|to|in|post|raised|raising|closed|a|the|their|its|or|and)$/;
+
+export function isTraitStart(tokens: Token[], i: number): boolean {
+  return matchAt(tokens, i, TABLE, true) !== null;
+}
+
+/** Whether a single-word match is used as that trait here. */
+function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolean {
+  const word = tokens[i]?.norm ?? '';
+  const next = tokens[end];
+  const nextNorm = next && next.kind !== 'punct' ? next.norm : '';
+  const prev = tokens[i - 1]?.kind === 'punct' ? '' : (tokens[i - 1]?.norm ?? '');
+  if (end - i > 1) {
+    if (trait.kind === 'funding_stage' && trait.stages.includes('bootstrapped')) return !/^(then|until|before|initially)$/.test(nextNorm);
+    return true;
+  }
+  switch (word) {
+    case 'public':
+      return !PUBLIC_NOT.has(nextNorm) && !/^(go|going|goes|to)$/.test(prev);
+    case 'private':
+      return !PRIVATE_NOT.has(nextNorm);
+    case 'listed':
+      return /^(on|in)$/.test(nextNorm) || COMPANY_NOUNS.test(nextNorm) || /^(stock|exchange|publicly)$/.test(prev);
+    case 'ipo':
+      // "had an IPO", "IPO in 2021"; not "IPO-ready", "IPO plans", "pre-IPO".
+      return /^(an|the|their|its|had|since|after|recent)$/.test(prev) && !/^(ready|plans?|candidates?|track|bound)$/.test(nextNorm);
+    case 'government':
+    case 'governments':
+      // "government contractors" sell to governments.
+      return !/^(contractors?|customers?|clients?|contracts?|relations|affairs)$/.test(nextNorm);
+    case 'foundation':
+    case 'foundations':
+      // "foundation models", "on a solid foundation".
+      return !/^(models?|layer|year|series)$/.test(nextNorm) && !/^(a|solid|strong|the|technical)$/.test(prev);
+    case 'closed':
+      return !CLOSED_NOT.test(nextNorm) && prev !== 'just' && prev !== 'recently';
+    case 'failed':
+    case 'dead':
+    case 'folded':
+      return COMPANY_NOUNS.test(nextNorm) || /^(have|has|had|that|which|who|are|were|is|was)$/.test(prev);
+    case 'active':
+    case 'operational':
+      return COMPANY_NOUNS.test(nextNorm) || /^(still|currently|only|are|is|be|remain|remains)$/.test(prev);
+    case 'acquired':
+      // "acquired customers" is something else.
+      return !/^(customers?|users?|clients?|talent|assets?)$/.test(nextNorm);
+    case 'seed':
+      return STAGE_FOLLOWERS.test(nextNorm) || SEED_BEFORE.test(prev) || tokens[end]?.join === '-';
+    case 'bootstrapped':
+      return !/^(then|until|before|initially)$/.test(nextNorm) && !/^(initially|originally|first)$/.test(prev);
+    default:
+      return true;
+  }
+}
+
+const SERIES_LETTERS: Record<string, FundingStage> = {
+  a: 'series_a',
+  b: 'series_b',
+  c: 'series_c',
+  d: 'series_d',
+  e: 'series_e_plus',
+  f: 'series_e_plus',
+};
+
+/** Funding stages, company types and statuses, in text order; claims their tokens. */
+export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
+  const out: TraitMention[] = [];
+  let seriesNamed = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const m = matchAt(tokens, i, TABLE);
+    if (!m) continue;
+    if (scopes.customer.has(i)) continue;
+    if (!accepted(tokens, i, m.end, m.value)) continue;
+    let end = m.end;
+    // "Series A round", "seed-stage startups": the stage word takes its noun.
+    if (m.value.kind === 'funding_stage' && STAGE_FOLLOWERS.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
+    if (m.value.kind === 'funding_stage' && tokens[i]?.norm === 'series') seriesNamed = true;
+    const negated = scopes.negated.has(i);
+    claim(tokens, i, end, negated ? 'ignored' : m.value.kind === 'funding_stage' ? 'stage' : 'context');
+    out.push({ trait: m.value, negated, from: i, to: end });
+    i = end - 1;
+  }
+  // "skipped Series A and went straight to B": a lone letter after "to" / "or" / "and" once a series is named.
+  if (seriesNamed) {
+    for (let i = 1; i < tokens.length; i++) {
+      const t = tokens[i] as Token;
+      const stageOf = SERIES_LETTERS[t.norm];
+      if (!stageOf || t.claim || t.text !== t.text.toUpperCase() || t.kind !== 'word') continue;
+      if (!/^(to|or|and|through)$/.test(tokens[i - 1]?.norm ?? '')) continue;
+      const negated = scopes.negated.has(i);
+      claim(tokens, i, i + 1, negated ? 'ignored' : 'stage');
+      out.push({ trait: stage(stageOf), negated, from: i, to: i + 1 });
+    }
+    out.sort((a, b) => a.from - b.from);
+  }
+  return out;
+}
