@@ -100,12 +100,14 @@ export interface AdvancedFilters {
   sort_order?: 'asc' | 'desc';
 }
 
-const stringList = (description: string) => ({
+/** Schema of a list of non-empty strings (shared by the filter schemas). */
+export const stringList = (description: string) => ({
   type: 'array',
   items: { type: 'string', minLength: 1 },
   description,
 });
-const includeExclude = (what: string) => ({
+/** Schema of an `{include, exclude}` pair of string lists (shared by the filter schemas). */
+export const includeExclude = (what: string) => ({
   type: 'object',
   additionalProperties: false,
   properties: {

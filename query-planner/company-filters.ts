@@ -5,7 +5,14 @@
  * field is optional; an empty object matches every company.
  */
 import { FUNDING_STAGES } from '../mappings/record-schemas.js';
-import { COMPANY_STATUS_VALUES, type FundingStage, type IncludeExclude, type NumberRange } from './advanced-filters.js';
+import {
+  COMPANY_STATUS_VALUES,
+  type FundingStage,
+  type IncludeExclude,
+  includeExclude,
+  type NumberRange,
+  stringList,
+} from './advanced-filters.js';
 
 /**
  * Company types. The corpus stores `is_public` and an industry; the types are read from them:
@@ -46,19 +53,6 @@ export interface CompanyFilters {
   search_id?: string;
 }
 
-const stringList = (description: string) => ({
-  type: 'array',
-  items: { type: 'string', minLength: 1 },
-  description,
-});
-const includeExclude = (what: string) => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    include: stringList(`${what} to match (any of them).`),
-    exclude: stringList(`${what} to rule out.`),
-  },
-});
 const range = (what: string, note = '') => ({
   type: 'object',
   additionalProperties: false,

@@ -11,9 +11,11 @@ import {
   type CompanyFilter,
   type FundingStage,
   type IncludeExclude,
+  includeExclude,
   type JobFunction,
   type NumberRange,
   type Seniority,
+  stringList,
 } from './advanced-filters.js';
 
 export type WorkplaceType = (typeof WORKPLACE_TYPES)[number];
@@ -51,14 +53,6 @@ export interface JobFilters {
   keywords?: string[];
 }
 
-const includeExclude = (what: string) => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    include: { type: 'array', items: { type: 'string', minLength: 1 }, description: `${what} to match (any of them).` },
-    exclude: { type: 'array', items: { type: 'string', minLength: 1 }, description: `${what} to rule out.` },
-  },
-});
 const date = (description: string) => ({
   type: 'string',
   anyOf: [{ format: 'date' }, { format: 'date-time' }],
@@ -97,10 +91,6 @@ export const jobFiltersSchema = {
     company_size: people.company_size,
     company_status: people.company_status,
     locations: includeExclude('Posting places (cities, metros, states, countries, regions)'),
-    keywords: {
-      type: 'array',
-      items: { type: 'string', minLength: 1 },
-      description: 'Words that must all appear in the title or description.',
-    },
+    keywords: stringList('Words that must all appear in the title or description.'),
   },
 } as const;
