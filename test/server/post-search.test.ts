@@ -232,4 +232,28 @@ test('posts with-people: deduplicated authors; the binding pivots people search 
     );
   }));
 
+test('posts: with text, an engagement sort ranks by relevance first; without text, by engagement', () =>
+  (async () => {
+    const app = await startTestApp();
+    try {
+      const files = [
+        writeSnapshot(app.dataDir, 'posts.jsonl', [
+          post(21, P(1), { text: 'quasar', reaction_count: 1, comment_count: 0 }),
+          post(22, P(2), {
+            text: 'quasar seen among many other words that dilute how strongly this long post is about it',
+            reaction_count: 500,
+          }),
+        ]),
+      ];
+      assert.is((await indexSnapshots(app, files)).rejected, 0);
+      const { apiKey } = app.account();
+      const withText = await search(app, apiKey, { query: 'quasar', sort_by: 'engagement' });
+      assert.equal(ids(withText.body.results), [B(21), B(22)], 'the closer match first despite fewer reactions');
+      const noText = await search(app, apiKey, { sort_by: 'engagement' });
+      assert.equal(ids(noText.body.results), [B(22), B(21)]);
+    } finally {
+      await app.close();
+    }
+  })());
+
 test.run();
