@@ -140,18 +140,10 @@ if (values.routes) {
   writeResults(results);
 } else if (values.people) {
   const results = [];
-  for (const n of sizes) {
-    const dataDir = path.join(CACHE, `data-${n}`);
-    if (!fs.existsSync(path.join(dataDir, 'search.sqlite')))
-      throw new Error(`${dataDir} is not indexed: run the bench without --people first`);
-    const peopleRounds = values.rounds ? rounds : DEFAULT_PEOPLE_OPTIONS.rounds;
-    results.push(await benchPeople(n, dataDir, { ...DEFAULT_PEOPLE_OPTIONS, rounds: peopleRounds }));
-  }
-  for (const rows of [peopleTable(results), peopleBreakdownTable(results)]) {
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-    for (const row of rows) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
-    process.stdout.write('\n');
-  }
+  const peopleRounds = values.rounds ? rounds : DEFAULT_PEOPLE_OPTIONS.rounds;
+  for (const n of sizes) results.push(await benchPeople(n, indexedDataDir(n), { ...DEFAULT_PEOPLE_OPTIONS, rounds: peopleRounds }));
+  printTable(peopleTable(results));
+  printTable(peopleBreakdownTable(results));
   for (const r of results)
     for (const q of r.requesters) {
       for (const v of q.variants)
@@ -184,8 +176,7 @@ if (values.routes) {
       row(`${type} p95 ms`, l.engine.p95, l.floor.p95, '<= 2x floor');
     }
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  for (const row of rows) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
+  printTable(rows);
   for (const r of results) for (const d of r.search.disagreements) process.stdout.write(`DISAGREEMENT (${r.profiles}): ${d}\n`);
   writeResults(results);
 }

@@ -5,12 +5,12 @@
  * the search so its `search_id` can restrict a later people search. Routes only adapt shapes.
  */
 import { INDICES } from '../../mappings/indices.js';
+import type { CompanyFilter } from '../../query-planner/advanced-filters.js';
 import { buildCompanyQuery } from '../../query-planner/build/company-query.js';
 import { COMPANY_TYPE_INDUSTRIES, type CompanyFilters, type CompanyType } from '../../query-planner/company-filters.js';
 import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
 import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
 import { companyLookupQuery } from '../../query-planner/parse/resolve-companies.js';
-import { resolvePlace } from '../../query-planner/places.js';
 import { SearchEngineError } from '../../search-engine/errors.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
 import type { Actor } from '../auth/actor.js';
@@ -87,7 +87,12 @@ function refOf(doc: Doc, id: string): CompanyRef {
  * employers). Several companies with the same name are ambiguous; the largest is used and the
  * others are listed as alternatives. Without a companies index nothing resolves.
  */
-async function resolveName(engine: SearchEngine, input: string, role: CompanyResolution['role']): Promise<CompanyResolution> {
+async function resolveName(
+  engine: SearchEngine,
+  input: string,
+  role: CompanyResolution['role'],
+  categories: Map<string, string[]>,
+): Promise<CompanyResolution> {
   try {
     const res = await engine.search<Doc>(COMPANIES, {
       query: companyLookupQuery(input),
@@ -96,6 +101,7 @@ async function resolveName(engine: SearchEngine, input: string, role: CompanyRes
       track_total_hits: false,
       _source: ['id', 'name', 'domain', 'industry', 'categories', 'employee_count'],
     });
+    for (const h of res.hits) categories.set(h.id, (h.source.categories as string[] | undefined) ?? []);
     const refs = res.hits.map((h) => ({ ref: refOf(h.source, h.id), score: h.score ?? 0 }));
     if (!refs.length) return { input, role, status: 'unresolved', company: null, alternatives: [] };
     const [top, ...rest] = refs;
@@ -132,12 +138,9 @@ export function companyMatchReasons(doc: Doc, f: CompanyFilters): string[] {
     (f.categories?.include ?? []).some((w) => w.toLowerCase() === c.toLowerCase()),
   );
   if (categories.length) out.push(`Categories: ${categories.join(', ')}`);
-  const hq = doc.headquarters as Doc | null | undefined;
-  if (hq && (f.locations?.include ?? []).length) {
-    const places = (f.locations?.include ?? []).map(resolvePlace).filter((p) => p !== null);
-    const raw = str(hq.raw);
-    if (raw && places.length) out.push(`Headquartered in ${raw}`);
-  }
+  // A row only comes back when its headquarters matched an included place.
+  const hq = str((doc.headquarters as Doc | null | undefined)?.raw);
+  if (hq && (f.locations?.include ?? []).length) out.push(`Headquartered in ${hq}`);
   const employees = num(doc.employee_count);
   if (within(employees, f.employee_count)) out.push(`${employees!.toLocaleString('en-US')} employees`);
   const founded = num(doc.founded_year);
@@ -233,16 +236,17 @@ export async function runCompanySearch(services: Services, actor: Actor, req: Co
 
   // Names: supplied filter names restrict; names parsed from the text ("like X") are references.
   const names: CompanyResolution[] = [];
-  for (const n of (filters.names ?? []).slice(0, L.names)) names.push(await resolveName(services.engine, n, 'filter'));
+  /** Categories of the candidates read while resolving, for "companies like X". */
+  const categoriesById = new Map<string, string[]>();
+  for (const n of (filters.names ?? []).slice(0, L.names)) names.push(await resolveName(services.engine, n, 'filter', categoriesById));
   if ((filters.names ?? []).length > L.names) {
     receipts.push({ path: '/filters/names', action: 'truncated', message: `Used the first ${L.names} of ${filters.names!.length} names.` });
     filters.names = filters.names!.slice(0, L.names);
   }
-  for (const n of similarNames.slice(0, L.names)) names.push(await resolveName(services.engine, n, 'similar_to'));
+  for (const n of similarNames.slice(0, L.names)) names.push(await resolveName(services.engine, n, 'similar_to', categoriesById));
   const similarTo: { id: string; industry: string | null; categories: string[] }[] = [];
   for (const r of names.filter((x) => x.role === 'similar_to' && x.company)) {
-    const doc = (await services.engine.mget<Doc>(COMPANIES, [r.company!.id]))[0];
-    similarTo.push({ id: r.company!.id, industry: r.company!.industry, categories: (doc?.categories as string[] | undefined) ?? [] });
+    similarTo.push({ id: r.company!.id, industry: r.company!.industry, categories: categoriesById.get(r.company!.id) ?? [] });
   }
   // A "like X" name that resolved to nothing stays in the search as text.
   for (const r of names) if (r.role === 'similar_to' && !r.company) keywords.push(r.input);
@@ -348,4 +352,40 @@ export async function companyIdsOfSearch(
     _source: false,
   });
   return { ids: res.hits.map((h) => h.id), total: res.total?.value ?? res.hits.length };
+}
+
+/**
+ * Company filters with `where.search_id` (people and job search) get the ids of that search's
+ * companies added to their identity, with a receipt when more matched than are used. `nothing`
+ * names the first included company search that matches no company (the search then matches
+ * nobody). An unknown search id throws 404 `search_not_found`.
+ */
+export async function expandCompanySearchIds(
+  services: Services,
+  actor: Actor,
+  companies: CompanyFilter[],
+  receipts: Receipt[],
+): Promise<{ companies: CompanyFilter[]; nothing: string | null }> {
+  const out: CompanyFilter[] = [];
+  let nothing: string | null = null;
+  for (const [i, company] of companies.entries()) {
+    const searchId = company.where.search_id;
+    if (!searchId) {
+      out.push(company);
+      continue;
+    }
+    const pointer = `/filters/companies/${i}/where/search_id`;
+    const { ids, total } = await companyIdsOfSearch(services, actor, searchId, pointer, L.searchIdCompanies);
+    if (total > ids.length)
+      receipts.push({
+        path: pointer,
+        action: 'truncated',
+        message: `The company search matched ${total} companies; the ${ids.length} largest were used.`,
+      });
+    const identity = company.where.identity ?? {};
+    out.push({ ...company, where: { identity: { ...identity, ids: [...(identity.ids ?? []), ...ids] } } });
+    if (!ids.length && !identity.names?.length && !identity.domains?.length && company.operator !== 'exclude')
+      nothing ??= `The company search ${searchId} matches no company.`;
+  }
+  return { companies: out, nothing };
 }

@@ -4,17 +4,17 @@
  * slice of the viewer's people there. Routes only adapt shapes.
  */
 import { INDICES } from '../../mappings/indices.js';
-import type { AdvancedFilters, CompanyFilter } from '../../query-planner/advanced-filters.js';
+import type { AdvancedFilters } from '../../query-planner/advanced-filters.js';
 import { buildJobsQuery } from '../../query-planner/build/jobs-query.js';
 import type { JobFilters, WorkplaceType } from '../../query-planner/job-filters.js';
-import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
+import type { Receipt } from '../../query-planner/limits.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import { SearchEngineError } from '../../search-engine/errors.js';
 import type { Actor } from '../auth/actor.js';
 import type { Services } from '../services.js';
 import { type SearchActivityKind, SearchActivityStore } from '../store/search-activities.js';
-import { companyIdsOfSearch } from './company-search.js';
+import { expandCompanySearchIds } from './company-search.js';
 import { type CompanyNetwork, loadViewer, networkAtCompanies, type OverlayStatus, overlayStatus } from './network-overlay.js';
 
 const JOBS = INDICES.jobs.alias;
@@ -90,34 +90,6 @@ async function parseJobText(services: Services, text: string): Promise<{ filters
   return { filters, keywords };
 }
 
-/** Company search ids in `companies[].where.search_id` become the ids of their companies. */
-async function expandCompanySearches(services: Services, actor: Actor, filters: JobFilters, receipts: Receipt[]): Promise<string | null> {
-  if (!filters.companies?.length) return null;
-  let nothing: string | null = null;
-  const out: CompanyFilter[] = [];
-  for (const [i, company] of filters.companies.entries()) {
-    const searchId = company.where.search_id;
-    if (!searchId) {
-      out.push(company);
-      continue;
-    }
-    const pointer = `/filters/companies/${i}/where/search_id`;
-    const { ids, total } = await companyIdsOfSearch(services, actor, searchId, pointer, COMPANY_SEARCH_LIMITS.searchIdCompanies);
-    if (total > ids.length)
-      receipts.push({
-        path: pointer,
-        action: 'truncated',
-        message: `The company search matched ${total} companies; the ${ids.length} largest were used.`,
-      });
-    const identity = company.where.identity ?? {};
-    out.push({ ...company, where: { identity: { ...identity, ids: [...(identity.ids ?? []), ...ids] } } });
-    if (!ids.length && !identity.names?.length && !identity.domains?.length && company.operator !== 'exclude')
-      nothing ??= `the company search ${searchId} matches no company`;
-  }
-  filters.companies = out;
-  return nothing;
-}
-
 /** Human-readable lines for the filters applied. */
 export function jobFilterSummary(f: JobFilters, keywords: string[]): string[] {
   const out: string[] = [];
@@ -185,7 +157,12 @@ export async function runJobSearch(services: Services, actor: Actor, req: JobSea
     ({ filters, keywords } = await parseJobText(services, req.text));
   }
   const applied = structuredClone(filters);
-  const emptyCompanies = await expandCompanySearches(services, actor, filters, receipts);
+  let emptyCompanies: string | null = null;
+  if (filters.companies?.length) {
+    const expanded = await expandCompanySearchIds(services, actor, filters.companies, receipts);
+    filters.companies = expanded.companies;
+    emptyCompanies = expanded.nothing;
+  }
 
   const built = buildJobsQuery({ filters, text: keywords, now: new Date(services.clock()), from: 0, size: req.limit });
   receipts.push(...built.receipts.map((r) => ({ ...r, path: `/filters${r.path}` })));

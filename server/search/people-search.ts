@@ -11,7 +11,7 @@ import { anyOf, matchNone, termsClauses } from '../../query-planner/build/dsl.js
 import { normalizeFilters } from '../../query-planner/build/normalize.js';
 import { buildPeopleQuery, type NetworkFilterMode } from '../../query-planner/build/people-query.js';
 import { COUNT_MODE_MAX_EXAMINED, type VerificationResult, verifyFirstDegree } from '../../query-planner/first-degree.js';
-import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
+import type { Receipt } from '../../query-planner/limits.js';
 import { type ParsedPeopleQuery, parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import type { Query, SearchBody } from '../../search-engine/port.js';
@@ -20,7 +20,7 @@ import type { Services } from '../services.js';
 import type { ConnectionSource } from '../store/graph.js';
 import { GraphStore } from '../store/graph.js';
 import { PeopleSearchStore } from '../store/people-searches.js';
-import { companyIdsOfSearch } from './company-search.js';
+import { expandCompanySearchIds } from './company-search.js';
 import { loadNetwork, type RequesterNetwork } from './network.js';
 import { findByUsername, resolvePeople } from './people-lookup.js';
 import { presentRows, type RowOptions } from './person-rows.js';
@@ -266,29 +266,11 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
   applied.keywords = residual;
 
   // Company filters naming an earlier company search: its companies, as ids.
-  const companyFilters = filters.companies ?? [];
-  const expanded: typeof companyFilters = [];
-  for (const [i, company] of companyFilters.entries()) {
-    const searchId = company.where.search_id;
-    if (!searchId) {
-      expanded.push(company);
-      continue;
-    }
-    const pointer = `/filters/companies/${i}/where/search_id`;
-    const max = COMPANY_SEARCH_LIMITS.searchIdCompanies;
-    const { ids, total } = await companyIdsOfSearch(services, actor, searchId, pointer, max);
-    if (total > ids.length)
-      receipts.push({
-        path: pointer,
-        action: 'truncated',
-        message: `The company search matched ${total} companies; the ${ids.length} largest were used.`,
-      });
-    const identity = company.where.identity ?? {};
-    expanded.push({ ...company, where: { identity: { ...identity, ids: [...(identity.ids ?? []), ...ids] } } });
-    if (!ids.length && !identity.names?.length && !identity.domains?.length && company.operator !== 'exclude')
-      return empty({ code: 'company_search_empty', message: `The company search ${searchId} matches no company.`, conclusive: true });
+  if (filters.companies?.length) {
+    const expanded = await expandCompanySearchIds(services, actor, filters.companies, receipts);
+    if (expanded.nothing) return empty({ code: 'company_search_empty', message: expanded.nothing, conclusive: true });
+    filters.companies = expanded.companies;
   }
-  if (companyFilters.length) filters.companies = expanded;
 
   // Cohorts from earlier searches.
   const cohortQueries: Query[] = [];
