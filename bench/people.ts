@@ -44,6 +44,7 @@ import { type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } f
 import { DEFAULT_ROW_OPTIONS, presentRows } from '../server/search/person-rows.js';
 import type { Services } from '../server/services.js';
 import { GraphStore } from '../server/store/graph.js';
+import { type HttpFloor, measureHttpFloor } from './http-floor.js';
 import {
   type BenchQuery,
   broadFirstDegreeQueries,
@@ -180,6 +181,8 @@ export interface PeopleBenchResult {
   options: PeopleBenchOptions;
   queries: { mix: string[]; first_degree_mix: string[]; first_degree_broad: string[] };
   requesters: RequesterResult[];
+  /** What an HTTP request costs on this machine before any work: see bench/http-floor.ts. */
+  http_floor: HttpFloor;
   seconds: number;
 }
 
@@ -612,6 +615,8 @@ export async function benchPeople(
         first_degree_examined: firstDegree,
       });
     }
+    log('  HTTP floor');
+    const httpFloor = await measureHttpFloor(started.url);
     return {
       profiles,
       data_dir: path.relative(ROOT, dataDir),
@@ -623,6 +628,7 @@ export async function benchPeople(
         first_degree_broad: broad.map((q) => q.text),
       },
       requesters: out,
+      http_floor: httpFloor,
       seconds: Math.round((performance.now() - t0) / 1000),
     };
   } finally {
@@ -718,6 +724,21 @@ export function peopleBreakdownTable(results: PeopleBenchResult[]): string[][] {
         ]);
       }
     }
+  return rows;
+}
+
+/** The HTTP floor of each run, one row per size. */
+export function httpFloorTable(results: PeopleBenchResult[]): string[][] {
+  const rows = [['profiles', 'bare node:http round trip p50/p95 ms', 'answer bytes', 'app GET /healthz p50/p95 ms']];
+  for (const r of results) {
+    const f = r.http_floor;
+    rows.push([
+      String(r.profiles),
+      `${f.bare_node.p50} / ${f.bare_node.p95}`,
+      String(f.body_bytes),
+      `${f.app_healthz.p50} / ${f.app_healthz.p95}`,
+    ]);
+  }
   return rows;
 }
 

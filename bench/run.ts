@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
 import { FloorQueries } from './floor.js';
-import { benchPeople, DEFAULT_PEOPLE_OPTIONS, peopleBreakdownTable, peopleTable } from './people.js';
+import { benchPeople, DEFAULT_PEOPLE_OPTIONS, httpFloorTable, peopleBreakdownTable, peopleTable } from './people.js';
 import { buildMix, runMix } from './search-mix.js';
 import { benchSearchRoutes, routesTable } from './search-routes.js';
 import { sampleVocabulary } from './vocabulary.js';
@@ -144,6 +144,7 @@ if (values.routes) {
   for (const n of sizes) results.push(await benchPeople(n, indexedDataDir(n), { ...DEFAULT_PEOPLE_OPTIONS, rounds: peopleRounds }));
   printTable(peopleTable(results));
   printTable(peopleBreakdownTable(results));
+  printTable(httpFloorTable(results));
   for (const r of results)
     for (const q of r.requesters) {
       for (const v of q.variants)
