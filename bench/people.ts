@@ -44,7 +44,7 @@ import { type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } f
 import { DEFAULT_ROW_OPTIONS, presentRows } from '../server/search/person-rows.js';
 import type { Services } from '../server/services.js';
 import { GraphStore } from '../server/store/graph.js';
-import { type HttpFloor, measureHttpFloor } from './http-floor.js';
+import { measureHttpFloor } from './http-floor.js';
 import {
   type BenchQuery,
   broadFirstDegreeQueries,
@@ -54,35 +54,29 @@ import {
   type Variant,
   variantBody,
 } from './people-queries.js';
-import { type Latency, percentiles } from './search-mix.js';
+import {
+  DEFAULT_PEOPLE_OPTIONS,
+  HTTP_OVER_ENGINE_TARGET,
+  type PeopleBenchOptions,
+  type PeopleBenchResult,
+  type RequesterLabel,
+  type RequesterResult,
+  type VariantName,
+  type VariantResult,
+} from './people-report.js';
+import { percentiles } from './search-mix.js';
 
 const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
 const PROFILES = INDICES.profiles.alias;
 const ROUTE = '/api/v1/search/people/preview';
 /** The dev set the queries come from. */
 export const PEOPLE_QUERIES_FILE = path.join(ROOT, 'query-planner', 'eval', 'people-queries.dev.jsonl');
-/** HTTP p95 may be at most this many times the engine-only p95. */
-export const HTTP_OVER_ENGINE_TARGET = 1.5;
 /** First-degree pages checked against the examination budget: these offsets at limit 25. */
 const PAGING_OFFSETS = [0, 25, 100, 400, 1000];
 const PAGING_LIMIT = 25;
 
-export interface PeopleBenchOptions {
-  /** Timed sequential rounds of every query, per variant (after one warm-up round). */
-  rounds: number;
-  /** Seconds of load per variant. */
-  seconds: number;
-  connections: number;
-  queries: number;
-}
-
-export const DEFAULT_PEOPLE_OPTIONS: PeopleBenchOptions = { rounds: 5, seconds: 10, connections: 4, queries: 40 };
-
-/** The mix's three variants, and the broad first-degree searches (first_degree bodies). */
-export type VariantName = Variant | 'first_degree_broad';
-
 interface Requester {
-  label: 'most_connected' | 'median';
+  label: RequesterLabel;
   profileId: string;
   /** Current edge rows (one per source) of the profile. */
   edges: number;
@@ -101,89 +95,6 @@ interface Case {
   body: Record<string, unknown>;
   request: PeopleSearchRequest;
   outcome: PeopleSearchOutcome;
-}
-
-export interface VariantResult {
-  variant: VariantName;
-  /** Searches in this variant (searches that matched nothing by rule, with no engine work, are left out). */
-  queries: number;
-  /** Sequential requests over keep-alive, one at a time. */
-  http: Latency;
-  /** The service's engine bodies run directly on the engine. */
-  engine: Latency;
-  /** The service in-process: `runPeopleSearch` without HTTP, auth, billing or logging. */
-  service: Latency;
-  p95_ratio: number;
-  target_met: boolean;
-  /** Mean milliseconds per search (means add up, medians do not). */
-  breakdown_mean_ms: {
-    http: number;
-    /** HTTP, auth, validation, billing, logging, JSON: http minus service. */
-    http_overhead: number;
-    service: number;
-    /** `loadNetwork` as searches call it (cached per profile until the graph changes; the benchmark writes no edges). */
-    network: number;
-    /** parsePeopleQuery plus resolving employer mentions against the corpus. */
-    parse: number;
-    engine: number;
-    /** presentRows: connection flags, proximity, correspondence, match reasons. */
-    rows: number;
-    /** The rest of the service: building the query (graph ids included), verification checks, etc. */
-    rest: number;
-  };
-  load: {
-    requests_per_second: number;
-    latency_p50: number;
-    latency_p97_5: number;
-    latency_p99: number;
-    requests: number;
-    non_2xx: number;
-    errors: number;
-    timeouts: number;
-  };
-  /** Searches whose HTTP page differed from the in-process page (should be none). */
-  page_mismatches: string[];
-}
-
-export interface RequesterResult {
-  label: Requester['label'];
-  profile_id: string;
-  edges: number;
-  first_degree: number;
-  second_degree: number;
-  /**
-   * Loading the requester's network: `loadNetwork` as searches call it (a cache hit after the
-   * first), and uncached, in parts, as the first search of a requester (or the first after any
-   * graph write) pays it.
-   */
-  network_load: {
-    mean_ms: number;
-    cached: Latency;
-    uncached: { first_degree: Latency; second_degree: Latency; sync_status: Latency };
-  };
-  variants: VariantResult[];
-  first_degree_examined: {
-    /** Max examined over every first-degree page (timed searches and the paging check). */
-    max_examined: number;
-    /** The budget of that page. */
-    budget: number;
-    pages: number;
-    violations: string[];
-    by_offset: { offset: number; limit: number; budget: number; max_examined: number; pages: number }[];
-    target_met: boolean;
-  };
-}
-
-export interface PeopleBenchResult {
-  profiles: number;
-  data_dir: string;
-  route: string;
-  options: PeopleBenchOptions;
-  queries: { mix: string[]; first_degree_mix: string[]; first_degree_broad: string[] };
-  requesters: RequesterResult[];
-  /** What an HTTP request costs on this machine before any work: see bench/http-floor.ts. */
-  http_floor: HttpFloor;
-  seconds: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -636,110 +547,6 @@ export async function benchPeople(
     if (server) await stopServer(server);
     await closeServices(services);
   }
-}
-
-/** Table rows (header first) for printing. */
-export function peopleTable(results: PeopleBenchResult[]): string[][] {
-  const rows = [
-    [
-      'profiles',
-      'requester',
-      'variant',
-      'n',
-      'http p50/p95 ms',
-      'engine p50/p95 ms',
-      'service p50/p95 ms',
-      'p95 http/engine',
-      'req/s',
-      'target',
-      'result',
-    ],
-  ];
-  for (const r of results) {
-    for (const q of r.requesters) {
-      const who = `${q.label} (${q.first_degree} 1st, ${q.second_degree} 2nd)`;
-      for (const v of q.variants) {
-        rows.push([
-          String(r.profiles),
-          who,
-          v.variant,
-          String(v.queries),
-          `${v.http.p50} / ${v.http.p95}`,
-          `${v.engine.p50} / ${v.engine.p95}`,
-          `${v.service.p50} / ${v.service.p95}`,
-          v.p95_ratio.toFixed(2),
-          String(v.load.requests_per_second),
-          `<= ${HTTP_OVER_ENGINE_TARGET}x`,
-          v.target_met ? 'PASS' : 'FAIL',
-        ]);
-      }
-      const x = q.first_degree_examined;
-      rows.push([
-        String(r.profiles),
-        who,
-        'first-degree examined',
-        String(x.pages),
-        `max ${x.max_examined}`,
-        `budget ${x.budget}`,
-        '',
-        '',
-        '',
-        '<= budget',
-        x.target_met ? 'PASS' : 'FAIL',
-      ]);
-    }
-  }
-  return rows;
-}
-
-/** Where the time goes (mean ms per search), one row per requester and variant. */
-export function peopleBreakdownTable(results: PeopleBenchResult[]): string[][] {
-  const rows = [
-    [
-      'profiles',
-      'requester',
-      'variant',
-      'http',
-      'http overhead',
-      'service',
-      'network',
-      'parse',
-      'engine',
-      'rows',
-      'rest',
-      'network uncached p50',
-    ],
-  ];
-  for (const r of results)
-    for (const q of r.requesters) {
-      const u = q.network_load.uncached;
-      const uncached = round2(u.first_degree.p50 + u.second_degree.p50 + u.sync_status.p50);
-      for (const v of q.variants) {
-        const b = v.breakdown_mean_ms;
-        rows.push([
-          String(r.profiles),
-          q.label,
-          v.variant,
-          ...[b.http, b.http_overhead, b.service, b.network, b.parse, b.engine, b.rows, b.rest, uncached].map(String),
-        ]);
-      }
-    }
-  return rows;
-}
-
-/** The HTTP floor of each run, one row per size. */
-export function httpFloorTable(results: PeopleBenchResult[]): string[][] {
-  const rows = [['profiles', 'bare node:http round trip p50/p95 ms', 'answer bytes', 'app GET /healthz p50/p95 ms']];
-  for (const r of results) {
-    const f = r.http_floor;
-    rows.push([
-      String(r.profiles),
-      `${f.bare_node.p50} / ${f.bare_node.p95}`,
-      String(f.body_bytes),
-      `${f.app_healthz.p50} / ${f.app_healthz.p95}`,
-    ]);
-  }
-  return rows;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === 'serve') {
