@@ -6,7 +6,7 @@
  *
  * `--people`: only the people-search benchmark over HTTP (bench/people.ts), on the cached,
  * already indexed data directories (100k; 1M too with --large). `--rounds` then counts the
- * sequential rounds per query (default 5).
+ * sequential rounds per query (default 5). It ends with the HTTP floor (bench/http-floor.ts).
  *
  * `--routes`: only the latency of the company, job and post search routes over HTTP
  * (bench/search-routes.ts), on the same cached data directories.
