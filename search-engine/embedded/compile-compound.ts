@@ -48,7 +48,11 @@ function boolFilter(
   clauses: { required: Query[]; should: Query[]; mustNot: Query[]; msm: number },
   scope: Scope,
   path: string,
+  ownBound = false,
 ): Sql {
+  // The driver of the bool that holds the bound already lists its ids (or joins them); probing
+  // the bound there would test every driving row twice. Inner bools' drivers do probe it.
+  const driverBound = (column: string) => (ownBound ? '' : c.boundCond(scope, column));
   const keywordLeaves: PostingLeaf[] = [];
   const numberLeaves: { leaf: PostingLeaf; q: Query; at: string }[] = [];
   const others: Sql[] = [];
@@ -94,7 +98,7 @@ function boolFilter(
     b.add(`FROM ${table} t0`);
     driver = 't0.rowid';
     joinNumbers(driver, numberLeaves);
-    b.add(`WHERE t0.${table} MATCH ?`, [expr]);
+    b.add(`WHERE t0.${table} MATCH ?${driverBound('t0.rowid')}`, [expr]);
   } else if (numberLeaves.length) {
     // Start from the most selective number clause (a capped count each).
     const estimates = c.estimate ? numberLeaves.map((n) => (c.estimate as (l: PostingLeaf) => number)(n.leaf)) : numberLeaves.map(() => 0);
@@ -106,7 +110,7 @@ function boolFilter(
       't0.d',
       numberLeaves.filter((_, i) => i !== first),
     );
-    b.add(`WHERE ${lead.leaf.conds.replaceAll('X.', 't0.')}`, lead.leaf.params);
+    b.add(`WHERE ${lead.leaf.conds.replaceAll('X.', 't0.')}${driverBound('t0.d')}`, lead.leaf.params);
   } else {
     const base = others.shift() ?? (clauses.msm > 0 ? null : c.all(scope));
     if (base) b.add(`FROM (${base.sql}) t0 WHERE 1`, base.params);
@@ -131,7 +135,10 @@ function boolFilter(
     );
   }
   const exclusions: Sql[] = [
-    ...keywordNot.map((l) => ({ sql: `SELECT rowid AS d FROM ${l.table} WHERE ${l.table} MATCH ?`, params: [l.match] })),
+    ...keywordNot.map((l) => ({
+      sql: `SELECT rowid AS d FROM ${l.table} WHERE ${l.table} MATCH ?${c.boundCond(scope)}`,
+      params: [l.match],
+    })),
     ...otherNot,
   ];
   if (exclusions.length)
@@ -140,6 +147,33 @@ function boolFilter(
       exclusions.flatMap((n) => n.params),
     );
   return { sql: `SELECT ${distinct ? 'DISTINCT ' : ''}${driver} AS d ${b.sql()}`, params: b.params };
+}
+
+/** Up to this many ids, a bool's required id clause bounds its other clauses (QueryCompiler.bound). */
+export const ID_BOUND_MAX = 10_000;
+
+/**
+ * A required clause of a root-scope bool that lists at most ID_BOUND_MAX document ids (`ids`, or
+ * `terms` on `id`: first-degree filters, cohorts, `connected_to`), compiled once as the set that
+ * bounds the bool's other clauses. Null when there is none, or inside a bool already bounded.
+ */
+function idBound(c: QueryCompiler, required: Query[], scope: Scope, path: string): { name: string; set: Sql } | null {
+  if (scope !== c.root || c.bound !== null) return null;
+  for (const [i, q] of required.entries()) {
+    const terms = (q as { terms?: Record<string, unknown> }).terms;
+    const ids = (q as { ids?: Record<string, unknown> }).ids;
+    const list =
+      Object.keys(q).length === 1
+        ? terms && Array.isArray(terms.id)
+          ? terms.id
+          : ids && Array.isArray(ids.values)
+            ? ids.values
+            : null
+        : null;
+    if (list && list.length > 0 && list.length <= ID_BOUND_MAX)
+      return { name: c.uniqueName('bid'), set: c.filter(q, scope, `${path}.filter[${i}]`) };
+  }
+  return null;
 }
 
 function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, path: string, scored: boolean): Sql {
@@ -151,12 +185,37 @@ function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, pat
   const explicit = minimumShouldMatch(body.minimum_should_match, should.length, `${path}.minimum_should_match`);
   const msm = explicit >= 0 ? explicit : must.length + filter.length === 0 && should.length > 0 ? 1 : 0;
   if (msm > should.length) return c.none(scored);
-  if (!scored) return boolFilter(c, { required: [...filter, ...must], should, mustNot, msm }, scope, path);
+  const bound = idBound(c, scored ? filter : [...filter, ...must], scope, path);
+  if (bound === null)
+    return boolClauses(c, { must, filter, should, mustNot, msm, boost: Number(body.boost ?? 1) }, scope, path, scored, null);
+  c.bound = bound.name;
+  try {
+    return boolClauses(c, { must, filter, should, mustNot, msm, boost: Number(body.boost ?? 1) }, scope, path, scored, bound);
+  } finally {
+    c.bound = null;
+  }
+}
+
+/** The body of `bool`; with a bound, its set is the first CTE of the statement. */
+function boolClauses(
+  c: QueryCompiler,
+  clauses: { must: Query[]; filter: Query[]; should: Query[]; mustNot: Query[]; msm: number; boost: number },
+  scope: Scope,
+  path: string,
+  scored: boolean,
+  bound: { name: string; set: Sql } | null,
+): Sql {
+  const { must, filter, should, mustNot, msm } = clauses;
+  const ctes = new SqlBuilder();
+  if (bound) ctes.add(`${bound.name} AS MATERIALIZED (${bound.set.sql})`, bound.set.params);
+  if (!scored) {
+    const set = boolFilter(c, { required: [...filter, ...must], should, mustNot, msm }, scope, path, bound !== null);
+    return bound ? { sql: `WITH ${ctes.sql(', ')} ${set.sql}`, params: [...ctes.params, ...set.params] } : set;
+  }
 
   // Scored: every scored clause is evaluated once, as a MATERIALIZED CTE joined on the document
   // id (a plain subquery would be re-run for each outer row). A must clause drives; filters and
   // exclusions become one filter-context set probed with IN.
-  const ctes = new SqlBuilder();
   const cte = (s: Sql, prefix: string): string => {
     const name = c.uniqueName(prefix);
     ctes.add(`${name} AS MATERIALIZED (${s.sql})`, s.params);
@@ -191,7 +250,9 @@ function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, pat
     drivenByShould = true;
     if (msm > 1) where.push(`b.n >= ${msm}`);
   } else {
-    const base = filter.length ? boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path) : c.all(scope);
+    const base = filter.length
+      ? boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path, bound !== null)
+      : c.all(scope);
     main.add(`FROM (${base.sql}) b`, base.params);
   }
   if (shouldName && !drivenByShould) {
@@ -211,7 +272,7 @@ function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, pat
       main.add(`JOIN ${t.sort(scope)} s ON s.rowid = b.d`);
       for (const col of columns) tail.add(`${and()}${col!.cond}`, col!.params);
     } else {
-      const name = cte(boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path), 'bf');
+      const name = cte(boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path, bound !== null), 'bf');
       tail.add(`${and()}b.d IN ${name}`);
     }
   }
@@ -220,7 +281,7 @@ function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, pat
     const name = cte({ sql: not.map((n) => `SELECT d FROM (${n.sql})`).join(' UNION '), params: not.flatMap((n) => n.params) }, 'bn');
     tail.add(`${and()}b.d NOT IN ${name}`);
   }
-  const boost = Number(body.boost ?? 1);
+  const boost = clauses.boost;
   const withClause = ctes.parts.length ? `WITH ${ctes.sql(', ')} ` : '';
   return {
     sql: `${withClause}SELECT b.d AS d, (${score.length ? score.join(' + ') : '0'}) * ${boost} AS score ${main.sql()}${tail.parts.length ? ` WHERE ${tail.sql()}` : ''}`,

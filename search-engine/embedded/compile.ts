@@ -115,6 +115,21 @@ export class QueryCompiler {
       : { cond: '1', params: [] };
   }
 
+  /**
+   * While the clauses of a bool that requires a short id list are compiled, the name of the
+   * materialized set of those documents (see compile-compound's `idBound`). Leaves of the root
+   * scope then keep only rows in it, so a text or keyword clause never builds, or scores, its set
+   * over the whole corpus when at most a few thousand documents can be returned.
+   */
+  bound: string | null = null;
+
+  /** ` AND +<column> IN <bound>` for a leaf of the root scope while a bound is set; '' otherwise. */
+  boundCond(scope: Scope, column = 'rowid'): string {
+    // Unary +: the set is probed per matching row; pushed into FTS5 as `rowid IN`, it would re-run
+    // the MATCH (and bm25's statistics) once per listed row.
+    return this.bound !== null && scope === this.root ? ` AND +${column} IN ${this.bound}` : '';
+  }
+
   /** A name unique within one compiled statement (for CTEs). */
   uniqueName(prefix: string): string {
     this.names += 1;
@@ -317,33 +332,41 @@ export class QueryCompiler {
       if (leaf.match !== undefined) {
         if (leaf.match === null) return { set: this.none(false), boost: leaf.boost };
         return {
-          set: { sql: `SELECT rowid AS d FROM ${leaf.table} WHERE ${leaf.table} MATCH ?`, params: [leaf.match] },
+          // An id list is as short as the bound itself: probing would cost more than it saves.
+          set: {
+            sql: `SELECT rowid AS d FROM ${leaf.table} WHERE ${leaf.table} MATCH ?${'id' in body ? '' : this.boundCond(scope)}`,
+            params: [leaf.match],
+          },
           boost: leaf.boost,
         };
       }
       if (leaf.presenceBit !== undefined) {
         const table = scope === this.root ? t.sort(scope) : t.rows(scope);
         return {
-          set: { sql: `SELECT rowid AS d FROM ${table} WHERE presence & ? != 0`, params: [2 ** leaf.presenceBit] },
+          set: { sql: `SELECT rowid AS d FROM ${table} WHERE presence & ? != 0${this.boundCond(scope)}`, params: [2 ** leaf.presenceBit] },
           boost: leaf.boost,
         };
       }
       return {
-        set: { sql: `SELECT ${leaf.distinct ? 'DISTINCT ' : ''}X.d AS d FROM ${leaf.table} X WHERE ${leaf.conds}`, params: leaf.params },
+        set: {
+          sql: `SELECT ${leaf.distinct ? 'DISTINCT ' : ''}X.d AS d FROM ${leaf.table} X WHERE ${leaf.conds}${this.boundCond(scope, 'X.d')}`,
+          params: leaf.params,
+        },
         boost: leaf.boost,
       };
     }
     const { name, value, boost } = fieldBody(body, 'value', [], path);
     const field = this.field(scope, name, path);
     if (typeof value !== 'string' || value === '') throw invalidQuery('prefix takes a non-empty string', path);
-    if (field.kind === 'text') return { set: textSql(scope, [{ field, boost: 1 }], value, { kind: 'prefix' }, false, 1, path), boost };
+    if (field.kind === 'text')
+      return { set: textSql(scope, [{ field, boost: 1 }], value, { kind: 'prefix' }, false, 1, path, this.boundCond(scope)), boost };
     if (field.kind !== 'keyword') throw unsupported(`a prefix on ${field.kind} field "${field.path}"`, path);
     // A value prefix is a token prefix (tokens are the hex of the value's bytes).
     const start = field.lowercase ? normalizeKeyword(value) : value;
     const table = t.kw(scope);
     return {
       set: {
-        sql: `SELECT rowid AS d FROM ${table} WHERE ${table} MATCH ?`,
+        sql: `SELECT rowid AS d FROM ${table} WHERE ${table} MATCH ?${this.boundCond(scope)}`,
         params: [`${quoteToken(keywordToken(field.id, start))} *`],
       },
       boost,
@@ -360,7 +383,16 @@ export class QueryCompiler {
       return scored ? this.constant(set, boost) : set;
     }
     if (typeof value !== 'string' && typeof value !== 'number') throw invalidQuery(`${kind} takes text`, path);
-    return textSql(scope, [{ field, boost: 1 }], String(value), this.textMode(kind, params, path), scored, boost, path);
+    return textSql(
+      scope,
+      [{ field, boost: 1 }],
+      String(value),
+      this.textMode(kind, params, path),
+      scored,
+      boost,
+      path,
+      this.boundCond(scope),
+    );
   }
 
   private textMode(kind: 'match' | 'match_phrase' | 'phrase', params: Record<string, unknown>, path: string): TextMode {
@@ -385,6 +417,6 @@ export class QueryCompiler {
     if (nonText.length > 0) throw unsupported(`multi_match over non-text field "${nonText[0]!.field.path}"`, path);
     if (typeof body.query !== 'string') throw invalidQuery('multi_match.query must be a string', path);
     const mode = type === 'phrase' ? this.textMode('phrase', body, path) : this.textMode('match', body, path);
-    return textSql(scope, fields, body.query, mode, scored, Number(body.boost ?? 1), path);
+    return textSql(scope, fields, body.query, mode, scored, Number(body.boost ?? 1), path, this.boundCond(scope));
   }
 }

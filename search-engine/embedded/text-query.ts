@@ -34,7 +34,8 @@ function matchExpression(columns: string[], text: string, mode: TextMode, path: 
 
 /**
  * Full-text SQL over one or two FTS5 tables: `(d)` for filters, `(d, score)` for scoring,
- * the score being FTS5's BM25 weighted by each field's boost.
+ * the score being FTS5's BM25 weighted by each field's boost. `bound` is a condition on the
+ * FTS5 rowid appended to the MATCH (QueryCompiler.boundCond), checked before BM25 is computed.
  */
 export function textSql(
   scope: Scope,
@@ -44,6 +45,7 @@ export function textSql(
   scored: boolean,
   boost: number,
   path: string,
+  bound = '',
 ): Sql {
   const parts: Sql[] = [];
   for (const table of ['stem', 'name'] as TextTable[]) {
@@ -62,11 +64,11 @@ export function textSql(
       // OFFSET 0 keeps SQLite from flattening this into an outer join or aggregate, where FTS5
       // refuses to evaluate bm25 ("unable to use function bm25 in the requested context").
       parts.push({
-        sql: `SELECT d, score FROM (SELECT rowid AS d, -bm25(${fts}, ${weights.join(', ')}) * ${boost} AS score FROM ${fts} WHERE ${fts} MATCH ? LIMIT -1 OFFSET 0)`,
+        sql: `SELECT d, score FROM (SELECT rowid AS d, -bm25(${fts}, ${weights.join(', ')}) * ${boost} AS score FROM ${fts} WHERE ${fts} MATCH ?${bound} LIMIT -1 OFFSET 0)`,
         params: [expr],
       });
     } else {
-      parts.push({ sql: `SELECT rowid AS d FROM ${fts} WHERE ${fts} MATCH ?`, params: [expr] });
+      parts.push({ sql: `SELECT rowid AS d FROM ${fts} WHERE ${fts} MATCH ?${bound}`, params: [expr] });
     }
   }
   if (parts.length === 0) return { sql: scored ? 'SELECT NULL AS d, 0 AS score WHERE 0' : 'SELECT NULL AS d WHERE 0', params: [] };
