@@ -157,19 +157,19 @@ export const ID_BOUND_MAX = 10_000;
  * `terms` on `id`: first-degree filters, cohorts, `connected_to`), compiled once as the set that
  * bounds the bool's other clauses. Null when there is none, or inside a bool already bounded.
  */
+/** The values of `{ids: {values}}` or `{terms: {id: [...]}}`; null for any other clause. */
+function idList(q: Query): unknown[] | null {
+  if (Object.keys(q).length !== 1) return null;
+  const { terms, ids } = q as { terms?: Record<string, unknown>; ids?: Record<string, unknown> };
+  if (terms && Array.isArray(terms.id)) return terms.id;
+  if (ids && Array.isArray(ids.values)) return ids.values;
+  return null;
+}
+
 function idBound(c: QueryCompiler, required: Query[], scope: Scope, path: string): { name: string; set: Sql } | null {
   if (scope !== c.root || c.bound !== null) return null;
   for (const [i, q] of required.entries()) {
-    const terms = (q as { terms?: Record<string, unknown> }).terms;
-    const ids = (q as { ids?: Record<string, unknown> }).ids;
-    const list =
-      Object.keys(q).length === 1
-        ? terms && Array.isArray(terms.id)
-          ? terms.id
-          : ids && Array.isArray(ids.values)
-            ? ids.values
-            : null
-        : null;
+    const list = idList(q);
     if (list && list.length > 0 && list.length <= ID_BOUND_MAX)
       return { name: c.uniqueName('bid'), set: c.filter(q, scope, `${path}.filter[${i}]`) };
   }
