@@ -152,11 +152,6 @@ function boolFilter(
 /** Up to this many ids, a bool's required id clause bounds its other clauses (QueryCompiler.bound). */
 export const ID_BOUND_MAX = 10_000;
 
-/**
- * A required clause of a root-scope bool that lists at most ID_BOUND_MAX document ids (`ids`, or
- * `terms` on `id`: first-degree filters, cohorts, `connected_to`), compiled once as the set that
- * bounds the bool's other clauses. Null when there is none, or inside a bool already bounded.
- */
 /** The values of `{ids: {values}}` or `{terms: {id: [...]}}`; null for any other clause. */
 function idList(q: Query): unknown[] | null {
   if (Object.keys(q).length !== 1) return null;
@@ -166,6 +161,11 @@ function idList(q: Query): unknown[] | null {
   return null;
 }
 
+/**
+ * A required clause of a root-scope bool that lists at most ID_BOUND_MAX document ids (`ids`, or
+ * `terms` on `id`: first-degree filters, cohorts, `connected_to`), compiled once as the set that
+ * bounds the bool's other clauses. Null when there is none, or inside a bool already bounded.
+ */
 function idBound(c: QueryCompiler, required: Query[], scope: Scope, path: string): { name: string; set: Sql } | null {
   if (scope !== c.root || c.bound !== null) return null;
   for (const [i, q] of required.entries()) {
@@ -185,12 +185,12 @@ function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, pat
   const explicit = minimumShouldMatch(body.minimum_should_match, should.length, `${path}.minimum_should_match`);
   const msm = explicit >= 0 ? explicit : must.length + filter.length === 0 && should.length > 0 ? 1 : 0;
   if (msm > should.length) return c.none(scored);
+  const clauses = { must, filter, should, mustNot, msm, boost: Number(body.boost ?? 1) };
   const bound = idBound(c, scored ? filter : [...filter, ...must], scope, path);
-  if (bound === null)
-    return boolClauses(c, { must, filter, should, mustNot, msm, boost: Number(body.boost ?? 1) }, scope, path, scored, null);
+  if (bound === null) return boolClauses(c, clauses, scope, path, scored, null);
   c.bound = bound.name;
   try {
-    return boolClauses(c, { must, filter, should, mustNot, msm, boost: Number(body.boost ?? 1) }, scope, path, scored, bound);
+    return boolClauses(c, clauses, scope, path, scored, bound);
   } finally {
     c.bound = null;
   }
@@ -206,10 +206,11 @@ function boolClauses(
   bound: { name: string; set: Sql } | null,
 ): Sql {
   const { must, filter, should, mustNot, msm } = clauses;
+  const own = bound !== null; // this bool's filter sets hold the bound's own clause (see boolFilter)
   const ctes = new SqlBuilder();
   if (bound) ctes.add(`${bound.name} AS MATERIALIZED (${bound.set.sql})`, bound.set.params);
   if (!scored) {
-    const set = boolFilter(c, { required: [...filter, ...must], should, mustNot, msm }, scope, path, bound !== null);
+    const set = boolFilter(c, { required: [...filter, ...must], should, mustNot, msm }, scope, path, own);
     return bound ? { sql: `WITH ${ctes.sql(', ')} ${set.sql}`, params: [...ctes.params, ...set.params] } : set;
   }
 
@@ -250,9 +251,7 @@ function boolClauses(
     drivenByShould = true;
     if (msm > 1) where.push(`b.n >= ${msm}`);
   } else {
-    const base = filter.length
-      ? boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path, bound !== null)
-      : c.all(scope);
+    const base = filter.length ? boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path, own) : c.all(scope);
     main.add(`FROM (${base.sql}) b`, base.params);
   }
   if (shouldName && !drivenByShould) {
@@ -272,7 +271,7 @@ function boolClauses(
       main.add(`JOIN ${t.sort(scope)} s ON s.rowid = b.d`);
       for (const col of columns) tail.add(`${and()}${col!.cond}`, col!.params);
     } else {
-      const name = cte(boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path, bound !== null), 'bf');
+      const name = cte(boolFilter(c, { required: filter, should: [], mustNot: [], msm: 0 }, scope, path, own), 'bf');
       tail.add(`${and()}b.d IN ${name}`);
     }
   }
