@@ -2,32 +2,46 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Version of the checkpoint format; a checkpoint of another version is never resumed. */
+export const CHECKPOINT_VERSION = 2;
+
+/** What a run was started on; its checkpoint key is derived from these. */
+export interface RunInputs {
+  /** Absolute paths, in load order. */
+  files: string[];
+  kind: string | null;
+  swap: boolean;
+}
+
 /** Where a run stands, written after every committed batch so a killed run can resume. */
 export interface Checkpoint {
-  version: 1;
+  version: typeof CHECKPOINT_VERSION;
   key: string;
+  inputs: RunInputs;
   /** Index of the file being loaded, in load order. */
   fileIndex: number;
   /** Last line of that file whose batch is committed. */
   linesDone: number;
-  /** Physical indices being filled by a `--swap` run, by kind. */
+  /** Physical indices created by the run (a `--swap` or a first load), by file; recorded before each is created. */
   swapTargets: Record<string, string>;
   /** Per-file counters so far. */
   counters: Record<string, { read: number; indexed: number; deleted: number; rejected: number }>;
 }
 
-/** Identifies a run by its inputs, so `--resume` only continues the same work. */
-export function checkpointKey(files: string[], kind: string | undefined, swap: boolean): string {
-  const inputs = files.map((f) => {
+/** Identifies a run by its inputs (files with their sizes and times, kind, `--swap`), so `--resume` only continues the same work. */
+export function checkpointKey(inputs: RunInputs): string {
+  const stamps = inputs.files.map((f) => {
     const st = fs.statSync(f);
     return `${path.resolve(f)}:${st.size}:${Math.round(st.mtimeMs)}`;
   });
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify({ inputs, kind: kind ?? null, swap }))
+    .update(JSON.stringify({ inputs: stamps, kind: inputs.kind, swap: inputs.swap }))
     .digest('hex')
     .slice(0, 16);
 }
+
+const CHECKPOINT_NAME = /^checkpoint-([0-9a-f]{16})\.json$/;
 
 export class CheckpointFile {
   readonly path: string;
@@ -39,24 +53,55 @@ export class CheckpointFile {
     this.path = path.join(dir, `checkpoint-${key}.json`);
   }
 
-  load(): Checkpoint | null {
+  /** The checkpoint of every run in `dir` that has not finished: interrupted, or still under way. */
+  static all(dir: string): CheckpointFile[] {
+    if (!fs.existsSync(dir)) return [];
+    return fs.readdirSync(dir).flatMap((name) => {
+      const key = CHECKPOINT_NAME.exec(name)?.[1];
+      return key ? [new CheckpointFile(dir, key)] : [];
+    });
+  }
+
+  /** The checkpoint as written, of any version; null when there is none or it cannot be read. */
+  read(): Partial<Checkpoint> | null {
     try {
-      const cp = JSON.parse(fs.readFileSync(this.path, 'utf8')) as Checkpoint;
-      return cp.version === 1 && cp.key === this.key ? cp : null;
+      return JSON.parse(fs.readFileSync(this.path, 'utf8')) as Partial<Checkpoint>;
     } catch {
       return null;
+    }
+  }
+
+  load(): Checkpoint | null {
+    const cp = this.read();
+    return cp?.version === CHECKPOINT_VERSION && cp.key === this.key ? (cp as Checkpoint) : null;
+  }
+
+  /** Whether `--resume` could still continue this run: its format is current and its input files are unchanged. */
+  resumable(): boolean {
+    const cp = this.load();
+    if (!cp) return false;
+    try {
+      return checkpointKey(cp.inputs) === this.key;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false; // an input file is gone
+      throw err;
     }
   }
 
   /** Writes atomically (temp file + rename), so a kill never leaves half a checkpoint. */
   save(cp: Checkpoint): void {
     fs.mkdirSync(path.dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(cp));
-    fs.renameSync(tmp, this.path);
+    fs.writeFileSync(this.tmpPath, JSON.stringify(cp));
+    fs.renameSync(this.tmpPath, this.path);
   }
 
+  /** Removes the checkpoint, and the temp file a kill during `save` can leave. */
   remove(): void {
     fs.rmSync(this.path, { force: true });
+    fs.rmSync(this.tmpPath, { force: true });
+  }
+
+  private get tmpPath(): string {
+    return `${this.path}.tmp`;
   }
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 
+const BOM = '\uFEFF';
+
 /** One line of a snapshot file, numbered from 1. */
 export interface SnapshotLine {
   lineNo: number;
@@ -17,7 +19,8 @@ export interface LineSource {
 
 /**
  * Streams the lines of a JSONL/NDJSON file, gunzipping `.gz` files, in constant memory
- * whatever the file size. Blank lines are skipped but still counted.
+ * whatever the file size. Blank lines are skipped but still counted; a UTF-8 byte-order mark
+ * at the start of the file is dropped.
  */
 export function readLines(file: string): LineSource {
   const totalBytes = fs.statSync(file).size;
@@ -31,8 +34,9 @@ export function readLines(file: string): LineSource {
   const rl = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   async function* iterate(): AsyncIterable<SnapshotLine> {
     let lineNo = 0;
-    for await (const text of rl) {
+    for await (const line of rl) {
       lineNo++;
+      const text = lineNo === 1 && line.startsWith(BOM) ? line.slice(BOM.length) : line;
       if (text.trim() === '') continue;
       yield { lineNo, text };
     }

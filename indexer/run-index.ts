@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { RecordKind } from '../mappings/record-schemas.js';
 import type { SearchEngine } from '../search-engine/port.js';
 import type { GraphStore } from '../server/store/graph.js';
-import { type Checkpoint, CheckpointFile, checkpointKey } from './checkpoint.js';
+import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, type RunInputs } from './checkpoint.js';
+import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { type CompanyCache, loadFile } from './load-file.js';
 import type { ProgressReporter } from './progress.js';
-import { resolveTarget, verifyAndSwap } from './targets.js';
+import { createTargetIndex, resolveTarget, verifyAndSwap } from './targets.js';
 
 export interface IndexRunOptions {
   files: string[];
@@ -74,25 +75,30 @@ export function planFiles(files: string[], kindOverride?: string): { file: strin
 export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> {
   const started = Date.now();
   const plan = planFiles(opts.files, opts.kind);
-  const checkpoint = new CheckpointFile(
-    opts.checkpointDir,
-    checkpointKey(
-      plan.map((p) => p.file),
-      opts.kind,
-      opts.swap,
-    ),
-  );
-  let cp: Checkpoint | null = checkpoint.load();
-  const resumed = Boolean(opts.resume && cp);
-  if (cp && !opts.resume) {
-    opts.notice?.('an earlier run over these files was interrupted; starting over (pass --resume to continue it)');
-    cp = null;
+  const inputs: RunInputs = { files: plan.map((p) => path.resolve(p.file)), kind: opts.kind ?? null, swap: opts.swap };
+  const checkpoint = new CheckpointFile(opts.checkpointDir, checkpointKey(inputs));
+  const interrupted = checkpoint.load();
+  const cp = opts.resume ? interrupted : null;
+  if (interrupted && !opts.resume) {
+    opts.notice?.('an earlier run over these files was interrupted; discarding it and starting over (pass --resume to continue it)');
   } else if (opts.resume && !cp) {
     opts.notice?.('nothing to resume for these files; starting from the beginning');
   } else if (cp) {
     opts.notice?.(`resuming at file ${cp.fileIndex + 1} of ${plan.length}, after line ${cp.linesDone}`);
   }
-  const state: Checkpoint = cp ?? { version: 1, key: checkpoint.key, fileIndex: 0, linesDone: 0, swapTargets: {}, counters: {} };
+  // Without --resume the earlier run over these inputs is abandoned; runs over other inputs are too once they cannot be resumed.
+  for (const index of await discardAbandonedRuns(opts.engine, opts.checkpointDir, opts.resume ? null : checkpoint.key))
+    opts.notice?.(`dropped ${index}, the unfinished index of an abandoned run`);
+  const resumed = cp !== null;
+  const state: Checkpoint = cp ?? {
+    version: CHECKPOINT_VERSION,
+    key: checkpoint.key,
+    inputs,
+    fileIndex: 0,
+    linesDone: 0,
+    swapTargets: {},
+    counters: {},
+  };
   let rejects: fs.WriteStream | null = null;
   const reject = (entry: Record<string, unknown>) => {
     if (!rejects) {
@@ -125,8 +131,10 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
       const fileStarted = Date.now();
       const target = kind === 'connections' ? null : await resolveTarget(opts.engine, kind, opts.swap, state.swapTargets[String(i)]);
       if (target?.swapWhenDone) {
+        // Recorded before the index exists, so whenever this run is killed a later run can find and drop it.
         state.swapTargets[String(i)] = target.index;
         checkpoint.save({ ...state, fileIndex: i, linesDone: skipThrough });
+        await createTargetIndex(opts.engine, target);
         await opts.engine.beginBulkLoad(target.index);
       }
       await loadFile({

@@ -17,6 +17,8 @@ export interface LoadTarget {
 /**
  * Chooses where to write. `--swap` (or a first load, when the alias does not exist yet) fills a
  * new physical index that the alias is pointed at afterwards; otherwise upserts go to the alias.
+ * A new index is only named here: the caller records it in the checkpoint, then creates it with
+ * `createTargetIndex`, so a killed run never leaves an index its checkpoint does not list.
  */
 export async function resolveTarget(
   engine: SearchEngine,
@@ -27,11 +29,14 @@ export async function resolveTarget(
   const def = INDICES[kind];
   const live = await engine.getAlias(def.alias);
   if (!swap && live.length > 0) return { kind, alias: def.alias, index: def.alias, swapWhenDone: false, freshLoad: false };
-  const index = resumeIndex ?? physicalIndexName(kind);
-  // Resuming continues the index the interrupted run created; a new run always starts empty.
-  if (!resumeIndex || !(await engine.indexExists(index)))
-    await engine.createIndex(index, { settings: def.settings, mappings: def.mappings });
-  return { kind, alias: def.alias, index, swapWhenDone: true, freshLoad: true };
+  return { kind, alias: def.alias, index: resumeIndex ?? physicalIndexName(kind), swapWhenDone: true, freshLoad: true };
+}
+
+/** Creates a target's new index. Resuming continues the index the interrupted run created; a new run always starts empty. */
+export async function createTargetIndex(engine: SearchEngine, target: LoadTarget): Promise<void> {
+  if (await engine.indexExists(target.index)) return;
+  const def = INDICES[target.kind];
+  await engine.createIndex(target.index, { settings: def.settings, mappings: def.mappings });
 }
 
 /** Raised when a swap is refused; the live alias is left as it was. */

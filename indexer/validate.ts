@@ -2,7 +2,10 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { deletionRecordSchema, RECORD_SCHEMAS, type RecordKind } from '../mappings/record-schemas.js';
 
-const ajv = new Ajv2020({ allErrors: false, strict: false });
+// strictNumbers: JSON.parse turns a literal beyond the range of a double (1e400) into Infinity,
+// which JSON.stringify would then write as null; such a number is refused in every numeric field.
+// verbose: errors carry the offending value, for the reason given.
+const ajv = new Ajv2020({ allErrors: false, strict: false, strictNumbers: true, verbose: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 
 const validators = new Map<RecordKind, ValidateFunction>();
@@ -47,5 +50,7 @@ function describe(v: ValidateFunction): string {
     return `missing required field "${(e.params as { missingProperty: string }).missingProperty}"${e.instancePath ? ` in ${e.instancePath}` : ''}`;
   if (e.keyword === 'additionalProperties')
     return `unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"${e.instancePath ? ` in ${e.instancePath}` : ''}`;
+  if (e.keyword === 'type' && typeof e.data === 'number' && !Number.isFinite(e.data))
+    return `${e.instancePath} is out of range: a number must be finite (within ±1.8e308)`;
   return `${e.instancePath || 'record'} ${e.message}`;
 }

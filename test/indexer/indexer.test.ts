@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey } from '../../indexer/checkpoint.js';
 import { silentProgress } from '../../indexer/progress.js';
 import { runIndex } from '../../indexer/run-index.js';
 import { SwapRefused } from '../../indexer/targets.js';
@@ -17,8 +18,9 @@ import { company, post, profile, tid, writeSnapshot } from '../helpers/snapshots
 const BIN = new URL('../../bin/proxima', import.meta.url).pathname;
 const exec = promisify(execFile);
 
-function workspace() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-indexer-'));
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-indexer-'));
+
+function workspace(dir = tempDir()) {
   const engine = new EmbeddedEngine(dir);
   const db = openStore(dir);
   const graph = new GraphStore(db);
@@ -232,6 +234,38 @@ test('--swap refuses to swap when the new index does not hold what was written; 
   }
 });
 
+/**
+ * Runs `proxima index ARGS` in a child process and kills it (SIGKILL) once its checkpoint
+ * satisfies `when`; returns the checkpoint the killed run left.
+ */
+async function killMidRun(dataDir: string, args: string[], when: (cp: Checkpoint) => boolean): Promise<Checkpoint> {
+  const child = spawn(BIN, ['index', ...args, '--progress', 'none'], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+  const checkpointDir = path.join(dataDir, 'indexer');
+  const current = (): Checkpoint | null => {
+    const file = fs.existsSync(checkpointDir) && fs.readdirSync(checkpointDir).find((f) => f.endsWith('.json'));
+    return file ? (JSON.parse(fs.readFileSync(path.join(checkpointDir, file), 'utf8')) as Checkpoint) : null;
+  };
+  const killed = await new Promise<boolean>((resolve) => {
+    const poll = setInterval(() => {
+      const cp = current();
+      if (cp && when(cp)) {
+        clearInterval(poll);
+        child.kill('SIGKILL');
+        resolve(true);
+      }
+    }, 5);
+    child.once('exit', () => {
+      clearInterval(poll);
+      resolve(false);
+    });
+  });
+  assert.ok(killed, 'the run was killed part-way');
+  await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once('exit', resolve) : resolve(null)));
+  return current()!;
+}
+
+const checkpointFiles = (dataDir: string) => fs.readdirSync(path.join(dataDir, 'indexer')).filter((f) => f.includes('checkpoint'));
+
 test('a killed run resumes with --resume and finishes without duplicates or gaps', async () => {
   const w = workspace();
   await w.engine.close();
@@ -239,27 +273,7 @@ test('a killed run resumes with --resume and finishes without duplicates or gaps
     const people = Array.from({ length: 6000 }, (_, i) => profile(i + 1));
     const file = writeSnapshot(w.dir, 'profiles.jsonl', people);
     const env = { ...process.env, DATA_DIR: w.dir };
-    const child = spawn(BIN, ['index', file, '--swap', '--batch-size', '100', '--progress', 'none'], { env, stdio: 'ignore' });
-    const checkpointDir = path.join(w.dir, 'indexer');
-    const progressed = () =>
-      fs.existsSync(checkpointDir) &&
-      fs
-        .readdirSync(checkpointDir)
-        .some((f) => f.endsWith('.json') && JSON.parse(fs.readFileSync(path.join(checkpointDir, f), 'utf8')).linesDone >= 500);
-    const killedEarly = await new Promise<boolean>((resolve) => {
-      const poll = setInterval(() => {
-        if (progressed()) {
-          clearInterval(poll);
-          child.kill('SIGKILL');
-          resolve(true);
-        }
-      }, 5);
-      child.once('exit', () => {
-        clearInterval(poll);
-        resolve(false);
-      });
-    });
-    assert.ok(killedEarly, 'the run was killed part-way');
+    await killMidRun(w.dir, [file, '--swap', '--batch-size', '100'], (cp) => cp.linesDone >= 500);
     const probe = new EmbeddedEngine(w.dir);
     assert.equal(await probe.getAlias(INDICES.profiles.alias), [], 'a killed --swap run never exposes a half-built index');
     await probe.close();
@@ -279,13 +293,190 @@ test('a killed run resumes with --resume and finishes without duplicates or gaps
     );
     assert.is(docs.filter((d) => d === null).length, 0, 'no gaps');
     await engine.close();
-    assert.equal(
-      fs.readdirSync(checkpointDir).filter((f) => f.endsWith('.json')),
-      [],
-      'the checkpoint is removed when done',
-    );
+    assert.equal(checkpointFiles(w.dir), [], 'the checkpoint is removed when done');
   } finally {
     fs.rmSync(w.dir, { recursive: true, force: true });
+  }
+});
+
+/** A companies and a profiles snapshot, large enough for a run to be killed while loading profiles. */
+function companiesAndProfiles(dir: string, people = Array.from({ length: 6000 }, (_, i) => profile(i + 1))): string[] {
+  return [
+    writeSnapshot(
+      dir,
+      'companies.jsonl',
+      [1, 2, 3, 4, 5].map((n) => company(n)),
+    ),
+    writeSnapshot(dir, 'profiles.jsonl', people),
+  ];
+}
+
+const killedInProfiles = (cp: Checkpoint) => cp.fileIndex === 1 && cp.linesDone >= 500;
+
+test('a run started over without --resume drops the half-built index and the checkpoint of the killed run', async () => {
+  const dir = tempDir();
+  const files = companiesAndProfiles(dir);
+  const left = await killMidRun(dir, [...files, '--swap', '--batch-size', '100'], killedInProfiles);
+  const w = workspace(dir);
+  try {
+    const halfBuilt = left.swapTargets['1']!;
+    assert.ok(await w.engine.indexExists(halfBuilt), 'the killed run left a half-built index');
+
+    const notices: string[] = [];
+    const summary = await w.run(files, { swap: true, batchSize: 1000, notice: (line) => notices.push(line) });
+    assert.not.ok(await w.engine.indexExists(halfBuilt), 'the half-built index is dropped');
+    assert.match(notices.join('\n'), halfBuilt);
+    assert.equal(await w.engine.getAlias(INDICES.profiles.alias), [summary.files[1]!.index]);
+    assert.is(await w.engine.count(INDICES.profiles.alias), 6000);
+    assert.equal(checkpointFiles(dir), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+test('a killed run is kept for --resume until its inputs change, then any run drops it but never an aliased index', async () => {
+  const dir = tempDir();
+  const people = Array.from({ length: 6000 }, (_, i) => profile(i + 1));
+  const left = await killMidRun(dir, [...companiesAndProfiles(dir, people), '--swap', '--batch-size', '100'], killedInProfiles);
+  const w = workspace(dir);
+  try {
+    // The killed run had swapped companies in already: its first index is live.
+    const [liveCompanies, halfBuilt] = [left.swapTargets['0']!, left.swapTargets['1']!];
+    assert.equal(await w.engine.getAlias(INDICES.companies.alias), [liveCompanies]);
+
+    const update = () => w.run([writeSnapshot(dir, 'companies-update.jsonl', [company(1, { name: 'Renamed' })])]);
+    await update();
+    assert.ok(await w.engine.indexExists(halfBuilt), 'a run over other files leaves a resumable run alone');
+    assert.is(checkpointFiles(dir).length, 1);
+
+    writeSnapshot(dir, 'profiles.jsonl', people.slice(0, 10));
+    await update();
+    assert.not.ok(await w.engine.indexExists(halfBuilt), 'a run that can no longer be resumed is dropped');
+    assert.equal(await w.engine.getAlias(INDICES.companies.alias), [liveCompanies], 'the live index it created is kept');
+    assert.is(await w.engine.count(INDICES.companies.alias), 5);
+    assert.equal(checkpointFiles(dir), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+test('a run killed after recording a new index but before creating it is dropped without error', async () => {
+  const w = workspace();
+  try {
+    // The state such a run leaves: its checkpoint names an index that does not exist; its input is gone.
+    const gone = writeSnapshot(w.dir, 'profiles-old.jsonl', [profile(1)]);
+    const inputs = { files: [gone], kind: null, swap: true };
+    const key = checkpointKey(inputs);
+    fs.rmSync(gone);
+    new CheckpointFile(path.join(w.dir, 'indexer'), key).save({
+      version: CHECKPOINT_VERSION,
+      key,
+      inputs,
+      fileIndex: 0,
+      linesDone: 0,
+      swapTargets: { '0': 'proxima-profiles-v1-20261121t000000000-0000' },
+      counters: {},
+    });
+    const summary = await w.run([writeSnapshot(w.dir, 'profiles.jsonl', [profile(2)])]);
+    assert.is(summary.indexed, 1);
+    assert.equal(checkpointFiles(w.dir), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+/** A record's JSON with `field` (a path) written as the raw number literal `literal`. */
+function withNumber(record: Record<string, unknown>, field: string, literal: string): string {
+  const copy = structuredClone(record);
+  const keys = field.split('.');
+  let at: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) at = at[key] as Record<string, unknown>;
+  at[keys.at(-1)!] = '@number@';
+  return JSON.stringify(copy).replace('"@number@"', literal);
+}
+
+test('numbers beyond the range of a double (1e400) are rejected in every numeric field of every kind', async () => {
+  const w = workspace();
+  try {
+    const place = { raw: 'Berlin', lat: 52.5, lon: 13.4 };
+    const files = [
+      writeSnapshot(w.dir, 'companies.jsonl', [
+        withNumber(company(1), 'employee_count', '1e400'),
+        withNumber(company(2, { headquarters: place }), 'headquarters.lat', '-1e400'),
+        withNumber(company(3, { headcount_by_department: { engineering: 5 } }), 'headcount_by_department.engineering', '1E+999'),
+        company(4),
+      ]),
+      writeSnapshot(w.dir, 'profiles.jsonl', [
+        withNumber(profile(1), 'years_experience', '1e400'),
+        withNumber(profile(2, { education: [{ school: 'X', start_year: 2000 }] }), 'education.0.start_year', '1e400'),
+      ]),
+      writeSnapshot(w.dir, 'jobs.jsonl', [
+        withNumber(
+          {
+            id: tid(0xd0, 1),
+            company_id: tid(0xc0, 4),
+            title: 'Data Engineer',
+            workplace_type: 'remote',
+            published_at: '2026-10-01T00:00:00Z',
+            locations: [place],
+          },
+          'locations.0.lon',
+          '1e400',
+        ),
+      ]),
+      writeSnapshot(w.dir, 'posts.jsonl', [withNumber(post(1, tid(0xa0, 1)), 'reaction_count', '1e400')]),
+    ];
+    const summary = await w.run(files);
+    assert.is(summary.indexed, 1, 'the one valid record is indexed');
+    const rejects = fs
+      .readFileSync(summary.rejectsFile!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.equal(
+      rejects.map((r) => [path.basename(r.file), r.line]),
+      [
+        ['companies.jsonl', 1],
+        ['companies.jsonl', 2],
+        ['companies.jsonl', 3],
+        ['profiles.jsonl', 1],
+        ['profiles.jsonl', 2],
+        ['jobs.jsonl', 1],
+        ['posts.jsonl', 1],
+      ],
+    );
+    assert.equal(
+      rejects.map((r) => r.reason.split(' ')[0]),
+      [
+        '/employee_count',
+        '/headquarters/lat',
+        '/headcount_by_department/engineering',
+        '/years_experience',
+        '/education/0/start_year',
+        '/locations/0/lon',
+        '/reaction_count',
+      ],
+    );
+    for (const r of rejects) assert.match(r.reason, /out of range/);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+test('a UTF-8 byte-order mark at the start of a plain or gzipped file is skipped', async () => {
+  const w = workspace();
+  try {
+    const bom = (record: object) => `\uFEFF${JSON.stringify(record)}`;
+    const files = [
+      writeSnapshot(w.dir, 'companies.jsonl', [bom(company(1)), company(2)]),
+      writeSnapshot(w.dir, 'profiles.jsonl.gz', [bom(profile(1)), profile(2)]),
+    ];
+    const summary = await w.run(files);
+    assert.is(summary.rejected, 0);
+    assert.is(summary.indexed, 4);
+    assert.equal((await w.engine.mget<{ name: string }>(INDICES.companies.alias, [tid(0xc0, 1)]))[0]?.name, 'Company 1');
+  } finally {
+    await w.cleanup();
   }
 });
 
