@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import { AppError } from '../errors.js';
 import type { Db } from '../store/database.js';
 import { UsageLedger } from '../store/usage-ledger.js';
 import type { Tier } from '../store/users.js';
+import { HoldLease } from './hold-lease.js';
 import { type Operation, rateFor, TIER_LIMIT_MICRO, toCredits, WINDOW_DAYS, WINDOW_MS } from './rate-card.js';
 
 /** The Credit status resource, amounts in micro-credits and times in epoch ms. */
@@ -16,7 +18,11 @@ export interface CreditStatus {
   asOf: number;
 }
 
-/** A charge taken before the work runs; settle it to the actual quantity or release it. */
+/**
+ * A charge taken before the work runs. It stays pending (counted, but released if the process
+ * dies) until it is committed with the response; settle it first to the actual quantity, or
+ * release it when the work fails.
+ */
 export interface CreditHold {
   ledgerId: number;
   operation: Operation;
@@ -67,12 +73,36 @@ export function creditHeaders(s: CreditStatus): Record<string, string> {
 /**
  * Meters usage against each owner's pool. Every method is synchronous and runs in one SQLite
  * transaction, so a check and its charge can never be split by another request.
+ *
+ * Reservations are written as pending charges of this process's holder: they count against the
+ * pool at once (so concurrent calls cannot overspend) and become final only when committed,
+ * once the call has produced its response. The pending charges of a process that ended before
+ * committing them are charges for work that never completed: {@link releaseAbandoned} returns them.
  */
 export class CreditService {
   private readonly ledger: UsageLedger;
+  private readonly holder: string;
 
-  constructor(private readonly db: Db) {
+  /**
+   * `lease` proves to other processes that this one is alive. Without one (tests, tools) the holds
+   * are written under a fresh holder id that no lease protects: any server starting releases them.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly lease: HoldLease | null = null,
+  ) {
     this.ledger = new UsageLedger(db);
+    this.holder = lease?.holder ?? crypto.randomUUID();
+  }
+
+  /**
+   * The credit service of a server or CLI process: takes a hold lease in `dataDir`, then releases
+   * the pending holds of every process sharing the store that has ended.
+   */
+  static start(db: Db, dataDir: string): CreditService {
+    const credits = new CreditService(db, HoldLease.acquire(dataDir));
+    credits.releaseAbandoned(dataDir);
+    return credits;
   }
 
   status(ownerUserId: string, tier: Tier, now: number): CreditStatus {
@@ -110,6 +140,7 @@ export class CreditService {
         amountMicro,
         requestId: req.requestId,
         createdAt: req.now,
+        pendingHolder: this.holder,
       });
       return { ledgerId, operation: req.operation, quantity: req.quantity, amountMicro };
     });
@@ -126,9 +157,32 @@ export class CreditService {
     return { ...hold, quantity, amountMicro };
   }
 
+  /** Makes a hold final: call it once the call's response is produced. */
+  commit(hold: CreditHold): void {
+    this.ledger.finalize(hold.ledgerId);
+  }
+
   /** Returns a hold in full, for work that failed. */
   release(hold: CreditHold): void {
     this.ledger.delete(hold.ledgerId);
+  }
+
+  /**
+   * Releases the pending holds of every other holder whose process has ended (its lease is gone),
+   * and returns how many. Holds of live processes are calls still running: they stay.
+   */
+  releaseAbandoned(dataDir: string): number {
+    const gone = this.ledger.pendingHolders().filter((h) => h !== this.holder && !HoldLease.isLive(dataDir, h));
+    // A holder found dead stays dead (ids are never reused), so checking before the write is safe.
+    const release = this.db.transaction(() => gone.reduce((n, h) => n + this.ledger.deletePending(h), 0));
+    const released = gone.length ? release.immediate() : 0;
+    HoldLease.removeDead(dataDir);
+    return released;
+  }
+
+  /** Gives up this process's lease (shutdown); its holds still pending are released by the next start. */
+  close(): void {
+    this.lease?.close();
   }
 
   get usage(): UsageLedger {

@@ -168,6 +168,10 @@ export const BILLING_SEMANTICS = [
     text: 'Per-result prices are reserved at their maximum before the work starts and settled to the actual count afterwards; the difference is returned at once.',
   },
   { id: 'failures_free', text: 'A call that fails (any 4xx or 5xx response) is not charged.' },
+  {
+    id: 'interrupted_calls_free',
+    text: 'A charge becomes final only when the call produces its response. While the call runs its reservation counts against the pool; a call cut off before its response (the service stopped or crashed) is not charged, and its reservation is returned when the service next starts.',
+  },
   { id: 'atomic_charge', text: 'Check and charge happen in one transaction, so concurrent calls can never spend past the ceiling.' },
   {
     id: 'free_operations',

@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { loadIdLists, recordListUses, storeIdLists } from './cohort-id-lists.js';
 import { type Db, prepared } from './database.js';
+import { cohortsUsedSince, purgeIfDue, searchPagesSince } from './retention.js';
 
 /** A stored full-search page: the results snapshot that enrich and replay read. */
 export interface StoredSearch {
@@ -7,33 +10,42 @@ export interface StoredSearch {
   ownerUserId: string;
   actingUserId: string;
   route: string;
+  /** The bounded, normalised request the search used (never the raw body). */
   request: Record<string, unknown>;
   response: Record<string, unknown>;
   profileIds: string[];
   createdAt: number;
 }
 
-/** Repository for search snapshots, cohorts and the profiles an account has enriched. */
+/** JSON of a stored page, deflated: rows of person fields shrink about sevenfold. */
+const deflateJson = (value: unknown): Buffer => zlib.deflateRawSync(JSON.stringify(value));
+
+/** A stored page's request or response, as written in either encoding (migration 7). */
+function readJson(stored: string | Buffer, encoding: 'json' | 'deflate'): Record<string, unknown> {
+  const text = encoding === 'deflate' ? zlib.inflateRawSync(stored as Buffer).toString('utf8') : (stored as string);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/**
+ * Repository for search snapshots, cohorts and the profiles an account has enriched. Pages and
+ * cohorts expire (retention.ts): an expired one reads as unknown, and writes purge them.
+ */
 export class PeopleSearchStore {
   constructor(private readonly db: Db) {}
 
   /** Stores a page (at most `maxRows` rows kept) and returns its new search id. */
   saveSearch(input: Omit<StoredSearch, 'searchId'>, maxRows: number): string {
+    purgeIfDue(this.db, input.createdAt);
     const searchId = `srch_${crypto.randomBytes(12).toString('hex')}`;
+    const request = deflateJson(input.request);
+    const response = deflateJson({ ...input.response, search_id: searchId });
     const insertRow = prepared(this.db, 'INSERT INTO people_search_rows (search_id, position, profile_id) VALUES (?, ?, ?)');
     this.db.transaction(() => {
       prepared(
         this.db,
-        'INSERT INTO people_searches (search_id, owner_user_id, acting_user_id, route, request_json, response_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ).run(
-        searchId,
-        input.ownerUserId,
-        input.actingUserId,
-        input.route,
-        JSON.stringify(input.request),
-        JSON.stringify({ ...input.response, search_id: searchId }),
-        input.createdAt,
-      );
+        `INSERT INTO people_searches (search_id, owner_user_id, acting_user_id, route, request_json, response_json, encoding, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'deflate', ?)`,
+      ).run(searchId, input.ownerUserId, input.actingUserId, input.route, request, response, input.createdAt);
       input.profileIds.slice(0, maxRows).forEach((id, i) => {
         insertRow.run(searchId, i, id);
       });
@@ -41,16 +53,21 @@ export class PeopleSearchStore {
     return searchId;
   }
 
-  /** A stored search of this owner, or null (another owner's search is not found either). */
-  getSearch(searchId: string, ownerUserId: string): StoredSearch | null {
-    const row = prepared(this.db, 'SELECT * FROM people_searches WHERE search_id = ? AND owner_user_id = ?').get(searchId, ownerUserId) as
+  /** A stored search of this owner alive at `now`, or null (another owner's or an expired one is not found either). */
+  getSearch(searchId: string, ownerUserId: string, now: number): StoredSearch | null {
+    const row = prepared(this.db, 'SELECT * FROM people_searches WHERE search_id = ? AND owner_user_id = ? AND created_at > ?').get(
+      searchId,
+      ownerUserId,
+      searchPagesSince(now),
+    ) as
       | {
           search_id: string;
           owner_user_id: string;
           acting_user_id: string;
           route: string;
-          request_json: string;
-          response_json: string;
+          request_json: string | Buffer;
+          response_json: string | Buffer;
+          encoding: 'json' | 'deflate';
           created_at: number;
         }
       | undefined;
@@ -65,8 +82,8 @@ export class PeopleSearchStore {
       ownerUserId: row.owner_user_id,
       actingUserId: row.acting_user_id,
       route: row.route,
-      request: JSON.parse(row.request_json) as Record<string, unknown>,
-      response: JSON.parse(row.response_json) as Record<string, unknown>,
+      request: readJson(row.request_json, row.encoding),
+      response: readJson(row.response_json, row.encoding),
       profileIds: ids,
       createdAt: row.created_at,
     };
@@ -74,26 +91,37 @@ export class PeopleSearchStore {
 
   /**
    * Stores a cohort: the filter part of a search's query, so reusing the reference restricts a
-   * later search to the people that search matches. `size` is the total when it was made.
+   * later search to the people that search matches. `size` is the total when it was made. Long
+   * id lists of the query are stored once, packed, and shared by every cohort that has them.
    */
   saveCohort(ownerUserId: string, query: Record<string, unknown>, size: number, now: number): string {
+    purgeIfDue(this.db, now);
     const ref = `coh_${crypto.randomBytes(12).toString('hex')}`;
-    prepared(this.db, 'INSERT INTO cohorts (cohort_ref, owner_user_id, query_json, size, created_at) VALUES (?, ?, ?, ?, ?)').run(
-      ref,
-      ownerUserId,
-      JSON.stringify(query),
-      size,
-      now,
+    const insert = prepared(
+      this.db,
+      'INSERT INTO cohorts (cohort_ref, owner_user_id, query_json, size, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
+    this.db.transaction(() => {
+      const stored = storeIdLists(this.db, query);
+      insert.run(ref, ownerUserId, JSON.stringify(stored.query), size, now, now);
+      recordListUses(this.db, ref, stored.listIds);
+    })();
     return ref;
   }
 
-  /** The query of a cohort of this owner, or null when the reference is unknown. */
-  getCohort(ref: string, ownerUserId: string): Record<string, unknown> | null {
-    const row = prepared(this.db, 'SELECT query_json FROM cohorts WHERE cohort_ref = ? AND owner_user_id = ?').get(ref, ownerUserId) as
-      | { query_json: string }
-      | undefined;
-    return row ? (JSON.parse(row.query_json) as Record<string, unknown>) : null;
+  /**
+   * The query of a cohort of this owner alive at `now`, or null when the reference is unknown
+   * or expired. Using a cohort keeps it alive for another idle period.
+   */
+  getCohort(ref: string, ownerUserId: string, now: number): Record<string, unknown> | null {
+    const row = prepared(this.db, 'SELECT query_json FROM cohorts WHERE cohort_ref = ? AND owner_user_id = ? AND last_used_at > ?').get(
+      ref,
+      ownerUserId,
+      cohortsUsedSince(now),
+    ) as { query_json: string } | undefined;
+    if (!row) return null;
+    prepared(this.db, 'UPDATE cohorts SET last_used_at = max(last_used_at, ?) WHERE cohort_ref = ?').run(now, ref);
+    return loadIdLists(this.db, ref, JSON.parse(row.query_json) as Record<string, unknown>);
   }
 
   /** Marks profiles enriched for an owner; returns which of them were new. */

@@ -11,6 +11,8 @@ export interface LedgerEntry {
   amountMicro: number;
   requestId: string | null;
   createdAt: number;
+  /** The holder of a pending charge (final once committed); absent or null: final at once. */
+  pendingHolder?: string | null;
 }
 
 export interface UsageBreakdown {
@@ -30,8 +32,8 @@ export class UsageLedger {
   insert(entry: LedgerEntry): number {
     const info = prepared(
       this.db,
-      `INSERT INTO usage_ledger (owner_user_id, key_id, acting_user_id, operation, quantity, amount_micro, request_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO usage_ledger (owner_user_id, key_id, acting_user_id, operation, quantity, amount_micro, request_id, created_at, pending_holder)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       entry.ownerUserId,
       entry.keyId,
@@ -41,6 +43,7 @@ export class UsageLedger {
       entry.amountMicro,
       entry.requestId,
       entry.createdAt,
+      entry.pendingHolder ?? null,
     );
     return Number(info.lastInsertRowid);
   }
@@ -51,6 +54,21 @@ export class UsageLedger {
 
   delete(id: number): void {
     prepared(this.db, 'DELETE FROM usage_ledger WHERE id = ?').run(id);
+  }
+
+  /** Makes a pending charge final. No bucket trigger watches this column: the amount was counted already. */
+  finalize(id: number): void {
+    prepared(this.db, 'UPDATE usage_ledger SET pending_holder = NULL WHERE id = ?').run(id);
+  }
+
+  /** Holders that have pending charges. */
+  pendingHolders(): string[] {
+    return prepared(this.db, 'SELECT DISTINCT pending_holder FROM usage_ledger WHERE pending_holder IS NOT NULL').pluck().all() as string[];
+  }
+
+  /** Deletes every pending charge of `holder` (the delete trigger keeps the buckets); returns how many. */
+  deletePending(holder: string): number {
+    return prepared(this.db, 'DELETE FROM usage_ledger WHERE pending_holder = ?').run(holder).changes;
   }
 
   /**

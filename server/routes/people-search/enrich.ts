@@ -7,6 +7,7 @@ import { loadNetwork } from '../../search/network.js';
 import { DEFAULT_ROW_OPTIONS, presentRows } from '../../search/person-rows.js';
 import { GraphStore } from '../../store/graph.js';
 import { PeopleSearchStore, type StoredSearch } from '../../store/people-searches.js';
+import { SEARCH_PAGE_TTL_MS } from '../../store/retention.js';
 import { clamp } from '../input.js';
 
 type Body = Record<string, unknown>;
@@ -15,11 +16,11 @@ const searchNotFound = (id: string) =>
   new AppError(
     404,
     'search_not_found',
-    `No stored full search "${id}" for this account. Only full searches (POST /api/v1/search/people or /api/v2/search/people/query) are stored; preview results have no search_id and cannot be enriched.`,
+    `No stored full search "${id}" for this account. Only full searches (POST /api/v1/search/people or /api/v2/search/people/query) are stored, for ${SEARCH_PAGE_TTL_MS / 86_400_000} days; preview results have no search_id and cannot be enriched.`,
   );
 
 function storedOrThrow(req: RouteRequest<unknown, unknown, unknown>, id: string): StoredSearch {
-  const stored = new PeopleSearchStore(req.services.db).getSearch(id, req.actor!.ownerUserId);
+  const stored = new PeopleSearchStore(req.services.db).getSearch(id, req.actor!.ownerUserId, req.now);
   if (!stored) throw searchNotFound(id);
   return stored;
 }

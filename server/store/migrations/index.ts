@@ -4,6 +4,7 @@ import { peopleSearch } from './003-people-search.js';
 import { graphVersion } from './004-graph-version.js';
 import { usageBuckets } from './005-usage-buckets.js';
 import { searchActivities } from './006-search-activities.js';
+import { pendingHoldsAndRetention } from './007-pending-holds-and-retention.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -13,4 +14,12 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append new ones; never edit a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [accounts, graph, peopleSearch, graphVersion, usageBuckets, searchActivities];
+export const MIGRATIONS: readonly Migration[] = [
+  accounts,
+  graph,
+  peopleSearch,
+  graphVersion,
+  usageBuckets,
+  searchActivities,
+  pendingHoldsAndRetention,
+];

@@ -27,7 +27,7 @@ function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-window-'));
 }
 
-test('the bucketed window equals a full scan through inserts, settles, releases and zero charges', () => {
+test('the bucketed window equals a full scan through inserts, settles, releases, pending holds and zero charges', () => {
   const dir = tempDir();
   const db = openStore(dir);
   try {
@@ -35,15 +35,17 @@ test('the bucketed window equals a full scan through inserts, settles, releases 
     const users = new UserStore(db);
     const owners = [users.create({ tier: 'pro', now: T0 }).userId, users.create({ tier: 'pro', now: T0 }).userId];
     const ledger = new UsageLedger(db);
-    const ids: { id: number; owner: string }[] = [];
+    // Pending holds of two processes count like final charges until committed or released.
+    const ids: { id: number; owner: string; holder: string | null }[] = [];
     for (let i = 0; i < 1500; i++) {
       const owner = faker.helpers.arrayElement(owners);
-      const op = faker.number.int({ min: 0, max: 9 });
+      const op = faker.number.int({ min: 0, max: 11 });
       if (op < 6 || ids.length === 0) {
         // Times cluster on hour edges so that boundary hours hold several rows.
         const hour = faker.number.int({ min: 0, max: 24 * 40 });
         const offset = faker.helpers.arrayElement([0, 1, HOUR - 1, faker.number.int({ min: 0, max: HOUR - 1 })]);
         const amount = faker.helpers.arrayElement([0, 10_000, 100_000, 250_000]);
+        const holder = faker.helpers.arrayElement([null, null, 'h1', 'h2']);
         const id = ledger.insert({
           ownerUserId: owner,
           keyId: null,
@@ -53,15 +55,25 @@ test('the bucketed window equals a full scan through inserts, settles, releases 
           amountMicro: amount,
           requestId: null,
           createdAt: T0 + hour * HOUR + offset,
+          pendingHolder: holder,
         });
-        ids.push({ id, owner });
+        ids.push({ id, owner, holder });
       } else if (op < 9) {
         const row = faker.helpers.arrayElement(ids);
         ledger.setAmount(row.id, 1, faker.helpers.arrayElement([0, 50_000, 100_000]));
-      } else {
+      } else if (op === 9) {
         const index = faker.number.int({ min: 0, max: ids.length - 1 });
         ledger.delete(ids[index]!.id);
         ids.splice(index, 1);
+      } else if (op === 10) {
+        const row = faker.helpers.arrayElement(ids);
+        ledger.finalize(row.id);
+        row.holder = null;
+      } else {
+        // A process ended: every pending hold of its holder is released at once.
+        const holder = faker.helpers.arrayElement(['h1', 'h2']);
+        assert.is(ledger.deletePending(holder), ids.filter((r) => r.holder === holder).length);
+        ids.splice(0, ids.length, ...ids.filter((r) => r.holder !== holder));
       }
       if (i % 50 === 0) {
         for (const o of owners) {
