@@ -4,10 +4,29 @@ import { INDICES } from '../mappings/indices.js';
 import { createApp } from './app.js';
 import { buildServices, closeServices } from './build-services.js';
 import { buildSampleCorpus } from './commands/build-sample-corpus.js';
-import { ensureDemoAccount } from './commands/ensure-demo-account.js';
+import { type DemoAccount, ensureDemoAccount } from './commands/ensure-demo-account.js';
 import type { Config } from './config.js';
+import { listen } from './http/listen.js';
 import type { Services } from './services.js';
+import { shutdown } from './shutdown.js';
 import { GraphStore } from './store/graph.js';
+
+/** Quotes a path for a POSIX shell. */
+const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * How the start-up text names the demo key: in full on the start that created it, the only
+ * time it is shown; afterwards by its public prefix and the file holding it.
+ */
+function demoKeyLines(demo: DemoAccount): string[] {
+  if (demo.created)
+    return [
+      'Created a demo account (tier pro, every scope). Its API key, shown this once:',
+      `  ${demo.apiKey}`,
+      `  (saved in ${demo.keyFile})`,
+    ];
+  return [`Demo API key: ${demo.keyPrefix}_... (the whole key is in ${demo.keyFile})`];
+}
 
 /** Starts the API: opens the store, makes sure the demo owner exists, listens, and prints how to call it. */
 export async function serve(
@@ -30,10 +49,7 @@ export async function serve(
   const app = createApp(services);
   let server: Server;
   try {
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, config.host, () => resolve(s));
-      s.once('error', reject);
-    });
+    server = await listen(app, config.port, config.host, services.logger);
   } catch (err) {
     await closeServices(services);
     throw err;
@@ -46,24 +62,28 @@ export async function serve(
   const lines = [`Proxima is listening on ${url} (search engine: ${config.searchEngine}, data: ${config.dataDir})`];
   if (demo) {
     lines.push(
-      demo.created ? 'Created a demo account (tier pro, every scope). Its API key:' : 'Demo API key:',
-      `  ${demo.apiKey}`,
-      `  (saved in ${demo.keyFile})`,
+      ...demoKeyLines(demo),
       ...(corpus.demoProfileId
         ? [
             `  The demo owner is ${persona?.display_name ?? 'a person'} of the sample corpus (profile ${corpus.demoProfileId}), with ${new GraphStore(services.db).firstDegree(corpus.demoProfileId).size} first-degree connections.`,
           ]
         : []),
       'Try:',
-      `  curl -s ${url}/api/v1/credits/status -H "X-API-Key: ${demo.apiKey}"`,
+      `  curl -s ${url}/api/v1/credits/status -H "X-API-Key: $(cat ${shellQuote(demo.keyFile)})"`,
     );
   }
   lines.push(`Route list: ${url}/docs/endpoints.json`);
+  if (!services.engine.budgetsEnforced) {
+    const warning =
+      'The SQLite budget extension is not built (no C compiler at install?): searches run without a time limit inside SQLite. Run `node search-engine/embedded/native/build.mjs` to build it.';
+    services.logger.warn(warning);
+    lines.push(`Warning: ${warning}`);
+  }
   out(`${lines.join('\n')}\n`);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
-    closing ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => closeServices(services));
+    closing ??= shutdown(server, services, config.shutdownGraceMs);
     return closing;
   };
   return { server, services, close };

@@ -9,33 +9,31 @@ import { createApiKey } from './create-api-key.js';
 /** File in `DATA_DIR` holding the demo owner's key. */
 export const DEMO_KEY_FILE = 'demo-api-key';
 
-export interface DemoAccount {
-  userId: string;
-  apiKey: string;
-  created: boolean;
-  keyFile: string;
-}
+/**
+ * The demo owner and its key. The whole key is there only on the start that created it (it is
+ * shown that once); later starts know it by its public prefix and the file that holds it.
+ */
+export type DemoAccount = { userId: string; keyPrefix: string; keyFile: string } & ({ created: true; apiKey: string } | { created: false });
 
 /**
  * On a store with no users, creates the demo owner (tier `pro`) with a key holding every
- * scope and saves the key to `DATA_DIR/demo-api-key` (mode 0600). On later starts returns
- * the saved key while it is still valid, and null once it is revoked or removed.
+ * scope and saves the key to `DATA_DIR/demo-api-key` (mode 0600). On later starts describes
+ * the saved key while it is still valid, and returns null once it is revoked or removed.
  */
 export function ensureDemoAccount(services: Services, opts: { profileId?: string; name?: string } = {}): DemoAccount | null {
   const keyFile = path.join(services.config.dataDir, DEMO_KEY_FILE);
   if (services.users.count() === 0) {
     const user = createAccount(services, { tier: 'pro', name: opts.name ?? 'Demo Owner', profileId: opts.profileId });
-    const { apiKey } = createApiKey(services, { userId: user.userId, scopes: [...SCOPES], name: 'demo (all scopes)' });
+    const { apiKey, record } = createApiKey(services, { userId: user.userId, scopes: [...SCOPES], name: 'demo (all scopes)' });
     fs.writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
-    return { userId: user.userId, apiKey, created: true, keyFile };
+    return { userId: user.userId, keyPrefix: record.keyPrefix, keyFile, created: true, apiKey };
   }
   if (!fs.existsSync(keyFile)) return null;
-  const apiKey = fs.readFileSync(keyFile, 'utf8').trim();
-  const parsed = parseApiKey(apiKey);
+  const parsed = parseApiKey(fs.readFileSync(keyFile, 'utf8').trim());
   const record = parsed ? services.apiKeys.findByPrefix(parsed.keyPrefix) : null;
   if (!record || record.revokedAt !== null) return null;
   // A demo owner created before the corpus existed becomes the corpus persona once it does.
   if (opts.profileId && services.users.get(record.userId)?.profileId === null)
     services.users.linkProfile(record.userId, opts.profileId, opts.name ?? null);
-  return { userId: record.userId, apiKey, created: false, keyFile };
+  return { userId: record.userId, keyPrefix: record.keyPrefix, keyFile, created: false };
 }

@@ -1,11 +1,13 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { withSearchBudget } from '../../search-engine/call-context.js';
 import type { Actor } from '../auth/actor.js';
-import { actAsDelegate, authenticateApiKey } from '../auth/authenticate.js';
-import { missingScopes } from '../auth/scopes.js';
-import { type CreditHold, creditHeaders } from '../billing/credits.js';
-import { insufficientScope, invalidField, type ValidationProblem } from '../errors.js';
+import { actAsDelegate } from '../auth/authenticate.js';
+import type { CreditHold } from '../billing/credits.js';
+import { invalidField, type ValidationProblem } from '../errors.js';
+import { jsonBody } from '../middleware/json-body.js';
 import type { Services } from '../services.js';
+import { authenticateRequest } from './authenticate-request.js';
 import type { JsonSchema, RouteDef } from './route.js';
 import { assertValid, check, compileValidator } from './validation.js';
 
@@ -43,11 +45,22 @@ export interface MountOptions {
 }
 
 /**
- * Registers a declared route on the router: authenticate, check scope, validate every part,
- * resolve the delegate, reserve credits, run the handler, settle or release the charge, and
- * set the credit headers, on success and on error alike.
+ * Registers the declared routes on the router. Each runs: authenticate and check the scope
+ * (before anything of the body is read), read the JSON body, then the route itself.
  */
-export function mountRoute(router: Router, def: RouteDef, services: Services, opts: MountOptions): void {
+export function mountRoutes(router: Router, defs: RouteDef[], services: Services, opts: MountOptions): void {
+  const readBody = jsonBody(services.config.bodyLimitBytes);
+  for (const def of defs) {
+    const steps = [authenticateRequest(services, def.auth), readBody, routeHandler(def, services, opts)];
+    for (const p of [def.path, ...(def.legacyPaths ?? [])]) router.register(p, [def.method], steps, { name: `${def.method} ${p}` });
+  }
+}
+
+/**
+ * The route after authentication: validate every part, resolve the delegate, reserve credits,
+ * run the handler, and settle or release the charge.
+ */
+function routeHandler(def: RouteDef, services: Services, opts: MountOptions): Middleware {
   const schemas = effectiveRequestSchemas(def);
   const validators = {
     params: schemas.params ? compileValidator('path', schemas.params) : null,
@@ -56,19 +69,13 @@ export function mountRoute(router: Router, def: RouteDef, services: Services, op
     response: opts.validateResponses && !def.responseContentType ? compileValidator('body', def.response) : null,
   };
 
-  const handle = async (ctx: Context): Promise<void> => {
+  return async (ctx: Context): Promise<void> => {
     const now = services.clock();
     const requestId = ctx.state.requestId as string;
-    let actor: Actor | null = null;
+    // Public routes see no caller, even when a valid key was sent along.
+    let actor = def.auth === 'none' ? null : (ctx.state.actor as Actor);
     let hold: CreditHold | null = null;
     try {
-      if (def.auth !== 'none') {
-        actor = authenticateApiKey(services, ctx.get('x-api-key') || undefined, now);
-        ctx.state.actor = actor;
-        const missing = missingScopes(def.auth, actor.scopes);
-        if (missing.length > 0) throw insufficientScope(missing, actor.scopes);
-      }
-
       const params = { ...(ctx.params as Record<string, string>) };
       const query: Record<string, unknown> = { ...ctx.query };
       const body = schemas.body ? (ctx.request.body ?? {}) : undefined;
@@ -88,7 +95,8 @@ export function mountRoute(router: Router, def: RouteDef, services: Services, op
         ctx.state.actor = actor;
       }
 
-      if (actor && def.billing) {
+      // HEAD answers what GET would, without the body: it is never charged.
+      if (actor && def.billing && ctx.method !== 'HEAD') {
         const quantity = def.billing.quantity ? def.billing.quantity({ body, query }) : 1;
         hold = services.credits.reserve({
           ownerUserId: actor.ownerUserId,
@@ -103,20 +111,24 @@ export function mountRoute(router: Router, def: RouteDef, services: Services, op
       }
 
       const currentHold = hold;
-      const result = await def.handler(
-        {
-          body,
-          query,
-          params,
-          actor,
-          services,
-          requestId,
-          now,
-          settleBilling: (actual) => {
-            if (currentHold) hold = services.credits.settle(currentHold, actual);
+      // Every engine call the handler makes shares one time budget, and the embedded engine's
+      // workers are shared fairly between accounts (search-engine/call-context.ts).
+      const result = await withSearchBudget(services.config.searchTimeoutMs, actor?.ownerUserId ?? '', () =>
+        def.handler(
+          {
+            body,
+            query,
+            params,
+            actor,
+            services,
+            requestId,
+            now,
+            settleBilling: (actual) => {
+              if (currentHold) hold = services.credits.settle(currentHold, actual);
+            },
           },
-        },
-        ctx,
+          ctx,
+        ),
       );
       if (result !== undefined) {
         if (validators.response && !validators.response(result)) {
@@ -126,14 +138,10 @@ export function mountRoute(router: Router, def: RouteDef, services: Services, op
         ctx.body = result;
       }
       if (hold && ctx.status >= 400) services.credits.release(hold);
+      else if (hold) services.credits.commit(hold);
     } catch (err) {
       if (hold) services.credits.release(hold);
       throw err;
-    } finally {
-      if (actor) ctx.set(creditHeaders(services.credits.status(actor.ownerUserId, actor.owner.tier, services.clock())));
     }
   };
-
-  const paths = [def.path, ...(def.legacyPaths ?? [])];
-  for (const p of paths) router.register(p, [def.method], handle, { name: `${def.method} ${p}` });
 }

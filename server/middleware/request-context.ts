@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { SearchEngineError } from '../../search-engine/errors.js';
-import { AppError, internalError, invalidJson, payloadTooLarge, unsupportedMediaType } from '../errors.js';
+import { AppError, internalError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -11,7 +11,7 @@ const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
  * renders every error as the one JSON error body, and writes one structured log line per
  * request. Never lets a stack trace or an HTML page reach a client.
  */
-export function requestContext(logger: Logger, bodyLimitBytes: number) {
+export function requestContext(logger: Logger) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const incoming = ctx.get('x-request-id');
     const requestId = INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -23,7 +23,7 @@ export function requestContext(logger: Logger, bodyLimitBytes: number) {
       await next();
     } catch (err) {
       failure = err;
-      const appError = toAppError(err, bodyLimitBytes);
+      const appError = toAppError(err);
       ctx.status = appError.status;
       ctx.set(appError.headers);
       ctx.body = appError.toBody();
@@ -45,21 +45,27 @@ export function requestContext(logger: Logger, bodyLimitBytes: number) {
 }
 
 /** Maps anything thrown to an AppError by class and library error type, never by message text. */
-function toAppError(err: unknown, bodyLimitBytes: number): AppError {
+function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof SearchEngineError) {
     if (err.code === 'engine_unavailable')
       return new AppError(503, 'search_engine_unavailable', 'The search engine is not answering; retry shortly.');
     if (err.code === 'index_not_found')
       return new AppError(503, 'search_index_missing', 'The search index is not loaded yet; load a corpus with `proxima index`.');
+    if (err.code === 'timeout')
+      return new AppError(
+        504,
+        'search_timeout',
+        'The search did not finish within its time budget and was stopped; nothing was charged. Narrow it (fewer words or keywords, more filters) or retry.',
+      );
+    if (err.code === 'overloaded')
+      return new AppError(
+        503,
+        'search_overloaded',
+        'Too many searches are waiting for the search engine; nothing was charged. Retry after the Retry-After delay, with fewer searches at once.',
+        {},
+        { 'Retry-After': '1' },
+      );
   }
-  const type = (err as { type?: unknown } | null)?.type;
-  // co-body / raw-body errors carry a stable `type`.
-  if (type === 'entity.too.large') return payloadTooLarge(bodyLimitBytes);
-  // co-body rethrows JSON.parse's SyntaxError (and prototype-poisoning refusals) with status 400.
-  if (type === 'entity.parse.failed' || (err instanceof SyntaxError && (err as { status?: number }).status === 400)) return invalidJson();
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return unsupportedMediaType('non-UTF-8');
-  if (type === 'request.aborted' || type === 'request.size.invalid')
-    return new AppError(400, 'bad_request', 'The request body was incomplete.');
   return internalError();
 }

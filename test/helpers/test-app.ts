@@ -9,6 +9,7 @@ import { buildServices, closeServices } from '../../server/build-services.js';
 import { createAccount } from '../../server/commands/create-account.js';
 import { createApiKey } from '../../server/commands/create-api-key.js';
 import { loadConfig } from '../../server/config.js';
+import { listen } from '../../server/http/listen.js';
 import type { RouteDef } from '../../server/http/route.js';
 import { createLogger } from '../../server/logger.js';
 import type { Services } from '../../server/services.js';
@@ -61,9 +62,7 @@ export async function startTestApp(
   const services = buildServices(config, { clock: clock.now, logger: createLogger('info', sink) });
   opts.mutate?.(services);
   const app = createApp(services, { validateResponses: true, extraRoutes: opts.extraRoutes });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  const server: Server = await listen(app, 0, '127.0.0.1', services.logger);
   const { port } = server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
 

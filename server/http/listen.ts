@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import http, { type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type Koa from 'koa';
+import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+/** What Node's HTTP parser refused (`err.code`), as the error body any other response carries. */
+function parserError(code: string | undefined): AppError {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return new AppError(
+      431,
+      'request_headers_too_large',
+      `The request line and headers exceed ${http.maxHeaderSize} bytes. Send fewer or shorter headers.`,
+    );
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return new AppError(408, 'request_timeout', 'The request did not arrive in time. Send it again.');
+  return new AppError(400, 'bad_request', 'The request is not valid HTTP/1.1.');
+}
+
+/** Whether a response already started on this connection (the guard Node's own handler uses). */
+function responseStarted(socket: Duplex): boolean {
+  return (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+}
+
+/**
+ * Answers a request Node's parser refused before Koa saw it (oversized headers, malformed
+ * HTTP, a timeout) with the JSON error body and a request id, instead of Node's empty reply,
+ * logs it like any request, and closes the connection.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, logger: Logger): void {
+  // A reset or closed socket cannot be answered; nor can one whose response already began.
+  if (err.code === 'ECONNRESET' || !socket.writable || responseStarted(socket)) {
+    socket.destroy();
+    return;
+  }
+  const error = parserError(err.code);
+  const requestId = crypto.randomUUID();
+  const body = JSON.stringify(error.toBody());
+  const head = [
+    `HTTP/1.1 ${error.status} ${http.STATUS_CODES[error.status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${requestId}`,
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+  logger.info({ request_id: requestId, status: error.status, error: error.code, parser_error: err.code }, 'request refused');
+}
+
+/**
+ * Creates the HTTP server for the app and listens; resolves once it is bound. Used by
+ * `main.ts` and the tests alike, so both answer malformed requests the same way.
+ */
+export async function listen(app: Koa, port: number, host: string, logger: Logger): Promise<Server> {
+  const server = http.createServer(app.callback());
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, logger));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}

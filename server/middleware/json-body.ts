@@ -1,0 +1,94 @@
+import zlib from 'node:zlib';
+import { bodyParser } from '@koa/bodyparser';
+import type { Context, Middleware } from 'koa';
+import { AppError, invalidJson, payloadTooLarge, unsupportedMediaType } from '../errors.js';
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+/** The content codings the body parser decodes (through `inflation`), one per body. */
+const DECODED_CODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
+
+/**
+ * How Node's decompressors report bytes that do not decode. Their errors have no class of
+ * their own, only a `code`: a zlib return code (a truncated stream is `Z_BUF_ERROR`), or for
+ * brotli `ERR_` and the decoder's error name without its `BROTLI_DECODER` prefix
+ * (`ERR__ERROR_FORMAT_PADDING_2`). Memory and usage failures stay internal errors.
+ */
+const CORRUPT_DATA_CODES = new Set([
+  'Z_DATA_ERROR',
+  'Z_BUF_ERROR',
+  'Z_NEED_DICT',
+  ...Object.keys(zlib.constants)
+    .filter((name) => name.startsWith('BROTLI_DECODER_ERROR_FORMAT_'))
+    .map((name) => `ERR_${name.slice('BROTLI_DECODER'.length)}`),
+]);
+
+const unsupportedContentEncoding = (encoding: string): AppError =>
+  new AppError(
+    415,
+    'unsupported_content_encoding',
+    `Content-Encoding "${encoding}" is not accepted; send the body as is, or compressed once with gzip, deflate or br.`,
+  );
+
+const corruptBody = (encoding: string): AppError =>
+  new AppError(400, 'corrupt_body', `The body is not valid ${encoding} data; compress it again, or send it uncompressed.`);
+
+const incompleteBody = (): AppError => new AppError(400, 'bad_request', 'The request body was incomplete.');
+
+const sendsBody = (ctx: Context): boolean => Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+
+/** Refuses a body the parser would silently ignore instead of reading it. */
+function requireJson(ctx: Context): void {
+  if (!ctx.is(JSON_TYPES)) throw unsupportedMediaType(ctx.get('content-type') || '(none)');
+}
+
+/**
+ * Accepts one content coding the parser decodes and refuses anything else (unknown codings,
+ * lists such as `gzip, gzip`), even on an empty body: the parser would fail on it too.
+ */
+function checkContentEncoding(ctx: Context): void {
+  const encoding = ctx.get('content-encoding');
+  if (encoding === '') return;
+  const coding = encoding.trim().toLowerCase();
+  if (!DECODED_CODINGS.has(coding)) throw unsupportedContentEncoding(encoding);
+  // Codings are case-insensitive (RFC 9110, 8.4.1) but the parser only knows them in lower case.
+  ctx.req.headers['content-encoding'] = coding;
+}
+
+/**
+ * Translates what reading the body threw, by the library's error `type`, class or code; what
+ * is not the client's doing passes on as it is (an internal error).
+ */
+function bodyError(err: unknown, ctx: Context, limitBytes: number): unknown {
+  const { type, code } = (err ?? {}) as { type?: unknown; code?: unknown };
+  // raw-body's errors carry a stable `type`.
+  if (type === 'entity.too.large') return payloadTooLarge(limitBytes);
+  if (type === 'request.aborted' || type === 'request.size.invalid') return incompleteBody();
+  // co-body rethrows JSON.parse's SyntaxError (and its prototype-poisoning refusals) as they are.
+  if (err instanceof SyntaxError) return invalidJson();
+  if (typeof code === 'string' && CORRUPT_DATA_CODES.has(code)) return corruptBody(ctx.get('content-encoding'));
+  return err;
+}
+
+/**
+ * Reads a JSON body into `ctx.request.body`: only JSON is accepted, compressed or not, up to
+ * `limitBytes` once decompressed. A client's mistake is an AppError (400, 413 or 415).
+ */
+export function jsonBody(limitBytes: number): Middleware {
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: limitBytes,
+    parsedMethods: BODY_METHODS,
+    extendTypes: { json: JSON_TYPES },
+    onError: (err, ctx) => {
+      throw bodyError(err, ctx, limitBytes);
+    },
+  });
+  return async (ctx, next) => {
+    if (BODY_METHODS.includes(ctx.method)) {
+      if (sendsBody(ctx)) requireJson(ctx);
+      checkContentEncoding(ctx);
+    }
+    await parse(ctx, next);
+  };
+}
