@@ -1,8 +1,10 @@
 /**
  * Measures the company-query parser on the development half of the public company-search
- * benchmark (company-queries.dev.jsonl, a copy kept in this folder). For every constraint
- * field a query's `constraints` carry, the share of those queries whose parsed filters match
- * it; the rules are SCORING_RULES below (printed by `npm run eval:parser`).
+ * benchmark (company-queries.dev.jsonl, a copy kept in this folder), and on the team's own
+ * frozen set (company-queries.own.jsonl, see README.md). For every constraint field a query's
+ * `constraints` carry, the share of those queries whose parsed filters match it; the rules are
+ * SCORING_RULES below (printed by `npm run eval:parser`). For every kind of filter a query's
+ * constraints do not carry, how often the parser set it anyway (SPURIOUS_RULE).
  */
 import fs from 'node:fs';
 import { regionByName } from '../../geo/regions.js';
@@ -75,15 +77,51 @@ export interface CompanyEvalFailure {
   got: unknown;
 }
 
+/** Kinds of filter counted when the parser sets them although the query's constraints lack them. */
+export const SPURIOUS_GROUPS = [
+  'place',
+  'industry/category',
+  'employees',
+  'funding',
+  'funding stage',
+  'founded year',
+  'company type',
+] as const;
+export type SpuriousGroup = (typeof SPURIOUS_GROUPS)[number];
+
+export const SPURIOUS_RULE =
+  'spurious X: among the queries whose constraints carry no X (place: none of country, region, city, offices; industry/category: neither), the share whose parsed filters set X anyway (locations, industries or categories include/exclude, employee_count, total_funding_usd, funding_stages, founded_year, company_types). Lower is better.';
+
+export interface SpuriousFigure {
+  group: SpuriousGroup;
+  /** Queries without this kind of constraint whose parsed filters set it. */
+  spurious: number;
+  /** Queries without this kind of constraint. */
+  total: number;
+  pct: number;
+}
+
+export interface CompanyEvalSpurious {
+  query_id: string;
+  text: string;
+  group: SpuriousGroup;
+  got: unknown;
+}
+
 export interface CompanyEvalResult {
   total: number;
   figures: FieldFigure[];
   failures: CompanyEvalFailure[];
   /** Constraint fields seen but not scored, with their counts. */
   unscored: Record<string, number>;
+  /** Filters set although the constraints lack that kind (false positives), per kind. */
+  spurious: SpuriousFigure[];
+  spuriousCases: CompanyEvalSpurious[];
 }
 
 const DATA = new URL('./company-queries.dev.jsonl', import.meta.url);
+/** The team's own set: written 2026-11-23 before the parser changes of issue 12, frozen (README.md). */
+export const OWN_DATA = new URL('./company-queries.own.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs
@@ -216,16 +254,44 @@ const TYPE_VALUES: Record<string, CompanyType> = {
   'non-profit': 'nonprofit',
 };
 
+/** For each kind of filter: [the constraints carry it, the parsed filters set it (what)]. */
+function spuriousChecks(c: Record<string, Op>, f: CompanyFilters): [SpuriousGroup, boolean, unknown][] {
+  const nonEmpty = (ie: { include?: string[]; exclude?: string[] } | undefined) =>
+    !!ie && ((ie.include?.length ?? 0) > 0 || (ie.exclude?.length ?? 0) > 0);
+  const sector = nonEmpty(f.industries) || nonEmpty(f.categories);
+  return [
+    ['place', !!(c.country || c.region || c.city || c.offices), nonEmpty(f.locations) ? f.locations : undefined],
+    ['industry/category', !!(c.industry || c.category), sector ? { industries: f.industries, categories: f.categories } : undefined],
+    ['employees', !!c.employees, f.employee_count],
+    ['funding', !!c.funding, f.total_funding_usd],
+    ['funding stage', !!c.funding_stage, f.funding_stages?.length ? f.funding_stages : undefined],
+    ['founded year', !!c.founded_year, f.founded_year],
+    ['company type', !!c.company_type, f.company_types?.length ? f.company_types : undefined],
+  ];
+}
+
 export function evaluateCompanyParser(rows: CompanyEvalRow[] = loadCompanyRows()): CompanyEvalResult {
   const counts = new Map<CompanyField, { hits: number; total: number; strict: number }>();
   for (const f of COMPANY_FIELDS) counts.set(f, { hits: 0, total: 0, strict: 0 });
   const failures: CompanyEvalFailure[] = [];
   const unscored: Record<string, number> = {};
+  const spuriousCounts = new Map<SpuriousGroup, { spurious: number; total: number }>();
+  for (const g of SPURIOUS_GROUPS) spuriousCounts.set(g, { spurious: 0, total: 0 });
+  const spuriousCases: CompanyEvalSpurious[] = [];
   for (const row of rows) {
     const parsed = parseCompanyQuery(row.text);
     const f = parsed.filters;
     const places = parsedPlaces(f);
     const c = row.constraints as Record<string, Op>;
+    for (const [group, labelled, got] of spuriousChecks(c, f)) {
+      if (labelled) continue;
+      const n = spuriousCounts.get(group) as { spurious: number; total: number };
+      n.total++;
+      if (got !== undefined) {
+        n.spurious++;
+        spuriousCases.push({ query_id: row.query_id, text: row.text, group, got });
+      }
+    }
     const score = (field: CompanyField, ok: boolean, expected: unknown, got: unknown, strict = ok) => {
       const n = counts.get(field) as { hits: number; total: number; strict: number };
       n.total++;
@@ -274,5 +340,9 @@ export function evaluateCompanyParser(rows: CompanyEvalRow[] = loadCompanyRows()
     if (field === 'country' || field === 'region') fig.strictHits = n.strict;
     return fig;
   });
-  return { total: rows.length, figures, failures, unscored };
+  const spurious: SpuriousFigure[] = SPURIOUS_GROUPS.map((group) => {
+    const n = spuriousCounts.get(group) as { spurious: number; total: number };
+    return { group, spurious: n.spurious, total: n.total, pct: pct(n.spurious, n.total) };
+  });
+  return { total: rows.length, figures, failures, unscored, spurious, spuriousCases };
 }
