@@ -50,14 +50,19 @@ export function placeKey(text: string): string {
     .trim();
 }
 
-/** Country display names: countries-list's, with the usual short forms. */
-const COUNTRY_NAME_OVERRIDES: Record<string, string> = {
-  US: 'United States',
-  GB: 'United Kingdom',
-  KR: 'South Korea',
-  CZ: 'Czech Republic',
-  AE: 'United Arab Emirates',
-};
+/**
+ * Country display names by ISO code: countries-list's, with the usual short forms. Lookup
+ * tables here are Maps: place text from queries reaches them, and a plain object would answer
+ * "constructor" or "__proto__" with a member of Object.prototype.
+ */
+const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(countries as Record<string, { name: string }>).map(([code, c]) => [code, c.name] as const),
+  ['US', 'United States'],
+  ['GB', 'United Kingdom'],
+  ['KR', 'South Korea'],
+  ['CZ', 'Czech Republic'],
+  ['AE', 'United Arab Emirates'],
+]);
 const COUNTRY_ALIASES: Record<string, string> = {
   usa: 'US',
   us: 'US',
@@ -90,7 +95,7 @@ const COUNTRY_ALIASES: Record<string, string> = {
 };
 
 export function countryName(code: string): string {
-  return COUNTRY_NAME_OVERRIDES[code] ?? (countries as Record<string, { name: string }>)[code]?.name ?? code;
+  return COUNTRY_NAMES.get(code) ?? code;
 }
 
 let cache: { cities: City[]; byName: Map<string, City[]>; countries: Map<string, string>; usStates: Map<string, string> } | null = null;
@@ -156,7 +161,7 @@ export function allCities(): readonly City[] {
 /** Cities called `name` (aliases such as "SF" and "Bangalore" included), most populous first. */
 export function findCities(name: string): City[] {
   const key = placeKey(name);
-  const alias = CITY_ALIASES[key] ?? CITY_ALIASES[name.toLowerCase()];
+  const alias = CITY_ALIASES.get(key) ?? CITY_ALIASES.get(name.toLowerCase());
   return gazetteer().byName.get(alias ? placeKey(alias) : key) ?? [];
 }
 

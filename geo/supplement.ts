@@ -64,29 +64,34 @@ export const SUPPLEMENTAL_CITIES: [string, string, string, number, number, numbe
   ['Noida', 'Uttar Pradesh', 'IN', 640_000, 28.5355, 77.391],
 ];
 
-/** Other spellings that name the same city: alias → canonical gazetteer name. */
-export const CITY_ALIASES: Record<string, string> = {
-  bangalore: 'Bengaluru',
-  gurgaon: 'Gurugram',
-  'new york city': 'New York',
-  nyc: 'New York',
-  'washington dc': 'Washington',
-  'washington d.c.': 'Washington',
-  dc: 'Washington',
-  sf: 'San Francisco',
-  'san fran': 'San Francisco',
-  la: 'Los Angeles',
-  philly: 'Philadelphia',
-  montréal: 'Montreal',
-  bombay: 'Mumbai',
-  calcutta: 'Kolkata',
-  madras: 'Chennai',
-  peking: 'Beijing',
-  saigon: 'Ho Chi Minh City',
-  'new delhi': 'Delhi',
-  zürich: 'Zurich',
-  münchen: 'Munich',
-  köln: 'Cologne',
-  'tel aviv': 'Tel Aviv-Yafo',
-  'tel-aviv': 'Tel Aviv-Yafo',
-};
+/**
+ * Other spellings that name the same city: alias → canonical gazetteer name. A Map: it is looked
+ * up with text from queries, and a plain object would answer "constructor".
+ */
+export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
+  Object.entries<string>({
+    bangalore: 'Bengaluru',
+    gurgaon: 'Gurugram',
+    'new york city': 'New York',
+    nyc: 'New York',
+    'washington dc': 'Washington',
+    'washington d.c.': 'Washington',
+    dc: 'Washington',
+    sf: 'San Francisco',
+    'san fran': 'San Francisco',
+    la: 'Los Angeles',
+    philly: 'Philadelphia',
+    montréal: 'Montreal',
+    bombay: 'Mumbai',
+    calcutta: 'Kolkata',
+    madras: 'Chennai',
+    peking: 'Beijing',
+    saigon: 'Ho Chi Minh City',
+    'new delhi': 'Delhi',
+    zürich: 'Zurich',
+    münchen: 'Munich',
+    köln: 'Cologne',
+    'tel aviv': 'Tel Aviv-Yafo',
+    'tel-aviv': 'Tel Aviv-Yafo',
+  }),
+);

@@ -5,14 +5,10 @@
  * field is optional; an empty object matches every company.
  */
 import { FUNDING_STAGES } from '../mappings/record-schemas.js';
-import {
-  COMPANY_STATUS_VALUES,
-  type FundingStage,
-  type IncludeExclude,
-  includeExclude,
-  type NumberRange,
-  stringList,
-} from './advanced-filters.js';
+import { COMPANY_STATUS_VALUES, type FundingStage, type IncludeExclude, type NumberRange } from './advanced-filters.js';
+import { ListNormalizer } from './build/normalize.js';
+import { enumList, includeExclude, rangeBound, stringList, valueField } from './input-schemas.js';
+import { COMPANY_SEARCH_LIMITS, type Receipt } from './limits.js';
 
 /**
  * Company types. The corpus stores `is_public` and an industry; the types are read from them:
@@ -57,8 +53,8 @@ const range = (what: string, note = '') => ({
   type: 'object',
   additionalProperties: false,
   properties: {
-    min: { type: 'number', minimum: 0, description: `Smallest ${what} (inclusive).` },
-    max: { type: 'number', minimum: 0, description: `Largest ${what} (inclusive).` },
+    min: rangeBound(`Smallest ${what} (inclusive).`),
+    max: rangeBound(`Largest ${what} (inclusive).`),
   },
   description: `${what[0]?.toUpperCase()}${what.slice(1)} range; min above max matches nothing.${note}`,
 });
@@ -75,12 +71,32 @@ export const companyFiltersSchema = {
     locations: includeExclude('Headquarters places: cities, metros, states, countries or regions'),
     employee_count: range('employee count', ' Companies without a head count never match.'),
     founded_year: range('founding year', ' Companies without a founding year never match.'),
-    funding_stages: { type: 'array', items: { enum: [...FUNDING_STAGES] }, description: 'Funding stages (any of them).' },
+    funding_stages: enumList(FUNDING_STAGES, 'Funding stages (any of them).'),
     total_funding_usd: range('total funding in USD', ' Companies without funding data never match.'),
     revenue_usd: range('annual revenue in USD', ' Companies without revenue data never match.'),
-    status: { type: 'array', items: { enum: [...COMPANY_STATUS_VALUES] }, description: 'Company status (any of them).' },
-    company_types: { type: 'array', items: { enum: [...COMPANY_TYPES] }, description: 'Company types (any of them).' },
+    status: enumList(COMPANY_STATUS_VALUES, 'Company status (any of them).'),
+    company_types: enumList(COMPANY_TYPES, 'Company types (any of them).'),
     keywords: stringList('Words that must all appear in the name, description, industry or categories.'),
-    search_id: { type: 'string', minLength: 1, description: 'Restrict to the companies an earlier company search matched.' },
+    search_id: { ...valueField('Restrict to the companies an earlier company search matched.'), minLength: 1 },
   },
 } as const;
+
+/**
+ * Applies COMPANY_SEARCH_LIMITS to schema-valid CompanyFilters: lists trimmed, deduplicated
+ * (case-insensitively) and cut (names to 100, other lists to 100 values, values to 200
+ * characters), each adjustment with a receipt located under the filters. Does not modify `raw`.
+ */
+export function normalizeCompanyFilters(raw: CompanyFilters): { filters: CompanyFilters; receipts: Receipt[] } {
+  const n = new ListNormalizer(COMPANY_SEARCH_LIMITS);
+  const out: CompanyFilters = { ...raw };
+  const set = <K extends keyof CompanyFilters>(key: K, value: CompanyFilters[K] | undefined) => {
+    if (value !== undefined) out[key] = value;
+  };
+  set('names', n.list('/names', raw.names, COMPANY_SEARCH_LIMITS.names));
+  for (const key of ['industries', 'categories', 'locations'] as const) set(key, n.includeExclude(`/${key}`, raw[key]));
+  set('funding_stages', n.enumList('/funding_stages', raw.funding_stages));
+  set('status', n.enumList('/status', raw.status));
+  set('company_types', n.enumList('/company_types', raw.company_types));
+  set('keywords', n.list('/keywords', raw.keywords));
+  return { filters: out, receipts: n.receipts };
+}

@@ -11,12 +11,13 @@ import {
   type CompanyFilter,
   type FundingStage,
   type IncludeExclude,
-  includeExclude,
   type JobFunction,
   type NumberRange,
   type Seniority,
-  stringList,
 } from './advanced-filters.js';
+import { ListNormalizer } from './build/normalize.js';
+import { enumList, includeExclude, stringList } from './input-schemas.js';
+import { JOB_SEARCH_LIMITS, type Receipt } from './limits.js';
 
 export type WorkplaceType = (typeof WORKPLACE_TYPES)[number];
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
@@ -55,6 +56,8 @@ export interface JobFilters {
 
 const date = (description: string) => ({
   type: 'string',
+  // A date-time is at most 35 characters; the bound keeps the format check cheap.
+  maxLength: 64,
   anyOf: [{ format: 'date' }, { format: 'date-time' }],
   description,
 });
@@ -72,14 +75,10 @@ export const jobFiltersSchema = {
       properties: {
         titles: includeExclude('Posting titles'),
         locations: includeExclude('Posting places (cities, metros, states, countries, regions)'),
-        workplace_types: {
-          type: 'array',
-          items: { enum: [...WORKPLACE_TYPES] },
-          description: 'remote, hybrid, onsite, unknown (any of them).',
-        },
-        employment_types: { type: 'array', items: { enum: [...EMPLOYMENT_TYPES] } },
-        functions: { type: 'array', items: { enum: [...FUNCTIONS] } },
-        seniority: { type: 'array', items: { enum: [...SENIORITIES] } },
+        workplace_types: enumList(WORKPLACE_TYPES, 'remote, hybrid, onsite, unknown (any of them).'),
+        employment_types: enumList(EMPLOYMENT_TYPES, 'Employment types (any of them).'),
+        functions: enumList(FUNCTIONS, 'Job functions (any of them).'),
+        seniority: enumList(SENIORITIES, 'Seniority levels (any of them).'),
         published_within_days: { type: 'integer', minimum: 1, description: 'Published in the last N days (clamped to 3650).' },
         published_after: date('Published on or after this date.'),
         published_before: date('Published on or before this date (a bare date includes the whole day).'),
@@ -87,10 +86,44 @@ export const jobFiltersSchema = {
     },
     companies: people.companies,
     industries: people.industries,
-    company_stage: { type: 'array', items: { enum: [...FUNDING_STAGES] } },
+    company_stage: enumList(FUNDING_STAGES, "The hiring company's funding stage (any of them)."),
     company_size: people.company_size,
     company_status: people.company_status,
     locations: includeExclude('Posting places (cities, metros, states, countries, regions)'),
     keywords: stringList('Words that must all appear in the title or description.'),
   },
 } as const;
+
+/** Assigns `value` to `out[key]` unless it is undefined. */
+function set<T extends object, K extends keyof T>(out: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) out[key] = value;
+}
+
+function normalizeHiring(n: ListNormalizer, raw: HiringFilters): HiringFilters {
+  const out: HiringFilters = { ...raw };
+  set(out, 'titles', n.includeExclude('/hiring/titles', raw.titles));
+  set(out, 'locations', n.includeExclude('/hiring/locations', raw.locations));
+  set(out, 'workplace_types', n.enumList('/hiring/workplace_types', raw.workplace_types));
+  set(out, 'employment_types', n.enumList('/hiring/employment_types', raw.employment_types));
+  set(out, 'functions', n.enumList('/hiring/functions', raw.functions));
+  set(out, 'seniority', n.enumList('/hiring/seniority', raw.seniority));
+  return out;
+}
+
+/**
+ * Applies JOB_SEARCH_LIMITS to schema-valid job filters: lists trimmed, deduplicated
+ * (case-insensitively; ids exactly) and cut (100 values, 200 characters each), each adjustment
+ * with a receipt located under the filters. Does not modify `raw`.
+ */
+export function normalizeJobFilters(raw: JobFilters): { filters: JobFilters; receipts: Receipt[] } {
+  const n = new ListNormalizer(JOB_SEARCH_LIMITS);
+  const out: JobFilters = { ...raw };
+  set(out, 'hiring', raw.hiring && normalizeHiring(n, raw.hiring));
+  set(out, 'companies', n.companies(raw.companies, JOB_SEARCH_LIMITS.listValues));
+  set(out, 'industries', n.includeExclude('/industries', raw.industries));
+  set(out, 'locations', n.includeExclude('/locations', raw.locations));
+  set(out, 'company_stage', n.enumList('/company_stage', raw.company_stage));
+  set(out, 'company_status', n.enumList('/company_status', raw.company_status));
+  set(out, 'keywords', n.list('/keywords', raw.keywords));
+  return { filters: out, receipts: n.receipts };
+}

@@ -74,6 +74,10 @@ export const COMPANY_SEARCH_LIMITS = {
   evidencePosts: { min: 0, max: 10, default: 3 },
   /** Company names resolved per request (`filters.names` plus names in the text). */
   names: 100,
+  /** Values in any other list filter (industries, categories, locations, keywords). */
+  listValues: 100,
+  /** Characters of one filter value. */
+  valueChars: 200,
   /** Candidates read when resolving one name (the chosen one and its alternatives). */
   resolutionCandidates: 5,
   /** Companies of an earlier company search used by people search's `companies[].where.search_id`. */
@@ -89,5 +93,28 @@ export const JOB_SEARCH_LIMITS = {
   networkPeople: 3,
   /** Largest `hiring.published_within_days`. */
   withinDays: 3_650,
+  /** Values in any list filter (titles, locations, industries, keywords, company names, ...). */
   listValues: 100,
+  /** Characters of one filter value. */
+  valueChars: 200,
+} as const;
+
+/**
+ * Sizes REST refuses outright: the request schemas answer 400 `validation_failed` before any
+ * other work. They sit ten times above the limits REST applies silently (above, truncating or
+ * clamping with a receipt), so a client that sends a little too much is still served, while
+ * absurd input (a 100,000-entry list, a quarter of a megabyte in one field) costs no more than
+ * a schema check. docs/advanced-filters.md#limits-on-rest.
+ */
+export const INPUT_CEILINGS = {
+  /** Characters of free text: `query`, `description`, keywords text (ten times `queryChars`). */
+  textChars: 100_000,
+  /** Characters of any other string: a filter value, an id, a username (ten times `valueChars`). */
+  valueChars: 2_000,
+  /** Entries of a list (ten times `listValues`). */
+  listItems: 1_000,
+  /** Entries of a list of post-search ids (ten times `POST_SEARCH_LIMITS.idValues`). */
+  idItems: 10_000,
+  /** Fields of an object whose unknown fields are ignored with a receipt (`where`). */
+  objectFields: 100,
 } as const;

@@ -5,8 +5,9 @@
  * by field in docs/post-search.md. Every field is optional; an empty object matches every post.
  */
 import { AUTHOR_ENTITY_TYPES, POST_ACTION_TYPES } from '../mappings/record-schemas.js';
-import { splitKeywords } from './build/normalize.js';
-import { POST_SEARCH_LIMITS, type Receipt } from './limits.js';
+import { cutValue, splitKeywords } from './build/normalize.js';
+import { enumList, keywordsField, stringList, uuidList } from './input-schemas.js';
+import { INPUT_CEILINGS, POST_SEARCH_LIMITS, type Receipt } from './limits.js';
 
 export type PostActionType = (typeof POST_ACTION_TYPES)[number];
 export type AuthorEntityType = (typeof AUTHOR_ENTITY_TYPES)[number];
@@ -111,16 +112,6 @@ export interface PostFiltersNormalization {
   authorCohort: AuthorCohortStatus | null;
 }
 
-const stringList = (description: string) => ({
-  type: 'array',
-  items: { type: 'string', minLength: 1 },
-  description,
-});
-const uuidList = (description: string) => ({
-  type: 'array',
-  items: { type: 'string', format: 'uuid' },
-  description,
-});
 const countRange = (what: string) => ({
   type: 'object',
   additionalProperties: false,
@@ -132,14 +123,16 @@ const countRange = (what: string) => ({
 });
 const instant = (description: string) => ({
   type: 'string',
+  // A date-time is at most 35 characters; the bound keeps the format check cheap.
+  maxLength: 64,
   anyOf: [{ format: 'date' }, { format: 'date-time' }],
   description,
 });
 
 /**
  * The JSON Schema of PostFilters (`filters.posts`). Shapes are closed (a misspelt field is an
- * error); sizes are not limited here: REST truncates and clamps them silently with receipts
- * (POST_SEARCH_LIMITS). `action_types` accepts post, repost and comment, plus the reaction
+ * error); sizes up to POST_SEARCH_LIMITS are served, REST truncating and clamping them silently
+ * with receipts, and sizes beyond INPUT_CEILINGS are refused here. `action_types` accepts post, repost and comment, plus the reaction
  * values that normalisation strips or refuses with a message; any other value is an error.
  */
 export const postFiltersSchema = {
@@ -150,25 +143,18 @@ export const postFiltersSchema = {
     author_user_ids: uuidList('Hard author cohort: posts by any of these authors (profile or company ids).'),
     author_user_id_ints: {
       type: 'array',
+      maxItems: INPUT_CEILINGS.idItems,
       items: { type: 'integer', minimum: 1 },
       description: 'Hard author cohort by numeric author ids, joined with author_user_ids; unknown ids match nothing.',
     },
     mentions: stringList('Literal mentions (any of them), case-insensitive, with or without a leading @.'),
     topics: stringList('Topic keywords (any of them), case-insensitive; a leading # is dropped.'),
-    keywords: {
-      anyOf: [{ type: 'string' }, stringList('Words that must all appear in the post text.')],
-    },
-    author_entity_types: {
-      type: 'array',
-      items: { enum: [...AUTHOR_ENTITY_TYPES] },
-      description: 'Authored by a person or a company (any of them).',
-    },
-    action_types: {
-      type: 'array',
-      items: { enum: [...POST_ACTION_TYPES, ...REACTION_ACTION_TYPES] },
-      description:
-        'post, repost or comment (any of them). Likes and reactions are never posts: mixed with valid values they are stripped, alone they are refused.',
-    },
+    keywords: keywordsField('Words that must all appear in the post text.'),
+    author_entity_types: enumList(AUTHOR_ENTITY_TYPES, 'Authored by a person or a company (any of them).'),
+    action_types: enumList(
+      [...POST_ACTION_TYPES, ...REACTION_ACTION_TYPES],
+      'post, repost or comment (any of them). Likes and reactions are never posts: mixed with valid values they are stripped, alone they are refused.',
+    ),
     reactions: countRange('reactions'),
     comments: countRange('comments'),
     reposts: countRange('reposts'),
@@ -235,10 +221,7 @@ class Normalizer {
     const nonEmpty = strings.filter((v) => v.length > 0);
     const dropped = values.length - nonEmpty.length;
     if (dropped > 0) this.receipt(field, 'ignored', `Dropped ${plural(dropped, 'empty or non-text value')}.`);
-    const cut = nonEmpty.map((v) => {
-      const chars = Array.from(v);
-      return chars.length > L.valueChars ? chars.slice(0, L.valueChars).join('') : v;
-    });
+    const cut = nonEmpty.map((v) => cutValue(v, L.valueChars));
     const long = cut.filter((v, i) => v !== nonEmpty[i]).length;
     if (long > 0) this.receipt(field, 'truncated', `Cut ${plural(long, 'value')} to ${L.valueChars} characters.`);
     const seen = new Set<string>();

@@ -3,51 +3,51 @@
  * "CFO", "Sr. SWE") also matches its spelled-out form and the other way round, so a title
  * filter finds "Vice President, Sales" for "VP Sales". General job-market usage only.
  */
-const ABBREVIATIONS: Record<string, string> = {
-  vp: 'vice president',
-  svp: 'senior vice president',
-  evp: 'executive vice president',
-  avp: 'assistant vice president',
-  sr: 'senior',
-  jr: 'junior',
-  mgr: 'manager',
-  swe: 'software engineer',
-  sde: 'software development engineer',
-  sre: 'site reliability engineer',
-  sdet: 'software development engineer in test',
-  ae: 'account executive',
-  sdr: 'sales development representative',
-  bdr: 'business development representative',
-  csm: 'customer success manager',
-  tam: 'technical account manager',
-  pm: 'product manager',
-  pmm: 'product marketing manager',
-  apm: 'associate product manager',
-  tpm: 'technical program manager',
-  gpm: 'group product manager',
-  em: 'engineering manager',
-  gm: 'general manager',
-  ea: 'executive assistant',
-  dba: 'database administrator',
-  hrbp: 'hr business partner',
-  ceo: 'chief executive officer',
-  cto: 'chief technology officer',
-  cfo: 'chief financial officer',
-  coo: 'chief operating officer',
-  cmo: 'chief marketing officer',
-  cro: 'chief revenue officer',
-  cpo: 'chief product officer',
-  cio: 'chief information officer',
-  ciso: 'chief information security officer',
-  cdo: 'chief data officer',
-  chro: 'chief human resources officer',
-  rn: 'registered nurse',
-  qa: 'quality assurance',
-};
+const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
+  Object.entries<string>({
+    vp: 'vice president',
+    svp: 'senior vice president',
+    evp: 'executive vice president',
+    avp: 'assistant vice president',
+    sr: 'senior',
+    jr: 'junior',
+    mgr: 'manager',
+    swe: 'software engineer',
+    sde: 'software development engineer',
+    sre: 'site reliability engineer',
+    sdet: 'software development engineer in test',
+    ae: 'account executive',
+    sdr: 'sales development representative',
+    bdr: 'business development representative',
+    csm: 'customer success manager',
+    tam: 'technical account manager',
+    pm: 'product manager',
+    pmm: 'product marketing manager',
+    apm: 'associate product manager',
+    tpm: 'technical program manager',
+    gpm: 'group product manager',
+    em: 'engineering manager',
+    gm: 'general manager',
+    ea: 'executive assistant',
+    dba: 'database administrator',
+    hrbp: 'hr business partner',
+    ceo: 'chief executive officer',
+    cto: 'chief technology officer',
+    cfo: 'chief financial officer',
+    coo: 'chief operating officer',
+    cmo: 'chief marketing officer',
+    cro: 'chief revenue officer',
+    cpo: 'chief product officer',
+    cio: 'chief information officer',
+    ciso: 'chief information security officer',
+    cdo: 'chief data officer',
+    chro: 'chief human resources officer',
+    rn: 'registered nurse',
+    qa: 'quality assurance',
+  }),
+);
 
-const EXPANSIONS = Object.entries(ABBREVIATIONS)
-  .map(([abbr, long]) => [long, abbr] as const)
-  .sort((a, b) => b[0].length - a[0].length);
+const EXPANSIONS = [...ABBREVIATIONS].map(([abbr, long]) => [long, abbr] as const).sort((a, b) => b[0].length - a[0].length);
 
 const MAX_VARIANTS = 4;
 
@@ -57,7 +57,7 @@ export function titleVariants(title: string): string[] {
   const words = base.toLowerCase().replace(/\./g, '').split(/\s+/).filter(Boolean);
   const out = new Set<string>([base]);
   // Abbreviations spelled out.
-  const expanded = words.map((w) => ABBREVIATIONS[w.replace(/[,]/g, '')] ?? w).join(' ');
+  const expanded = words.map((w) => ABBREVIATIONS.get(w.replace(/[,]/g, '')) ?? w).join(' ');
   if (expanded !== words.join(' ')) out.add(expanded);
   // Spelled-out forms abbreviated (longest first, whole words only).
   let short = ` ${words.join(' ')} `;

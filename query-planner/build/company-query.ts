@@ -9,7 +9,7 @@ import { COMPANY_TYPE_INDUSTRIES, type CompanyFilters, type CompanyType } from '
 import type { Receipt } from '../limits.js';
 import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { Clauses } from './clauses.js';
-import { anyOf, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
+import { anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
 
 /** Text fields searched by keywords and residual words, with their boosts. */
 export const COMPANY_TEXT_FIELDS = ['name^3', 'aliases^2', 'categories^2', 'description'] as const;
@@ -115,7 +115,7 @@ export function buildCompanyQuery(input: CompanyQueryInput): BuiltCompanyQuery {
   if (f.status?.length) c.filter.push({ terms: { status: [...new Set(f.status)] } });
   if (f.company_types?.length) c.filter.push(anyOf([...new Set(f.company_types)].map(companyTypeClause)));
   for (const k of present(f.keywords)) {
-    c.filter.push({ multi_match: { query: k, type: 'cross_fields', operator: 'and', fields: [...COMPANY_TEXT_FIELDS] } });
+    c.filter.push({ multi_match: { query: distinctWords(k), type: 'cross_fields', operator: 'and', fields: [...COMPANY_TEXT_FIELDS] } });
   }
   if (input.restrictTo) c.filter.push(input.restrictTo);
   similar(input, c);
@@ -123,7 +123,8 @@ export function buildCompanyQuery(input: CompanyQueryInput): BuiltCompanyQuery {
   const filterQuery: Query = c.filter.length || c.mustNot.length ? { bool: { filter: c.filter, must_not: c.mustNot } } : { match_all: {} };
   const words = present(input.text);
   if (words.length) {
-    const text: Query = { multi_match: { query: words.join(' '), type: 'best_fields', operator: 'or', fields: [...COMPANY_TEXT_FIELDS] } };
+    const query = distinctWords(words.join(' '));
+    const text: Query = { multi_match: { query, type: 'best_fields', operator: 'or', fields: [...COMPANY_TEXT_FIELDS] } };
     // With no filter at all, the words are the whole search: require one of them.
     (c.filter.length || c.mustNot.length ? c.should : c.must).push(text);
   }

@@ -43,6 +43,29 @@ export function termsClauses(field: string, values: readonly string[]): Query[] 
   return chunk(values).map((run) => ({ terms: { [field]: run } }));
 }
 
+/**
+ * The text of a (non-phrase) text query with each word once. A word whose letters and digits
+ * were all seen before is dropped and a word that repeats one ("a-a-a") keeps its new parts
+ * only: the words analysed are the same, but the embedded engine's cost grows with the square
+ * of repeated terms, so a text that repeats itself must not reach it as written. Words without
+ * a letter or digit analyse to nothing and are dropped too.
+ */
+export function distinctWords(text: string): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    const parts = word
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    const fresh = new Set(parts.filter((p) => !seen.has(p)));
+    if (fresh.size === 0) continue;
+    for (const p of fresh) seen.add(p);
+    out.push(fresh.size === parts.length ? word : [...fresh].join(' '));
+  }
+  return out.join(' ');
+}
+
 /** Keeps the first occurrence of each value (exact comparison), in order. */
 export function unique(values: Iterable<string>, skip?: ReadonlySet<string>): string[] {
   const seen = new Set<string>();

@@ -7,7 +7,7 @@ import type { AdvancedFilters, CompanyFilter, NumberRange } from '../advanced-fi
 import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { titleVariants } from '../title-variants.js';
 import type { Clauses } from './clauses.js';
-import { allOf, anyOf, lower, matchPhrase, nested, present, termsClauses } from './dsl.js';
+import { allOf, anyOf, distinctWords, lower, matchPhrase, nested, present, termsClauses } from './dsl.js';
 
 /** Fields searched by keywords and residual text, with their boosts. */
 export const PROFILE_TEXT_FIELDS = ['headline^2', 'current_title^3', 'bio', 'skills^2', 'current_company_name'] as const;
@@ -17,12 +17,12 @@ export const TITLE_BOOST = 2;
 
 /** One required keyword (or context keyword): all its words, across the text fields. */
 export function keywordQuery(keyword: string): Query {
-  return { multi_match: { query: keyword, type: 'cross_fields', operator: 'and', fields: [...PROFILE_TEXT_FIELDS] } };
+  return { multi_match: { query: distinctWords(keyword), type: 'cross_fields', operator: 'and', fields: [...PROFILE_TEXT_FIELDS] } };
 }
 
 /** Residual text of the natural-language parser: any of its words, best field first. */
 export function residualTextQuery(words: string[]): Query {
-  return { multi_match: { query: words.join(' '), type: 'best_fields', operator: 'or', fields: [...PROFILE_TEXT_FIELDS] } };
+  return { multi_match: { query: distinctWords(words.join(' ')), type: 'best_fields', operator: 'or', fields: [...PROFILE_TEXT_FIELDS] } };
 }
 
 function jobTitles(f: AdvancedFilters['job_titles'], c: Clauses): void {
@@ -145,7 +145,7 @@ function education(f: AdvancedFilters, c: Clauses): void {
   const degrees = present(f.degrees);
   if (schools.length) c.filter.push(nested('education', anyOf(schools.map((s) => matchPhrase('education.school', s)))));
   if (degrees.length) {
-    const match = (d: string): Query => ({ match: { 'education.degree': { query: d, operator: 'and' } } });
+    const match = (d: string): Query => ({ match: { 'education.degree': { query: distinctWords(d), operator: 'and' } } });
     c.filter.push(nested('education', anyOf(degrees.map(match))));
   }
 }

@@ -10,7 +10,7 @@ import { JOB_SEARCH_LIMITS, type Receipt } from '../limits.js';
 import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { titleVariants } from '../title-variants.js';
 import { Clauses } from './clauses.js';
-import { anyOf, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
+import { anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
 
 export const JOB_TEXT_FIELDS = ['title^3', 'description', 'company_name^2'] as const;
 
@@ -140,12 +140,13 @@ export function buildJobsQuery(input: JobsQueryInput): BuiltJobsQuery {
   range('company.employee_count', f.company_size, 'company_size', c);
   if (f.company_status?.length) c.filter.push({ terms: { 'company.status': [...new Set(f.company_status)] } });
   for (const k of present(f.keywords)) {
-    c.filter.push({ multi_match: { query: k, type: 'cross_fields', operator: 'and', fields: [...JOB_TEXT_FIELDS] } });
+    c.filter.push({ multi_match: { query: distinctWords(k), type: 'cross_fields', operator: 'and', fields: [...JOB_TEXT_FIELDS] } });
   }
   const words = present(input.text);
   const filtered = c.filter.length > 0 || c.mustNot.length > 0;
   if (words.length) {
-    const text: Query = { multi_match: { query: words.join(' '), type: 'best_fields', operator: 'or', fields: [...JOB_TEXT_FIELDS] } };
+    const query = distinctWords(words.join(' '));
+    const text: Query = { multi_match: { query, type: 'best_fields', operator: 'or', fields: [...JOB_TEXT_FIELDS] } };
     (filtered ? c.should : c.must).push(text);
   }
   const filterQuery: Query = filtered ? { bool: { filter: c.filter, must_not: c.mustNot } } : { match_all: {} };

@@ -56,32 +56,47 @@ export function splitKeywords(text: string): string[] {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Cuts a value to `PEOPLE_SEARCH_LIMITS.valueChars` characters (code points). */
-function cut(value: string): string {
-  const chars = Array.from(value);
-  return chars.length > L.valueChars ? chars.slice(0, L.valueChars).join('') : value;
+/**
+ * `value` cut to at most `max` UTF-16 code units (the characters JavaScript and OpenSearch
+ * count), never inside a surrogate pair, so that a value sent to a keyword field stays within
+ * its `ignore_above` (256) however many characters lie outside the Basic Multilingual Plane.
+ */
+export function cutValue(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const end = /[\uD800-\uDBFF]/.test(value.charAt(max - 1)) ? max - 1 : max;
+  return value.slice(0, end);
 }
 
-class Normalizer {
+/**
+ * Applies list and value limits to filter lists (people, job and company filters), each
+ * adjustment reported as a receipt located by JSON pointer relative to the filters.
+ */
+export class ListNormalizer {
   readonly receipts: Receipt[] = [];
+
+  constructor(private readonly limits: { listValues: number; valueChars: number }) {}
 
   receipt(path: string, action: Receipt['action'], message: string): void {
     this.receipts.push({ path, action, message });
+  }
+
+  cut(value: string): string {
+    return cutValue(value, this.limits.valueChars);
   }
 
   /**
    * Trims, drops empty values, cuts long values, removes duplicates (case-insensitively unless
    * `exact`) and keeps the first `max`; one receipt per kind of adjustment.
    */
-  list(path: string, values: readonly unknown[] | undefined, max: number, exact = false): string[] | undefined {
+  list(path: string, values: readonly unknown[] | undefined, max = this.limits.listValues, exact = false): string[] | undefined {
     if (values === undefined) return undefined;
     const strings = values.filter((v): v is string => typeof v === 'string').map((v) => v.trim());
     const nonEmpty = strings.filter((v) => v.length > 0);
     const dropped = values.length - nonEmpty.length;
     if (dropped > 0) this.receipt(path, 'ignored', `Dropped ${plural(dropped, 'empty or non-text value')}.`);
-    const cutValues = nonEmpty.map(cut);
+    const cutValues = nonEmpty.map((v) => this.cut(v));
     const long = cutValues.filter((v, i) => v !== nonEmpty[i]).length;
-    if (long > 0) this.receipt(path, 'truncated', `Cut ${plural(long, 'value')} to ${L.valueChars} characters.`);
+    if (long > 0) this.receipt(path, 'truncated', `Cut ${plural(long, 'value')} to ${this.limits.valueChars} characters.`);
     const seen = new Set<string>();
     const deduped = cutValues.filter((v) => {
       const key = exact ? v : v.toLowerCase();
@@ -100,34 +115,56 @@ class Normalizer {
     return deduped;
   }
 
+  /** Values of an enumeration (already validated): duplicates removed, the first `listValues` kept. */
+  enumList<T extends string>(path: string, values: readonly T[] | undefined): T[] | undefined {
+    return this.list(path, values, this.limits.listValues, true) as T[] | undefined;
+  }
+
   includeExclude(path: string, f: IncludeExclude | undefined): IncludeExclude | undefined {
     if (!f) return undefined;
     const out: IncludeExclude = {};
-    const include = this.list(`${path}/include`, f.include, L.listValues);
-    const exclude = this.list(`${path}/exclude`, f.exclude, L.listValues);
+    const include = this.list(`${path}/include`, f.include);
+    const exclude = this.list(`${path}/exclude`, f.exclude);
     if (include) out.include = include;
     if (exclude) out.exclude = exclude;
     return out;
   }
 
-  companies(list: CompanyFilter[] | undefined): CompanyFilter[] | undefined {
+  /** Keywords as text (split by splitKeywords, with a receipt) or as a list. */
+  keywords(path: string, value: string | readonly unknown[] | undefined): string[] | undefined {
+    if (typeof value !== 'string') return this.list(path, value);
+    const split = splitKeywords(value);
+    this.receipt(path, 'normalized', `Split the keywords text into ${plural(split.length, 'keyword')}.`);
+    return this.list(path, split);
+  }
+
+  /** Company filters: at most `listValues` of them, names limited to `names` per identity. */
+  companies(list: CompanyFilter[] | undefined, names: number): CompanyFilter[] | undefined {
     if (!list) return undefined;
-    if (list.length > L.listValues)
-      this.receipt('/companies', 'truncated', `Used the first ${L.listValues} of ${list.length} company filters.`);
-    return list.slice(0, L.listValues).map((company, i) => {
+    const max = this.limits.listValues;
+    if (list.length > max) this.receipt('/companies', 'truncated', `Used the first ${max} of ${list.length} company filters.`);
+    return list.slice(0, max).map((company, i) => {
       const path = `/companies/${i}/where/identity`;
       const identity = company.where?.identity ?? {};
       const out: NonNullable<CompanyFilter['where']['identity']> = {};
-      const names = this.list(`${path}/names`, identity.names, L.companyNames);
-      const ids = this.list(`${path}/ids`, identity.ids, L.listValues, true);
-      const domains = this.list(`${path}/domains`, identity.domains, L.listValues);
-      if (names) out.names = names;
-      if (ids) out.ids = ids;
-      if (domains) out.domains = domains;
+      const kept = {
+        names: this.list(`${path}/names`, identity.names, names),
+        ids: this.list(`${path}/ids`, identity.ids, max, true),
+        domains: this.list(`${path}/domains`, identity.domains),
+      };
+      if (kept.names) out.names = kept.names;
+      if (kept.ids) out.ids = kept.ids;
+      if (kept.domains) out.domains = kept.domains;
       const where: CompanyFilter['where'] = { identity: out };
       if (company.where?.search_id) where.search_id = company.where.search_id;
       return { ...company, where };
     });
+  }
+}
+
+class Normalizer extends ListNormalizer {
+  constructor() {
+    super(L);
   }
 
   languages(list: LanguageFilter[] | undefined): LanguageFilter[] | undefined {
@@ -138,8 +175,8 @@ class Normalizer {
     let empty = 0;
     const out: LanguageFilter[] = [];
     for (const l of list) {
-      const name = cut(l.name.trim());
-      const proficiency = l.proficiency === undefined ? undefined : cut(l.proficiency.trim());
+      const name = this.cut(l.name.trim());
+      const proficiency = l.proficiency === undefined ? undefined : this.cut(l.proficiency.trim());
       if (!name) {
         empty++;
         continue;
@@ -205,20 +242,20 @@ export function normalizeFilters(raw: RawAdvancedFilters): NormalizedFilters {
     out.job_titles = merged.job_titles.current_only === undefined ? t : { ...t, current_only: merged.job_titles.current_only };
   }
   const enumList = <T extends string>(key: keyof AdvancedFilters, values: T[] | undefined): T[] | undefined =>
-    n.list(`/${key}`, values, L.listValues, true) as T[] | undefined;
+    n.enumList(`/${key}`, values);
   const set = <K extends keyof AdvancedFilters>(key: K, value: AdvancedFilters[K] | undefined) => {
     if (value !== undefined) out[key] = value;
   };
   set('seniority', enumList('seniority', merged.seniority));
   set('functions', enumList('functions', merged.functions));
-  set('companies', n.companies(merged.companies));
+  set('companies', n.companies(merged.companies, L.companyNames));
   set('industries', n.includeExclude('/industries', merged.industries));
   set('locations', n.includeExclude('/locations', merged.locations));
   set('years_experience', merged.years_experience);
   set('average_role_tenure_months', merged.average_role_tenure_months);
   set('skills', n.includeExclude('/skills', merged.skills));
-  set('schools', n.list('/schools', merged.schools, L.listValues));
-  set('degrees', n.list('/degrees', merged.degrees, L.listValues));
+  set('schools', n.list('/schools', merged.schools));
+  set('degrees', n.list('/degrees', merged.degrees));
   set('languages', n.languages(merged.languages));
   set('revenue', merged.revenue);
   set('company_status', enumList('company_status', merged.company_status));
@@ -227,20 +264,11 @@ export function normalizeFilters(raw: RawAdvancedFilters): NormalizedFilters {
   set('connection_degrees', enumList('connection_degrees', merged.connection_degrees));
   set('connected_to', n.list('/connected_to', merged.connected_to, L.connectedTo, true));
   set('exclude_connected_to', n.list('/exclude_connected_to', merged.exclude_connected_to, L.connectedTo, true));
-  let keywords = merged.keywords;
-  if (typeof keywords === 'string') {
-    const split = splitKeywords(keywords);
-    n.receipt('/keywords', 'normalized', `Split the keywords text into ${plural(split.length, 'keyword')}.`);
-    keywords = split;
-  }
-  set('keywords', n.list('/keywords', keywords, L.listValues));
-  set(
-    'additional_context_keywords_core',
-    n.list('/additional_context_keywords_core', merged.additional_context_keywords_core, L.listValues),
-  );
+  set('keywords', n.keywords('/keywords', merged.keywords));
+  set('additional_context_keywords_core', n.list('/additional_context_keywords_core', merged.additional_context_keywords_core));
   set(
     'additional_context_keywords_supporting',
-    n.list('/additional_context_keywords_supporting', merged.additional_context_keywords_supporting, L.listValues),
+    n.list('/additional_context_keywords_supporting', merged.additional_context_keywords_supporting),
   );
   set('cohort_refs', n.list('/cohort_refs', merged.cohort_refs, L.listValues, true));
   set('sort_by', merged.sort_by);

@@ -17,7 +17,7 @@ import {
   parsePostDate,
 } from '../post-filters.js';
 import { Clauses } from './clauses.js';
-import { anyOf, lower, matchNone, present, termsClauses, unique } from './dsl.js';
+import { anyOf, distinctWords, lower, matchNone, present, termsClauses, unique } from './dsl.js';
 import { ID_TIE_BREAK } from './sort.js';
 
 export interface PostsQueryInput {
@@ -58,7 +58,7 @@ export const RECENT_SORT: SortClause[] = [{ posted_at: 'desc' }, ID_TIE_BREAK];
 
 /** One required text: every word of it in the post text. */
 export function postTextQuery(text: string): Query {
-  return { match: { text: { query: text, operator: 'and' } } };
+  return { match: { text: { query: distinctWords(text), operator: 'and' } } };
 }
 
 const at = (field: string) => `${POST_FILTERS_POINTER}/${field}`;

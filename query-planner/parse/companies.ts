@@ -95,7 +95,7 @@ export function scanContexts(tokens: Token[]): ContextMention[] {
     claim(tokens, i, end, 'context');
     out.push({
       context,
-      size: CONTEXT_SIZES[context] ?? null,
+      size: CONTEXT_SIZES.get(context) ?? null,
       text: tokens
         .slice(i, end)
         .map((t) => t.text)
@@ -182,7 +182,7 @@ const NOT_NAMES = new Set(
 function nameLike(t: Token | undefined, mode: CaseMode, first: boolean): boolean {
   if (!t || t.claim || t.kind !== 'word') return false;
   if (STOP_WORDS.has(t.norm) || NOT_NAMES.has(t.norm)) return false;
-  if (first && (HEAD_NOUNS.has(t.norm) || LEVEL_WORDS.has(t.norm) || t.norm in ABBREVIATED_TITLES)) return false;
+  if (first && (HEAD_NOUNS.has(t.norm) || LEVEL_WORDS.has(t.norm) || ABBREVIATED_TITLES.has(t.norm))) return false;
   if (HEAD_NOUNS.has(t.norm.replace(/s$/, ''))) return false;
   if (mode === 'mixed') return /^[\p{Lu}\p{N}]/u.test(t.text) || /\p{Lu}/u.test(t.text.slice(1));
   return true;

@@ -59,6 +59,8 @@ export interface CompanyParseOptions {
 
 /** At most this many residual keywords. */
 export const MAX_COMPANY_KEYWORDS = 25;
+/** Longest name or keyword kept: a filter value's limit. */
+const VALUE_CHARS = COMPANY_SEARCH_LIMITS.valueChars;
 
 /** Generic company words: never keywords. */
 const COMPANY_FILLER = new Set(
@@ -73,7 +75,10 @@ const COMPANY_FILLER = new Set(
 );
 
 /** Two-word keywords kept whole. */
-const KEYWORD_COMPOUNDS: Record<string, string> = { 'deep tech': 'deeptech', 'hard tech': 'hardtech' };
+const KEYWORD_COMPOUNDS: ReadonlyMap<string, string> = new Map([
+  ['deep tech', 'deeptech'],
+  ['hard tech', 'hardtech'],
+]);
 
 function push<T>(list: T[], value: T): void {
   if (!list.includes(value)) list.push(value);
@@ -104,19 +109,25 @@ function residualKeywords(tokens: Token[], skip: Set<number>): string[] {
     const t = tokens[k];
     return !!t && t.kind === 'word' && !t.claim && !skip.has(k);
   };
+  // No keyword is longer than a filter value may be: no word is, and the engines refuse such terms.
   const keep = (w: string) =>
-    w.length >= 2 && /\p{L}/u.test(w) && !KEYWORD_STOP_WORDS.has(w) && !COMPANY_FILLER.has(w) && !/^[\d$€£]/.test(w);
+    w.length >= 2 &&
+    w.length <= VALUE_CHARS &&
+    /\p{L}/u.test(w) &&
+    !KEYWORD_STOP_WORDS.has(w) &&
+    !COMPANY_FILLER.has(w) &&
+    !/^[\d$€£]/.test(w);
   for (let i = 0; i < tokens.length; i++) {
     if (!usable(i)) continue;
     // Hyphenated words stay whole ("mobile-first", "pre-product") when every part carries meaning.
     let end = i + 1;
     while (usable(end) && tokens[end]?.join === '-') end++;
     const parts = tokens.slice(i, end).map((t) => t.norm.replace(/^'+|'+$/g, '').replace(/'s$/, ''));
-    const pair = end === i + 1 && usable(i + 1) ? KEYWORD_COMPOUNDS[`${parts[0]} ${tokens[i + 1]?.norm}`] : undefined;
+    const pair = end === i + 1 && usable(i + 1) ? KEYWORD_COMPOUNDS.get(`${parts[0]} ${tokens[i + 1]?.norm}`) : undefined;
     if (pair) {
       push(keywords, pair);
       i++;
-    } else if (parts.length > 1 && parts.every(keep)) push(keywords, parts.join('-'));
+    } else if (parts.length > 1 && parts.every(keep) && keep(parts.join('-'))) push(keywords, parts.join('-'));
     else if (parts.length > 1 && COMPANY_FILLER.has(parts.join('-'))) {
       // "start-up".
     } else for (const p of parts) if (keep(p)) push(keywords, p);
@@ -234,8 +245,9 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   if (statuses.length) filters.status = statuses;
   if (types.length) filters.company_types = types;
 
+  // Each name costs a lookup: at most COMPANY_SEARCH_LIMITS.names, none longer than a value.
   const names: string[] = [];
-  for (const n of nameScan.names) push(names, n.text);
+  for (const n of nameScan.names) if (n.text.length <= VALUE_CHARS && names.length < COMPANY_SEARCH_LIMITS.names) push(names, n.text);
 
   recognized.sort((a, b) => a.at - b.at);
   return {

@@ -58,7 +58,7 @@ function parseNumber(t: Token | undefined): { value: number; plus: boolean } | n
     const value = Number(t.norm.replace(/[+,]/g, ''));
     return Number.isFinite(value) ? { value, plus } : null;
   }
-  const w = NUMBER_WORDS[t.norm];
+  const w = NUMBER_WORDS.get(t.norm);
   if (w !== undefined) return { value: w, plus: false };
   // "5y+", "10yrs", "7+yrs"
   const m = /^(\d{1,2})(\+?)(?:y|yr|yrs|yoe)(\+?)$/.exec(t.norm);

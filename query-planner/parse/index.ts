@@ -20,11 +20,12 @@ import { scanDualSkills, scanIndustries, scanLanguages, scanPureSkills, type Uni
 import { type CompanyMention, scanCompanies, scanContexts, scanSizes, scanStages } from './companies.js';
 import { scanDegrees, scanSchools } from './education.js';
 import { scanYears } from './experience.js';
+import { addKeywords } from './keywords.js';
 import { scanPlaces } from './places.js';
 import { scanRelations } from './relations.js';
 import { scanTitles } from './titles.js';
 import { type CaseMode, caseMode, claim, matchAt, phraseTable, type Token, tokenize } from './tokens.js';
-import { FUNCTION_CUES, KEYWORD_STOP_WORDS, LEVEL_PHRASES, WORKPLACE_WORDS } from './vocabulary.js';
+import { FUNCTION_CUES, LEVEL_PHRASES, WORKPLACE_WORDS } from './vocabulary.js';
 
 export type { CompanyMention } from './companies.js';
 
@@ -49,8 +50,10 @@ export interface ParsedPeopleQuery {
 
 /** At most this many titles are kept (a brief naming more lists colleagues, not targets). */
 export const MAX_TITLES = 5;
-/** At most this many residual keywords. */
-export const MAX_KEYWORDS = 25;
+/** At most this many employer mentions are kept (each is looked up in the companies index). */
+export const MAX_EMPLOYERS = 25;
+/** Longest title, school or employer kept: a filter value's limit (the engines refuse longer terms). */
+const VALUE_CHARS = PEOPLE_SEARCH_LIMITS.valueChars;
 
 const LEVELS = phraseTable(LEVEL_PHRASES);
 const WORKPLACES = phraseTable(WORKPLACE_WORDS);
@@ -101,6 +104,50 @@ function scanIgnored(tokens: Token[]): void {
   for (let i = 0; i + 1 < tokens.length; i++) {
     if (tokens[i]?.norm === 'hiring' && /^managers?$/.test(tokens[i + 1]?.norm ?? '')) claim(tokens, i, i + 2, 'ignored');
   }
+}
+
+/** A receipt for a value the parser dropped because no filter value may be that long. */
+function tooLong(what: string, value: string): Receipt {
+  return {
+    path: '/query',
+    action: 'ignored',
+    message: `A ${what} of ${value.length} characters ("${value.slice(0, 40)}…") is longer than a filter value may be (${VALUE_CHARS}); it was not used.`,
+  };
+}
+
+/** The values no longer than a filter value may be; a receipt for each other one. */
+function withinValueChars(values: string[], what: string, receipts: Receipt[]): string[] {
+  const out: string[] = [];
+  for (const v of values) {
+    if (v.length <= VALUE_CHARS) out.push(v);
+    else receipts.push(tooLong(what, v));
+  }
+  return out;
+}
+
+/**
+ * Employer mentions to look up: each name once per relation (compared case-insensitively), none
+ * longer than a filter value, at most MAX_EMPLOYERS, since each costs a lookup.
+ */
+function employers(mentions: CompanyMention[], receipts: Receipt[]): CompanyMention[] {
+  const seen = new Set<string>();
+  const out: CompanyMention[] = [];
+  for (const m of mentions) {
+    const key = `${m.relation} ${m.text.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (m.text.length > VALUE_CHARS) receipts.push(tooLong('company name', m.text));
+    else if (out.length < MAX_EMPLOYERS) out.push({ text: m.text, relation: m.relation });
+    else {
+      receipts.push({
+        path: '/query',
+        action: 'ignored',
+        message: `More than ${MAX_EMPLOYERS} employers; "${m.text}" and later ones were not used.`,
+      });
+      break;
+    }
+  }
+  return out;
 }
 
 function text(source: string, tokens: Token[], from: number, to: number): string {
@@ -180,6 +227,10 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const t of targets) {
     const key = t.text.toLowerCase();
     if (titles.some((x) => x.toLowerCase() === key)) continue;
+    if (t.text.length > VALUE_CHARS) {
+      receipts.push(tooLong('title', t.text));
+      continue;
+    }
     if (titles.length >= MAX_TITLES) {
       receipts.push({
         path: '/query',
@@ -234,7 +285,12 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const u of units) push(u.kind === 'skill' ? skills : industryNames, u.value);
   if (skills.length) filters.skills = { include: skills };
   if (industryNames.length) filters.industries = { include: industryNames };
-  if (schools.length) filters.schools = schools.map((s) => s.value);
+  const schoolNames = withinValueChars(
+    schools.map((s) => s.value),
+    'school',
+    receipts,
+  );
+  if (schoolNames.length) filters.schools = schoolNames;
   if (degrees.length) filters.degrees = degrees.map((d) => d.value);
   const langs: LanguageFilter[] = languages.map((l) => l.language);
   if (langs.length) filters.languages = langs;
@@ -252,20 +308,17 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   // Residual keywords: unclaimed words that carry meaning.
   const keywords: string[] = [];
   for (const w of workplaces) push(keywords, w.value);
-  for (const t of tokens) {
-    if ((t.claim && t.claim !== 'field') || t.kind !== 'word') continue;
-    const w = t.norm.replace(/^'+|'+$/g, '');
-    if (w.length < 2 || KEYWORD_STOP_WORDS.has(w) || /^\d+$/.test(w)) continue;
-    if (keywords.length >= MAX_KEYWORDS) break;
-    push(keywords, w);
-  }
+  addKeywords(
+    keywords,
+    tokens.filter((t) => !t.claim || t.claim === 'field'),
+  );
 
   recognized.sort((a, b) => a.at - b.at);
   return {
     filters,
     places: include.map((p) => p.match),
     keywords,
-    companies: companyScan.mentions.map((m) => ({ text: m.text, relation: m.relation })),
+    companies: employers(companyScan.mentions, receipts),
     recognized: recognized.map(({ kind, text: t, value }) => ({ kind, text: t, value })),
     receipts,
   };

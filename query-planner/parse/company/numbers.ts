@@ -45,20 +45,22 @@ export interface NumberMention {
   to: number;
 }
 
-const SCALES: Record<string, number> = {
-  k: 1e3,
-  thousand: 1e3,
-  m: 1e6,
-  mm: 1e6,
-  mn: 1e6,
-  mil: 1e6,
-  million: 1e6,
-  millions: 1e6,
-  b: 1e9,
-  bn: 1e9,
-  billion: 1e9,
-  billions: 1e9,
-};
+const SCALES: ReadonlyMap<string, number> = new Map(
+  Object.entries<number>({
+    k: 1e3,
+    thousand: 1e3,
+    m: 1e6,
+    mm: 1e6,
+    mn: 1e6,
+    mil: 1e6,
+    million: 1e6,
+    millions: 1e6,
+    b: 1e9,
+    bn: 1e9,
+    billion: 1e9,
+    billions: 1e9,
+  }),
+);
 const CURRENCY_WORDS = new Set(['$', 'usd', 'us$', 'eur', '€', '£', 'gbp', 'euro', 'euros', 'dollars', 'dollar']);
 const MONEY = /^(?:us|usd|eur|gbp)?([$€£])?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(k|m|mm|mn|b|bn)?(\+)?$/;
 
@@ -74,7 +76,7 @@ function amountOf(s: string): Amount | null {
   if (!m) return null;
   const n = Number((m[2] as string).replace(/,/g, ''));
   if (!Number.isFinite(n)) return null;
-  const scale = m[3] ? (SCALES[m[3]] ?? 1) : 1;
+  const scale = m[3] ? (SCALES.get(m[3]) ?? 1) : 1;
   return { value: n * scale, scaled: !!m[3], currency: !!m[1], plus: !!m[4] };
 }
 
@@ -106,8 +108,9 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
   if (!a) return null;
   let end = start + 1;
   const next = tokens[end]?.norm ?? '';
-  if (!a.scaled && SCALES[next] && !tokens[end]?.join) {
-    a.value *= SCALES[next] as number;
+  const scale = SCALES.get(next);
+  if (!a.scaled && scale && !tokens[end]?.join) {
+    a.value *= scale;
     a.scaled = true;
     end++;
   }
@@ -442,37 +445,39 @@ const FOUNDING_VERBS = new Set([
 ]);
 const SURVIVAL_VERBS = new Set(['survived', 'weathered', 'outlasted', 'predates', 'predate', 'predating']);
 /** Words between a founding verb and its year, with the comparison they make. */
-const LINKS: Record<string, 'after' | 'before' | 'between' | 'in'> = {
-  in: 'in',
-  during: 'in',
-  around: 'in',
-  circa: 'in',
-  ca: 'in',
-  about: 'in',
-  approximately: 'in',
-  roughly: 'in',
-  the: 'in',
-  back: 'in',
-  sometime: 'in',
-  year: 'in',
-  up: 'in',
-  out: 'in',
-  off: 'in',
-  on: 'in',
-  of: 'in',
-  between: 'between',
-  from: 'between',
-  after: 'after',
-  since: 'after',
-  post: 'after',
-  following: 'after',
-  before: 'before',
-  prior: 'before',
-  pre: 'before',
-  until: 'before',
-  by: 'before',
-  to: 'before',
-};
+const LINKS: ReadonlyMap<string, 'after' | 'before' | 'between' | 'in'> = new Map(
+  Object.entries<'after' | 'before' | 'between' | 'in'>({
+    in: 'in',
+    during: 'in',
+    around: 'in',
+    circa: 'in',
+    ca: 'in',
+    about: 'in',
+    approximately: 'in',
+    roughly: 'in',
+    the: 'in',
+    back: 'in',
+    sometime: 'in',
+    year: 'in',
+    up: 'in',
+    out: 'in',
+    off: 'in',
+    on: 'in',
+    of: 'in',
+    between: 'between',
+    from: 'between',
+    after: 'after',
+    since: 'after',
+    post: 'after',
+    following: 'after',
+    before: 'before',
+    prior: 'before',
+    pre: 'before',
+    until: 'before',
+    by: 'before',
+    to: 'before',
+  }),
+);
 const WINDOW = 8;
 const WINDOW_STOP = /^(that|which|who|with|and|but|raised|raising|acquired|ipo|employees|people|headcount|based|headquartered|located)$/;
 /** Nouns after a year that make it an event, not a founding year ("the 2008 financial crisis"). */
@@ -546,7 +551,7 @@ function scanFounded(tokens: Token[], scopes: Scopes, now: number): NumberMentio
         };
         break;
       }
-      const l = LINKS[u.norm];
+      const l = LINKS.get(u.norm);
       if (l && used.length < 3 && j === i + 1 + used.length) {
         if (l !== 'in' || link === 'in') link = l;
         used.push(j);

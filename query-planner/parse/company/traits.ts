@@ -264,14 +264,16 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
   }
 }
 
-const SERIES_LETTERS: Record<string, FundingStage> = {
-  a: 'series_a',
-  b: 'series_b',
-  c: 'series_c',
-  d: 'series_d',
-  e: 'series_e_plus',
-  f: 'series_e_plus',
-};
+const SERIES_LETTERS: ReadonlyMap<string, FundingStage> = new Map(
+  Object.entries<FundingStage>({
+    a: 'series_a',
+    b: 'series_b',
+    c: 'series_c',
+    d: 'series_d',
+    e: 'series_e_plus',
+    f: 'series_e_plus',
+  }),
+);
 
 /** Funding stages, company types and statuses, in text order; claims their tokens. */
 export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
@@ -295,7 +297,7 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
   if (seriesNamed) {
     for (let i = 1; i < tokens.length; i++) {
       const t = tokens[i] as Token;
-      const stageOf = SERIES_LETTERS[t.norm];
+      const stageOf = SERIES_LETTERS.get(t.norm);
       if (!stageOf || t.claim || t.text !== t.text.toUpperCase() || t.kind !== 'word') continue;
       if (!/^(to|or|and|through)$/.test(tokens[i - 1]?.norm ?? '')) continue;
       const negated = scopes.negated.has(i);

@@ -1,5 +1,6 @@
 /** `POST /api/v1/companies/search/preview`: natural-language or filtered company search. */
 import { companyFiltersSchema } from '../../../query-planner/company-filters.js';
+import { textField } from '../../../query-planner/input-schemas.js';
 import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { defineRoute } from '../../http/route.js';
 import { type CompanyResultMode, type CompanySearchRequest, runCompanySearch } from '../../search/company-search.js';
@@ -14,8 +15,8 @@ const request = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    query: { type: 'string', description: 'Natural-language description of the companies wanted (up to 10,000 characters).' },
-    description: { type: 'string', description: 'Alias of query.' },
+    query: textField('Natural-language description of the companies wanted (up to 10,000 characters; longer is truncated with a receipt).'),
+    description: textField('Alias of query.'),
     filters: {
       ...filtersSchema,
       description: 'CompanyFilters (docs/company-search.md). Supplied filters bypass parsing; the text then only ranks.',

@@ -1,3 +1,4 @@
+import { valueField } from '../../../query-planner/input-schemas.js';
 import { USAGE_RANGES } from './usage-range.js';
 
 const nullableTime = { type: ['string', 'null'], format: 'date-time' };
@@ -51,8 +52,8 @@ export const creditsQuerySchema = {
   additionalProperties: false,
   properties: {
     range: { enum: [...USAGE_RANGES], description: 'Reporting interval; default 30d. Not combinable with start_date/end_date.' },
-    start_date: { type: 'string', description: 'ISO date or date-time; the interval start (inclusive).' },
-    end_date: { type: 'string', description: 'ISO date (whole day included) or date-time; the interval end.' },
+    start_date: valueField('ISO date or date-time; the interval start (inclusive).'),
+    end_date: valueField('ISO date (whole day included) or date-time; the interval end.'),
   },
 };
 

@@ -1,4 +1,5 @@
 /** Job search: `POST /api/v1/search/jobs/preview` and `POST /api/v1/search/jobs/with-people`. */
+import { textField } from '../../../query-planner/input-schemas.js';
 import { jobFiltersSchema } from '../../../query-planner/job-filters.js';
 import { JOB_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { defineRoute, type RouteRequest } from '../../http/route.js';
@@ -10,7 +11,7 @@ const L = JOB_SEARCH_LIMITS;
 const { $id: _drop, ...filtersSchema } = jobFiltersSchema;
 
 const baseRequest = {
-  query: { type: 'string', description: 'Natural-language description of the jobs wanted (up to 10,000 characters).' },
+  query: textField('Natural-language description of the jobs wanted (up to 10,000 characters; longer is truncated with a receipt).'),
   filters: {
     ...filtersSchema,
     description: 'Job filters (docs/job-search.md). Supplied filters bypass parsing; the text then only ranks.',

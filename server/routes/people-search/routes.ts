@@ -1,13 +1,16 @@
+import { ListNormalizer } from '../../../query-planner/build/normalize.js';
 import type { NetworkFilterMode } from '../../../query-planner/build/people-query.js';
+import { valueField } from '../../../query-planner/input-schemas.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { invalidField } from '../../errors.js';
-import { defineRoute, type RouteRequest } from '../../http/route.js';
+import { defineRoute } from '../../http/route.js';
 import { usernameFromInput } from '../../search/people-lookup.js';
 import { type PeopleRoute, type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } from '../../search/people-search.js';
 import { DEFAULT_ROW_OPTIONS, type RowOptions } from '../../search/person-rows.js';
 import { PeopleSearchStore } from '../../store/people-searches.js';
 import { clamp, truncateText } from '../input.js';
 import { enrichPage, replaySearch } from './enrich.js';
+import { persistSearch } from './persist.js';
 import {
   enrichRequest,
   enrichResponse,
@@ -39,6 +42,18 @@ function evidenceOptions(body: Body, full: boolean, receipts: Receipt[]): RowOpt
   };
 }
 
+/**
+ * The deprecated `keywords` (or those of `search_metadata`): a text is one keyword (all its words
+ * required, as it always was), a list one keyword per value, limited as `filters.keywords` lists
+ * are (values cut to 200 characters, duplicates removed, the first 100 kept).
+ */
+function legacyKeywords(path: string, value: unknown, receipts: Receipt[]): string[] {
+  const n = new ListNormalizer(L);
+  const keywords = n.list(path, typeof value === 'string' ? [value] : (value as string[] | undefined)) ?? [];
+  receipts.push(...n.receipts);
+  return keywords;
+}
+
 /** Builds the search request shared by the v1 routes. */
 function v1Request(route: PeopleRoute, body: Body): PeopleSearchRequest {
   const receipts: Receipt[] = [];
@@ -53,12 +68,11 @@ function v1Request(route: PeopleRoute, body: Body): PeopleSearchRequest {
   const text = truncateText(description ?? legacy, description !== null ? '/description' : '/query', receipts);
   const meta = (body.search_metadata as Body | undefined) ?? null;
   const filters = (body.filters as Body | undefined) ?? (meta?.filters as Body | undefined) ?? null;
-  const kw = body.keywords ?? meta?.keywords;
-  const keywords = Array.isArray(kw)
-    ? kw.filter((k): k is string => typeof k === 'string' && k.trim() !== '')
-    : typeof kw === 'string' && kw.trim()
-      ? [kw.trim()]
-      : [];
+  const keywords = legacyKeywords(
+    body.keywords !== undefined ? '/keywords' : '/search_metadata/keywords',
+    body.keywords ?? meta?.keywords,
+    receipts,
+  );
   if (body.keywords !== undefined)
     receipts.push({
       path: '/keywords',
@@ -105,34 +119,6 @@ function commonResponse(outcome: PeopleSearchOutcome): Record<string, unknown> {
   return out;
 }
 
-/** Stores a full search page for enrich and replay, and its cohort; returns the ids. */
-function persist(
-  req: RouteRequest<Body, unknown, unknown>,
-  route: string,
-  outcome: PeopleSearchOutcome,
-  response: Record<string, unknown>,
-): { searchId: string; cohortRef: string | null } {
-  const actor = req.actor!;
-  const store = new PeopleSearchStore(req.services.db);
-  const cohortRef =
-    outcome.cohortQuery && outcome.total !== 0
-      ? store.saveCohort(actor.ownerUserId, outcome.cohortQuery, outcome.total ?? outcome.users.length, req.now)
-      : null;
-  const searchId = store.saveSearch(
-    {
-      ownerUserId: actor.ownerUserId,
-      actingUserId: actor.actingUserId,
-      route,
-      request: req.body,
-      response: { ...response, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) },
-      profileIds: outcome.profileIds,
-      createdAt: req.now,
-    },
-    L.snapshotRows,
-  );
-  return { searchId, cohortRef };
-}
-
 /** The people-search routes: scope `search` (`enrich` for enrich), billed per the rate card. */
 export const peopleSearchRoutes = [
   defineRoute<Body>({
@@ -176,7 +162,7 @@ export const peopleSearchRoutes = [
         ...commonResponse(outcome),
       };
       if (outcome.appliedRelations.length) response.applied_relations = outcome.appliedRelations;
-      const { searchId, cohortRef } = persist(req, 'POST /api/v2/search/people/query', outcome, response);
+      const { searchId, cohortRef } = persistSearch(req, 'POST /api/v2/search/people/query', request, outcome, response);
       return { ...response, search_id: searchId, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) };
     },
   }),
@@ -196,7 +182,7 @@ export const peopleSearchRoutes = [
       if (request.lookup && outcome.profileIds.length)
         new PeopleSearchStore(req.services.db).markEnriched(req.actor!.ownerUserId, outcome.profileIds, req.now);
       const response: Record<string, unknown> = { success: true, search_metadata: outcome.applied, ...commonResponse(outcome) };
-      const { searchId, cohortRef } = persist(req, 'POST /api/v1/search/people', outcome, response);
+      const { searchId, cohortRef } = persistSearch(req, 'POST /api/v1/search/people', request, outcome, response);
       return { ...response, search_id: searchId, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) };
     },
   }),
@@ -237,7 +223,13 @@ export const peopleSearchRoutes = [
     summary: 'Replays a stored full search page exactly as it was returned, at no credit cost.',
     auth: { anyOf: ['search'] },
     billing: { operation: 'search_replay' },
-    request: { params: { type: 'object', required: ['search_id'], properties: { search_id: { type: 'string', minLength: 1 } } } },
+    request: {
+      params: {
+        type: 'object',
+        required: ['search_id'],
+        properties: { search_id: { ...valueField('search_id of a full search.'), minLength: 1 } },
+      },
+    },
     response: { type: 'object', required: ['success', 'search_id', 'users', 'pagination'] },
     handler: async (req) => replaySearch(req),
   }),

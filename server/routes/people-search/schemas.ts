@@ -1,5 +1,7 @@
 /** JSON Schemas of the people-search routes (requests and responses). */
 import { advancedFiltersSchema } from '../../../query-planner/advanced-filters.js';
+import { enumList, stringList, textField, valueField } from '../../../query-planner/input-schemas.js';
+import { INPUT_CEILINGS } from '../../../query-planner/limits.js';
 import { PERSON_FIELDS } from '../../search/person-rows.js';
 
 const nullableString = { type: ['string', 'null'] };
@@ -7,7 +9,10 @@ const nullableBool = { type: ['boolean', 'null'] };
 
 export const NETWORK_MODES = ['boost', 'filter', 'ignore', 'connected_to'] as const;
 
-/** Shared request fields. Sizes are clamped or truncated silently (with receipts), not refused. */
+/**
+ * Shared request fields. Sizes up to the documented limits are clamped or truncated silently
+ * (with receipts); beyond INPUT_CEILINGS they are refused (query-planner/limits.ts).
+ */
 export const commonRequest = {
   limit: { type: 'integer', description: 'Rows per page, 1-25 (default 10); values outside are clamped with a receipt.' },
   offset: { type: 'integer', description: 'Rows to skip, 0-10000 (default 0); values outside are clamped with a receipt.' },
@@ -16,7 +21,7 @@ export const commonRequest = {
     description:
       "How the requester's graph applies: boost (default) ranks 1st- then 2nd-degree people first; filter keeps only connection_degrees (default 1st and 2nd); ignore; connected_to keeps people connected to filters.connected_to.",
   },
-  fields: { type: 'array', items: { enum: [...PERSON_FIELDS] }, description: 'Columns to return (id and user_id always come).' },
+  fields: enumList(PERSON_FIELDS, 'Columns to return (id and user_id always come).'),
   relationship_detail: {
     enum: ['none', 'summary', 'intro_paths'],
     description: 'Adds mutual-connection counts (summary) and up to three introduction paths.',
@@ -46,26 +51,33 @@ export const queryV2Request = {
   additionalProperties: false,
   required: ['query'],
   properties: {
-    query: {
-      type: 'string',
-      description: 'Natural-language query or pasted brief (up to 10,000 characters; longer is truncated with a receipt).',
-    },
+    query: textField('Natural-language query or pasted brief (up to 10,000 characters; longer is truncated with a receipt).'),
     include_profile_text: { type: 'boolean', description: 'Adds profile_text to each row.' },
     ...commonRequest,
   },
 } as const;
 
+/** Deprecated required words: a text (one keyword) or a list; empty values are dropped, as they always were. */
+const keywords = {
+  anyOf: [
+    textField('Required words, all of them (one keyword).'),
+    { ...stringList('Keywords, each required.'), items: { type: 'string', maxLength: INPUT_CEILINGS.valueChars } },
+  ],
+  description: 'Deprecated: required words (text or list), limited as filters.keywords values are.',
+};
+
 const searchText = {
-  description: { type: 'string', description: 'Natural-language description of the people wanted.' },
-  query: { type: 'string', description: 'Legacy alias of description.' },
-  keywords: {
-    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
-    description: 'Deprecated: required words (string or array).',
-  },
+  description: textField(
+    'Natural-language description of the people wanted (up to 10,000 characters; longer is truncated with a receipt).',
+  ),
+  query: textField('Legacy alias of description.'),
+  keywords,
   filters: filtersSchema,
   search_metadata: {
     type: 'object',
-    description: 'The search_metadata of an earlier response (its filters and keywords are reused; parsing is skipped).',
+    properties: { filters: filtersSchema, keywords },
+    description:
+      'The search_metadata of an earlier response: its filters and keywords are reused (parsing is skipped), its other fields are ignored.',
   },
 } as const;
 
@@ -74,9 +86,9 @@ export const searchRequest = {
   additionalProperties: false,
   properties: {
     ...searchText,
-    professional_username: { type: 'string', description: 'Look one person up by professional-network username.' },
-    professional_profile_url: { type: 'string', description: 'Look one person up by profile URL.' },
-    professional_url: { type: 'string', description: 'Alias of professional_profile_url.' },
+    professional_username: valueField('Look one person up by professional-network username.'),
+    professional_profile_url: valueField('Look one person up by profile URL.'),
+    professional_url: valueField('Alias of professional_profile_url.'),
     include_evidence: { type: 'boolean', description: 'true implies text evidence.' },
     include_evidence_json: { type: 'boolean' },
     evidence_format: { enum: ['none', 'reasons', 'text', 'json', 'both'], description: 'reasons: deterministic light match reasons.' },
@@ -98,7 +110,7 @@ export const enrichRequest = {
   additionalProperties: false,
   required: ['search_id'],
   properties: {
-    search_id: { type: 'string', minLength: 1, description: 'search_id of a full search (previews have none).' },
+    search_id: { ...valueField('search_id of a full search (previews have none).'), minLength: 1 },
     limit: { type: 'integer', description: 'Rows of the stored page to enrich (1-25, default all; clamped).' },
     offset: { type: 'integer', description: 'First row of the stored page (0-24; clamped).' },
     target_user_id: { type: 'string', format: 'uuid', description: 'Enrich this one person of the stored page.' },

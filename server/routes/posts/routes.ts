@@ -1,4 +1,5 @@
 /** Post search: `POST /api/v1/search/posts/preview` and `POST /api/v1/search/posts/with-people`. */
+import { textField } from '../../../query-planner/input-schemas.js';
 import { POST_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { POST_SORT_KEYS, type PostFilters, type PostSortKey, postFiltersSchema } from '../../../query-planner/post-filters.js';
 import { type AppError, type ValidationProblem, validationFailed } from '../../errors.js';
@@ -11,10 +12,7 @@ const L = POST_SEARCH_LIMITS;
 const { $id: _drop, ...postsSchema } = postFiltersSchema as typeof postFiltersSchema & { $id?: string };
 
 const baseRequest = {
-  query: {
-    type: 'string',
-    description: 'Text every word of which must appear in the post (up to 1,000 characters; longer is truncated with a receipt).',
-  },
+  query: textField('Text every word of which must appear in the post (up to 1,000 characters; longer is truncated with a receipt).'),
   filters: {
     type: 'object',
     additionalProperties: false,

@@ -1,0 +1,67 @@
+/**
+ * JSON Schema fragments for request input, each carrying its ceiling from INPUT_CEILINGS. Every
+ * string and list a request schema declares is built from these, so the schema check refuses
+ * absurd sizes before any other work (test/server/hostile-input.test.ts walks every route's
+ * schema to keep it so).
+ */
+import { INPUT_CEILINGS as C } from './limits.js';
+
+/** Free text: a query, a description, keywords text. */
+export const textField = (description: string) => ({ type: 'string', maxLength: C.textChars, description });
+
+/** Any other string: a filter value, an id, a username, a URL. */
+export const valueField = (description: string) => ({ type: 'string', maxLength: C.valueChars, description });
+
+/**
+ * A bound of a numeric range: non-negative and finite (JSON's `1e400` parses to Infinity, which
+ * no engine takes in a range).
+ */
+export const rangeBound = (description: string) => ({ type: 'number', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description });
+
+/** A list of non-empty strings. */
+export const stringList = (description: string) => ({
+  type: 'array',
+  maxItems: C.listItems,
+  items: { type: 'string', minLength: 1, maxLength: C.valueChars },
+  description,
+});
+
+/** A list of uuids (post search's id lists, whose ceiling is higher). */
+export const uuidList = (description: string) => ({
+  type: 'array',
+  maxItems: C.idItems,
+  items: { type: 'string', format: 'uuid' },
+  description,
+});
+
+/** A list of values of an enumeration. */
+export const enumList = (values: readonly string[], description: string) => ({
+  type: 'array',
+  maxItems: C.listItems,
+  items: { enum: [...values] },
+  description,
+});
+
+/** A list of objects of `items`' shape. */
+export const objectList = (items: Record<string, unknown>, description: string) => ({
+  type: 'array',
+  maxItems: C.listItems,
+  items,
+  description,
+});
+
+/** An `{include, exclude}` pair of string lists. */
+export const includeExclude = (what: string) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    include: stringList(`${what} to match (any of them).`),
+    exclude: stringList(`${what} to rule out.`),
+  },
+});
+
+/** Keywords given as one text (split into keywords) or as a list. */
+export const keywordsField = (description: string) => ({
+  anyOf: [textField('Keywords text: split on commas, or on whitespace keeping double-quoted phrases whole.'), stringList(description)],
+  description,
+});
