@@ -10,6 +10,10 @@
  *
  * `--routes`: only the latency of the company, job and post search routes over HTTP
  * (bench/search-routes.ts), on the same cached data directories.
+ *
+ * `--freeze`: only the freeze benchmark (bench/freeze.ts): `/healthz` and an ordinary search's
+ * latency while one account keeps 4 of the most expensive requests in flight, on the same cached
+ * data directories. `--seconds` sets the length of each phase (default 20).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
 import { FloorQueries } from './floor.js';
+import { benchFreeze, freezeTable } from './freeze.js';
 import { benchPeople } from './people.js';
 import { DEFAULT_PEOPLE_OPTIONS, httpFloorTable, peopleBreakdownTable, peopleTable } from './people-report.js';
 import { buildMix, runMix } from './search-mix.js';
@@ -37,6 +42,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     people: { type: 'boolean' },
     routes: { type: 'boolean' },
+    freeze: { type: 'boolean' },
+    seconds: { type: 'string' },
   },
 });
 const sizes = values.profiles ? [Number(values.profiles)] : values.large ? [100_000, 1_000_000] : [100_000];
@@ -124,7 +131,7 @@ function writeResults(results: unknown[]): void {
 function indexedDataDir(n: number): string {
   const dataDir = path.join(CACHE, `data-${n}`);
   if (!fs.existsSync(path.join(dataDir, 'search.sqlite')))
-    throw new Error(`${dataDir} is not indexed: run the bench without --people/--routes first`);
+    throw new Error(`${dataDir} is not indexed: run the bench without --people/--routes/--freeze first`);
   return dataDir;
 }
 
@@ -134,7 +141,12 @@ function printTable(rows: string[][]): void {
   process.stdout.write('\n');
 }
 
-if (values.routes) {
+if (values.freeze) {
+  const results = [];
+  for (const n of sizes) results.push(await benchFreeze(n, indexedDataDir(n), Number(values.seconds ?? 20)));
+  printTable(freezeTable(results));
+  writeResults(results);
+} else if (values.routes) {
   const results = [];
   for (const n of sizes) results.push(await benchSearchRoutes(n, indexedDataDir(n), values.rounds ? rounds : 5));
   printTable(routesTable(results));

@@ -6,6 +6,10 @@ export type SearchEngineErrorCode =
   | 'unsupported_query'
   | 'invalid_query'
   | 'result_window_too_large'
+  /** The call ran past its time budget and was stopped. */
+  | 'timeout'
+  /** Too much search work is queued; the call was refused without running. */
+  | 'overloaded'
   | 'engine_error';
 
 /** The one error type adapters throw; the server maps it to an AppError by code. */

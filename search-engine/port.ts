@@ -62,6 +62,8 @@ export interface IndexStats {
 
 export interface SearchEngine {
   readonly kind: 'embedded' | 'opensearch';
+  /** Whether a read that runs past its time budget is stopped by the engine itself. */
+  readonly budgetsEnforced: boolean;
   /** Resolves when the engine answers; rejects with the reason when it does not. */
   ping(): Promise<void>;
   createIndex(name: string, spec: IndexSpec): Promise<void>;
@@ -83,5 +85,10 @@ export interface SearchEngine {
   beginBulkLoad(index: string): Promise<void>;
   /** Restores normal operation after a load and makes every document searchable. */
   endBulkLoad(index: string): Promise<void>;
+  /**
+   * Stops the reads running now, at once (shutdown). Embedded: SQLite interrupts them; OpenSearch:
+   * nothing to do, each read already ends at its budget (its request timeout).
+   */
+  abortReads(): void;
   close(): Promise<void>;
 }

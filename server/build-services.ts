@@ -6,25 +6,39 @@ import type { Clock, Services } from './services.js';
 import { ApiKeyStore } from './store/api-keys.js';
 import { openStore } from './store/database.js';
 import { DelegateStore } from './store/delegates.js';
+import { purgeExpiredSearches } from './store/retention.js';
 import { UserStore } from './store/users.js';
 
 /** Opens the store and the search engine and wires the services. Close with {@link closeServices}. */
 export function buildServices(config: Config, opts: { clock?: Clock; logger?: Logger } = {}): Services {
   const db = openStore(config.dataDir);
+  const clock = opts.clock ?? Date.now;
+  // Takes this process's hold lease and releases the holds of calls a crash cut off (docs/credits.md).
+  const credits = CreditService.start(db, config.dataDir);
+  // Expired search pages and cohorts go at every start, and later with the writes (docs/people-search.md).
+  purgeExpiredSearches(db, clock());
   return {
     config,
     logger: opts.logger ?? createLogger(config.logLevel),
-    clock: opts.clock ?? Date.now,
+    clock,
     db,
     users: new UserStore(db),
     apiKeys: new ApiKeyStore(db),
     delegates: new DelegateStore(db),
-    credits: new CreditService(db),
-    engine: createEngine({ kind: config.searchEngine, dataDir: config.dataDir, opensearchUrl: config.opensearchUrl }),
+    credits,
+    engine: createEngine({
+      kind: config.searchEngine,
+      dataDir: config.dataDir,
+      opensearchUrl: config.opensearchUrl,
+      timeoutMs: config.searchTimeoutMs,
+      readers: config.searchWorkers,
+      maxQueued: config.searchQueueLimit,
+    }),
   };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.engine.close();
+  services.credits.close();
   services.db.close();
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Search engine adapters that the port can be backed by. */
@@ -20,6 +21,14 @@ export interface Config {
   bodyLimitBytes: number;
   /** Profiles in the sample corpus built on a first start (0: build none). */
   sampleProfiles: number;
+  /** Time budget of one request's search work, in ms (every engine call of the request shares it). */
+  searchTimeoutMs: number;
+  /** Embedded engine: worker threads that run searches (0: on the event loop, for tools and tests only). */
+  searchWorkers: number;
+  /** Embedded engine: searches that may wait for a worker before new ones get 503 `search_overloaded`. */
+  searchQueueLimit: number;
+  /** How long a shutdown waits for requests in flight before aborting them, in ms. */
+  shutdownGraceMs: number;
 }
 
 /** Thrown when the environment is invalid; lists every problem found. */
@@ -38,6 +47,11 @@ function parseInteger(name: string, raw: string, min: number, max: number, probl
   const value = Number(raw);
   if (value < min || value > max) problems.push(`${name} must be between ${min} and ${max} (got ${value})`);
   return value;
+}
+
+/** One search worker per core, at least two (one tenant never holds them all). */
+function defaultSearchWorkers(): number {
+  return Math.max(2, os.availableParallelism());
 }
 
 function isHttpUrl(raw: string): boolean {
@@ -88,10 +102,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const sampleProfiles = parseInteger('SAMPLE_PROFILES', value('SAMPLE_PROFILES') ?? '20000', 0, 5_000_000, problems);
 
+  const searchTimeoutMs = parseInteger('SEARCH_TIMEOUT_MS', value('SEARCH_TIMEOUT_MS') ?? '10000', 10, 600_000, problems);
+  const searchWorkers = parseInteger('SEARCH_WORKERS', value('SEARCH_WORKERS') ?? String(defaultSearchWorkers()), 0, 64, problems);
+  const searchQueueLimit = parseInteger('SEARCH_QUEUE_LIMIT', value('SEARCH_QUEUE_LIMIT') ?? '128', 1, 100_000, problems);
+  const shutdownGraceMs = parseInteger('SHUTDOWN_GRACE_MS', value('SHUTDOWN_GRACE_MS') ?? '3000', 0, 600_000, problems);
+
   const baseUrlRaw = value('BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!isHttpUrl(baseUrlRaw)) problems.push(`BASE_URL must be an http(s) URL (got "${baseUrlRaw}")`);
   const baseUrl = baseUrlRaw.replace(/\/+$/, '');
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, baseUrl, searchEngine, opensearchUrl, logLevel, bodyLimitBytes, sampleProfiles };
+  return {
+    port,
+    host,
+    dataDir,
+    baseUrl,
+    searchEngine,
+    opensearchUrl,
+    logLevel,
+    bodyLimitBytes,
+    sampleProfiles,
+    searchTimeoutMs,
+    searchWorkers,
+    searchQueueLimit,
+    shutdownGraceMs,
+  };
 }

@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { callBudget } from '../call-context.js';
 import { SearchEngineError } from '../errors.js';
 import type { BulkOperation, BulkResult, IndexSpec, IndexStats, Query, SearchBody, SearchEngine, SearchResult } from '../port.js';
+import { ConnectionBudget } from './budget.js';
 import { buildCatalog, type Scope } from './catalog.js';
+import { type IndexMeta, readIndexMeta, resolveIndexMeta } from './index-meta.js';
+import { runMget } from './mget.js';
+import { ReadPool } from './read-pool.js';
+import type { ReadOp } from './read-worker.js';
 import { runCount, runSearch } from './search.js';
 import { strictProblem } from './strict.js';
 import { createTables, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, t } from './tables.js';
@@ -11,6 +17,9 @@ import { IndexWriter } from './writer.js';
 
 /** File name of the embedded index inside `DATA_DIR`. */
 export const EMBEDDED_INDEX_FILE = 'search.sqlite';
+
+/** Time budget of a read when none is configured. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 interface OpenIndex {
   name: string;
@@ -22,22 +31,47 @@ interface OpenIndex {
   fresh: boolean;
 }
 
+/** How the embedded engine runs reads (search, count, mget). */
+export interface EmbeddedEngineOptions {
+  /** Index file name inside the data directory. */
+  file?: string;
+  /**
+   * Worker threads for reads, each with its own read-only connection (0: reads run on the
+   * calling thread, as the indexer and most tests do).
+   */
+  readers?: number;
+  /** Time budget of a read made outside any request context, and the most any read gets. */
+  timeoutMs?: number;
+  /** Reads waiting for a worker before new ones are refused with `overloaded` (all tenants / one tenant). */
+  maxQueued?: number;
+  maxQueuedPerTenant?: number;
+}
+
+/** SQLite page cache per connection, in KiB. */
+const CACHE_KIB = 262_144;
+
 /**
  * The embedded engine: SQLite FTS5 in its own file beside the transactional store. Tables are
  * derived from each index's mapping; searches run the OpenSearch DSL subset compiled to SQL.
+ * Every read has a time budget enforced inside SQLite (budget.ts); with `readers` it runs on a
+ * pool of worker threads (read-pool.ts) so that no search blocks the caller's event loop.
  */
 export class EmbeddedEngine implements SearchEngine {
   readonly kind = 'embedded' as const;
   private readonly db: Database.Database;
   private readonly open = new Map<string, OpenIndex>();
+  private readonly budget: ConnectionBudget;
+  private readonly pool: ReadPool | null;
+  private readonly timeoutMs: number;
 
-  constructor(dataDir: string, file = EMBEDDED_INDEX_FILE) {
+  constructor(dataDir: string, opts: EmbeddedEngineOptions = {}) {
     fs.mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(path.join(dataDir, file));
+    const file = path.join(dataDir, opts.file ?? EMBEDDED_INDEX_FILE);
+    this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('cache_size = -262144');
+    this.db.pragma(`cache_size = -${CACHE_KIB}`);
     this.db.pragma('temp_store = MEMORY');
     this.db.exec(`CREATE TABLE IF NOT EXISTS engine_indices (
       name TEXT PRIMARY KEY, prefix TEXT NOT NULL UNIQUE, spec TEXT NOT NULL, multi_valued TEXT NOT NULL DEFAULT '[]', created_at INTEGER NOT NULL)`);
@@ -46,6 +80,23 @@ export class EmbeddedEngine implements SearchEngine {
       // Indices from before layout versions used layout 1.
       this.db.exec('ALTER TABLE engine_indices ADD COLUMN layout INTEGER NOT NULL DEFAULT 1');
     }
+    this.budget = new ConnectionBudget(this.db);
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.pool =
+      (opts.readers ?? 0) > 0
+        ? new ReadPool({
+            file,
+            workers: opts.readers as number,
+            maxQueued: opts.maxQueued ?? 128,
+            maxQueuedPerTenant: opts.maxQueuedPerTenant ?? 32,
+            cacheKib: CACHE_KIB,
+          })
+        : null;
+  }
+
+  /** Whether time budgets are enforced inside SQLite (the budget extension is built). */
+  get budgetsEnforced(): boolean {
+    return this.budget.enforced && (this.pool?.budgetEnforced ?? true);
   }
 
   async ping(): Promise<void> {
@@ -113,22 +164,28 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   async search<T = Record<string, unknown>>(index: string, body: SearchBody): Promise<SearchResult<T>> {
-    const target = this.resolve(index, true);
-    return runSearch<T>(this.db, target.root, target.multiValued, body);
+    return (await this.read({ op: 'search', index, body })) as SearchResult<T>;
   }
 
   async count(index: string, query?: Query): Promise<number> {
-    const target = this.resolve(index, true);
-    return runCount(this.db, target.root, target.multiValued, query);
+    return (await this.read({ op: 'count', index, query })) as number;
   }
 
   async mget<T = Record<string, unknown>>(index: string, ids: string[]): Promise<(T | null)[]> {
-    const target = this.resolve(index, true);
-    const rows = this.db
-      .prepare(`SELECT id, source FROM ${t.docs(target.root)} WHERE id IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(ids)) as { id: string; source: string }[];
-    const byId = new Map(rows.map((r) => [r.id, JSON.parse(r.source) as T]));
-    return ids.map((id) => byId.get(id) ?? null);
+    return (await this.read({ op: 'mget', index, ids })) as (T | null)[];
+  }
+
+  /** Runs a read within its budget: on a worker when there is a pool, here otherwise. */
+  private async read(op: ReadOp): Promise<unknown> {
+    // Resolved here too: unknown names fail fast, and an index opened by an older build gains its sort indexes.
+    const target = this.resolve(op.index, true);
+    const { ms, tenant } = callBudget(this.timeoutMs);
+    if (this.pool) return this.pool.run(op, tenant, ms);
+    return this.budget.run(ms, () => {
+      if (op.op === 'search') return runSearch(this.db, target.root, target.multiValued, op.body);
+      if (op.op === 'count') return runCount(this.db, target.root, target.multiValued, op.query);
+      return runMget(this.db, target.root, op.ids);
+    });
   }
 
   async getAlias(alias: string): Promise<string[]> {
@@ -176,32 +233,25 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   async close(): Promise<void> {
+    await this.pool?.close();
     this.db.close();
   }
 
-  private meta(name: string): { name: string; prefix: string; spec: string; multi_valued: string; layout: number } | undefined {
-    return this.db.prepare('SELECT name, prefix, spec, multi_valued, layout FROM engine_indices WHERE name = ?').get(name) as
-      | { name: string; prefix: string; spec: string; multi_valued: string; layout: number }
-      | undefined;
+  /** Interrupts every running read of this process, at once (shutdown). */
+  abortReads(): void {
+    this.budget.abortAll();
+  }
+
+  private meta(name: string): IndexMeta | undefined {
+    return readIndexMeta(this.db, name);
   }
 
   /** Resolves an index or (when allowed) an alias to an open index. */
   private resolve(name: string, allowAlias: boolean): OpenIndex {
-    let physical = name;
-    if (!this.meta(name) && allowAlias) {
-      const targets = this.db.prepare('SELECT idx FROM engine_aliases WHERE alias = ?').all(name) as { idx: string }[];
-      if (targets.length === 1) physical = (targets[0] as { idx: string }).idx;
-    }
+    const meta = resolveIndexMeta(this.db, name, allowAlias);
+    const physical = meta.name;
     const cached = this.open.get(physical);
     if (cached) return cached;
-    const meta = this.meta(physical);
-    if (!meta) throw new SearchEngineError('index_not_found', `no index or alias "${name}"`);
-    if (meta.layout !== LAYOUT_VERSION) {
-      throw new SearchEngineError(
-        'engine_error',
-        `index "${physical}" was built with table layout ${meta.layout}; this build reads layout ${LAYOUT_VERSION}: rebuild it with \`proxima index --swap\``,
-      );
-    }
     const spec = JSON.parse(meta.spec) as IndexSpec;
     const root = buildCatalog(spec, meta.prefix);
     ensureSortIndexes(this.db, root); // indices built before these existed gain them on first use

@@ -56,12 +56,24 @@ export function valuesAt(obj: unknown, path: string): unknown[] {
   return out;
 }
 
-/** The stored (normalised) value of a keyword, or null when it is not indexed. */
-export function keywordValue(field: FieldInfo, value: unknown): string | null {
+/**
+ * A keyword value as it is compared: its string form, normalised when the field has a
+ * normalizer; null for values a keyword cannot hold (objects, arrays, null).
+ */
+export function keywordTerm(field: FieldInfo, value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
   const s = String(value);
-  if (field.ignoreAbove !== undefined && s.length > field.ignoreAbove) return null;
   return field.lowercase ? normalizeKeyword(s) : s;
+}
+
+/**
+ * The stored value of a keyword, or null when it is not indexed. As in OpenSearch, `ignore_above`
+ * applies to documents only, to the value as sent (UTF-16 units, before normalisation); a query
+ * for a longer value is valid and matches no document that was not indexed with it.
+ */
+export function keywordValue(field: FieldInfo, value: unknown): string | null {
+  if (field.ignoreAbove !== undefined && String(value).length > field.ignoreAbove) return null;
+  return keywordTerm(field, value);
 }
 
 /** The stored numeric value of a number, date or boolean field, or null when unparseable. */

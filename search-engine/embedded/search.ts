@@ -2,9 +2,12 @@ import type Database from 'better-sqlite3';
 import { invalidQuery, SearchEngineError, unsupported } from '../errors.js';
 import type { Query, SearchBody, SearchHit, SearchResult, SortClause } from '../port.js';
 import type { Scope } from './catalog.js';
-import { type PostingLeaf, QueryCompiler } from './compile.js';
+import { QueryCompiler } from './compile.js';
 import { constantScore } from './constant-score.js';
 import { onlyKeys } from './dsl-util.js';
+import type { NumberLeaf } from './leaves.js';
+import { checkParams, checkQuerySize } from './query-limits.js';
+import { translateSqliteErrors } from './sqlite-errors.js';
 import { sortColumn, t } from './tables.js';
 
 /** OpenSearch's default `index.max_result_window`. */
@@ -88,6 +91,10 @@ function filterSource(source: Record<string, unknown>, spec: SearchBody['_source
 
 /** Runs one search body against an index's tables. */
 export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Set<string>, body: SearchBody): SearchResult<T> {
+  return translateSqliteErrors(() => search<T>(db, root, multiValued, body));
+}
+
+function search<T>(db: Database.Database, root: Scope, multiValued: Set<string>, body: SearchBody): SearchResult<T> {
   const started = performance.now();
   onlyKeys(body as Record<string, unknown>, ['query', 'sort', 'from', 'size', 'track_total_hits', '_source'], 'body');
   const from = body.from ?? 0;
@@ -99,12 +106,13 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
   }
   const sort = parseSort(body.sort, root, multiValued);
   const query: Query = body.query ?? { match_all: {} };
+  checkQuerySize(query);
   // With every score equal and no sort, relevance order is row order: no scores to compute, and
   // the page can stop after `size` rows.
   const fixedScore = sort.length === 0 ? constantScore(query) : null;
   const needsScore = fixedScore === null && (sort.length === 0 || sort.some((s) => s.field === '_score'));
   const compiler = new QueryCompiler(root, multiValued, leafEstimator(db, ESTIMATE_CAP));
-  const main = needsScore ? compiler.scored(query, root, 'query') : compiler.filter(query, root, 'query');
+  const main = checkParams(needsScore ? compiler.scored(query, root, 'query') : compiler.filter(query, root, 'query'));
 
   const order: string[] = [];
   const cols: string[] = [];
@@ -130,7 +138,7 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
   // so SQLite can walk a sort index in order and stop after the page.
   const columnar = sortFields.length && !needsScore ? compiler.columnarFilter(query) : null;
   const pageSql = columnar
-    ? `SELECT s.rowid AS d${cols.map((c, i) => `, ${c} AS k${i}`).join('')} FROM ${t.sort(root)} s WHERE ${columnar.cond} ORDER BY ${order.join(', ').replace('q.d ASC', 's.rowid ASC')} LIMIT ? OFFSET ?`
+    ? `SELECT s.rowid AS d${cols.map((c, i) => `, ${c} AS k${i}`).join('')} FROM ${t.sort(root)} s WHERE ${columnar.sql} ORDER BY ${order.join(', ').replace('q.d ASC', 's.rowid ASC')} LIMIT ? OFFSET ?`
     : `SELECT q.d AS d${needsScore ? ', q.score AS score' : ''}${cols.map((c, i) => `, ${c} AS k${i}`).join('')}${countInPage ? ', count(*) OVER () AS total' : ''} FROM (${main.sql}) q${join} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`;
   const pageParams = columnar ? columnar.params : main.params;
   const rows = db.prepare(pageSql).all(...pageParams, Math.max(size, countInPage ? 1 : 0), from) as Record<
@@ -146,7 +154,7 @@ export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Se
     else if (countInPage && from === 0) exact = 0;
     const cap = track === true ? Number.POSITIVE_INFINITY : Number(track);
     if (exact === null) {
-      const counted = compiler.filter(query, root, 'query');
+      const counted = checkParams(compiler.filter(query, root, 'query'));
       exact =
         track === true
           ? (db.prepare(`SELECT count(*) AS n FROM (${counted.sql})`).get(...counted.params) as { n: number }).n
@@ -189,7 +197,7 @@ const ESTIMATE_CAP = 2000;
  * Matches of a posting leaf counted up to a cap (about 40 ns a posting): enough to pick which
  * clause drives a conjunction. Memoised for one search, so the page and the total share it.
  */
-function leafEstimator(db: Database.Database, cap: number): (leaf: PostingLeaf) => number {
+function leafEstimator(db: Database.Database, cap: number): (leaf: NumberLeaf) => number {
   const memo = new Map<string, number>();
   return (leaf) => {
     const key = `${leaf.table}|${leaf.conds}|${JSON.stringify(leaf.params)}|${cap}`;
@@ -208,6 +216,10 @@ function leafEstimator(db: Database.Database, cap: number): (leaf: PostingLeaf) 
 
 /** Exact number of documents matching a query. */
 export function runCount(db: Database.Database, root: Scope, multiValued: Set<string>, query: Query | undefined): number {
-  const compiled = new QueryCompiler(root, multiValued, leafEstimator(db, ESTIMATE_CAP)).filter(query ?? { match_all: {} }, root, 'query');
-  return (db.prepare(`SELECT count(*) AS n FROM (${compiled.sql})`).get(...compiled.params) as { n: number }).n;
+  return translateSqliteErrors(() => {
+    const q = query ?? { match_all: {} };
+    checkQuerySize(q);
+    const compiled = checkParams(new QueryCompiler(root, multiValued, leafEstimator(db, ESTIMATE_CAP)).filter(q, root, 'query'));
+    return (db.prepare(`SELECT count(*) AS n FROM (${compiled.sql})`).get(...compiled.params) as { n: number }).n;
+  });
 }

@@ -1,12 +1,9 @@
 import { invalidQuery, unsupported } from '../errors.js';
 import { quote, tokenize } from './analysis.js';
 import type { FieldInfo, Scope, TextTable } from './catalog.js';
+import type { FtsAtom } from './fts-atoms.js';
+import { compound, type Sql } from './sql-shapes.js';
 import { t } from './tables.js';
-
-export interface Sql {
-  sql: string;
-  params: unknown[];
-}
 
 /** A field with its query-time boost (`headline^3`). */
 export interface BoostedField {
@@ -15,6 +12,11 @@ export interface BoostedField {
 }
 
 export type TextMode = { kind: 'terms'; operator: 'or' | 'and' } | { kind: 'phrase'; slop: number } | { kind: 'prefix' };
+
+/** A text query on one FTS5 table, with the BM25 weight of each of the table's columns. */
+export interface TextAtom extends FtsAtom {
+  weights: number[];
+}
 
 /** Builds the FTS5 MATCH expression for text in `columns`. Returns null when nothing can match. */
 function matchExpression(columns: string[], text: string, mode: TextMode, path: string): string | null {
@@ -33,21 +35,11 @@ function matchExpression(columns: string[], text: string, mode: TextMode, path: 
 }
 
 /**
- * Full-text SQL over one or two FTS5 tables: `(d)` for filters, `(d, score)` for scoring,
- * the score being FTS5's BM25 weighted by each field's boost. `bound` is a condition on the
- * FTS5 rowid appended to the MATCH (QueryCompiler.boundCond), checked before BM25 is computed.
+ * A text query as FTS5 atoms, one per table its fields live in (the query matches a row when
+ * any of them does); none when the text has no token, so nothing matches.
  */
-export function textSql(
-  scope: Scope,
-  fields: BoostedField[],
-  text: string,
-  mode: TextMode,
-  scored: boolean,
-  boost: number,
-  path: string,
-  bound = '',
-): Sql {
-  const parts: Sql[] = [];
+export function textAtoms(scope: Scope, fields: BoostedField[], text: string, mode: TextMode, path: string): TextAtom[] {
+  const atoms: TextAtom[] = [];
   for (const table of ['stem', 'name'] as TextTable[]) {
     const inTable = fields.filter((f) => f.field.text?.table === table);
     if (inTable.length === 0) continue;
@@ -58,26 +50,28 @@ export function textSql(
       path,
     );
     if (expr === null) continue;
-    const fts = t.fts(scope, table);
-    if (scored) {
-      const weights = scope.textColumns[table].map((c) => inTable.find((f) => f.field.text!.column === c)?.boost ?? 0);
-      // OFFSET 0 keeps SQLite from flattening this into an outer join or aggregate, where FTS5
-      // refuses to evaluate bm25 ("unable to use function bm25 in the requested context").
-      parts.push({
-        sql: `SELECT d, score FROM (SELECT rowid AS d, -bm25(${fts}, ${weights.join(', ')}) * ${boost} AS score FROM ${fts} WHERE ${fts} MATCH ?${bound} LIMIT -1 OFFSET 0)`,
-        params: [expr],
-      });
-    } else {
-      parts.push({ sql: `SELECT rowid AS d FROM ${fts} WHERE ${fts} MATCH ?${bound}`, params: [expr] });
-    }
+    const weights = scope.textColumns[table].map((c) => inTable.find((f) => f.field.text!.column === c)?.boost ?? 0);
+    atoms.push({ table: t.fts(scope, table), expr, width: 1, weights });
   }
-  if (parts.length === 0) return { sql: scored ? 'SELECT NULL AS d, 0 AS score WHERE 0' : 'SELECT NULL AS d WHERE 0', params: [] };
+  return atoms;
+}
+
+/**
+ * Scored rows `(d, score)` of text atoms: FTS5's BM25 weighted by each field's boost, summed over
+ * the tables that match. `bound` is a condition on the FTS5 rowid appended to the MATCH
+ * (QueryCompiler.boundCond), checked before BM25 is computed.
+ */
+export function scoredText(atoms: TextAtom[], boost: number, bound: string): Sql {
+  const parts: Sql[] = atoms.map((a) => ({
+    // OFFSET 0 keeps SQLite from flattening this into an outer join or aggregate, where FTS5
+    // refuses to evaluate bm25 ("unable to use function bm25 in the requested context").
+    sql: `SELECT d, score FROM (SELECT rowid AS d, -bm25(${a.table}, ${a.weights.join(', ')}) * ${boost} AS score FROM ${a.table} WHERE ${a.table} MATCH ?${bound} LIMIT -1 OFFSET 0)`,
+    params: [a.expr],
+  }));
+  if (parts.length === 0) return { sql: 'SELECT NULL AS d, 0 AS score WHERE 0', params: [] };
   if (parts.length === 1) return parts[0] as Sql;
-  const union = parts.map((p) => p.sql).join(' UNION ALL ');
-  const params = parts.flatMap((p) => p.params);
-  return scored
-    ? { sql: `SELECT d, sum(score) AS score FROM (${union}) GROUP BY d`, params }
-    : { sql: `SELECT DISTINCT d FROM (${union})`, params };
+  const union = compound(parts, 'UNION ALL');
+  return { sql: `SELECT d, sum(score) AS score FROM (${union.sql}) GROUP BY d`, params: union.params };
 }
 
 /** Parses `"headline^3"` into a field of `scope` and its boost. */

@@ -1,4 +1,6 @@
-import { Client } from '@opensearch-project/opensearch';
+import { Client, errors } from '@opensearch-project/opensearch';
+import { callBudget } from '../call-context.js';
+import { SearchEngineError } from '../errors.js';
 import type { BulkOperation, BulkResult, IndexSpec, IndexStats, Query, SearchBody, SearchEngine, SearchResult } from '../port.js';
 import { translate } from './errors.js';
 
@@ -18,12 +20,34 @@ interface RawHit {
 /** The OpenSearch adapter, for production at any scale. */
 export class OpenSearchEngine implements SearchEngine {
   readonly kind = 'opensearch' as const;
+  /** The budget goes out as each read's request timeout. */
+  readonly budgetsEnforced = true;
   readonly client: Client;
   /** Settings in force before beginBulkLoad, restored by endBulkLoad. */
   private readonly saved = new Map<string, { refresh_interval: string; number_of_replicas: string | number }>();
 
-  constructor(urlOrClient: string | Client) {
+  private readonly timeoutMs: number;
+
+  /** `timeoutMs`: the time budget of a read made outside any request, and the most any read gets. */
+  constructor(urlOrClient: string | Client, opts: { timeoutMs?: number } = {}) {
     this.client = typeof urlOrClient === 'string' ? new Client({ node: urlOrClient, requestTimeout: 30_000, maxRetries: 2 }) : urlOrClient;
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+  }
+
+  /**
+   * A read (search, count, mget) within its time budget: the budget goes out as the client's
+   * request timeout (OpenSearch then cancels the search task when the connection closes), with no
+   * retry, and running past it is a `timeout`.
+   */
+  private async read<T>(what: string, fn: (options: { requestTimeout: number; maxRetries: number }) => Promise<{ body: T }>): Promise<T> {
+    const { ms } = callBudget(this.timeoutMs);
+    if (ms <= 0) throw new SearchEngineError('timeout', `the request had no time budget left for this ${what}`);
+    try {
+      return (await fn({ requestTimeout: ms, maxRetries: 0 })).body;
+    } catch (err) {
+      if (err instanceof errors.TimeoutError) throw new SearchEngineError('timeout', `the ${what} ran past its ${ms} ms time budget`, err);
+      throw translate(err, what);
+    }
   }
 
   private async call<T>(what: string, fn: () => Promise<{ body: T }>): Promise<T> {
@@ -99,7 +123,7 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async search<T = Record<string, unknown>>(index: string, body: SearchBody): Promise<SearchResult<T>> {
-    const res = await this.call('search', () => this.client.search({ index, body: body as never }));
+    const res = await this.read('search', (options) => this.client.search({ index, body: body as never }, options));
     const hits = (res as { hits: { total?: { value: number; relation: 'eq' | 'gte' }; hits: RawHit[] }; took: number }).hits;
     return {
       total: hits.total ? { value: hits.total.value, relation: hits.total.relation } : null,
@@ -114,13 +138,13 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async count(index: string, query?: Query): Promise<number> {
-    const res = await this.call('count', () => this.client.count({ index, body: query ? { query } : {} } as never));
+    const res = await this.read('count', (options) => this.client.count({ index, body: query ? { query } : {} } as never, options));
     return (res as { count: number }).count;
   }
 
   async mget<T = Record<string, unknown>>(index: string, ids: string[]): Promise<(T | null)[]> {
     if (ids.length === 0) return [];
-    const res = await this.call('mget', () => this.client.mget({ index, body: { ids } }));
+    const res = await this.read('mget', (options) => this.client.mget({ index, body: { ids } }, options));
     return (res as { docs: { found?: boolean; _source?: T }[] }).docs.map((d) => (d.found ? (d._source as T) : null));
   }
 
@@ -171,6 +195,10 @@ export class OpenSearchEngine implements SearchEngine {
     await this.call('put settings', () => this.client.indices.putSettings({ index, body: { index: saved } }));
     this.saved.delete(index);
     await this.refresh(index);
+  }
+
+  abortReads(): void {
+    // Each read ends at its budget (its request timeout); nothing to interrupt here.
   }
 
   async close(): Promise<void> {

@@ -42,6 +42,17 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
 
   if (group === 'serve') {
     const { serve } = await import('../main.js');
+    // Signals are caught from the start, so one that arrives while the server is starting still
+    // shuts it down cleanly; a second one ends the process at once.
+    const stopped = new Promise<void>((resolve) => {
+      const stop = () => {
+        process.once('SIGINT', () => process.exit(130));
+        process.once('SIGTERM', () => process.exit(143));
+        resolve();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
     let running: Awaited<ReturnType<typeof serve>>;
     try {
       running = await serve(config);
@@ -53,11 +64,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       }
       throw err;
     }
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await stopped;
     await running.close();
     return 0;
   }

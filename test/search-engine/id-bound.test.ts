@@ -160,7 +160,7 @@ test('bounded and unbounded forms of each query give the same hits, scores and t
         statements.length = 0;
         const bounded = page(await search(c.query(ids)));
         assert.ok(
-          statements.some((sql) => /\+(?:t0\.rowid|t0\.d|X\.d|rowid) IN bid\d+/.test(sql)),
+          statements.some((sql) => /(?:\+(?:t0\.rowid|t0\.d|X\.d|rowid) IN|FROM) bid\d+/.test(sql)),
           `${c.name}: the bounded form uses the id set`,
         );
         const unbounded = page(await search(c.query({ bool: { filter: [ids] } })));
@@ -181,7 +181,7 @@ test('a list longer than the bound limit is not used as a bound', () =>
       size: 1000,
       track_total_hits: true,
     });
-    assert.ok(!statements.some((sql) => /IN bid\d+/.test(sql)));
+    assert.ok(!statements.some((sql) => /(?:IN|FROM) bid\d+/.test(sql)));
     const all = await engine.count('people', { match: { headline: 'engineer' } });
     assert.is(res.total?.value, all, 'the list covers every profile, so all engineers match');
   }));

@@ -3,10 +3,12 @@
  * recording fake (test/helpers/fake-opensearch.ts), and every request it builds is checked
  * against the official OpenSearch API specification (search-engine/opensearch/contract).
  */
+import http from 'node:http';
 import { Client } from '@opensearch-project/opensearch';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COMPANIES, JOBS, POSTS, PROFILES } from '../../mappings/indices.js';
+import { withSearchBudget } from '../../search-engine/call-context.js';
 import { SearchEngineError, type SearchEngineErrorCode } from '../../search-engine/errors.js';
 import { checkRequest, operationFor } from '../../search-engine/opensearch/contract/checker.js';
 import { OpenSearchEngine } from '../../search-engine/opensearch/engine.js';
@@ -412,6 +414,28 @@ test('errors: an unreachable OpenSearch is engine_unavailable', async () => {
     await engineError(() => engine.bulk('people', [{ op: 'index', id: 'p1', doc: P1 }]), 'engine_unavailable');
   } finally {
     await engine.close();
+  }
+});
+
+test('reads send the time budget as the request timeout; running past it is a timeout', async () => {
+  // A node that accepts requests and never answers them.
+  const held: http.ServerResponse[] = [];
+  const silent = http.createServer((_req, res) => held.push(res));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as { port: number };
+  const engine = new OpenSearchEngine(`http://127.0.0.1:${port}`, { timeoutMs: 60_000 });
+  try {
+    const started = performance.now();
+    await engineError(() => withSearchBudget(150, 'someone', () => engine.search('people', { query: { match_all: {} } })), 'timeout');
+    await engineError(() => withSearchBudget(150, 'someone', () => engine.count('people')), 'timeout');
+    await engineError(() => withSearchBudget(150, 'someone', () => engine.mget('people', ['p1'])), 'timeout');
+    // Without the budget each call would wait for the client's 60 s default.
+    assert.ok(performance.now() - started < 30_000);
+    await engineError(() => withSearchBudget(0, 'someone', () => engine.search('people', {})), 'timeout');
+  } finally {
+    for (const res of held) res.destroy();
+    await engine.close();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
   }
 });
 

@@ -1,0 +1,17 @@
+import type Database from 'better-sqlite3';
+import type { Scope } from './catalog.js';
+import { translateSqliteErrors } from './sqlite-errors.js';
+import { t } from './tables.js';
+
+/** Documents by id, in the order asked; null where an id is unknown. */
+export function runMget<T>(db: Database.Database, root: Scope, ids: string[]): (T | null)[] {
+  const rows = translateSqliteErrors(
+    () =>
+      db.prepare(`SELECT id, source FROM ${t.docs(root)} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as {
+        id: string;
+        source: string;
+      }[],
+  );
+  const byId = new Map(rows.map((r) => [r.id, JSON.parse(r.source) as T]));
+  return ids.map((id) => byId.get(id) ?? null);
+}

@@ -1,0 +1,7 @@
+// Bootstrap of a search worker thread: Node 20 applies a parent's tsx hooks to a worker only
+// through its execArgv, and not to the worker's own entry, so register tsx here and load the
+// TypeScript worker.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./read-worker.ts');

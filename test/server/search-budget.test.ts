@@ -1,0 +1,79 @@
+/**
+ * A request's search work runs within SEARCH_TIMEOUT_MS: past it the API answers 504
+ * `search_timeout` and charges nothing; searches refused for overload answer 503
+ * `search_overloaded` with Retry-After, uncharged too. Both bodies are documented codes.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { defineRoute } from '../../server/http/route.js';
+import { buildSlowIndex, SLOW_BODY } from '../helpers/slow-index.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+/** A billed route whose handler makes one slow search, as any search route would. */
+const slowSearch = defineRoute({
+  method: 'POST',
+  path: '/test/slow-search',
+  summary: 'one slow search',
+  tag: 'test',
+  auth: { anyOf: ['search'] },
+  billing: { operation: 'people_search_preview' },
+  response: { type: 'object' },
+  async handler({ services }) {
+    await services.engine.search('slow', SLOW_BODY);
+    return { success: true };
+  },
+});
+
+/** Starts the search workers (their start counts against a budget, and these budgets are short). */
+async function warmUp(engine: { search(index: string, body: object): Promise<unknown> }): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await engine.search('slow', { size: 0 });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+test('a search past its budget answers 504 search_timeout and costs nothing', async () => {
+  const app = await startTestApp({ extraRoutes: [slowSearch], env: { SEARCH_TIMEOUT_MS: '30' } });
+  try {
+    await buildSlowIndex(app.services.engine, 'slow', 8000);
+    await warmUp(app.services.engine);
+    const { apiKey } = app.account();
+    const res = await app.call('POST', '/test/slow-search', { key: apiKey, body: {} });
+    assert.is(res.status, 504);
+    assert.is(res.body.error, 'search_timeout');
+    assert.is(res.headers.get('x-service-credits-used'), '0');
+    const status = await app.call('GET', '/api/v1/credits/status', { key: apiKey });
+    assert.is(status.body.used, 0);
+  } finally {
+    await app.close();
+  }
+});
+
+test('searches beyond the queue answer 503 search_overloaded with Retry-After, uncharged', async () => {
+  // Two workers, one of them for this account, and one waiting search per account.
+  const app = await startTestApp({
+    extraRoutes: [slowSearch],
+    env: { SEARCH_TIMEOUT_MS: '60000', SEARCH_WORKERS: '2', SEARCH_QUEUE_LIMIT: '4' },
+  });
+  try {
+    await buildSlowIndex(app.services.engine, 'slow', 8000);
+    await warmUp(app.services.engine);
+    const { apiKey } = app.account();
+    const results = await Promise.all(Array.from({ length: 4 }, () => app.call('POST', '/test/slow-search', { key: apiKey, body: {} })));
+    const statuses = results.map((r) => r.status).sort();
+    assert.equal(statuses, [200, 200, 503, 503]);
+    const refused = results.find((r) => r.status === 503);
+    assert.is(refused?.body.error, 'search_overloaded');
+    assert.is(refused?.headers.get('retry-after'), '1');
+    const status = await app.call('GET', '/api/v1/credits/status', { key: apiKey });
+    assert.is(status.body.used, 0.2, 'only the two searches that ran are charged (0.10 each)');
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
