@@ -8,9 +8,11 @@ import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { type CompanyCache, loadFile } from './load-file.js';
 import type { ProgressReporter } from './progress.js';
+import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
 import { createTargetIndex, resolveTarget, verifyAndSwap } from './targets.js';
 
 export interface IndexRunOptions {
+  /** Snapshot files, and directories whose snapshot files are all loaded. */
   files: string[];
   /** Overrides the kind read from file names. */
   kind?: string;
@@ -52,13 +54,23 @@ export interface IndexRunSummary extends LoadCounts {
   peakRssBytes: number;
 }
 
-/** Bad command-line input to the indexer (unknown kind, missing file). */
+/** Bad command-line input to the indexer (unknown kind, missing file, empty directory). */
 export class IndexerUsageError extends Error {}
 
-/** Orders input files by load order and resolves each one's kind. */
-export function planFiles(files: string[], kindOverride?: string): { file: string; kind: RecordKind }[] {
+/**
+ * Expands directories into their snapshot files, orders the files by load order and resolves
+ * each one's kind.
+ */
+export function planFiles(paths: string[], kindOverride?: string): { file: string; kind: RecordKind }[] {
   if (kindOverride !== undefined && !isRecordKind(kindOverride))
     throw new IndexerUsageError(`--kind must be one of ${LOAD_ORDER.join(', ')}`);
+  let files: string[];
+  try {
+    files = expandSnapshotPaths(paths);
+  } catch (err) {
+    if (err instanceof NoSnapshotFiles) throw new IndexerUsageError(err.message);
+    throw err;
+  }
   const planned = files.map((file) => {
     if (!fs.existsSync(file)) throw new IndexerUsageError(`no such file: ${file}`);
     const kind = (kindOverride as RecordKind | undefined) ?? kindFromFileName(file);

@@ -15,7 +15,8 @@ export const EXIT_REJECTED = 3;
 
 /**
  * `proxima index PATH... [--kind K] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--json]`
- * Loads snapshot files; prints a summary; exits 3 when records were rejected.
+ * Loads snapshot files (a directory PATH stands for its snapshot files); prints a summary;
+ * exits 3 when records were rejected.
  */
 export async function indexCommand(config: Config, args: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
@@ -38,7 +39,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
     throw new UsageError((err as Error).message);
   }
   const v = parsed.values as Record<string, string | boolean | undefined>;
-  if (parsed.positionals.length === 0) throw new UsageError('name at least one snapshot file');
+  if (parsed.positionals.length === 0) throw new UsageError('name at least one snapshot file or directory');
   const batchSize = v['batch-size'] === undefined ? 1000 : Number(v['batch-size']);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)
     throw new UsageError('--batch-size must be a whole number from 1 to 100000');

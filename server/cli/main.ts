@@ -5,7 +5,7 @@ import { createLogger } from '../logger.js';
 import { ADMIN_COMMANDS } from './admin-commands.js';
 import { fixturesCommand } from './fixtures-command.js';
 import { indexCommand } from './index-command.js';
-import { USAGE, UsageError } from './usage.js';
+import { commandUsage, USAGE, UsageError, wantsHelp } from './usage.js';
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
@@ -28,6 +28,16 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   if (group === undefined || group === '--help' || group === 'help') {
     io.stdout(USAGE);
     return group === undefined ? 2 : 0;
+  }
+  // `proxima <command> --help` prints that command's help before anything is parsed or opened.
+  if (wantsHelp(argv.slice(1))) {
+    const help = commandUsage(argv);
+    if (help === null) {
+      io.stderr(`proxima: unknown command "${[group, verb].filter((w) => w && !w.startsWith('-')).join(' ')}"\n\n${USAGE}`);
+      return 2;
+    }
+    io.stdout(help);
+    return 0;
   }
   let config: ReturnType<typeof loadConfig>;
   try {
