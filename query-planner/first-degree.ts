@@ -107,3 +107,16 @@ export async function verifyFirstDegree(input: VerificationInput): Promise<Verif
     coverage: !filled && candidatesRemain ? 'partial_unpageable' : 'complete',
   };
 }
+
+/**
+ * How a verified count relates to the true number: `exact` only when every candidate was
+ * examined, every included source could be checked (`uncheckedSources` is 0) and no candidate
+ * was withheld; otherwise the confirmed people are a `lower_bound`. An unchecked source makes it
+ * a lower bound even when nothing was withheld: its connections may not all be known yet.
+ */
+export function countRelation(
+  result: Pick<VerificationResult, 'candidatesRemain' | 'withheld'>,
+  uncheckedSources: number,
+): 'exact' | 'lower_bound' {
+  return result.candidatesRemain || result.withheld > 0 || uncheckedSources > 0 ? 'lower_bound' : 'exact';
+}

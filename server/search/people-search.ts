@@ -10,13 +10,14 @@ import type { AdvancedFilters, ConnectionDegree } from '../../query-planner/adva
 import { anyOf, matchNone, termsClauses } from '../../query-planner/build/dsl.js';
 import { ListNormalizer, normalizeFilters } from '../../query-planner/build/normalize.js';
 import { buildPeopleQuery, type NetworkFilterMode } from '../../query-planner/build/people-query.js';
-import { COUNT_MODE_MAX_EXAMINED, type VerificationResult, verifyFirstDegree } from '../../query-planner/first-degree.js';
+import { COUNT_MODE_MAX_EXAMINED, countRelation, type VerificationResult, verifyFirstDegree } from '../../query-planner/first-degree.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
 import { type ParsedPeopleQuery, parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { textKeywords } from '../../query-planner/parse/keywords.js';
 import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import type { Query, SearchBody } from '../../search-engine/port.js';
 import type { Actor } from '../auth/actor.js';
+import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import type { ConnectionSource } from '../store/graph.js';
 import { GraphStore } from '../store/graph.js';
@@ -131,6 +132,19 @@ const RESULT_WINDOW = 10_000;
 /** A brief rather than a query: long, or several sentences or lines. */
 function inputModeOf(text: string): 'natural_language' | 'brief' {
   return text.length > 280 || /\n\s*\S/.test(text) || (text.match(/[.!?](\s|$)/g)?.length ?? 0) > 1 ? 'brief' : 'natural_language';
+}
+
+/**
+ * The refusal of `filters.cohort_refs` naming no live cohort of the account (unknown, expired
+ * after 30 days unused, or another account's): the search is never run without them.
+ */
+export function cohortNotFound(refs: string[]): AppError {
+  return new AppError(
+    404,
+    'cohort_not_found',
+    `No cohort ${refs.map((r) => `"${r}"`).join(', ')} for this account (at filters.cohort_refs): it is unknown, another account's, or expired (unused for 30 days). Use the cohort_refs of a search of this account, or run that search again.`,
+    { unknown_cohort_refs: refs },
+  );
 }
 
 /** Runs one people search. Throws only for errors the caller must see as HTTP errors. */
@@ -268,6 +282,13 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
   applied.filters = { ...filters };
   applied.keywords = residual;
 
+  // Cohorts from earlier searches fail closed: dropping an unknown one would widen the search.
+  // Checked before anyone is searched (and without counting as a use); a refused search is not charged.
+  const cohortRefs = filters.cohort_refs ?? [];
+  const now = services.clock();
+  const unknownCohorts = store.unknownCohorts(cohortRefs, actor.ownerUserId, now);
+  if (unknownCohorts.length) throw cohortNotFound(unknownCohorts);
+
   // Company filters naming an earlier company search: its companies, as ids.
   if (filters.companies?.length) {
     const expanded = await expandCompanySearchIds(services, actor, filters.companies, receipts);
@@ -277,14 +298,14 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
 
   // Cohorts from earlier searches.
   const cohortQueries: Query[] = [];
-  for (const ref of filters.cohort_refs ?? []) {
-    const q = store.getCohort(ref, actor.ownerUserId, services.clock());
-    if (q && 'post_authors' in q) {
+  for (const ref of cohortRefs) {
+    const q = store.getCohort(ref, actor.ownerUserId, now);
+    if (!q) throw cohortNotFound([ref]);
+    if ('post_authors' in q) {
       // A post search's binding: the people who wrote its posts.
       const ids = await postAuthorIds(services, q.post_authors as Query, BINDING_MAX_AUTHORS);
       cohortQueries.push(ids.length ? anyOf(termsClauses('id', ids)) : matchNone());
-    } else if (q) cohortQueries.push(q);
-    else receipts.push({ path: '/filters/cohort_refs', action: 'ignored', message: `Unknown cohort reference "${ref}" was ignored.` });
+    } else cohortQueries.push(q);
   }
 
   // People the results must (not) be connected to.
@@ -405,7 +426,7 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
       count = {
         value: verification.confirmed,
         basis: 'verified_first_degree_candidates',
-        relation: verification.candidatesRemain ? 'lower_bound' : 'exact',
+        relation: countRelation(verification, firstDegreeOnly ? (network?.unchecked.length ?? 0) : 0),
         examined_candidates: verification.examined,
       };
       docs = [];

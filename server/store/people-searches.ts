@@ -110,6 +110,16 @@ export class PeopleSearchStore {
   }
 
   /**
+   * Which of `refs` name no cohort of this owner alive at `now` (unknown, expired or another
+   * owner's), in the order given. Reads only: checking does not count as a use.
+   */
+  unknownCohorts(refs: readonly string[], ownerUserId: string, now: number): string[] {
+    const alive = prepared(this.db, 'SELECT 1 FROM cohorts WHERE cohort_ref = ? AND owner_user_id = ? AND last_used_at > ?');
+    const since = cohortsUsedSince(now);
+    return refs.filter((ref) => alive.get(ref, ownerUserId, since) === undefined);
+  }
+
+  /**
    * The query of a cohort of this owner alive at `now`, or null when the reference is unknown
    * or expired. Using a cohort keeps it alive for another idle period.
    */

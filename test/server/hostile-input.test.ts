@@ -342,7 +342,6 @@ function requests(w: string): [string, string, unknown, number][] {
     keywords: [w],
     additional_context_keywords_core: [w],
     additional_context_keywords_supporting: [w],
-    cohort_refs: [w],
     // An unknown field of `where` is ignored with a receipt; a `__proto__` key is refused as JSON.
     where: w === '__proto__' ? { locations: values } : { locations: values, [w]: w },
   };
@@ -365,6 +364,7 @@ function requests(w: string): [string, string, unknown, number][] {
     ['POST', '/api/v1/search/people', { search_metadata: { filters: people, keywords: [w] }, professional_username: w }, 200],
     ['POST', '/api/v1/search/people/preview', { filters: { exclude_connected_to: [w] } }, 200],
     ['POST', '/api/v1/search/people/preview', { filters: { companies: [{ where: { search_id: w } }] } }, 404],
+    ['POST', '/api/v1/search/people/preview', { filters: { cohort_refs: [w] } }, 404],
     ['POST', '/api/v1/search/people/enrich', { search_id: w }, 404],
     ['GET', `/api/v1/search/people/${encodeURIComponent(w)}`, undefined, 404],
     [

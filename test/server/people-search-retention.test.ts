@@ -77,7 +77,8 @@ test('a cohort lives 30 days from its last use; an expired one is ignored exactl
     const unknown = 'coh_000000000000000000000000';
     const expired = masked(await within(cohortRef), cohortRef);
     assert.equal(expired, masked(await within(unknown), unknown));
-    assert.is(expired.body.receipts.length, 1);
+    assert.is(expired.status, 404);
+    assert.is(expired.body.error, 'cohort_not_found');
   }));
 
 test('a later write purges expired pages, their rows and cohorts', () =>
