@@ -28,8 +28,8 @@ export const PEOPLE_SEARCH_LIMITS = {
  * applied the same way: REST truncates or clamps silently with a receipt. docs/post-search.md.
  */
 export const POST_SEARCH_LIMITS = {
-  /** Characters of `query`. */
-  queryChars: 1_000,
+  /** Characters of `query`: the same as every other search. */
+  queryChars: PEOPLE_SEARCH_LIMITS.queryChars,
   /** Posts per page of results. */
   previewLimit: { min: 1, max: 50, default: 10 },
   /**

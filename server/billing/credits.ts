@@ -58,16 +58,19 @@ export function presentCreditStatus(s: CreditStatus): Record<string, unknown> {
   };
 }
 
-/** The `X-Service-Credits-*` headers; absent values are sent as empty strings. */
+/** The `X-Service-Credits-*` headers; a header whose value is absent is omitted, never empty. */
 export function creditHeaders(s: CreditStatus): Record<string, string> {
-  return {
+  // A header with no value is omitted rather than sent empty: clients parse what is present.
+  const headers: Record<string, string> = {
     'X-Service-Credits-Tier': s.tier,
-    'X-Service-Credits-Limit': s.limitMicro === null ? '' : String(toCredits(s.limitMicro)),
     'X-Service-Credits-Used': String(toCredits(s.usedMicro)),
-    'X-Service-Credits-Remaining': s.remainingMicro === null ? '' : String(toCredits(s.remainingMicro)),
-    'X-Service-Credits-Reset-At': iso(s.resetAt) ?? '',
     'X-Service-Credits-Window-Days': String(s.windowDays),
   };
+  if (s.limitMicro !== null) headers['X-Service-Credits-Limit'] = String(toCredits(s.limitMicro));
+  if (s.remainingMicro !== null) headers['X-Service-Credits-Remaining'] = String(toCredits(s.remainingMicro));
+  const resetAt = iso(s.resetAt);
+  if (resetAt) headers['X-Service-Credits-Reset-At'] = resetAt;
+  return headers;
 }
 
 /**

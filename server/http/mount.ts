@@ -27,13 +27,21 @@ function withDelegate(schema: JsonSchema | undefined): JsonSchema {
   return { ...base, properties };
 }
 
+/**
+ * GET (and so HEAD) ignores query parameters it does not declare: clients and proxies add
+ * cache-busters. Declared parameters stay validated; bodies stay strict.
+ */
+function ignoreUnknownOnGet(def: RouteDef, query: JsonSchema): JsonSchema {
+  return def.method === 'GET' ? { ...query, additionalProperties: true } : query;
+}
+
 /** The request schemas a route really enforces, after the framework's additions. */
 export function effectiveRequestSchemas(def: RouteDef): { body?: JsonSchema; query: JsonSchema; params?: JsonSchema } {
   const emptyQuery = { type: 'object', properties: {}, additionalProperties: false };
   const delegate = acceptsDelegate(def);
   return {
     params: def.request?.params,
-    query: delegate ? withDelegate(def.request?.query) : (def.request?.query ?? emptyQuery),
+    query: ignoreUnknownOnGet(def, delegate ? withDelegate(def.request?.query) : (def.request?.query ?? emptyQuery)),
     body: def.request?.body && delegate ? withDelegate(def.request.body) : def.request?.body,
   };
 }

@@ -17,7 +17,7 @@ import { textKeywords } from '../../query-planner/parse/keywords.js';
 import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import type { Query, SearchBody } from '../../search-engine/port.js';
 import type { Actor } from '../auth/actor.js';
-import { AppError } from '../errors.js';
+import { AppError, invalidField } from '../errors.js';
 import type { Services } from '../services.js';
 import type { ConnectionSource } from '../store/graph.js';
 import { GraphStore } from '../store/graph.js';
@@ -277,6 +277,14 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
   const normalized = normalizeFilters({ ...parsedFilters, ...((req.filters ?? {}) as AdvancedFilters) });
   receipts.push(...normalized.receipts.map(underFilters));
   const filters = normalized.filters;
+  // Without anyone to be connected to, this mode would answer a zero that looks conclusive.
+  if (req.networkMode === 'connected_to' && !filters.connected_to?.length) {
+    throw invalidField(
+      'body',
+      '/filters/connected_to',
+      'is required when network_filter_mode is "connected_to": list the user ids whose connections to keep, or choose another network_filter_mode.',
+    );
+  }
   if (req.keywords.length) filters.keywords = withLegacyKeywords(filters.keywords ?? [], req.keywords, receipts);
   // A shallow copy: what the request asked for, before search ids become company ids below.
   applied.filters = { ...filters };

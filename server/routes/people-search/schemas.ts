@@ -51,7 +51,13 @@ export const queryV2Request = {
   additionalProperties: false,
   required: ['query'],
   properties: {
-    query: textField('Natural-language query or pasted brief (up to 10,000 characters; longer is truncated with a receipt).'),
+    // A blank query would match the whole corpus and be billed for it: refuse it up front.
+    query: {
+      ...textField(
+        'Natural-language query or pasted brief (up to 10,000 characters; longer is truncated with a receipt). Must not be blank.',
+      ),
+      pattern: '\\S',
+    },
     include_profile_text: { type: 'boolean', description: 'Adds profile_text to each row.' },
     ...commonRequest,
   },

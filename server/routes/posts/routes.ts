@@ -12,7 +12,7 @@ const L = POST_SEARCH_LIMITS;
 const { $id: _drop, ...postsSchema } = postFiltersSchema as typeof postFiltersSchema & { $id?: string };
 
 const baseRequest = {
-  query: textField('Text every word of which must appear in the post (up to 1,000 characters; longer is truncated with a receipt).'),
+  query: textField('Text every word of which must appear in the post (up to 10,000 characters; longer is truncated with a receipt).'),
   filters: {
     type: 'object',
     additionalProperties: false,
