@@ -170,8 +170,11 @@ function pickDriver(
     d.conds.unshift({ sql: `${conds.replaceAll('X.', 't0.')}${c.boundCond(scope, 't0.d')}`, params });
     return d;
   }
-  const base = parts.others.shift() ?? c.all(scope);
-  return driver(`FROM (${base.sql}) t0`, 't0.d', base.params);
+  const base = parts.others.shift();
+  if (base === undefined) return driver(`FROM (${c.all(scope).sql}) t0`, 't0.d');
+  // LIMIT -1 keeps SQLite from pushing this SELECT's conditions down into the set: into every
+  // arm of a union, then the next level's, compile time grew with the square of the nesting.
+  return driver(`FROM (SELECT d FROM (${base.sql}) LIMIT -1) t0`, 't0.d', base.params);
 }
 
 export function boolFilter(c: QueryCompiler, clauses: FilterClauses, scope: Scope, path: string, ownBound = false): Sql {

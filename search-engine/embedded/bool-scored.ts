@@ -64,7 +64,7 @@ function summed(c: QueryCompiler, list: Part[], scope: Scope, count = false): Sq
       scoredText(
         anyAtom(atoms).map((a) => ({ ...a, weights })),
         boost,
-        c.boundCond(scope),
+        () => c.boundCond(scope),
       ),
     );
   }
@@ -115,13 +115,16 @@ export function boolScored(c: QueryCompiler, clauses: BoolClauses, scope: Scope,
   const shouldSum = (count = false) => (should.length ? cte(summed(c, parts(should, `${path}.should`, false), scope, count), 'bs') : null);
 
   if (must.length + filter.length + (msm > 0 ? 1 : 0) > 1 || filter.length > 0) {
+    const copied = c.boundCopied;
     const required = boolFilter(c, { required: [...filter, ...must], should, mustNot, msm }, scope, path, own);
     const rows = cte(required, 'bq');
+    // Reading the set copies its SQL, and whatever the probes of the current bound in it copy.
+    const size = required.sql.length + c.boundCopied - copied;
     const scored = [...parts(must, `${path}.must`, true), ...parts(should, `${path}.should`, false)];
     const sum = () => (scored.length ? cte(summed(c, scored, scope), 'bs') : null);
     // A bound's SQL is copied into every part of the statement that reads it, so bounds do not
     // nest: a bound whose set reads another bound would multiply the statement's size per level.
-    const sumName = c.bound === null || own ? c.withBound(rows, required.sql.length, sum) : sum();
+    const sumName = c.bound === null || own ? c.withBound(rows, size, sum) : sum();
     return finish(sumName ? 'coalesce(s.score, 0)' : '0', `FROM ${rows} b${sumName ? ` LEFT JOIN ${sumName} s ON s.d = b.d` : ''}`);
   }
 

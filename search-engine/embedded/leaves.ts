@@ -124,7 +124,8 @@ function terms(body: Record<string, unknown>, scope: Scope, path: string): Leaf 
   const names = Object.keys(body).filter((k) => k !== 'boost' && k !== '_name');
   if (names.length !== 1) throw invalidQuery('terms names exactly one field', path);
   const field = fieldOf(scope, names[0] as string, path);
-  const values = termsList(body[names[0] as string], path).map((v) => exactValue(field, v, path));
+  // A set of values: a repeated one would make FTS5 read its postings once per repetition.
+  const values = [...new Set(termsList(body[names[0] as string], path).map((v) => exactValue(field, v, path)))];
   const boost = Number(body.boost ?? 1);
   if (field.kind === 'keyword') return keywordLeaf(scope, { field, op: 'in', values: values as string[] }, boost);
   const leaf = {

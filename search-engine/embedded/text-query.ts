@@ -58,14 +58,14 @@ export function textAtoms(scope: Scope, fields: BoostedField[], text: string, mo
 
 /**
  * Scored rows `(d, score)` of text atoms: FTS5's BM25 weighted by each field's boost, summed over
- * the tables that match. `bound` is a condition on the FTS5 rowid appended to the MATCH
+ * the tables that match. `bound` gives the condition on the FTS5 rowid appended to each MATCH
  * (QueryCompiler.boundCond), checked before BM25 is computed.
  */
-export function scoredText(atoms: TextAtom[], boost: number, bound: string): Sql {
+export function scoredText(atoms: TextAtom[], boost: number, bound: () => string): Sql {
   const parts: Sql[] = atoms.map((a) => ({
     // OFFSET 0 keeps SQLite from flattening this into an outer join or aggregate, where FTS5
     // refuses to evaluate bm25 ("unable to use function bm25 in the requested context").
-    sql: `SELECT d, score FROM (SELECT rowid AS d, -bm25(${a.table}, ${a.weights.join(', ')}) * ${boost} AS score FROM ${a.table} WHERE ${a.table} MATCH ?${bound} LIMIT -1 OFFSET 0)`,
+    sql: `SELECT d, score FROM (SELECT rowid AS d, -bm25(${a.table}, ${a.weights.join(', ')}) * ${boost} AS score FROM ${a.table} WHERE ${a.table} MATCH ?${bound()} LIMIT -1 OFFSET 0)`,
     params: [a.expr],
   }));
   if (parts.length === 0) return { sql: 'SELECT NULL AS d, 0 AS score WHERE 0', params: [] };
