@@ -205,7 +205,12 @@ test('first-degree verification: a page examines max(200, 1.25 x (offset+limit))
         key,
         body: { filters: { connection_degrees: ['1st'] }, network_filter_mode: 'filter', count_only: true },
       });
-      assert.equal(count.body.count, { value: 3, basis: 'verified_first_degree_candidates', relation: 'lower_bound', examined_candidates: 254 });
+      assert.equal(count.body.count, {
+        value: 3,
+        basis: 'verified_first_degree_candidates',
+        relation: 'lower_bound',
+        examined_candidates: 254,
+      });
       assert.equal(count.body.users, []);
     },
     { bulk: 250 },
