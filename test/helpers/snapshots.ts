@@ -6,6 +6,7 @@ import { silentProgress } from '../../indexer/progress.js';
 import { type IndexRunSummary, runIndex } from '../../indexer/run-index.js';
 import type { Services } from '../../server/services.js';
 import { GraphStore } from '../../server/store/graph.js';
+import { startTestApp, type TestApp } from './test-app.js';
 
 /** A deterministic UUID-shaped id for test records. */
 export const tid = (prefix: number, n: number): string =>
@@ -91,4 +92,31 @@ export function cityLocation(name: string, countryCode: string): ResolvedLocatio
   const city = findCities(name).find((c) => c.countryCode === countryCode);
   if (!city) throw new Error(`no city ${name} in ${countryCode}`);
   return locationOfCity(city);
+}
+
+/**
+ * A test app whose corpus is `profiles` (ids made with `tid(0xa0, n)`), with an account linked
+ * to person 100 and service connections from 100 to persons 1-3; runs `fn` with the account's
+ * key and closes the app.
+ */
+export async function withRequesterCorpus(profiles: object[], fn: (app: TestApp, key: string) => Promise<void>): Promise<void> {
+  const P = (n: number) => tid(0xa0, n);
+  const app = await startTestApp();
+  try {
+    const connections = [1, 2, 3].map((n) => ({
+      user_a: P(100),
+      user_b: P(n),
+      source: 'service',
+      connected_at: '2025-06-01T00:00:00Z',
+      removed_at: null,
+    }));
+    const files = [writeSnapshot(app.dataDir, 'profiles.jsonl', profiles), writeSnapshot(app.dataDir, 'connections.jsonl', connections)];
+    const summary = await indexSnapshots(app, files);
+    if (summary.rejected > 0) throw new Error(`${summary.rejected} test records were rejected`);
+    const { apiKey, userId } = app.account();
+    app.services.users.linkProfile(userId, P(100), 'Founder');
+    await fn(app, apiKey);
+  } finally {
+    await app.close();
+  }
 }

@@ -1,35 +1,21 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COHORT_IDLE_TTL_MS } from '../../server/store/retention.js';
-import { indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
-import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { profile, tid, withRequesterCorpus } from '../helpers/snapshots.js';
+import type { TestApp, TestResponse } from '../helpers/test-app.js';
 
 const P = (n: number) => tid(0xa0, n);
 
 /** Six engineers and four analysts; the requester (100) is connected to engineers 1-3. */
-async function withCorpus(fn: (app: TestApp, key: string) => Promise<void>): Promise<void> {
-  const app = await startTestApp();
-  try {
-    const profiles = [
+function withCorpus(fn: (app: TestApp, key: string) => Promise<void>): Promise<void> {
+  return withRequesterCorpus(
+    [
       profile(100, { current_title: 'Founder' }),
       ...Array.from({ length: 6 }, (_, i) => profile(i + 1, { current_title: 'Software Engineer' })),
       ...Array.from({ length: 4 }, (_, i) => profile(i + 11, { current_title: 'Data Analyst' })),
-    ];
-    const connections = [1, 2, 3].map((n) => ({
-      user_a: P(100),
-      user_b: P(n),
-      source: 'service',
-      connected_at: '2025-06-01T00:00:00Z',
-      removed_at: null,
-    }));
-    const files = [writeSnapshot(app.dataDir, 'profiles.jsonl', profiles), writeSnapshot(app.dataDir, 'connections.jsonl', connections)];
-    assert.is((await indexSnapshots(app, files)).rejected, 0);
-    const { apiKey, userId } = app.account();
-    app.services.users.linkProfile(userId, P(100), 'Founder');
-    await fn(app, apiKey);
-  } finally {
-    await app.close();
-  }
+    ],
+    fn,
+  );
 }
 
 /** A cohort of the engineers (1-6), from a full search. */
