@@ -15,9 +15,11 @@ import { allOf, compound, inSet, type Sql } from './sql-shapes.js';
 import { t } from './tables.js';
 
 /** The clauses of a bool as filter context reads them. */
-export interface FilterClauses {
+interface FilterClauses {
   /** `filter` and `must` alike. */
   required: Query[];
+  /** Required sets already compiled (a scored clause's rows, see bool-scored). */
+  requiredSets?: Sql[];
   should: Query[];
   mustNot: Query[];
   /** Should clauses a row needs (0: they do not filter). */
@@ -177,16 +179,25 @@ function pickDriver(
   return driver(`FROM (SELECT d FROM (${base.sql}) LIMIT -1) t0`, 't0.d', base.params);
 }
 
+/** The rows a bool matches (`SELECT d`); `ownBound`: the current bound is this bool's short id list. */
 export function boolFilter(c: QueryCompiler, clauses: FilterClauses, scope: Scope, path: string, ownBound = false): Sql {
-  const required = classify(c, clauses.required, scope, `${path}.filter`);
+  // Driven by its own bound, the bool needs the bound's clause no more.
+  const own = ownBound ? c.boundClause : null;
+  const required = classify(
+    c,
+    clauses.required.filter((q) => q !== own),
+    scope,
+    `${path}.filter`,
+  );
   if (required.fts.some((f) => f.atoms.length === 0)) return c.none(false);
   const excluded = classify(c, clauses.mustNot, scope, `${path}.must_not`);
 
   // A clause with one atom joins its table's conjunction; one with several (text over two tables,
-  // a long value list) is a set of its own.
-  const atoms = everyAtom(required.fts.filter((f) => f.atoms.length === 1).map((f) => f.atoms[0] as FtsAtom));
-  const others = required.fts.filter((f) => f.atoms.length > 1).map((f) => c.leafSql(f.leaf, scope, false));
-  others.push(...required.others);
+  // a long value list) is a set of its own. A repeated clause is needed once.
+  const fts = [...new Map(required.fts.map((f) => [f.atoms.map((a) => `${a.table}:${a.expr}`).join('\n'), f])).values()];
+  const atoms = everyAtom(fts.filter((f) => f.atoms.length === 1).map((f) => f.atoms[0] as FtsAtom));
+  const others = fts.filter((f) => f.atoms.length > 1).map((f) => c.leafSql(f.leaf, scope, false));
+  others.push(...required.others, ...(clauses.requiredSets ?? []));
   if (clauses.msm > 0) others.push(shouldSet(c, clauses.should, clauses.msm, scope, path));
   const exclusions = foldExclusions(atoms, anyAtom(excluded.fts.flatMap((f) => f.atoms)));
 

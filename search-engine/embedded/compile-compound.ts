@@ -26,12 +26,12 @@ function idList(q: Query): unknown[] | null {
  * `terms` on `id`: first-degree filters, cohorts, `connected_to`), compiled once as the set that
  * bounds the bool's other clauses. Null when there is none, or inside a bool already bounded.
  */
-function idBound(c: QueryCompiler, required: Query[], scope: Scope, path: string): NamedSet | null {
+function idBound(c: QueryCompiler, required: Query[], scope: Scope, path: string): (NamedSet & { clause: Query }) | null {
   if (scope !== c.root || c.bound !== null) return null;
   for (const [i, q] of required.entries()) {
     const list = idList(q);
     if (list && list.length > 0 && list.length <= ID_BOUND_MAX)
-      return { name: c.uniqueName('bid'), set: c.filter(q, scope, `${path}.filter[${i}]`) };
+      return { name: c.uniqueName('bid'), set: c.filter(q, scope, `${path}.filter[${i}]`), clause: q };
   }
   return null;
 }
@@ -58,7 +58,7 @@ function bool(c: QueryCompiler, body: Record<string, unknown>, scope: Scope, pat
     const { ctes, select } = compileBody(false);
     return withCtes(ctes, select);
   }
-  const { ctes, select } = c.withBound(bound.name, bound.set.sql.length, () => compileBody(true));
+  const { ctes, select } = c.withBound({ name: bound.name, size: bound.set.sql.length, clause: bound.clause }, () => compileBody(true));
   return withCtes([bound, ...ctes], select);
 }
 

@@ -48,7 +48,7 @@ export class QueryCompiler {
    * only those rows can be returned. A bound only saves work: the bool is driven by it, so a
    * clause that does not probe it gives the same result.
    */
-  private current: { name: string; size: number; probes: number } | null = null;
+  private current: { name: string; size: number; clause: Query | null; probes: number } | null = null;
 
   /** The name of the current bound's CTE, if any. */
   get bound(): string | null {
@@ -69,18 +69,18 @@ export class QueryCompiler {
     return ` AND +${column} IN ${b.name}`;
   }
 
-  /** Characters of SQL the current bound's probes have copied so far (see boundCond). */
-  get boundCopied(): number {
-    return this.current ? this.current.probes * this.current.size : 0;
+  /** The clause whose rows the current bound holds, when it is a clause's (an id list); else null. */
+  get boundClause(): Query | null {
+    return this.current?.clause ?? null;
   }
 
   /**
-   * Compiles `fn` with the CTE `name` as the bound, then restores the previous one. `size`: the
-   * characters of SQL that reading it copies (its own, and what probes inside it copy).
+   * Compiles `fn` with the CTE `name` (`size` characters of SQL) as the bound, then restores the
+   * previous one. `clause`: the clause whose rows it holds, if any.
    */
-  withBound<T>(name: string, size: number, fn: () => T): T {
+  withBound<T>(bound: { name: string; size: number; clause?: Query }, fn: () => T): T {
     const previous = this.current;
-    this.current = { name, size, probes: 0 };
+    this.current = { ...bound, clause: bound.clause ?? null, probes: 0 };
     try {
       return fn();
     } finally {
@@ -123,7 +123,7 @@ export class QueryCompiler {
   }
 
   /** The rows matching any of `atoms` (none: no row), each probing the bound unless `unbounded`. */
-  atomsSet(atoms: FtsAtom[], scope: Scope, unbounded = false): Sql {
+  private atomsSet(atoms: FtsAtom[], scope: Scope, unbounded = false): Sql {
     if (atoms.length === 0) return this.none(false);
     const sets = atoms.map((a) => atomSet(a, unbounded ? '' : this.boundCond(scope)));
     return sets.length === 1 ? (sets[0] as Sql) : compound(sets, 'UNION');
@@ -155,7 +155,7 @@ export class QueryCompiler {
    * The same leaf as a condition on the root's value table (alias `s`), when its field holds one
    * value per document; null otherwise.
    */
-  columnCondition(q: Query, scope: Scope, path: string): Sql | null {
+  private columnCondition(q: Query, scope: Scope, path: string): Sql | null {
     if (scope !== this.root) return null;
     const leaf = this.leaf(q, scope, path);
     return leaf ? this.columnOf(leaf, scope) : null;

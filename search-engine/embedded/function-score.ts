@@ -11,7 +11,7 @@ import { onlyKeys } from './dsl-util.js';
 import { balanced, compound, joinOperands, type Sql } from './sql-shapes.js';
 
 /** Most functions in one function_score: each is a column, and SQLite allows 2,000 per row. */
-export const MAX_FUNCTIONS = 1_000;
+const MAX_FUNCTIONS = 1_000;
 
 /**
  * The score of the functions that match, by score_mode. `hit(i)` is 1 when function i matches,

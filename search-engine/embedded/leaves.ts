@@ -13,7 +13,7 @@ import { keywordToken, presentToken, t } from './tables.js';
 import { boostedField, type TextAtom, type TextMode, textAtoms } from './text-query.js';
 
 /** Most values of one `terms` query: OpenSearch's default `index.max_terms_count`. */
-export const MAX_TERMS = 65_536;
+const MAX_TERMS = 65_536;
 
 /** A number, date or boolean clause: conditions on the number postings (alias `X`). */
 export interface NumberLeaf {
@@ -26,7 +26,7 @@ export interface NumberLeaf {
 }
 
 /** A keyword clause, with its values normalised as the field stores them. */
-export interface KeywordClause {
+interface KeywordClause {
   field: FieldInfo;
   op: 'eq' | 'in' | 'exists';
   values: string[];
@@ -42,6 +42,7 @@ export type Leaf = { boost: number } & (
 
 const quoteToken = (token: string): string => `"${token}"`;
 
+/** The field `name` of `scope`; a name the mapping does not have is an invalid query. */
 export function fieldOf(scope: Scope, name: string, path: string): FieldInfo {
   const f = scope.fields.get(name);
   if (!f) throw invalidQuery(`unknown field "${name}"${scope.path ? ` inside nested "${scope.path}"` : ''}`, path);
@@ -84,7 +85,7 @@ export function exactValue(field: FieldInfo, value: unknown, path: string): stri
  * A keyword clause as FTS5 atoms on the scope's keyword table: one token per value (see
  * keywordToken), a long value list as several ORs of at most OR_WIDTH tokens.
  */
-export function keywordAtoms(scope: Scope, clause: KeywordClause): FtsAtom[] {
+function keywordAtoms(scope: Scope, clause: KeywordClause): FtsAtom[] {
   const table = t.kw(scope);
   if (clause.op === 'exists') return [{ table, expr: quoteToken(presentToken(clause.field.id)), width: 1 }];
   const atoms: FtsAtom[] = [];

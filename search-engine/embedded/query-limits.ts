@@ -17,7 +17,7 @@ export const MAX_QUERY_CLAUSES = 32_768;
  * (SQLITE_MAX_VARIABLE_NUMBER of the SQLite that better-sqlite3 bundles), and a page takes two
  * more (LIMIT, OFFSET). Leaves take one or two; value lists are bound as one JSON array.
  */
-export const MAX_QUERY_PARAMS = 32_764;
+const MAX_QUERY_PARAMS = 32_764;
 
 const asList = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 

@@ -52,6 +52,18 @@ function toAppError(err: unknown): AppError {
       return new AppError(503, 'search_engine_unavailable', 'The search engine is not answering; retry shortly.');
     if (err.code === 'index_not_found')
       return new AppError(503, 'search_index_missing', 'The search index is not loaded yet; load a corpus with `proxima index`.');
+    if (err.code === 'unsupported_query' || err.code === 'invalid_query')
+      return new AppError(
+        400,
+        'query_too_complex',
+        'The search is larger than the search engine accepts (too many clauses, values or levels of nesting). Send fewer filter values or keywords.',
+      );
+    if (err.code === 'result_window_too_large')
+      return new AppError(
+        400,
+        'result_window_too_large',
+        'offset plus page size must stay within 10,000 results. Narrow the search instead of paging further.',
+      );
     if (err.code === 'timeout')
       return new AppError(
         504,
