@@ -6,7 +6,10 @@ import type { Clock, Services } from './services.js';
 import { ApiKeyStore } from './store/api-keys.js';
 import { openStore } from './store/database.js';
 import { DelegateStore } from './store/delegates.js';
+import { GraphStore } from './store/graph.js';
+import { PeopleSearchStore } from './store/people-searches.js';
 import { purgeExpiredSearches } from './store/retention.js';
+import { AuthorHandleStore, SearchActivityStore } from './store/search-activities.js';
 import { UserStore } from './store/users.js';
 
 /** Opens the store and the search engine and wires the services. Close with {@link closeServices}. */
@@ -25,6 +28,10 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     users: new UserStore(db),
     apiKeys: new ApiKeyStore(db),
     delegates: new DelegateStore(db),
+    graph: new GraphStore(db),
+    peopleSearches: new PeopleSearchStore(db),
+    searchActivities: new SearchActivityStore(db),
+    authorHandles: new AuthorHandleStore(db),
     credits,
     engine: createEngine({
       kind: config.searchEngine,

@@ -65,7 +65,7 @@ export async function serve(
       ...demoKeyLines(demo),
       ...(corpus.demoProfileId
         ? [
-            `  The demo owner is ${persona?.display_name ?? 'a person'} of the sample corpus (profile ${corpus.demoProfileId}), with ${new GraphStore(services.db).firstDegree(corpus.demoProfileId).size} first-degree connections.`,
+            `  The demo owner is ${persona?.display_name ?? 'a person'} of the sample corpus (profile ${corpus.demoProfileId}), with ${services.graph.firstDegree(corpus.demoProfileId).size} first-degree connections.`,
           ]
         : []),
       'Try:',

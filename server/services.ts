@@ -5,6 +5,9 @@ import type { Logger } from './logger.js';
 import type { ApiKeyStore } from './store/api-keys.js';
 import type { Db } from './store/database.js';
 import type { DelegateStore } from './store/delegates.js';
+import type { GraphStore } from './store/graph.js';
+import type { PeopleSearchStore } from './store/people-searches.js';
+import type { AuthorHandleStore, SearchActivityStore } from './store/search-activities.js';
 import type { UserStore } from './store/users.js';
 
 /** A clock returning epoch milliseconds; tests inject their own. */
@@ -19,6 +22,10 @@ export interface Services {
   users: UserStore;
   apiKeys: ApiKeyStore;
   delegates: DelegateStore;
+  graph: GraphStore;
+  peopleSearches: PeopleSearchStore;
+  searchActivities: SearchActivityStore;
+  authorHandles: AuthorHandleStore;
   credits: CreditService;
   engine: SearchEngine;
 }

@@ -59,7 +59,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       rejectsFile,
       checkpointDir: path.join(config.dataDir, 'indexer'),
       engine: services.engine,
-      graph: new GraphStore(services.db),
+      graph: services.graph,
       progress: mode === 'bar' ? terminalProgress() : mode === 'lines' ? lineProgress(io.stderr) : { start() {}, update() {}, stop() {} },
       notice: (line) => io.stderr(`proxima index: ${line}\n`),
     });

@@ -48,7 +48,7 @@ export async function buildSampleCorpus(
     rejectsFile: path.join(services.config.dataDir, 'rejects', 'sample-corpus.jsonl'),
     checkpointDir: path.join(services.config.dataDir, 'indexer'),
     engine: services.engine,
-    graph: new GraphStore(services.db),
+    graph: services.graph,
     progress: opts.progress,
   });
   if (summary.rejected > 0)

@@ -221,7 +221,7 @@ const hasFilter = (f: CompanyFilters): boolean => Object.values(f).some((v) => v
 /** Runs one company search page for an actor and records it. */
 export async function runCompanySearch(services: Services, actor: Actor, req: CompanySearchRequest): Promise<CompanySearchOutcome> {
   const receipts = [...req.receipts];
-  const activities = new SearchActivityStore(services.db);
+  const activities = services.searchActivities;
   let filters: CompanyFilters = {};
   let keywords: string[] = [];
   let recognized: CompanySearchOutcome['recognized'] = [];
@@ -346,7 +346,7 @@ export async function companyIdsOfSearch(
   pointer: string,
   max: number,
 ): Promise<{ ids: string[]; total: number }> {
-  const earlier = new SearchActivityStore(services.db).get(searchId, actor.ownerUserId);
+  const earlier = services.searchActivities.get(searchId, actor.ownerUserId);
   if (earlier?.kind !== 'companies') throw companySearchNotFound(searchId, pointer);
   const res = await services.engine.search(COMPANIES, {
     query: earlier.query,

@@ -213,7 +213,7 @@ export async function runJobSearch(services: Services, actor: Actor, req: JobSea
     return row;
   });
   const kind: SearchActivityKind = req.grouped ? 'jobs_with_people' : 'jobs';
-  const activityId = new SearchActivityStore(services.db).record({
+  const activityId = services.searchActivities.record({
     ownerUserId: actor.ownerUserId,
     actingUserId: actor.actingUserId,
     kind,

@@ -63,7 +63,7 @@ export interface Viewer {
 export async function loadViewer(services: Services, actor: Actor): Promise<Viewer> {
   const acting = services.users.get(actor.actingUserId);
   const profileId = acting?.profileId ?? null;
-  const network = loadNetwork(new GraphStore(services.db), profileId);
+  const network = loadNetwork(services.graph, profileId);
   if (!profileId) return { network, profile: null };
   let doc: Record<string, unknown> | null = null;
   try {

@@ -149,8 +149,8 @@ export function cohortNotFound(refs: string[]): AppError {
 
 /** Runs one people search. Throws only for errors the caller must see as HTTP errors. */
 export async function runPeopleSearch(services: Services, actor: Actor, req: PeopleSearchRequest): Promise<PeopleSearchOutcome> {
-  const graph = new GraphStore(services.db);
-  const store = new PeopleSearchStore(services.db);
+  const graph = services.graph;
+  const store = services.peopleSearches;
   const receipts: Receipt[] = [...req.receipts];
   const warnings: SearchWarning[] = [];
   const degradations: { code: string; message: string }[] = [];

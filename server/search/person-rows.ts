@@ -106,7 +106,7 @@ export async function presentRows(services: Services, input: RowInput): Promise<
   const { docs, network, options } = input;
   const ids = docs.map((d) => d.id as string);
   const correspondence = new CorrespondenceReader(services.db).forTargets(input.actingUserId, ids);
-  const graph = new GraphStore(services.db);
+  const graph = services.graph;
   const rows: Record<string, unknown>[] = [];
   for (const doc of docs) {
     const id = doc.id as string;

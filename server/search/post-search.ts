@@ -20,7 +20,7 @@ import type { Actor } from '../auth/actor.js';
 import type { Services } from '../services.js';
 import { GraphStore } from '../store/graph.js';
 import { PeopleSearchStore } from '../store/people-searches.js';
-import { AuthorHandleStore, type SearchActivityKind, SearchActivityStore } from '../store/search-activities.js';
+import { type AuthorHandleStore, type SearchActivityKind, SearchActivityStore } from '../store/search-activities.js';
 import { loadNetwork } from './network.js';
 
 const POSTS = INDICES.posts.alias;
@@ -243,7 +243,7 @@ async function authors(services: Services, actor: Actor, body: SearchBody, limit
     if (!(e instanceof SearchEngineError && e.code === 'index_not_found')) throw e;
   }
   const acting = services.users.get(actor.actingUserId);
-  const network = loadNetwork(new GraphStore(services.db), acting?.profileId ?? null);
+  const network = loadNetwork(services.graph, acting?.profileId ?? null);
   const ints = handles.handlesFor(order);
   return order.map((id, i) => {
     const doc = docs[i] ?? null;
@@ -281,7 +281,7 @@ export async function runPostSearch(
   kind: SearchActivityKind,
 ): Promise<PostSearchOutcome> {
   const now = new Date(services.clock());
-  const handles = new AuthorHandleStore(services.db);
+  const handles = services.authorHandles;
   const normalized = normalizePostFilters(req.filters, now, { lookupAuthorIds: (ints) => handles.authorsOf(ints) });
   const receipts = [...req.receipts, ...normalized.receipts];
   const filters = normalized.filters;
@@ -337,7 +337,7 @@ export async function runPostSearch(
 
   // The binding: a cohort of the authors, resolved when a people search uses it.
   const query = (built.body.query ?? { match_all: {} }) as Record<string, unknown>;
-  const cohortRef = new PeopleSearchStore(services.db).saveCohort(actor.ownerUserId, { post_authors: query }, total, services.clock());
+  const cohortRef = services.peopleSearches.saveCohort(actor.ownerUserId, { post_authors: query }, total, services.clock());
   const binding = {
     cohort_ref: cohortRef,
     filters: { cohort_refs: [cohortRef] },
@@ -366,7 +366,7 @@ export async function runPostSearch(
         ? []
         : null;
 
-  const activityId = new SearchActivityStore(services.db).record({
+  const activityId = services.searchActivities.record({
     ownerUserId: actor.ownerUserId,
     actingUserId: actor.actingUserId,
     kind,

@@ -20,7 +20,7 @@ const searchNotFound = (id: string) =>
   );
 
 function storedOrThrow(req: RouteRequest<unknown, unknown, unknown>, id: string): StoredSearch {
-  const stored = new PeopleSearchStore(req.services.db).getSearch(id, req.actor!.ownerUserId, req.now);
+  const stored = req.services.peopleSearches.getSearch(id, req.actor!.ownerUserId, req.now);
   if (!stored) throw searchNotFound(id);
   return stored;
 }
@@ -62,7 +62,7 @@ export async function enrichPage(req: RouteRequest<Body, unknown, unknown>): Pro
   const docs = (await req.services.engine.mget<Record<string, unknown>>(INDICES.profiles.alias, ids)).filter(
     (d): d is Record<string, unknown> => d !== null,
   );
-  const network = loadNetwork(new GraphStore(req.services.db), req.services.users.get(stored.actingUserId)?.profileId ?? null);
+  const network = loadNetwork(req.services.graph, req.services.users.get(stored.actingUserId)?.profileId ?? null);
   const { filters, keywords } = appliedOf(stored);
   const users = await presentRows(req.services, {
     docs,
@@ -81,7 +81,7 @@ export async function enrichPage(req: RouteRequest<Body, unknown, unknown>): Pro
     },
     verified: null,
   });
-  const fresh = new PeopleSearchStore(req.services.db).markEnriched(
+  const fresh = req.services.peopleSearches.markEnriched(
     req.actor!.ownerUserId,
     users.map((u) => u.id as string),
     req.now,

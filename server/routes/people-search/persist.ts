@@ -34,7 +34,7 @@ export function persistSearch(
   response: Record<string, unknown>,
 ): { searchId: string; cohortRef: string | null } {
   const actor = req.actor!;
-  const store = new PeopleSearchStore(req.services.db);
+  const store = req.services.peopleSearches;
   const cohortRef =
     outcome.cohortQuery && outcome.total !== 0
       ? store.saveCohort(actor.ownerUserId, outcome.cohortQuery, outcome.total ?? outcome.users.length, req.now)

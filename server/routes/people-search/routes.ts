@@ -180,7 +180,7 @@ export const peopleSearchRoutes = [
       const request = v1Request('search', req.body);
       const outcome = await runPeopleSearch(req.services, req.actor!, request);
       if (request.lookup && outcome.profileIds.length)
-        new PeopleSearchStore(req.services.db).markEnriched(req.actor!.ownerUserId, outcome.profileIds, req.now);
+        req.services.peopleSearches.markEnriched(req.actor!.ownerUserId, outcome.profileIds, req.now);
       const response: Record<string, unknown> = { success: true, search_metadata: outcome.applied, ...commonResponse(outcome) };
       const { searchId, cohortRef } = persistSearch(req, 'POST /api/v1/search/people', request, outcome, response);
       return { ...response, search_id: searchId, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) };
