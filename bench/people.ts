@@ -121,7 +121,7 @@ function pickRequesters(services: Services): Requester[] {
     ['most_connected', rows[0]!],
     ['median', rows[Math.floor(rows.length / 2)]!],
   ];
-  const graph = new GraphStore(services.db);
+  const graph = services.graph;
   return picks.map(([label, r]) => {
     const network = loadNetwork(graph, r.id)!;
     return { label, profileId: r.id, edges: r.n, firstDegree: network.firstDegree.size, secondDegree: network.secondDegree.size };
@@ -327,7 +327,7 @@ async function benchCases(
   }
   const parse: number[] = [];
   const rows: number[] = [];
-  const graph = new GraphStore(services.db);
+  const graph = services.graph;
   const network = loadNetwork(graph, account.actor.owner.profileId);
   for (const c of cases) {
     parse.push(
@@ -452,7 +452,7 @@ async function pagingCheck(url: string, account: Account, queries: BenchQuery[],
 
 /** Loading the requester's network: as searches do (cached), and uncached in parts (1st degree, 2nd degree, sync status). */
 async function networkLoad(services: Services, profileId: string, samples: number): Promise<RequesterResult['network_load']> {
-  const graph = new GraphStore(services.db);
+  const graph = services.graph;
   loadNetwork(graph, profileId);
   const parts = { cached: [] as number[], first_degree: [] as number[], second_degree: [] as number[], sync_status: [] as number[] };
   for (let r = 0; r < samples; r++) {
