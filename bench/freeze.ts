@@ -17,10 +17,10 @@
  */
 import { Pool } from 'undici';
 import { buildServices, closeServices } from '../server/build-services.js';
-import { createAccount } from '../server/commands/create-account.js';
 import { createApiKey } from '../server/commands/create-api-key.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
+import { benchAccount } from './accounts.js';
 import { startServer, stopServer, timed } from './people.js';
 
 interface Call {
@@ -178,11 +178,8 @@ export async function benchFreeze(profiles: number, dataDir: string, phaseSecond
   const byDegree = services.db
     .prepare('SELECT user_id AS id, count(*) AS n FROM graph_edges WHERE removed_at IS NULL GROUP BY user_id ORDER BY n DESC, id')
     .all() as { id: string; n: number }[];
-  const heavyUser = createAccount(services, { tier: 'team', name: 'freeze bench heavy' });
-  const lightUser = createAccount(services, { tier: 'team', name: 'freeze bench light' });
-  if (byDegree[0]) services.users.linkProfile(heavyUser.userId, byDegree[0].id, 'freeze bench');
-  const median = byDegree[Math.floor(byDegree.length / 2)];
-  if (median) services.users.linkProfile(lightUser.userId, median.id, 'freeze bench');
+  const heavyUser = benchAccount(services, byDegree[0]?.id, 'freeze bench heavy', 'team');
+  const lightUser = benchAccount(services, byDegree[Math.floor(byDegree.length / 2)]?.id, 'freeze bench light', 'team');
   const heavyKey = createApiKey(services, { userId: heavyUser.userId, scopes: ['search'], name: 'freeze heavy' }).apiKey;
   const lightKey = createApiKey(services, { userId: lightUser.userId, scopes: ['search'], name: 'freeze light' }).apiKey;
   await closeServices(services);

@@ -35,7 +35,6 @@ import { createApp } from '../server/app.js';
 import type { Actor } from '../server/auth/actor.js';
 import type { Scope } from '../server/auth/scopes.js';
 import { buildServices, closeServices } from '../server/build-services.js';
-import { createAccount } from '../server/commands/create-account.js';
 import { createApiKey } from '../server/commands/create-api-key.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
@@ -44,6 +43,7 @@ import { type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } f
 import { DEFAULT_ROW_OPTIONS, presentRows } from '../server/search/person-rows.js';
 import type { Services } from '../server/services.js';
 import { GraphStore } from '../server/store/graph.js';
+import { benchAccount } from './accounts.js';
 import { measureHttpFloor } from './http-floor.js';
 import {
   type BenchQuery,
@@ -131,8 +131,7 @@ function pickRequesters(services: Services): Requester[] {
 /** A pro account (1000 credits: 10,000 previews) linked to the requester's profile, with a search key. */
 function makeAccount(services: Services, requester: Requester, variant: VariantName): Account {
   const name = `bench ${requester.label} ${variant}`;
-  const user = createAccount(services, { tier: 'pro', name });
-  services.users.linkProfile(user.userId, requester.profileId, name);
+  const user = benchAccount(services, requester.profileId, name, 'pro');
   const scopes: Scope[] = ['search'];
   const { apiKey, record } = createApiKey(services, { userId: user.userId, scopes, name: 'people bench' });
   const owner = services.users.get(user.userId)!;
@@ -328,7 +327,7 @@ async function benchCases(
   const parse: number[] = [];
   const rows: number[] = [];
   const graph = services.graph;
-  const network = loadNetwork(graph, account.actor.owner.profileId);
+  const network = loadNetwork(graph, account.actor.owner.userId);
   for (const c of cases) {
     parse.push(
       await timed(async () => {

@@ -8,10 +8,10 @@
 import path from 'node:path';
 import { Pool } from 'undici';
 import { buildServices, closeServices } from '../server/build-services.js';
-import { createAccount } from '../server/commands/create-account.js';
 import { createApiKey } from '../server/commands/create-api-key.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
+import { benchAccount } from './accounts.js';
 import { startServer, stopServer, timed } from './people.js';
 import { type Latency, percentiles } from './search-mix.js';
 
@@ -79,8 +79,7 @@ export async function benchSearchRoutes(profiles: number, dataDir: string, round
   const top = services.db
     .prepare('SELECT user_id AS id, count(*) AS n FROM graph_edges WHERE removed_at IS NULL GROUP BY user_id ORDER BY n DESC, id LIMIT 1')
     .get() as { id: string } | undefined;
-  const user = createAccount(services, { tier: 'pro', name: 'routes bench' });
-  if (top) services.users.linkProfile(user.userId, top.id, 'routes bench');
+  const user = benchAccount(services, top?.id, 'routes bench', 'pro');
   const { apiKey } = createApiKey(services, { userId: user.userId, scopes: ['search'], name: 'routes bench' });
   const { url, child } = await startServer(dataDir);
   const pool = new Pool(url, { connections: 1 });

@@ -4,6 +4,7 @@ import { INDICES } from '../mappings/indices.js';
 import { createApp } from './app.js';
 import { buildServices, closeServices } from './build-services.js';
 import { buildSampleCorpus } from './commands/build-sample-corpus.js';
+import { publishAccountProfiles } from './commands/account-profiles.js';
 import { type DemoAccount, ensureDemoAccount } from './commands/ensure-demo-account.js';
 import type { Config } from './config.js';
 import { listen } from './http/listen.js';
@@ -46,6 +47,12 @@ export async function serve(
     ? (await services.engine.mget<{ display_name?: string }>(INDICES.profiles.alias, [corpus.demoProfileId]))[0]
     : null;
   const demo = ensureDemoAccount(services, { profileId: corpus.demoProfileId ?? undefined, name: persona?.display_name });
+  try {
+    // Accounts that are not corpus people get their minimal profile (one id per person).
+    await publishAccountProfiles(services);
+  } catch (err) {
+    services.logger.warn({ err }, 'account profiles could not be published; they are read from the store until the next start');
+  }
   const app = createApp(services);
   let server: Server;
   try {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
+import { publishAccountProfiles } from '../commands/account-profiles.js';
 import { createAccount } from '../commands/create-account.js';
 import { createApiKey } from '../commands/create-api-key.js';
 import { addDelegate, removeDelegate } from '../commands/manage-delegates.js';
@@ -61,8 +62,8 @@ function scopes(value: string): Scope[] {
 }
 
 /** The admin commands, keyed by `group verb`. Each parses its own arguments. */
-export const ADMIN_COMMANDS: Record<string, (services: Services, args: string[]) => CommandOutput> = {
-  'accounts create': (services, args) => {
+export const ADMIN_COMMANDS: Record<string, (services: Services, args: string[]) => CommandOutput | Promise<CommandOutput>> = {
+  'accounts create': async (services, args) => {
     const { values } = options(
       args,
       { tier: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, profile: { type: 'string' } },
@@ -72,9 +73,19 @@ export const ADMIN_COMMANDS: Record<string, (services: Services, args: string[])
       tier: tier(required(values, 'tier')),
       email: values.email,
       name: values.name,
-      profileId: values.profile === undefined ? undefined : userId(values.profile, '--profile'),
+      personId: values.profile === undefined ? undefined : userId(values.profile, '--profile'),
     });
-    return { json: { user_id: user.userId, tier: user.tier }, text: `created user ${user.userId} (tier ${user.tier})` };
+    // An account that is not a corpus person is published with a minimal profile of its own.
+    const published = user.corpusPerson ? 0 : await publishAccountProfiles(services, [user]).catch(() => 0);
+    const profile = user.corpusPerson
+      ? 'corpus person'
+      : published
+        ? 'own minimal profile'
+        : 'own minimal profile, published at the next start';
+    return {
+      json: { user_id: user.userId, tier: user.tier, corpus_person: user.corpusPerson },
+      text: `created user ${user.userId} (tier ${user.tier}; ${profile})`,
+    };
   },
   'accounts set-tier': (services, args) => {
     const { positionals } = options(args, {}, 2);

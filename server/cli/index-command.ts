@@ -4,6 +4,7 @@ import { lineProgress, terminalProgress } from '../../indexer/progress.js';
 import { IndexerUsageError, runIndex } from '../../indexer/run-index.js';
 import { SwapRefused } from '../../indexer/targets.js';
 import { buildServices, closeServices } from '../build-services.js';
+import { publishAccountProfiles } from '../commands/account-profiles.js';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
 import { GraphStore } from '../store/graph.js';
@@ -63,6 +64,8 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       progress: mode === 'bar' ? terminalProgress() : mode === 'lines' ? lineProgress(io.stderr) : { start() {}, update() {}, stop() {} },
       notice: (line) => io.stderr(`proxima index: ${line}\n`),
     });
+    // A swapped-in people index holds only the snapshot: accounts' own profiles go back in.
+    await publishAccountProfiles(services);
     if (v.json) io.stdout(`${JSON.stringify(summary)}\n`);
     else {
       for (const f of summary.files) {

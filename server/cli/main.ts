@@ -100,7 +100,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   }
   const services = buildServices(config, { logger: createLogger('silent') });
   try {
-    const out = command(services, rest);
+    const out = await command(services, rest);
     io.stdout(json ? `${JSON.stringify(out.json)}\n` : `${out.text}\n`);
     return 0;
   } catch (err) {

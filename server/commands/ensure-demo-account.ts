@@ -23,7 +23,7 @@ export type DemoAccount = { userId: string; keyPrefix: string; keyFile: string }
 export function ensureDemoAccount(services: Services, opts: { profileId?: string; name?: string } = {}): DemoAccount | null {
   const keyFile = path.join(services.config.dataDir, DEMO_KEY_FILE);
   if (services.users.count() === 0) {
-    const user = createAccount(services, { tier: 'pro', name: opts.name ?? 'Demo Owner', profileId: opts.profileId });
+    const user = createAccount(services, { tier: 'pro', name: opts.name ?? 'Demo Owner', personId: opts.profileId });
     const { apiKey, record } = createApiKey(services, { userId: user.userId, scopes: [...SCOPES], name: 'demo (all scopes)' });
     fs.writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
     return { userId: user.userId, keyPrefix: record.keyPrefix, keyFile, created: true, apiKey };
@@ -32,8 +32,12 @@ export function ensureDemoAccount(services: Services, opts: { profileId?: string
   const parsed = parseApiKey(fs.readFileSync(keyFile, 'utf8').trim());
   const record = parsed ? services.apiKeys.findByPrefix(parsed.keyPrefix) : null;
   if (!record || record.revokedAt !== null) return null;
-  // A demo owner created before the corpus existed becomes the corpus persona once it does.
-  if (opts.profileId && services.users.get(record.userId)?.profileId === null)
-    services.users.linkProfile(record.userId, opts.profileId, opts.name ?? null);
+  // A demo owner created before the corpus existed becomes the corpus persona once it does:
+  // its user id becomes the persona's id (one id per person).
+  const owner = services.users.get(record.userId);
+  if (opts.profileId && owner && !owner.corpusPerson && !services.users.get(opts.profileId)) {
+    const adopted = services.users.adoptPerson(owner.userId, opts.profileId, opts.name ?? null);
+    return { userId: adopted.userId, keyPrefix: record.keyPrefix, keyFile, created: false };
+  }
   return { userId: record.userId, keyPrefix: record.keyPrefix, keyFile, created: false };
 }

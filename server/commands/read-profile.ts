@@ -1,7 +1,9 @@
+import { toDocument } from '../../indexer/transform/documents.js';
 import { INDICES } from '../../mappings/indices.js';
 import { SearchEngineError } from '../../search-engine/errors.js';
 import { notFound } from '../errors.js';
 import type { Services } from '../services.js';
+import { accountProfileRecord } from './account-profiles.js';
 
 /** A profile document as indexed (the record plus index-time additions). */
 export type ProfileDoc = Record<string, unknown> & { id: string };
@@ -9,11 +11,17 @@ export type ProfileDoc = Record<string, unknown> & { id: string };
 /** A post document as indexed. */
 export type PostDoc = Record<string, unknown> & { id: string; text?: string; posted_at: string };
 
-/** Fetches one indexed profile, or throws 404 `not_found`. */
+/**
+ * Fetches one indexed profile, or throws 404 `not_found`. An account that is not a corpus person
+ * is read from its own minimal profile even before that is published to the people index.
+ */
 export async function readProfile(services: Services, id: string): Promise<ProfileDoc> {
   const [doc] = await services.engine.mget<ProfileDoc>(INDICES.profiles.alias, [id]);
-  if (!doc) throw notFound(`No profile ${id}.`);
-  return doc;
+  if (doc) return doc;
+  const account = services.users.get(id);
+  if (account && !account.corpusPerson)
+    return toDocument('profiles', accountProfileRecord(account), { companies: new Map(), authorNames: new Map() }) as ProfileDoc;
+  throw notFound(`No profile ${id}.`);
 }
 
 /** The person's most recent own posts, newest first; none when posts are not loaded. */

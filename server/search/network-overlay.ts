@@ -62,7 +62,7 @@ export interface Viewer {
 /** The viewer of a search: the acting user (the delegate when one acts), with their network. */
 export async function loadViewer(services: Services, actor: Actor): Promise<Viewer> {
   const acting = services.users.get(actor.actingUserId);
-  const profileId = acting?.profileId ?? null;
+  const profileId = acting?.userId ?? null;
   const network = loadNetwork(services.graph, profileId);
   if (!profileId) return { network, profile: null };
   let doc: Record<string, unknown> | null = null;

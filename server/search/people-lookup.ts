@@ -16,9 +16,9 @@ export async function resolvePeople(services: Services, values: string[]): Promi
     if (uuid.test(v)) {
       if (found.has(v)) resolved.push(v);
       else {
-        // A user of the service linked to a corpus profile.
+        // An account whose minimal profile is not in the people index yet (its id is its person id).
         const user = services.users.get(v);
-        if (user?.profileId) resolved.push(user.profileId);
+        if (user) resolved.push(user.userId);
         else unresolved.push(v);
       }
       continue;

@@ -156,7 +156,7 @@ export async function runPeopleSearch(services: Services, actor: Actor, req: Peo
   const degradations: { code: string; message: string }[] = [];
   const appliedRelations: PeopleSearchOutcome['appliedRelations'] = [];
   const acting = services.users.get(actor.actingUserId);
-  const network = loadNetwork(graph, acting?.profileId ?? null);
+  const network = loadNetwork(graph, acting?.userId ?? null);
 
   const applied: AppliedSearch = {
     input_mode: 'empty',

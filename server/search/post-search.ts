@@ -243,7 +243,7 @@ async function authors(services: Services, actor: Actor, body: SearchBody, limit
     if (!(e instanceof SearchEngineError && e.code === 'index_not_found')) throw e;
   }
   const acting = services.users.get(actor.actingUserId);
-  const network = loadNetwork(services.graph, acting?.profileId ?? null);
+  const network = loadNetwork(services.graph, acting?.userId ?? null);
   const ints = handles.handlesFor(order);
   return order.map((id, i) => {
     const doc = docs[i] ?? null;

@@ -32,7 +32,12 @@ export interface TestApp {
   /** Every log line written so far, parsed. */
   logs: Record<string, unknown>[];
   /** Creates an owner with a key; returns both. */
-  account(opts?: { tier?: Tier; scopes?: Scope[] | 'all' }): { userId: string; apiKey: string; keyId: string };
+  /** An account with a key; with `personId` the account is that corpus person (its user id is the person's id). */
+  account(opts?: { tier?: Tier; scopes?: Scope[] | 'all'; personId?: string; name?: string }): {
+    userId: string;
+    apiKey: string;
+    keyId: string;
+  };
   /** `fetch` against the app with an optional key and JSON body. */
   call(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<TestResponse>;
   close(): Promise<void>;
@@ -72,8 +77,8 @@ export async function startTestApp(
     clock,
     dataDir,
     logs,
-    account({ tier = 'pro', scopes = 'all' } = {}) {
-      const user = createAccount(services, { tier });
+    account({ tier = 'pro', scopes = 'all', personId, name } = {}) {
+      const user = createAccount(services, { tier, personId, name });
       const { apiKey, record } = createApiKey(services, { userId: user.userId, scopes: scopes === 'all' ? [...SCOPES] : scopes });
       return { userId: user.userId, apiKey, keyId: record.keyId };
     },

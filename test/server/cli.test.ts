@@ -60,6 +60,19 @@ test('accounts, keys and delegates round-trip through the CLI', () =>
     assert.match(again.stderr, /already revoked/);
   }));
 
+test('accounts create --profile makes the account that person: its user id is the person id', () =>
+  withDir(async (dir) => {
+    const person = '5d0e8a4b-93a1-4c7e-a3f2-6b1d2c3e4f50';
+    const linked = (await cli(dir, 'accounts', 'create', '--tier', 'pro', '--profile', person, '--json')).json();
+    assert.equal([linked.user_id, linked.corpus_person], [person, true]);
+    const again = await cli(dir, 'accounts', 'create', '--tier', 'free', '--profile', person);
+    assert.is(again.code, 1);
+    assert.match(again.stderr, /already has an account/);
+    const solo = (await cli(dir, 'accounts', 'create', '--tier', 'free', '--json')).json();
+    assert.equal(solo.corpus_person, false);
+    assert.is.not(solo.user_id, person);
+  }));
+
 test('bad arguments print usage and exit 2', () =>
   withDir(async (dir) => {
     const cases = [

@@ -27,18 +27,18 @@ test('first start builds the sample corpus, makes the demo owner a well-connecte
 
     // The demo owner is a corpus person with a network from both sources.
     const owner = first.services.users.get((body as unknown as { owner_user_id: string }).owner_user_id)!;
-    assert.ok(owner.profileId, 'the demo owner is linked to a corpus profile');
-    const profile = await fetch(`http://127.0.0.1:${port}/api/v1/profiles/${owner.profileId}`, { headers: { 'X-API-Key': key } });
+    assert.ok(owner.corpusPerson, 'the demo owner is a corpus person: its user id is the person id');
+    const profile = await fetch(`http://127.0.0.1:${port}/api/v1/profiles/${owner.userId}`, { headers: { 'X-API-Key': key } });
     assert.is(profile.status, 200);
     assert.is(owner.name, ((await profile.json()) as { name: string }).name);
-    const network = new GraphStore(first.services.db).firstDegree(owner.profileId!);
+    const network = new GraphStore(first.services.db).firstDegree(owner.userId);
     assert.ok(network.size >= 150, `demo owner has ${network.size} first-degree connections`);
     const sources = new Set([...network.values()].flatMap((s) => [...s]));
     assert.equal([...sources].sort(), ['professional', 'service']);
     const secondDegree = new Set<string>();
     for (const friend of [...network.keys()].slice(0, 20))
       for (const fof of new GraphStore(first.services.db).firstDegree(friend).keys())
-        if (fof !== owner.profileId && !network.has(fof)) secondDegree.add(fof);
+        if (fof !== owner.userId && !network.has(fof)) secondDegree.add(fof);
     assert.ok(secondDegree.size > 0, 'second-degree people exist through the first-degree ones');
     await first.close();
 

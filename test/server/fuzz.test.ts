@@ -250,10 +250,8 @@ async function fuzzEveryRoute(): Promise<FuzzRun> {
     assert.is(indexed.rejected, 0);
     const v = vocabulary(corpus.files);
 
-    const main = app.account({ tier: 'pro' });
-    app.services.users.linkProfile(main.userId, corpus.demoProfileId, 'Fuzz Owner');
-    const delegate = app.account({ tier: 'pro' });
-    app.services.users.linkProfile(delegate.userId, v.profileIds[1]!, 'Fuzz Delegate');
+    const main = app.account({ tier: 'pro', personId: corpus.demoProfileId, name: 'Fuzz Owner' });
+    const delegate = app.account({ tier: 'pro', personId: v.profileIds[1]!, name: 'Fuzz Delegate' });
     addDelegate(app.services, main.userId, delegate.userId);
     const stranger = app.account({ tier: 'pro' });
     const revoked = createApiKey(app.services, { userId: main.userId, scopes: ['search'] });

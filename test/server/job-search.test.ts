@@ -96,8 +96,7 @@ async function withJobs(fn: (app: TestApp, key: string, userId: string) => Promi
     ];
     const summary = await indexSnapshots(app, files);
     assert.is(summary.rejected, 0);
-    const { apiKey, userId } = app.account();
-    app.services.users.linkProfile(userId, P(ME), 'Me Myself');
+    const { apiKey, userId } = app.account({ personId: P(ME), name: 'Me Myself' });
     await fn(app, apiKey, userId);
     assert.equal(contract.problems, [], 'every engine request is valid OpenSearch');
   } finally {
@@ -222,8 +221,7 @@ test('jobs with-people: grouped by company in result order with an inline slice 
 
 test('jobs: a delegate sees the overlay of their own graph; a company search id restricts postings', () =>
   withJobs(async (app, key, userId) => {
-    const delegate = createAccount(app.services, { tier: 'free' });
-    app.services.users.linkProfile(delegate.userId, P(FRIEND), 'Friend Delegate');
+    const delegate = createAccount(app.services, { tier: 'free', personId: P(FRIEND), name: 'Friend Delegate' });
     app.services.delegates.add(userId, delegate.userId, app.clock.now());
     const res = await app.call('POST', '/api/v1/search/jobs/preview', {
       key,

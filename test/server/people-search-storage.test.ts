@@ -45,8 +45,7 @@ async function withNetwork(fn: (n: Network) => Promise<void>): Promise<void> {
     }
     const files = [writeSnapshot(app.dataDir, 'profiles.jsonl', profiles), writeSnapshot(app.dataDir, 'connections.jsonl', connections)];
     assert.is((await indexSnapshots(app, files)).rejected, 0);
-    const { apiKey, userId } = app.account({ tier: 'team' });
-    app.services.users.linkProfile(userId, P(ME), 'Me Myself');
+    const { apiKey, userId } = app.account({ tier: 'team', personId: P(ME), name: 'Me Myself' });
     await fn({ app, key: apiKey, userId });
   } finally {
     await app.close();

@@ -86,8 +86,7 @@ async function withCorpus(fn: (c: Corpus) => Promise<void>, opts: { bulk?: numbe
     ];
     const summary = await indexSnapshots(app, files);
     assert.is(summary.rejected, 0);
-    const { apiKey, userId } = app.account();
-    app.services.users.linkProfile(userId, P(ME), 'Me Myself');
+    const { apiKey, userId } = app.account({ personId: P(ME), name: 'Me Myself' });
     await fn({ app, key: apiKey, userId });
   } finally {
     await app.close();
@@ -429,8 +428,7 @@ test('previous correspondence comes from the communications store; fields select
 
 test("delegate_user_id makes the delegate's graph the one used", () =>
   withCorpus(async ({ app, key, userId }) => {
-    const delegate = app.account();
-    app.services.users.linkProfile(delegate.userId, P(6), 'Fay Ulm');
+    const delegate = app.account({ personId: P(6), name: 'Fay Ulm' });
     app.services.delegates.add(userId, delegate.userId, 1);
     const body = { filters: { connection_degrees: ['1st'] }, network_filter_mode: 'filter', limit: 25 };
     const mine = await app.call('POST', '/api/v1/search/people/preview', { key, body });

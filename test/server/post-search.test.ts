@@ -89,8 +89,7 @@ async function withPosts(fn: (app: TestApp, key: string) => Promise<void>): Prom
     ];
     const summary = await indexSnapshots(app, files);
     assert.is(summary.rejected, 0);
-    const { apiKey, userId } = app.account();
-    app.services.users.linkProfile(userId, P(ME), 'Me Myself');
+    const { apiKey, userId } = app.account({ personId: P(ME), name: 'Me Myself' });
     await fn(app, apiKey);
     assert.equal(contract.problems, [], 'every engine request is valid OpenSearch');
   } finally {

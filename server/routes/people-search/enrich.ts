@@ -62,7 +62,7 @@ export async function enrichPage(req: RouteRequest<Body, unknown, unknown>): Pro
   const docs = (await req.services.engine.mget<Record<string, unknown>>(INDICES.profiles.alias, ids)).filter(
     (d): d is Record<string, unknown> => d !== null,
   );
-  const network = loadNetwork(req.services.graph, req.services.users.get(stored.actingUserId)?.profileId ?? null);
+  const network = loadNetwork(req.services.graph, req.services.users.get(stored.actingUserId)?.userId ?? null);
   const { filters, keywords } = appliedOf(stored);
   const users = await presentRows(req.services, {
     docs,

@@ -5,6 +5,7 @@ import { graphVersion } from './004-graph-version.js';
 import { usageBuckets } from './005-usage-buckets.js';
 import { searchActivities } from './006-search-activities.js';
 import { pendingHoldsAndRetention } from './007-pending-holds-and-retention.js';
+import { oneUserNamespace } from './008-one-user-namespace.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   usageBuckets,
   searchActivities,
   pendingHoldsAndRetention,
+  oneUserNamespace,
 ];
