@@ -1,3 +1,5 @@
+import type { IndexSettingsAnalysis } from '@opensearch-project/opensearch/api/_types/indices._common.js';
+
 /**
  * Text analysis shared by every index. The embedded engine maps each analyzer and normalizer
  * named here to an equivalent SQLite FTS5 tokenizer or JS function (search-engine/embedded).
@@ -16,7 +18,7 @@ export const ANALYSIS = {
     /** Keywords compared case- and accent-insensitively. */
     proxima_lower: { type: 'custom', filter: ['lowercase', 'asciifolding'] },
   },
-} as const;
+} satisfies IndexSettingsAnalysis;
 
 export const TEXT = { type: 'text', analyzer: 'proxima_text' } as const;
 export const NAME = { type: 'text', analyzer: 'proxima_name' } as const;

@@ -1,3 +1,5 @@
+import type { Property, TypeMapping } from '@opensearch-project/opensearch/api/_types/_common.mapping.js';
+import type { IndexSettings } from '@opensearch-project/opensearch/api/_types/indices._common.js';
 import {
   ANALYSIS,
   DATE,
@@ -19,8 +21,9 @@ export interface IndexDefinition {
   kind: DocumentKind;
   /** Stable alias every reader uses. */
   alias: string;
-  settings: Record<string, unknown>;
-  mappings: { dynamic: 'strict'; properties: Record<string, unknown> };
+  /** Typed by the OpenSearch client, so a misspelt setting or field type fails to compile. */
+  settings: IndexSettings;
+  mappings: TypeMapping & { dynamic: 'strict'; properties: Record<string, Property> };
 }
 
 const settings = (shards: number) => ({

@@ -4,9 +4,17 @@
  * same OpenSearch query DSL and return the same shapes.
  */
 
-/** A query DSL object (the planner emits the subset listed in docs/search-engine.md). */
-export type Query = Record<string, unknown>;
+import type { Property, TypeMapping } from '@opensearch-project/opensearch/api/_types/_common.mapping.js';
+import type { QueryContainer } from '@opensearch-project/opensearch/api/_types/_common.query_dsl.js';
+import type { IndexSettings } from '@opensearch-project/opensearch/api/_types/indices._common.js';
 
+/**
+ * A query DSL object, typed by the OpenSearch client's own query types (the planner emits the
+ * subset listed in docs/search-engine.md; the embedded engine refuses the rest).
+ */
+export type Query = QueryContainer;
+
+/** A sort clause: a field name, or a field with its order and where missing values go. */
 export type SortClause = string | Record<string, 'asc' | 'desc' | { order?: 'asc' | 'desc'; missing?: '_first' | '_last' }>;
 
 /** The body of a search: query, sort, paging, totals and source filtering. */
@@ -50,9 +58,10 @@ export interface BulkResult {
 }
 
 /** Index settings and mappings, as sent to OpenSearch's create-index API. */
+/** Settings and mappings of an index, typed by the OpenSearch client. */
 export interface IndexSpec {
-  settings: Record<string, unknown>;
-  mappings: { dynamic?: 'strict' | boolean; properties: Record<string, unknown> };
+  settings: IndexSettings;
+  mappings: TypeMapping & { properties: Record<string, Property> };
 }
 
 export interface IndexStats {

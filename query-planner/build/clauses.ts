@@ -3,6 +3,7 @@
  * scoring text, plus what the builder reports back (receipts, a reason the search can match
  * nothing, id sets too large for a `terms` query).
  */
+import type { BoolQuery } from '@opensearch-project/opensearch/api/_types/_common.query_dsl.js';
 import type { Query } from '../../search-engine/port.js';
 import type { Receipt } from '../limits.js';
 
@@ -27,7 +28,7 @@ export class Clauses {
 
   /** The bool query of everything collected; `match_all` when nothing was. */
   toQuery(): Query {
-    const bool: Record<string, unknown> = {};
+    const bool: BoolQuery = {};
     if (this.must.length) bool.must = this.must;
     if (this.filter.length) bool.filter = this.filter;
     if (this.should.length) {

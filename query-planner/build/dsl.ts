@@ -10,13 +10,13 @@ export const matchNone = (): Query => ({ bool: { must_not: [{ match_all: {} }] }
 
 /** Any of `clauses`: the clause itself when there is one, else a bool `should` needing one match. */
 export function anyOf(clauses: Query[]): Query {
-  if (clauses.length === 1) return clauses[0] as Query;
+  if (clauses.length === 1 && clauses[0]) return clauses[0];
   return { bool: { should: clauses, minimum_should_match: 1 } };
 }
 
 /** Every one of `clauses`, as filters (no score): the clause itself when there is one. */
 export function allOf(clauses: Query[]): Query {
-  if (clauses.length === 1) return clauses[0] as Query;
+  if (clauses.length === 1 && clauses[0]) return clauses[0];
   return { bool: { filter: clauses } };
 }
 

@@ -64,7 +64,7 @@ export class OpenSearchEngine implements SearchEngine {
 
   async createIndex(name: string, spec: IndexSpec): Promise<void> {
     await this.call('create index', () =>
-      this.client.indices.create({ index: name, body: { settings: spec.settings, mappings: spec.mappings } as never }),
+      this.client.indices.create({ index: name, body: { settings: spec.settings, mappings: spec.mappings } }),
     );
   }
 
@@ -101,7 +101,7 @@ export class OpenSearchEngine implements SearchEngine {
       wait: BULK_RETRY_WAIT_MS,
       // An index action with its own source line; a delete action alone.
       onDocument: (op) =>
-        (op.op === 'index' ? [{ index: { _index: index, _id: op.id } }, op.doc] : { delete: { _index: index, _id: op.id } }) as never,
+        op.op === 'index' ? [{ index: { _index: index, _id: op.id } }, op.doc] : { delete: { _index: index, _id: op.id } },
       onDrop: (dropped) => {
         // The helper hands back a re-parsed copy of the document, so the id comes from the action.
         const [verb, meta] = Object.entries(dropped.operation as unknown as Record<string, { _id: string }>)[0] as [
@@ -123,7 +123,7 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async search<T = Record<string, unknown>>(index: string, body: SearchBody): Promise<SearchResult<T>> {
-    const res = await this.read('search', (options) => this.client.search({ index, body: body as never }, options));
+    const res = await this.read('search', (options) => this.client.search({ index, body }, options));
     const hits = (res as { hits: { total?: { value: number; relation: 'eq' | 'gte' }; hits: RawHit[] }; took: number }).hits;
     return {
       total: hits.total ? { value: hits.total.value, relation: hits.total.relation } : null,
@@ -138,7 +138,7 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async count(index: string, query?: Query): Promise<number> {
-    const res = await this.read('count', (options) => this.client.count({ index, body: query ? { query } : {} } as never, options));
+    const res = await this.read('count', (options) => this.client.count({ index, body: query ? { query } : {} }, options));
     return (res as { count: number }).count;
   }
 
@@ -169,14 +169,14 @@ export class OpenSearchEngine implements SearchEngine {
   }
 
   async stats(index: string): Promise<IndexStats> {
-    const res = await this.call('stats', () => this.client.indices.stats({ index, metric: ['docs', 'store'] } as never));
+    const res = await this.call('stats', () => this.client.indices.stats({ index, metric: ['docs', 'store'] }));
     const all = (res as { _all: { primaries: { docs?: { count: number }; store?: { size_in_bytes: number } } } })._all.primaries;
     return { docs: all.docs?.count ?? 0, sizeBytes: all.store?.size_in_bytes ?? 0 };
   }
 
   async beginBulkLoad(index: string): Promise<void> {
     const res = await this.call('get settings', () =>
-      this.client.indices.getSettings({ index, name: 'index.refresh_interval,index.number_of_replicas', include_defaults: true } as never),
+      this.client.indices.getSettings({ index, name: 'index.refresh_interval,index.number_of_replicas', include_defaults: true }),
     );
     const entry = Object.values(
       res as Record<string, { settings?: { index?: Record<string, string> }; defaults?: { index?: Record<string, string> } }>,

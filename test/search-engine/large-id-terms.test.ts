@@ -9,8 +9,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import type { IndexSpec } from '../../search-engine/port.js';
 
-const MAPPING = {
+const MAPPING: IndexSpec = {
   settings: {},
   mappings: { dynamic: 'strict' as const, properties: { id: { type: 'keyword' }, tag: { type: 'keyword' }, n: { type: 'integer' } } },
 };
