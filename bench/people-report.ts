@@ -32,7 +32,7 @@ export interface VariantResult {
   http: Latency;
   /** The service's engine bodies run directly on the engine. */
   engine: Latency;
-  /** The service in-process: `runPeopleSearch` without HTTP, auth, billing or logging. */
+  /** The service in-process: `searchPeople` without HTTP, auth, billing or logging. */
   service: Latency;
   p95_ratio: number;
   target_met: boolean;
@@ -47,7 +47,7 @@ export interface VariantResult {
     /** parsePeopleQuery plus resolving employer mentions against the corpus. */
     parse: number;
     engine: number;
-    /** presentRows: connection flags, proximity, correspondence, match reasons. */
+    /** loadPersonRows + presentPersonRows: connection flags, proximity, correspondence, match reasons. */
     rows: number;
     /** The rest of the service: building the query (graph ids included), verification checks, etc. */
     rest: number;

@@ -10,7 +10,7 @@
  * - engine-only latency of the same searches: the exact engine bodies the service built, run
  *   directly on the engine (for first-degree verified pages: the candidate batch fetches and the
  *   `mget` of the page);
- * - where the time between the two goes: the service in-process (`runPeopleSearch` without
+ * - where the time between the two goes: the service in-process (`searchPeople` without
  *   HTTP), the requester's network load, parsing, and row presentation;
  * - for first-degree pages, candidates examined against the rule's budget.
  * HTTP, in-process and engine-only timings are paired: each search is timed all three ways back
@@ -29,20 +29,20 @@ import { Pool } from 'undici';
 import { INDICES } from '../mappings/indices.js';
 import { examinationBudget, VERIFICATION_BATCH } from '../query-planner/first-degree.js';
 import { parsePeopleQuery } from '../query-planner/parse/index.js';
-import { resolveCompanyMentions } from '../query-planner/parse/resolve-companies.js';
 import type { SearchEngine } from '../search-engine/port.js';
 import { createApp } from '../server/app.js';
 import type { Actor } from '../server/auth/actor.js';
 import type { Scope } from '../server/auth/scopes.js';
 import { buildServices, closeServices } from '../server/build-services.js';
 import { createApiKey } from '../server/commands/create-api-key.js';
+import { DEFAULT_ROW_OPTIONS, loadPersonRows } from '../server/commands/search/people/person-rows.js';
+import { type PeopleSearchOutcome, type PeopleSearchRequest, searchPeople } from '../server/commands/search/people/search-people.js';
+import { resolveCompanyMentions } from '../server/commands/search/resolve-companies.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
+import { presentPersonRows } from '../server/routes/people-search/person-row.js';
 import { loadNetwork } from '../server/search/network.js';
-import { type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } from '../server/search/people-search.js';
-import { DEFAULT_ROW_OPTIONS, presentRows } from '../server/search/person-rows.js';
 import type { Services } from '../server/services.js';
-import { GraphStore } from '../server/store/graph.js';
 import { benchAccount } from './accounts.js';
 import { measureHttpFloor } from './http-floor.js';
 import {
@@ -272,7 +272,7 @@ async function buildCases(services: Services, account: Account, queries: BenchQu
     const body = variantBody(q, variant);
     if (!body) continue;
     const request = previewRequest(body);
-    const outcome = await runPeopleSearch(services, account.actor, request);
+    const outcome = await searchPeople(services, account.actor, request);
     if (!outcome.body) continue; // matched nothing by rule: no engine work to compare
     if (variant === 'first_degree' && !outcome.verified) throw new Error(`a first-degree search was not verified: ${body.description}`);
     cases.push({ label: body.description as string, body, request, outcome });
@@ -303,7 +303,7 @@ async function benchCases(
   // rather than three different stretches of it. Each is warmed once first.
   const search = (c: Case) => engineOnly(services.engine, c.outcome, c.request.offset, c.request.limit);
   for (const c of cases) {
-    await runPeopleSearch(services, account.actor, c.request);
+    await searchPeople(services, account.actor, c.request);
     await search(c);
   }
   const http: number[] = [];
@@ -311,7 +311,7 @@ async function benchCases(
   const engine: number[] = [];
   const measures: [number[], (c: Case) => Promise<unknown>][] = [
     [http, (c) => post(url, account.apiKey, c.body)],
-    [service, (c) => runPeopleSearch(services, account.actor, c.request)],
+    [service, (c) => searchPeople(services, account.actor, c.request)],
     [engine, search],
   ];
   let turn = 0;
@@ -347,8 +347,8 @@ async function benchCases(
       options: c.request.rows,
       verified: null,
     };
-    await presentRows(services, input);
-    rows.push(await timed(() => presentRows(services, input)));
+    await presentPersonRows(await loadPersonRows(services, input), input.options);
+    rows.push(await timed(async () => presentPersonRows(await loadPersonRows(services, input), input.options)));
   }
 
   // Load: autocannon cycling through the same bodies.

@@ -57,7 +57,8 @@ function ensureCorpus(n: number): string {
   const dir = path.join(CACHE, `corpus-${n}-s1`);
   if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
     process.stderr.write(`generating ${n} profiles into ${dir}\n`);
-    execFileSync(BIN, ['fixtures', 'generate', '--profiles', String(n), '--seed', '1', '--out', dir], {
+    // A fixed as-of keeps the cached corpus and the figures comparable from day to day.
+    execFileSync(BIN, ['fixtures', 'generate', '--profiles', String(n), '--seed', '1', '--as-of', '2026-11-01', '--out', dir], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }

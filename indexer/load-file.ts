@@ -1,5 +1,5 @@
 import { INDICES } from '../mappings/indices.js';
-import type { DocumentKind, RecordKind } from '../mappings/record-schemas.js';
+import type { ConnectionSource, DocumentKind, RecordKind } from '../mappings/record-schemas.js';
 import type { BulkOperation, SearchEngine } from '../search-engine/port.js';
 import type { ConnectionEdge, GraphStore } from '../server/store/graph.js';
 import type { ProgressReporter, ProgressState } from './progress.js';
@@ -28,6 +28,8 @@ export interface LoadFileOptions {
   counters: { read: number; indexed: number; deleted: number; rejected: number };
   reject: (entry: Record<string, unknown>) => void;
   progress: ProgressReporter;
+  /** Connections: when the snapshot's data was synced; both ends of each edge are stamped synced then. */
+  syncedAt?: number;
   /** Company facts fetched so far in this run. */
   companyCache: CompanyCache;
   /** Called after each batch is committed, with its last line number. */
@@ -114,10 +116,17 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   };
   let batch: Pending[] = [];
   let edges: { lineNo: number; edge: ConnectionEdge }[] = [];
+  /** Users stamped synced so far in this file (see GraphStore.upsertEdges). */
+  const stamped = new Set<string>();
 
   const flush = async (lastLine: number) => {
     if (o.kind === 'connections') {
-      if (edges.length) o.graph.upsertEdges(edges.map((e) => e.edge));
+      if (edges.length)
+        o.graph.upsertEdges(
+          edges.map((e) => e.edge),
+          o.syncedAt,
+          stamped,
+        );
       o.counters.indexed += edges.length;
       edges = [];
     } else if (batch.length) {
@@ -178,7 +187,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
         edge: {
           userA: r.user_a as string,
           userB: r.user_b as string,
-          source: r.source as 'service' | 'professional',
+          source: r.source as ConnectionSource,
           connectedAt: Date.parse(r.connected_at as string),
           removedAt: r.removed_at ? Date.parse(r.removed_at as string) : null,
         },

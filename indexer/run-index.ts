@@ -27,6 +27,11 @@ export interface IndexRunOptions {
   progress: ProgressReporter;
   /** Told about notable decisions (resuming, starting over). */
   notice?: (line: string) => void;
+  /**
+   * Epoch milliseconds now (default Date.now). A connection file's users are stamped synced at
+   * the time its load started: connection records carry no sync time of their own.
+   */
+  clock?: () => number;
 }
 
 /** What a load did: records read, indexed, deleted and rejected, how long it took and how fast. */
@@ -160,6 +165,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         counters,
         reject,
         progress: opts.progress,
+        syncedAt: kind === 'connections' ? (opts.clock ?? Date.now)() : undefined,
         companyCache,
         committed: (lineNo) => checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo }),
       });

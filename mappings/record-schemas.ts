@@ -65,6 +65,8 @@ export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'internsh
 export const POST_ACTION_TYPES = ['post', 'repost', 'comment'] as const;
 export const AUTHOR_ENTITY_TYPES = ['person', 'company'] as const;
 export const CONNECTION_SOURCES = ['service', 'professional'] as const;
+/** Where a connection comes from: the service's own graph or the professional network. */
+export type ConnectionSource = (typeof CONNECTION_SOURCES)[number];
 export const LANGUAGE_PROFICIENCIES = [
   'Elementary proficiency',
   'Limited working proficiency',

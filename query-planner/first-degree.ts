@@ -1,10 +1,13 @@
 /**
- * First-degree verification (the search behaviour rules). With `connection_degrees` = 1st and
- * `network_filter_mode` = `filter`, the indexed candidates are not trusted: each is checked
- * against every included source that can be checked, in batches, and only confirmed people are
- * returned. Offsets count confirmed people. See docs/people-search.md.
+ * First-degree verification rules (the search behaviour rules), the pure part. With
+ * `connection_degrees` = 1st and `network_filter_mode` = `filter`, the indexed candidates are
+ * not trusted: each is checked against every included source that can be checked, in batches,
+ * and only confirmed people are returned. Offsets count confirmed people. This module holds the
+ * budget, the page cut and the count relation; the loop that fetches and checks candidates does
+ * I/O and lives with the command (server/commands/search/people/execute.ts).
+ * See docs/people-search.md.
  */
-import type { ConnectionSource } from '../server/store/graph.js';
+import type { ConnectionSource } from '../mappings/record-schemas.js';
 
 /** Candidates are checked in batches of this many. */
 export const VERIFICATION_BATCH = 1000;
@@ -18,26 +21,6 @@ export const COUNT_MODE_MAX_EXAMINED = 10_000;
 /** How many candidates a page examines: at least 200, and 25% more than offset plus limit. */
 export function examinationBudget(offset: number, limit: number): number {
   return Math.max(MIN_EXAMINED, Math.ceil(DEPTH_FACTOR * (offset + limit)));
-}
-
-/** Fetches candidate ids in the search's own order. */
-export type CandidateFetcher = (from: number, size: number) => Promise<{ ids: string[]; total: number }>;
-
-/** Checks candidates against the sources that can be checked; returns who each confirms. */
-export type FirstDegreeChecker = (ids: string[]) => Map<string, Set<ConnectionSource>>;
-
-export interface VerificationInput {
-  offset: number;
-  limit: number;
-  fetch: CandidateFetcher;
-  check: FirstDegreeChecker;
-  /**
-   * Whether a candidate nobody could confirm is a connection only an unchecked source knows
-   * (withheld) rather than no connection at all.
-   */
-  onlyUncheckedSourceKnows(id: string): boolean;
-  /** Examine this many candidates at most (count mode); default: the page budget. */
-  budget?: number;
 }
 
 export interface VerifiedPerson {
@@ -65,43 +48,29 @@ export interface VerificationResult {
   coverage: 'complete' | 'partial_unpageable';
 }
 
-/**
- * Verifies candidates in batches of at most 1000 until the budget is examined or candidates
- * run out, then cuts the page from the confirmed people. Never examines more than the budget.
- */
-export async function verifyFirstDegree(input: VerificationInput): Promise<VerificationResult> {
-  const budget = input.budget ?? examinationBudget(input.offset, input.limit);
-  const confirmed: VerifiedPerson[] = [];
-  const batches: number[] = [];
-  let examined = 0;
-  let withheld = 0;
-  let total = Number.POSITIVE_INFINITY;
-  while (examined < budget && examined < total) {
-    const size = Math.min(VERIFICATION_BATCH, budget - examined);
-    const batch = await input.fetch(examined, size);
-    total = batch.total;
-    if (batch.ids.length === 0) break;
-    batches.push(batch.ids.length);
-    examined += batch.ids.length;
-    const found = input.check(batch.ids);
-    for (const id of batch.ids) {
-      const sources = found.get(id);
-      if (sources && sources.size > 0) confirmed.push({ id, sources });
-      else if (input.onlyUncheckedSourceKnows(id)) withheld++;
-    }
-    if (batch.ids.length < size) break;
-  }
+/** What the verification loop gathered: confirmed people in search order, and how far it got. */
+export interface VerificationProgress {
+  confirmed: VerifiedPerson[];
+  examined: number;
+  batches: number[];
+  /** Candidates the search had in all; Infinity when no batch was fetched. */
+  total: number;
+  withheld: number;
+}
+
+/** Cuts the requested page from the confirmed people and says whether more can be paged. */
+export function verifiedPage(progress: VerificationProgress, offset: number, limit: number): VerificationResult {
+  const { confirmed, examined, total } = progress;
   const candidatesRemain = examined < total;
-  const need = input.offset + input.limit;
-  const page = confirmed.slice(input.offset, need);
+  const need = offset + limit;
   const filled = confirmed.length >= need;
   return {
-    page,
+    page: confirmed.slice(offset, need),
     confirmed: confirmed.length,
     examined,
-    batches,
+    batches: progress.batches,
     candidates: Number.isFinite(total) ? total : 0,
-    withheld,
+    withheld: progress.withheld,
     candidatesRemain,
     hasMore: confirmed.length > need || (filled && candidatesRemain),
     coverage: !filled && candidatesRemain ? 'partial_unpageable' : 'complete',

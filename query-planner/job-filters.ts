@@ -54,6 +54,18 @@ export interface JobFilters {
   keywords?: string[];
 }
 
+/**
+ * The contract's short form of `companies`: company names or ids to include and to exclude
+ * (a value shaped as a UUID is an id, anything else a name).
+ */
+export interface CompanyIncludeExclude {
+  include?: string[];
+  exclude?: string[];
+}
+
+/** Job filters as a request gives them: `companies` in either form. {@link normalizeJobFilters} reads both. */
+export type JobFiltersInput = Omit<JobFilters, 'companies'> & { companies?: CompanyFilter[] | CompanyIncludeExclude };
+
 const date = (description: string) => ({
   type: 'string',
   // A date-time is at most 35 characters; the bound keeps the format check cheap.
@@ -84,7 +96,21 @@ export const jobFiltersSchema = {
         published_before: date('Published on or before this date (a bare date includes the whole day).'),
       },
     },
-    companies: people.companies,
+    companies: {
+      description:
+        'Hiring companies: either `{include, exclude}` lists of company names or ids (a UUID is an id), or the relation list of people search (`[{operator, where: {identity | search_id}}]`).',
+      anyOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            include: stringList('Company names or ids to match (any of them).'),
+            exclude: stringList('Company names or ids to rule out.'),
+          },
+        },
+        people.companies,
+      ],
+    },
     industries: people.industries,
     company_stage: enumList(FUNDING_STAGES, "The hiring company's funding stage (any of them)."),
     company_size: people.company_size,
@@ -110,16 +136,41 @@ function normalizeHiring(n: ListNormalizer, raw: HiringFilters): HiringFilters {
   return out;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One company filter of the short form's values: UUIDs are ids, other values names. */
+function identityFilter(operator: 'include' | 'exclude', values: string[] | undefined): CompanyFilter[] {
+  const kept = (values ?? []).map((v) => v.trim()).filter(Boolean);
+  if (!kept.length) return [];
+  const ids = kept.filter((v) => UUID.test(v));
+  const names = kept.filter((v) => !UUID.test(v));
+  const identity: NonNullable<CompanyFilter['where']['identity']> = {};
+  if (names.length) identity.names = names;
+  if (ids.length) identity.ids = ids;
+  return [{ operator, where: { identity } }];
+}
+
 /**
- * Applies JOB_SEARCH_LIMITS to schema-valid job filters: lists trimmed, deduplicated
- * (case-insensitively; ids exactly) and cut (100 values, 200 characters each), each adjustment
- * with a receipt located under the filters. Does not modify `raw`.
+ * `companies` in the relation-list form: the short `{include, exclude}` form becomes one
+ * include filter (any of its companies) and one exclude filter.
  */
-export function normalizeJobFilters(raw: JobFilters): { filters: JobFilters; receipts: Receipt[] } {
+export function companyFilterList(companies: JobFiltersInput['companies']): CompanyFilter[] | undefined {
+  if (companies === undefined || Array.isArray(companies)) return companies;
+  return [...identityFilter('include', companies.include), ...identityFilter('exclude', companies.exclude)];
+}
+
+/**
+ * Applies JOB_SEARCH_LIMITS to schema-valid job filters: the short `companies` form read as the
+ * relation list, lists trimmed, deduplicated (case-insensitively; ids exactly) and cut (100
+ * values, 200 characters each), each adjustment with a receipt located under the filters.
+ * Does not modify `raw`.
+ */
+export function normalizeJobFilters(raw: JobFiltersInput): { filters: JobFilters; receipts: Receipt[] } {
   const n = new ListNormalizer(JOB_SEARCH_LIMITS);
-  const out: JobFilters = { ...raw };
+  const { companies, ...rest } = raw;
+  const out: JobFilters = { ...rest };
   set(out, 'hiring', raw.hiring && normalizeHiring(n, raw.hiring));
-  set(out, 'companies', n.companies(raw.companies, JOB_SEARCH_LIMITS.listValues));
+  set(out, 'companies', n.companies(companyFilterList(companies), JOB_SEARCH_LIMITS.listValues));
   set(out, 'industries', n.includeExclude('/industries', raw.industries));
   set(out, 'locations', n.includeExclude('/locations', raw.locations));
   set(out, 'company_stage', n.enumList('/company_stage', raw.company_stage));

@@ -28,7 +28,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     users: new UserStore(db),
     apiKeys: new ApiKeyStore(db),
     delegates: new DelegateStore(db),
-    graph: new GraphStore(db),
+    graph: new GraphStore(db, { clock, freshnessDays: config.connectionFreshnessDays }),
     peopleSearches: new PeopleSearchStore(db),
     searchActivities: new SearchActivityStore(db),
     authorHandles: new AuthorHandleStore(db),

@@ -29,6 +29,8 @@ export interface Config {
   searchQueueLimit: number;
   /** How long a shutdown waits for requests in flight before aborting them, in ms. */
   shutdownGraceMs: number;
+  /** Days after its last sync before a connection source counts as unchecked (`stale`) for a user. */
+  connectionFreshnessDays: number;
 }
 
 /** Thrown when the environment is invalid; lists every problem found. */
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const searchWorkers = parseInteger('SEARCH_WORKERS', value('SEARCH_WORKERS') ?? String(defaultSearchWorkers()), 0, 64, problems);
   const searchQueueLimit = parseInteger('SEARCH_QUEUE_LIMIT', value('SEARCH_QUEUE_LIMIT') ?? '128', 1, 100_000, problems);
   const shutdownGraceMs = parseInteger('SHUTDOWN_GRACE_MS', value('SHUTDOWN_GRACE_MS') ?? '3000', 0, 600_000, problems);
+  const connectionFreshnessDays = parseInteger('CONNECTION_FRESHNESS_DAYS', value('CONNECTION_FRESHNESS_DAYS') ?? '30', 1, 3650, problems);
 
   const baseUrlRaw = value('BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!isHttpUrl(baseUrlRaw)) problems.push(`BASE_URL must be an http(s) URL (got "${baseUrlRaw}")`);
@@ -126,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchWorkers,
     searchQueueLimit,
     shutdownGraceMs,
+    connectionFreshnessDays,
   };
 }

@@ -3,14 +3,13 @@ import { lineProgress, terminalProgress } from '../indexer/progress.js';
 import { INDICES } from '../mappings/indices.js';
 import { createApp } from './app.js';
 import { buildServices, closeServices } from './build-services.js';
-import { buildSampleCorpus } from './commands/build-sample-corpus.js';
 import { publishAccountProfiles } from './commands/account-profiles.js';
+import { buildSampleCorpus } from './commands/build-sample-corpus.js';
 import { type DemoAccount, ensureDemoAccount } from './commands/ensure-demo-account.js';
 import type { Config } from './config.js';
 import { listen } from './http/listen.js';
 import type { Services } from './services.js';
 import { shutdown } from './shutdown.js';
-import { GraphStore } from './store/graph.js';
 
 /** Quotes a path for a POSIX shell. */
 const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;

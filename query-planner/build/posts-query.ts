@@ -227,3 +227,36 @@ export function collectsCompanyActors(filters: NormalizedPostFilters): boolean {
 export function companyActorFilters(filters: NormalizedPostFilters): NormalizedPostFilters {
   return { ...filters, author_entity_types: ['company'], action_types: ['post'] };
 }
+
+/**
+ * The posts whose authors `/with-people` and `with_companies` collect: the page's query from its
+ * first post, `size` posts, reading only the fields the authors are grouped by.
+ */
+export function authorScanBody(body: SearchBody, size: number, fields: readonly string[]): SearchBody {
+  return { ...body, from: 0, size, _source: [...fields] };
+}
+
+/**
+ * The person authors of the posts `query` matches (people search's post-author cohorts): newest
+ * posts first, enough of them (four per author wanted, at most `window`) to find `max` authors.
+ */
+export function personAuthorsBody(query: Query, max: number, window: number): SearchBody {
+  return {
+    query: { bool: { must: [query], filter: [{ term: { author_entity_type: 'person' } }] } },
+    size: Math.min(window, max * 4),
+    sort: [...RECENT_SORT],
+    track_total_hits: false,
+    _source: ['author_id'],
+  };
+}
+
+/** A company's own most recent posts (company search's `evidence_text`). */
+export function companyPostsBody(companyId: string, size: number): SearchBody {
+  return {
+    query: { bool: { filter: [{ term: { author_id: companyId } }, { term: { author_entity_type: 'company' } }] } },
+    size,
+    sort: [...RECENT_SORT],
+    track_total_hits: false,
+    _source: ['id', 'text', 'posted_at'],
+  };
+}

@@ -3,7 +3,7 @@
  * company context ("startup", "big tech", "FAANG", "at enterprises"), size ("50-200 employees",
  * "1,000+ employees", "small companies") and employer mentions ("at Acme", "ex-Acme",
  * "formerly at Acme", "previously at", "worked at"), which are only candidates: they are
- * resolved against the corpus later (parse/resolve-companies.ts).
+ * resolved against the corpus later (server/commands/search/resolve-companies.ts).
  */
 import type { EmploymentRelation, FundingStage, NumberRange } from '../advanced-filters.js';
 import { type CaseMode, claim, matchAt, phraseTable, type Token } from './tokens.js';

@@ -41,7 +41,7 @@ export interface ParsedPeopleQuery {
   places: PlaceMatch[];
   /** Residual meaningful words, lowercase, stop words removed, in text order. */
   keywords: string[];
-  /** Employer mentions, resolved later against the corpus (parse/resolve-companies.ts). */
+  /** Employer mentions, resolved later against the corpus (server/commands/search/resolve-companies.ts). */
   companies: CompanyMention[];
   /** What was recognised from which text, in text order. */
   recognized: RecognizedItem[];

@@ -55,7 +55,7 @@ export const RATE_CARD = [
     priceMicro: 50_000,
     unit: 'per_result',
     source: 'proxima',
-    description: 'Enriching one person of a stored search.',
+    description: 'Enriching one person of a stored search that this account has not enriched before (re-enriching costs 0).',
   },
   { operation: 'search_replay', priceMicro: 0, unit: 'per_call', source: 'contract', description: 'Replaying a stored search page.' },
   {

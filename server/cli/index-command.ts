@@ -7,7 +7,6 @@ import { buildServices, closeServices } from '../build-services.js';
 import { publishAccountProfiles } from '../commands/account-profiles.js';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
-import { GraphStore } from '../store/graph.js';
 import type { CliIo } from './main.js';
 import { UsageError } from './usage.js';
 

@@ -68,13 +68,15 @@ Details: docs/indexer.md`,
   },
   {
     name: 'fixtures generate',
-    synopsis: '--profiles N [--seed S] --out DIR [--no-gzip]',
+    synopsis: '--profiles N [--seed S] [--as-of YYYY-MM-DD] --out DIR [--no-gzip]',
     summary: 'Write a synthetic corpus (one JSONL.gz file per kind)',
     details: `Writes companies, profiles, jobs, posts and connections .jsonl.gz files (.jsonl with
 --no-gzip) and a manifest.json into DIR; \`proxima index DIR\` loads them.
 
   --profiles N   Number of profiles (1 to 50000000)
-  --seed S       Seed (default 1); the same seed writes byte-identical files
+  --seed S       Seed (default 1); the same seed and as-of write byte-identical files
+  --as-of DAY    The day the corpus describes as now, YYYY-MM-DD (default: today, UTC);
+                 job, post and connection dates are relative to it
   --out DIR      Directory to write
   --no-gzip      Write plain .jsonl`,
   },

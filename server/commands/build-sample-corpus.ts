@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { utcDay } from '../../fixtures/generator/dates.js';
 import { generateCorpus } from '../../fixtures/generator/index.js';
 import type { ProgressReporter } from '../../indexer/progress.js';
 import { runIndex } from '../../indexer/run-index.js';
 import { INDICES } from '../../mappings/indices.js';
 import type { Services } from '../services.js';
-import { GraphStore } from '../store/graph.js';
 
 /** Seed of the sample corpus: every first start builds the same corpus. */
 export const SAMPLE_SEED = 20261121;
@@ -19,8 +19,9 @@ const MANIFEST = 'manifest.json';
 
 /**
  * On a first start (no profiles index yet), generates the sample corpus into
- * `DATA_DIR/sample-corpus` and indexes it; later starts reuse it. Returns the demo persona's
- * profile id so the demo owner can be that person.
+ * `DATA_DIR/sample-corpus` as of today (the UTC day of the services' clock, so that "jobs posted
+ * in the last 14 days" finds rows) and indexes it; later starts reuse it. Returns the demo
+ * persona's profile id so the demo owner can be that person.
  */
 export async function buildSampleCorpus(
   services: Services,
@@ -35,9 +36,10 @@ export async function buildSampleCorpus(
   if ((await services.engine.getAlias(INDICES.profiles.alias)).length > 0) return { built: false, demoProfileId: readDemo() };
   if (opts.profiles === 0) return { built: false, demoProfileId: null };
 
-  opts.say(`First start: building the sample corpus (${opts.profiles} profiles, seed ${SAMPLE_SEED}) into ${dir}`);
+  const asOf = utcDay(services.clock());
+  opts.say(`First start: building the sample corpus (${opts.profiles} profiles, seed ${SAMPLE_SEED}, as of ${asOf}) into ${dir}`);
   fs.rmSync(dir, { recursive: true, force: true });
-  const generated = await generateCorpus({ profiles: opts.profiles, seed: SAMPLE_SEED, outDir: dir });
+  const generated = await generateCorpus({ profiles: opts.profiles, seed: SAMPLE_SEED, outDir: dir, asOf });
   const files = Object.values(generated.files).map((f) => f.path);
   opts.say(`Indexing it into the ${services.config.searchEngine} engine`);
   const summary = await runIndex({
@@ -49,6 +51,7 @@ export async function buildSampleCorpus(
     checkpointDir: path.join(services.config.dataDir, 'indexer'),
     engine: services.engine,
     graph: services.graph,
+    clock: services.clock,
     progress: opts.progress,
   });
   if (summary.rejected > 0)

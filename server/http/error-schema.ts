@@ -1,6 +1,79 @@
-/** The one error body, shared by every route and documented in the OpenAPI schema. */
+/**
+ * The one error body, shared by every route and documented in the OpenAPI schema, and the
+ * catalogue of error codes with their HTTP status (the table of docs/errors.md, which a test
+ * keeps equal to this one).
+ */
+
+/** Every error code a route can answer with, and its HTTP status. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  invalid_json: 400,
+  corrupt_body: 400,
+  bad_request: 400,
+  query_too_complex: 400,
+  result_window_too_large: 400,
+  unauthorized: 401,
+  credits_exhausted: 402,
+  insufficient_scope: 403,
+  delegate_not_allowed: 403,
+  not_found: 404,
+  search_not_found: 404,
+  cohort_not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unsupported_content_encoding: 415,
+  request_headers_too_large: 431,
+  internal_error: 500,
+  service_unavailable: 503,
+  search_engine_unavailable: 503,
+  search_index_missing: 503,
+  search_overloaded: 503,
+  search_timeout: 504,
+} as const;
+
+/** A stable error code of the catalogue. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * What can refuse any request before it reaches a route (docs/errors.md): malformed HTTP, a
+ * request that does not arrive in time, oversized headers. Every operation documents them.
+ */
+export const TRANSPORT_ERRORS: readonly ErrorCode[] = ['bad_request', 'request_timeout', 'request_headers_too_large'];
+
+/** What reading a JSON body can refuse (docs/errors.md, "Order of checks"). */
+export const BODY_ERRORS: readonly ErrorCode[] = [
+  'invalid_json',
+  'corrupt_body',
+  'bad_request',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unsupported_content_encoding',
+];
+
+/**
+ * What any route that calls the search engine can answer with: the engine is down, the index
+ * is not loaded, the queue is full, or the time budget ran out.
+ */
+export const SEARCH_ENGINE_ERRORS: readonly ErrorCode[] = [
+  'search_engine_unavailable',
+  'search_index_missing',
+  'search_overloaded',
+  'search_timeout',
+];
+
+/** What a route that builds a search query can add: the query is beyond the engine's limits. */
+export const SEARCH_QUERY_ERRORS: readonly ErrorCode[] = ['query_too_complex'];
+
+/** What a route that pages by `offset` can add: the page goes past the 10,000th result. */
+export const PAGING_ERRORS: readonly ErrorCode[] = ['result_window_too_large'];
+
+/** The one error body, shared by every route. Extra fields depend on the code; no other field appears. */
 export const ERROR_BODY_SCHEMA = {
   type: 'object',
+  description: 'The body of every error response. Fields beyond success, error and message depend on the code (docs/errors.md).',
+  additionalProperties: false,
   required: ['success', 'error', 'message'],
   properties: {
     success: { const: false },
@@ -11,12 +84,17 @@ export const ERROR_BODY_SCHEMA = {
       description: 'validation_failed: every problem, located by JSON pointer.',
       items: {
         type: 'object',
+        additionalProperties: false,
         required: ['in', 'pointer', 'message'],
-        properties: { in: { enum: ['body', 'query', 'path'] }, pointer: { type: 'string' }, message: { type: 'string' } },
+        properties: {
+          in: { enum: ['body', 'query', 'path'] },
+          pointer: { type: 'string', description: 'RFC 6901 pointer into that part of the request.' },
+          message: { type: 'string' },
+        },
       },
     },
     required_scopes: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: scopes of which one is needed.' },
-    granted_scopes: { type: 'array', items: { type: 'string' } },
+    granted_scopes: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes the key holds.' },
     delegate_user_id: { type: 'string', description: 'delegate_not_allowed: the refused delegate.' },
     allowed_methods: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods the path supports.' },
     limit_bytes: { type: 'integer', description: 'payload_too_large: the body limit.' },
@@ -24,8 +102,19 @@ export const ERROR_BODY_SCHEMA = {
     reset_at: { type: ['string', 'null'], description: 'credits_exhausted: when the oldest usage in the window expires.' },
     limit: { type: ['number', 'null'], description: 'credits_exhausted: the tier ceiling.' },
     tier: { type: 'string', description: 'credits_exhausted: the account tier.' },
-    used: { type: 'number' },
+    used: { type: 'number', description: 'credits_exhausted: credits used in the window.' },
     price: { type: 'number', description: 'credits_exhausted: what the refused call would have cost.' },
-    checks: { type: 'object', description: 'service_unavailable (readyz): each dependency and its state.' },
+    unknown_cohort_refs: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'cohort_not_found: the refs not found, in request order.',
+    },
+    checks: {
+      type: 'object',
+      description: 'service_unavailable (readyz): each dependency and its state: `ok`, or `unreachable: <cause>`.',
+      additionalProperties: false,
+      required: ['store', 'search_engine'],
+      properties: { store: { type: 'string' }, search_engine: { type: 'string' } },
+    },
   },
 } as const;

@@ -105,7 +105,7 @@ function routeHandler(def: RouteDef, services: Services, opts: MountOptions): Mi
 
       // HEAD answers what GET would, without the body: it is never charged.
       if (actor && def.billing && ctx.method !== 'HEAD') {
-        const quantity = def.billing.quantity ? def.billing.quantity({ body, query }) : 1;
+        const quantity = def.billing.quantity ? def.billing.quantity({ body, query, actor, services, now }) : 1;
         hold = services.credits.reserve({
           ownerUserId: actor.ownerUserId,
           tier: actor.owner.tier,

@@ -1,5 +1,5 @@
 import { rateFor, toCredits } from '../billing/rate-card.js';
-import { ERROR_BODY_SCHEMA } from './error-schema.js';
+import { BODY_ERRORS, ERROR_BODY_SCHEMA, ERROR_STATUS, type ErrorCode, TRANSPORT_ERRORS } from './error-schema.js';
 import { acceptsDelegate, effectiveRequestSchemas } from './mount.js';
 import type { JsonSchema, RouteDef } from './route.js';
 
@@ -42,6 +42,78 @@ function parameters(where: 'path' | 'query', schema: JsonSchema | undefined): Re
   }));
 }
 
+const hasProperties = (schema: JsonSchema | undefined): boolean =>
+  Object.keys((schema?.properties as Record<string, unknown> | undefined) ?? {}).length > 0;
+
+/**
+ * Every error code a route can answer with: those of the transport (any request), those the
+ * framework causes (authentication and scope, reading the body, validating path, query and
+ * body, the delegate, credits), then those the route declares. `internal_error` (500) can happen anywhere and is the `default` response.
+ */
+export function routeErrorCodes(def: RouteDef): ErrorCode[] {
+  const req = effectiveRequestSchemas(def);
+  const codes = new Set<ErrorCode>(TRANSPORT_ERRORS);
+  if (def.auth !== 'none') codes.add('unauthorized');
+  if (def.auth !== 'none' && def.auth !== 'any') codes.add('insufficient_scope');
+  if (req.body) for (const c of BODY_ERRORS) codes.add(c);
+  if (req.body || hasProperties(req.params) || hasProperties(req.query)) codes.add('validation_failed');
+  if (acceptsDelegate(def)) codes.add('delegate_not_allowed');
+  if (def.billing) codes.add('credits_exhausted');
+  for (const c of def.errors ?? []) codes.add(c);
+  return [...codes];
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Missing, unknown or revoked API key',
+  402: 'Not enough credits left',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  408: 'Request timeout',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  431: 'Request headers too large',
+  503: 'Service unavailable',
+  504: 'Search time budget spent',
+};
+
+/** The documented error responses of a route, one per status, each naming its possible codes. */
+function errorResponses(def: RouteDef): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of routeErrorCodes(def)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    out[String(status)] = {
+      description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')} (docs/errors.md).`,
+      content: {
+        'application/json': {
+          schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { error: { enum: codes } } }] },
+        },
+      },
+    };
+  }
+  return out;
+}
+
+const TAGS: Record<string, string> = {
+  health: 'Liveness and readiness probes.',
+  credits: 'Credit status, usage and the rate card.',
+  'people-search': 'Searching people: natural language, filters, enrichment.',
+  companies: 'Searching companies.',
+  jobs: 'Searching job postings, with the people the caller knows there.',
+  posts: 'Searching posts, with their authors.',
+  profiles: 'Reading one profile, its chunks and its text.',
+  docs: 'Machine-readable documentation.',
+};
+
+/** A camelCase operation id from the method and the path: `GET /api/v1/profiles/:id` → `getApiV1ProfilesId`. */
+const operationId = (def: RouteDef): string =>
+  `${def.method.toLowerCase()}${toOpenApiPath(def.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+
 /** Builds the OpenAPI 3.1 document from the route declarations. */
 export function buildOpenApi(routes: RouteDef[], opts: { baseUrl: string; version: string }): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -49,25 +121,29 @@ export function buildOpenApi(routes: RouteDef[], opts: { baseUrl: string; versio
     const req = effectiveRequestSchemas(def);
     const billing = billingLabel(def);
     const operation: Record<string, unknown> = {
-      operationId: `${def.method.toLowerCase()}${toOpenApiPath(def.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      operationId: operationId(def),
       summary: def.summary,
       tags: [def.tag],
+      // Public routes say so: an empty list overrides any global requirement.
+      security: def.auth === 'none' ? [] : [{ ApiKey: [] }],
       'x-scope': scopeLabel(def),
       'x-billing': billing,
       parameters: [...parameters('path', req.params), ...parameters('query', req.query)],
       responses: {
         '200': { description: 'Success', content: { [def.responseContentType ?? 'application/json']: { schema: def.response } } },
-        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ...errorResponses(def),
+        default: {
+          description: 'Any other error, such as `internal_error` (500); the body is always the Error schema.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
     };
     if (req.body) operation.requestBody = { required: true, content: { 'application/json': { schema: req.body } } };
-    if (def.auth !== 'none') operation.security = [{ ApiKey: [] }];
     if (def.legacyPaths?.length) operation['x-legacy-paths'] = def.legacyPaths;
-    for (const p of [def.path]) {
-      const key = toOpenApiPath(p);
-      paths[key] = { ...(paths[key] ?? {}), [def.method.toLowerCase()]: operation };
-    }
+    const key = toOpenApiPath(def.path);
+    paths[key] = { ...(paths[key] ?? {}), [def.method.toLowerCase()]: operation };
   }
+  const usedTags = [...new Set(routes.map((r) => r.tag))];
   return {
     openapi: '3.1.0',
     info: {
@@ -75,11 +151,15 @@ export function buildOpenApi(routes: RouteDef[], opts: { baseUrl: string; versio
       version: opts.version,
       description:
         'Professional-network search and outreach. Every error uses the Error schema; every authenticated response carries X-Service-Credits-* headers.',
+      license: { name: 'Proprietary: no licence is granted (package.json "UNLICENSED")', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: opts.baseUrl }],
+    servers: [{ url: opts.baseUrl, description: 'This server (its BASE_URL).' }],
+    tags: usedTags.map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (`proxima keys create`).' },
+      },
       schemas: { Error: ERROR_BODY_SCHEMA },
     },
   };

@@ -3,6 +3,8 @@ import type { Actor } from '../auth/actor.js';
 import type { ScopeRequirement } from '../auth/scopes.js';
 import type { Operation } from '../billing/rate-card.js';
 import type { Services } from '../services.js';
+import { closeSchema } from './close-schema.js';
+import type { ErrorCode } from './error-schema.js';
 
 /** A JSON Schema (draft 2020-12) object. */
 export type JsonSchema = Record<string, unknown>;
@@ -29,8 +31,11 @@ export interface RouteRequest<B = unknown, Q = unknown, P = unknown> {
 /** Billing declaration: which rate-card operation a successful call is charged as. */
 export interface RouteBilling<B, Q> {
   operation: Operation;
-  /** Units to reserve before the handler runs; defaults to 1. */
-  quantity?(input: { body: B; query: Q }): number;
+  /**
+   * Units to reserve before the handler runs; defaults to 1. Per-result prices reserve what the
+   * call will deliver at most (it may read the stores: enrich counts the rows not yet enriched).
+   */
+  quantity?(input: { body: B; query: Q; actor: Actor; services: Services; now: number }): number;
 }
 
 /** One route, declared once: it drives routing, auth, validation, billing and the docs. */
@@ -48,16 +53,26 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   /** Whether `delegate_user_id` is accepted (default true on authenticated routes). */
   delegate?: boolean;
   request?: { body?: JsonSchema; query?: JsonSchema; params?: JsonSchema };
-  /** Schema of the success body (JSON routes). */
+  /**
+   * Schema of the success body (JSON routes). `defineRoute` closes it (`closeSchema`): only
+   * declared fields may appear; an open map declares `additionalProperties` explicitly.
+   */
   response: JsonSchema;
+  /**
+   * Error codes the route itself can answer with (not found, the search engine's refusals,
+   * ...). Those the framework causes are derived: authentication and scope from `auth`, body
+   * reading from a body schema, validation from the request schemas, credits from `billing`.
+   * Together they are the route's documented 4XX/5XX responses (docs/api-document.md).
+   */
+  errors?: readonly ErrorCode[];
   /** Content type of the success body; JSON unless stated. */
   responseContentType?: string;
   handler(req: RouteRequest<B, Q, P>, ctx: Context): unknown;
 }
 
-/** Identity helper that keeps the generic types of a route declaration. */
+/** Keeps the generic types of a route declaration, and closes its response schema (`closeSchema`). */
 export function defineRoute<B = Record<string, never>, Q = Record<string, never>, P = Record<string, never>>(
   def: RouteDef<B, Q, P>,
 ): RouteDef<B, Q, P> {
-  return def;
+  return def.responseContentType ? def : { ...def, response: closeSchema(def.response) };
 }

@@ -1,4 +1,5 @@
-import type { ConnectionSource, GraphStore, SyncState } from '../store/graph.js';
+import type { ConnectionSource } from '../../mappings/record-schemas.js';
+import type { GraphStore, SyncState } from '../store/graph.js';
 
 /** The requester's network as people search sees it. */
 export interface RequesterNetwork {
@@ -43,6 +44,9 @@ export function loadNetwork(graph: GraphStore, profileId: string | null): Reques
     // Most recently used last.
     cache.delete(profileId);
     cache.set(profileId, hit);
+    // Sync states age without a write (a source goes stale past the freshness window): re-read them (two rows).
+    const sync = graph.syncStatus(profileId);
+    if (SOURCES.some((s) => sync[s].status !== hit.network.sync[s].status)) hit.network = { ...hit.network, ...sourceStates(sync) };
     return hit.network;
   }
   const network = readNetwork(graph, profileId);
@@ -51,10 +55,16 @@ export function loadNetwork(graph: GraphStore, profileId: string | null): Reques
   return network;
 }
 
+function sourceStates(sync: RequesterNetwork['sync']): Pick<RequesterNetwork, 'sync' | 'checkable' | 'unchecked'> {
+  return {
+    sync,
+    checkable: SOURCES.filter((s) => sync[s].status === 'synced'),
+    unchecked: SOURCES.filter((s) => sync[s].status !== 'synced'),
+  };
+}
+
 function readNetwork(graph: GraphStore, profileId: string): RequesterNetwork {
-  const sync = graph.syncStatus(profileId);
-  const checkable = SOURCES.filter((s) => sync[s].status === 'synced');
-  const unchecked = SOURCES.filter((s) => sync[s].status !== 'synced');
+  const { sync, checkable, unchecked } = sourceStates(graph.syncStatus(profileId));
   const secondDegree = new Map(graph.secondDegree(profileId).map((r) => [r.id, r.mutual] as const));
   const firstDegree = graph.firstDegree(profileId);
   return {

@@ -1,6 +1,5 @@
+import type { ConnectionSource } from '../../mappings/record-schemas.js';
 import { type Db, prepared } from './database.js';
-
-export type ConnectionSource = 'service' | 'professional';
 
 export type SyncStatus = 'synced' | 'syncing' | 'stale' | 'failed' | 'not_synced';
 
@@ -9,6 +8,20 @@ export interface SyncState {
   status: SyncStatus;
   syncedAt: number | null;
   detail: string | null;
+}
+
+/** How old a source's data may be before it counts as unchecked (`stale`), unless configured. */
+export const DEFAULT_CONNECTION_FRESHNESS_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** Users remembered as stamped during one load before the memory is cleared (about 25 MB). */
+const STAMPED_MEMORY = 250_000;
+
+/** Options of a GraphStore: the clock and the freshness window that sync times are judged by. */
+export interface GraphStoreOptions {
+  /** Epoch milliseconds now; default Date.now. */
+  clock?: () => number;
+  /** A synced source whose sync time is older than this many days reads as `stale`; default 30. */
+  freshnessDays?: number;
 }
 
 /** One connection as loaded from a snapshot. */
@@ -29,7 +42,15 @@ export class GraphStore {
     return this.db;
   }
 
-  constructor(private readonly db: Db) {
+  private readonly clock: () => number;
+  private readonly freshnessMs: number;
+
+  constructor(
+    private readonly db: Db,
+    opts: GraphStoreOptions = {},
+  ) {
+    this.clock = opts.clock ?? Date.now;
+    this.freshnessMs = (opts.freshnessDays ?? DEFAULT_CONNECTION_FRESHNESS_DAYS) * DAY_MS;
     this.upsertStmt = prepared(
       db,
       `INSERT INTO graph_edges (user_id, other_id, source, connected_at, removed_at) VALUES (?, ?, ?, ?, ?)
@@ -37,14 +58,36 @@ export class GraphStore {
     );
   }
 
-  /** Writes edges in both directions, in one transaction. */
-  upsertEdges(edges: ConnectionEdge[]): void {
+  /**
+   * Writes edges in both directions, in one transaction. With `syncedAt` (a snapshot load), both
+   * ends of every edge also get that source stamped `synced` at that time, in the same
+   * transaction: the snapshot is what we know of their connections from that source as of then.
+   * A newer stamp is never replaced by an older one. `stamped` (kept by the caller across the
+   * batches of one load) remembers who was stamped already, so each is written about once.
+   */
+  upsertEdges(edges: ConnectionEdge[], syncedAt?: number, stamped: Set<string> = new Set()): void {
     this.db.transaction(() => {
       this.bumpVersion();
       for (const e of edges) {
         this.upsertStmt.run(e.userA, e.userB, e.source, e.connectedAt, e.removedAt);
         this.upsertStmt.run(e.userB, e.userA, e.source, e.connectedAt, e.removedAt);
       }
+      if (syncedAt === undefined) return;
+      const stamp = prepared(
+        this.db,
+        `INSERT INTO connection_sync (user_id, source, status, synced_at, detail) VALUES (?, ?, 'synced', ?, NULL)
+           ON CONFLICT (user_id, source) DO UPDATE SET status = 'synced', synced_at = excluded.synced_at, detail = NULL
+           WHERE connection_sync.status <> 'synced' OR connection_sync.synced_at IS NULL OR connection_sync.synced_at < excluded.synced_at`,
+      );
+      // Bounded memory on huge loads: forgetting only means stamping someone again (a no-op write).
+      if (stamped.size > STAMPED_MEMORY) stamped.clear();
+      for (const e of edges)
+        for (const user of [e.userA, e.userB]) {
+          const key = `${e.source === 'service' ? 's' : 'p'}${user}`;
+          if (stamped.has(key)) continue;
+          stamped.add(key);
+          stamp.run(user, e.source, syncedAt);
+        }
     })();
   }
 
@@ -105,9 +148,12 @@ export class GraphStore {
   }
 
   /**
-   * Sync status of each source for a user. An explicit status (set when a sync runs, fails or
-   * goes stale) wins; otherwise the service graph is always synced (it is ours), and the
-   * professional network counts as synced once a snapshot brought any of the user's edges.
+   * Sync status of each source for a user, as of the store's clock. A recorded status (stamped by
+   * the indexer when a snapshot brings the user's connections from that source, or set when a
+   * sync runs or fails) wins, and a `synced` one whose sync time is older than the freshness
+   * window reads as `stale`. Without one, the service graph is synced (it is ours: no edges means
+   * no connections) and the professional network counts as synced once any of the user's edges
+   * were stored (edges written without a stamp, as before sync times were recorded).
    */
   syncStatus(userId: string): Record<ConnectionSource, SyncState> {
     const explicit = prepared(this.db, 'SELECT source, status, synced_at, detail FROM connection_sync WHERE user_id = ?').all(userId) as {
@@ -120,7 +166,7 @@ export class GraphStore {
     for (const source of ['service', 'professional'] as const) {
       const row = explicit.find((r) => r.source === source);
       if (row) {
-        out[source] = { status: row.status, syncedAt: row.synced_at, detail: row.detail };
+        out[source] = this.judged({ status: row.status, syncedAt: row.synced_at, detail: row.detail });
         continue;
       }
       const hasEdges =
@@ -129,6 +175,19 @@ export class GraphStore {
       out[source] = { status: hasEdges ? 'synced' : 'not_synced', syncedAt: null, detail: null };
     }
     return out;
+  }
+
+  /** A stored state as of now: `synced` data older than the freshness window is `stale`. */
+  private judged(state: SyncState): SyncState {
+    if (state.status !== 'synced' || state.syncedAt === null) return state;
+    const age = this.clock() - state.syncedAt;
+    if (age <= this.freshnessMs) return state;
+    const days = Math.floor(age / DAY_MS);
+    return {
+      status: 'stale',
+      syncedAt: state.syncedAt,
+      detail: `last synced ${days} days ago, older than the ${Math.round(this.freshnessMs / DAY_MS)}-day freshness window`,
+    };
   }
 
   /** Records the outcome of a sync of one source for a user. */

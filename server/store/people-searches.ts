@@ -134,6 +134,12 @@ export class PeopleSearchStore {
     return loadIdLists(this.db, ref, JSON.parse(row.query_json) as Record<string, unknown>);
   }
 
+  /** Which of these profiles the owner has already enriched (read only: enrich prices the rest). */
+  enrichedAmong(ownerUserId: string, profileIds: string[]): Set<string> {
+    const get = prepared(this.db, 'SELECT 1 FROM enriched_profiles WHERE owner_user_id = ? AND profile_id = ?');
+    return new Set(profileIds.filter((id) => get.get(ownerUserId, id) !== undefined));
+  }
+
   /** Marks profiles enriched for an owner; returns which of them were new. */
   markEnriched(ownerUserId: string, profileIds: string[], now: number): string[] {
     const insert = prepared(this.db, 'INSERT OR IGNORE INTO enriched_profiles (owner_user_id, profile_id, enriched_at) VALUES (?, ?, ?)');

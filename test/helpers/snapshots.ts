@@ -113,7 +113,7 @@ export async function withRequesterCorpus(profiles: object[], fn: (app: TestApp,
     const files = [writeSnapshot(app.dataDir, 'profiles.jsonl', profiles), writeSnapshot(app.dataDir, 'connections.jsonl', connections)];
     const summary = await indexSnapshots(app, files);
     if (summary.rejected > 0) throw new Error(`${summary.rejected} test records were rejected`);
-    const { apiKey, userId } = app.account({ personId: P(100), name: 'Founder' });
+    const { apiKey } = app.account({ personId: P(100), name: 'Founder' });
     await fn(app, apiKey);
   } finally {
     await app.close();

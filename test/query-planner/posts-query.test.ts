@@ -12,11 +12,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { POSTS } from '../../mappings/indices.js';
 import {
+  authorScanBody,
   type BuiltPostsQuery,
   buildPostsQuery,
   collectsCompanyActors,
   companyActorFilters,
+  companyPostsBody,
   type PostsQueryInput,
+  personAuthorsBody,
 } from '../../query-planner/build/posts-query.js';
 import type { Receipt } from '../../query-planner/limits.js';
 import {
@@ -263,6 +266,32 @@ golden('company actors: company and post both asked for; the actor search narrow
       filter: [{ terms: { topics: ['ai'] } }, { terms: { author_entity_type: ['company'] } }, { terms: { action_type: ['post'] } }],
     },
   });
+});
+
+golden('author scans and company evidence: exact bodies, valid for OpenSearch', () => {
+  const page = buildPostsQuery(input({}, { query: 'search' })).body;
+  const scan = authorScanBody({ ...page, from: 20 }, 1_000, ['author_id', 'posted_at']);
+  assert.equal(scan, { ...page, from: 0, size: 1_000, _source: ['author_id', 'posted_at'] });
+  expectValid(scan);
+  const authors = personAuthorsBody({ match: { text: 'search' } }, 25, 10_000);
+  assert.equal(authors, {
+    query: { bool: { must: [{ match: { text: 'search' } }], filter: [{ term: { author_entity_type: 'person' } }] } },
+    size: 100,
+    sort: [{ posted_at: 'desc' }, { id: 'asc' }],
+    track_total_hits: false,
+    _source: ['author_id'],
+  });
+  assert.is(personAuthorsBody({ match_all: {} }, 5_000, 10_000).size, 10_000, 'at most the result window');
+  expectValid(authors);
+  const evidence = companyPostsBody('c1', 3);
+  assert.equal(evidence, {
+    query: { bool: { filter: [{ term: { author_id: 'c1' } }, { term: { author_entity_type: 'company' } }] } },
+    size: 3,
+    sort: [{ posted_at: 'desc' }, { id: 'asc' }],
+    track_total_hits: false,
+    _source: ['id', 'text', 'posted_at'],
+  });
+  expectValid(evidence);
 });
 
 golden.run();

@@ -86,7 +86,7 @@ async function withCorpus(fn: (c: Corpus) => Promise<void>): Promise<void> {
       writeSnapshot(app.dataDir, 'posts.jsonl', [post(1, P(1)), post(2, P(2))]),
     ];
     assert.is((await indexSnapshots(app, files)).rejected, 0);
-    const { apiKey, userId } = app.account({ personId: P(ME), name: 'Me' });
+    const { apiKey } = app.account({ personId: P(ME), name: 'Me' });
     await fn({ app, key: apiKey, engine });
   } finally {
     await app.close();

@@ -27,7 +27,7 @@ async function withCorpus(fn: (app: TestApp, key: string) => Promise<void>): Pro
     const connections = [edge(1, 'service'), edge(2, 'service'), edge(3, 'professional'), edge(4, 'service'), edge(4, 'professional')];
     const files = [writeSnapshot(app.dataDir, 'profiles.jsonl', profiles), writeSnapshot(app.dataDir, 'connections.jsonl', connections)];
     assert.is((await indexSnapshots(app, files)).rejected, 0);
-    const { apiKey, userId } = app.account({ personId: P(ME), name: 'Founder' });
+    const { apiKey } = app.account({ personId: P(ME), name: 'Founder' });
     await fn(app, apiKey);
   } finally {
     await app.close();

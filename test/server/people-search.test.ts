@@ -367,14 +367,14 @@ test('preview: search_id null, cheaper, not enrichable; enrich: one person or th
     const page = await app.call('POST', '/api/v1/search/people/enrich', { key, body: { search_id: searchId } });
     assert.is(users(page.body).length, 3);
     assert.is((page.body.enrichment as { newly_enriched: number }).newly_enriched, 2);
-    assert.is(page.headers.get('x-service-credits-used'), '0.55');
+    assert.is(page.headers.get('x-service-credits-used'), '0.5', 'only the two people not enriched yet are charged');
     const outsider = await app.call('POST', '/api/v1/search/people/enrich', { key, body: { search_id: searchId, target_user_id: P(7) } });
     assert.is(outsider.status, 404);
     // Replay: the stored page again, free.
     const replay = await app.call('GET', `/api/v1/search/people/${searchId}`, { key });
     assert.is(replay.status, 200);
     assert.equal(replay.body.users, full.body.users);
-    assert.is(replay.headers.get('x-service-credits-used'), '0.55');
+    assert.is(replay.headers.get('x-service-credits-used'), '0.5');
     // Another account cannot see it.
     const other = app.account();
     assert.is((await app.call('GET', `/api/v1/search/people/${searchId}`, { key: other.apiKey })).status, 404);

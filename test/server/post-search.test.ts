@@ -89,7 +89,7 @@ async function withPosts(fn: (app: TestApp, key: string) => Promise<void>): Prom
     ];
     const summary = await indexSnapshots(app, files);
     assert.is(summary.rejected, 0);
-    const { apiKey, userId } = app.account({ personId: P(ME), name: 'Me Myself' });
+    const { apiKey } = app.account({ personId: P(ME), name: 'Me Myself' });
     await fn(app, apiKey);
     assert.equal(contract.problems, [], 'every engine request is valid OpenSearch');
   } finally {

@@ -28,7 +28,7 @@ test('company, job and post routes on a generated corpus: rows satisfy the appli
     const summary = await generateCorpus({ profiles: 1500, seed: 11, outDir: dir, gzip: false });
     const files = Object.values(summary.files).map((f) => f.path);
     assert.is((await indexSnapshots(app, files)).rejected, 0);
-    const { apiKey, userId } = app.account({ personId: summary.demoProfileId, name: 'Demo' });
+    const { apiKey } = app.account({ personId: summary.demoProfileId, name: 'Demo' });
     const call = async (route: string, body: Record<string, unknown>) => {
       const res = await app.call('POST', route, { key: apiKey, body });
       assert.is(res.status, 200, res.text);

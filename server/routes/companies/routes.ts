@@ -1,10 +1,13 @@
 /** `POST /api/v1/companies/search/preview`: natural-language or filtered company search. */
+import { locationSchema } from '../../../mappings/record-schemas.js';
 import { companyFiltersSchema } from '../../../query-planner/company-filters.js';
 import { textField } from '../../../query-planner/input-schemas.js';
 import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { type CompanyResultMode, type CompanySearchRequest, searchCompanies } from '../../commands/search/search-companies.js';
+import { SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
-import { type CompanyResultMode, type CompanySearchRequest, runCompanySearch } from '../../search/company-search.js';
 import { clamp, truncateText } from '../input.js';
+import { presentCompanySearch } from './presenter.js';
 
 type Body = Record<string, unknown>;
 const L = COMPANY_SEARCH_LIMITS;
@@ -70,8 +73,16 @@ const response = {
           aliases: { type: 'array', items: { type: 'string' } },
           categories: { type: 'array', items: { type: 'string' } },
           description: { type: ['string', 'null'] },
-          headquarters_location: { type: ['object', 'null'] },
-          headcount_by_department: { type: 'object' },
+          headquarters_location: {
+            ...locationSchema,
+            type: ['object', 'null'],
+            description: 'The headquarters as the company record holds it (mappings/record-schemas.ts).',
+          },
+          headcount_by_department: {
+            type: 'object',
+            additionalProperties: { type: 'integer', minimum: 0 },
+            description: 'An open map: department name to headcount.',
+          },
           total_funding_usd: { type: ['number', 'null'] },
           revenue_usd: { type: ['number', 'null'] },
           is_public: { type: ['boolean', 'null'] },
@@ -91,7 +102,11 @@ const response = {
         has_more: { type: 'boolean' },
       },
     },
-    filters: { type: 'object', description: 'The CompanyFilters applied (parsed and supplied).' },
+    filters: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Echo of the CompanyFilters applied, parsed and supplied (docs/company-search.md): an open map, as the filters are.',
+    },
     company_resolution: {
       type: 'object',
       required: ['status', 'names'],
@@ -115,16 +130,60 @@ const response = {
     },
     annotationPayload: {
       type: 'object',
-      required: ['query', 'input_mode', 'recognized', 'keywords'],
+      required: ['query', 'input_mode', 'recognized', 'keywords', 'places'],
       properties: {
         query: { type: ['string', 'null'] },
         input_mode: { enum: ['natural_language', 'filters', 'filters_and_text', 'empty'] },
-        recognized: { type: 'array', items: { type: 'object', required: ['kind', 'text'] } },
+        recognized: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['kind', 'text', 'value'],
+            properties: {
+              kind: { type: 'string' },
+              text: { type: 'string', description: 'The words of the query.' },
+              value: { description: 'What they were read as (any JSON value, by kind).' },
+            },
+          },
+        },
         keywords: { type: 'array', items: { type: 'string' } },
+        places: {
+          type: 'array',
+          description: 'What each headquarters place of the filters resolved to, included ones first.',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['input', 'kind', 'name', 'operator'],
+            properties: {
+              input: { type: 'string', description: 'The place as the filters hold it.' },
+              kind: {
+                enum: ['city', 'metro', 'state', 'country', 'region', null],
+                description: 'null: not a known place (matched as text).',
+              },
+              name: { type: ['string', 'null'], description: 'Canonical name ("Lyon, France", "United States"); null when unresolved.' },
+              operator: { enum: ['include', 'exclude'] },
+            },
+          },
+        },
       },
     },
-    receipts: { type: 'array' },
-    no_results_reason: { type: 'object', required: ['code', 'message'] },
+    receipts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'action', 'message'],
+        properties: {
+          path: { type: 'string' },
+          action: { enum: ['truncated', 'clamped', 'ignored', 'normalized', 'defaulted'] },
+          message: { type: 'string' },
+        },
+      },
+    },
+    no_results_reason: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+    },
   },
 } as const;
 
@@ -139,6 +198,7 @@ export const companyRoutes = [
     billing: { operation: 'company_search_preview' },
     request: { body: request },
     response,
+    errors: ['search_not_found', ...SEARCH_ENGINE_ERRORS, ...SEARCH_QUERY_ERRORS],
     handler: async (req) => {
       const body = req.body;
       const receipts: Receipt[] = [];
@@ -161,25 +221,8 @@ export const companyRoutes = [
         evidencePosts: clamp(body.evidence_post_limit, L.evidencePosts, '/evidence_post_limit', receipts),
         receipts,
       };
-      const outcome = await runCompanySearch(req.services, req.actor!, search);
-      const out: Record<string, unknown> = {
-        success: true,
-        search_id: outcome.searchId,
-        companies: outcome.companies,
-        pagination: {
-          preview_limit: limit,
-          returned: outcome.companies.length,
-          total: outcome.total,
-          total_relation: 'eq',
-          has_more: outcome.total > outcome.companies.length,
-        },
-        filters: outcome.filters,
-        company_resolution: outcome.resolution,
-        annotationPayload: { query: text, input_mode: outcome.inputMode, recognized: outcome.recognized, keywords: outcome.keywords },
-        receipts: outcome.receipts,
-      };
-      if (outcome.noResultsReason) out.no_results_reason = outcome.noResultsReason;
-      return out;
+      const outcome = await searchCompanies(req.services, req.actor!, search);
+      return presentCompanySearch(outcome, search);
     },
   }),
 ];

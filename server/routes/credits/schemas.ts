@@ -89,10 +89,9 @@ export const creditsResponseSchema = {
     },
     current_key_usage: usageSchema,
     account_credit_pool: {
-      allOf: [creditStatusSchema],
       type: 'object',
-      required: ['usage'],
-      properties: { usage: usageSchema },
+      required: [...creditStatusSchema.required, 'usage'],
+      properties: { ...creditStatusSchema.properties, usage: usageSchema },
     },
     rate_card: {
       type: 'object',

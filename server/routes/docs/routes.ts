@@ -5,7 +5,60 @@ import { readChangelog } from './changelog.js';
 export const API_VERSION = 'v1';
 const CHANGELOG_FILE = new URL('../../../CHANGELOG.md', import.meta.url);
 
-const openApiResponse = { type: 'object', required: ['openapi', 'info', 'paths', 'components'] };
+/** An OpenAPI object as the OpenAPI 3.1 specification defines it: documented there, open here. */
+const openApiObject = (what: string) => ({
+  type: 'object',
+  additionalProperties: true,
+  description: `The ${what} object of the OpenAPI 3.1 specification.`,
+});
+
+const openApiResponse = {
+  type: 'object',
+  required: ['openapi', 'info', 'paths', 'components'],
+  properties: {
+    openapi: { const: '3.1.0' },
+    info: openApiObject('Info'),
+    servers: { type: 'array', items: openApiObject('Server') },
+    tags: { type: 'array', items: openApiObject('Tag') },
+    paths: openApiObject('Paths'),
+    components: openApiObject('Components'),
+  },
+};
+
+/** A JSON Schema (draft 2020-12): open, as JSON Schema is. */
+const jsonSchema = { type: ['object', 'null'], additionalProperties: true, description: 'A JSON Schema (draft 2020-12).' };
+
+/** One entry of endpoints.json (`describeEndpoint`). */
+const endpoint = {
+  type: 'object',
+  required: ['method', 'path', 'legacy_paths', 'summary', 'scope', 'billing', 'accepts_delegate', 'request', 'response'],
+  properties: {
+    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    path: { type: 'string' },
+    legacy_paths: { type: 'array', items: { type: 'string' } },
+    summary: { type: 'string' },
+    scope: {
+      anyOf: [{ enum: ['none', 'any'] }, { type: 'array', items: { type: 'string' } }],
+      description: 'none (public), any (any valid key), or the scopes of which one is needed.',
+    },
+    billing: {
+      type: ['object', 'null'],
+      required: ['operation', 'price', 'unit'],
+      properties: { operation: { type: 'string' }, price: { type: 'number' }, unit: { type: 'string' } },
+    },
+    accepts_delegate: { type: 'boolean' },
+    request: {
+      type: 'object',
+      required: ['params', 'query', 'body'],
+      properties: { params: jsonSchema, query: jsonSchema, body: jsonSchema },
+    },
+    response: {
+      type: 'object',
+      required: ['content_type', 'schema'],
+      properties: { content_type: { type: 'string' }, schema: jsonSchema },
+    },
+  },
+};
 
 /** Public, unbilled machine-readable documentation, generated from the route declarations. */
 export function docsRoutes(allRoutes: () => RouteDef[]): RouteDef[] {
@@ -25,7 +78,7 @@ export function docsRoutes(allRoutes: () => RouteDef[]): RouteDef[] {
       response: {
         type: 'object',
         required: ['success', 'version', 'endpoints'],
-        properties: { success: { const: true }, version: { type: 'string' }, endpoints: { type: 'array', items: { type: 'object' } } },
+        properties: { success: { const: true }, version: { type: 'string' }, endpoints: { type: 'array', items: endpoint } },
       },
       handler: () => ({ success: true, version: API_VERSION, endpoints: allRoutes().map(describeEndpoint) }),
     }),

@@ -4,7 +4,16 @@ import { defineRoute } from '../../http/route.js';
 const okSchema = {
   type: 'object',
   required: ['success', 'status'],
-  properties: { success: { const: true }, status: { const: 'ok' }, checks: { type: 'object' } },
+  properties: {
+    success: { const: true },
+    status: { const: 'ok' },
+    checks: {
+      type: 'object',
+      description: 'readyz: each dependency and its state.',
+      required: ['store', 'search_engine'],
+      properties: { store: { const: 'ok' }, search_engine: { const: 'ok' } },
+    },
+  },
 };
 
 /** Liveness and readiness probes: public, unbilled. */
@@ -25,6 +34,7 @@ export const healthRoutes = [
     summary: 'Readiness: the transactional store and the search engine both answer. 503 service_unavailable otherwise.',
     auth: 'none',
     response: okSchema,
+    errors: ['service_unavailable'],
     handler: async ({ services }) => {
       const checks: Record<string, string> = {};
       try {

@@ -2,9 +2,11 @@
 import { textField } from '../../../query-planner/input-schemas.js';
 import { jobFiltersSchema } from '../../../query-planner/job-filters.js';
 import { JOB_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { type JobSearchRequest, searchJobs } from '../../commands/search/search-jobs.js';
+import { SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
 import { defineRoute, type RouteRequest } from '../../http/route.js';
-import { type JobSearchOutcome, type JobSearchRequest, runJobSearch } from '../../search/job-search.js';
 import { clamp, truncateText } from '../input.js';
+import { presentJobsPreview, presentJobsWithPeople } from './presenter.js';
 
 type Body = Record<string, unknown>;
 const L = JOB_SEARCH_LIMITS;
@@ -88,7 +90,11 @@ const summary = {
   type: 'object',
   required: ['filters', 'keywords', 'lines'],
   properties: {
-    filters: { type: 'object' },
+    filters: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Echo of the JobFilters applied (docs/job-search.md): an open map, as the filters are.',
+    },
     keywords: { type: 'array', items: { type: 'string' } },
     lines: { type: 'array', items: { type: 'string' } },
   },
@@ -98,11 +104,33 @@ const common = {
   durationMs: { type: 'number' },
   total: { type: 'integer' },
   delegate_user_id: { type: ['string', 'null'] },
-  viewer_profile: { type: ['object', 'null'] },
+  viewer_profile: {
+    type: ['object', 'null'],
+    description: 'Whose network the overlay used; null when the caller has no profile.',
+    required: ['id', 'user_id', 'name', 'headline', 'current_company_id'],
+    properties: {
+      id: { type: 'string' },
+      user_id: { type: 'string' },
+      name: { type: ['string', 'null'] },
+      headline: { type: ['string', 'null'] },
+      current_company_id: { type: ['string', 'null'] },
+    },
+  },
   applied_filter_summary: summary,
   network_overlay_status: overlay,
   search_activity_id: { type: ['string', 'null'] },
-  receipts: { type: 'array' },
+  receipts: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['path', 'action', 'message'],
+      properties: {
+        path: { type: 'string' },
+        action: { enum: ['truncated', 'clamped', 'ignored', 'normalized', 'defaulted'] },
+        message: { type: 'string' },
+      },
+    },
+  },
 } as const;
 
 const previewResponse = {
@@ -145,7 +173,19 @@ const withPeopleResponse = {
         required: ['company_id', 'company', 'jobs', 'people', 'network'],
         properties: {
           company_id: { type: 'string' },
-          company: { type: ['object', 'null'] },
+          company: {
+            type: ['object', 'null'],
+            description: 'The hiring company from the companies index; null when it is not there.',
+            required: ['id', 'name', 'domain', 'industry', 'employee_count', 'funding_stage'],
+            properties: {
+              id: { type: 'string' },
+              name: { type: ['string', 'null'] },
+              domain: { type: ['string', 'null'] },
+              industry: { type: ['string', 'null'] },
+              employee_count: { type: ['integer', 'null'] },
+              funding_stage: { type: ['string', 'null'] },
+            },
+          },
           jobs: { type: 'array', items: posting },
           people: { type: 'array', items: person },
           network: networkBlock,
@@ -167,19 +207,8 @@ function jobRequest(body: Body, grouped: boolean): JobSearchRequest {
   };
 }
 
-function commonResponse(req: RouteRequest<Body, unknown, unknown>, outcome: JobSearchOutcome, started: number) {
-  return {
-    success: true,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-    total: outcome.total,
-    delegate_user_id: req.actor!.isDelegate ? req.actor!.actingUserId : null,
-    viewer_profile: outcome.viewerProfile,
-    applied_filter_summary: { filters: outcome.filters, keywords: outcome.keywords, lines: outcome.summary },
-    network_overlay_status: outcome.overlay,
-    search_activity_id: outcome.activityId,
-    receipts: outcome.receipts,
-  };
-}
+const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
+const delegateOf = (req: RouteRequest<Body, unknown, unknown>) => (req.actor!.isDelegate ? req.actor!.actingUserId : null);
 
 export const jobRoutes = [
   defineRoute<Body>({
@@ -191,11 +220,12 @@ export const jobRoutes = [
     billing: { operation: 'jobs_search_preview' },
     request: { body: previewRequest },
     response: previewResponse,
+    errors: ['search_not_found', ...SEARCH_ENGINE_ERRORS, ...SEARCH_QUERY_ERRORS],
     handler: async (req) => {
       const started = performance.now();
       const search = jobRequest(req.body, false);
-      const outcome = await runJobSearch(req.services, req.actor!, search);
-      return { ...commonResponse(req, outcome, started), preview_limit: search.limit, results: outcome.results };
+      const outcome = await searchJobs(req.services, req.actor!, search);
+      return presentJobsPreview(outcome, search.limit, elapsed(started), delegateOf(req));
     },
   }),
   defineRoute<Body>({
@@ -208,32 +238,12 @@ export const jobRoutes = [
     billing: { operation: 'jobs_search_with_people' },
     request: { body: withPeopleRequest },
     response: withPeopleResponse,
+    errors: ['search_not_found', ...SEARCH_ENGINE_ERRORS, ...SEARCH_QUERY_ERRORS],
     handler: async (req) => {
       const started = performance.now();
       const search = jobRequest(req.body, true);
-      const outcome = await runJobSearch(req.services, req.actor!, search);
-      const order: string[] = [];
-      const jobs = new Map<string, Record<string, unknown>[]>();
-      for (const row of outcome.results) {
-        const id = row.company_id as string;
-        if (!jobs.has(id)) {
-          order.push(id);
-          jobs.set(id, []);
-        }
-        jobs.get(id)!.push(row);
-      }
-      const groups = order.map((id) => {
-        const network = outcome.networks.get(id) ?? null;
-        const people = network ? [...network.first_degree.people, ...network.second_degree.people].slice(0, search.peoplePerCompany) : [];
-        return { company_id: id, company: outcome.companies.get(id) ?? null, jobs: jobs.get(id)!, people, network };
-      });
-      return {
-        ...commonResponse(req, outcome, started),
-        preview_limit: search.limit,
-        people_per_company: search.peoplePerCompany,
-        companies_in_order: order,
-        groups,
-      };
+      const outcome = await searchJobs(req.services, req.actor!, search);
+      return presentJobsWithPeople(outcome, search, elapsed(started), delegateOf(req));
     },
   }),
 ];

@@ -1,7 +1,6 @@
 import { PEOPLE_SEARCH_LIMITS } from '../../../query-planner/limits.js';
+import type { PeopleSearchOutcome, PeopleSearchRequest } from '../../commands/search/people/search-people.js';
 import type { RouteRequest } from '../../http/route.js';
-import type { PeopleSearchOutcome, PeopleSearchRequest } from '../../search/people-search.js';
-import { PeopleSearchStore } from '../../store/people-searches.js';
 
 /**
  * What a stored search keeps of its request: the bounded, normalised input the search used
@@ -37,7 +36,7 @@ export function persistSearch(
   const store = req.services.peopleSearches;
   const cohortRef =
     outcome.cohortQuery && outcome.total !== 0
-      ? store.saveCohort(actor.ownerUserId, outcome.cohortQuery, outcome.total ?? outcome.users.length, req.now)
+      ? store.saveCohort(actor.ownerUserId, outcome.cohortQuery, outcome.total ?? outcome.rows.length, req.now)
       : null;
   const searchId = store.saveSearch(
     {

@@ -2,21 +2,23 @@ import { ListNormalizer } from '../../../query-planner/build/normalize.js';
 import type { NetworkFilterMode } from '../../../query-planner/build/people-query.js';
 import { valueField } from '../../../query-planner/input-schemas.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { usernameFromInput } from '../../commands/search/people/people-lookup.js';
+import { DEFAULT_ROW_OPTIONS, type RowOptions } from '../../commands/search/people/person-rows.js';
+import { type PeopleRoute, type PeopleSearchRequest, searchPeople } from '../../commands/search/people/search-people.js';
 import { invalidField } from '../../errors.js';
+import { type ErrorCode, PAGING_ERRORS, SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
-import { usernameFromInput } from '../../search/people-lookup.js';
-import { type PeopleRoute, type PeopleSearchOutcome, type PeopleSearchRequest, runPeopleSearch } from '../../search/people-search.js';
-import { DEFAULT_ROW_OPTIONS, type RowOptions } from '../../search/person-rows.js';
-import { PeopleSearchStore } from '../../store/people-searches.js';
 import { clamp, truncateText } from '../input.js';
-import { enrichPage, replaySearch } from './enrich.js';
+import { enrichPage, enrichReservation, replaySearch } from './enrich.js';
 import { persistSearch } from './persist.js';
+import { presentQueryV2, presentSearchV1, withStoredIds } from './presenter.js';
 import {
   enrichRequest,
   enrichResponse,
   previewRequest,
   queryV2Request,
   queryV2Response,
+  replayResponse,
   searchRequest,
   searchResponse,
 } from './schemas.js';
@@ -106,18 +108,14 @@ function v1Request(route: PeopleRoute, body: Body): PeopleSearchRequest {
   };
 }
 
-function commonResponse(outcome: PeopleSearchOutcome): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    users: outcome.users,
-    pagination: outcome.pagination,
-    receipts: outcome.applied.receipts,
-    warnings: outcome.warnings,
-  };
-  if (outcome.degradations.length) out.degradations = outcome.degradations;
-  if (outcome.noResultsReason) out.no_results_reason = outcome.noResultsReason;
-  if (outcome.count) out.count = outcome.count;
-  return out;
-}
+/** What a people search itself can answer with: its cohorts and company searches, and the engine's refusals. */
+const PEOPLE_SEARCH_ERRORS: readonly ErrorCode[] = [
+  'cohort_not_found',
+  'search_not_found',
+  ...SEARCH_ENGINE_ERRORS,
+  ...SEARCH_QUERY_ERRORS,
+  ...PAGING_ERRORS,
+];
 
 /** The people-search routes: scope `search` (`enrich` for enrich), billed per the rate card. */
 export const peopleSearchRoutes = [
@@ -131,6 +129,7 @@ export const peopleSearchRoutes = [
     billing: { operation: 'people_search' },
     request: { body: queryV2Request },
     response: queryV2Response,
+    errors: PEOPLE_SEARCH_ERRORS,
     handler: async (req) => {
       const body = req.body;
       const receipts: Receipt[] = [];
@@ -154,16 +153,10 @@ export const peopleSearchRoutes = [
         },
         receipts,
       };
-      const outcome = await runPeopleSearch(req.services, req.actor!, request);
-      const response: Record<string, unknown> = {
-        success: true,
-        contract_version: '2',
-        request: { input_mode: outcome.applied.input_mode, applied_request: outcome.applied },
-        ...commonResponse(outcome),
-      };
-      if (outcome.appliedRelations.length) response.applied_relations = outcome.appliedRelations;
+      const outcome = await searchPeople(req.services, req.actor!, request);
+      const response = presentQueryV2(outcome);
       const { searchId, cohortRef } = persistSearch(req, 'POST /api/v2/search/people/query', request, outcome, response);
-      return { ...response, search_id: searchId, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) };
+      return withStoredIds(response, searchId, cohortRef);
     },
   }),
   defineRoute<Body>({
@@ -176,14 +169,13 @@ export const peopleSearchRoutes = [
     billing: { operation: 'people_search' },
     request: { body: searchRequest },
     response: searchResponse,
+    errors: PEOPLE_SEARCH_ERRORS,
     handler: async (req) => {
       const request = v1Request('search', req.body);
-      const outcome = await runPeopleSearch(req.services, req.actor!, request);
-      if (request.lookup && outcome.profileIds.length)
-        req.services.peopleSearches.markEnriched(req.actor!.ownerUserId, outcome.profileIds, req.now);
-      const response: Record<string, unknown> = { success: true, search_metadata: outcome.applied, ...commonResponse(outcome) };
+      const outcome = await searchPeople(req.services, req.actor!, request);
+      const response = presentSearchV1(outcome);
       const { searchId, cohortRef } = persistSearch(req, 'POST /api/v1/search/people', request, outcome, response);
-      return { ...response, search_id: searchId, ...(cohortRef ? { cohort_refs: [cohortRef] } : {}) };
+      return withStoredIds(response, searchId, cohortRef);
     },
   }),
   defineRoute<Body>({
@@ -195,9 +187,10 @@ export const peopleSearchRoutes = [
     billing: { operation: 'people_search_preview' },
     request: { body: previewRequest },
     response: searchResponse,
+    errors: PEOPLE_SEARCH_ERRORS,
     handler: async (req) => {
-      const outcome = await runPeopleSearch(req.services, req.actor!, v1Request('preview', req.body));
-      return { success: true, search_id: null, search_metadata: outcome.applied, ...commonResponse(outcome) };
+      const outcome = await searchPeople(req.services, req.actor!, v1Request('preview', req.body));
+      return withStoredIds(presentSearchV1(outcome), null, null);
     },
   }),
   defineRoute<Body>({
@@ -209,11 +202,12 @@ export const peopleSearchRoutes = [
     auth: { anyOf: ['enrich'] },
     billing: {
       operation: 'people_enrich',
-      quantity: ({ body }) =>
-        body.target_user_id ? 1 : Math.min(L.snapshotRows, Math.max(1, typeof body.limit === 'number' ? body.limit : L.snapshotRows)),
+      // The people of the selection not enriched yet (re-enriching is free); settled to those newly enriched.
+      quantity: ({ body, actor, services, now }) => enrichReservation({ body, actor, services, now }),
     },
     request: { body: enrichRequest },
     response: enrichResponse,
+    errors: ['search_not_found', 'not_found', ...SEARCH_ENGINE_ERRORS],
     handler: async (req) => enrichPage(req),
   }),
   defineRoute<Record<string, never>, Record<string, never>, { search_id: string }>({
@@ -230,7 +224,8 @@ export const peopleSearchRoutes = [
         properties: { search_id: { ...valueField('search_id of a full search.'), minLength: 1 } },
       },
     },
-    response: { type: 'object', required: ['success', 'search_id', 'users', 'pagination'] },
+    response: replayResponse,
+    errors: ['search_not_found'],
     handler: async (req) => replaySearch(req),
   }),
 ];

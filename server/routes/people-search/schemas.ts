@@ -2,7 +2,7 @@
 import { advancedFiltersSchema } from '../../../query-planner/advanced-filters.js';
 import { enumList, stringList, textField, valueField } from '../../../query-planner/input-schemas.js';
 import { INPUT_CEILINGS } from '../../../query-planner/limits.js';
-import { PERSON_FIELDS } from '../../search/person-rows.js';
+import { PERSON_FIELDS } from './person-row.js';
 
 const nullableString = { type: ['string', 'null'] };
 const nullableBool = { type: ['boolean', 'null'] };
@@ -131,13 +131,21 @@ export const personRow = {
     id: { type: 'string' },
     user_id: { type: 'string' },
     name: nullableString,
+    first_name: nullableString,
+    last_name: nullableString,
     headline: nullableString,
     current_title: nullableString,
     current_company: nullableString,
+    current_company_id: nullableString,
     location: nullableString,
     bio: nullableString,
+    picture: nullableString,
+    professional_username: nullableString,
     professional_url: nullableString,
     service_url: nullableString,
+    seniority: nullableString,
+    function: nullableString,
+    years_experience: { type: ['number', 'null'] },
     social_proximity_score: { type: ['number', 'null'], minimum: 0, maximum: 1 },
     connection_degree: { enum: ['1st', '2nd', '3rd+', null] },
     service_connected: nullableBool,
@@ -147,8 +155,29 @@ export const personRow = {
     has_previous_correspondence: { type: 'boolean' },
     correspondence_count: { type: 'integer', minimum: 0 },
     last_correspondence_at: nullableString,
+    mutual_connection_count: { type: 'integer', minimum: 0, description: 'With relationship_detail summary or intro_paths.' },
+    intro_paths: {
+      type: 'array',
+      description: 'With relationship_detail intro_paths: up to three people who know both.',
+      items: {
+        type: 'object',
+        required: ['via_user_id', 'via_name'],
+        properties: { via_user_id: { type: 'string' }, via_name: nullableString },
+      },
+    },
     match_reasons: { type: ['array', 'null'], items: { type: 'string' } },
     evidence_text: nullableString,
+    evidence_json: {
+      type: 'object',
+      description: 'With include_evidence_json or evidence_format json/both.',
+      required: ['match_reasons', 'connection_degree', 'mutual_connection_count'],
+      properties: {
+        match_reasons: { type: 'array', items: { type: 'string' } },
+        connection_degree: { enum: ['1st', '2nd', '3rd+', null] },
+        mutual_connection_count: { type: ['integer', 'null'] },
+      },
+    },
+    profile_text: { ...nullableString, description: 'v2 with include_profile_text: the profile text (as enrich returns it).' },
   },
 } as const;
 
@@ -185,15 +214,52 @@ const appliedSearch = {
   properties: {
     input_mode: { enum: ['natural_language', 'brief', 'filters', 'lookup', 'filters_and_text', 'empty'] },
     query: nullableString,
-    filters: { type: 'object' },
+    filters: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Echo of the AdvancedFilters applied (docs/advanced-filters.md): an open map, as the filters are.',
+    },
     keywords: { type: 'array', items: { type: 'string' } },
     network_filter_mode: { enum: [...NETWORK_MODES] },
     limit: { type: 'integer' },
     offset: { type: 'integer' },
-    recognized: { type: 'array' },
-    places: { type: 'array' },
-    companies: { type: 'array' },
-    lookup: { type: ['object', 'null'] },
+    recognized: {
+      type: 'array',
+      description: 'What the parser recognised in the text.',
+      items: {
+        type: 'object',
+        required: ['kind', 'text', 'value'],
+        properties: {
+          kind: { type: 'string' },
+          text: { type: 'string', description: 'The words of the query.' },
+          value: { description: 'What they were read as (any JSON value, by kind).' },
+        },
+      },
+    },
+    places: {
+      type: 'array',
+      description: 'What each place of the text resolved to.',
+      items: {
+        type: 'object',
+        required: ['input', 'kind', 'name'],
+        properties: { input: { type: 'string' }, kind: { type: 'string' }, name: { type: 'string' } },
+      },
+    },
+    companies: {
+      type: 'array',
+      description: 'Employer mentions and the company each resolved to (id and name null when unresolved).',
+      items: {
+        type: 'object',
+        required: ['text', 'relation', 'id', 'name'],
+        properties: { text: { type: 'string' }, relation: { type: 'string' }, id: nullableString, name: nullableString },
+      },
+    },
+    lookup: {
+      type: ['object', 'null'],
+      description: 'The username or profile-URL lookup, when the request was one.',
+      required: ['field', 'input', 'username', 'found'],
+      properties: { field: { type: 'string' }, input: { type: 'string' }, username: { type: 'string' }, found: { type: 'boolean' } },
+    },
     receipts: { type: 'array', items: receipt },
   },
 };
@@ -234,7 +300,15 @@ export const queryV2Response = {
       properties: { input_mode: { type: 'string' }, applied_request: appliedSearch },
     },
     cohort_refs: { type: 'array', items: { type: 'string' } },
-    applied_relations: { type: 'array' },
+    applied_relations: {
+      type: 'array',
+      description: 'Relations to the requester applied as filters, and where each came from.',
+      items: {
+        type: 'object',
+        required: ['relation', 'values', 'from'],
+        properties: { relation: { type: 'string' }, values: { type: 'array', items: { type: 'string' } }, from: { type: 'string' } },
+      },
+    },
     ...common,
   },
 };
@@ -270,5 +344,28 @@ export const enrichResponse = {
         evidence_text_mode: { enum: ['base', 'full'] },
       },
     },
+    receipts: { type: 'array', items: receipt },
   },
+};
+
+/** What a replay adds to the stored response. */
+const replayFields = {
+  replayed: { const: true },
+  replayed_from: { type: 'string', format: 'date-time', description: 'When the search ran.' },
+} as const;
+
+/** GET /api/v1/search/people/:search_id: the stored page of a v1 or a v2 full search, as it was returned. */
+export const replayResponse = {
+  anyOf: [
+    {
+      ...searchResponse,
+      required: [...searchResponse.required, 'replayed', 'replayed_from'],
+      properties: { ...searchResponse.properties, ...replayFields },
+    },
+    {
+      ...queryV2Response,
+      required: [...queryV2Response.required, 'replayed', 'replayed_from'],
+      properties: { ...queryV2Response.properties, ...replayFields },
+    },
+  ],
 };

@@ -2,10 +2,11 @@
 import { textField } from '../../../query-planner/input-schemas.js';
 import { POST_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { POST_SORT_KEYS, type PostFilters, type PostSortKey, postFiltersSchema } from '../../../query-planner/post-filters.js';
-import { type AppError, type ValidationProblem, validationFailed } from '../../errors.js';
+import { type PostSearchRequest, searchPostsPage } from '../../commands/search/search-posts.js';
+import { PAGING_ERRORS, SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
-import { type PostSearchOutcome, type PostSearchRequest, runPostSearch } from '../../search/post-search.js';
 import { clamp, truncateText } from '../input.js';
+import { presentPostSearch, presentPostSearchWithPeople } from './presenter.js';
 
 type Body = Record<string, unknown>;
 const L = POST_SEARCH_LIMITS;
@@ -82,11 +83,31 @@ const company = {
     company_id: { type: 'string' },
     name: { type: ['string', 'null'] },
     identity_status: { enum: ['resolved', 'observed'] },
-    company: { type: ['object', 'null'] },
+    company: {
+      type: ['object', 'null'],
+      description: 'The company from the companies index; null when only observed on its posts.',
+      required: ['id', 'name', 'domain', 'industry', 'employee_count'],
+      properties: {
+        id: { type: 'string' },
+        name: { type: ['string', 'null'] },
+        domain: { type: ['string', 'null'] },
+        industry: { type: ['string', 'null'] },
+        employee_count: { type: ['integer', 'null'] },
+      },
+    },
     matched_post_count: { type: 'integer' },
     matched_posts: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'post_ref', 'posted_at', 'snippet'] },
+      items: {
+        type: 'object',
+        required: ['id', 'post_ref', 'posted_at', 'snippet'],
+        properties: {
+          id: { type: 'string' },
+          post_ref: { type: 'string', pattern: '^post://' },
+          posted_at: { type: ['string', 'null'] },
+          snippet: { type: ['string', 'null'] },
+        },
+      },
     },
   },
 } as const;
@@ -104,7 +125,15 @@ const person = {
     location: { type: ['string', 'null'] },
     connection_degree: { enum: ['1st', '2nd', '3rd+', 'self', null] },
     matched_post_count: { type: 'integer' },
-    latest_post: { type: 'object', required: ['id', 'post_ref', 'posted_at'] },
+    latest_post: {
+      type: 'object',
+      required: ['id', 'post_ref', 'posted_at'],
+      properties: {
+        id: { type: 'string' },
+        post_ref: { type: 'string', pattern: '^post://' },
+        posted_at: { type: ['string', 'null'] },
+      },
+    },
   },
 } as const;
 const common = {
@@ -118,10 +147,14 @@ const common = {
     type: 'object',
     required: ['filters', 'sort_by', 'lines'],
     properties: {
-      filters: { type: 'object' },
+      filters: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'Echo of the normalised post criteria applied (docs/post-search.md): an open map, as the filters are.',
+      },
       sort_by: { enum: [...POST_SORT_KEYS] },
       sort_order: { enum: ['asc', 'desc', null] },
-      lines: { type: 'array' },
+      lines: { type: 'array', items: { type: 'string' } },
     },
   },
   author_cohort_filter_status: {
@@ -139,7 +172,11 @@ const common = {
     required: ['cohort_ref', 'filters', 'scope', 'max_authors', 'description'],
     properties: {
       cohort_ref: { type: 'string' },
-      filters: { type: 'object', required: ['cohort_refs'] },
+      filters: {
+        type: 'object',
+        required: ['cohort_refs'],
+        properties: { cohort_refs: { type: 'array', items: { type: 'string' } } },
+      },
       scope: { const: 'person_authors' },
       max_authors: { type: 'integer' },
       description: { type: 'string' },
@@ -148,7 +185,18 @@ const common = {
   results: { type: 'array', items: post },
   companies: { type: 'array', items: company },
   search_activity_id: { type: ['string', 'null'] },
-  receipts: { type: 'array' },
+  receipts: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['path', 'action', 'message'],
+      properties: {
+        path: { type: 'string' },
+        action: { enum: ['truncated', 'clamped', 'ignored', 'normalized', 'defaulted'] },
+        message: { type: 'string' },
+      },
+    },
+  },
 } as const;
 const previewResponse = {
   type: 'object',
@@ -197,33 +245,7 @@ function postRequest(body: Body, people: boolean): PostSearchRequest {
   };
 }
 
-function invalid(outcome: PostSearchOutcome): AppError {
-  return validationFailed(outcome.problems.map((p): ValidationProblem => ({ in: 'body', pointer: p.pointer, message: p.message })));
-}
-
-function commonResponse(search: PostSearchRequest, outcome: PostSearchOutcome, started: number) {
-  const out: Record<string, unknown> = {
-    success: true,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-    total: outcome.total,
-    preview_limit: search.limit,
-    offset: search.offset,
-    has_more: outcome.hasMore,
-    applied_filter_summary: {
-      filters: outcome.filters,
-      sort_by: search.sortBy,
-      sort_order: search.sortOrder ?? null,
-      lines: outcome.summary,
-    },
-    author_cohort_filter_status: outcome.authorCohort,
-    people_search_binding: outcome.binding,
-    results: outcome.results,
-    search_activity_id: outcome.activityId,
-    receipts: outcome.receipts,
-  };
-  if (outcome.companies) out.companies = outcome.companies;
-  return out;
-}
+const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
 
 export const postRoutes = [
   defineRoute<Body>({
@@ -236,12 +258,12 @@ export const postRoutes = [
     billing: { operation: 'posts_search_preview' },
     request: { body: previewRequest },
     response: previewResponse,
+    errors: [...SEARCH_ENGINE_ERRORS, ...SEARCH_QUERY_ERRORS, ...PAGING_ERRORS],
     handler: async (req) => {
       const started = performance.now();
       const search = postRequest(req.body, false);
-      const outcome = await runPostSearch(req.services, req.actor!, search, 'posts');
-      if (outcome.problems.length) throw invalid(outcome);
-      return commonResponse(search, outcome, started);
+      const outcome = await searchPostsPage(req.services, req.actor!, search, 'posts');
+      return presentPostSearch(search, outcome, elapsed(started));
     },
   }),
   defineRoute<Body>({
@@ -253,12 +275,12 @@ export const postRoutes = [
     billing: { operation: 'posts_search_with_people' },
     request: { body: withPeopleRequest },
     response: withPeopleResponse,
+    errors: [...SEARCH_ENGINE_ERRORS, ...SEARCH_QUERY_ERRORS, ...PAGING_ERRORS],
     handler: async (req) => {
       const started = performance.now();
       const search = postRequest(req.body, true);
-      const outcome = await runPostSearch(req.services, req.actor!, search, 'posts_with_people');
-      if (outcome.problems.length) throw invalid(outcome);
-      return { ...commonResponse(search, outcome, started), people_limit: search.peopleLimit, people: outcome.people ?? [] };
+      const outcome = await searchPostsPage(req.services, req.actor!, search, 'posts_with_people');
+      return presentPostSearchWithPeople(search, outcome, elapsed(started));
     },
   }),
 ];

@@ -1,4 +1,5 @@
 import { readProfile, recentPosts } from '../../commands/read-profile.js';
+import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
 import { presentChunks, presentSnapshot, presentText } from './presenter.js';
 
@@ -43,6 +44,7 @@ export const profileRoutes = [
     summary: 'Profile snapshot.',
     auth: { anyOf: ['profiles-read'] },
     billing: { operation: 'profile_read' },
+    errors: ['not_found', ...SEARCH_ENGINE_ERRORS],
     request: { params: idParams },
     response: {
       type: 'object',
@@ -70,6 +72,7 @@ export const profileRoutes = [
     summary: 'Cached profile chunks (about, each experience, education, skills, languages, recent posts). Cached only; never refreshed.',
     auth: { anyOf: ['profiles-read'] },
     billing: { operation: 'profile_chunks' },
+    errors: ['not_found', ...SEARCH_ENGINE_ERRORS],
     request: { params: idParams, query: { type: 'object', additionalProperties: false, properties: { posts_limit: postsLimit } } },
     response: {
       type: 'object',
@@ -92,6 +95,7 @@ export const profileRoutes = [
     summary: 'Embedding-ready profile text: `base` (who the person is) or `full` (adds recent posts and company signals).',
     auth: { anyOf: ['profiles-read'] },
     billing: { operation: 'profile_text' },
+    errors: ['not_found', ...SEARCH_ENGINE_ERRORS],
     request: {
       params: idParams,
       query: {
@@ -113,7 +117,10 @@ export const profileRoutes = [
             mode: { enum: ['base', 'full'] },
             text: { type: 'string' },
             char_count: { type: 'integer' },
-            sections: { type: 'array', items: { type: 'object', required: ['type', 'text'] } },
+            sections: {
+              type: 'array',
+              items: { type: 'object', required: ['type', 'text'], properties: { type: { type: 'string' }, text: { type: 'string' } } },
+            },
           },
         },
       },

@@ -6,6 +6,7 @@ import { usageBuckets } from './005-usage-buckets.js';
 import { searchActivities } from './006-search-activities.js';
 import { pendingHoldsAndRetention } from './007-pending-holds-and-retention.js';
 import { oneUserNamespace } from './008-one-user-namespace.js';
+import { connectionSyncStamps } from './009-connection-sync-stamps.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchActivities,
   pendingHoldsAndRetention,
   oneUserNamespace,
+  connectionSyncStamps,
 ];

@@ -98,7 +98,9 @@ test('the migration fills the buckets from a ledger written before it', () => {
     MIGRATIONS.filter((m) => m.version < 5),
   );
   try {
-    const owner = new UserStore(db).create({ tier: 'pro', now: T0 }).userId;
+    // The store is at version 4: the user row as that version wrote it.
+    const owner = '6b3e2f10-7c4d-4e8a-9f21-0a1b2c3d4e5f';
+    db.prepare("INSERT INTO users (user_id, tier, created_at) VALUES (?, 'pro', ?)").run(owner, T0);
     const insert = db.prepare(
       `INSERT INTO usage_ledger (owner_user_id, acting_user_id, operation, quantity, amount_micro, created_at)
        VALUES (?, ?, 'people_search', 1, ?, ?)`,

@@ -4,14 +4,13 @@
  * profiles index per overlay (one per degree), whatever the number of companies: the viewer's
  * connections at any of the companies, grouped here by current company.
  */
-import { INDICES } from '../../mappings/indices.js';
-import { anyOf, termsClauses } from '../../query-planner/build/dsl.js';
-import { SearchEngineError } from '../../search-engine/errors.js';
-import type { SearchEngine } from '../../search-engine/port.js';
-import type { Actor } from '../auth/actor.js';
-import type { Services } from '../services.js';
-import { GraphStore } from '../store/graph.js';
-import { loadNetwork, type RequesterNetwork } from './network.js';
+import { INDICES } from '../../../mappings/indices.js';
+import { connectionsAtCompaniesBody } from '../../../query-planner/build/overlay-query.js';
+import { SearchEngineError } from '../../../search-engine/errors.js';
+import type { SearchEngine } from '../../../search-engine/port.js';
+import type { Actor } from '../../auth/actor.js';
+import { loadNetwork, type RequesterNetwork } from '../../search/network.js';
+import type { Services } from '../../services.js';
 
 const PROFILES = INDICES.profiles.alias;
 
@@ -83,6 +82,7 @@ export async function loadViewer(services: Services, actor: Actor): Promise<View
   };
 }
 
+/** What the overlay could use: the viewer's connection counts and unchecked sources. */
 export function overlayStatus(viewer: Viewer): OverlayStatus {
   const n = viewer.network;
   if (!viewer.profile || !n)
@@ -108,13 +108,7 @@ async function connectionsAt(
   ids: readonly string[],
 ): Promise<{ hits: { id: string; source: Record<string, unknown> }[]; total: number }> {
   if (!ids.length || !companyIds.length) return { hits: [], total: 0 };
-  const res = await engine.search<Record<string, unknown>>(PROFILES, {
-    query: { bool: { filter: [{ terms: { current_company_id: companyIds } }, anyOf(termsClauses('id', ids))] } },
-    size: OVERLAY_SCAN,
-    sort: [{ id: 'asc' }],
-    track_total_hits: true,
-    _source: ['id', 'display_name', 'headline', 'current_title', 'current_company_id'],
-  });
+  const res = await engine.search<Record<string, unknown>>(PROFILES, connectionsAtCompaniesBody(companyIds, ids, OVERLAY_SCAN));
   return { hits: res.hits.map((h) => ({ id: h.id, source: h.source })), total: res.total?.value ?? res.hits.length };
 }
 

@@ -5,9 +5,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COMPANIES } from '../../mappings/indices.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
-import { resolveCompanyMentions } from '../../query-planner/parse/resolve-companies.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
 import type { SearchEngine } from '../../search-engine/port.js';
+import { resolveCompanyMentions } from '../../server/commands/search/resolve-companies.js';
 
 const test = suite<{ engine: SearchEngine; dir: string }>('resolveCompanyMentions');
 

@@ -1,8 +1,9 @@
 /** First-degree verification in isolation: batches, budgets, offsets, withholding, coverage. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { examinationBudget, verifyFirstDegree } from '../../query-planner/first-degree.js';
-import type { ConnectionSource } from '../../server/store/graph.js';
+import type { ConnectionSource } from '../../mappings/record-schemas.js';
+import { examinationBudget } from '../../query-planner/first-degree.js';
+import { verifyFirstDegree } from '../../server/commands/search/people/verify-first-degree.js';
 
 /** Candidates c0..c(n-1); every `every`-th is confirmed by the service graph, the rest by nobody. */
 function setup(n: number, every: number, opts: { uncheckedKnows?: (i: number) => boolean } = {}) {

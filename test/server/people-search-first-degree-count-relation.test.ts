@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { countRelation, verifyFirstDegree } from '../../query-planner/first-degree.js';
+import { countRelation } from '../../query-planner/first-degree.js';
+import { verifyFirstDegree } from '../../server/commands/search/people/verify-first-degree.js';
 
 /** Candidates 0..n-1; `confirmed` are confirmed by the service graph, `held` only by an unchecked source. */
 function run(n: number, confirmed: Set<number>, held: Set<number>) {

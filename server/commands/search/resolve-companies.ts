@@ -6,10 +6,11 @@
  * id, wins, so both engines pick the same one. Without a companies index (nothing loaded yet),
  * every mention stays unresolved.
  */
-import { COMPANIES } from '../../mappings/indices.js';
-import { SearchEngineError } from '../../search-engine/errors.js';
-import type { Query, SearchEngine } from '../../search-engine/port.js';
-import type { CompanyMention } from './companies.js';
+import { COMPANIES } from '../../../mappings/indices.js';
+import { companyLookupQuery, keywordValue } from '../../../query-planner/build/company-lookup.js';
+import type { CompanyMention } from '../../../query-planner/parse/companies.js';
+import { SearchEngineError } from '../../../search-engine/errors.js';
+import type { SearchEngine } from '../../../search-engine/port.js';
 
 export interface ResolvedCompany {
   mention: CompanyMention;
@@ -17,25 +18,7 @@ export interface ResolvedCompany {
   name: string;
 }
 
-/** The value the keyword normaliser would store: lowercase, accents folded, spaces collapsed. */
-function keywordValue(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** The query finding a company by exact name or alias. */
-export function companyLookupQuery(text: string): Query {
-  const value = keywordValue(text);
-  return {
-    bool: {
-      should: [
-        { constant_score: { filter: { term: { 'name.keyword': value } }, boost: 2 } },
-        { constant_score: { filter: { term: { 'aliases.keyword': value } }, boost: 1 } },
-      ],
-      minimum_should_match: 1,
-    },
-  };
-}
-
+/** Resolves each mention to the one company it names, or leaves it unresolved. */
 export async function resolveCompanyMentions(
   mentions: CompanyMention[],
   engine: SearchEngine,

@@ -1,6 +1,6 @@
 /** Finding people by what callers know of them: profile ids, user ids, professional usernames and URLs. */
-import { INDICES } from '../../mappings/indices.js';
-import type { Services } from '../services.js';
+import { INDICES } from '../../../../mappings/indices.js';
+import type { Services } from '../../../services.js';
 
 const PROFILES = INDICES.profiles.alias;
 

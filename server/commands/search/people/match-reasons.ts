@@ -2,8 +2,8 @@
  * Deterministic match reasons: why a person matched, derived from their indexed profile and the
  * filters actually applied. No model involved; the same inputs always give the same reasons.
  */
-import type { AdvancedFilters } from '../../query-planner/advanced-filters.js';
-import { type PlaceMatch, resolvePlace } from '../../query-planner/places.js';
+import type { AdvancedFilters } from '../../../../query-planner/advanced-filters.js';
+import { type PlaceMatch, resolvePlace } from '../../../../query-planner/places.js';
 
 type Doc = Record<string, unknown>;
 

@@ -1,0 +1,176 @@
+/**
+ * Post search, as one command: resolve (normalise the criteria, reading the author handles they
+ * name) → plan (the pure posts query builder) → execute (one page of posts; the person authors
+ * for `/with-people`, the company actors for `with_companies`) → record the search and a cohort
+ * of its authors that people search can pivot into. The route's presenter shapes the response.
+ */
+import { buildPostsQuery, collectsCompanyActors } from '../../../query-planner/build/posts-query.js';
+import { POST_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import {
+  type AuthorCohortStatus,
+  type NormalizedPostFilters,
+  normalizePostFilters,
+  type PostFilters,
+  type PostSortKey,
+} from '../../../query-planner/post-filters.js';
+import type { Actor } from '../../auth/actor.js';
+import { type ValidationProblem, validationFailed } from '../../errors.js';
+import { loadNetwork } from '../../search/network.js';
+import type { Services } from '../../services.js';
+import type { SearchActivityKind } from '../../store/search-activities.js';
+import { type CompanyActor, companyActors, type PersonAuthor, type PostHit, personAuthors, searchPosts } from './post-authors.js';
+
+const L = POST_SEARCH_LIMITS;
+
+export interface PostSearchRequest {
+  text: string | null;
+  filters: PostFilters;
+  limit: number;
+  offset: number;
+  sortBy: PostSortKey;
+  sortOrder: 'asc' | 'desc' | undefined;
+  withCompanies: boolean;
+  /** Authors wanted (`/with-people`); 0 for the preview. */
+  peopleLimit: number;
+  receipts: Receipt[];
+}
+
+/** A person author with the viewer's degree to them and their integer handle. */
+export interface RankedAuthor extends PersonAuthor {
+  degree: '1st' | '2nd' | '3rd+' | 'self' | null;
+  handle: number | null;
+}
+
+export interface PostSearchOutcome {
+  /** The page's posts, in order, as stored. */
+  hits: PostHit[];
+  /** Integer handles of the page's authors. */
+  handles: Map<string, number>;
+  total: number;
+  hasMore: boolean;
+  filters: NormalizedPostFilters;
+  authorCohort: (AuthorCohortStatus & { status: string }) | null;
+  /** The opaque cohort of this search's person authors, for people search. */
+  cohortRef: string;
+  /** Company actors (`with_companies`), or null when not asked. */
+  companies: CompanyActor[] | null;
+  /** Person authors (`/with-people`), or null for the preview. */
+  people: RankedAuthor[] | null;
+  receipts: Receipt[];
+  activityId: string;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+
+function cohortStatus(cohort: AuthorCohortStatus | null | undefined): PostSearchOutcome['authorCohort'] {
+  if (!cohort) return null;
+  const status = cohort.applied === 0 ? 'no_known_authors' : cohort.unknown_author_id_ints.length ? 'partially_applied' : 'applied';
+  return { ...cohort, status };
+}
+
+/** The viewer's degree to each author and their handles (reads the graph and the handle store). */
+function rankAuthors(services: Services, actor: Actor, authors: PersonAuthor[]): RankedAuthor[] {
+  const acting = services.users.get(actor.actingUserId);
+  const network = loadNetwork(services.graph, acting?.userId ?? null);
+  const ints = services.authorHandles.handlesFor(authors.map((a) => a.id));
+  return authors.map((a) => ({
+    ...a,
+    handle: ints.get(a.id) ?? null,
+    degree: !network
+      ? null
+      : network.firstDegree.has(a.id)
+        ? '1st'
+        : network.secondDegree.has(a.id)
+          ? '2nd'
+          : a.id === network.self
+            ? 'self'
+            : '3rd+',
+  }));
+}
+
+/**
+ * Runs one post search page for an actor and records it. Criteria that cannot hold together
+ * (post-filters.ts problems) are a 400 `validation_failed` naming each pointer.
+ */
+export async function searchPostsPage(
+  services: Services,
+  actor: Actor,
+  req: PostSearchRequest,
+  kind: SearchActivityKind,
+): Promise<PostSearchOutcome> {
+  // Resolve: the criteria, with the author handles they name read from the store.
+  const now = new Date(services.clock());
+  const handles = services.authorHandles;
+  const normalized = normalizePostFilters(req.filters, now, { lookupAuthorIds: (ints) => handles.authorsOf(ints) });
+  if (normalized.problems.length)
+    throw validationFailed(normalized.problems.map((p): ValidationProblem => ({ in: 'body', pointer: p.pointer, message: p.message })));
+  const receipts = [...req.receipts, ...normalized.receipts];
+  const filters = normalized.filters;
+
+  // Plan.
+  const size = Math.max(0, Math.min(req.limit, L.resultWindow - req.offset));
+  if (size < req.limit)
+    receipts.push({
+      path: '/preview_limit',
+      action: 'clamped',
+      message: `Only the first ${L.resultWindow} posts can be paged; this page returns at most ${size}.`,
+    });
+  const built = buildPostsQuery({
+    query: req.text ?? undefined,
+    filters,
+    sort_by: req.sortBy,
+    sort_order: req.sortOrder,
+    from: req.offset,
+    size,
+    now,
+  });
+  receipts.push(...built.receipts);
+  if (built.matchesNothing && built.reason)
+    receipts.push({ path: '/filters/posts', action: 'normalized', message: `The filters match nothing: ${built.reason}.` });
+
+  // Execute: the page, then who wrote it when asked.
+  const { hits, total } = built.matchesNothing ? { hits: [], total: 0 } : await searchPosts(services, built.body);
+  const pageHandles = handles.handlesFor(hits.map((h) => str(h.source.author_id)).filter((x): x is string => x !== null));
+  let companies: CompanyActor[] | null = null;
+  if (req.withCompanies) {
+    if (collectsCompanyActors(filters)) companies = await companyActors(services, filters, req.text, now);
+    else {
+      companies = [];
+      receipts.push({
+        path: '/with_companies',
+        action: 'ignored',
+        message:
+          'Companies are collected from official company posts: set filters.posts.author_entity_types to include "company" and action_types to include "post".',
+      });
+    }
+  }
+  let people: RankedAuthor[] | null = null;
+  if (req.peopleLimit > 0)
+    people = built.matchesNothing ? [] : rankAuthors(services, actor, await personAuthors(services, built.body, req.peopleLimit));
+
+  // Record: the authors' cohort (resolved when a people search uses it) and the search.
+  const query = (built.body.query ?? { match_all: {} }) as Record<string, unknown>;
+  const cohortRef = services.peopleSearches.saveCohort(actor.ownerUserId, { post_authors: query }, total, services.clock());
+  const activityId = services.searchActivities.record({
+    ownerUserId: actor.ownerUserId,
+    actingUserId: actor.actingUserId,
+    kind,
+    query,
+    resultIds: hits.map((h) => h.id),
+    total,
+    createdAt: services.clock(),
+  });
+  return {
+    hits,
+    handles: pageHandles,
+    total,
+    hasMore: req.offset + hits.length < Math.min(total, L.resultWindow),
+    filters,
+    authorCohort: cohortStatus(normalized.authorCohort),
+    cohortRef,
+    companies,
+    people,
+    receipts,
+    activityId,
+  };
+}
