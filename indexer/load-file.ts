@@ -38,8 +38,8 @@ export interface LoadFileOptions {
 
 const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
 
-/** Company facts fetched during one run (bounded), so a large load does not re-fetch them. */
-export type CompanyCache = Map<string, CompanyFacts | null>;
+/** Company facts and names fetched during one run (bounded), so a large load does not re-fetch them. */
+export type CompanyCache = Map<string, { facts: CompanyFacts; name: string | null } | null>;
 const CACHE_LIMIT = 100_000;
 
 /** Which lookup sources exist; resolved once per file (the aliases do not move during a load). */
@@ -56,18 +56,21 @@ async function fetchLookups(
   cache: CompanyCache,
 ): Promise<Lookups> {
   const { companyIds, personIds } = lookupsNeeded(kind, records);
-  const lookups: Lookups = { companies: new Map(), authorNames: new Map() };
+  const lookups: Lookups = { companies: new Map(), companyNames: new Map(), authorNames: new Map() };
   const missing = companyIds.filter((id) => !cache.has(id));
   if (missing.length && sources.companies) {
     const docs = await engine.mget<Record<string, unknown>>(INDICES.companies.alias, missing);
     if (cache.size > CACHE_LIMIT) cache.clear();
     missing.forEach((id, i) => {
-      cache.set(id, docs[i] ? factsOf(docs[i] as Record<string, unknown>) : null);
+      const doc = docs[i] as Record<string, unknown> | null;
+      cache.set(id, doc ? { facts: factsOf(doc), name: typeof doc.name === 'string' ? doc.name : null } : null);
     });
   }
   for (const id of companyIds) {
-    const facts = cache.get(id);
-    if (facts) lookups.companies.set(id, facts);
+    const known = cache.get(id);
+    if (!known) continue;
+    lookups.companies.set(id, known.facts);
+    if (known.name) lookups.companyNames.set(id, known.name);
   }
   if (kind === 'posts') {
     if (personIds.length && sources.profiles) {

@@ -13,11 +13,16 @@ export interface CompanyFacts {
   domain: string | null;
 }
 
-/** What transforms may look up: facts of companies and display names of post authors. */
+/** What transforms may look up: facts and names of companies, display names of post authors. */
 export interface Lookups {
   companies: Map<string, CompanyFacts>;
+  /** Names of companies, for postings whose record names only the company id. */
+  companyNames: Map<string, string>;
   authorNames: Map<string, string>;
 }
+
+/** Lookups with nothing in them (a record transformed on its own). */
+export const noLookups = (): Lookups => ({ companies: new Map(), companyNames: new Map(), authorNames: new Map() });
 
 /** The ids a batch of records needs looked up before it can be transformed. */
 export function lookupsNeeded(kind: DocumentKind, records: Record<string, unknown>[]): { companyIds: string[]; personIds: string[] } {
@@ -70,8 +75,13 @@ export function toDocument(kind: DocumentKind, record: Record<string, unknown>, 
       return compact({ ...record, current_company: facts ? compact({ ...facts }) : null, chunks: profileChunks(record) });
     }
     case 'jobs': {
-      const facts = lookups.companies.get(record.company_id as string);
-      return compact({ ...record, company: facts ? compact({ ...facts }) : null });
+      const companyId = record.company_id as string;
+      const facts = lookups.companies.get(companyId);
+      // A posting that names only its company id gets the company's name, so text search and
+      // name filters find it too (issue 12 §2.10).
+      const blank = typeof record.company_name !== 'string' || record.company_name.trim() === '';
+      const companyName = blank ? (lookups.companyNames.get(companyId) ?? null) : record.company_name;
+      return compact({ ...record, company_name: companyName, company: facts ? compact({ ...facts }) : null });
     }
     case 'posts': {
       const engagement =

@@ -1,4 +1,4 @@
-import { toDocument } from '../../indexer/transform/documents.js';
+import { noLookups, toDocument } from '../../indexer/transform/documents.js';
 import { INDICES } from '../../mappings/indices.js';
 import type { Services } from '../services.js';
 import type { User } from '../store/users.js';
@@ -44,10 +44,9 @@ export async function publishAccountProfiles(services: Services, users: User[] =
   );
   const missing = own.filter((_, i) => !existing[i]);
   if (missing.length === 0) return 0;
-  const lookups = { companies: new Map(), authorNames: new Map() };
   const result = await services.engine.bulk(
     PROFILES,
-    missing.map((u) => ({ op: 'index' as const, id: u.userId, doc: toDocument('profiles', accountProfileRecord(u), lookups) })),
+    missing.map((u) => ({ op: 'index' as const, id: u.userId, doc: toDocument('profiles', accountProfileRecord(u), noLookups()) })),
   );
   if (result.failed.length > 0)
     throw new Error(`account profiles were refused by the people index: ${result.failed.map((f) => `${f.id}: ${f.reason}`).join('; ')}`);

@@ -1,4 +1,4 @@
-import { toDocument } from '../../indexer/transform/documents.js';
+import { noLookups, toDocument } from '../../indexer/transform/documents.js';
 import { INDICES } from '../../mappings/indices.js';
 import { SearchEngineError } from '../../search-engine/errors.js';
 import { notFound } from '../errors.js';
@@ -19,8 +19,7 @@ export async function readProfile(services: Services, id: string): Promise<Profi
   const [doc] = await services.engine.mget<ProfileDoc>(INDICES.profiles.alias, [id]);
   if (doc) return doc;
   const account = services.users.get(id);
-  if (account && !account.corpusPerson)
-    return toDocument('profiles', accountProfileRecord(account), { companies: new Map(), authorNames: new Map() }) as ProfileDoc;
+  if (account && !account.corpusPerson) return toDocument('profiles', accountProfileRecord(account), noLookups()) as ProfileDoc;
   throw notFound(`No profile ${id}.`);
 }
 

@@ -108,6 +108,13 @@ test('loads every kind, in dependency order, from plain and gzipped files', asyn
     );
     const [job] = await w.engine.mget<Record<string, any>>(INDICES.jobs.alias, [tid(0xd0, 1)]);
     assert.is(job!.company.industry, 'Fintech');
+    // A posting that names only its company id is indexed with the company's name (issue 12 §2.10).
+    assert.is(job!.company_name, 'Company 2');
+    const byName = await w.engine.search(INDICES.jobs.alias, { query: { match_phrase: { company_name: 'Company 2' } } });
+    assert.equal(
+      byName.hits.map((h) => h.id),
+      [tid(0xd0, 1)],
+    );
     const posts = await w.engine.mget<Record<string, any>>(INDICES.posts.alias, [tid(0xb0, 1), tid(0xb0, 2)]);
     assert.equal(
       posts.map((p) => [p!.author_name, p!.engagement_count]),

@@ -62,6 +62,7 @@ test('transformed documents fit the strict mappings', () => {
         },
       ],
     ]),
+    companyNames: new Map(),
     authorNames: new Map([[tid(0xa0, 1), 'A']]),
   };
   const docs = {
