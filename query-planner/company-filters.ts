@@ -30,7 +30,11 @@ export interface CompanyFilters {
   names?: string[];
   /** Industries, matched loosely against the company's industry ("security" finds "Computer & Network Security"). */
   industries?: IncludeExclude;
-  /** Category tags ("fintech", "saas", "robotics"), matched against the company's categories. */
+  /**
+   * Sectors ("fintech", "pet insurance", "drone inspection"), matched as text: a category tag or
+   * industry equal to the value (singular or plural), a category containing it as a phrase, or
+   * the description containing it as a phrase (build/company-query.ts). Any of them (include).
+   */
   categories?: IncludeExclude;
   /** Headquarters: cities, metros, states, countries, regions such as Europe, Nordics or APAC. */
   locations?: IncludeExclude;

@@ -3,6 +3,7 @@
  * (mappings/indices.ts). Pure: the route resolves names and earlier company searches first.
  * docs/company-search.md describes every clause.
  */
+import pluralize from 'pluralize';
 import type { Query, SearchBody, SortClause } from '../../search-engine/port.js';
 import type { NumberRange } from '../advanced-filters.js';
 import { COMPANY_TYPE_INDUSTRIES, type CompanyFilters, type CompanyType } from '../company-filters.js';
@@ -63,6 +64,41 @@ function companyTypeClause(type: CompanyType): Query {
   }
 }
 
+/** A phrase with its last word in singular and plural ("ghost kitchens" → also "ghost kitchen"). */
+export function phraseForms(phrase: string): string[] {
+  const out = new Set<string>();
+  // "pet-insurance" is also "pet insurance" (tags are written with spaces).
+  for (const written of new Set([phrase, phrase.replace(/(\p{L})-(\p{L})/gu, '$1 $2')])) {
+    const words = written.split(' ');
+    const last = words.pop() ?? '';
+    // Only plain words change number ("analytics", "ai", "b2b" stay as written).
+    if (!/^\p{L}{3,}$/u.test(last)) out.add(written);
+    else for (const w of [last, pluralize.singular(last), pluralize.plural(last)]) out.add([...words, w].join(' '));
+  }
+  return [...out];
+}
+
+/**
+ * One category value, matched as text: a category tag or the company's industry equal to it (in
+ * singular or plural), the phrase inside a category ("pet insurance" in "pet insurance
+ * marketplace"), or the phrase in the description (stemmed). An unseen sector still filters.
+ */
+function categoryClause(value: string): Query {
+  const forms = phraseForms(value.toLowerCase());
+  return anyOf([
+    { terms: { 'categories.keyword': forms } },
+    { terms: { industry: forms } },
+    ...forms.map((f) => matchPhrase('categories', f)),
+    matchPhrase('description', value.toLowerCase()),
+  ]);
+}
+
+/** An excluded category value: a tag, an industry or a category phrase (never the description). */
+function excludedCategoryClause(value: string): Query[] {
+  const forms = phraseForms(value.toLowerCase());
+  return [{ terms: { 'categories.keyword': forms } }, { terms: { industry: forms } }, ...forms.map((f) => matchPhrase('categories', f))];
+}
+
 function locations(f: CompanyFilters['locations'], c: Clauses): void {
   const clause = (text: string): Query => {
     const place = resolvePlace(text);
@@ -104,8 +140,8 @@ export function buildCompanyQuery(input: CompanyQueryInput): BuiltCompanyQuery {
   if (industries.include.length) c.filter.push({ terms: { industry: industries.include } });
   if (industries.exclude.length) c.mustNot.push({ terms: { industry: industries.exclude } });
   const categories = { include: lower(present(f.categories?.include)), exclude: lower(present(f.categories?.exclude)) };
-  if (categories.include.length) c.filter.push({ terms: { 'categories.keyword': categories.include } });
-  if (categories.exclude.length) c.mustNot.push({ terms: { 'categories.keyword': categories.exclude } });
+  if (categories.include.length) c.filter.push(anyOf(categories.include.map(categoryClause)));
+  for (const x of categories.exclude) c.mustNot.push(...excludedCategoryClause(x));
   locations(f.locations, c);
   range('employee_count', f.employee_count, 'employee_count', c);
   range('founded_year', f.founded_year, 'founded_year', c);

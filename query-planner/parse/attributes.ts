@@ -6,16 +6,11 @@
  * "Salesforce Administrator") when the title would otherwise be a bare head noun.
  */
 import type { LanguageFilter } from '../advanced-filters.js';
-import { type CaseMode, claim, matchAt, phraseTable, type Token } from './tokens.js';
-import {
-  INDUSTRY_PHRASES,
-  LANGUAGE_NATIVE_WORDS,
-  LANGUAGES,
-  SECTOR_PREFIXES,
-  SKILL_PHRASES,
-  type SkillEntry,
-  STOP_WORDS,
-} from './vocabulary.js';
+import { INDUSTRY_PHRASES, SECTOR_PREFIXES } from './lexicon/industries.js';
+import { LANGUAGE_NATIVE_WORDS, LANGUAGES } from './lexicon/languages.js';
+import { SKILL_PHRASES, type SkillEntry } from './lexicon/skills.js';
+import { STOP_WORDS } from './lexicon/stop-words.js';
+import { type CaseMode, claim, matchAt, type PhraseTake, phraseTable, scanPhrases, type Token } from './tokens.js';
 
 /** A recognised industry or skill over tokens [from, to). */
 export interface Unit {
@@ -40,20 +35,23 @@ const COMPANY_NOUNS = /^(startups?|companies|company|labs?|firms?|agency|agencie
 let nextId = 0;
 
 export function scanIndustries(tokens: Token[]): Unit[] {
-  const out: Unit[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, INDUSTRIES);
-    if (!m) continue;
+  return scanPhrases(tokens, INDUSTRIES, 'industry', (m): PhraseTake<Unit> => {
     let end = m.end;
     const lastNorm = tokens[end - 1]?.norm ?? '';
     // "fintech startups", "gaming companies": the company noun goes with the industry.
     const withNoun = COMPANY_NOUNS.test(lastNorm) || (COMPANY_NOUNS.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim);
     if (!COMPANY_NOUNS.test(lastNorm) && withNoun) end++;
-    claim(tokens, i, end, 'industry');
-    out.push({ id: nextId++, kind: 'industry', value: m.value.name, from: i, to: end, transparent: !withNoun, titlePart: !m.value.sector });
-    i = end - 1;
-  }
-  return out;
+    const item: Unit = {
+      id: nextId++,
+      kind: 'industry',
+      value: m.value.name,
+      from: m.from,
+      to: end,
+      transparent: !withNoun,
+      titlePart: !m.value.sector,
+    };
+    return { item, to: end };
+  });
 }
 
 const SKILL_NEXT = new Set(
@@ -92,18 +90,12 @@ function skillCue(tokens: Token[], from: number, to: number, entry: SkillEntry, 
 }
 
 function scanSkillTable(tokens: Token[], mode: CaseMode, table: typeof ALL_SKILLS, transparent: boolean): Unit[] {
-  const out: Unit[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, table);
-    if (!m) continue;
-    if (m.value.ambiguous && !skillCue(tokens, i, m.end, m.value, mode, ALL_SKILLS)) continue;
+  return scanPhrases(tokens, table, 'skill', (m): PhraseTake<Unit> | null => {
+    if (m.value.ambiguous && !skillCue(tokens, m.from, m.end, m.value, mode, ALL_SKILLS)) return null;
     // Part of a hyphenated word ("go-to-market", "c-level").
-    if (tokens[i]?.join || tokens[m.end]?.join) continue;
-    claim(tokens, i, m.end, 'skill');
-    out.push({ id: nextId++, kind: 'skill', value: m.value.name, from: i, to: m.end, transparent });
-    i = m.end - 1;
-  }
-  return out;
+    if (tokens[m.from]?.join || tokens[m.end]?.join) return null;
+    return { item: { id: nextId++, kind: 'skill', value: m.value.name, from: m.from, to: m.end, transparent }, to: m.end };
+  });
 }
 
 /** Tool and language skills (before titles: they may sit in front of one). */

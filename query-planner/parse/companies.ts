@@ -5,18 +5,13 @@
  * "formerly at Acme", "previously at", "worked at"), which are only candidates: they are
  * resolved against the corpus later (server/commands/search/resolve-companies.ts).
  */
+import pluralize from 'pluralize';
 import type { EmploymentRelation, FundingStage, NumberRange } from '../advanced-filters.js';
-import { type CaseMode, claim, matchAt, phraseTable, type Token } from './tokens.js';
-import {
-  ABBREVIATED_TITLES,
-  CONTEXT_PHRASES,
-  CONTEXT_SIZES,
-  HEAD_NOUNS,
-  LEVEL_WORDS,
-  SEGMENT_FOLLOWERS,
-  STAGE_PHRASES,
-  STOP_WORDS,
-} from './vocabulary.js';
+import { LEVEL_WORDS } from './lexicon/levels.js';
+import { CONTEXT_PHRASES, CONTEXT_SIZES, SEGMENT_FOLLOWERS, STAGE_PHRASES } from './lexicon/stages.js';
+import { STOP_WORDS } from './lexicon/stop-words.js';
+import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
+import { type CaseMode, claim, type PhraseTake, phraseTable, scanPhrases, type Token } from './tokens.js';
 
 export interface CompanyMention {
   text: string;
@@ -48,64 +43,45 @@ const STAGES = phraseTable(STAGE_PHRASES);
 const CONTEXTS = phraseTable(CONTEXT_PHRASES);
 
 export function scanStages(tokens: Token[]): StageMention[] {
-  const out: StageMention[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, STAGES);
-    if (!m) continue;
+  return scanPhrases(tokens, STAGES, 'stage', (m): PhraseTake<StageMention> | null => {
+    const i = m.from;
     // "seed" alone only as a stage word next to company words ("seed startups", "seed round").
     if (
       m.end - i === 1 &&
       tokens[i]?.norm === 'seed' &&
       !/^(startups?|companies|company|round|funded|stage)$/.test(tokens[m.end]?.norm ?? '')
     )
-      continue;
+      return null;
     let end = m.end;
     if (/^(startups?|companies|company|stage|funded|round)$/.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
-    claim(tokens, i, end, 'stage');
-    out.push({
-      stages: [...m.value],
-      text: tokens
-        .slice(i, end)
-        .map((t) => t.text)
-        .join(' '),
-      from: i,
-      to: end,
-    });
-    i = end - 1;
-  }
-  return out;
+    const text = tokens
+      .slice(i, end)
+      .map((t) => t.text)
+      .join(' ');
+    return { item: { stages: [...m.value], text, from: i, to: end }, to: end };
+  });
 }
 
 export function scanContexts(tokens: Token[]): ContextMention[] {
-  const out: ContextMention[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, CONTEXTS);
-    if (!m) continue;
+  return scanPhrases(tokens, CONTEXTS, 'context', (m): PhraseTake<ContextMention> | null => {
+    const i = m.from;
     const next = tokens[m.end];
     let context = m.value;
     if (context === 'enterprise') {
       // "Enterprise AE", "Director of Enterprise Sales": a sales segment, part of the title.
-      if (next && SEGMENT_FOLLOWERS.has(next.norm)) continue;
+      if (next && SEGMENT_FOLLOWERS.has(next.norm)) return null;
       const prev = tokens[i - 1]?.norm;
       if (prev === 'at' || /^(companies|company|orgs?|organi[sz]ations?|clients?|customers?)$/.test(next?.norm ?? ''))
         context = 'large_enterprise';
     }
     let end = m.end;
     if (/^(companies|company|firms?|orgs?)$/.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
-    claim(tokens, i, end, 'context');
-    out.push({
-      context,
-      size: CONTEXT_SIZES.get(context) ?? null,
-      text: tokens
-        .slice(i, end)
-        .map((t) => t.text)
-        .join(' '),
-      from: i,
-      to: end,
-    });
-    i = end - 1;
-  }
-  return out;
+    const text = tokens
+      .slice(i, end)
+      .map((t) => t.text)
+      .join(' ');
+    return { item: { context, size: CONTEXT_SIZES.get(context) ?? null, text, from: i, to: end }, to: end };
+  });
 }
 
 const EMPLOYEE_WORDS = /^(employees?|people|staff|persons?|headcount|ftes?|workers|person|employee)$/;
@@ -183,7 +159,7 @@ function nameLike(t: Token | undefined, mode: CaseMode, first: boolean): boolean
   if (!t || t.claim || t.kind !== 'word') return false;
   if (STOP_WORDS.has(t.norm) || NOT_NAMES.has(t.norm)) return false;
   if (first && (HEAD_NOUNS.has(t.norm) || LEVEL_WORDS.has(t.norm) || ABBREVIATED_TITLES.has(t.norm))) return false;
-  if (HEAD_NOUNS.has(t.norm.replace(/s$/, ''))) return false;
+  if (HEAD_NOUNS.has(pluralize.singular(t.norm))) return false;
   if (mode === 'mixed') return /^[\p{Lu}\p{N}]/u.test(t.text) || /\p{Lu}/u.test(t.text.slice(1));
   return true;
 }

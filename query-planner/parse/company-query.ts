@@ -14,17 +14,26 @@
  * 4. money (funding, revenue, valuation), founding years, employee counts, numbers.ts;
  * 5. sectors → industries and categories of the corpus taxonomy, sectors.ts;
  * 6. headquarters places (demonyms, gazetteer places, markets left out), places.ts;
- * 7. residual keywords.
+ * 7. open-vocabulary topics: the descriptive phrase left ("ghost kitchen operators" → "ghost
+ *    kitchen", "companies that make pianos" → "pianos"), topics.ts;
+ * 8. residual keywords.
  *
  * How the filters combine: values within one field are alternatives (any of them), fields are
- * all required. So `industries.include` is set only when every sector named is a whole industry
- * ("biotech", "fintech", "insurtech"); when one is a sub-sector ("robotics", "saas", "payments"),
- * the sectors go to `categories.include` alone (every company carries its industry's defining
- * tag, so nothing is lost), and a robotics company of the Manufacturing industry is not required
- * to be in another industry. Exclusions go to `categories.exclude` only: excluding an industry
+ * all required. Sectors go to `categories.include` only: a sector that names a whole industry
+ * ("biotech", "fintech") adds the industry's name as one more alternative there (an expansion,
+ * never a gate: `industries` is not set by the parser), so a fintech company filed under
+ * Software is still found. Exclusions go to `categories.exclude` only: excluding an industry
  * could drop the very companies a sub-sector included. A tag both included and excluded is kept
  * included ("agritech ... vs traditional agriculture").
+ *
+ * Topics go to `categories.include` (or `.exclude`) as written; the query builder matches a
+ * category value as text against the company's categories, industry and description, so an
+ * unseen sector still filters. A known sector inside a longer topic ("software" in "beekeeping
+ * software") is then an expansion only: its tags become keywords (relevance), not a filter. When
+ * any topic is included, `industries` is never set: the topic would otherwise be gated by the
+ * industry of a sector named next to it.
  */
+import pluralize from 'pluralize';
 import type { FundingStage, NumberRange } from '../advanced-filters.js';
 import type { CompanyFilters, CompanyType } from '../company-filters.js';
 import { COMPANY_SEARCH_LIMITS } from '../limits.js';
@@ -33,12 +42,13 @@ import { scanNames } from './company/names.js';
 import { type NumberMention, scanNumbers } from './company/numbers.js';
 import { isDemonym, scanCompanyPlaces } from './company/places.js';
 import { findScopes } from './company/scopes.js';
-import { isSectorStart, scanSectors } from './company/sectors.js';
+import { isSectorStart, type SectorMention, scanSectors } from './company/sectors.js';
+import { scanTopics } from './company/topics.js';
 import { type CompanyStatus, isTraitStart, scanTraits } from './company/traits.js';
 import { filterText, type RecognizedItem } from './index.js';
+import { KEYWORD_STOP_WORDS } from './lexicon/stop-words.js';
 import { placeStartsAt } from './places.js';
 import { type CaseMode, caseMode, claim, type Token, tokenize } from './tokens.js';
-import { KEYWORD_STOP_WORDS } from './vocabulary.js';
 
 export interface ParsedCompanyQuery {
   filters: CompanyFilters;
@@ -101,6 +111,27 @@ function firstRange(mentions: NumberMention[]): NumberRange | null {
     if (range.max === undefined && m.range.max !== undefined && m.range.min === undefined) range.max = m.range.max;
   }
   return range;
+}
+
+/** Coinages that name a whole taxonomy industry ("fintech", "healthtech", "ed-tech", "med tech"). */
+const SECTOR_COINAGE = /^[a-z]+[- ]?tech$/;
+
+/** A phrase with every word in the singular ("medical devices" → "medical device"). */
+function singular(phrase: string): string {
+  return phrase
+    .split(' ')
+    .map((w) => (/^\p{L}{4,}$/u.test(w) ? pluralize.singular(w) : w))
+    .join(' ');
+}
+
+/** A sector mention as written, lowercase, without the company nouns after it ("robotics startups" → "robotics"). */
+function sectorSurface(source: string, tokens: Token[], s: SectorMention): string {
+  let to = s.to;
+  const tail = (norm: string) =>
+    (COMPANY_FILLER.has(norm) && !/^tech(nology|nologies)?$/.test(norm)) ||
+    /^(compan(y|ies)|firms?|space|sector|industry|market|vertical)$/.test(norm);
+  while (to > s.from && tail(tokens[to - 1]?.norm ?? '')) to--;
+  return to > s.from ? textOf(source, tokens, s.from, to).toLowerCase().replace(/\s+/g, ' ') : '';
 }
 
 function residualKeywords(tokens: Token[], skip: Set<number>): string[] {
@@ -199,27 +230,64 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   for (const p of places.hq) note(p.exclude ? 'location_excluded' : 'location', p.from, p.to, { kind: p.match.kind, name: p.match.name });
   for (const p of places.other) note('location_other', p.from, p.to, { kind: p.match.kind, name: p.match.name });
 
+  // 7. Topics; the sectors inside one only expand it.
+  // Filler -ing words may be nouns in a topic ("building materials"); topics.ts knows the verbs.
+  const topics = scanTopics(source, tokens, scopes, (w) => (COMPANY_FILLER.has(w) && !w.endsWith('ing')) || KEYWORD_STOP_WORDS.has(w));
+  for (const t of topics) note(t.negated ? 'category_excluded' : 'category', t.from, t.to, t.text);
+  const absorbed = new Set<SectorMention>();
+  for (const t of topics) for (const s of sectors) if (t.sectorTokens.some((k) => k >= s.from && k < s.to)) absorbed.add(s);
+  const expansion: string[] = [];
+  for (const s of absorbed)
+    if (!s.negated && !s.customer) for (const c of s.sector.categories) for (const w of c.split(/\s+/)) push(expansion, w);
+
   // Filters.
   const filters: CompanyFilters = {};
   // Government agencies and non-profits are industries of their own (company-filters.ts): a
-  // sector named with them says what they work on ("non-profits focused on climate") and stays a
-  // keyword, since requiring both would match nothing.
+  // sector named with them says what they work on ("non-profits focused on climate", "nonprofit
+  // hospitals"). Its taxonomy tags would contradict the type's industry, so only its words are
+  // kept: as a category matched as text (the description of a non-profit says "climate"), and as
+  // keywords.
   const typeIsIndustry = types.some((t) => t === 'government_agency' || t === 'nonprofit');
   const sectorWords: string[] = [];
   if (typeIsIndustry)
     for (const s of sectors.filter((x) => !x.negated && !x.customer))
       for (const t of tokens.slice(s.from, s.to))
         if (t.kind === 'word' && !COMPANY_FILLER.has(t.norm) && !KEYWORD_STOP_WORDS.has(t.norm)) push(sectorWords, t.norm);
-  const included = typeIsIndustry ? [] : sectors.filter((s) => !s.negated && !s.customer);
-  const excluded = sectors.filter((s) => s.negated && !s.customer);
+  const included = typeIsIndustry ? [] : sectors.filter((s) => !s.negated && !s.customer && !absorbed.has(s));
+  const excluded = sectors.filter((s) => s.negated && !s.customer && !absorbed.has(s));
+  const topicsIn = topics.filter((t) => !t.negated).map((t) => t.text);
+  if (typeIsIndustry)
+    for (const s of sectors.filter((x) => !x.negated && !x.customer && !absorbed.has(x))) {
+      const surface = sectorSurface(source, tokens, s);
+      if (surface) topicsIn.push(surface);
+    }
   const categories: string[] = [];
-  for (const s of included) for (const c of s.sector.categories) push(categories, c);
-  if (included.length && included.every((s) => s.sector.industry)) {
-    const industries: string[] = [];
-    for (const s of included) push(industries, s.sector.industry as string);
-    filters.industries = { include: industries };
+  for (const t of topicsIn) push(categories, t);
+  // A sector word the taxonomy only approximates ("3D printing" → manufacturing, "neobanks" →
+  // banking) is kept as written too: the mapping then widens the match, it does not replace it.
+  let approximated = false;
+  for (const s of included) {
+    const surface = sectorSurface(source, tokens, s);
+    // Compared without spaces, hyphens, number, "-tech" and business-model words: "cyber security" is
+    // "cybersecurity", "HR" is "hr tech", "B2B SaaS" is "saas".
+    const compact = (x: string) =>
+      singular(x)
+        .replace(/\b(b2b|b2c|d2c|b2b2c)\b/g, '')
+        .replace(/[- ]?tech$/, '')
+        .replace(/[\s-]+/g, '');
+    const known = [...s.sector.categories, s.sector.industry?.toLowerCase() ?? ''].map(compact);
+    if (surface && !known.includes(compact(surface)) && !SECTOR_COINAGE.test(singular(surface))) {
+      push(categories, surface);
+      approximated = true;
+    }
+    for (const c of s.sector.categories) push(categories, c);
   }
+  // A sector that names a whole industry adds that industry as one more alternative of the
+  // category match (the builder matches a category value against the industry too): an
+  // expansion, never a gate, so a fintech company filed under another industry is still found.
+  if (!topicsIn.length && !approximated) for (const s of included) if (s.sector.industry) push(categories, s.sector.industry.toLowerCase());
   const excludedCategories: string[] = [];
+  for (const t of topics) if (t.negated && !categories.includes(t.text)) push(excludedCategories, t.text);
   for (const s of excluded) for (const c of s.sector.categories) if (!categories.includes(c)) push(excludedCategories, c);
   if (categories.length || excludedCategories.length) {
     filters.categories = {};
@@ -253,10 +321,13 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   return {
     filters,
     places: include.map((p) => p.match),
-    keywords: [...sectorWords, ...residualKeywords(tokens, scopes.negated).filter((k) => !sectorWords.includes(k))].slice(
-      0,
-      MAX_COMPANY_KEYWORDS,
-    ),
+    keywords: [
+      ...sectorWords,
+      ...residualKeywords(tokens, scopes.negated).filter((k) => !sectorWords.includes(k)),
+      ...expansion.filter((k) => !sectorWords.includes(k)),
+    ]
+      .filter((k, n, all) => all.indexOf(k) === n)
+      .slice(0, MAX_COMPANY_KEYWORDS),
     names,
     recognized: recognized.map(({ kind, text, value }) => ({ kind, text, value })),
   };

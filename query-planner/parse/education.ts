@@ -5,9 +5,11 @@
  * never follow a place word; school names that are also places or words ("Berkeley", "Oxford",
  * "Brown") need a school cue.
  */
+
+import { DEGREE_CUES, DEGREE_PHRASES, SCHOOL_AFTER, SCHOOL_BEFORE, SCHOOLS } from './lexicon/education.js';
+import { STOP_WORDS } from './lexicon/stop-words.js';
 import { placeStartsAt } from './places.js';
-import { type CaseMode, claim, matchAt, phraseParts, phraseTable, type Token } from './tokens.js';
-import { DEGREE_CUES, DEGREE_PHRASES, SCHOOL_AFTER, SCHOOL_BEFORE, SCHOOLS, STOP_WORDS } from './vocabulary.js';
+import { type CaseMode, claim, matchAt, type PhraseTake, phraseParts, phraseTable, scanPhrases, type Token } from './tokens.js';
 
 export interface EducationMention {
   value: string;
@@ -34,16 +36,15 @@ const NOT_BEFORE_DEGREE = new Set([
 ]);
 
 export function scanDegrees(tokens: Token[]): EducationMention[] {
-  const out: EducationMention[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, DEGREES);
-    if (!m) continue;
+  const seen = new Set<string>();
+  return scanPhrases(tokens, DEGREES, 'degree', (m): PhraseTake<EducationMention> | null => {
+    const i = m.from;
     const prev = tokens[i - 1];
     const next = tokens[m.end];
     if (m.value.needsCue) {
-      if (prev && NOT_BEFORE_DEGREE.has(prev.norm)) continue;
+      if (prev && NOT_BEFORE_DEGREE.has(prev.norm)) return null;
       // "scrum masters", "LLM engineer": a title word next to it.
-      if (prev && prev.kind === 'word' && !prev.claim && !DEGREE_CUES.has(prev.norm) && !STOP_WORDS.has(prev.norm)) continue;
+      if (prev && prev.kind === 'word' && !prev.claim && !DEGREE_CUES.has(prev.norm) && !STOP_WORDS.has(prev.norm)) return null;
       const isDegreeToken = (t: Token | undefined) => !!t && (t.claim === 'degree' || (!t.claim && matchAt(tokens, t.i, DEGREES) !== null));
       const cued =
         (!!next && DEGREE_CUES.has(next.norm) && next.norm !== 'a' && next.norm !== 'an') ||
@@ -52,11 +53,11 @@ export function scanDegrees(tokens: Token[]): EducationMention[] {
         (!!prev && /^(\/|and|or)$/.test(prev.norm) && isDegreeToken(tokens[i - 2]));
       // Capitals required for the short forms ("an MD", not "an md").
       const short = (tokens[i] as Token).norm.length <= 3;
-      if (!cued || (short && !(tokens[i] as Token).upper)) continue;
+      if (!cued || (short && !(tokens[i] as Token).upper)) return null;
     }
     let end = m.end;
     if (/^(degrees?|holders?)$/.test(tokens[end]?.norm ?? '')) end++;
-    claim(tokens, i, end, 'degree');
+    const degreeEnd = end;
     // The field of study: "MS in Computer Science", "PhD in physics" (kept as keywords).
     if (/^(in|of)$/.test(tokens[end]?.norm ?? '') && !placeStartsAt(tokens, end + 1)) {
       let f = end + 1;
@@ -67,10 +68,10 @@ export function scanDegrees(tokens: Token[]): EducationMention[] {
         end = f;
       }
     }
-    if (!out.some((o) => o.value === m.value.degree)) out.push({ value: m.value.degree, from: i, to: end });
-    i = end - 1;
-  }
-  return out;
+    const first = !seen.has(m.value.degree);
+    seen.add(m.value.degree);
+    return { item: first ? { value: m.value.degree, from: i, to: end } : null, to: end, claimTo: degreeEnd };
+  });
 }
 
 function titleCase(words: Token[]): string {

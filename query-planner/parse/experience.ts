@@ -5,8 +5,8 @@
  * last 3 years") are left alone.
  */
 import type { NumberRange } from '../advanced-filters.js';
+import { NUMBER_WORDS } from './lexicon/experience.js';
 import { claim, type Token } from './tokens.js';
-import { NUMBER_WORDS } from './vocabulary.js';
 
 export interface YearsMention {
   range: NumberRange;

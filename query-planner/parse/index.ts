@@ -17,15 +17,18 @@ import type {
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../limits.js';
 import { type PlaceMatch, resolvePlace } from '../places.js';
 import { scanDualSkills, scanIndustries, scanLanguages, scanPureSkills, type Unit } from './attributes.js';
+import { isBrief, pickHiringRoles } from './brief-roles.js';
 import { type CompanyMention, scanCompanies, scanContexts, scanSizes, scanStages } from './companies.js';
 import { scanDegrees, scanSchools } from './education.js';
 import { scanYears } from './experience.js';
 import { addKeywords } from './keywords.js';
+import { FUNCTION_CUES } from './lexicon/functions.js';
+import { LEVEL_PHRASES } from './lexicon/levels.js';
+import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
 import { scanPlaces } from './places.js';
 import { scanRelations } from './relations.js';
 import { scanTitles } from './titles.js';
-import { type CaseMode, caseMode, claim, matchAt, phraseTable, type Token, tokenize } from './tokens.js';
-import { FUNCTION_CUES, LEVEL_PHRASES, WORKPLACE_WORDS } from './vocabulary.js';
+import { type CaseMode, caseMode, claim, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
 
 export type { CompanyMention } from './companies.js';
 
@@ -43,6 +46,12 @@ export interface ParsedPeopleQuery {
   keywords: string[];
   /** Employer mentions, resolved later against the corpus (server/commands/search/resolve-companies.ts). */
   companies: CompanyMention[];
+  /**
+   * Titles of people the searched-for person works with, reports to or manages, and titles in
+   * noise phrases ("reporting to the CPO", "backed by top-tier VCs"): context, never a filter.
+   * Canonical spelling, each once, in text order (`context_title` items of `recognized`).
+   */
+  contextTitles: string[];
   /** What was recognised from which text, in text order. */
   recognized: RecognizedItem[];
   receipts: Receipt[];
@@ -76,27 +85,11 @@ export function filterText(p: { text: string; match: PlaceMatch }): string {
 const LEADERSHIP: Seniority[] = ['senior_manager', 'director', 'vp', 'cxo'];
 
 function scanLevels(tokens: Token[]): { seniority: Seniority | null; from: number; to: number }[] {
-  const out: { seniority: Seniority | null; from: number; to: number }[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, LEVELS);
-    if (!m) continue;
-    claim(tokens, i, m.end, 'level');
-    out.push({ seniority: m.value, from: i, to: m.end });
-    i = m.end - 1;
-  }
-  return out;
+  return scanPhrases(tokens, LEVELS, 'level', (m) => ({ item: { seniority: m.value, from: m.from, to: m.end }, to: m.end }));
 }
 
 function scanWorkplaces(tokens: Token[]): { value: string; from: number; to: number }[] {
-  const out: { value: string; from: number; to: number }[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, WORKPLACES);
-    if (!m) continue;
-    claim(tokens, i, m.end, 'workplace');
-    out.push({ value: m.value, from: i, to: m.end });
-    i = m.end - 1;
-  }
-  return out;
+  return scanPhrases(tokens, WORKPLACES, 'workplace', (m) => ({ item: { value: m.value, from: m.from, to: m.end }, to: m.end }));
 }
 
 /** "Hiring manager" is the person hiring, not a title. */
@@ -204,11 +197,13 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const c of companyScan.mentions) note('company', c.from, c.to, { name: c.text, relation: c.relation });
 
   const titleScan = scanTitles({ text: source, tokens, units: [...industries, ...pureSkills], wordCount });
+  // A brief hires for one role (or an announced few); its other titles are context.
+  pickHiringRoles(tokens, titleScan.titles, isBrief(source, wordCount));
   const released = titleScan.released;
   for (const t of titleScan.titles) {
     for (const k of t.tokens) if (tokens[k]) (tokens[k] as Token).claim = 'title';
     recognized.push({
-      kind: t.context ? 'colleague_title' : 'job_title',
+      kind: t.context ? 'context_title' : 'job_title',
       text: text(source, tokens, t.from, t.to),
       value: t.text,
       at: t.from,
@@ -255,17 +250,13 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const l of levels) if (l.seniority) push(seniority, l.seniority);
   // No title: a bare function word ("people in marketing") still sets the function.
   if (!titles.length) {
-    for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i] as Token;
-      if (t.claim || t.kind !== 'word') continue;
-      const m = matchAt(tokens, i, FUNCTION_WORDS);
-      if (m && !(m.end - i === 1 && /^(people|talent|team)$/.test(t.norm))) {
-        push(functions, m.value);
-        claim(tokens, i, m.end, 'title');
-        note('function', i, m.end, m.value);
-        i = m.end - 1;
-      }
-    }
+    scanPhrases(tokens, FUNCTION_WORDS, 'title', (m) => {
+      const t = tokens[m.from] as Token;
+      if (t.kind !== 'word' || (m.end - m.from === 1 && /^(people|talent|team)$/.test(t.norm))) return null;
+      push(functions, m.value);
+      note('function', m.from, m.end, m.value);
+      return { item: null, to: m.end };
+    });
   }
   if (titles.length) filters.job_titles = { include: titles };
   if (seniority.length) filters.seniority = seniority;
@@ -319,6 +310,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     places: include.map((p) => p.match),
     keywords,
     companies: employers(companyScan.mentions, receipts),
+    contextTitles: [...new Set(titleScan.titles.filter((t) => t.context).map((t) => t.text))],
     recognized: recognized.map(({ kind, text: t, value }) => ({ kind, text: t, value })),
     receipts,
   };

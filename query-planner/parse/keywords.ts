@@ -5,8 +5,8 @@
  * and the text query built from them stays small whatever the length of the text.
  */
 import { PEOPLE_SEARCH_LIMITS } from '../limits.js';
+import { KEYWORD_STOP_WORDS } from './lexicon/stop-words.js';
 import { type Token, tokenize } from './tokens.js';
-import { KEYWORD_STOP_WORDS } from './vocabulary.js';
 
 /** At most this many residual keywords. */
 export const MAX_KEYWORDS = 25;

@@ -16,18 +16,11 @@ import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
 import { type PlaceMatch, resolvePlace } from '../places.js';
+import { LEVEL_WORDS } from './lexicon/levels.js';
+import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES } from './lexicon/places.js';
+import { STOP_WORDS } from './lexicon/stop-words.js';
+import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { type CaseMode, sliceText, type Token } from './tokens.js';
-import {
-  ABBREVIATED_TITLES,
-  AMBIGUOUS_CODES,
-  HEAD_NOUNS,
-  LEVEL_WORDS,
-  NEVER_LEADING_CODES,
-  PLACE_COMMON_WORDS,
-  PLACE_CUES,
-  PLACE_EXCLUDE_CUES,
-  STOP_WORDS,
-} from './vocabulary.js';
 
 export interface PlaceMention {
   /** The place as written ("SF", "north carolina"); codes of three letters or fewer in capitals. */

@@ -4,8 +4,8 @@
  * network" (3rd+).
  */
 import type { ConnectionDegree } from '../advanced-filters.js';
-import { claim, matchAt, phraseTable, type Token } from './tokens.js';
-import { RELATION_PHRASES } from './vocabulary.js';
+import { RELATION_PHRASES } from './lexicon/relations.js';
+import { phraseTable, scanPhrases, type Token } from './tokens.js';
 
 const TABLE = phraseTable(RELATION_PHRASES);
 
@@ -16,17 +16,11 @@ export interface RelationMention {
 }
 
 export function scanRelations(tokens: Token[]): RelationMention[] {
-  const out: RelationMention[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, TABLE);
-    if (!m) continue;
+  return scanPhrases(tokens, TABLE, 'relation', (m) => {
     // "1st degree" only about connections, not degrees in another sense ("first degree in physics").
     let end = m.end;
-    if (/degree$/.test(tokens[end - 1]?.norm ?? '') && /^(in|from|at)$/.test(tokens[end]?.norm ?? '')) continue;
+    if (/degree$/.test(tokens[end - 1]?.norm ?? '') && /^(in|from|at)$/.test(tokens[end]?.norm ?? '')) return null;
     if (/^(connections?|contacts?)$/.test(tokens[end]?.norm ?? '')) end++;
-    claim(tokens, i, end, 'relation');
-    out.push({ degrees: [...m.value], from: i, to: end });
-    i = end - 1;
-  }
-  return out;
+    return { item: { degrees: [...m.value], from: m.from, to: end }, to: end };
+  });
 }

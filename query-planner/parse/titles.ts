@@ -20,29 +20,29 @@
  * A run without a head, in a short query, can be a title by itself ("Trust & Safety", "RevOps").
  * Titles come out in title case, singular, with abbreviations in their usual spelling.
  */
+import pluralize from 'pluralize';
 import type { JobFunction, Seniority } from '../advanced-filters.js';
 import type { Unit } from './attributes.js';
-import { phraseParts, phraseTable, type Token } from './tokens.js';
+import { FUNCTION_CUES } from './lexicon/functions.js';
+import { LEVEL_SENIORITY, LEVEL_WORDS, MANAGED_DEPARTMENTS } from './lexicon/levels.js';
+import { CONTEXT_CUES, COUNT_WORDS } from './lexicon/roles.js';
+import { STOP_WORDS } from './lexicon/stop-words.js';
 import {
   ABBREVIATED_TITLES,
   ACRONYMS,
   BARE_COMPLEMENT_HEADS,
   CANONICAL_SPELLING,
   COMPLEMENT_HEADS,
-  FUNCTION_CUES,
   GENERIC_HEADS,
   HEAD_NOUNS,
-  LEVEL_SENIORITY,
-  LEVEL_WORDS,
-  MANAGED_DEPARTMENTS,
   NOT_PLURAL,
-  STOP_WORDS,
   TITLE_BREAKERS,
   TITLE_FUNCTION_WORDS,
   TITLE_SUFFIXES,
   VERB_LIKE_HEADS,
   WORD_EXPANSIONS,
-} from './vocabulary.js';
+} from './lexicon/titles.js';
+import { phraseParts, phraseTable, type Token } from './tokens.js';
 
 export interface TitleMention {
   /** Canonical title ("Sales Team Lead"). */
@@ -129,73 +129,28 @@ const STRONG_LEVELS = new Set([
 
 /** Determiners skipped when looking at what precedes a title. */
 const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'your', 'their', 'my', 'his', 'her', 'its', 'other', 'fellow', 'all']);
-const COLLEAGUE_CUES: string[][] = [
-  'report to',
-  'reports to',
-  'reporting to',
-  'report into',
-  'reports into',
-  'reporting into',
-  'reporting line to',
-  'work with',
-  'works with',
-  'working with',
-  'work closely with',
-  'works closely with',
-  'working closely with',
-  'closely with',
-  'partner with',
-  'partners with',
-  'partnering with',
-  'collaborate with',
-  'collaborates with',
-  'collaborating with',
-  'liaise with',
-  'interface with',
-  'alongside',
-  'manage',
-  'manages',
-  'managing',
-  'mentor',
-  'mentors',
-  'mentoring',
-  'coach',
-  'coaching',
-  'a team of',
-  'team of',
-  'hired by',
-  'managed by',
-  'supervised by',
-  'build a team of',
-  'to',
-].map(phraseParts);
+const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
 
 const FUNCTIONS = phraseTable(FUNCTION_CUES);
 
 /** Words that are no title on their own ("people in fintech"). */
 const NOT_ALONE = new Set(['people', 'talent', 'team', 'teams', 'staff', 'folks', 'leadership']);
 
-/** Singular of a title word: known heads and abbreviations first, then plain English rules. */
+/** Singular of a title word: known heads and abbreviations first, then English (pluralize). */
 export function singular(norm: string): string {
   const expanded = WORD_EXPANSIONS.get(norm);
   if (expanded) return expanded.toLowerCase();
   if (HEAD_NOUNS.has(norm) || ABBREVIATED_TITLES.has(norm) || NOT_PLURAL.has(norm)) return norm;
-  const candidates: string[] = [];
-  if (norm.endsWith('ies') && norm.length > 4) candidates.push(`${norm.slice(0, -3)}y`);
-  if (norm.endsWith('es')) candidates.push(norm.slice(0, -2));
-  if (norm.endsWith('s')) candidates.push(norm.slice(0, -1));
-  for (const c of candidates) if (HEAD_NOUNS.has(c) || ABBREVIATED_TITLES.has(c)) return c;
-  return norm;
+  const one = pluralize.singular(norm);
+  return HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) ? one : norm;
 }
 
 /** Generic English singular for the last word of a title that has no known head. */
 function looseSingular(norm: string): string {
+  // Domain words in "-ics", "-ops", "-us" are not plurals ("Analytics", "RevOps", "Campus").
   if (NOT_PLURAL.has(norm) || norm.length < 4 || /(ss|us|is|ics|ops)$/.test(norm) || !norm.endsWith('s')) return singular(norm);
   const known = singular(norm);
-  if (known !== norm) return known;
-  if (norm.endsWith('ies')) return `${norm.slice(0, -3)}y`;
-  if (/(ches|shes|xes|sses)$/.test(norm)) return norm.slice(0, -2);
-  return norm.slice(0, -1);
+  return known !== norm ? known : pluralize.singular(norm);
 }
 
 function isHead(t: Token): boolean {
@@ -236,6 +191,8 @@ export function scanTitles(input: TitleInput): TitleScan {
   const commaComplement = (i: number): boolean => {
     const prev = tokens[i - 1];
     if (prev?.kind !== 'word' || prev.claim || !COMPLEMENT_HEADS.has(singular(prev.norm))) return false;
+    // "reporting to the CRO, collaborate with ...": a verb after the comma, not a domain.
+    if (startsCue(i + 1)) return false;
     let k = i + 1;
     while (k < tokens.length && k < i + 5) {
       const t = tokens[k] as Token;
@@ -247,17 +204,33 @@ export function scanTitles(input: TitleInput): TitleScan {
     return k > i + 1 && (!after || after.kind === 'punct' || !!after.claim || STOP_WORDS.has(after.norm));
   };
 
+  const startsCue = (i: number): boolean =>
+    COLLEAGUE_CUES.some((cue) => cue.length > 1 && cue.every((w, q) => tokens[i + q]?.norm === w)) ||
+    (/^(collaborate|liaise|partner|support|supporting|manage|managing|mentor|mentoring|coach|report|work|drive|own|help|join|you)$/.test(
+      tokens[i]?.norm ?? '',
+    ) &&
+      /^(with|to|into|our|the|us|closely|you|will|a|an|their|your)$/.test(tokens[i + 1]?.norm ?? ''));
+
   const cls = (i: number): Cls => {
     const t = tokens[i];
     if (!t) return 'B';
     if (t.claim) return unitOf.has(i) && (t.claim === 'industry' || t.claim === 'skill') ? 'X' : 'B';
     if (t.kind === 'punct') return t.norm === '&' ? 'AMP' : t.norm === ',' && commaComplement(i) ? 'OF' : 'B';
-    if (t.kind === 'num') return TITLE_SUFFIXES.has(t.norm) && tokens[i - 1] && isHead(tokens[i - 1] as Token) ? 'T' : 'B';
+    if (t.kind === 'num') {
+      // A suffix ends the title ("Engineer 2"); a number before more title words is a count ("lead 4 engineering managers").
+      const next = tokens[i + 1];
+      const counts = !!next && next.kind === 'word' && !next.claim && !STOP_WORDS.has(next.norm);
+      return TITLE_SUFFIXES.has(t.norm) && tokens[i - 1] && isHead(tokens[i - 1] as Token) && !counts ? 'T' : 'B';
+    }
     if (t.norm === 'of') return 'OF';
     if (t.norm === 'and' || t.norm === 'or') return 'CONJ';
     if (t.norm === 'experience' && EXPERIENCE_COMPOUNDS.has(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim) return 'T';
     if (t.norm === 'it' && IT_FOLLOWERS.has(singular(tokens[i + 1]?.norm ?? '')) && !tokens[i + 1]?.claim) return 'T';
-    if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm)) return 'B';
+    if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
+    // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.
+    if (/^(and|or|,)$/.test(tokens[i - 1]?.norm ?? '') && startsCue(i)) return 'B';
+    // In prose, a relation verb ends a title: "our recruiters partner with ...".
+    if (prose && startsCue(i)) return 'B';
     return 'T';
   };
 
@@ -464,7 +437,8 @@ export function scanTitles(input: TitleInput): TitleScan {
 
   function isColleague(start: number): boolean {
     let k = start - 1;
-    while (k >= 0 && DETERMINERS.has(tokens[k]?.norm ?? '')) k--;
+    // Determiners and counts: "managing a team of 5 engineers", "work with two designers".
+    while (k >= 0 && (DETERMINERS.has(tokens[k]?.norm ?? '') || COUNT_WORDS.has(tokens[k]?.norm ?? '') || tokens[k]?.kind === 'num')) k--;
     // A list continuing a colleague title: "work with product managers and designers".
     const before = titles[titles.length - 1];
     if (before?.context) {

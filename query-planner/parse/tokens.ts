@@ -135,6 +135,7 @@ export function tokenize(text: string): Token[] {
       }
       if (part) {
         if (part === '&' || part === '+') push(part, offset, 'punct', join);
+        else if (!/[\p{L}\p{N}]/u.test(part)) push(part, offset, 'punct', join);
         else push(part, offset, /^\d[\d,.]*\+?$/.test(part) ? 'num' : 'word', join);
       }
       offset += part.length;
@@ -209,6 +210,48 @@ export function matchAt<V>(tokens: Token[], i: number, table: PhraseTable<V>, al
     return { value: entry.value, end: j };
   }
   return null;
+}
+
+/** A phrase found by `scanPhrases`: its table value and the tokens [from, end) it spans. */
+export interface PhraseHit<V> {
+  value: V;
+  from: number;
+  end: number;
+}
+
+/**
+ * What a recogniser makes of a phrase: the item to report (null: none, the phrase is still
+ * consumed), where scanning resumes (`to`, which may extend the phrase: "fintech startups"),
+ * and the end of the span claimed as the recogniser's kind (`claimTo`, default `to`).
+ */
+export interface PhraseTake<R> {
+  item: R | null;
+  to: number;
+  claimTo?: number;
+}
+
+/**
+ * The scan-and-claim loop every phrase recogniser shares: at each token, the longest unclaimed
+ * entry of `table`; `take` refuses it (null) or says what it means, and its span is claimed as
+ * `kind` and skipped. Linear in the number of tokens times the longest phrase.
+ */
+export function scanPhrases<V, R>(
+  tokens: Token[],
+  table: PhraseTable<V>,
+  kind: ClaimKind,
+  take: (hit: PhraseHit<V>) => PhraseTake<R> | null,
+): R[] {
+  const out: R[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = matchAt(tokens, i, table);
+    if (!m) continue;
+    const t = take({ value: m.value, from: i, end: m.end });
+    if (!t) continue;
+    claim(tokens, i, t.claimTo ?? t.to, kind);
+    if (t.item !== null) out.push(t.item);
+    i = t.to - 1;
+  }
+  return out;
 }
 
 export function claim(tokens: Token[], from: number, to: number, kind: ClaimKind): void {

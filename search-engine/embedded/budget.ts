@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
+import { fromPackageRoot } from '../../lib/package-root.js';
 import { SearchEngineError } from '../errors.js';
 
 /** The compiled budget extension (native/budget.c, built by `npm install`). */
-const EXTENSION = fileURLToPath(new URL(`./native/build/budget.${process.platform === 'darwin' ? 'dylib' : 'so'}`, import.meta.url));
+const EXTENSION = fromPackageRoot('search-engine/embedded/native/build', `budget.${process.platform === 'darwin' ? 'dylib' : 'so'}`);
 
 /** Whether the budget extension was built; without it searches run with no time limit inside SQLite. */
 export const budgetExtensionAvailable = (): boolean => fs.existsSync(EXTENSION);

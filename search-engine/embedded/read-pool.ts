@@ -3,6 +3,15 @@ import { SearchEngineError, type SearchEngineErrorCode } from '../errors.js';
 import { timedOut } from './budget.js';
 import type { ReadJobMessage, ReadOp, ReadReplyMessage, ReadWorkerData } from './read-worker.js';
 
+/**
+ * The worker's entry: compiled JavaScript (dist/) runs read-worker.js directly; the TypeScript
+ * sources (tests, development under tsx) go through the read-worker.mjs bootstrap, which
+ * registers tsx in the worker thread.
+ */
+const READ_WORKER = import.meta.url.endsWith('.ts')
+  ? new URL('./read-worker.mjs', import.meta.url)
+  : new URL('./read-worker.js', import.meta.url);
+
 export interface ReadPoolOptions {
   /** The embedded index file. */
   file: string;
@@ -111,7 +120,7 @@ export class ReadPool {
 
   private spawn(): Slot {
     const data: ReadWorkerData = { file: this.opts.file, cacheKib: this.opts.cacheKib };
-    const worker = new Worker(new URL('./read-worker.mjs', import.meta.url), { workerData: data });
+    const worker = new Worker(READ_WORKER, { workerData: data });
     const slot: Slot = { worker, ready: false, job: null };
     worker.on('message', (msg: ReadReplyMessage | { ready: true; budgetEnforced: boolean }) => {
       if ('ready' in msg) {

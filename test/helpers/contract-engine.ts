@@ -1,6 +1,6 @@
-import { checkRequest } from '../../search-engine/opensearch/contract/checker.js';
 import type { SearchEngine } from '../../search-engine/port.js';
 import type { Services } from '../../server/services.js';
+import { checkRequest } from './opensearch-contract/checker.js';
 
 /**
  * Wraps the app's engine so that every search and count body a route sends is checked against

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpMethod } from '../../search-engine/opensearch/contract/checker.js';
+import type { HttpMethod } from './opensearch-contract/checker.js';
 
 /** One request as the fake received it. */
 export interface RecordedRequest {

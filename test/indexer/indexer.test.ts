@@ -246,7 +246,10 @@ test('--swap refuses to swap when the new index does not hold what was written; 
  * satisfies `when`; returns the checkpoint the killed run left.
  */
 async function killMidRun(dataDir: string, args: string[], when: (cp: Checkpoint) => boolean): Promise<Checkpoint> {
-  const child = spawn(BIN, ['index', ...args, '--progress', 'none'], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+  const child = spawn(BIN, ['index', ...args, '--progress', 'none'], {
+    env: { ...process.env, PROXIMA_SOURCE: '1', DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
   const checkpointDir = path.join(dataDir, 'indexer');
   const current = (): Checkpoint | null => {
     const file = fs.existsSync(checkpointDir) && fs.readdirSync(checkpointDir).find((f) => f.endsWith('.json'));
@@ -279,7 +282,7 @@ test('a killed run resumes with --resume and finishes without duplicates or gaps
   try {
     const people = Array.from({ length: 6000 }, (_, i) => profile(i + 1));
     const file = writeSnapshot(w.dir, 'profiles.jsonl', people);
-    const env = { ...process.env, DATA_DIR: w.dir };
+    const env = { ...process.env, PROXIMA_SOURCE: '1', DATA_DIR: w.dir };
     await killMidRun(w.dir, [file, '--swap', '--batch-size', '100'], (cp) => cp.linesDone >= 500);
     const probe = new EmbeddedEngine(w.dir);
     assert.equal(await probe.getAlias(INDICES.profiles.alias), [], 'a killed --swap run never exposes a half-built index');
@@ -492,7 +495,7 @@ test('the CLI exits 3 when records were rejected, prints plain progress lines of
   await w.engine.close();
   try {
     const file = writeSnapshot(w.dir, 'companies.jsonl', [company(1), '{oops']);
-    const env = { ...process.env, DATA_DIR: w.dir };
+    const env = { ...process.env, PROXIMA_SOURCE: '1', DATA_DIR: w.dir };
     const failed = await exec(BIN, ['index', file, '--progress', 'lines'], { env }).catch(
       (e) => e as { code: number; stdout: string; stderr: string },
     );

@@ -5,7 +5,7 @@ import { INDICES, physicalIndexName } from '../../mappings/indices.js';
 import { DOCUMENT_KINDS, RECORD_SCHEMAS } from '../../mappings/record-schemas.js';
 import { buildCatalog } from '../../search-engine/embedded/catalog.js';
 import { strictProblem } from '../../search-engine/embedded/strict.js';
-import { checkRequest } from '../../search-engine/opensearch/contract/checker.js';
+import { checkRequest } from '../helpers/opensearch-contract/checker.js';
 import { company, post, profile, tid } from '../helpers/snapshots.js';
 
 /** Every property path of a JSON Schema object (arrays and nullable unions looked through). */

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { INDUSTRIES } from '../../fixtures/generator/taxonomy/industries.js';
+import { INDUSTRY_TAXONOMY as INDUSTRIES } from '../../mappings/industries.js';
 import { COMPANY_FIELDS, COMPANY_TARGET, evaluateCompanyParser, stageValue } from '../../query-planner/eval/company-eval.js';
 import { demonymList } from '../../query-planner/parse/company/places.js';
 import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
@@ -18,58 +18,68 @@ const sectors = (q: string) => {
 
 // Industries and categories.
 
-test('sectors: a word naming a whole industry sets the industry and its defining tag', () => {
-  assert.equal(sectors('biotech company in Boston'), { industries: { include: ['Biotechnology'] }, categories: { include: ['biotech'] } });
+test('sectors: a word naming a whole industry adds the industry as an alternative of its category (an expansion, not a gate)', () => {
+  assert.equal(sectors('biotech company in Boston'), { industries: null, categories: { include: ['biotech', 'biotechnology'] } });
   assert.equal(sectors('cybersecurity company in Israel'), {
-    industries: { include: ['Computer & Network Security'] },
-    categories: { include: ['cybersecurity'] },
+    industries: null,
+    categories: { include: ['cybersecurity', 'computer & network security'] },
   });
+  // A phrase the taxonomy only approximates is kept as written; the mapping widens it, never gates it.
   assert.equal(sectors('network security firms'), {
-    industries: { include: ['Computer & Network Security'] },
-    categories: { include: ['cybersecurity'] },
+    industries: null,
+    categories: { include: ['network security', 'cybersecurity'] },
   });
-  assert.equal(sectors('fintech startups'), { industries: { include: ['Financial Services'] }, categories: { include: ['fintech'] } });
+  assert.equal(sectors('fintech startups'), { industries: null, categories: { include: ['fintech', 'financial services'] } });
   assert.equal(sectors('financial services companies'), {
-    industries: { include: ['Financial Services'] },
-    categories: { include: ['fintech'] },
+    industries: null,
+    categories: { include: ['fintech', 'financial services'] },
   });
   // "-tech" coinages: the industry, its defining tag and their own tag.
   assert.equal(sectors('French insurtech'), {
-    industries: { include: ['Insurance'] },
+    industries: null,
     categories: { include: ['insurtech', 'insurance'] },
   });
-  assert.equal(sectors('edtech in LATAM'), { industries: { include: ['Education'] }, categories: { include: ['edtech', 'education'] } });
-  assert.equal(sectors('UK proptech'), { industries: { include: ['Real Estate'] }, categories: { include: ['proptech', 'real estate'] } });
-  assert.equal(sectors('DACH legaltech'), { industries: { include: ['Legal Services'] }, categories: { include: ['legal'] } });
+  assert.equal(sectors('edtech in LATAM'), { industries: null, categories: { include: ['edtech', 'education'] } });
+  assert.equal(sectors('UK proptech'), { industries: null, categories: { include: ['proptech', 'real estate'] } });
+  assert.equal(sectors('DACH legaltech'), { industries: null, categories: { include: ['legal', 'legal services'] } });
   assert.equal(sectors('climate tech company'), {
-    industries: { include: ['Renewables & Environment'] },
-    categories: { include: ['climate'] },
+    industries: null,
+    categories: { include: ['climate', 'renewables & environment'] },
   });
   assert.equal(sectors('HR tech company based in Sweden'), {
-    industries: { include: ['Human Resources'] },
-    categories: { include: ['hr tech'] },
+    industries: null,
+    categories: { include: ['hr tech', 'human resources'] },
   });
   assert.equal(sectors('crypto/web3 company'), {
-    industries: { include: ['Blockchain & Web3'] },
-    categories: { include: ['crypto', 'web3'] },
+    industries: null,
+    categories: { include: ['crypto', 'web3', 'blockchain & web3'] },
   });
 });
 
 test('sectors: sub-sectors are categories only, and then every sector goes to categories', () => {
   assert.equal(sectors('robotics company'), { industries: null, categories: { include: ['robotics'] } });
   assert.equal(sectors('B2B SaaS company'), { industries: null, categories: { include: ['saas'] } });
-  assert.equal(sectors('Taiwanese chip company'), { industries: null, categories: { include: ['semiconductors'] } });
-  assert.equal(sectors('PLG software company'), { industries: null, categories: { include: ['product-led growth', 'software'] } });
-  assert.equal(sectors('biotech doing drug discovery'), { industries: null, categories: { include: ['biotech', 'drug discovery'] } });
+  assert.equal(sectors('Taiwanese chip company'), { industries: null, categories: { include: ['chip', 'semiconductors'] } });
+  assert.equal(sectors('PLG software company'), { industries: null, categories: { include: ['plg', 'product-led growth', 'software'] } });
+  assert.equal(sectors('biotech doing drug discovery'), {
+    industries: null,
+    categories: { include: ['biotech', 'drug discovery', 'biotechnology'] },
+  });
   assert.equal(sectors('AR/VR company'), { industries: null, categories: { include: ['ar/vr'] } });
-  assert.equal(sectors('vector database company'), { industries: null, categories: { include: ['database'] } });
-  assert.equal(sectors('feature flag management company'), { industries: null, categories: { include: ['feature management'] } });
-  assert.equal(sectors('contract lifecycle management company'), { industries: null, categories: { include: ['contract management'] } });
+  assert.equal(sectors('vector database company'), { industries: null, categories: { include: ['vector database', 'database'] } });
+  assert.equal(sectors('feature flag management company'), {
+    industries: null,
+    categories: { include: ['feature flag management', 'feature management'] },
+  });
+  assert.equal(sectors('contract lifecycle management company'), {
+    industries: null,
+    categories: { include: ['contract lifecycle management', 'contract management'] },
+  });
   assert.equal(sectors('defense tech with 400+ employees'), { industries: null, categories: { include: ['defense'] } });
-  // Two whole industries: both.
+  // Two whole industries: both, as alternatives.
   assert.equal(sectors('healthcare and AI'), {
-    industries: { include: ['Hospital & Health Care', 'Artificial Intelligence'] },
-    categories: { include: ['healthcare', 'ai'] },
+    industries: null,
+    categories: { include: ['healthcare', 'ai', 'hospital & health care', 'artificial intelligence'] },
   });
 });
 
@@ -83,8 +93,8 @@ test('sectors: exclusions go to categories.exclude', () => {
     categories: { include: ['enterprise software'], exclude: ['cybersecurity'] },
   });
   assert.equal(sectors("Tel Aviv AI company that don't do cybersecurity or defense"), {
-    industries: { include: ['Artificial Intelligence'] },
-    categories: { include: ['ai'], exclude: ['cybersecurity', 'defense'] },
+    industries: null,
+    categories: { include: ['ai', 'artificial intelligence'], exclude: ['cybersecurity', 'defense'] },
   });
   assert.equal(sectors('B2B SaaS company in Germany NOT in HR or recruiting'), {
     industries: null,
@@ -92,24 +102,24 @@ test('sectors: exclusions go to categories.exclude', () => {
   });
   assert.equal(sectors('SaaS but not fintech'), { industries: null, categories: { include: ['saas'], exclude: ['fintech'] } });
   assert.equal(sectors('AI startups excluding robotics'), {
-    industries: { include: ['Artificial Intelligence'] },
-    categories: { include: ['ai'], exclude: ['robotics'] },
+    industries: null,
+    categories: { include: ['ai', 'artificial intelligence'], exclude: ['robotics'] },
   });
-  // A tag both wanted and contrasted stays wanted.
+  // A tag both wanted and contrasted stays wanted; the contrasted phrase is excluded as a phrase.
   assert.equal(sectors('Dutch agritech working on vertical farming vs traditional agriculture'), {
-    industries: { include: ['Farming & Agriculture'] },
-    categories: { include: ['agriculture', 'agtech'] },
+    industries: null,
+    categories: { include: ['agriculture', 'agtech', 'vertical farming'], exclude: ['traditional agriculture'] },
   });
   // "not just" is no negation.
-  assert.equal(filters('legaltech not just for law firms').categories, { include: ['legal'] });
+  assert.equal(filters('legaltech not just for law firms').categories, { include: ['legal', 'legal services'] });
 });
 
 test('sectors: customers and markets stay keywords', () => {
   const p = parse('Swiss robotics company building for healthcare');
   assert.equal(p.filters.categories, { include: ['robotics'] });
   assert.ok(p.keywords.includes('healthcare'));
-  assert.equal(filters('vertical AI company for legal document review').categories, { include: ['ai'] });
-  assert.equal(filters('biotech company with Big Pharma partnerships').categories, { include: ['biotech'] });
+  assert.equal(filters('vertical AI company for legal document review').categories, { include: ['ai', 'artificial intelligence'] });
+  assert.equal(filters('biotech company with Big Pharma partnerships').categories, { include: ['biotech', 'biotechnology'] });
   assert.equal(filters('software used by law firms').categories, { include: ['software'] });
 });
 
@@ -119,8 +129,8 @@ test('sectors: everyday words are sectors only as a company noun phrase', () => 
   assert.equal(filters('private space company').categories, { include: ['space'] });
   assert.equal(filters('payments with 50-100 employees').categories, { include: ['payments'] });
   assert.equal(filters('Singapore payments company').categories, { include: ['payments'] });
-  assert.equal(filters('companies in the fintech space').categories, { include: ['fintech'] });
-  assert.equal(filters('KYC and compliance company').categories, { include: ['compliance'] });
+  assert.equal(filters('companies in the fintech space').categories, { include: ['fintech', 'financial services'] });
+  assert.equal(filters('KYC and compliance company').categories, { include: ['kyc', 'compliance'] });
 });
 
 test('sectors: every taxonomy tag and industry name is recognised', () => {
@@ -264,8 +274,9 @@ test('founded year: cues, ranges, comparatives', () => {
   assert.equal(y('founded between 2016 and 2018'), { min: 2016, max: 2018 });
   assert.equal(y('fintech company founded in the 2015-2018 wave'), { min: 2015, max: 2018 });
   assert.equal(y('space tech founded between 2015-2020'), { min: 2015, max: 2020 });
-  assert.equal(y('founded after 2020'), { min: 2020 });
-  assert.equal(y('founded before 2008'), { max: 2008 });
+  // Year words mean what they say (issue 12): "after 2020" is 2021 on, "before 2008" up to 2007.
+  assert.equal(y('founded after 2020'), { min: 2021 });
+  assert.equal(y('founded before 2008'), { max: 2007 });
   assert.equal(y('AI companies in Toronto founded since 2019'), { min: 2019 });
   assert.equal(y('founded in 2019 or later'), { min: 2019 });
   assert.equal(y("companies founded in '95"), { min: 1995, max: 1995 });
@@ -285,6 +296,7 @@ test('founded year: decades, uncued forms, events, relative phrases', () => {
   assert.equal(y('2013-era startup'), { min: 2013, max: 2013 });
   assert.equal(y('2014 class startup'), { min: 2014, max: 2014 });
   assert.equal(y('Japanese AI company from 2023'), { min: 2023, max: 2023 });
+  assert.equal(y('companies founded from 2011'), { min: 2011 });
   assert.equal(y('AI company from 2020+'), { min: 2020 });
   assert.equal(y('fintech 2015-2018'), { min: 2015, max: 2018 });
   assert.equal(y('company founded during COVID lockdowns'), { min: 2020, max: 2020 });
@@ -292,8 +304,9 @@ test('founded year: decades, uncued forms, events, relative phrases', () => {
   assert.equal(y('company that survived the 2008 financial crisis'), { max: 2007 });
   assert.equal(y('startups founded after covid'), { min: 2022 });
   assert.equal(y('founded this decade'), { min: 2020 });
-  assert.equal(y('edtech founded in the last 5 years'), { min: 2020 });
-  assert.equal(y('AI startups less than 3 years old'), { min: 2022 });
+  // N calendar years, this one included; "less than 3 years old" is strict.
+  assert.equal(y('edtech founded in the last 5 years'), { min: 2021 });
+  assert.equal(y('AI startups less than 3 years old'), { min: 2023 });
   assert.equal(y('20+ year old companies'), { max: 2005 });
 });
 
@@ -383,10 +396,12 @@ test('company types', () => {
   assert.is(t('private equity firms'), undefined);
   assert.is(t('companies that are not public'), undefined);
   assert.equal(t('private space company competing with government agency'), ['privately_held']);
-  // A sector named with a non-commercial type stays a keyword.
+  // A sector named with a non-commercial type is kept as written (matched as text), not as its
+  // taxonomy tags, and stays a keyword.
   const p = parse('non-profits focused on climate');
-  assert.equal(p.filters, { company_types: ['nonprofit'] });
+  assert.equal(p.filters, { categories: { include: ['climate'] }, company_types: ['nonprofit'] });
   assert.equal(p.keywords, ['climate']);
+  assert.equal(parse('nonprofit hospitals in Ohio').filters.categories, { include: ['hospitals'] });
 });
 
 test('status', () => {
@@ -435,7 +450,8 @@ test('keywords: residual words, filler and numbers removed', () => {
   assert.equal(parse('government-backed deep tech venture in Asia').keywords, ['deeptech']);
   assert.equal(parse('company with female founders that raised $50M+').keywords, ['female', 'founders']);
   // Negated words are not keywords.
-  assert.equal(parse('Taiwanese chip company focused on AI accelerator not general CPUs').keywords, ['accelerator']);
+  // The tags of a known sector inside a longer phrase ("AI accelerator") expand it as keywords.
+  assert.equal(parse('Taiwanese chip company focused on AI accelerator not general CPUs').keywords, ['accelerator', 'ai']);
 });
 
 test('recognized: what came from which text, in text order', () => {
@@ -462,40 +478,29 @@ test('edge input: empty, blank, punctuation, non-string, long', () => {
 // Fresh phrasings (not from the evaluation set): the exact filters and reference names.
 
 const FRESH: [string, Record<string, unknown>, string[]?][] = [
-  [
-    'AI agents startup 2023+',
-    { industries: { include: ['Artificial Intelligence'] }, categories: { include: ['ai'] }, founded_year: { min: 2023 } },
-  ],
+  ['AI agents startup 2023+', { categories: { include: ['ai agents', 'ai'] }, founded_year: { min: 2023 } }],
   [
     'AI companies in Toronto founded since 2019',
     {
-      industries: { include: ['Artificial Intelligence'] },
-      categories: { include: ['ai'] },
+      categories: { include: ['ai', 'artificial intelligence'] },
       locations: { include: ['Toronto'] },
       founded_year: { min: 2019 },
     },
   ],
-  [
-    'AI companies outside of the US',
-    { industries: { include: ['Artificial Intelligence'] }, categories: { include: ['ai'] }, locations: { exclude: ['US'] } },
-  ],
+  ['AI companies outside of the US', { categories: { include: ['ai', 'artificial intelligence'] }, locations: { exclude: ['US'] } }],
   [
     'AI startups in Paris, less than 3 years old',
     {
-      industries: { include: ['Artificial Intelligence'] },
-      categories: { include: ['ai'] },
+      categories: { include: ['ai', 'artificial intelligence'] },
       locations: { include: ['Paris'] },
-      founded_year: { min: 2022 },
+      founded_year: { min: 2023 },
     },
   ],
-  [
-    'AI-native startups in NYC',
-    { industries: { include: ['Artificial Intelligence'] }, categories: { include: ['ai'] }, locations: { include: ['NYC'] } },
-  ],
+  ['AI-native startups in NYC', { categories: { include: ['ai', 'artificial intelligence'] }, locations: { include: ['NYC'] } }],
   ["Acme's peers in the payments space", { categories: { include: ['payments'] } }, ['Acme']],
   [
     'American defense tech startups founded after 2017',
-    { categories: { include: ['defense'] }, locations: { include: ['United States'] }, founded_year: { min: 2017 } },
+    { categories: { include: ['defense'] }, locations: { include: ['United States'] }, founded_year: { min: 2018 } },
   ],
   ['Austrian companies with revenue over $100M', { locations: { include: ['Austria'] }, revenue_usd: { min: 100000000 } }],
   [
@@ -505,30 +510,24 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Belgian medtech founded between 2010 and 2015',
     {
-      industries: { include: ['Hospital & Health Care'] },
-      categories: { include: ['healthcare', 'medical devices'] },
+      categories: { include: ['healthcare', 'medical devices', 'hospital & health care'] },
       locations: { include: ['Belgium'] },
       founded_year: { min: 2010, max: 2015 },
     },
   ],
-  [
-    'Berlin-based fintech startups',
-    { industries: { include: ['Financial Services'] }, categories: { include: ['fintech'] }, locations: { include: ['Berlin'] } },
-  ],
+  ['Berlin-based fintech startups', { categories: { include: ['fintech', 'financial services'] }, locations: { include: ['Berlin'] } }],
   [
     'Brazilian e-commerce companies founded before 2015',
     {
-      industries: { include: ['E-commerce'] },
       categories: { include: ['e-commerce'] },
       locations: { include: ['Brazil'] },
-      founded_year: { max: 2015 },
+      founded_year: { max: 2014 },
     },
   ],
   [
     'Canadian biotech with $20M-$50M total funding',
     {
-      industries: { include: ['Biotechnology'] },
-      categories: { include: ['biotech'] },
+      categories: { include: ['biotech', 'biotechnology'] },
       locations: { include: ['Canada'] },
       total_funding_usd: { min: 20000000, max: 50000000 },
     },
@@ -536,21 +535,19 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Chilean agritech startups',
     {
-      industries: { include: ['Farming & Agriculture'] },
-      categories: { include: ['agriculture', 'agtech'] },
+      categories: { include: ['agriculture', 'agtech', 'farming & agriculture'] },
       locations: { include: ['Chile'] },
     },
   ],
-  ['Danish wind energy companies', { categories: { include: ['clean energy'] }, locations: { include: ['Denmark'] } }],
+  ['Danish wind energy companies', { categories: { include: ['wind energy', 'clean energy'] }, locations: { include: ['Denmark'] } }],
   ['Dutch companies that were acquired', { locations: { include: ['Netherlands'] }, status: ['acquired'] }],
   ['Dutch companies with annual revenue under €50M', { locations: { include: ['Netherlands'] }, revenue_usd: { max: 50000000 } }],
-  ['EV charging startups in the UK', { categories: { include: ['electric vehicles'] }, locations: { include: ['UK'] } }],
+  ['EV charging startups in the UK', { categories: { include: ['ev charging', 'electric vehicles'] }, locations: { include: ['UK'] } }],
   ['Estonian startups founded in the 2010s', { locations: { include: ['Estonia'] }, founded_year: { min: 2010, max: 2019 } }],
   [
     'Finnish gaming companies with over 1,000 employees',
     {
-      industries: { include: ['Computer Games'] },
-      categories: { include: ['gaming'] },
+      categories: { include: ['gaming', 'computer games'] },
       locations: { include: ['Finland'] },
       employee_count: { min: 1000 },
     },
@@ -558,8 +555,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Fintech startups in Singapore with revenue of at least $5M',
     {
-      industries: { include: ['Financial Services'] },
-      categories: { include: ['fintech'] },
+      categories: { include: ['fintech', 'financial services'] },
       locations: { include: ['Singapore'] },
       revenue_usd: { min: 5000000 },
     },
@@ -567,33 +563,27 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'French biotech with 50+ employees founded before 2010',
     {
-      industries: { include: ['Biotechnology'] },
-      categories: { include: ['biotech'] },
+      categories: { include: ['biotech', 'biotechnology'] },
       locations: { include: ['France'] },
       employee_count: { min: 50 },
-      founded_year: { max: 2010 },
+      founded_year: { max: 2009 },
     },
   ],
   [
     'German automotive suppliers with 1000+ employees',
     {
-      industries: { include: ['Automotive'] },
       categories: { include: ['automotive'] },
       locations: { include: ['Germany'] },
       employee_count: { min: 1000 },
     },
   ],
-  [
-    'German car companies',
-    { industries: { include: ['Automotive'] }, categories: { include: ['automotive'] }, locations: { include: ['Germany'] } },
-  ],
+  ['German car companies', { categories: { include: ['car', 'automotive'] }, locations: { include: ['Germany'] } }],
   [
     'Indonesian e-commerce founded after 2015',
     {
-      industries: { include: ['E-commerce'] },
       categories: { include: ['e-commerce'] },
       locations: { include: ['Indonesia'] },
-      founded_year: { min: 2015 },
+      founded_year: { min: 2016 },
     },
   ],
   [
@@ -603,7 +593,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   ['Israeli companies founded in the late 2000s', { locations: { include: ['Israel'] }, founded_year: { min: 2006, max: 2009 } }],
   [
     'Israeli defence companies founded after 2000',
-    { categories: { include: ['defense'] }, locations: { include: ['Israel'] }, founded_year: { min: 2000 } },
+    { categories: { include: ['defence', 'defense'] }, locations: { include: ['Israel'] }, founded_year: { min: 2001 } },
   ],
   [
     'Japanese robotics company founded in the 1990s',
@@ -612,8 +602,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Korean gaming companies that went public',
     {
-      industries: { include: ['Computer Games'] },
-      categories: { include: ['gaming'] },
+      categories: { include: ['gaming', 'computer games'] },
       locations: { include: ['South Korea'] },
       company_types: ['public_company'],
     },
@@ -622,19 +611,12 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
     'Korean semiconductor companies with over $1B in revenue',
     { categories: { include: ['semiconductors'] }, locations: { include: ['South Korea'] }, revenue_usd: { min: 1000000000 } },
   ],
-  [
-    'Mexican fintech unicorns',
-    { industries: { include: ['Financial Services'] }, categories: { include: ['fintech'] }, locations: { include: ['Mexico'] } },
-  ],
-  [
-    'NYSE-listed insurance companies',
-    { industries: { include: ['Insurance'] }, categories: { include: ['insurance'] }, company_types: ['public_company'] },
-  ],
+  ['Mexican fintech unicorns', { categories: { include: ['fintech', 'financial services'] }, locations: { include: ['Mexico'] } }],
+  ['NYSE-listed insurance companies', { categories: { include: ['insurance'] }, company_types: ['public_company'] }],
   [
     'Nigerian fintechs that raised $10-30M',
     {
-      industries: { include: ['Financial Services'] },
-      categories: { include: ['fintech'] },
+      categories: { include: ['fintech', 'financial services'] },
       locations: { include: ['Nigeria'] },
       total_funding_usd: { min: 10000000, max: 30000000 },
     },
@@ -642,8 +624,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Nordic gaming studios with 100-500 employees',
     {
-      industries: { include: ['Computer Games'] },
-      categories: { include: ['gaming'] },
+      categories: { include: ['gaming', 'computer games'] },
       locations: { include: ['Nordics'] },
       employee_count: { min: 100, max: 500 },
     },
@@ -661,8 +642,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Series A or Series B fintech in Lagos',
     {
-      industries: { include: ['Financial Services'] },
-      categories: { include: ['fintech'] },
+      categories: { include: ['fintech', 'financial services'] },
       locations: { include: ['Lagos'] },
       funding_stages: ['series_a', 'series_b'],
     },
@@ -670,8 +650,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Series C fintechs in London',
     {
-      industries: { include: ['Financial Services'] },
-      categories: { include: ['fintech'] },
+      categories: { include: ['fintech', 'financial services'] },
       locations: { include: ['London'] },
       funding_stages: ['series_c'],
     },
@@ -679,8 +658,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Series D+ healthtech in the US',
     {
-      industries: { include: ['Hospital & Health Care'] },
-      categories: { include: ['healthcare', 'digital health'] },
+      categories: { include: ['healthcare', 'digital health', 'hospital & health care'] },
       locations: { include: ['US'] },
       funding_stages: ['series_d', 'series_e_plus'],
     },
@@ -688,7 +666,6 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Singaporean proptech, 50 to 200 employees',
     {
-      industries: { include: ['Real Estate'] },
       categories: { include: ['proptech', 'real estate'] },
       locations: { include: ['Singapore'] },
       employee_count: { min: 50, max: 200 },
@@ -697,8 +674,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Southeast Asian logistics startups at Series A',
     {
-      industries: { include: ['Logistics & Supply Chain'] },
-      categories: { include: ['logistics'] },
+      categories: { include: ['logistics', 'logistics & supply chain'] },
       locations: { include: ['Southeast Asia'] },
       funding_stages: ['series_a'],
     },
@@ -706,7 +682,6 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Spanish proptech with between 20 and 100 staff',
     {
-      industries: { include: ['Real Estate'] },
       categories: { include: ['proptech', 'real estate'] },
       locations: { include: ['Spain'] },
       employee_count: { min: 20, max: 100 },
@@ -716,24 +691,15 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Swedish insurtech with less than $20 million raised',
     {
-      industries: { include: ['Insurance'] },
       categories: { include: ['insurtech', 'insurance'] },
       locations: { include: ['Sweden'] },
       total_funding_usd: { max: 20000000 },
     },
   ],
-  [
-    'Swiss banks',
-    {
-      industries: { include: ['Financial Services'] },
-      categories: { include: ['fintech', 'banking'] },
-      locations: { include: ['Switzerland'] },
-    },
-  ],
+  ['Swiss banks', { categories: { include: ['banks', 'fintech', 'banking'] }, locations: { include: ['Switzerland'] } }],
   [
     'Turkish e-commerce with revenue above $50M',
     {
-      industries: { include: ['E-commerce'] },
       categories: { include: ['e-commerce'] },
       locations: { include: ['Türkiye'] },
       revenue_usd: { min: 50000000 },
@@ -742,7 +708,6 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'UK-based insurtechs with over 200 employees',
     {
-      industries: { include: ['Insurance'] },
       categories: { include: ['insurtech', 'insurance'] },
       locations: { include: ['UK'] },
       employee_count: { min: 200 },
@@ -751,8 +716,8 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Vietnamese software outsourcing companies with 500-1000 employees',
     {
-      industries: { include: ['Software'] },
-      categories: { include: ['software'] },
+      // A known sector inside a longer phrase: the phrase is the category (issue 12).
+      categories: { include: ['software outsourcing'] },
       locations: { include: ['Vietnam'] },
       employee_count: { min: 500, max: 1000 },
     },
@@ -760,8 +725,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'acquired martech startups in the US',
     {
-      industries: { include: ['Marketing & Advertising'] },
-      categories: { include: ['marketing'] },
+      categories: { include: ['marketing', 'marketing & advertising'] },
       locations: { include: ['US'] },
       status: ['acquired'],
     },
@@ -769,8 +733,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'ad tech companies in New York with $50M-$200M raised',
     {
-      industries: { include: ['Marketing & Advertising'] },
-      categories: { include: ['marketing', 'adtech'] },
+      categories: { include: ['marketing', 'adtech', 'marketing & advertising'] },
       locations: { include: ['New York'] },
       total_funding_usd: { min: 50000000, max: 200000000 },
     },
@@ -778,8 +741,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'agtech companies in Iowa with 10-50 employees',
     {
-      industries: { include: ['Farming & Agriculture'] },
-      categories: { include: ['agtech', 'agriculture'] },
+      categories: { include: ['agtech', 'agriculture', 'farming & agriculture'] },
       locations: { include: ['Iowa'] },
       employee_count: { min: 10, max: 50 },
     },
@@ -787,16 +749,12 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'ai companies that have raised more than 20 million dollars in the uk',
     {
-      industries: { include: ['Artificial Intelligence'] },
-      categories: { include: ['ai'] },
+      categories: { include: ['ai', 'artificial intelligence'] },
       locations: { include: ['UK'] },
       total_funding_usd: { min: 20000000 },
     },
   ],
-  [
-    'airlines in Asia',
-    { industries: { include: ['Travel & Hospitality'] }, categories: { include: ['travel'] }, locations: { include: ['Asia'] } },
-  ],
+  ['airlines in Asia', { categories: { include: ['airlines', 'travel'] }, locations: { include: ['Asia'] } }],
   ['alternatives to Notion built in Europe', { locations: { include: ['Europe'] } }, ['Notion']],
   [
     'bootstrapped SaaS companies in Europe with 10-50 employees',
@@ -811,8 +769,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'cleantech companies in California that raised more than 100M dollars',
     {
-      industries: { include: ['Renewables & Environment'] },
-      categories: { include: ['cleantech', 'climate'] },
+      categories: { include: ['cleantech', 'climate', 'renewables & environment'] },
       locations: { include: ['California'] },
       total_funding_usd: { min: 100000000 },
     },
@@ -820,8 +777,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'climate startups in Europe that raised between 10 and 50 million',
     {
-      industries: { include: ['Renewables & Environment'] },
-      categories: { include: ['climate'] },
+      categories: { include: ['climate', 'renewables & environment'] },
       locations: { include: ['Europe'] },
       total_funding_usd: { min: 10000000, max: 50000000 },
     },
@@ -832,20 +788,12 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   ['companies similar to Figma and Canva', {}, ['Figma', 'Canva']],
   ['companies with 10,000+ employees in India', { locations: { include: ['India'] }, employee_count: { min: 10000 } }],
   ['companies with at most 10 employees', { employee_count: { max: 10 } }],
-  [
-    'competitors of Rippling in the HR space',
-    { industries: { include: ['Human Resources'] }, categories: { include: ['hr tech'] } },
-    ['Rippling'],
-  ],
-  [
-    'crypto companies that went bankrupt',
-    { industries: { include: ['Blockchain & Web3'] }, categories: { include: ['crypto', 'web3'] }, status: ['closed'] },
-  ],
+  ['competitors of Rippling in the HR space', { categories: { include: ['hr tech', 'human resources'] } }, ['Rippling']],
+  ['crypto companies that went bankrupt', { categories: { include: ['crypto', 'web3', 'blockchain & web3'] }, status: ['closed'] }],
   [
     'cyber security startups in DACH with 20-80 people',
     {
-      industries: { include: ['Computer & Network Security'] },
-      categories: { include: ['cybersecurity'] },
+      categories: { include: ['cybersecurity', 'computer & network security'] },
       locations: { include: ['DACH'] },
       employee_count: { min: 20, max: 80 },
     },
@@ -853,8 +801,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'cybersecurity firms in Tel Aviv that raised over $50 million',
     {
-      industries: { include: ['Computer & Network Security'] },
-      categories: { include: ['cybersecurity'] },
+      categories: { include: ['cybersecurity', 'computer & network security'] },
       locations: { include: ['Tel Aviv'] },
       total_funding_usd: { min: 50000000 },
     },
@@ -862,15 +809,11 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'cybersecurity vendors in Israel excluding identity management',
     {
-      industries: { include: ['Computer & Network Security'] },
-      categories: { include: ['cybersecurity'], exclude: ['identity'] },
+      categories: { include: ['cybersecurity', 'computer & network security'], exclude: ['identity'] },
       locations: { include: ['Israel'] },
     },
   ],
-  [
-    'defunct crypto exchanges',
-    { industries: { include: ['Blockchain & Web3'] }, categories: { include: ['crypto', 'web3'] }, status: ['closed'] },
-  ],
+  ['defunct crypto exchanges', { categories: { include: ['crypto exchanges'] }, status: ['closed'] }],
   [
     'drone startups in Europe but not in France',
     { categories: { include: ['drone'] }, locations: { include: ['Europe'], exclude: ['France'] } },
@@ -878,17 +821,15 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'edtech in India founded in the last 5 years',
     {
-      industries: { include: ['Education'] },
       categories: { include: ['edtech', 'education'] },
       locations: { include: ['India'] },
-      founded_year: { min: 2020 },
+      founded_year: { min: 2021 },
     },
   ],
   ['european deep tech startups founded in 2019 or later', { locations: { include: ['Europe'] }, founded_year: { min: 2019 } }],
   [
     'family-owned retail companies in Italy',
     {
-      industries: { include: ['Retail'] },
       categories: { include: ['retail'] },
       locations: { include: ['Italy'] },
       company_types: ['privately_held'],
@@ -897,8 +838,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'find me series b healthtech startups in new york',
     {
-      industries: { include: ['Hospital & Health Care'] },
-      categories: { include: ['healthcare', 'digital health'] },
+      categories: { include: ['healthcare', 'digital health', 'hospital & health care'] },
       locations: { include: ['new york'] },
       funding_stages: ['series_b'],
     },
@@ -906,8 +846,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'fintech startups in Africa at seed stage',
     {
-      industries: { include: ['Financial Services'] },
-      categories: { include: ['fintech'] },
+      categories: { include: ['fintech', 'financial services'] },
       locations: { include: ['Africa'] },
       funding_stages: ['seed'],
     },
@@ -915,22 +854,20 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'gaming companies in Montreal with a team of 30',
     {
-      industries: { include: ['Computer Games'] },
-      categories: { include: ['gaming'] },
+      categories: { include: ['gaming', 'computer games'] },
       locations: { include: ['Montreal'] },
       employee_count: { min: 30 },
     },
   ],
   [
     'gaming studios in Helsinki or Stockholm',
-    { industries: { include: ['Computer Games'] }, categories: { include: ['gaming'] }, locations: { include: ['Helsinki', 'Stockholm'] } },
+    { categories: { include: ['gaming', 'computer games'] }, locations: { include: ['Helsinki', 'Stockholm'] } },
   ],
   ['government agencies in Canada', { locations: { include: ['Canada'] }, company_types: ['government_agency'] }],
   [
     'health tech startups in Stockholm that raised a Series A',
     {
-      industries: { include: ['Hospital & Health Care'] },
-      categories: { include: ['healthcare', 'digital health'] },
+      categories: { include: ['healthcare', 'digital health', 'hospital & health care'] },
       locations: { include: ['Stockholm'] },
       funding_stages: ['series_a'],
     },
@@ -938,8 +875,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'healthcare companies in Boston with at least 200 employees',
     {
-      industries: { include: ['Hospital & Health Care'] },
-      categories: { include: ['healthcare'] },
+      categories: { include: ['healthcare', 'hospital & health care'] },
       locations: { include: ['Boston'] },
       employee_count: { min: 200 },
     },
@@ -947,20 +883,15 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'healthtech founded in 2021-2023',
     {
-      industries: { include: ['Hospital & Health Care'] },
-      categories: { include: ['healthcare', 'digital health'] },
+      categories: { include: ['healthcare', 'digital health', 'hospital & health care'] },
       founded_year: { min: 2021, max: 2023 },
     },
   ],
-  [
-    'hospitals in Germany',
-    { industries: { include: ['Hospital & Health Care'] }, categories: { include: ['healthcare'] }, locations: { include: ['Germany'] } },
-  ],
-  ['hotels in Lisbon', { categories: { include: ['hospitality'] }, locations: { include: ['Lisbon'] } }],
+  ['hospitals in Germany', { categories: { include: ['hospitals', 'healthcare'] }, locations: { include: ['Germany'] } }],
+  ['hotels in Lisbon', { categories: { include: ['hotels', 'hospitality'] }, locations: { include: ['Lisbon'] } }],
   [
     'insurtech startups headquartered in Zurich with fewer than 50 employees',
     {
-      industries: { include: ['Insurance'] },
       categories: { include: ['insurtech', 'insurance'] },
       locations: { include: ['Zurich'] },
       employee_count: { max: 50 },
@@ -969,8 +900,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'late stage fintech with more than 1,000 employees that raised over $1B',
     {
-      industries: { include: ['Financial Services'] },
-      categories: { include: ['fintech'] },
+      categories: { include: ['fintech', 'financial services'] },
       employee_count: { min: 1000 },
       funding_stages: ['series_d', 'series_e_plus'],
       total_funding_usd: { min: 1000000000 },
@@ -983,16 +913,14 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'legal tech startups in Amsterdam not focused on contract management',
     {
-      industries: { include: ['Legal Services'] },
-      categories: { include: ['legal'], exclude: ['contract management'] },
+      categories: { include: ['legal', 'legal services'], exclude: ['contract management'] },
       locations: { include: ['Amsterdam'] },
     },
   ],
   [
     'logistics companies in Rotterdam, Series B or C',
     {
-      industries: { include: ['Logistics & Supply Chain'] },
-      categories: { include: ['logistics'] },
+      categories: { include: ['logistics', 'logistics & supply chain'] },
       locations: { include: ['Rotterdam'] },
       funding_stages: ['series_b', 'series_c'],
     },
@@ -1000,8 +928,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'looking for fintech companies in germany with 50 to 250 employees',
     {
-      industries: { include: ['Financial Services'] },
-      categories: { include: ['fintech'] },
+      categories: { include: ['fintech', 'financial services'] },
       locations: { include: ['germany'] },
       employee_count: { min: 50, max: 250 },
     },
@@ -1014,14 +941,16 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'mid-sized logistics companies in the Netherlands',
     {
-      industries: { include: ['Logistics & Supply Chain'] },
-      categories: { include: ['logistics'] },
+      categories: { include: ['logistics', 'logistics & supply chain'] },
       locations: { include: ['Netherlands'] },
       employee_count: { min: 200, max: 1000 },
     },
   ],
-  ['non-profits focused on climate', { company_types: ['nonprofit'] }],
-  ['nonprofits working on education in Kenya', { locations: { include: ['Kenya'] }, company_types: ['nonprofit'] }],
+  ['non-profits focused on climate', { categories: { include: ['climate'] }, company_types: ['nonprofit'] }],
+  [
+    'nonprofits working on education in Kenya',
+    { categories: { include: ['education'] }, locations: { include: ['Kenya'] }, company_types: ['nonprofit'] },
+  ],
   [
     'nordic saas companies excluding sweden',
     { categories: { include: ['saas'] }, locations: { include: ['Nordics'], exclude: ['sweden'] } },
@@ -1034,8 +963,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'pre-seed climate startups based in Berlin',
     {
-      industries: { include: ['Renewables & Environment'] },
-      categories: { include: ['climate'] },
+      categories: { include: ['climate', 'renewables & environment'] },
       locations: { include: ['Berlin'] },
       funding_stages: ['pre_seed'],
     },
@@ -1043,24 +971,15 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'privately owned manufacturing companies in Ohio',
     {
-      industries: { include: ['Manufacturing'] },
       categories: { include: ['manufacturing'] },
       locations: { include: ['Ohio'] },
       company_types: ['privately_held'],
     },
   ],
-  [
-    'proptech startups in Dubai',
-    { industries: { include: ['Real Estate'] }, categories: { include: ['proptech', 'real estate'] }, locations: { include: ['Dubai'] } },
-  ],
+  ['proptech startups in Dubai', { categories: { include: ['proptech', 'real estate'] }, locations: { include: ['Dubai'] } }],
   [
     'publicly listed Japanese automakers',
-    {
-      industries: { include: ['Automotive'] },
-      categories: { include: ['automotive'] },
-      locations: { include: ['Japan'] },
-      company_types: ['public_company'],
-    },
+    { categories: { include: ['automakers', 'automotive'] }, locations: { include: ['Japan'] }, company_types: ['public_company'] },
   ],
   [
     'publicly traded semiconductor companies in South Korea',
@@ -1068,28 +987,30 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   ],
   [
     'seed-stage devtools startups in San Francisco',
-    { categories: { include: ['developer tools'] }, locations: { include: ['San Francisco'] }, funding_stages: ['seed'] },
+    { categories: { include: ['devtools', 'developer tools'] }, locations: { include: ['San Francisco'] }, funding_stages: ['seed'] },
   ],
   [
     'show robotics startups headquartered in the bay area founded after 2015',
-    { categories: { include: ['robotics'] }, locations: { include: ['bay area'] }, founded_year: { min: 2015 } },
+    { categories: { include: ['robotics'] }, locations: { include: ['bay area'] }, founded_year: { min: 2016 } },
   ],
   ['space companies in Florida', { categories: { include: ['space'] }, locations: { include: ['Florida'] } }],
   ['space tech companies founded between 2015-2020', { categories: { include: ['space'] }, founded_year: { min: 2015, max: 2020 } }],
   ['startups founded by ex-Google engineers in Zurich', { locations: { include: ['Zurich'] } }],
   ['startups with 5 to 10 people', { employee_count: { min: 5, max: 10 } }],
-  ['state-owned energy companies in the Middle East', { locations: { include: ['Middle East'] }, company_types: ['government_agency'] }],
+  [
+    'state-owned energy companies in the Middle East',
+    { categories: { include: ['energy'] }, locations: { include: ['Middle East'] }, company_types: ['government_agency'] },
+  ],
   [
     'telecom companies in the Middle East excluding UAE',
     {
-      industries: { include: ['Telecommunications'] },
-      categories: { include: ['telecom'] },
+      categories: { include: ['telecom', 'telecommunications'] },
       locations: { include: ['Middle East'], exclude: ['UAE'] },
     },
   ],
   [
     'telehealth companies in the US with less than 500 employees',
-    { categories: { include: ['telemedicine'] }, locations: { include: ['US'] }, employee_count: { max: 500 } },
+    { categories: { include: ['telehealth', 'telemedicine'] }, locations: { include: ['US'] }, employee_count: { max: 500 } },
   ],
 ];
 

@@ -104,8 +104,19 @@ test('titles: colleagues named in a brief are kept apart', () => {
     'We are hiring a Senior Backend Engineer in Berlin. The role reports to the VP of Engineering and works closely with product managers and designers.',
   );
   assert.equal(p.filters.job_titles?.include, ['Senior Backend Engineer']);
-  const colleagues = p.recognized.filter((r) => r.kind === 'colleague_title').map((r) => r.value);
+  const colleagues = p.recognized.filter((r) => r.kind === 'context_title').map((r) => r.value);
   assert.equal(colleagues, ['VP of Engineering', 'Product Manager', 'Designer']);
+  assert.equal(p.contextTitles, ['VP of Engineering', 'Product Manager', 'Designer']);
+});
+
+test('tokens: a lone dash is punctuation, not a word of a title', () => {
+  assert.equal(titles('Position - Machine Learning Engineer'), ['Machine Learning Engineer']);
+});
+
+test('titles: counts are not part of a title; a relation verb after "and" ends one', () => {
+  assert.equal(titles('two Account Executives in Denver'), ['Account Executive']);
+  const p = parsePeopleQuery('We are hiring a Head of Sales. You will work with the VP of Marketing and support our Sales Engineers.');
+  assert.equal(p.contextTitles, ['VP of Marketing', 'Sales Engineer']);
 });
 
 test('titles: level phrases are seniority filters; what a title implies is only shown; bare function words filter', () => {

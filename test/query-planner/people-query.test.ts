@@ -12,8 +12,8 @@ import { normalizeFilters, splitKeywords } from '../../query-planner/build/norma
 import { type BuiltPeopleQuery, buildPeopleQuery, type PeopleQueryInput } from '../../query-planner/build/people-query.js';
 import type { Receipt } from '../../query-planner/limits.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
-import { checkRequest } from '../../search-engine/opensearch/contract/checker.js';
 import type { Query, SearchBody, SortClause } from '../../search-engine/port.js';
+import { checkRequest } from '../helpers/opensearch-contract/checker.js';
 
 /** The text fields of keywords and residual text, with their boosts. */
 const FIELDS = ['headline^2', 'current_title^3', 'bio', 'skills^2', 'current_company_name'];

@@ -30,8 +30,8 @@ import {
   postFiltersSchema,
 } from '../../query-planner/post-filters.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
-import { checkRequest } from '../../search-engine/opensearch/contract/checker.js';
 import type { Query, SearchBody, SortClause } from '../../search-engine/port.js';
+import { checkRequest } from '../helpers/opensearch-contract/checker.js';
 
 const NOW = new Date('2026-11-01T00:00:00Z');
 const RECENT: SortClause[] = [{ posted_at: 'desc' }, { id: 'asc' }];

@@ -6,7 +6,7 @@ import {
   checkRequest,
   type OpenSearchRequest,
   operationFor,
-} from '../../search-engine/opensearch/contract/checker.js';
+} from '../helpers/opensearch-contract/checker.js';
 
 /** Fails with the checker's own problems when a request we expect to be valid is not. */
 function expectValid(req: OpenSearchRequest): void {

@@ -1,7 +1,7 @@
 /**
  * The OpenSearch adapter, proven by contract without an OpenSearch server: it talks to a
  * recording fake (test/helpers/fake-opensearch.ts), and every request it builds is checked
- * against the official OpenSearch API specification (search-engine/opensearch/contract).
+ * against the official OpenSearch API specification (test/helpers/opensearch-contract).
  */
 import http from 'node:http';
 import { Client } from '@opensearch-project/opensearch';
@@ -10,10 +10,10 @@ import * as assert from 'uvu/assert';
 import { COMPANIES, JOBS, POSTS, PROFILES } from '../../mappings/indices.js';
 import { withSearchBudget } from '../../search-engine/call-context.js';
 import { SearchEngineError, type SearchEngineErrorCode } from '../../search-engine/errors.js';
-import { checkRequest, operationFor } from '../../search-engine/opensearch/contract/checker.js';
 import { OpenSearchEngine } from '../../search-engine/opensearch/engine.js';
 import type { BulkOperation, SearchBody } from '../../search-engine/port.js';
 import { FakeOpenSearch, type RecordedRequest } from '../helpers/fake-opensearch.js';
+import { checkRequest, operationFor } from '../helpers/opensearch-contract/checker.js';
 
 interface Context {
   fake: FakeOpenSearch;

@@ -96,10 +96,12 @@ test('bad arguments print usage and exit 2', () =>
 
 test('the installed bin runs as a process and honours DATA_DIR', () =>
   withDir(async (dir) => {
-    const { stdout } = await run(BIN, ['accounts', 'create', '--tier', 'free', '--json'], { env: { ...process.env, DATA_DIR: dir } });
+    const { stdout } = await run(BIN, ['accounts', 'create', '--tier', 'free', '--json'], {
+      env: { ...process.env, PROXIMA_SOURCE: '1', DATA_DIR: dir },
+    });
     assert.match(JSON.parse(stdout).user_id, /^[0-9a-f-]{36}$/);
     assert.ok(fs.existsSync(path.join(dir, 'proxima.sqlite')));
-    const failed = await run(BIN, ['keys', 'list'], { env: { ...process.env, DATA_DIR: dir } }).catch(
+    const failed = await run(BIN, ['keys', 'list'], { env: { ...process.env, PROXIMA_SOURCE: '1', DATA_DIR: dir } }).catch(
       (e: { code: number; stderr: string }) => e,
     );
     assert.is((failed as { code: number }).code, 2);

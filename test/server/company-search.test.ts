@@ -201,7 +201,8 @@ test('natural-language company queries become filters; "companies like X" ranks 
     assert.equal(ids(res.body.companies), [C(3)]);
     const filters = res.body.filters as Row;
     assert.equal(filters.locations, { include: ['Nordics'] });
-    assert.equal(filters.founded_year, { min: 2010 });
+    // "after 2010" is 2011 on (issue 12).
+    assert.equal(filters.founded_year, { min: 2011 });
     const annotation = res.body.annotationPayload as { input_mode: string; recognized: Row[] };
     assert.is(annotation.input_mode, 'natural_language');
     assert.equal(

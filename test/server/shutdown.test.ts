@@ -60,7 +60,15 @@ test('shutdown interrupts search work still running after the grace period', asy
 test('proxima serve stops on SIGTERM', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-sigterm-'));
   const child = spawn(path.join(ROOT, 'bin', 'proxima'), ['serve'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', SAMPLE_PROFILES: '0', LOG_LEVEL: 'silent', SHUTDOWN_GRACE_MS: '500' },
+    env: {
+      ...process.env,
+      PROXIMA_SOURCE: '1',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SAMPLE_PROFILES: '0',
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_GRACE_MS: '500',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });

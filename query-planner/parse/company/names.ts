@@ -10,8 +10,9 @@
  * A competitor cue followed by vocabulary instead of a name ("competing with government
  * agencies") keeps that phrase out of the filters.
  */
+
+import { STOP_WORDS } from '../lexicon/stop-words.js';
 import { type CaseMode, claim, type Token } from '../tokens.js';
-import { STOP_WORDS } from '../vocabulary.js';
 
 export interface NameMention {
   text: string;

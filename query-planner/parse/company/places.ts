@@ -11,6 +11,7 @@
  *   "with US expansion", "R&D centers in both US and Asia", "raised from US VCs", "for
  *   Indian SMBs", "German customers") are recognised (`location_other`) but not filtered.
  */
+import { createRequire } from 'node:module';
 import { type PlaceMatch, resolvePlace } from '../../places.js';
 import { type PlaceMention, scanPlaces } from '../places.js';
 import { type CaseMode, claim, matchAt, phraseTable, type Token } from '../tokens.js';
@@ -155,15 +156,56 @@ const DEMONYMS: [string, string][] = [
   ['australasian', 'ANZ'],
 ];
 
+interface WorldCountry {
+  name: { common: string; official: string };
+  altSpellings: string[];
+  subregion?: string;
+  demonyms?: { eng?: { f: string; m: string } };
+}
+
+let countryList: WorldCountry[] | null = null;
+function worldCountries(): WorldCountry[] {
+  countryList ??= createRequire(import.meta.url)('world-countries/countries.json') as WorldCountry[];
+  return countryList;
+}
+
+/**
+ * English demonyms of every country (the world-countries package: "Irish" → Ireland,
+ * "Lithuanian" → Lithuania), after the hand list above (which adds nicknames and regions and wins
+ * on conflicts). A demonym shared by two countries ("Congolese", "Dominican") is left out.
+ */
+function packageDemonyms(): [string, string][] {
+  const countries = worldCountries();
+  const byWord = new Map<string, Set<string>>();
+  for (const c of countries) {
+    const place = [c.name.common, c.name.official, ...c.altSpellings].find((n) => resolvePlace(n)?.kind === 'country');
+    if (!place) continue;
+    for (const d of [c.demonyms?.eng?.m, c.demonyms?.eng?.f]) {
+      const word = d?.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+      if (!word || !/^[a-z][a-z' -]+$/.test(word)) continue;
+      const set = byWord.get(word) ?? new Set<string>();
+      set.add(place);
+      byWord.set(word, set);
+    }
+  }
+  return [...byWord].filter(([, places]) => places.size === 1).map(([word, places]) => [word, [...places][0] as string]);
+}
+
 let demonymTable: ReturnType<typeof phraseTable<PlaceMatch>> | null = null;
+const demonymPairs: [string, string][] = [];
 
 /** The demonym table, keeping only the places `resolvePlace` knows. */
 function demonyms() {
   if (demonymTable) return demonymTable;
   const entries: [string, PlaceMatch][] = [];
-  for (const [adjective, place] of DEMONYMS) {
+  const seen = new Set<string>();
+  for (const [adjective, place] of [...DEMONYMS, ...packageDemonyms()]) {
+    if (seen.has(adjective)) continue;
     const match = resolvePlace(place);
-    if (match) entries.push([adjective, match]);
+    if (!match) continue;
+    seen.add(adjective);
+    entries.push([adjective, match]);
+    demonymPairs.push([adjective, match.name]);
   }
   demonymTable = phraseTable(entries);
   return demonymTable;
@@ -171,7 +213,8 @@ function demonyms() {
 
 /** Every demonym and the place it resolves to (for tests and docs). */
 export function demonymList(): [string, string][] {
-  return DEMONYMS.map(([a, p]) => [a, resolvePlace(p)?.name ?? '']);
+  demonyms();
+  return demonymPairs;
 }
 
 /** Whether the word is a one-word demonym ("Swiss", "German", "Nordic"). */
@@ -197,6 +240,93 @@ function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
     if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && !(next && next.kind === 'word')) continue;
     claim(tokens, i, m.end, 'place');
     out.push({ text: m.value.name, match: { ...m.value, input: m.value.name }, exclude: false, from: i, to: m.end });
+    i = m.end - 1;
+  }
+  return out;
+}
+
+/**
+ * Groups of countries the gazetteer has no region for, as their countries: well-known groupings
+ * ("Baltic states", "the Balkans", "Iberian", "the Levant", "Maghreb", "South Caucasus"), then the
+ * United Nations subregions of the world-countries package ("Central Asia", "Western Asia",
+ * "Melanesia") unless the gazetteer resolves the name itself.
+ */
+const COUNTRY_GROUPS: [string[], string[]][] = [
+  [
+    ['baltic', 'baltics', 'baltic states', 'baltic countries', 'baltic region'],
+    ['Estonia', 'Latvia', 'Lithuania'],
+  ],
+  [
+    ['balkan', 'balkans', 'the balkans', 'balkan states', 'western balkans'],
+    [
+      'Albania',
+      'Bosnia and Herzegovina',
+      'Kosovo',
+      'Montenegro',
+      'North Macedonia',
+      'Serbia',
+      'Croatia',
+      'Slovenia',
+      'Bulgaria',
+      'Romania',
+      'Greece',
+    ],
+  ],
+  [
+    ['iberia', 'iberian', 'iberian peninsula'],
+    ['Spain', 'Portugal'],
+  ],
+  [
+    ['levant', 'levantine', 'the levant'],
+    ['Lebanon', 'Syria', 'Jordan', 'Israel', 'Palestine'],
+  ],
+  [
+    ['maghreb', 'maghrebi'],
+    ['Morocco', 'Algeria', 'Tunisia', 'Libya', 'Mauritania'],
+  ],
+  [
+    ['south caucasus', 'caucasus'],
+    ['Armenia', 'Azerbaijan', 'Georgia'],
+  ],
+];
+
+let groupTable: ReturnType<typeof phraseTable<PlaceMatch[]>> | null = null;
+
+function countryGroups() {
+  if (groupTable) return groupTable;
+  const entries: [string, PlaceMatch[]][] = [];
+  const countriesOf = (names: string[]) => names.map((n) => resolvePlace(n)).filter((m): m is PlaceMatch => m?.kind === 'country');
+  for (const [phrases, names] of COUNTRY_GROUPS) {
+    const matches = countriesOf(names);
+    if (matches.length) for (const phrase of phrases) entries.push([phrase, matches]);
+  }
+  const bySubregion = new Map<string, string[]>();
+  for (const c of worldCountries()) {
+    if (!c.subregion) continue;
+    const list = bySubregion.get(c.subregion) ?? [];
+    list.push(c.name.common);
+    bySubregion.set(c.subregion, list);
+  }
+  for (const [subregion, names] of bySubregion) {
+    if (resolvePlace(subregion)) continue;
+    const matches = countriesOf(names);
+    if (matches.length) entries.push([subregion.toLowerCase(), matches]);
+  }
+  groupTable = phraseTable(entries);
+  return groupTable;
+}
+
+/** "Baltic timber companies" → Estonia, Latvia, Lithuania: one mention per country, same tokens. */
+function scanCountryGroups(tokens: Token[]): PlaceMention[] {
+  const out: PlaceMention[] = [];
+  const table = countryGroups();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim || t.kind !== 'word') continue;
+    const m = matchAt(tokens, i, table);
+    if (!m) continue;
+    claim(tokens, i, m.end, 'place');
+    for (const match of m.value) out.push({ text: match.name, match: { ...match, input: match.name }, exclude: false, from: i, to: m.end });
     i = m.end - 1;
   }
   return out;
@@ -228,6 +358,21 @@ const NOT_HQ_AFTER =
 const LINK_WORDS = /^(in|to|into|across|both|the|and|or|throughout|within|of|for|&|r|d|us|uk|eu|new)$/;
 const CHAIN = /^(,|and|or|&|\/|before|then|both|the|as|well|plus|later)$/;
 
+/** Sites a company has (offices, centres, hubs): places of them are not the headquarters in an attribute clause. */
+const SITE_NOUNS = /^(offices?|cent(er|re)s?|hubs?|branch(es)?|subsidiar(y|ies)|operations|presence)$/;
+const GOVERNMENT_BODIES =
+  /^(agency|agencies|bodies|body|departments?|ministry|ministries|authority|authorities|organi[sz]ations?|entities)$/;
+
+/** Whether token k sits in a "with ..." / "has ..." clause (an attribute), not the company noun phrase. */
+function attributeClause(tokens: Token[], k: number): boolean {
+  for (let j = k - 1; j >= 0 && k - j <= 4; j--) {
+    const t = tokens[j] as Token;
+    if (t.kind === 'punct' && t.stop) return false;
+    if (/^(with|has|have|having|opened|opening|runs?|own|owns|its|their|and)$/.test(t.norm)) return true;
+  }
+  return false;
+}
+
 export interface CompanyPlaces {
   /** Headquarters places: included or excluded. */
   hq: PlaceMention[];
@@ -239,12 +384,18 @@ export interface CompanyPlaces {
 function notHeadquarters(tokens: Token[], m: PlaceMention, scopes: Scopes): boolean {
   if (scopes.customer.has(m.from)) return true;
   const after = tokens[m.to];
-  if (after && after.kind === 'word' && NOT_HQ_AFTER.test(after.norm)) return true;
+  // "Irish government agencies" are Irish; "for the Irish government" is a customer.
+  const governmentBody = after?.norm === 'government' && GOVERNMENT_BODIES.test(tokens[m.to + 1]?.norm ?? '');
+  if (after && after.kind === 'word' && NOT_HQ_AFTER.test(after.norm) && !governmentBody) return true;
   if (after?.norm === 'r' && tokens[m.to + 1]?.norm === '&') return true;
   for (let k = m.from - 1; k >= 0 && m.from - k <= 6; k--) {
     const t = tokens[k] as Token;
     if ((t.kind === 'punct' && t.text !== '&') || t.claim === 'place') break;
-    if (NOT_HQ_BEFORE.has(t.norm)) return true;
+    if (NOT_HQ_BEFORE.has(t.norm)) {
+      // "call centers in Colombia" are the companies themselves; "with R&D centers in Asia" are sites.
+      if (!SITE_NOUNS.test(t.norm) || attributeClause(tokens, k)) return true;
+      break;
+    }
     if (!LINK_WORDS.test(t.norm)) break;
   }
   return false;
@@ -255,7 +406,12 @@ function notHeadquarters(tokens: Token[], m: PlaceMention, scopes: Scopes): bool
  * and other places, in text order.
  */
 export function scanCompanyPlaces(text: string, tokens: Token[], mode: CaseMode, scopes: Scopes): CompanyPlaces {
-  const all = [...scanDemonyms(tokens, mode), ...scanPlaces(text, tokens, mode), ...scanRegionCodes(tokens, mode)];
+  const all = [
+    ...scanCountryGroups(tokens),
+    ...scanDemonyms(tokens, mode),
+    ...scanPlaces(text, tokens, mode),
+    ...scanRegionCodes(tokens, mode),
+  ];
   all.sort((a, b) => a.from - b.from);
   // "Cambridge UK", "São Paulo Brazil": a city followed by its country or state is that city.
   const merged: PlaceMention[] = [];

@@ -53,6 +53,8 @@ function negationCue(tokens: Token[], i: number): number {
   switch (t.norm) {
     case 'not':
       if (NOT_NEGATING_AFTER.test(next) || COMPARATIVE_AFTER.test(next)) return 0;
+      // "not-for-profit", "not for profit": a company type, no negation.
+      if (tokens[i + 1]?.join === '-' || (next === 'for' && tokens[i + 2]?.norm === 'profit')) return 0;
       if (next === 'yet' || next === 'in' || next === 'into' || next === 'a' || next === 'an') return 2;
       return 1;
     case 'no':

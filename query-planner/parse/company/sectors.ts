@@ -1,7 +1,7 @@
 /**
- * Sectors of company queries: phrases → the corpus taxonomy (fixtures/generator/taxonomy/
- * industries.ts), as an industry name (`filters.industries`) and lowercase category tags
- * (`filters.categories`).
+ * Sectors of company queries: phrases → the corpus taxonomy (mappings/industries.ts), as an
+ * industry name (`filters.industries`) and lowercase category tags (`filters.categories`). This
+ * is the expansion of known sectors; what no list holds is read by topics.ts.
  *
  * The vocabulary is the taxonomy itself plus synonyms:
  * - every category tag of the taxonomy is a phrase for that tag ("robotics", "payments",
@@ -15,7 +15,7 @@
  * Government and non-profit sector words are company types (`government_agency`, `nonprofit`),
  * which company-filters.ts defines as the companies of those two industries: see traits.ts.
  */
-import { INDUSTRIES } from '../../../fixtures/generator/taxonomy/industries.js';
+import { INDUSTRY_TAXONOMY as INDUSTRIES } from '../../../mappings/industries.js';
 import { type CaseMode, claim, matchAt, type PhraseTable, phraseParts, phraseTable, type Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
 

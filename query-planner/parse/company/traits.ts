@@ -21,8 +21,8 @@
  */
 import type { FundingStage } from '../../advanced-filters.js';
 import type { CompanyType } from '../../company-filters.js';
+import { STAGE_PHRASES } from '../lexicon/stages.js';
 import { claim, matchAt, phraseTable, type Token } from '../tokens.js';
-import { STAGE_PHRASES } from '../vocabulary.js';
 import type { Scopes } from './scopes.js';
 
 export type CompanyStatus = 'active' | 'acquired' | 'closed';
@@ -117,6 +117,15 @@ const TRAIT_PHRASES: [string, Trait][] = [
   ['pre-ipo', type('privately_held')],
   ['family owned', type('privately_held')],
   ['family-owned', type('privately_held')],
+  ['family-run', type('privately_held')],
+  ['family run', type('privately_held')],
+  ['family business', type('privately_held')],
+  ['family businesses', type('privately_held')],
+  ['family company', type('privately_held')],
+  ['family companies', type('privately_held')],
+  ['family firm', type('privately_held')],
+  ['family firms', type('privately_held')],
+  ['owner-operated', type('privately_held')],
   ['closely held', type('privately_held')],
   // Government agencies (and the government sector).
   ['government', type('government_agency')],
@@ -130,6 +139,31 @@ const TRAIT_PHRASES: [string, Trait][] = [
   ['government technology', type('government_agency')],
   ['government administration', type('government_agency')],
   ['state-owned', type('government_agency')],
+  ['state-run', type('government_agency')],
+  ['publicly owned', type('government_agency')],
+  ['publicly-owned', type('government_agency')],
+  ['public-sector', type('government_agency')],
+  ['public body', type('government_agency')],
+  ['public bodies', type('government_agency')],
+  ['public authority', type('government_agency')],
+  ['public authorities', type('government_agency')],
+  ['statutory body', type('government_agency')],
+  ['statutory bodies', type('government_agency')],
+  ['crown corporation', type('government_agency')],
+  ['crown corporations', type('government_agency')],
+  ['municipal', type('government_agency')],
+  ['municipality', type('government_agency')],
+  ['municipalities', type('government_agency')],
+  ['ministry', type('government_agency')],
+  ['ministries', type('government_agency')],
+  ['authority', type('government_agency')],
+  ['authorities', type('government_agency')],
+  ['regulator', type('government_agency')],
+  ['regulators', type('government_agency')],
+  ['regulatory agency', type('government_agency')],
+  ['regulatory agencies', type('government_agency')],
+  ['state agency', type('government_agency')],
+  ['state agencies', type('government_agency')],
   ['state owned', type('government_agency')],
   ['state-backed', type('government_agency')],
   ['public sector', type('government_agency')],
@@ -160,6 +194,19 @@ const TRAIT_PHRASES: [string, Trait][] = [
   ['foundation', type('nonprofit')],
   ['foundations', type('nonprofit')],
   ['charitable organization', type('nonprofit')],
+  // US tax-exempt status, as the tokenizer splits it ("501(c)(3)").
+  ['501(c)(3', type('nonprofit')],
+  ['501c3', type('nonprofit')],
+  ['501(c)3', type('nonprofit')],
+  ['tax-exempt', type('nonprofit')],
+  ['tax exempt', type('nonprofit')],
+  ['non-profit making', type('nonprofit')],
+  ['social enterprise', type('nonprofit')],
+  ['social enterprises', type('nonprofit')],
+  ['voluntary organisation', type('nonprofit')],
+  ['voluntary organisations', type('nonprofit')],
+  ['voluntary organization', type('nonprofit')],
+  ['voluntary organizations', type('nonprofit')],
   ['charitable organizations', type('nonprofit')],
   // Status.
   ['acquired', status('acquired')],
@@ -231,7 +278,15 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
     case 'private':
       return !PRIVATE_NOT.has(nextNorm);
     case 'listed':
-      return /^(on|in)$/.test(nextNorm) || COMPANY_NOUNS.test(nextNorm) || /^(stock|exchange|publicly)$/.test(prev);
+      // "listed on", "listed companies", "ASX-listed", "listed Turkish airlines" (in front of the noun phrase).
+      return (
+        /^(on|in)$/.test(nextNorm) ||
+        COMPANY_NOUNS.test(nextNorm) ||
+        /^(stock|exchange|publicly)$/.test(prev) ||
+        !!tokens[i]?.join ||
+        (prev === '' && i === tokens.findIndex((t) => t.kind === 'word')) ||
+        /^(a|an|the)$/.test(prev)
+      );
     case 'ipo':
       // "had an IPO", "IPO in 2021"; not "IPO-ready", "IPO plans", "pre-IPO".
       return /^(an|the|their|its|had|since|after|recent)$/.test(prev) && !/^(ready|plans?|candidates?|track|bound)$/.test(nextNorm);
@@ -259,6 +314,12 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
       return STAGE_FOLLOWERS.test(nextNorm) || SEED_BEFORE.test(prev) || tokens[end]?.join === '-';
     case 'bootstrapped':
       return !/^(then|until|before|initially)$/.test(nextNorm) && !/^(initially|originally|first)$/.test(prev);
+    case 'authority':
+    case 'authorities':
+      // "domain authority", "design authority" are not bodies.
+      return !/^(domain|design|technical|brand)$/.test(prev);
+    case 'municipal':
+      return !/^(bonds?|waste|water)$/.test(nextNorm);
     default:
       return true;
   }
@@ -289,10 +350,34 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
     if (m.value.kind === 'funding_stage' && STAGE_FOLLOWERS.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
     if (m.value.kind === 'funding_stage' && tokens[i]?.norm === 'series') seriesNamed = true;
     const negated = scopes.negated.has(i);
-    claim(tokens, i, end, negated ? 'ignored' : m.value.kind === 'funding_stage' ? 'stage' : 'context');
-    out.push({ trait: m.value, negated, from: i, to: end });
+    // "ASX-listed", "LSE-listed": the exchange glued in front belongs to the type.
+    const from = tokens[i]?.join === '-' && tokens[i - 1]?.kind === 'word' && !tokens[i - 1]?.claim ? i - 1 : i;
+    claim(tokens, from, end, negated ? 'ignored' : m.value.kind === 'funding_stage' ? 'stage' : 'context');
+    out.push({ trait: m.value, negated, from, to: end });
     i = end - 1;
   }
+  // "public transit agencies", "federal food safety agency": an agency of the state, with its field between.
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim || !/^(agency|agencies)$/.test(t.norm) || out.some((m) => m.trait.kind === 'company_type')) continue;
+    for (let k = i - 1; k >= 0 && i - k <= 3; k--) {
+      const u = tokens[k] as Token;
+      if (u.kind === 'punct' || (u.claim && u.claim !== 'industry')) break;
+      // Not "public relations agencies": a service, not a public body.
+      if (
+        u.norm === 'public' &&
+        /^(relations|affairs|speaking|opinion|domain|interest|records|data|api|apis|beta|preview)$/.test(tokens[k + 1]?.norm ?? '')
+      )
+        break;
+      if (/^(public|federal|state|national|municipal|county|city|provincial)$/.test(u.norm)) {
+        const negated = scopes.negated.has(i);
+        claim(tokens, i, i + 1, negated ? 'ignored' : 'context');
+        out.push({ trait: type('government_agency'), negated, from: i, to: i + 1 });
+        break;
+      }
+    }
+  }
+  out.sort((a, b) => a.from - b.from);
   // "skipped Series A and went straight to B": a lone letter after "to" / "or" / "and" once a series is named.
   if (seriesNamed) {
     for (let i = 1; i < tokens.length; i++) {

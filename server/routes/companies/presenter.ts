@@ -29,11 +29,16 @@ const usd = (v: number): string =>
 export function companyMatchReasons(doc: Doc, f: CompanyFilters): string[] {
   const out: string[] = [];
   const industry = str(doc.industry);
-  if (industry && (f.industries?.include ?? []).some((i) => i.toLowerCase() === industry.toLowerCase())) out.push(`Industry: ${industry}`);
-  const categories = ((doc.categories as string[] | undefined) ?? []).filter((c) =>
-    (f.categories?.include ?? []).some((w) => w.toLowerCase() === c.toLowerCase()),
-  );
+  const wanted = (f.categories?.include ?? []).map((w) => w.toLowerCase());
+  // A category value also matches the industry of that name (the parser adds an industry as an
+  // alternative of its sector) and, as a phrase, the description.
+  if (industry && [...(f.industries?.include ?? []).map((i) => i.toLowerCase()), ...wanted].includes(industry.toLowerCase()))
+    out.push(`Industry: ${industry}`);
+  const categories = ((doc.categories as string[] | undefined) ?? []).filter((c) => wanted.includes(c.toLowerCase()));
   if (categories.length) out.push(`Categories: ${categories.join(', ')}`);
+  const description = str(doc.description)?.toLowerCase() ?? '';
+  const described = wanted.filter((w) => description.includes(w));
+  if (!categories.length && described.length) out.push(`Description mentions ${described.join(', ')}`);
   // A row only comes back when its headquarters matched an included place.
   const hq = str((doc.headquarters as Doc | null | undefined)?.raw);
   if (hq && (f.locations?.include ?? []).length) out.push(`Headquartered in ${hq}`);

@@ -1,9 +1,11 @@
+import { pathToFileURL } from 'node:url';
+import { fromPackageRoot } from '../../../lib/package-root.js';
 import { buildOpenApi, describeEndpoint } from '../../http/openapi.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { readChangelog } from './changelog.js';
 
 export const API_VERSION = 'v1';
-const CHANGELOG_FILE = new URL('../../../CHANGELOG.md', import.meta.url);
+const CHANGELOG_FILE = pathToFileURL(fromPackageRoot('CHANGELOG.md'));
 
 /** An OpenAPI object as the OpenAPI 3.1 specification defines it: documented there, open here. */
 const openApiObject = (what: string) => ({

@@ -1,0 +1,442 @@
+/**
+ * Founding years in company queries. Year words mean what they say: "founded in 2019" is 2019,
+ * "after 2011" 2012 on, "since 2011" / "founded from 2011" / "no earlier than 2011" 2011 on,
+ * "before 1999" / "pre-1999" up to 1998, "by 1999" / "until 1999" / "in 1999 or earlier" up to
+ * 1999, "2017 or 2018" / "between 2010 and 2015" / "2010-2015" the span, decades ("the 2010s",
+ * "early 2000s") and centuries ("the 1800s"); events ("after COVID", "survived the 2008
+ * crisis"); relative to the current year (`now`): "this decade", "in the last 5 years" (5
+ * calendar years, this one included), ages ("less than 5 years old" = founded after now-5,
+ * "at least 15 years old" = by now-15, "older than 15 years" / "more than 15 years old" = before
+ * now-15). A year after "raised" / "acquired" is not a founding year.
+ */
+import type { NumberRange } from '../../advanced-filters.js';
+import { claim, matchAt, phraseTable, type Token } from '../tokens.js';
+import { FUNDING_WORDS } from './money.js';
+import { type Bound, boundBefore, type NumberMention, range, startsWith } from './number-words.js';
+import type { Scopes } from './scopes.js';
+
+const YEAR = /^(1[89]\d\d|20\d\d)(\+)?$/;
+const DECADE = /^(?:(1[6-9]\d0|20\d0)|'?(\d0))'?s$/;
+
+interface YearRead {
+  range: NumberRange;
+  from: number;
+  end: number;
+  /** A single year (not a range, decade or "+"). */
+  single: boolean;
+}
+
+function yearOf(t: Token | undefined, prev?: Token): { year: number; plus: boolean } | null {
+  if (!t) return null;
+  const m = YEAR.exec(t.norm);
+  if (m) return { year: Number(m[1]), plus: !!m[2] };
+  // "'95", "'19": a two-digit year after an apostrophe.
+  const two = /^(\d\d)(\+)?$/.exec(t.norm);
+  if (two && prev?.kind === 'punct' && /^['’]$/.test(prev.text) && prev.end === t.start) {
+    const n = Number(two[1]);
+    return { year: n >= 30 ? 1900 + n : 2000 + n, plus: !!two[2] };
+  }
+  return null;
+}
+
+function decadeOf(t: Token | undefined): number | null {
+  if (!t) return null;
+  const m = DECADE.exec(t.norm);
+  if (!m) return null;
+  if (m[1]) return Number(m[1]);
+  const two = Number(m[2]);
+  return two >= 30 ? 1900 + two : 2000 + two;
+}
+
+/** A year expression at token i: "2019", "2020+", "2015-2018", "2016 and 2018", "early 2000s". */
+function readYear(tokens: Token[], i: number, between: boolean): YearRead | null {
+  const t = tokens[i];
+  if (!t || t.claim) return null;
+  const part = /^(early|mid|late)$/.exec(t.norm);
+  const decadeAt = part ? i + 1 : i;
+  const decade = decadeOf(tokens[decadeAt]);
+  if (decade !== null && !tokens[decadeAt]?.claim) {
+    // "1800s", "1900s" name a century; "2000s" the decade (a century that has not ended).
+    const span = decade % 100 === 0 && decade < 2000 ? 100 : 10;
+    let range: NumberRange = { min: decade, max: decade + span - 1 };
+    const century = span === 100;
+    if (part?.[1] === 'early') range = { min: decade, max: decade + (century ? 33 : 5) };
+    else if (part?.[1] === 'mid') range = { min: decade + (century ? 30 : 3), max: decade + (century ? 70 : 7) };
+    else if (part?.[1] === 'late') range = { min: decade + (century ? 60 : 6), max: decade + span - 1 };
+    return { range, from: i, end: decadeAt + 1, single: false };
+  }
+  const y = yearOf(t, tokens[i - 1]);
+  if (!y) return null;
+  const end = i + 1;
+  if (y.plus) return { range: { min: y.year }, from: i, end, single: false };
+  if (tokens[end]?.norm === '+') return { range: { min: y.year }, from: i, end: end + 1, single: false };
+  // A second year: "2015-2018", "2015-18", "2016 to 2018", "2016 and 2018" (after "between").
+  const sep = tokens[end];
+  let secondAt = -1;
+  if (sep?.join === '-' && /^\d+$/.test(sep.norm)) secondAt = end;
+  else if (sep && /^(to|through|until|till|-)$/.test(sep.norm)) secondAt = end + 1;
+  else if (sep?.norm === 'and' && between) secondAt = end + 1;
+  // "2017 or 2018": either year.
+  else if (sep?.norm === 'or' && yearOf(tokens[end + 1])) secondAt = end + 1;
+  if (secondAt >= 0) {
+    const s = tokens[secondAt];
+    let second = yearOf(s)?.year ?? null;
+    if (second === null && s && /^\d\d$/.test(s.norm)) second = Math.floor(y.year / 100) * 100 + Number(s.norm);
+    if (second !== null && second > y.year && s) return { range: { min: y.year, max: second }, from: i, end: secondAt + 1, single: false };
+  }
+  const after = tokens[end]?.norm ?? '';
+  if (/^(onwards?|later|after|up)$/.test(after) || (/^(or|and)$/.test(after) && /^(later|after|newer)$/.test(tokens[end + 1]?.norm ?? '')))
+    return { range: { min: y.year }, from: i, end: end + (/^(or|and)$/.test(after) ? 2 : 1), single: false };
+  if (/^(or|and)$/.test(after) && /^(earlier|before|older)$/.test(tokens[end + 1]?.norm ?? ''))
+    return { range: { max: y.year }, from: i, end: end + 2, single: false };
+  return { range: { min: y.year, max: y.year }, from: i, end, single: true };
+}
+
+/** Events people date companies by: phrase → [first year, last year]. */
+const EVENTS = phraseTable<[number, number]>([
+  ['covid', [2020, 2021]],
+  ['covid-19', [2020, 2021]],
+  ['covid 19', [2020, 2021]],
+  ['the pandemic', [2020, 2021]],
+  ['pandemic', [2020, 2021]],
+  ['coronavirus', [2020, 2021]],
+  ['lockdown', [2020, 2020]],
+  ['lockdowns', [2020, 2020]],
+  ['covid lockdown', [2020, 2020]],
+  ['covid lockdowns', [2020, 2020]],
+  ['the covid lockdowns', [2020, 2020]],
+  ['financial crisis', [2008, 2009]],
+  ['the financial crisis', [2008, 2009]],
+  ['global financial crisis', [2008, 2009]],
+  ['great recession', [2008, 2009]],
+  ['the great recession', [2008, 2009]],
+  ['recession', [2008, 2009]],
+  ['gfc', [2008, 2009]],
+  ['dot-com bubble', [1995, 2000]],
+  ['dot com bubble', [1995, 2000]],
+  ['dotcom bubble', [1995, 2000]],
+  ['dot-com boom', [1995, 2000]],
+  ['dotcom boom', [1995, 2000]],
+  ['dot-com era', [1995, 2000]],
+  ['dot-com crash', [2000, 2002]],
+  ['dot-com bust', [2000, 2002]],
+  ['dotcom crash', [2000, 2002]],
+  ['dotcom bust', [2000, 2002]],
+  ['chatgpt', [2022, 2022]],
+  ['gpt-3', [2020, 2020]],
+  ['gpt 3', [2020, 2020]],
+]);
+
+const FOUNDING_VERBS = new Set([
+  'founded',
+  'started',
+  'established',
+  'launched',
+  'born',
+  'incorporated',
+  'created',
+  'formed',
+  'est',
+  'founding',
+  'begun',
+  'spun',
+  'dating',
+]);
+const SURVIVAL_VERBS = new Set(['survived', 'weathered', 'outlasted', 'predates', 'predate', 'predating']);
+/** Words between a founding verb and its year, with the comparison they make. */
+type Link = 'after' | 'since' | 'before' | 'until' | 'between' | 'in';
+/**
+ * Words between a founding verb and its year. Year words mean what they say: "after 2011" is
+ * 2012 on, "since 2011" / "from 2011" 2011 on, "before 1999" up to 1998, "by 1999" / "until
+ * 1999" up to 1999.
+ */
+const LINKS: ReadonlyMap<string, Link> = new Map(
+  Object.entries<Link>({
+    in: 'in',
+    during: 'in',
+    around: 'in',
+    circa: 'in',
+    ca: 'in',
+    about: 'in',
+    approximately: 'in',
+    roughly: 'in',
+    the: 'in',
+    back: 'in',
+    sometime: 'in',
+    year: 'in',
+    up: 'in',
+    out: 'in',
+    off: 'in',
+    on: 'in',
+    of: 'in',
+    between: 'between',
+    from: 'between',
+    after: 'after',
+    since: 'since',
+    post: 'after',
+    following: 'after',
+    before: 'before',
+    prior: 'before',
+    pre: 'before',
+    until: 'until',
+    till: 'until',
+    through: 'until',
+    by: 'until',
+    to: 'until',
+  }),
+);
+/** Comparative links of several words ("no earlier than 2019"). */
+const LINK_PHRASES: [string[], Link][] = [
+  [['no', 'earlier', 'than'], 'since'],
+  [['not', 'earlier', 'than'], 'since'],
+  [['not', 'before'], 'since'],
+  [['no', 'later', 'than'], 'until'],
+  [['not', 'later', 'than'], 'until'],
+  [['not', 'after'], 'until'],
+  [['earlier', 'than'], 'before'],
+  [['later', 'than'], 'after'],
+  [['in', 'or', 'after'], 'since'],
+  [['in', 'or', 'before'], 'until'],
+  [['on', 'or', 'after'], 'since'],
+  [['on', 'or', 'before'], 'until'],
+];
+const WINDOW = 8;
+const WINDOW_STOP = /^(that|which|who|with|and|but|raised|raising|acquired|ipo|employees|people|headcount|based|headquartered|located)$/;
+/** Nouns after a year that make it an event, not a founding year ("the 2008 financial crisis"). */
+const EVENT_NOUNS =
+  /^(crisis|crash|recession|boom|bubble|bust|pandemic|election|olympics|war|bull|bear|winter|financial|ipo|ipos|batch|cohort|round|rounds|funding|layoffs|downturn|series|seed|raise|acquisition|exit)$/;
+const ERA_WORDS = /^(era|class|vintage|generation|wave)$/;
+
+function applyLink(link: Link, read: YearRead): NumberRange {
+  const { min, max } = read.range;
+  const first = (min ?? max) as number;
+  const last = (max ?? min) as number;
+  // "after 2011" → 2012 on; "after the 2010s" → 2020 on; "after 2020+" → 2020 on.
+  if (link === 'after') return { min: max === undefined ? first : last + 1 };
+  if (link === 'since') return { min: first };
+  // "before 1999" → up to 1998; "before the 1990s" → up to 1989; "before 2008 or earlier" → up to 2008.
+  if (link === 'before') return { max: min === undefined ? last : first - 1 };
+  if (link === 'until') return { max: last };
+  // "from 2011": 2011 on; "from 2015 to 2018": the range.
+  if (link === 'between' && read.single) return { min: first };
+  return { ...read.range };
+}
+
+interface Relative {
+  range: NumberRange;
+  end: number;
+}
+
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  fifty: 50,
+  hundred: 100,
+};
+
+/** "5" or "five" → 5 (years). */
+function yearsCount(norm: string): number | null {
+  if (/^\d{1,3}$/.test(norm)) return Number(norm);
+  return COUNT_WORDS[norm] ?? null;
+}
+
+/** "this decade", "last year", "in the last 5 years", "past decade". */
+function readRelative(tokens: Token[], i: number, now: number): Relative | null {
+  const a = tokens[i]?.norm ?? '';
+  const b = tokens[i + 1]?.norm ?? '';
+  const c = tokens[i + 2]?.norm ?? '';
+  if (a === 'this' && b === 'decade') return { range: { min: Math.floor(now / 10) * 10 }, end: i + 2 };
+  if (a === 'this' && b === 'year') return { range: { min: now, max: now }, end: i + 2 };
+  if (a === 'last' && b === 'year') return { range: { min: now - 1, max: now - 1 }, end: i + 2 };
+  // "the last N years": N calendar years, this one included ("last 2 years" in 2026: 2025-2026).
+  if (/^(last|past)$/.test(a) && b === 'decade') return { range: { min: now - 9 }, end: i + 2 };
+  const n = yearsCount(b);
+  if (/^(last|past)$/.test(a) && n !== null && /^years?$/.test(c)) return { range: { min: now - n + 1 }, end: i + 3 };
+  if (/^(last|past)$/.test(a) && /^(few|couple)$/.test(b) && /^years$/.test(c)) return { range: { min: now - 2 }, end: i + 3 };
+  return null;
+}
+
+export function scanFounded(tokens: Token[], scopes: Scopes, now: number): NumberMention[] {
+  const out: NumberMention[] = [];
+  const push = (range: NumberRange, from: number, to: number, claimFrom: number[]) => {
+    const negated = scopes.negated.has(from);
+    for (const k of claimFrom) claim(tokens, k, k + 1, 'years');
+    claim(tokens, from, from + 1, 'years');
+    out.push({ kind: 'founded', range, negated, from, to });
+  };
+  // 1. Cued: "founded in 2019", "started after 2018", "survived the 2008 crisis", "since 2015".
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim || t.kind !== 'word') continue;
+    const survival = SURVIVAL_VERBS.has(t.norm);
+    const since = t.norm === 'since';
+    if (!FOUNDING_VERBS.has(t.norm) && !survival && !since) continue;
+    if (t.norm === 'founding' && !/^(year|date)$/.test(tokens[i + 1]?.norm ?? '')) continue;
+    let link: Link = since ? 'since' : 'in';
+    const used: number[] = [];
+    let found: { range: NumberRange; start: number; end: number } | null = null;
+    for (let j = i + 1; j < tokens.length && j - i <= WINDOW; j++) {
+      const u = tokens[j] as Token;
+      // "est. 2015".
+      if (u.kind === 'punct' && u.text === '.' && t.norm === 'est' && j === i + 1) continue;
+      if (u.kind === 'punct' && (u.stop || u.text === ',')) break;
+      if (u.claim && u.claim !== 'ignored') break;
+      if (j > i + 1 && WINDOW_STOP.test(u.norm)) break;
+      const rel = readRelative(tokens, j, now);
+      if (rel) {
+        found = { range: rel.range, start: j, end: rel.end };
+        break;
+      }
+      const read = readYear(tokens, j, link === 'between');
+      if (read) {
+        found = {
+          range: survival ? { max: (read.range.min ?? (read.range.max as number)) - 1 } : applyLink(link, read),
+          start: j,
+          end: read.end,
+        };
+        break;
+      }
+      const phrase = j === i + 1 + used.length ? LINK_PHRASES.find(([seq]) => startsWith(tokens, j, seq)) : undefined;
+      if (phrase && used.length < 3) {
+        link = phrase[1];
+        for (let q = 0; q < phrase[0].length; q++) used.push(j + q);
+        j += phrase[0].length - 1;
+        continue;
+      }
+      const l = LINKS.get(u.norm);
+      if (l && used.length < 3 && j === i + 1 + used.length) {
+        if (l !== 'in' || link === 'in') link = l;
+        used.push(j);
+      }
+    }
+    if (!found) {
+      // An event: "during COVID", "after the financial crisis".
+      for (let k = i + 1; k < Math.min(tokens.length, i + 1 + WINDOW); k++) {
+        const u = tokens[k] as Token;
+        if (u.kind === 'punct' && (u.stop || u.text === ',')) break;
+        const ev = matchAt(tokens, k, EVENTS);
+        if (!ev) continue;
+        const [a, b] = ev.value;
+        const range: NumberRange =
+          survival || link === 'before'
+            ? { max: a - 1 }
+            : link === 'after'
+              ? { min: b + 1 }
+              : link === 'since'
+                ? { min: a }
+                : link === 'until'
+                  ? { max: b }
+                  : { min: a, max: b };
+        found = { range, start: k, end: ev.end };
+        break;
+      }
+    }
+    if (!found) continue;
+    const claimIdx = [...used, ...range(found.start, found.end)];
+    push(found.range, i, found.end, claimIdx);
+    i = found.end - 1;
+  }
+  // 2. Uncued forms: "from 2023", "2013-era", "class of 2014", "2024 AI company", "early 2000s company".
+  const firstWord = tokens.findIndex((t) => t.kind !== 'punct');
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim) continue;
+    const prev = tokens[i - 1]?.kind === 'punct' ? '' : (tokens[i - 1]?.norm ?? '');
+    if (t.norm === 'from' || (t.norm === 'of' && prev === 'class')) {
+      // Not "raised from", "funding from".
+      const read = fundingBefore(tokens, i) ? null : readYear(tokens, i + 1, true);
+      if (read) {
+        const from = t.norm === 'of' ? i - 1 : i;
+        // "a startup from 2009", "class of 2014": that year. After a founding verb ("founded from
+        // 2011") "from" starts a span instead: 2011 on (the cued reading above).
+        push(read.range, from, read.end, range(from, read.end));
+        i = read.end - 1;
+      }
+      continue;
+    }
+    // "post-2015", "pre-1900": glued prefixes.
+    if (/^(pre|post)$/.test(t.norm) && tokens[i + 1]?.join === '-' && !fundingBefore(tokens, i)) {
+      const read = readYear(tokens, i + 1, false);
+      if (read) {
+        push(applyLink(t.norm === 'pre' ? 'before' : 'after', read), i, read.end, range(i, read.end));
+        i = read.end - 1;
+        continue;
+      }
+    }
+    const read = readYear(tokens, i, false);
+    if (!read) continue;
+    const nextTok = tokens[read.end];
+    const next = nextTok?.norm ?? '';
+    if (ERA_WORDS.test(next) && !EVENT_NOUNS.test(tokens[read.end + 1]?.norm ?? '')) {
+      push(read.range, i, read.end + 1, range(i, read.end + 1));
+      i = read.end;
+      continue;
+    }
+    // A range, a decade or a "+" ("fintech 2015-2018", "AI startups 2020+") reads as founding years
+    // unless a funding word comes first in the clause ("raised in 2021-2022").
+    if (!read.single && !/^(in|during|by|until|through)$/.test(prev) && !EVENT_NOUNS.test(next) && !fundingBefore(tokens, i)) {
+      push(read.range, i, read.end, range(i, read.end));
+      i = read.end - 1;
+      continue;
+    }
+    // In front of the company: at the start, or after an article.
+    const leading = i === firstWord || /^(a|an|the)$/.test(prev);
+    if (leading && nextTok && nextTok.kind === 'word' && !EVENT_NOUNS.test(next) && !/^(employees?|people|staff|and|or|to)$/.test(next)) {
+      push(read.range, i, read.end, range(i, read.end));
+      i = read.end - 1;
+    }
+  }
+  // 3. Age, in whole years this year: "less than 10 years old" (founded after now-10), "at least
+  // 20 years old" (by now-20), "more than 200 years old" / "older than 15 years" (before now-N),
+  // "10+ years old" (by now-10), "5 years old" (now-5).
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.claim) continue;
+    const n = yearsCount(t.norm.replace(/\+$/, ''));
+    if (n === null) continue;
+    let k = i + 1;
+    if (tokens[k]?.norm === '+') k++;
+    if (!/^years?$/.test(tokens[k]?.norm ?? '')) continue;
+    const old = tokens[k + 1]?.norm === 'old';
+    // "older than 15 years", "younger than 5 years".
+    const than = tokens[i - 1]?.norm === 'than' ? (tokens[i - 2]?.norm ?? '') : '';
+    const comparative = /^(older|younger|newer)$/.test(than) ? than : '';
+    if (!old && !comparative) continue;
+    const end = old ? k + 2 : k + 1;
+    const plus = t.norm.endsWith('+') || tokens[i + 1]?.norm === '+';
+    const before = comparative ? { bound: (comparative === 'older' ? 'min' : 'max') as Bound, from: i - 2 } : boundBefore(tokens, i);
+    // Inclusive comparisons ("at least", "at most", "or more"); the others are strict.
+    const words = tokens.slice(before.from, i).map((x) => x.norm);
+    const inclusive = plus || words.includes('least') || words.includes('most') || words.includes('up') || words.includes('no');
+    let r: NumberRange;
+    if (before.bound === 'max') r = { min: inclusive ? now - n : now - n + 1 };
+    else if (before.bound === 'min' || plus) r = { max: inclusive ? now - n : now - n - 1 };
+    else r = { min: now - n, max: now - n };
+    push(r, before.from, end, range(before.from, end));
+    i = end - 1;
+  }
+  return out;
+}
+
+/** Whether a funding word comes before token i in its clause (within four words). */
+function fundingBefore(tokens: Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && i - k <= 4; k--) {
+    const u = tokens[k] as Token;
+    if (u.kind === 'punct') break;
+    if (FUNDING_WORDS.test(u.norm) || /^(acquired|ipo|exited)$/.test(u.norm)) return true;
+  }
+  return false;
+}

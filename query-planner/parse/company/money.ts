@@ -1,0 +1,227 @@
+/**
+ * Money in company queries: amounts ("$10M", "€5 million", "1.5bn", "$30 million+", "half a
+ * billion dollars"), ranges ("$10-30M", "$30M to $80M", "between $100M and $300M"), comparatives
+ * ("over $50M", "no more than $5M", "$20M or more"), and what they measure: total funding
+ * (default), revenue ("ARR", "revenue", "sales") or valuation ("valued at", "worth").
+ */
+import type { NumberRange } from '../../advanced-filters.js';
+import { claim, type Token } from '../tokens.js';
+import { boundAfter, boundBefore, isNumberish, type NumberMention } from './number-words.js';
+import type { Scopes } from './scopes.js';
+
+const SCALES: ReadonlyMap<string, number> = new Map(
+  Object.entries<number>({
+    k: 1e3,
+    thousand: 1e3,
+    m: 1e6,
+    mm: 1e6,
+    mn: 1e6,
+    mil: 1e6,
+    million: 1e6,
+    millions: 1e6,
+    b: 1e9,
+    bn: 1e9,
+    billion: 1e9,
+    billions: 1e9,
+  }),
+);
+const CURRENCY_WORDS = new Set(['$', 'usd', 'us$', 'eur', '€', '£', 'gbp', 'euro', 'euros', 'dollars', 'dollar']);
+const MONEY = /^(?:us|usd|eur|gbp)?([$€£])?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(k|m|mm|mn|b|bn)?(\+)?$/;
+
+interface Amount {
+  value: number;
+  scaled: boolean;
+  currency: boolean;
+  plus: boolean;
+}
+
+function amountOf(s: string): Amount | null {
+  const m = MONEY.exec(s);
+  if (!m) return null;
+  const n = Number((m[2] as string).replace(/,/g, ''));
+  if (!Number.isFinite(n)) return null;
+  const scale = m[3] ? (SCALES.get(m[3]) ?? 1) : 1;
+  return { value: n * scale, scaled: !!m[3], currency: !!m[1], plus: !!m[4] };
+}
+
+/** A money expression starting at token i: one amount or a range. */
+interface MoneyRead {
+  min: number;
+  max?: number;
+  plus: boolean;
+  from: number;
+  end: number;
+}
+
+/** "half a billion", "a quarter of a million", "a billion": a fraction of a scale word. */
+function readFraction(tokens: Token[], i: number): { amount: Amount; end: number } | null {
+  let k = i;
+  let fraction = 1;
+  if (/^(a|an)$/.test(tokens[k]?.norm ?? '') && /^(half|quarter)$/.test(tokens[k + 1]?.norm ?? '')) k++;
+  if (tokens[k]?.norm === 'half') fraction = 0.5;
+  else if (tokens[k]?.norm === 'quarter') fraction = 0.25;
+  if (fraction !== 1) k++;
+  if (tokens[k]?.norm === 'of') k++;
+  if (!/^(a|an)$/.test(tokens[k]?.norm ?? '')) return null;
+  const scaleTok = tokens[k + 1];
+  const word = (scaleTok?.norm ?? '').replace(/\+$/, '');
+  const scale = /^(million|billion)$/.test(word) ? SCALES.get(word) : undefined;
+  if (!scale || tokens.slice(i, k + 2).some((t) => t.claim)) return null;
+  let end = k + 2;
+  const amount: Amount = { value: fraction * scale, scaled: true, currency: false, plus: !!scaleTok?.norm.endsWith('+') };
+  if (tokens[end]?.norm === '+') {
+    amount.plus = true;
+    end++;
+  }
+  if (CURRENCY_WORDS.has(tokens[end]?.norm ?? '') && tokens[end]?.kind === 'word') {
+    amount.currency = true;
+    end++;
+  }
+  return { amount, end };
+}
+
+function readAmount(tokens: Token[], i: number): { amount: Amount; end: number } | null {
+  const t = tokens[i];
+  if (!t || t.claim) return null;
+  if (/^(a|an|half|quarter)$/.test(t.norm)) return readFraction(tokens, i);
+  let start = i;
+  let currency = false;
+  let text = t.norm;
+  if (CURRENCY_WORDS.has(text) && isNumberish(tokens[i + 1])) {
+    currency = true;
+    start = i + 1;
+    text = tokens[i + 1]?.norm ?? '';
+  }
+  const a = amountOf(text);
+  if (!a) return null;
+  let end = start + 1;
+  // "30 million+": the tokenizer keeps the "+" on the word.
+  const next = tokens[end]?.norm ?? '';
+  const scale = SCALES.get(next.replace(/\+$/, ''));
+  if (!a.scaled && scale && !tokens[end]?.join) {
+    a.value *= scale;
+    a.scaled = true;
+    if (next.endsWith('+')) a.plus = true;
+    end++;
+  }
+  if (tokens[end]?.norm === '+') {
+    a.plus = true;
+    end++;
+  }
+  if (CURRENCY_WORDS.has(tokens[end]?.norm ?? '') && tokens[end]?.kind === 'word') {
+    currency = true;
+    end++;
+  }
+  a.currency ||= currency;
+  return { amount: a, end };
+}
+
+/** The scale factor an amount carries ("30m" → 1e6, "30" followed by "million" → 1e6). */
+function scaleOf(text: string, a: Amount): number {
+  const digits = Number(
+    text
+      .replace(/^(?:us|usd|eur|gbp)?[$€£]?/, '')
+      .replace(/[a-z+]+$/, '')
+      .replace(/,/g, ''),
+  );
+  return digits ? a.value / digits : 1;
+}
+
+function isMoney(a: Amount): boolean {
+  return a.currency || (a.scaled && a.value >= 1e6);
+}
+
+function readMoney(tokens: Token[], i: number): MoneyRead | null {
+  const t = tokens[i];
+  if (!t || t.claim) return null;
+  // "$200M-$500M" and "$5-$20M" stay one token.
+  const glued = /^(.+?\d[a-z]*)-((?:us)?[$€£]?\d.*)$/.exec(t.norm);
+  if (glued) {
+    const a = amountOf(glued[1] as string);
+    const b = amountOf(glued[2] as string);
+    if (a && b && (isMoney(a) || isMoney(b))) {
+      const lo = a.scaled ? a.value : a.value * scaleOf(glued[2] as string, b);
+      if (lo < b.value) return { min: lo, max: b.value, plus: false, from: i, end: i + 1 };
+    }
+  }
+  const first = readAmount(tokens, i);
+  if (!first) return null;
+  const end = first.end;
+  // A second amount: "$10-30M", "$30M to $80M", "$100M and $300M" (after "between").
+  const sep = tokens[end];
+  let secondAt = -1;
+  if (sep?.join === '-' && isNumberish(sep)) secondAt = end;
+  else if (sep && /^(to|through|-|and)$/.test(sep.norm) && (sep.norm !== 'and' || tokens[i - 1]?.norm === 'between')) secondAt = end + 1;
+  if (secondAt >= 0) {
+    const second = readAmount(tokens, secondAt);
+    if (second && (isMoney(first.amount) || isMoney(second.amount))) {
+      let lo = first.amount.value;
+      if (!first.amount.scaled && second.amount.scaled) lo *= scaleOf(tokens[secondAt]?.norm ?? '', second.amount);
+      if (lo < second.amount.value) return { min: lo, max: second.amount.value, plus: false, from: i, end: second.end };
+    }
+  }
+  if (!isMoney(first.amount)) return null;
+  return { min: first.amount.value, plus: first.amount.plus, from: i, end };
+}
+
+const REVENUE_WORDS = /^(revenue|revenues|arr|mrr|sales|turnover|income|making|earning|earns|generating|generates|bookings|gmv)$/;
+const VALUATION_WORDS = /^(valued|valuation|valuations|worth|cap|capitalization|capitalisation|valuing)$/;
+export const FUNDING_WORDS =
+  /^(raised|raise|raises|raising|funding|funded|capital|investment|invested|financing|backed|round|burned|burnt|burn|vc)$/;
+
+/** What an amount measures, and the index of the word that says so (-1 when none: funding). */
+function moneyKind(tokens: Token[], from: number, end: number): { kind: 'funding' | 'revenue' | 'valuation'; cue: number } {
+  const classify = (norm: string): 'funding' | 'revenue' | 'valuation' | null =>
+    REVENUE_WORDS.test(norm) ? 'revenue' : VALUATION_WORDS.test(norm) ? 'valuation' : FUNDING_WORDS.test(norm) ? 'funding' : null;
+  let back: { kind: 'funding' | 'revenue' | 'valuation'; d: number; at: number } | null = null;
+  for (let k = from - 1, d = 1; k >= 0 && d <= 5; k--, d++) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'punct' && (t.stop || t.text === ',')) break;
+    if (t.norm === 'but' || t.norm === 'and' || isNumberish(t) || t.claim) break;
+    const c = classify(t.norm);
+    if (c) {
+      back = { kind: c, d, at: k };
+      break;
+    }
+  }
+  let fwd: { kind: 'funding' | 'revenue' | 'valuation'; d: number; at: number } | null = null;
+  for (let k = end, d = 1; k < tokens.length && d <= 3; k++, d++) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'punct' || t.norm === 'but' || t.norm === 'and' || isNumberish(t) || t.claim) break;
+    const c = classify(t.norm);
+    if (c) {
+      fwd = { kind: c, d, at: k };
+      break;
+    }
+  }
+  const best = fwd && (!back || fwd.d <= back.d) ? fwd : back;
+  return best ? { kind: best.kind, cue: best.at } : { kind: 'funding', cue: -1 };
+}
+
+export function scanMoney(tokens: Token[], scopes: Scopes): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = readMoney(tokens, i);
+    if (!m) continue;
+    const before = boundBefore(tokens, i);
+    const after = boundAfter(tokens, m.end);
+    let range: NumberRange;
+    if (m.max !== undefined) range = { min: m.min, max: m.max };
+    else if (m.plus || before.bound === 'min' || after.bound === 'min') range = { min: m.min };
+    else if (before.bound === 'max' || after.bound === 'max') range = { max: m.min };
+    // A bare amount is a floor.
+    else range = { min: m.min };
+    let from = before.from;
+    if (m.max !== undefined && tokens[i - 1]?.norm === 'between') from = i - 1;
+    const end = after.end;
+    const { kind, cue } = moneyKind(tokens, from, end);
+    claim(tokens, from, end, 'context');
+    // The word that said what the amount is ("revenue", "ARR", "raised") goes with it.
+    if (cue >= 0) claim(tokens, cue, cue + 1, 'context');
+    out.push({ kind, range, negated: scopes.negated.has(i), from: Math.min(from, cue >= 0 ? cue : from), to: Math.max(end, cue + 1) });
+    i = end - 1;
+  }
+  return out;
+}
+
+// Founding years.

@@ -1,0 +1,186 @@
+/**
+ * Open-vocabulary sectors ("topics") of company queries. What a company does is an open set
+ * ("drone inspection", "pet insurance", "ghost kitchens", "immigration legal tech"): no list can
+ * hold it, so the grammar reads it from the shape of the query instead. Run last, after every
+ * other recogniser has claimed its tokens (places, years, sizes, money, stages, types, names),
+ * it takes each run of remaining content words, the descriptive noun phrase before a head noun
+ * ("ghost kitchen operators", "dental practice management software vendors") or after a
+ * relative verb ("companies that make pianos", "startups  beekeeping software",
+ * "NGOs working on clean water"), and returns it as written (lowercase): the head noun, function
+ * words, evaluative adjectives ("biggest", "leading") and light verbs ("make", "run") stripped.
+ *
+ * Known sector words inside a longer phrase (the "software" of "beekeeping software", the
+ * "legal tech" of "immigration legal tech") are part of the phrase: the taxonomy mapping of
+ * parse/company/sectors.ts then only expands the search (keywords), it never gates it. A run
+ * made only of known sector words is left to sectors.ts.
+ */
+
+import { KEYWORD_STOP_WORDS } from '../lexicon/stop-words.js';
+import type { Token } from '../tokens.js';
+import type { Scopes } from './scopes.js';
+
+export interface TopicMention {
+  /** The phrase as written, lowercase ("ghost kitchen", "cachaça"). */
+  text: string;
+  from: number;
+  to: number;
+  /** Inside a negation ("excluding salmon farming"). */
+  negated: boolean;
+  /** Tokens of known sectors (claimed by sectors.ts) the phrase contains. */
+  sectorTokens: number[];
+}
+
+/**
+ * Head nouns: what kind of organisation, not what it does. Stripped from the end of a phrase
+ * ("ghost kitchen operators" → "ghost kitchen"). Singular and plural forms.
+ */
+const HEADS = new Set(
+  `company companies startup startups start-up start-ups firm firms business businesses enterprise enterprises corporation
+  corporations corp corps inc ltd llc gmbh plc co vendor vendors provider providers platform platforms tool tools solution solutions
+  maker makers manufacturer manufacturers producer producers operator operators brand brands chain chains group groups network networks
+  organization organizations organisation organisations org orgs agency agencies player players outfit outfits shop shops house houses
+  service services supplier suppliers distributor distributors exporter exporters importer importers seller sellers retailer retailers
+  developer developers builder builders app apps application applications marketplace marketplaces venture ventures scaleup scaleups
+  scale-up scale-ups unicorn unicorns entity entities institution institutions label labels specialist specialists contractor contractors
+  consultancy consultancies partner partners studio studios lab labs offering offerings product products body bodies authority
+  authorities office offices department departments ministry ministries council councils board boards association associations
+  society societies institute institutes`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/**
+ * Heads that also carry the sector when nothing else does ("wineries", "hospitals", "banks"
+ * have no head noun in front): only the generic organisation words above are dropped, so a run
+ * "wineries" stays "wineries". Words that never describe a sector on their own: evaluation,
+ * size, age, reach and search words, and generic nouns of a field.
+ */
+const NOT_TOPIC = new Set(
+  `biggest big bigger largest large larger small smaller smallest tiny huge giant massive major minor top best better leading leader leaders
+  notable prominent famous well-known known popular successful profitable promising hot innovative cutting-edge emerging established
+  new newer newest young younger old older oldest mature fast-growing growing high-growth rapidly quickly fast quick mid-sized midsize
+  mid-size medium medium-sized sized size good great interesting cool various several many some any other others different similar
+  like such kind kinds type types sort sorts intersection field fields area areas sector sectors industry industries space spaces market
+  markets domain domains niche niches vertical verticals segment segments world worlds ecosystem landscape scene list lists example
+  examples anything something everything thing things stuff responsible dedicated specialized specialised specializing specialising
+  involved active  working focused focusing focus oriented centered centred based located headquartered founded started
+  established launched run runs  make makes making made build builds building built do does doing did offer offers offering
+  provide provides providing sell sells selling develop develops  produce produces producing manufacture manufactures
+  create creates creating design designs  work works help helps helping combine combines combining
+  combined use uses using want wanted need needs show find looking look search searching list give tell me us i we you who what which
+  where biggest-ever currently recently today now still already also actually really mostly mainly primarily especially particularly
+  plus etc e.g ie i.e native first powered driven enabled centric led backed owned funded bootstrapped b2b b2c d2c dtc b2b2c b2g
+  annual yearly monthly total recurring local locally global globally international worldwide regional ones investor investors vc vcs
+  customers clients users raising going growing actually remote remote-first hybrid onsite on-site distributed-first
+  northern southern eastern western central north south east west northeastern northwestern southeastern southwestern
+  `
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Claims a phrase may run through: known sector words. Any other claim ends the phrase. */
+const PHRASE_CLAIMS = new Set(['industry']);
+
+function isContent(t: Token): boolean {
+  return t.kind === 'word' && /\p{L}/u.test(t.norm) && !/^[\d$€£]/.test(t.norm);
+}
+
+/** Whether token t may stand inside a topic phrase. */
+function usable(t: Token | undefined, scopes: Scopes): t is Token {
+  if (!t || !isContent(t) || scopes.customer.has(t.i) || scopes.cues.has(t.i)) return false;
+  if (t.claim && !PHRASE_CLAIMS.has(t.claim)) return false;
+  if (!t.claim && (KEYWORD_STOP_WORDS.has(t.norm) || t.norm.length > 60)) return false;
+  return true;
+}
+
+/** Words before a phrase that make it an attribute, an agent or a comparison, not what the company does. */
+const NOT_TOPIC_BEFORE = /^(with|having|has|have|by|like|than|whose|to|from|hiring|employing|recruiting|seeking)$/;
+/** Relative pronouns: the first word after one is the verb ("that make pianos", "who run hostels"). */
+const RELATIVE = /^(that|which|who)$/;
+
+function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string) => boolean): [number, number] {
+  let a = from;
+  let b = to;
+  // A word glued to the next ("e-signature", "not-for-profit") is never dropped alone.
+  const drop = (t: Token | undefined) =>
+    !!t && !t.claim && !tokens[t.i + 1]?.join && (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm) || isFiller(t.norm) || t.norm.length < 2);
+  // Head nouns and evaluative words at the end, evaluative words and light verbs at the start.
+  while (b > a && drop(tokens[b - 1])) b--;
+  while (a < b && drop(tokens[a])) a++;
+  return [a, b];
+}
+
+/**
+ * An -ing word right after a head noun or a known sector starts a clause of its own: "companies
+ * building drones", "workflow automation replacing legacy systems".
+ */
+function verbAfterNoun(tokens: Token[], at: number): boolean {
+  const t = tokens[at];
+  const prev = tokens[at - 1];
+  if (!t || !prev || t.claim || t.join || !/^\p{L}{3,}ing$/u.test(t.norm)) return false;
+  // A verb takes an object: a content word that is no head ("software outsourcing companies" is a noun).
+  const next = tokens[at + 1];
+  if (next?.kind !== 'word' || (!next.claim && HEADS.has(next.norm))) return false;
+  return prev.claim === 'industry' || (!prev.claim && HEADS.has(prev.norm));
+}
+
+/** The topic phrases of a query whose other parts are already claimed. */
+export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFiller: (norm: string) => boolean): TopicMention[] {
+  const out: TopicMention[] = [];
+  // Inside an attribute clause ("with a hybrid work policy", "founded by former pilots") up to
+  // the next punctuation or relative pronoun.
+  const attribute: boolean[] = [];
+  let inAttribute = false;
+  for (const t of tokens) {
+    // Ends at punctuation, a relative pronoun, "in", or what another recogniser read ("with 50
+    // employees building drones": the drones are the sector).
+    if (t.kind === 'punct' || RELATIVE.test(t.norm) || t.norm === 'in' || (t.claim && t.claim !== 'industry' && t.claim !== 'place'))
+      inAttribute = false;
+    else if (NOT_TOPIC_BEFORE.test(t.norm) && !t.claim) inAttribute = true;
+    attribute.push(inAttribute);
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    if (!usable(tokens[i], scopes) || attribute[i]) continue;
+    let end = i + 1;
+    // A run of content words; hyphens and slashes glue ("plant-based", "ai/ml").
+    while (usable(tokens[end], scopes) && scopes.negated.has(end) === scopes.negated.has(i) && !verbAfterNoun(tokens, end)) end++;
+    // Inner stop words split the run into phrases only through the stop-word rule above; drop
+    // evaluative words and heads inside the run at its edges.
+    // The word before the phrase, over glued prefixes ("by ex-Google").
+    let k = i - 1;
+    while (k >= 0 && (tokens[k + 1]?.join || /^(a|an|the|some|their|its|our|strong|good)$/.test(tokens[k]?.norm ?? ''))) k--;
+    const before = tokens[k];
+    let start = i;
+    // After "that"/"who": adverbs, then the verb ("that successfully transitioned to ...").
+    if (before && RELATIVE.test(before.norm)) {
+      while (start < end && /^\p{L}{3,}ly$/u.test(tokens[start]?.norm ?? '') && !tokens[start]?.claim) start++;
+      if (start < end && !tokens[start]?.claim) start++;
+    }
+    // A verb that split the run ("automation replacing legacy systems").
+    if (verbAfterNoun(tokens, start)) start++;
+    const [a, b] = trim(tokens, start, end, isFiller);
+    i = end - 1;
+    if (a >= b || (before && NOT_TOPIC_BEFORE.test(before.norm))) continue;
+    const inner = tokens.slice(a, b);
+    // Only known sector words: sectors.ts maps them.
+    if (inner.every((t) => t.claim === 'industry')) continue;
+    // A phrase made of heads and evaluative words only, once the edges are trimmed, is no topic.
+    if (inner.every((t) => !t.claim && (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm)))) continue;
+    const first = inner[0] as Token;
+    const last = inner[inner.length - 1] as Token;
+    const text = source
+      .slice(first.start, last.end)
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}+#]+$/gu, '');
+    if (text.length < 2) continue;
+    out.push({
+      text,
+      from: a,
+      to: b,
+      negated: scopes.negated.has(a),
+      sectorTokens: inner.filter((t) => t.claim === 'industry').map((t) => t.i),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+/**
+ * Place cues ("in", "based in", "outside") and the common words and short codes that need capitals or a cue to be a place.
+ * Part of the people parser's lexicon (parse/lexicon/): general English and job-market words,
+ * written as people type them and split the way the tokenizer splits text.
+ */
+import { words } from './words.js';
+
+/** Words that introduce a place: "in", "near", "based in", "jobs Madrid". */
+export const PLACE_CUES = new Set(
+  words(
+    'in near around from across throughout within covering cover covers for based located living relocating jobs positions roles openings out inside outside at',
+  ),
+);
+
+/** Words after which a place is excluded rather than wanted. */
+export const PLACE_EXCLUDE_CUES = new Set(words('outside excluding except exclude not'));
+
+/**
+ * Place names that are also common words or names ("Mobile", "Reading", "Enterprise",
+ * "Lead", "South"): they count as places only after a place word ("in", "near", ...).
+ */
+export const PLACE_COMMON_WORDS = new Set(
+  words(`mobile reading enterprise lead nice split bath bend butte canton concord cork dover elk eureka flint gay grand
+  homestead hue independence kent lawrence logan male man mango mary mascara mercedes midland moron moss norman orange oral
+  temple tours troy turbo van victoria ye normal batman como union surprise paradise hope liberty commerce industry
+  opportunity golden sandy san springs south southeast sea peninsula gcc states america us york david george jackson lincoln
+  marion sur sale sales deal desk march may june july august chase essex ames bo ho nan enid`),
+);
+
+/**
+ * Two-letter US state and place codes that are also English words or common abbreviations
+ * ("in", "or", "me", "oh", "MA" the degree, "MD" the doctor): they count as places only when
+ * written in capitals, after a place word, or leading a short query ("oh site reliability
+ * engineers"); "in", "or", "me", "us" never lead.
+ */
+export const AMBIGUOUS_CODES = new Set(
+  words('in or me oh hi ok id us co ma pa de al ms md mo la ar ne ga mt ca ct sd ri ks ky ia wi ak va wa nd nh vt'),
+);
+export const NEVER_LEADING_CODES = new Set(words('in me us as at an am'));

@@ -1,0 +1,133 @@
+/**
+ * The company query parser on language no vocabulary list holds (issue 12): open-vocabulary
+ * sectors, year words, relative ages, number forms, company-type words, demonyms. The phrases
+ * here are written for these tests, not taken from the evaluation sets.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
+
+const YEAR = 2026;
+const parse = (q: string) => parseCompanyQuery(q, { year: YEAR });
+const filters = (q: string) => parse(q).filters;
+const included = (q: string) => filters(q).categories?.include ?? [];
+
+test('open sectors: the descriptive phrase before the head noun becomes a category', () => {
+  assert.equal(included('drone inspection companies'), ['drone inspection']);
+  assert.equal(included('pet insurance providers in Spain'), ['pet insurance']);
+  assert.equal(included('ghost kitchens in Lagos'), ['ghost kitchens']);
+  assert.equal(included('artisanal cheese makers founded before 1950'), ['artisanal cheese']);
+  assert.equal(included('yacht charter businesses with under 20 employees'), ['yacht charter']);
+  assert.equal(included('Series A soil sensor startups'), ['soil sensor']);
+  assert.equal(included('public boat ramp operators'), ['boat ramp']);
+});
+
+test('open sectors: relative clauses and verbs of doing', () => {
+  assert.equal(included('companies that make violins'), ['violins']);
+  assert.equal(included('startups building lunar landers'), ['lunar landers']);
+  assert.equal(included('firms working on tidal power'), ['tidal power']);
+  assert.equal(included('companies in the glassblowing space'), ['glassblowing']);
+});
+
+test('open sectors: a known sector inside a longer phrase is part of it, and only expands it', () => {
+  const p = parse('immigration legal tech companies in Canada');
+  assert.equal(p.filters.categories, { include: ['immigration legal tech'] });
+  assert.is(p.filters.industries, undefined);
+  assert.ok(p.keywords.includes('legal'));
+  assert.equal(included('beekeeping software vendors'), ['beekeeping software']);
+});
+
+test('open sectors: places, sizes, years, stages, types and evaluation words are stripped', () => {
+  assert.equal(included('the biggest Norwegian privately held fjord cruise operators founded after 1990 with 50+ staff'), ['fjord cruise']);
+  assert.equal(included('leading seed-stage greenhouse robot makers'), ['greenhouse robot']);
+});
+
+test('open sectors: no category from attributes, agents, or the company noun alone', () => {
+  assert.is(filters('companies with a hybrid work policy').categories, undefined);
+  assert.is(filters('startups founded by former astronauts').categories, undefined);
+  assert.is(filters('biggest companies in Brazil').categories, undefined);
+  assert.is(filters('startups that raised a Series B in 2024').categories, undefined);
+});
+
+test('open sectors: negation excludes the phrase', () => {
+  assert.equal(filters('Icelandic fishing companies, excluding whale watching').categories, {
+    include: ['fishing'],
+    exclude: ['whale watching'],
+  });
+});
+
+test('founded year: after / before are strict, since / from / by inclusive', () => {
+  const y = (q: string) => filters(q).founded_year;
+  assert.equal(y('breweries founded after 1990'), { min: 1991 });
+  assert.equal(y('breweries founded before 1990'), { max: 1989 });
+  assert.equal(y('breweries founded since 1990'), { min: 1990 });
+  assert.equal(y('breweries founded from 1990'), { min: 1990 });
+  assert.equal(y('breweries founded by 1990'), { max: 1990 });
+  assert.equal(y('breweries founded no later than 1990'), { max: 1990 });
+  assert.equal(y('breweries founded no earlier than 1990'), { min: 1990 });
+  assert.equal(y('breweries founded in 1990 or 1991'), { min: 1990, max: 1991 });
+  assert.equal(y('breweries founded between 1990 and 1995'), { min: 1990, max: 1995 });
+  assert.equal(y('breweries founded in the 1990s'), { min: 1990, max: 1999 });
+  assert.equal(y('breweries founded in the 1700s'), { min: 1700, max: 1799 });
+  assert.equal(y('post-1990 breweries'), { min: 1991 });
+  assert.equal(y('pre-1990 breweries'), { max: 1989 });
+  assert.equal(y('breweries founded after the 1990s'), { min: 2000 });
+});
+
+test('founded year: ages and relative spans count from the year option', () => {
+  const y = (q: string) => filters(q).founded_year;
+  assert.equal(y('wineries older than 30 years'), { max: YEAR - 31 });
+  assert.equal(y('wineries more than 30 years old'), { max: YEAR - 31 });
+  assert.equal(y('wineries at least 30 years old'), { max: YEAR - 30 });
+  assert.equal(y('wineries less than 4 years old'), { min: YEAR - 3 });
+  assert.equal(y('wineries under four years old'), { min: YEAR - 3 });
+  assert.equal(y('wineries younger than 4 years'), { min: YEAR - 3 });
+  assert.equal(y('wineries founded in the last three years'), { min: YEAR - 2 });
+  assert.equal(parseCompanyQuery('wineries less than 4 years old', { year: 2030 }).filters.founded_year, { min: 2027 });
+});
+
+test('numbers: comparatives, plus signs, scale words and fractions', () => {
+  assert.equal(filters('labs with no more than 30 employees').employee_count, { max: 30 });
+  assert.equal(filters('labs with not less than 30 employees').employee_count, { min: 30 });
+  assert.equal(filters('labs under 50 people').employee_count, { max: 50 });
+  assert.equal(filters('labs with 10k+ employees').employee_count, { min: 10000 });
+  assert.equal(filters('labs that raised $30 million+').total_funding_usd, { min: 30_000_000 });
+  assert.equal(filters('labs that raised half a billion dollars or more').total_funding_usd, { min: 500_000_000 });
+  assert.equal(filters('labs that raised a quarter of a billion').total_funding_usd, { min: 250_000_000 });
+  assert.equal(filters('labs that raised over 1.5bn').total_funding_usd, { min: 1_500_000_000 });
+});
+
+test('company types in general language', () => {
+  const t = (q: string) => filters(q).company_types;
+  assert.equal(t('not-for-profit theatres'), ['nonprofit']);
+  assert.equal(t('not for profit theatres'), ['nonprofit']);
+  assert.equal(t('501(c)(3) theatres'), ['nonprofit']);
+  assert.equal(t('theatre charities'), ['nonprofit']);
+  assert.equal(t('TSX-listed lumber companies'), ['public_company']);
+  assert.equal(t('listed lumber companies'), ['public_company']);
+  assert.equal(t('lumber companies listed on the stock exchange'), ['public_company']);
+  assert.equal(t('family-owned lumber companies'), ['privately_held']);
+  assert.equal(t('state-run lumber companies'), ['government_agency']);
+  assert.equal(t('port authorities in Europe'), ['government_agency']);
+  assert.equal(t('public library agencies'), ['government_agency']);
+  assert.is(t('public relations agencies'), undefined);
+});
+
+test('demonyms from the world-countries list; every resolved place is in places', () => {
+  const p = parse('Lithuanian and Mongolian logistics companies');
+  assert.equal(p.filters.locations, { include: ['Lithuania', 'Mongolia'] });
+  assert.equal(
+    p.places.map((x) => x.name),
+    ['Lithuania', 'Mongolia'],
+  );
+  assert.equal(filters('Irish government agencies').locations, { include: ['Ireland'] });
+  assert.equal(filters('call centres in Peru').locations, { include: ['Peru'] });
+  // Groups of countries the gazetteer has no region for: their countries.
+  assert.equal(filters('Iberian shoe makers').locations, { include: ['Spain', 'Portugal'] });
+  assert.equal(filters('startups in the Baltics').locations, { include: ['Estonia', 'Latvia', 'Lithuania'] });
+  assert.equal(parse('fintech in Central Asia').places.length, 5);
+  // Sites in an attribute clause are not the headquarters.
+  assert.is(filters('Dutch company with offices in Peru').locations?.include?.includes('Peru'), false);
+});
+
+test.run();

@@ -1,0 +1,106 @@
+/**
+ * Parsed company queries built and run for real: a small embedded index with the COMPANIES
+ * mapping. Open-vocabulary categories (issue 12) match a company whose description, not its
+ * category tags, names the sector.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { COMPANIES } from '../../mappings/indices.js';
+import { buildCompanyQuery } from '../../query-planner/build/company-query.js';
+import type { CompanyFilters } from '../../query-planner/company-filters.js';
+import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
+import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+
+const DOCS = [
+  {
+    id: 'c1',
+    name: 'Skyward Inspect',
+    industry: 'Aviation & Aerospace',
+    categories: ['drones'],
+    description: 'Drone inspection of wind turbines and power lines.',
+    founded_year: 2019,
+    employee_count: 40,
+    is_public: false,
+  },
+  {
+    id: 'c2',
+    name: 'PawSure',
+    industry: 'Insurance',
+    categories: ['insurtech'],
+    description: 'Pet insurance for cats and dogs, sold online.',
+    founded_year: 2012,
+    employee_count: 120,
+    is_public: false,
+  },
+  {
+    id: 'c3',
+    name: 'Kitchen Cloud',
+    industry: 'Restaurants',
+    categories: ['ghost kitchens', 'food delivery'],
+    description: 'Delivery-only restaurants.',
+    founded_year: 2011,
+    employee_count: 300,
+    is_public: true,
+  },
+  {
+    id: 'c4',
+    name: 'Generic Insure',
+    industry: 'Insurance',
+    categories: ['insurance'],
+    description: 'Home and car insurance.',
+    founded_year: 1998,
+    employee_count: 5000,
+    is_public: true,
+  },
+];
+
+const s = suite<{ engine: EmbeddedEngine; dir: string }>('company query on the embedded engine');
+const INDEX = 'company-query-companies';
+
+s.before(async (ctx) => {
+  ctx.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-company-query-'));
+  ctx.engine = new EmbeddedEngine(ctx.dir);
+  await ctx.engine.createIndex(INDEX, { ...COMPANIES, settings: { ...COMPANIES.settings, number_of_shards: 1, number_of_replicas: 0 } });
+  const result = await ctx.engine.bulk(
+    INDEX,
+    DOCS.map((d) => ({ op: 'index' as const, id: d.id, doc: d })),
+  );
+  assert.equal(result.failed, []);
+  await ctx.engine.refresh(INDEX);
+});
+s.after(async (ctx) => {
+  await ctx.engine.close();
+  fs.rmSync(ctx.dir, { recursive: true, force: true });
+});
+
+async function run(engine: EmbeddedEngine, filters: CompanyFilters): Promise<string[]> {
+  const built = buildCompanyQuery({ filters, from: 0, size: 25 });
+  const res = await engine.search(INDEX, built.body);
+  return res.hits.map((h) => h.id).sort();
+}
+const parsed = (q: string) => parseCompanyQuery(q, { year: 2026 }).filters;
+
+s('an unseen sector found in the description, not the category tags', async ({ engine }) => {
+  const f = parsed('drone inspection companies');
+  assert.equal(f.categories, { include: ['drone inspection'] });
+  assert.equal(await run(engine, f), ['c1']);
+  assert.equal(await run(engine, parsed('pet insurance startups')), ['c2']);
+});
+
+s('a category phrase matches a tag in singular or plural', async ({ engine }) => {
+  assert.equal(await run(engine, parsed('ghost kitchen operators')), ['c3']);
+  assert.equal(await run(engine, { categories: { include: ['ghost kitchen'] } }), ['c3']);
+  assert.equal(await run(engine, { categories: { include: ['Ghost-Kitchen'] } }), ['c3']);
+  assert.equal(await run(engine, { categories: { include: ['food deliveries'] } }), ['c3']);
+});
+
+s('category exclusion by tag; text phrases combine with other filters', async ({ engine }) => {
+  assert.equal(await run(engine, { categories: { include: ['insurance'], exclude: ['insurtech'] } }), ['c4']);
+  assert.equal(await run(engine, parsed('insurance companies founded before 2000')), ['c4']);
+  assert.equal(await run(engine, parsed('publicly traded ghost kitchen operators')), ['c3']);
+});
+
+s.run();
