@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 /**
  * AdvancedFilters: the typed filters of people search (`filters` on the REST routes, the
  * output of the natural-language parser, the input of the query builders). Documented field by
@@ -32,85 +33,40 @@ export type Seniority = (typeof SENIORITIES)[number];
 export type JobFunction = (typeof FUNCTIONS)[number];
 export type FundingStage = (typeof FUNDING_STAGES)[number];
 
-export interface IncludeExclude {
-  include?: string[];
-  exclude?: string[];
-}
+/** An `{include, exclude}` pair of string lists: the type of the schema fragment that declares it. */
+export type IncludeExclude = FromSchema<ReturnType<typeof includeExclude>>;
 
-export interface NumberRange {
-  min?: number;
-  max?: number;
-}
+/** A numeric range (both bounds inclusive): the type of the schema fragment that declares it. */
+export type NumberRange = FromSchema<ReturnType<typeof range>>;
 
-export interface CompanyFilter {
-  relation?: EmploymentRelation;
-  operator?: 'include' | 'exclude';
-  where: {
-    identity?: { names?: string[]; ids?: string[]; domains?: string[] };
-    /** The `search_id` of an earlier company search: the companies it matched (docs/company-search.md). */
-    search_id?: string;
-  };
-}
+/** AdvancedFilters as accepted on REST (`keywords` may be one text, `where` may nest fields): the schema's type. */
+export type RawAdvancedFilters = FromSchema<typeof advancedFiltersSchema, { keepDefaultedPropertiesOptional: true }>;
 
-export interface LanguageFilter {
-  name: string;
-  /** Matched case-insensitively; not validated on REST. */
-  proficiency?: string;
-}
+/** One employment filter of `companies` (identity or an earlier company search's `search_id`). */
+export type CompanyFilter = NonNullable<AdvancedFilters['companies']>[number];
 
-export interface AdvancedFilters {
-  job_titles?: IncludeExclude & { current_only?: boolean };
-  seniority?: Seniority[];
-  functions?: JobFunction[];
-  companies?: CompanyFilter[];
-  /** Industry of the current company. */
-  industries?: IncludeExclude;
-  /** Cities, metros, US states and other first-level regions, countries, named regions. */
-  locations?: IncludeExclude;
-  years_experience?: NumberRange;
-  average_role_tenure_months?: NumberRange;
-  /** Any of these skills. */
-  skills?: IncludeExclude;
-  /** Attended any of these schools. */
-  schools?: string[];
-  /** Holds any of these degrees ("MBA", "PhD", "Bachelor"). */
-  degrees?: string[];
-  /** Speaks every one of these languages (at the proficiency, when given). */
-  languages?: LanguageFilter[];
-  /** Current company's annual revenue in USD; companies without revenue data never match. */
-  revenue?: NumberRange;
-  /** Current company's status. */
-  company_status?: (typeof COMPANY_STATUS_VALUES)[number][];
-  /** Current company's employee count. */
-  company_size?: NumberRange;
-  /** Current company's funding stage. */
-  company_stage?: FundingStage[];
-  connection_degrees?: ConnectionDegree[];
-  /** People connected to any of these (user ids); the first 25 are used. */
-  connected_to?: string[];
-  /** People connected to none of these (user ids); the first 25 are used. */
-  exclude_connected_to?: string[];
-  /** Required words: every keyword must appear somewhere in the profile. */
+/** One language of `languages`; the proficiency is matched case-insensitively. */
+export type LanguageFilter = NonNullable<AdvancedFilters['languages']>[number];
+
+/**
+ * AdvancedFilters as the planner takes them: the type of the JSON Schema below (one declaration:
+ * the schema), after normalisation (query-planner/build/normalize.ts) has turned `keywords` into a
+ * list and merged `where` into the top level.
+ */
+export type AdvancedFilters = Omit<RawAdvancedFilters, 'keywords' | 'where'> & {
   keywords?: string[];
-  /** Context words at least one of which must appear. */
-  additional_context_keywords_core?: string[];
-  /** Context words that only raise relevance. */
-  additional_context_keywords_supporting?: string[];
-  /** Opaque references to earlier result sets (`cohort_refs` of a search response). */
-  cohort_refs?: string[];
-  sort_by?: PeopleSortKey;
-  sort_order?: 'asc' | 'desc';
-}
+};
 
-const range = (what: string) => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    min: rangeBound(`Smallest ${what} (inclusive).`),
-    max: rangeBound(`Largest ${what} (inclusive).`),
-  },
-  description: `${what[0]?.toUpperCase()}${what.slice(1)} range. Profiles without a positive value never match; min above max matches nothing.`,
-});
+const range = (what: string) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      min: rangeBound(`Smallest ${what} (inclusive).`),
+      max: rangeBound(`Largest ${what} (inclusive).`),
+    },
+    description: `${what[0]?.toUpperCase()}${what.slice(1)} range. Profiles without a positive value never match; min above max matches nothing.`,
+  }) as const;
 
 /** The filter fields of the schema (every field but `where`). */
 const filterProperties = {

@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 /**
  * CompanyFilters: the typed filters of company search (`filters` on
  * `POST /api/v1/companies/search/preview`, the output of the company query parser, the input
@@ -5,7 +6,7 @@
  * field is optional; an empty object matches every company.
  */
 import { FUNDING_STAGES } from '../mappings/record-schemas.js';
-import { COMPANY_STATUS_VALUES, type FundingStage, type IncludeExclude, type NumberRange } from './advanced-filters.js';
+import { COMPANY_STATUS_VALUES } from './advanced-filters.js';
 import { ListNormalizer } from './build/normalize.js';
 import { enumList, includeExclude, rangeBound, stringList, valueField } from './input-schemas.js';
 import { COMPANY_SEARCH_LIMITS, type Receipt } from './limits.js';
@@ -25,43 +26,22 @@ export const COMPANY_TYPE_INDUSTRIES: Record<'government_agency' | 'nonprofit', 
   nonprofit: 'Non-profit Organization Management',
 };
 
-export interface CompanyFilters {
-  /** Companies by name (resolved to known companies; unresolved names match loosely). */
-  names?: string[];
-  /** Industries, matched loosely against the company's industry ("security" finds "Computer & Network Security"). */
-  industries?: IncludeExclude;
-  /**
-   * Sectors ("fintech", "pet insurance", "drone inspection"), matched as text: a category tag or
-   * industry equal to the value (singular or plural), a category containing it as a phrase, or
-   * the description containing it as a phrase (build/company-query.ts). Any of them (include).
-   */
-  categories?: IncludeExclude;
-  /** Headquarters: cities, metros, states, countries, regions such as Europe, Nordics or APAC. */
-  locations?: IncludeExclude;
-  employee_count?: NumberRange;
-  founded_year?: NumberRange;
-  funding_stages?: FundingStage[];
-  /** Total funding raised in USD; companies without funding data never match. */
-  total_funding_usd?: NumberRange;
-  /** Annual revenue in USD; companies without revenue data never match. */
-  revenue_usd?: NumberRange;
-  status?: (typeof COMPANY_STATUS_VALUES)[number][];
-  company_types?: CompanyType[];
-  /** Words that must all appear in the name, description, industry or categories. */
-  keywords?: string[];
-  /** A company search whose result set (its matching companies) restricts this one. */
-  search_id?: string;
-}
+/**
+ * Company search filters: the type of `companyFiltersSchema` below (one declaration: the schema,
+ * whose descriptions document each field; docs/company-search.md has the matching rules).
+ */
+export type CompanyFilters = FromSchema<typeof companyFiltersSchema>;
 
-const range = (what: string, note = '') => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    min: rangeBound(`Smallest ${what} (inclusive).`),
-    max: rangeBound(`Largest ${what} (inclusive).`),
-  },
-  description: `${what[0]?.toUpperCase()}${what.slice(1)} range; min above max matches nothing.${note}`,
-});
+const range = (what: string, note = '') =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      min: rangeBound(`Smallest ${what} (inclusive).`),
+      max: rangeBound(`Largest ${what} (inclusive).`),
+    },
+    description: `${what[0]?.toUpperCase()}${what.slice(1)} range; min above max matches nothing.${note}`,
+  }) as const;
 
 /** The JSON Schema of CompanyFilters. Closed shapes: a misspelt field is an error. */
 export const companyFiltersSchema = {

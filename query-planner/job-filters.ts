@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 /**
  * The filters of job search (`filters` on `POST /api/v1/search/jobs/preview` and
  * `/with-people`): AdvancedFilters fields that describe the hiring company (`companies`,
@@ -5,16 +6,7 @@
  * and the `hiring` object for the posting itself. docs/job-search.md documents every field.
  */
 import { EMPLOYMENT_TYPES, FUNCTIONS, FUNDING_STAGES, SENIORITIES, WORKPLACE_TYPES } from '../mappings/record-schemas.js';
-import {
-  advancedFiltersSchema,
-  type COMPANY_STATUS_VALUES,
-  type CompanyFilter,
-  type FundingStage,
-  type IncludeExclude,
-  type JobFunction,
-  type NumberRange,
-  type Seniority,
-} from './advanced-filters.js';
+import { advancedFiltersSchema, type CompanyFilter } from './advanced-filters.js';
 import { ListNormalizer } from './build/normalize.js';
 import { enumList, includeExclude, stringList } from './input-schemas.js';
 import { JOB_SEARCH_LIMITS, type Receipt } from './limits.js';
@@ -22,57 +14,29 @@ import { JOB_SEARCH_LIMITS, type Receipt } from './limits.js';
 export type WorkplaceType = (typeof WORKPLACE_TYPES)[number];
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
-export interface HiringFilters {
-  /** Posting titles (any of them; abbreviations and their spellings match alike). */
-  titles?: IncludeExclude;
-  /** Posting locations; `locations` at the top level is the same filter. */
-  locations?: IncludeExclude;
-  workplace_types?: WorkplaceType[];
-  employment_types?: EmploymentType[];
-  functions?: JobFunction[];
-  seniority?: Seniority[];
-  /** Published in the last N days (hard filter). */
-  published_within_days?: number;
-  /** Published on or after this date (RFC 3339 date or date-time; hard filter). */
-  published_after?: string;
-  /** Published on or before this date (a bare date includes that whole day; hard filter). */
-  published_before?: string;
-}
+/** Job filters as a request gives them (`companies` in either form): the type of `jobFiltersSchema` below. */
+export type JobFiltersInput = FromSchema<typeof jobFiltersSchema, { keepDefaultedPropertiesOptional: true }>;
 
-export interface JobFilters {
-  hiring?: HiringFilters;
-  /** Hiring companies by identity (or an earlier company search), as in people search. */
-  companies?: CompanyFilter[];
-  /** Industry of the hiring company. */
-  industries?: IncludeExclude;
-  company_stage?: FundingStage[];
-  company_size?: NumberRange;
-  company_status?: (typeof COMPANY_STATUS_VALUES)[number][];
-  /** Posting locations. */
-  locations?: IncludeExclude;
-  /** Words that must all appear in the title or description. */
-  keywords?: string[];
-}
+/** The posting filters of `hiring`. */
+export type HiringFilters = NonNullable<JobFiltersInput['hiring']>;
 
 /**
  * The contract's short form of `companies`: company names or ids to include and to exclude
  * (a value shaped as a UUID is an id, anything else a name).
  */
-export interface CompanyIncludeExclude {
-  include?: string[];
-  exclude?: string[];
-}
+export type CompanyIncludeExclude = Exclude<NonNullable<JobFiltersInput['companies']>, readonly unknown[]>;
 
-/** Job filters as a request gives them: `companies` in either form. {@link normalizeJobFilters} reads both. */
-export type JobFiltersInput = Omit<JobFilters, 'companies'> & { companies?: CompanyFilter[] | CompanyIncludeExclude };
+/** Job filters after normalisation ({@link normalizeJobFilters}): `companies` in the relation-list form. */
+export type JobFilters = Omit<JobFiltersInput, 'companies'> & { companies?: CompanyFilter[] };
 
-const date = (description: string) => ({
-  type: 'string',
-  // A date-time is at most 35 characters; the bound keeps the format check cheap.
-  maxLength: 64,
-  anyOf: [{ format: 'date' }, { format: 'date-time' }],
-  description,
-});
+const date = (description: string) =>
+  ({
+    type: 'string',
+    // A date-time is at most 35 characters; the bound keeps the format check cheap.
+    maxLength: 64,
+    anyOf: [{ format: 'date' }, { format: 'date-time' }],
+    description,
+  }) as const;
 const people = advancedFiltersSchema.properties;
 
 /** The JSON Schema of job-search filters. Closed shapes: a misspelt field is an error. */

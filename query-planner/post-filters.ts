@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 /**
  * PostFilters: the typed filters of post search (`filters.posts` on
  * `POST /api/v1/search/posts/preview` and `/with-people`), their JSON Schema and their
@@ -27,48 +28,11 @@ export type PostSortKey = (typeof POST_SORT_KEYS)[number];
 /** JSON pointer of `filters.posts` in a request body; receipts and problems are located under it. */
 export const POST_FILTERS_POINTER = '/filters/posts';
 
-/** An inclusive range of a count; a post without the count counts as 0. */
-export interface CountRange {
-  min?: number;
-  max?: number;
-}
+/** `filters.posts` as a request sends it: the type of `postFiltersSchema` below (one declaration). */
+export type PostFilters = FromSchema<typeof postFiltersSchema>;
 
-/** `filters.posts` as a request sends it (valid against postFiltersSchema). */
-export interface PostFilters {
-  /** Hard author cohort: posts by any of these authors (profile ids or company ids). */
-  author_user_ids?: string[];
-  /**
-   * Hard author cohort by numeric author ids: integer handles of authors that the caller maps to
-   * author ids through a lookup (`normalizePostFilters` option `lookupAuthorIds`). Joined with
-   * `author_user_ids` into one cohort; ids the lookup does not know match nothing.
-   */
-  author_user_id_ints?: number[];
-  /** Literal mentions (any of them), compared case-insensitively, with or without a leading `@`. */
-  mentions?: string[];
-  /** Topic keywords (any of them), compared case-insensitively; a leading `#` is dropped. */
-  topics?: string[];
-  /** Words that must all appear in the post text; a string is split like people-search keywords. */
-  keywords?: string | string[];
-  /** Authored by a person or by a company (any of them). */
-  author_entity_types?: AuthorEntityType[];
-  /** post, repost or comment (any of them); like and reaction values are stripped or refused. */
-  action_types?: (PostActionType | ReactionActionType)[];
-  reactions?: CountRange;
-  comments?: CountRange;
-  reposts?: CountRange;
-  /** Reactions + comments + reposts. */
-  engagement?: CountRange;
-  /** Posted at or after this instant (RFC 3339 date = that day's start in UTC, or date-time). */
-  posted_after?: string;
-  /** Posted strictly before this instant (RFC 3339 date = that day's start in UTC, or date-time). */
-  posted_before?: string;
-  /** Posted within the last N days (N × 24 hours before the request). */
-  posted_within_days?: number;
-  /** Reposts or comments of any of these posts. */
-  target_post_ids?: string[];
-  /** true: reposts and comments of some post only; false: original posts only (no target). */
-  has_target?: boolean;
-}
+/** An inclusive range of a count; a post without the count counts as 0. */
+export type CountRange = NonNullable<PostFilters['reactions']>;
 
 /** PostFilters after normalizePostFilters: what the query builder reads. */
 export interface NormalizedPostFilters extends Omit<PostFilters, 'author_user_id_ints' | 'keywords' | 'action_types'> {
@@ -112,22 +76,24 @@ export interface PostFiltersNormalization {
   authorCohort: AuthorCohortStatus | null;
 }
 
-const countRange = (what: string) => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    min: { type: 'integer', minimum: 0, description: `Fewest ${what} (inclusive).` },
-    max: { type: 'integer', minimum: 0, description: `Most ${what} (inclusive).` },
-  },
-  description: `Number of ${what}; a post without the count counts as 0; min above max matches nothing.`,
-});
-const instant = (description: string) => ({
-  type: 'string',
-  // A date-time is at most 35 characters; the bound keeps the format check cheap.
-  maxLength: 64,
-  anyOf: [{ format: 'date' }, { format: 'date-time' }],
-  description,
-});
+const countRange = (what: string) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      min: { type: 'integer', minimum: 0, description: `Fewest ${what} (inclusive).` },
+      max: { type: 'integer', minimum: 0, description: `Most ${what} (inclusive).` },
+    },
+    description: `Number of ${what}; a post without the count counts as 0; min above max matches nothing.`,
+  }) as const;
+const instant = (description: string) =>
+  ({
+    type: 'string',
+    // A date-time is at most 35 characters; the bound keeps the format check cheap.
+    maxLength: 64,
+    anyOf: [{ format: 'date' }, { format: 'date-time' }],
+    description,
+  }) as const;
 
 /**
  * The JSON Schema of PostFilters (`filters.posts`). Shapes are closed (a misspelt field is an

@@ -9,14 +9,11 @@ import {
   type CompanyFilter,
   type IncludeExclude,
   type LanguageFilter,
+  type RawAdvancedFilters,
 } from '../advanced-filters.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../limits.js';
 
-/** AdvancedFilters as accepted on REST: `keywords` may be one string, `where` may nest fields. */
-export type RawAdvancedFilters = Omit<AdvancedFilters, 'keywords'> & {
-  keywords?: string | string[];
-  where?: Record<string, unknown>;
-};
+export type { RawAdvancedFilters };
 
 export interface NormalizedFilters {
   filters: AdvancedFilters;

@@ -1,3 +1,4 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Context } from 'koa';
 import type { Actor } from '../auth/actor.js';
 import type { ScopeRequirement } from '../auth/scopes.js';
@@ -8,6 +9,12 @@ import type { ErrorCode } from './error-schema.js';
 
 /** A JSON Schema (draft 2020-12) object. */
 export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The TypeScript type of what a request schema accepts, so a route declares its input once (the
+ * schema, written `as const`) and its handler gets the matching type.
+ */
+export type SchemaType<S extends JSONSchema> = FromSchema<S, { keepDefaultedPropertiesOptional: true }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

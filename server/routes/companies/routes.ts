@@ -3,13 +3,12 @@ import { locationSchema } from '../../../mappings/record-schemas.js';
 import { companyFiltersSchema } from '../../../query-planner/company-filters.js';
 import { textField } from '../../../query-planner/input-schemas.js';
 import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
-import { type CompanyResultMode, type CompanySearchRequest, searchCompanies } from '../../commands/search/search-companies.js';
+import { type CompanySearchRequest, searchCompanies } from '../../commands/search/search-companies.js';
 import { SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, type SchemaType } from '../../http/route.js';
 import { clamp, truncateText } from '../input.js';
 import { presentCompanySearch } from './presenter.js';
 
-type Body = Record<string, unknown>;
 const L = COMPANY_SEARCH_LIMITS;
 
 const { $id: _drop, ...filtersSchema } = companyFiltersSchema;
@@ -188,7 +187,7 @@ const response = {
 } as const;
 
 export const companyRoutes = [
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof request>>({
     method: 'POST',
     path: '/api/v1/companies/search/preview',
     tag: 'companies',
@@ -214,9 +213,9 @@ export const companyRoutes = [
       const limit = clamp(body.preview_limit, L.previewLimit, '/preview_limit', receipts);
       const search: CompanySearchRequest = {
         text,
-        filters: (body.filters as CompanySearchRequest['filters'] | undefined) ?? null,
+        filters: body.filters ?? null,
         limit,
-        mode: (body.result_mode as CompanyResultMode | undefined) ?? 'preview',
+        mode: body.result_mode ?? 'preview',
         evidenceText: body.include_evidence_text === true,
         evidencePosts: clamp(body.evidence_post_limit, L.evidencePosts, '/evidence_post_limit', receipts),
         receipts,

@@ -4,11 +4,12 @@ import { jobFiltersSchema } from '../../../query-planner/job-filters.js';
 import { JOB_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { type JobSearchRequest, searchJobs } from '../../commands/search/search-jobs.js';
 import { SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
-import { defineRoute, type RouteRequest } from '../../http/route.js';
+import { defineRoute, type RouteRequest, type SchemaType } from '../../http/route.js';
 import { clamp, truncateText } from '../input.js';
 import { presentJobsPreview, presentJobsWithPeople } from './presenter.js';
 
-type Body = Record<string, unknown>;
+/** A job search body, typed from its schema (the with-people body adds `people_per_company`). */
+type Body = SchemaType<typeof previewRequest> & Partial<SchemaType<typeof withPeopleRequest>>;
 const L = JOB_SEARCH_LIMITS;
 const { $id: _drop, ...filtersSchema } = jobFiltersSchema;
 
@@ -199,7 +200,7 @@ function jobRequest(body: Body, grouped: boolean): JobSearchRequest {
   const receipts: Receipt[] = [];
   return {
     text: truncateText(typeof body.query === 'string' ? body.query : null, '/query', receipts, L.queryChars),
-    filters: (body.filters as JobSearchRequest['filters'] | undefined) ?? null,
+    filters: body.filters ?? null,
     limit: clamp(body.preview_limit, L.previewLimit, '/preview_limit', receipts),
     peoplePerCompany: grouped ? clamp(body.people_per_company, L.peoplePerCompany, '/people_per_company', receipts) : L.networkPeople,
     grouped,
@@ -211,7 +212,7 @@ const elapsed = (started: number) => Math.round((performance.now() - started) * 
 const delegateOf = (req: RouteRequest<Body, unknown, unknown>) => (req.actor!.isDelegate ? req.actor!.actingUserId : null);
 
 export const jobRoutes = [
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof previewRequest>>({
     method: 'POST',
     path: '/api/v1/search/jobs/preview',
     tag: 'jobs',
@@ -228,7 +229,7 @@ export const jobRoutes = [
       return presentJobsPreview(outcome, search.limit, elapsed(started), delegateOf(req));
     },
   }),
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof withPeopleRequest>>({
     method: 'POST',
     path: '/api/v1/search/jobs/with-people',
     tag: 'jobs',

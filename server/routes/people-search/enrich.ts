@@ -12,18 +12,20 @@ import {
   selectEnrichRows,
   storedSearch,
 } from '../../commands/search/people/enrich-people.js';
-import type { RouteRequest } from '../../http/route.js';
+import type { RouteRequest, SchemaType } from '../../http/route.js';
 import type { Services } from '../../services.js';
 import { clamp } from '../input.js';
 import { presentEnrichment, presentReplay } from './presenter.js';
+import type { enrichRequest } from './schemas.js';
 
-type Body = Record<string, unknown>;
+/** The enrich request body, typed from its schema. */
+type Body = SchemaType<typeof enrichRequest>;
 const ROWS = PEOPLE_SEARCH_LIMITS.snapshotRows;
 
 function enrichRequestOf(body: Body, receipts: Receipt[]): EnrichRequest {
-  const target = (body.target_user_id as string | undefined) ?? null;
+  const target = body.target_user_id ?? null;
   return {
-    searchId: body.search_id as string,
+    searchId: body.search_id,
     targetUserId: target,
     offset: target ? 0 : clamp(body.offset, { min: 0, max: ROWS - 1, default: 0 }, '/offset', receipts),
     limit: target ? null : clamp(body.limit, { min: 1, max: ROWS, default: ROWS }, '/limit', receipts),
@@ -49,7 +51,7 @@ export async function enrichPage(req: RouteRequest<Body, unknown, unknown>): Pro
   const receipts: Receipt[] = [];
   const owner = req.actor!.ownerUserId;
   const selection = selectEnrichRows(req.services, owner, enrichRequestOf(body, receipts), req.now);
-  const textMode = (body.evidence_text_mode as 'base' | 'full' | undefined) ?? 'base';
+  const textMode = body.evidence_text_mode ?? 'base';
   const postsLimit = clamp(body.evidence_posts_limit, PEOPLE_SEARCH_LIMITS.evidencePosts, '/evidence_posts_limit', receipts);
   const { rows, options, fresh } = await enrichPeople(req.services, { ownerUserId: owner, selection, textMode, postsLimit, now: req.now });
   // Charged: the people this call enriched for the first time.

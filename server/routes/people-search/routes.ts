@@ -1,5 +1,4 @@
 import { ListNormalizer } from '../../../query-planner/build/normalize.js';
-import type { NetworkFilterMode } from '../../../query-planner/build/people-query.js';
 import { valueField } from '../../../query-planner/input-schemas.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { usernameFromInput } from '../../commands/search/people/people-lookup.js';
@@ -7,7 +6,7 @@ import { DEFAULT_ROW_OPTIONS, type RowOptions } from '../../commands/search/peop
 import { type PeopleRoute, type PeopleSearchRequest, searchPeople } from '../../commands/search/people/search-people.js';
 import { invalidField } from '../../errors.js';
 import { type ErrorCode, PAGING_ERRORS, SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, type SchemaType } from '../../http/route.js';
 import { clamp, truncateText } from '../input.js';
 import { enrichPage, enrichReservation, replaySearch } from './enrich.js';
 import { persistSearch } from './persist.js';
@@ -23,24 +22,42 @@ import {
   searchResponse,
 } from './schemas.js';
 
-type Body = Record<string, unknown>;
+/** The request bodies, typed from their schemas (schemas.ts). */
+type SearchBody = SchemaType<typeof searchRequest>;
+type PreviewBody = SchemaType<typeof previewRequest>;
+/** The row options every people route reads (each body declares its own subset). */
+type RowOptionFields = Partial<
+  Pick<
+    SearchBody,
+    | 'defer_enrichment'
+    | 'skip_match_reasons'
+    | 'evidence_format'
+    | 'include_evidence'
+    | 'include_evidence_text'
+    | 'include_evidence_json'
+    | 'fields'
+    | 'evidence_text_mode'
+    | 'evidence_posts_limit'
+    | 'relationship_detail'
+  >
+>;
 const L = PEOPLE_SEARCH_LIMITS;
 
-function evidenceOptions(body: Body, full: boolean, receipts: Receipt[]): RowOptions {
-  const format = (body.evidence_format as string | undefined) ?? null;
+function evidenceOptions(body: RowOptionFields, full: boolean, receipts: Receipt[]): RowOptions {
+  const format = body.evidence_format ?? null;
   const defer = full && body.defer_enrichment === true && format !== 'reasons';
   const skipReasons = full && body.skip_match_reasons === true && format !== 'reasons';
   const wantsText = body.include_evidence === true || body.include_evidence_text === true || format === 'text' || format === 'both';
   const wantsJson = body.include_evidence_json === true || format === 'json' || format === 'both';
   return {
     ...DEFAULT_ROW_OPTIONS,
-    fields: (body.fields as string[] | undefined) ?? null,
+    fields: body.fields ?? null,
     reasons: format === 'reasons' || (!skipReasons && !defer && format !== 'none'),
     evidenceText: wantsText && !defer,
     evidenceJson: wantsJson && !defer,
-    textMode: (body.evidence_text_mode as 'base' | 'full' | undefined) ?? 'base',
+    textMode: body.evidence_text_mode ?? 'base',
     postsLimit: clamp(body.evidence_posts_limit, PEOPLE_SEARCH_LIMITS.evidencePosts, '/evidence_posts_limit', receipts),
-    relationshipDetail: (body.relationship_detail as RowOptions['relationshipDetail'] | undefined) ?? 'none',
+    relationshipDetail: body.relationship_detail ?? 'none',
   };
 }
 
@@ -57,7 +74,7 @@ function legacyKeywords(path: string, value: unknown, receipts: Receipt[]): stri
 }
 
 /** Builds the search request shared by the v1 routes. */
-function v1Request(route: PeopleRoute, body: Body): PeopleSearchRequest {
+function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSearchRequest {
   const receipts: Receipt[] = [];
   const description = typeof body.description === 'string' ? body.description : null;
   const legacy = typeof body.query === 'string' ? body.query : null;
@@ -68,8 +85,8 @@ function v1Request(route: PeopleRoute, body: Body): PeopleSearchRequest {
       message: 'Both description and its legacy alias query were given; description was used.',
     });
   const text = truncateText(description ?? legacy, description !== null ? '/description' : '/query', receipts);
-  const meta = (body.search_metadata as Body | undefined) ?? null;
-  const filters = (body.filters as Body | undefined) ?? (meta?.filters as Body | undefined) ?? null;
+  const meta = body.search_metadata ?? null;
+  const filters = body.filters ?? meta?.filters ?? null;
   const keywords = legacyKeywords(
     body.keywords !== undefined ? '/keywords' : '/search_metadata/keywords',
     body.keywords ?? meta?.keywords,
@@ -82,9 +99,10 @@ function v1Request(route: PeopleRoute, body: Body): PeopleSearchRequest {
       message: 'keywords is deprecated; its words were applied as required keywords.',
     });
   let lookup: PeopleSearchRequest['lookup'] = null;
-  if (route === 'search') {
+  // Only the full search declares the lookup fields (its schema refuses them elsewhere).
+  if (route === 'search' && ('professional_username' in body || 'professional_profile_url' in body || 'professional_url' in body)) {
     for (const field of ['professional_username', 'professional_profile_url', 'professional_url'] as const) {
-      const v = body[field];
+      const v = (body as SearchBody)[field];
       if (typeof v !== 'string' || !v.trim()) continue;
       const username = usernameFromInput(v);
       if (!username)
@@ -101,7 +119,7 @@ function v1Request(route: PeopleRoute, body: Body): PeopleSearchRequest {
     lookup,
     limit: clamp(body.limit, L.limit, '/limit', receipts),
     offset: clamp(body.offset, L.offset, '/offset', receipts),
-    networkMode: (body.network_filter_mode as NetworkFilterMode | undefined) ?? 'boost',
+    networkMode: body.network_filter_mode ?? 'boost',
     countOnly: body.count_only === true,
     rows: evidenceOptions(body, route === 'search', receipts),
     receipts,
@@ -119,7 +137,7 @@ const PEOPLE_SEARCH_ERRORS: readonly ErrorCode[] = [
 
 /** The people-search routes: scope `search` (`enrich` for enrich), billed per the rate card. */
 export const peopleSearchRoutes = [
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof queryV2Request>>({
     method: 'POST',
     path: '/api/v2/search/people/query',
     tag: 'people-search',
@@ -133,7 +151,7 @@ export const peopleSearchRoutes = [
     handler: async (req) => {
       const body = req.body;
       const receipts: Receipt[] = [];
-      const text = truncateText(body.query as string, '/query', receipts);
+      const text = truncateText(body.query, '/query', receipts);
       const request: PeopleSearchRequest = {
         route: 'query_v2',
         text,
@@ -142,14 +160,14 @@ export const peopleSearchRoutes = [
         lookup: null,
         limit: clamp(body.limit, L.limit, '/limit', receipts),
         offset: clamp(body.offset, L.offset, '/offset', receipts),
-        networkMode: (body.network_filter_mode as NetworkFilterMode | undefined) ?? 'boost',
+        networkMode: body.network_filter_mode ?? 'boost',
         countOnly: body.count_only === true,
         rows: {
           ...DEFAULT_ROW_OPTIONS,
           reasons: true,
-          fields: (body.fields as string[] | undefined) ?? null,
+          fields: body.fields ?? null,
           profileText: body.include_profile_text === true,
-          relationshipDetail: (body.relationship_detail as RowOptions['relationshipDetail'] | undefined) ?? 'none',
+          relationshipDetail: body.relationship_detail ?? 'none',
         },
         receipts,
       };
@@ -159,7 +177,7 @@ export const peopleSearchRoutes = [
       return withStoredIds(response, searchId, cohortRef);
     },
   }),
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof searchRequest>>({
     method: 'POST',
     path: '/api/v1/search/people',
     tag: 'people-search',
@@ -178,7 +196,7 @@ export const peopleSearchRoutes = [
       return withStoredIds(response, searchId, cohortRef);
     },
   }),
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof previewRequest>>({
     method: 'POST',
     path: '/api/v1/search/people/preview',
     tag: 'people-search',
@@ -193,7 +211,7 @@ export const peopleSearchRoutes = [
       return withStoredIds(presentSearchV1(outcome), null, null);
     },
   }),
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof enrichRequest>>({
     method: 'POST',
     path: '/api/v1/search/people/enrich',
     tag: 'people-search',

@@ -70,7 +70,7 @@ const keywords = {
     { ...stringList('Keywords, each required.'), items: { type: 'string', maxLength: INPUT_CEILINGS.valueChars } },
   ],
   description: 'Deprecated: required words (text or list), limited as filters.keywords values are.',
-};
+} as const;
 
 const searchText = {
   description: textField(

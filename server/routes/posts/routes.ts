@@ -1,14 +1,15 @@
 /** Post search: `POST /api/v1/search/posts/preview` and `POST /api/v1/search/posts/with-people`. */
 import { textField } from '../../../query-planner/input-schemas.js';
 import { POST_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
-import { POST_SORT_KEYS, type PostFilters, type PostSortKey, postFiltersSchema } from '../../../query-planner/post-filters.js';
+import { POST_SORT_KEYS, postFiltersSchema } from '../../../query-planner/post-filters.js';
 import { type PostSearchRequest, searchPostsPage } from '../../commands/search/search-posts.js';
 import { PAGING_ERRORS, SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, type SchemaType } from '../../http/route.js';
 import { clamp, truncateText } from '../input.js';
 import { presentPostSearch, presentPostSearchWithPeople } from './presenter.js';
 
-type Body = Record<string, unknown>;
+/** A post search body, typed from its schema. */
+type Body = SchemaType<typeof previewRequest> & Partial<SchemaType<typeof withPeopleRequest>>;
 const L = POST_SEARCH_LIMITS;
 const { $id: _drop, ...postsSchema } = postFiltersSchema as typeof postFiltersSchema & { $id?: string };
 
@@ -234,11 +235,11 @@ function postRequest(body: Body, people: boolean): PostSearchRequest {
   const receipts: Receipt[] = [];
   return {
     text: truncateText(typeof body.query === 'string' && body.query.trim() ? body.query : null, '/query', receipts, L.queryChars),
-    filters: ((body.filters as { posts?: PostFilters } | undefined)?.posts ?? {}) as PostFilters,
+    filters: body.filters?.posts ?? {},
     limit: clamp(body.preview_limit, L.previewLimit, '/preview_limit', receipts),
     offset: clamp(body.offset, L.offset, '/offset', receipts),
-    sortBy: (body.sort_by as PostSortKey | undefined) ?? 'relevance',
-    sortOrder: body.sort_order as 'asc' | 'desc' | undefined,
+    sortBy: body.sort_by ?? 'relevance',
+    sortOrder: body.sort_order,
     withCompanies: body.with_companies === true,
     peopleLimit: people ? clamp(body.people_limit, L.peopleLimit, '/people_limit', receipts) : 0,
     receipts,
@@ -248,7 +249,7 @@ function postRequest(body: Body, people: boolean): PostSearchRequest {
 const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
 
 export const postRoutes = [
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof previewRequest>>({
     method: 'POST',
     path: '/api/v1/search/posts/preview',
     tag: 'posts',
@@ -266,7 +267,7 @@ export const postRoutes = [
       return presentPostSearch(search, outcome, elapsed(started));
     },
   }),
-  defineRoute<Body>({
+  defineRoute<SchemaType<typeof withPeopleRequest>>({
     method: 'POST',
     path: '/api/v1/search/posts/with-people',
     tag: 'posts',
