@@ -1,15 +1,12 @@
 import { actingFields } from '../../auth/actor.js';
 import { presentCreditStatus } from '../../billing/credits.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, type SchemaType } from '../../http/route.js';
 import { presentApiKey, presentBillingSemantics, presentRateCard, presentUsage } from './presenter.js';
 import { creditStatusSchema, creditsQuerySchema, creditsResponseSchema } from './schemas.js';
-import { resolveUsageInterval, type UsageRange } from './usage-range.js';
+import { resolveUsageInterval } from './usage-range.js';
 
-interface CreditsQuery {
-  range?: UsageRange;
-  start_date?: string;
-  end_date?: string;
-}
+/** The query of `GET /api/v1/credits`, typed from its schema. */
+type CreditsQuery = SchemaType<typeof creditsQuerySchema>;
 
 /** `GET /api/v1/credits` and `GET /api/v1/credits/status`: any valid key, never billed. */
 export const creditRoutes = [

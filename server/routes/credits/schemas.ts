@@ -51,11 +51,11 @@ export const creditsQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    range: { enum: [...USAGE_RANGES], description: 'Reporting interval; default 30d. Not combinable with start_date/end_date.' },
+    range: { enum: USAGE_RANGES, description: 'Reporting interval; default 30d. Not combinable with start_date/end_date.' },
     start_date: valueField('ISO date or date-time; the interval start (inclusive).'),
     end_date: valueField('ISO date (whole day included) or date-time; the interval end.'),
   },
-};
+} as const;
 
 export const creditsResponseSchema = {
   type: 'object',
