@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 /**
  * Input-size limits of people search, in one place. REST applies them silently (truncating or
  * clamping, with a receipt in the response); the connector rejects input beyond them.
@@ -53,13 +54,22 @@ export const POST_SEARCH_LIMITS = {
   countMax: 2_147_483_647,
 } as const;
 
-/** One silent adjustment REST made to the input, reported back so nothing is lost unseen. */
-export interface Receipt {
-  /** JSON pointer of the adjusted input. */
-  path: string;
-  action: 'truncated' | 'clamped' | 'ignored' | 'normalized' | 'defaulted';
-  message: string;
-}
+/**
+ * One silent adjustment REST made to the input, reported back so nothing is lost unseen: the
+ * JSON pointer of the adjusted input, what was done and a message. Every response schema that
+ * carries receipts uses this one declaration.
+ */
+export const receiptSchema = {
+  type: 'object',
+  required: ['path', 'action', 'message'],
+  properties: {
+    path: { type: 'string', description: 'JSON pointer of the adjusted input.' },
+    action: { enum: ['truncated', 'clamped', 'ignored', 'normalized', 'defaulted'] },
+    message: { type: 'string' },
+  },
+} as const;
+
+export type Receipt = FromSchema<typeof receiptSchema>;
 
 /**
  * Input-size limits of company search (`POST /api/v1/companies/search/preview`), applied the

@@ -5,7 +5,7 @@
  * last 3 years") are left alone.
  */
 import type { NumberRange } from '../advanced-filters.js';
-import { NUMBER_WORDS } from './lexicon/experience.js';
+import { NUMBER_WORDS } from './lexicon/numbers.js';
 import { claim, type Token } from './tokens.js';
 
 export interface YearsMention {

@@ -26,17 +26,14 @@ import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_PHRASES } from './lexicon/levels.js';
 import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
 import { scanPlaces } from './places.js';
+import type { RecognizedItem } from './recognized.js';
 import { scanRelations } from './relations.js';
 import { scanTitles } from './titles.js';
 import { type CaseMode, caseMode, claim, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
 
 export type { CompanyMention } from './companies.js';
 
-export interface RecognizedItem {
-  kind: string;
-  text: string;
-  value: unknown;
-}
+export type { RecognizedItem } from './recognized.js';
 
 export interface ParsedPeopleQuery {
   filters: AdvancedFilters;

@@ -1,18 +1,10 @@
-/**
- * Parsed company queries built and run for real: a small embedded index with the COMPANIES
- * mapping. Open-vocabulary categories (issue 12) match a company whose description, not its
- * category tags, names the sector.
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COMPANIES } from '../../mappings/indices.js';
 import { buildCompanyQuery } from '../../query-planner/build/company-query.js';
 import type { CompanyFilters } from '../../query-planner/company-filters.js';
 import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
-import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import type { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import { loadedIndexSuite } from '../helpers/loaded-index.js';
 
 const DOCS = [
   {
@@ -57,24 +49,8 @@ const DOCS = [
   },
 ];
 
-const s = suite<{ engine: EmbeddedEngine; dir: string }>('company query on the embedded engine');
 const INDEX = 'company-query-companies';
-
-s.before(async (ctx) => {
-  ctx.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-company-query-'));
-  ctx.engine = new EmbeddedEngine(ctx.dir);
-  await ctx.engine.createIndex(INDEX, { ...COMPANIES, settings: { ...COMPANIES.settings, number_of_shards: 1, number_of_replicas: 0 } });
-  const result = await ctx.engine.bulk(
-    INDEX,
-    DOCS.map((d) => ({ op: 'index' as const, id: d.id, doc: d })),
-  );
-  assert.equal(result.failed, []);
-  await ctx.engine.refresh(INDEX);
-});
-s.after(async (ctx) => {
-  await ctx.engine.close();
-  fs.rmSync(ctx.dir, { recursive: true, force: true });
-});
+const s = loadedIndexSuite('company query on the embedded engine', INDEX, COMPANIES, DOCS);
 
 async function run(engine: EmbeddedEngine, filters: CompanyFilters): Promise<string[]> {
   const built = buildCompanyQuery({ filters, from: 0, size: 25 });

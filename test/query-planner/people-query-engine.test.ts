@@ -1,16 +1,9 @@
-/**
- * Built people-search bodies run for real: a small embedded index with the PROFILES mapping and
- * the ids each query finds.
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PROFILES } from '../../mappings/indices.js';
 import type { AdvancedFilters } from '../../query-planner/advanced-filters.js';
 import { buildPeopleQuery, type PeopleQueryInput } from '../../query-planner/build/people-query.js';
-import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import type { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import { loadedIndexSuite } from '../helpers/loaded-index.js';
 import { cityLocation } from '../helpers/snapshots.js';
 
 const SF = cityLocation('San Francisco', 'US');
@@ -112,24 +105,8 @@ const DOCS = [
   doc('p15', 'Yusuf Ali', { headline: 'Lawyer', current_title: 'Lawyer' }),
 ];
 
-const s = suite<{ engine: EmbeddedEngine; dir: string }>('people query on the embedded engine');
 const INDEX = 'people-query-profiles';
-
-s.before(async (ctx) => {
-  ctx.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-people-query-'));
-  ctx.engine = new EmbeddedEngine(ctx.dir);
-  await ctx.engine.createIndex(INDEX, { ...PROFILES, settings: { ...PROFILES.settings, number_of_shards: 1, number_of_replicas: 0 } });
-  const result = await ctx.engine.bulk(
-    INDEX,
-    DOCS.map((d) => ({ op: 'index' as const, id: d.id, doc: d })),
-  );
-  assert.equal(result.failed, []);
-  await ctx.engine.refresh(INDEX);
-});
-s.after(async (ctx) => {
-  await ctx.engine.close();
-  fs.rmSync(ctx.dir, { recursive: true, force: true });
-});
+const s = loadedIndexSuite('people query on the embedded engine', INDEX, PROFILES, DOCS);
 
 const input = (filters: AdvancedFilters, extra: Partial<PeopleQueryInput> = {}): PeopleQueryInput => ({
   filters,

@@ -1,18 +1,11 @@
-/**
- * Golden tests of the people-search query builder: the exact body for representative inputs,
- * every body valid for OpenSearch (contract checker) and accepted by the embedded engine.
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { suite, test } from 'uvu';
+import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PROFILES } from '../../mappings/indices.js';
 import { normalizeFilters, splitKeywords } from '../../query-planner/build/normalize.js';
 import { type BuiltPeopleQuery, buildPeopleQuery, type PeopleQueryInput } from '../../query-planner/build/people-query.js';
 import type { Receipt } from '../../query-planner/limits.js';
-import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
 import type { Query, SearchBody, SortClause } from '../../search-engine/port.js';
+import { loadedIndexSuite } from '../helpers/loaded-index.js';
 import { checkRequest } from '../helpers/opensearch-contract/checker.js';
 
 /** The text fields of keywords and residual text, with their boosts. */
@@ -764,19 +757,9 @@ test.run();
 
 // Every golden body runs on the embedded engine (the oversized sets are left out: see
 // docs/query-planner.md on the cost of very large terms lists there).
-const engine = suite<{ engine: EmbeddedEngine; dir: string }>('golden bodies run on the embedded engine');
-engine.before(async (ctx) => {
-  ctx.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-people-golden-'));
-  ctx.engine = new EmbeddedEngine(ctx.dir);
-  await ctx.engine.createIndex('profiles', { ...PROFILES, settings: { ...PROFILES.settings, number_of_shards: 1, number_of_replicas: 0 } });
-  const doc = { id: 'a', display_name: 'Ada', headline: 'Rust engineer', current_title: 'Software Engineer', years_experience: 5 };
-  assert.equal((await ctx.engine.bulk('profiles', [{ op: 'index', id: 'a', doc }])).failed, []);
-  await ctx.engine.refresh('profiles');
-});
-engine.after(async (ctx) => {
-  await ctx.engine.close();
-  fs.rmSync(ctx.dir, { recursive: true, force: true });
-});
+const engine = loadedIndexSuite('golden bodies run on the embedded engine', 'profiles', PROFILES, [
+  { id: 'a', display_name: 'Ada', headline: 'Rust engineer', current_title: 'Software Engineer', years_experience: 5 },
+]);
 for (const c of CASES) {
   engine(c.name, async (ctx) => {
     const res = await ctx.engine.search('profiles', c.body);

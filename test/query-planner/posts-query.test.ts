@@ -1,11 +1,3 @@
-/**
- * Post search: the filter schema, normalisation (receipts and problems), golden bodies of the
- * query builder (each valid for OpenSearch by the contract checker), and built bodies run for
- * real on an embedded index of 30 hand-made posts.
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { suite } from 'uvu';
@@ -29,8 +21,9 @@ import {
   parsePostDate,
   postFiltersSchema,
 } from '../../query-planner/post-filters.js';
-import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import type { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
 import type { Query, SearchBody, SortClause } from '../../search-engine/port.js';
+import { loadedIndexSuite } from '../helpers/loaded-index.js';
 import { checkRequest } from '../helpers/opensearch-contract/checker.js';
 
 const NOW = new Date('2026-11-01T00:00:00Z');
@@ -635,23 +628,7 @@ const ALL_RECENT = [
 ];
 
 const INDEX = 'posts-query-posts';
-const s = suite<{ engine: EmbeddedEngine; dir: string }>('posts query on the embedded engine');
-
-s.before(async (ctx) => {
-  ctx.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-posts-query-'));
-  ctx.engine = new EmbeddedEngine(ctx.dir);
-  await ctx.engine.createIndex(INDEX, { ...POSTS, settings: { ...POSTS.settings, number_of_shards: 1, number_of_replicas: 0 } });
-  const result = await ctx.engine.bulk(
-    INDEX,
-    DOCS.map((d) => ({ op: 'index' as const, id: d.id as string, doc: d })),
-  );
-  assert.equal(result.failed, []);
-  await ctx.engine.refresh(INDEX);
-});
-s.after(async (ctx) => {
-  await ctx.engine.close();
-  fs.rmSync(ctx.dir, { recursive: true, force: true });
-});
+const s = loadedIndexSuite('posts query on the embedded engine', INDEX, POSTS, DOCS);
 
 type Extra = Partial<Omit<PostsQueryInput, 'filters'>>;
 

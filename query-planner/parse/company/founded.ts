@@ -10,6 +10,7 @@
  * now-15). A year after "raised" / "acquired" is not a founding year.
  */
 import type { NumberRange } from '../../advanced-filters.js';
+import { NUMBER_WORDS } from '../lexicon/numbers.js';
 import { claim, matchAt, phraseTable, type Token } from '../tokens.js';
 import { FUNDING_WORDS } from './money.js';
 import { type Bound, boundBefore, type NumberMention, range, startsWith } from './number-words.js';
@@ -227,30 +228,10 @@ interface Relative {
   end: number;
 }
 
-const COUNT_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  fifty: 50,
-  hundred: 100,
-};
-
 /** "5" or "five" → 5 (years). */
 function yearsCount(norm: string): number | null {
   if (/^\d{1,3}$/.test(norm)) return Number(norm);
-  return COUNT_WORDS[norm] ?? null;
+  return NUMBER_WORDS.get(norm) ?? null;
 }
 
 /** "this decade", "last year", "in the last 5 years", "past decade". */

@@ -2,7 +2,8 @@
 import { locationSchema } from '../../../mappings/record-schemas.js';
 import { companyFiltersSchema } from '../../../query-planner/company-filters.js';
 import { textField } from '../../../query-planner/input-schemas.js';
-import { COMPANY_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { COMPANY_SEARCH_LIMITS, type Receipt, receiptSchema } from '../../../query-planner/limits.js';
+import { recognizedItemSchema } from '../../../query-planner/parse/recognized.js';
 import { type CompanySearchRequest, searchCompanies } from '../../commands/search/search-companies.js';
 import { SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
 import { defineRoute, type SchemaType } from '../../http/route.js';
@@ -135,15 +136,7 @@ const response = {
         input_mode: { enum: ['natural_language', 'filters', 'filters_and_text', 'empty'] },
         recognized: {
           type: 'array',
-          items: {
-            type: 'object',
-            required: ['kind', 'text', 'value'],
-            properties: {
-              kind: { type: 'string' },
-              text: { type: 'string', description: 'The words of the query.' },
-              value: { description: 'What they were read as (any JSON value, by kind).' },
-            },
-          },
+          items: recognizedItemSchema,
         },
         keywords: { type: 'array', items: { type: 'string' } },
         places: {
@@ -166,18 +159,7 @@ const response = {
         },
       },
     },
-    receipts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['path', 'action', 'message'],
-        properties: {
-          path: { type: 'string' },
-          action: { enum: ['truncated', 'clamped', 'ignored', 'normalized', 'defaulted'] },
-          message: { type: 'string' },
-        },
-      },
-    },
+    receipts: { type: 'array', items: receiptSchema },
     no_results_reason: {
       type: 'object',
       required: ['code', 'message'],

@@ -1,7 +1,7 @@
 /** Job search: `POST /api/v1/search/jobs/preview` and `POST /api/v1/search/jobs/with-people`. */
 import { textField } from '../../../query-planner/input-schemas.js';
 import { jobFiltersSchema } from '../../../query-planner/job-filters.js';
-import { JOB_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { JOB_SEARCH_LIMITS, type Receipt, receiptSchema } from '../../../query-planner/limits.js';
 import { type JobSearchRequest, searchJobs } from '../../commands/search/search-jobs.js';
 import { SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
 import { defineRoute, type RouteRequest, type SchemaType } from '../../http/route.js';
@@ -120,18 +120,7 @@ const common = {
   applied_filter_summary: summary,
   network_overlay_status: overlay,
   search_activity_id: { type: ['string', 'null'] },
-  receipts: {
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['path', 'action', 'message'],
-      properties: {
-        path: { type: 'string' },
-        action: { enum: ['truncated', 'clamped', 'ignored', 'normalized', 'defaulted'] },
-        message: { type: 'string' },
-      },
-    },
-  },
+  receipts: { type: 'array', items: receiptSchema },
 } as const;
 
 const previewResponse = {

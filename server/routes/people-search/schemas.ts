@@ -1,7 +1,8 @@
 /** JSON Schemas of the people-search routes (requests and responses). */
 import { advancedFiltersSchema } from '../../../query-planner/advanced-filters.js';
 import { enumList, stringList, textField, valueField } from '../../../query-planner/input-schemas.js';
-import { INPUT_CEILINGS } from '../../../query-planner/limits.js';
+import { INPUT_CEILINGS, receiptSchema } from '../../../query-planner/limits.js';
+import { recognizedItemSchema } from '../../../query-planner/parse/recognized.js';
 import { PERSON_FIELDS } from './person-row.js';
 
 const nullableString = { type: ['string', 'null'] };
@@ -181,11 +182,7 @@ export const personRow = {
   },
 } as const;
 
-const receipt = {
-  type: 'object',
-  required: ['path', 'action', 'message'],
-  properties: { path: { type: 'string' }, action: { type: 'string' }, message: { type: 'string' } },
-};
+const receipt = receiptSchema;
 const warning = {
   type: 'object',
   required: ['code', 'message'],
@@ -226,15 +223,7 @@ const appliedSearch = {
     recognized: {
       type: 'array',
       description: 'What the parser recognised in the text.',
-      items: {
-        type: 'object',
-        required: ['kind', 'text', 'value'],
-        properties: {
-          kind: { type: 'string' },
-          text: { type: 'string', description: 'The words of the query.' },
-          value: { description: 'What they were read as (any JSON value, by kind).' },
-        },
-      },
+      items: recognizedItemSchema,
     },
     places: {
       type: 'array',

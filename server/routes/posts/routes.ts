@@ -1,6 +1,6 @@
 /** Post search: `POST /api/v1/search/posts/preview` and `POST /api/v1/search/posts/with-people`. */
 import { textField } from '../../../query-planner/input-schemas.js';
-import { POST_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { POST_SEARCH_LIMITS, type Receipt, receiptSchema } from '../../../query-planner/limits.js';
 import { POST_SORT_KEYS, postFiltersSchema } from '../../../query-planner/post-filters.js';
 import { type PostSearchRequest, searchPostsPage } from '../../commands/search/search-posts.js';
 import { PAGING_ERRORS, SEARCH_ENGINE_ERRORS, SEARCH_QUERY_ERRORS } from '../../http/error-schema.js';
@@ -186,18 +186,7 @@ const common = {
   results: { type: 'array', items: post },
   companies: { type: 'array', items: company },
   search_activity_id: { type: ['string', 'null'] },
-  receipts: {
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['path', 'action', 'message'],
-      properties: {
-        path: { type: 'string' },
-        action: { enum: ['truncated', 'clamped', 'ignored', 'normalized', 'defaulted'] },
-        message: { type: 'string' },
-      },
-    },
-  },
+  receipts: { type: 'array', items: receiptSchema },
 } as const;
 const previewResponse = {
   type: 'object',

@@ -1,10 +1,10 @@
 /**
- * Number words for years of experience ("seven years", "a decade").
- * Part of the people parser's lexicon (parse/lexicon/): general English and job-market words,
- * written as people type them and split the way the tokenizer splits text.
+ * Number words as people write counts ("seven years", "fifteen years old", "a team of twelve").
+ * Part of the parser's lexicon (parse/lexicon/): general English, shared by the people parser
+ * (years of experience) and the company parser (company ages).
  */
 
-/** Number words for experience ("seven years", "a decade"). */
+/** Count words and their values. */
 export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
   Object.entries<number>({
     one: 1,
@@ -29,5 +29,8 @@ export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
     twenty: 20,
     'twenty-five': 25,
     thirty: 30,
+    forty: 40,
+    fifty: 50,
+    hundred: 100,
   }),
 );
