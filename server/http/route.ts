@@ -11,10 +11,11 @@ import type { ErrorCode } from './error-schema.js';
 export type JsonSchema = Record<string, unknown>;
 
 /**
- * The TypeScript type of what a request schema accepts, so a route declares its input once (the
- * schema, written `as const`) and its handler gets the matching type.
+ * The TypeScript type of a request part after validation, so a route declares its input once (the
+ * schema, written `as const`) and its handler gets the matching type. Validation fills in
+ * defaults (`useDefaults`), so a property with a `default` is present.
  */
-export type SchemaType<S extends JSONSchema> = FromSchema<S, { keepDefaultedPropertiesOptional: true }>;
+export type SchemaType<S extends JSONSchema> = FromSchema<S>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -126,6 +126,13 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
   };
 }
 
+/** The replay route's path parameters. */
+const replayParams = {
+  type: 'object',
+  required: ['search_id'],
+  properties: { search_id: { ...valueField('search_id of a full search.'), minLength: 1 } },
+} as const;
+
 /** What a people search itself can answer with: its cohorts and company searches, and the engine's refusals. */
 const PEOPLE_SEARCH_ERRORS: readonly ErrorCode[] = [
   'cohort_not_found',
@@ -228,20 +235,14 @@ export const peopleSearchRoutes = [
     errors: ['search_not_found', 'not_found', ...SEARCH_ENGINE_ERRORS],
     handler: async (req) => enrichPage(req),
   }),
-  defineRoute<Record<string, never>, Record<string, never>, { search_id: string }>({
+  defineRoute<Record<string, never>, Record<string, never>, SchemaType<typeof replayParams>>({
     method: 'GET',
     path: '/api/v1/search/people/:search_id',
     tag: 'people-search',
     summary: 'Replays a stored full search page exactly as it was returned, at no credit cost.',
     auth: { anyOf: ['search'] },
     billing: { operation: 'search_replay' },
-    request: {
-      params: {
-        type: 'object',
-        required: ['search_id'],
-        properties: { search_id: { ...valueField('search_id of a full search.'), minLength: 1 } },
-      },
-    },
+    request: { params: replayParams },
     response: replayResponse,
     errors: ['search_not_found'],
     handler: async (req) => replaySearch(req),

@@ -1,6 +1,6 @@
 import { readProfile, recentPosts } from '../../commands/read-profile.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, type SchemaType } from '../../http/route.js';
 import { presentChunks, presentSnapshot, presentText } from './presenter.js';
 
 /** Posts included in chunks and full text: default and largest value of `posts_limit`. */
@@ -10,14 +10,20 @@ const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', format: 'uuid', description: 'Profile id (uuid).' } },
-};
+} as const;
 const postsLimit = {
   type: 'integer',
   minimum: 0,
   maximum: POSTS_LIMIT.max,
   default: POSTS_LIMIT.default,
   description: `Recent posts to include (0-${POSTS_LIMIT.max}, default ${POSTS_LIMIT.default}).`,
-};
+} as const;
+const chunksQuery = { type: 'object', additionalProperties: false, properties: { posts_limit: postsLimit } } as const;
+const textQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { mode: { enum: ['base', 'full'], default: 'base' }, posts_limit: postsLimit },
+} as const;
 const nullable = { type: ['string', 'null'] };
 const chunk = {
   type: 'object',
@@ -31,9 +37,8 @@ const chunk = {
   },
 };
 
-interface Params {
-  id: string;
-}
+/** The path parameters and queries, typed from their schemas. */
+type Params = SchemaType<typeof idParams>;
 
 /** Profile read routes: scope `profiles-read`, billed per the rate card. */
 export const profileRoutes = [
@@ -65,7 +70,7 @@ export const profileRoutes = [
     },
     handler: async ({ services, params }) => presentSnapshot(await readProfile(services, params.id)),
   }),
-  defineRoute<Record<string, never>, { posts_limit: number }, Params>({
+  defineRoute<Record<string, never>, SchemaType<typeof chunksQuery>, Params>({
     method: 'GET',
     path: '/api/v1/profiles/:id/chunks',
     tag: 'profiles',
@@ -73,7 +78,7 @@ export const profileRoutes = [
     auth: { anyOf: ['profiles-read'] },
     billing: { operation: 'profile_chunks' },
     errors: ['not_found', ...SEARCH_ENGINE_ERRORS],
-    request: { params: idParams, query: { type: 'object', additionalProperties: false, properties: { posts_limit: postsLimit } } },
+    request: { params: idParams, query: chunksQuery },
     response: {
       type: 'object',
       required: ['success', 'user_id', 'chunks'],
@@ -88,7 +93,7 @@ export const profileRoutes = [
       };
     },
   }),
-  defineRoute<Record<string, never>, { mode: 'base' | 'full'; posts_limit: number }, Params>({
+  defineRoute<Record<string, never>, SchemaType<typeof textQuery>, Params>({
     method: 'GET',
     path: '/api/v1/profiles/:id/text',
     tag: 'profiles',
@@ -98,11 +103,7 @@ export const profileRoutes = [
     errors: ['not_found', ...SEARCH_ENGINE_ERRORS],
     request: {
       params: idParams,
-      query: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { mode: { enum: ['base', 'full'], default: 'base' }, posts_limit: postsLimit },
-      },
+      query: textQuery,
     },
     response: {
       type: 'object',
