@@ -1,7 +1,7 @@
 import { INDICES } from '../mappings/indices.js';
-import type { ConnectionSource, DocumentKind, RecordKind } from '../mappings/record-schemas.js';
+import type { ConnectionEdge, ConnectionSource, DocumentKind, RecordKind } from '../mappings/record-schemas.js';
 import type { BulkOperation, SearchEngine } from '../search-engine/port.js';
-import type { ConnectionEdge, GraphStore } from '../server/store/graph.js';
+import type { ConnectionSink } from './connection-sink.js';
 import type { ProgressReporter, ProgressState } from './progress.js';
 import { readLines } from './read-lines.js';
 import type { LoadTarget } from './targets.js';
@@ -24,7 +24,7 @@ export interface LoadFileOptions {
   skipThrough: number;
   batchSize: number;
   engine: SearchEngine;
-  graph: GraphStore;
+  graph: ConnectionSink;
   counters: { read: number; indexed: number; deleted: number; rejected: number };
   reject: (entry: Record<string, unknown>) => void;
   progress: ProgressReporter;
@@ -119,7 +119,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   };
   let batch: Pending[] = [];
   let edges: { lineNo: number; edge: ConnectionEdge }[] = [];
-  /** Users stamped synced so far in this file (see GraphStore.upsertEdges). */
+  /** Users stamped synced so far in this file (see ConnectionSink.upsertEdges). */
   const stamped = new Set<string>();
 
   const flush = async (lastLine: number) => {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RecordKind } from '../mappings/record-schemas.js';
 import type { SearchEngine } from '../search-engine/port.js';
-import type { GraphStore } from '../server/store/graph.js';
 import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, type RunInputs } from './checkpoint.js';
+import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { type CompanyCache, loadFile } from './load-file.js';
@@ -23,7 +23,7 @@ export interface IndexRunOptions {
   rejectsFile: string;
   checkpointDir: string;
   engine: SearchEngine;
-  graph: GraphStore;
+  graph: ConnectionSink;
   progress: ProgressReporter;
   /** Told about notable decisions (resuming, starting over). */
   notice?: (line: string) => void;

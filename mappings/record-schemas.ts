@@ -67,6 +67,15 @@ export const AUTHOR_ENTITY_TYPES = ['person', 'company'] as const;
 export const CONNECTION_SOURCES = ['service', 'professional'] as const;
 /** Where a connection comes from: the service's own graph or the professional network. */
 export type ConnectionSource = (typeof CONNECTION_SOURCES)[number];
+
+/** One connection as loaded from a snapshot (times in epoch milliseconds). */
+export interface ConnectionEdge {
+  userA: string;
+  userB: string;
+  source: ConnectionSource;
+  connectedAt: number;
+  removedAt: number | null;
+}
 export const LANGUAGE_PROFICIENCIES = [
   'Elementary proficiency',
   'Limited working proficiency',

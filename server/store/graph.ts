@@ -1,4 +1,4 @@
-import type { ConnectionSource } from '../../mappings/record-schemas.js';
+import type { ConnectionEdge, ConnectionSource } from '../../mappings/record-schemas.js';
 import { type Db, prepared } from './database.js';
 
 export type SyncStatus = 'synced' | 'syncing' | 'stale' | 'failed' | 'not_synced';
@@ -24,14 +24,7 @@ export interface GraphStoreOptions {
   freshnessDays?: number;
 }
 
-/** One connection as loaded from a snapshot. */
-export interface ConnectionEdge {
-  userA: string;
-  userB: string;
-  source: ConnectionSource;
-  connectedAt: number;
-  removedAt: number | null;
-}
+export type { ConnectionEdge };
 
 /** Repository for the social graph. */
 export class GraphStore {
