@@ -222,12 +222,16 @@ export interface PhraseHit<V> {
 /**
  * What a recogniser makes of a phrase: the item to report (null: none, the phrase is still
  * consumed), where scanning resumes (`to`, which may extend the phrase: "fintech startups"),
- * and the end of the span claimed as the recogniser's kind (`claimTo`, default `to`).
+ * the span claimed (`claimFrom`, default the phrase's start, which may reach back to a glued
+ * word: "ASX-listed"; `claimTo`, default `to`) and its kind (`kind`, default the recogniser's:
+ * a negated phrase is claimed as `ignored`).
  */
 export interface PhraseTake<R> {
   item: R | null;
   to: number;
+  claimFrom?: number;
   claimTo?: number;
+  kind?: ClaimKind;
 }
 
 /**
@@ -247,7 +251,7 @@ export function scanPhrases<V, R>(
     if (!m) continue;
     const t = take({ value: m.value, from: i, end: m.end });
     if (!t) continue;
-    claim(tokens, i, t.claimTo ?? t.to, kind);
+    claim(tokens, t.claimFrom ?? i, t.claimTo ?? t.to, t.kind ?? kind);
     if (t.item !== null) out.push(t.item);
     i = t.to - 1;
   }

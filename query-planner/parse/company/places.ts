@@ -14,7 +14,7 @@
 import { createRequire } from 'node:module';
 import { type PlaceMatch, resolvePlace } from '../../places.js';
 import { type PlaceMention, scanPlaces } from '../places.js';
-import { type CaseMode, claim, matchAt, phraseTable, type Token } from '../tokens.js';
+import { type CaseMode, claim, phraseTable, scanPhrases, type Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
 
 /** Adjective → the place `resolvePlace` knows. */
@@ -226,23 +226,15 @@ const LANGUAGE_AFTER =
   /^(speaking|speaker|speakers|language|languages|speaking-|fluent|translation|cuisine|food|citizens?|nationals?|passport)$/;
 
 function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
-  const out: PlaceMention[] = [];
-  const table = demonyms();
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as Token;
-    if (t.claim || t.kind !== 'word') continue;
-    const m = matchAt(tokens, i, table);
-    if (!m) continue;
-    const next = tokens[m.end];
-    if (next && LANGUAGE_AFTER.test(next.norm)) continue;
+  return scanPhrases(tokens, demonyms(), 'place', ({ value, from, end }) => {
+    const t = tokens[from] as Token;
+    const next = tokens[end];
+    if (t.kind !== 'word' || (next && LANGUAGE_AFTER.test(next.norm))) return null;
     // "polish the deck", "turkey sandwich": in mixed-case text a demonym is capitalised.
-    if (mode === 'mixed' && !t.cap) continue;
-    if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && !(next && next.kind === 'word')) continue;
-    claim(tokens, i, m.end, 'place');
-    out.push({ text: m.value.name, match: { ...m.value, input: m.value.name }, exclude: false, from: i, to: m.end });
-    i = m.end - 1;
-  }
-  return out;
+    if (mode === 'mixed' && !t.cap) return null;
+    if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && !(next && next.kind === 'word')) return null;
+    return { item: { text: value.name, match: { ...value, input: value.name }, exclude: false, from, to: end }, to: end };
+  });
 }
 
 /**
@@ -318,18 +310,14 @@ function countryGroups() {
 
 /** "Baltic timber companies" → Estonia, Latvia, Lithuania: one mention per country, same tokens. */
 function scanCountryGroups(tokens: Token[]): PlaceMention[] {
-  const out: PlaceMention[] = [];
-  const table = countryGroups();
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as Token;
-    if (t.claim || t.kind !== 'word') continue;
-    const m = matchAt(tokens, i, table);
-    if (!m) continue;
-    claim(tokens, i, m.end, 'place');
-    for (const match of m.value) out.push({ text: match.name, match: { ...match, input: match.name }, exclude: false, from: i, to: m.end });
-    i = m.end - 1;
-  }
-  return out;
+  return scanPhrases(tokens, countryGroups(), 'place', ({ value, from, end }) =>
+    tokens[from]?.kind === 'word'
+      ? {
+          item: value.map((match) => ({ text: match.name, match: { ...match, input: match.name }, exclude: false, from, to: end })),
+          to: end,
+        }
+      : null,
+  ).flat();
 }
 
 /** Capitalised region codes that the people scanner leaves to a place word ("SEA edtech"). */

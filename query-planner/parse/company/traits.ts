@@ -22,7 +22,7 @@
 import type { FundingStage } from '../../advanced-filters.js';
 import type { CompanyType } from '../../company-filters.js';
 import { STAGE_PHRASES } from '../lexicon/stages.js';
-import { claim, matchAt, phraseTable, type Token } from '../tokens.js';
+import { claim, matchAt, phraseTable, scanPhrases, type Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
 
 export type CompanyStatus = 'active' | 'acquired' | 'closed';
@@ -338,24 +338,23 @@ const SERIES_LETTERS: ReadonlyMap<string, FundingStage> = new Map(
 
 /** Funding stages, company types and statuses, in text order; claims their tokens. */
 export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
-  const out: TraitMention[] = [];
   let seriesNamed = false;
-  for (let i = 0; i < tokens.length; i++) {
-    const m = matchAt(tokens, i, TABLE);
-    if (!m) continue;
-    if (scopes.customer.has(i)) continue;
-    if (!accepted(tokens, i, m.end, m.value)) continue;
-    let end = m.end;
+  const out: TraitMention[] = scanPhrases(tokens, TABLE, 'context', ({ value, from: i, end: matched }) => {
+    if (scopes.customer.has(i) || !accepted(tokens, i, matched, value)) return null;
+    let end = matched;
     // "Series A round", "seed-stage startups": the stage word takes its noun.
-    if (m.value.kind === 'funding_stage' && STAGE_FOLLOWERS.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
-    if (m.value.kind === 'funding_stage' && tokens[i]?.norm === 'series') seriesNamed = true;
+    if (value.kind === 'funding_stage' && STAGE_FOLLOWERS.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
+    if (value.kind === 'funding_stage' && tokens[i]?.norm === 'series') seriesNamed = true;
     const negated = scopes.negated.has(i);
     // "ASX-listed", "LSE-listed": the exchange glued in front belongs to the type.
     const from = tokens[i]?.join === '-' && tokens[i - 1]?.kind === 'word' && !tokens[i - 1]?.claim ? i - 1 : i;
-    claim(tokens, from, end, negated ? 'ignored' : m.value.kind === 'funding_stage' ? 'stage' : 'context');
-    out.push({ trait: m.value, negated, from, to: end });
-    i = end - 1;
-  }
+    return {
+      item: { trait: value, negated, from, to: end },
+      to: end,
+      claimFrom: from,
+      kind: negated ? 'ignored' : value.kind === 'funding_stage' ? 'stage' : 'context',
+    };
+  });
   // "public transit agencies", "federal food safety agency": an agency of the state, with its field between.
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
