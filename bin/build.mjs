@@ -47,15 +47,55 @@ const mtime = (file) => {
   }
 };
 
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** A lock older than this was left by a process that died while building. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Runs `fn` holding `<outDir>.lock` (a directory: creating it is atomic), so two `proxima`
+ * processes started at once never run tsc into the same directory together; the second waits,
+ * then finds the build current.
+ */
+function withBuildLock(outDir, fn) {
+  const lock = `${outDir}.lock`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (let waited = 0; ; waited += 200) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const age = Date.now() - (mtime(lock) ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+      else {
+        if (waited === 0) process.stderr.write('proxima: waiting for another build of the same directory...\n');
+        sleep(200);
+      }
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /**
  * Builds `outDir` when missing or stale (always with `force`); returns false, after saying why
  * on stderr, when there is no runnable build.
  */
 export function ensureBuilt(outDir, { force = false } = {}) {
+  const current = () => {
+    const built = mtime(path.join(outDir, 'server', 'cli', 'main.js')) === null ? null : mtime(path.join(outDir, '.build-stamp'));
+    return built !== null && built >= newestSource();
+  };
+  if (!force && current()) return true;
+  return withBuildLock(outDir, () => (!force && current()) || build(outDir, force));
+}
+
+function build(outDir, force) {
   const entry = path.join(outDir, 'server', 'cli', 'main.js');
   const stamp = path.join(outDir, '.build-stamp');
-  const built = mtime(entry) === null ? null : mtime(stamp);
-  if (!force && built !== null && built >= newestSource()) return true;
   // Without the entry the incremental state is stale too (dist/ partly removed): start over.
   if (mtime(entry) === null) fs.rmSync(path.join(outDir, '.tsbuildinfo'), { force: true });
   let tsc;
@@ -63,8 +103,13 @@ export function ensureBuilt(outDir, { force = false } = {}) {
     tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   } catch {
     // An install without dev dependencies (npm ci --omit=dev) cannot build: it runs the dist/
-    // built before pruning, whatever the file times say.
-    if (!force && mtime(entry) !== null) return true;
+    // built before pruning, and says so when the sources are newer than that build.
+    if (!force && mtime(entry) !== null) {
+      process.stderr.write(
+        `proxima: WARNING: the sources are newer than ${path.relative(process.cwd(), outDir) || outDir}/ and TypeScript is not installed, so the older build runs. Run \`npm run build\` where dev dependencies are installed.\n`,
+      );
+      return true;
+    }
     process.stderr.write(
       `proxima: ${path.relative(process.cwd(), outDir) || outDir}/ is not built and TypeScript is not installed. Run \`npm install\` (with dev dependencies) and \`npm run build\`.\n`,
     );

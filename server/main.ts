@@ -3,7 +3,7 @@ import { lineProgress, terminalProgress } from '../indexer/progress.js';
 import { INDICES } from '../mappings/indices.js';
 import { createApp } from './app.js';
 import { buildServices, closeServices } from './build-services.js';
-import { publishAccountProfiles } from './commands/account-profiles.js';
+import { publishAccountProfiles, retractAccountProfile } from './commands/account-profiles.js';
 import { buildSampleCorpus } from './commands/build-sample-corpus.js';
 import { type DemoAccount, ensureDemoAccount } from './commands/ensure-demo-account.js';
 import type { Config } from './config.js';
@@ -47,7 +47,9 @@ export async function serve(
     : null;
   const demo = ensureDemoAccount(services, { profileId: corpus.demoProfileId ?? undefined, name: persona?.display_name });
   try {
-    // Accounts that are not corpus people get their minimal profile (one id per person).
+    // Accounts that are not corpus people get their minimal profile (one id per person); the
+    // demo owner's account-only profile goes once it has become the persona.
+    if (demo?.replacedUserId) await retractAccountProfile(services, demo.replacedUserId);
     await publishAccountProfiles(services);
   } catch (err) {
     services.logger.warn({ err }, 'account profiles could not be published; they are read from the store until the next start');

@@ -81,7 +81,8 @@ export function phraseForms(phrase: string): string[] {
 /**
  * One category value, matched as text: a category tag or the company's industry equal to it (in
  * singular or plural), the phrase inside a category ("pet insurance" in "pet insurance
- * marketplace"), or the phrase in the description (stemmed). An unseen sector still filters.
+ * marketplace"), the phrase in the description (stemmed), or the company's name or an alias
+ * containing it. An unseen sector still filters.
  */
 function categoryClause(value: string): Query {
   const forms = phraseForms(value.toLowerCase());
@@ -90,6 +91,10 @@ function categoryClause(value: string): Query {
     { terms: { industry: forms } },
     ...forms.map((f) => matchPhrase('categories', f)),
     matchPhrase('description', value.toLowerCase()),
+    // An unknown single word may be a company's own name ("notion", "stripe"): the company
+    // itself matches too.
+    matchPhrase('name', value),
+    matchPhrase('aliases', value),
   ]);
 }
 

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
+import { INDICES } from '../../mappings/indices.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import { publishAccountProfiles } from '../commands/account-profiles.js';
-import { createAccount } from '../commands/create-account.js';
+import { CommandError, createAccount } from '../commands/create-account.js';
 import { createApiKey } from '../commands/create-api-key.js';
 import { addDelegate, removeDelegate } from '../commands/manage-delegates.js';
 import { revokeApiKey } from '../commands/revoke-api-key.js';
@@ -69,12 +70,13 @@ export const ADMIN_COMMANDS: Record<string, (services: Services, args: string[])
       { tier: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, profile: { type: 'string' } },
       0,
     );
-    const user = createAccount(services, {
-      tier: tier(required(values, 'tier')),
-      email: values.email,
-      name: values.name,
-      personId: values.profile === undefined ? undefined : userId(values.profile, '--profile'),
-    });
+    const personId = values.profile === undefined ? undefined : userId(values.profile, '--profile');
+    // A person of the corpus: when a people index is loaded, the id must be in it.
+    if (personId && (await services.engine.getAlias(INDICES.profiles.alias)).length > 0) {
+      const [person] = await services.engine.mget(INDICES.profiles.alias, [personId]);
+      if (!person) throw new CommandError(`no person ${personId} in the people index; --profile takes a profile id from the corpus`);
+    }
+    const user = createAccount(services, { tier: tier(required(values, 'tier')), email: values.email, name: values.name, personId });
     // An account that is not a corpus person is published with a minimal profile of its own.
     const published = user.corpusPerson ? 0 : await publishAccountProfiles(services, [user]).catch(() => 0);
     const profile = user.corpusPerson

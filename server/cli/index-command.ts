@@ -63,8 +63,11 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       progress: mode === 'bar' ? terminalProgress() : mode === 'lines' ? lineProgress(io.stderr) : { start() {}, update() {}, stop() {} },
       notice: (line) => io.stderr(`proxima index: ${line}\n`),
     });
-    // A swapped-in people index holds only the snapshot: accounts' own profiles go back in.
-    await publishAccountProfiles(services);
+    // A swapped-in people index holds only the snapshot: accounts' own profiles go back in. The
+    // load itself succeeded, so a failure here is a warning (the next start publishes them).
+    await publishAccountProfiles(services).catch((err: Error) =>
+      io.stderr(`proxima index: warning: account profiles were not published (${err.message}); the next start publishes them\n`),
+    );
     if (v.json) io.stdout(`${JSON.stringify(summary)}\n`);
     else {
       for (const f of summary.files) {

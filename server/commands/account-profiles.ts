@@ -53,3 +53,14 @@ export async function publishAccountProfiles(services: Services, users: User[] =
   await services.engine.refresh(PROFILES);
   return missing.length;
 }
+
+/**
+ * Removes the minimal profile published for an account-only user id that no longer exists (an
+ * account that became a corpus person took the person's id). Nothing happens while there is no
+ * people index or no such document.
+ */
+export async function retractAccountProfile(services: Services, userId: string): Promise<void> {
+  if ((await services.engine.getAlias(PROFILES)).length === 0) return;
+  const result = await services.engine.bulk(PROFILES, [{ op: 'delete', id: userId }]);
+  if (result.deleted) await services.engine.refresh(PROFILES);
+}

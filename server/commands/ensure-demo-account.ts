@@ -13,7 +13,13 @@ export const DEMO_KEY_FILE = 'demo-api-key';
  * The demo owner and its key. The whole key is there only on the start that created it (it is
  * shown that once); later starts know it by its public prefix and the file that holds it.
  */
-export type DemoAccount = { userId: string; keyPrefix: string; keyFile: string } & ({ created: true; apiKey: string } | { created: false });
+export type DemoAccount = {
+  userId: string;
+  keyPrefix: string;
+  keyFile: string;
+  /** The account-only id the demo owner had before it became the corpus persona, if it just did. */
+  replacedUserId?: string;
+} & ({ created: true; apiKey: string } | { created: false });
 
 /**
  * On a store with no users, creates the demo owner (tier `pro`) with a key holding every
@@ -37,7 +43,7 @@ export function ensureDemoAccount(services: Services, opts: { profileId?: string
   const owner = services.users.get(record.userId);
   if (opts.profileId && owner && !owner.corpusPerson && !services.users.get(opts.profileId)) {
     const adopted = services.users.adoptPerson(owner.userId, opts.profileId, opts.name ?? null);
-    return { userId: adopted.userId, keyPrefix: record.keyPrefix, keyFile, created: false };
+    return { userId: adopted.userId, keyPrefix: record.keyPrefix, keyFile, created: false, replacedUserId: owner.userId };
   }
   return { userId: record.userId, keyPrefix: record.keyPrefix, keyFile, created: false };
 }

@@ -79,4 +79,16 @@ s('category exclusion by tag; text phrases combine with other filters', async ({
   assert.equal(await run(engine, parsed('publicly traded ghost kitchen operators')), ['c3']);
 });
 
+s('a single unknown word that is a company name finds that company', async ({ engine }) => {
+  // "pawsure" is in no tag, industry or description: only the name holds it.
+  assert.equal(parsed('pawsure').categories, { include: ['pawsure'] });
+  assert.equal(await run(engine, parsed('pawsure')), ['c2']);
+});
+
+s('a search-box minus excludes: "insurance -insurtech"', async ({ engine }) => {
+  assert.equal(parsed('insurance -insurtech').categories?.exclude, ['insurtech']);
+  assert.equal(await run(engine, parsed('insurance -insurtech')), ['c4']);
+  assert.equal(await run(engine, parsed('companies -insurtech')), ['c1', 'c3', 'c4']);
+});
+
 s.run();

@@ -115,4 +115,27 @@ function pathToHref(file: string): string {
   return new URL(`file://${file}`).href;
 }
 
+test('two processes that need the same build run tsc once: the second waits, then finds it current', async () => {
+  const outDir = fs.mkdtempSync(path.join(ROOT, '.build-test-'));
+  fs.rmSync(outDir, { recursive: true });
+  const script = `import(${JSON.stringify(pathToHref(path.join(ROOT, 'bin', 'build.mjs')))}).then((m) => { process.exitCode = m.ensureBuilt(${JSON.stringify(outDir)}) ? 0 : 1; });`;
+  const runOne = () =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('exit', (code) => resolve({ code, stderr }));
+    });
+  try {
+    const [a, b] = await Promise.all([runOne(), runOne()]);
+    assert.equal([a.code, b.code], [0, 0], a.stderr + b.stderr);
+    const builds = (a.stderr + b.stderr).match(/building /g) ?? [];
+    assert.is(builds.length, 1, a.stderr + b.stderr);
+    assert.ok(fs.existsSync(path.join(outDir, 'server', 'cli', 'main.js')));
+    assert.not.ok(fs.existsSync(`${outDir}.lock`), 'the lock is released');
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
 test.run();

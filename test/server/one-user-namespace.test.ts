@@ -9,8 +9,9 @@ import * as assert from 'uvu/assert';
 import { generateCorpus } from '../../fixtures/generator/index.js';
 import { INDICES } from '../../mappings/indices.js';
 import { SCOPES } from '../../server/auth/scopes.js';
-import { publishAccountProfiles } from '../../server/commands/account-profiles.js';
-import { createAccount } from '../../server/commands/create-account.js';
+import { ADMIN_COMMANDS } from '../../server/cli/admin-commands.js';
+import { publishAccountProfiles, retractAccountProfile } from '../../server/commands/account-profiles.js';
+import { CommandError, createAccount } from '../../server/commands/create-account.js';
 import { createApiKey } from '../../server/commands/create-api-key.js';
 import { ensureDemoAccount } from '../../server/commands/ensure-demo-account.js';
 import { indexSnapshots } from '../helpers/snapshots.js';
@@ -137,8 +138,13 @@ test('a demo owner made before the corpus existed becomes its persona: same key,
     const before = ensureDemoAccount(app.services);
     assert.ok(before?.created);
     const key = before.created ? before.apiKey : '';
+    assert.is(await publishAccountProfiles(app.services), 1, 'the account-only demo owner was published');
     const later = ensureDemoAccount(app.services, { profileId: demoProfileId, name: 'Persona' });
     assert.is(later?.userId, demoProfileId);
+    assert.is(later?.replacedUserId, before.userId);
+    // Its account-only profile goes: the persona is the one profile of that person.
+    await retractAccountProfile(app.services, before.userId);
+    assert.equal(await app.services.engine.mget(INDICES.profiles.alias, [before.userId]), [null]);
     const credits = await app.call('GET', '/api/v1/credits', { key });
     ok(credits, 'the saved key still works');
     assert.is(credits.body.owner_user_id, demoProfileId);
@@ -149,6 +155,15 @@ test('a person can have only one account', () =>
   withGeneratedCorpus(async (app, demoProfileId) => {
     app.account({ personId: demoProfileId });
     assert.throws(() => createAccount(app.services, { tier: 'free', personId: demoProfileId }), /already has an account/);
+    // The CLI checks that a --profile id is a person of the loaded corpus.
+    const create = ADMIN_COMMANDS['accounts create']!;
+    try {
+      await create(app.services, ['--tier', 'pro', '--profile', '0d5e6f70-8192-4a3b-8c4d-5e6f708192a3']);
+      assert.unreachable('an id that is no person of the corpus is refused');
+    } catch (err) {
+      assert.instance(err, CommandError);
+      assert.match((err as Error).message, /no person .* in the people index/);
+    }
   }));
 
 test.run();

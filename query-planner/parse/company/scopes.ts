@@ -119,6 +119,11 @@ export function findScopes(tokens: Token[]): Scopes {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind !== 'word') continue;
+    // A search-box minus ("fintech -crypto"): that word is excluded.
+    if (/^-[\p{L}\p{N}]/u.test(t.norm) && !t.join) {
+      negated.add(i);
+      continue;
+    }
     const neg = negationCue(tokens, i);
     if (neg === -1) {
       negated.add(i + 1);
