@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type Db, prepared } from './database.js';
+import { searchActivitiesSince } from './retention.js';
 
 export type SearchActivityKind = 'companies' | 'jobs' | 'jobs_with_people' | 'posts' | 'posts_with_people';
 
@@ -52,11 +53,15 @@ export class SearchActivityStore {
     return activityId;
   }
 
-  /** A search of this owner, or null (another owner's search is not found either). */
-  get(activityId: string, ownerUserId: string): SearchActivity | null {
-    const row = prepared(this.db, 'SELECT * FROM search_activities WHERE activity_id = ? AND owner_user_id = ?').get(
+  /**
+   * A search of this owner still usable at `now`, or null (another owner's search, or one older
+   * than SEARCH_ACTIVITY_TTL_MS, is not found either).
+   */
+  get(activityId: string, ownerUserId: string, now: number): SearchActivity | null {
+    const row = prepared(this.db, 'SELECT * FROM search_activities WHERE activity_id = ? AND owner_user_id = ? AND created_at > ?').get(
       activityId,
       ownerUserId,
+      searchActivitiesSince(now),
     ) as Row | undefined;
     if (!row) return null;
     return {

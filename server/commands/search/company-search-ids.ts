@@ -11,6 +11,7 @@ import type { Query } from '../../../search-engine/port.js';
 import type { Actor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
+import { SEARCH_ACTIVITY_TTL_MS } from '../../store/retention.js';
 
 const COMPANIES = INDICES.companies.alias;
 
@@ -19,13 +20,13 @@ export function companySearchNotFound(id: string, pointer: string): AppError {
   return new AppError(
     404,
     'search_not_found',
-    `No company search "${id}" for this account (at ${pointer}). Use the search_id of a POST /api/v1/companies/search/preview response of this account.`,
+    `No company search "${id}" for this account (at ${pointer}). Use the search_id of a POST /api/v1/companies/search/preview response of this account from the last ${SEARCH_ACTIVITY_TTL_MS / 86_400_000} days.`,
   );
 }
 
 /** The filtering query an earlier company search of this account recorded; 404 when there is none. */
 export function companySearchQuery(services: Services, actor: Actor, searchId: string, pointer: string): Query {
-  const earlier = services.searchActivities.get(searchId, actor.ownerUserId);
+  const earlier = services.searchActivities.get(searchId, actor.ownerUserId, services.clock());
   if (earlier?.kind !== 'companies') throw companySearchNotFound(searchId, pointer);
   return earlier.query;
 }
