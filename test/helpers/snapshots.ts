@@ -51,6 +51,23 @@ export const profile = (n: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** A job posting `tid(0xd0, n)` at company `tid(0xc0, companyNo)`: an onsite software role in London. */
+export const job = (n: number, companyNo: number, extra: Record<string, unknown> = {}) => ({
+  id: tid(0xd0, n),
+  company_id: tid(0xc0, companyNo),
+  company_name: `Company ${companyNo}`,
+  title: 'Software Engineer',
+  description: `Job ${n}: build search systems.`,
+  function: 'engineering',
+  seniority: 'ic',
+  locations: [cityLocation('London', 'GB')],
+  workplace_type: 'onsite',
+  employment_type: 'full_time',
+  url: `https://jobs.example/${n}`,
+  published_at: '2026-05-30T09:00:00Z',
+  ...extra,
+});
+
 export const post = (n: number, author: string, extra: Record<string, unknown> = {}) => ({
   id: tid(0xb0, n),
   author_id: author,

@@ -6,30 +6,18 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkEveryRequest } from '../helpers/contract-engine.js';
-import { cityLocation, company, indexSnapshots, tid, writeSnapshot } from '../helpers/snapshots.js';
+import { job as baseJob, cityLocation, company, indexSnapshots, tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const C = (n: number) => tid(0xc0, n);
 const J = (n: number) => tid(0xd0, n);
-const LONDON = cityLocation('London', 'GB');
+const _LONDON = cityLocation('London', 'GB');
 
 type Row = Record<string, unknown>;
 
-const job = (n: number, companyNo: number, extra: Record<string, unknown> = {}) => ({
-  id: J(n),
-  company_id: C(companyNo),
-  company_name: `Company ${companyNo}`,
-  title: 'Software Engineer',
-  description: `Job ${n}: build search systems.`,
-  function: 'engineering',
-  seniority: 'ic',
-  locations: [LONDON],
-  workplace_type: 'onsite',
-  employment_type: 'full_time',
-  url: `https://jobs.example/${n}`,
-  published_at: `2026-05-${String(10 + n).padStart(2, '0')}T09:00:00Z`,
-  ...extra,
-});
+/** Job n, published on 2026-05-(10+n): later jobs are newer. */
+const job = (n: number, companyNo: number, extra: Record<string, unknown> = {}) =>
+  baseJob(n, companyNo, { published_at: `2026-05-${String(10 + n).padStart(2, '0')}T09:00:00Z`, ...extra });
 
 /** Companies 1-3; jobs 1-2 at company 1, 3 at company 2, 4 at company 3 (newest first: 4, 3, 2, 1). */
 async function withJobs(fn: (app: TestApp, key: string) => Promise<void>, jobs = [job(1, 1), job(2, 1), job(3, 2), job(4, 3)]) {

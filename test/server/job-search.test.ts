@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAccount } from '../../server/commands/create-account.js';
 import { checkEveryRequest } from '../helpers/contract-engine.js';
-import { cityLocation, company, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
+import { cityLocation, company, indexSnapshots, job, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const LONDON = cityLocation('London', 'GB');
@@ -23,22 +23,6 @@ const edge = (a: number, b: number, source: 'service' | 'professional' = 'servic
   source,
   connected_at: '2025-06-01T00:00:00Z',
   removed_at: null,
-});
-
-const job = (n: number, companyNo: number, extra: Record<string, unknown> = {}) => ({
-  id: J(n),
-  company_id: C(companyNo),
-  company_name: `Company ${companyNo}`,
-  title: 'Software Engineer',
-  description: `Job ${n}: build search systems.`,
-  function: 'engineering',
-  seniority: 'ic',
-  locations: [LONDON],
-  workplace_type: 'onsite',
-  employment_type: 'full_time',
-  url: `https://jobs.example/${n}`,
-  published_at: '2026-05-30T09:00:00Z',
-  ...extra,
 });
 
 /**
