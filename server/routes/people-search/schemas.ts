@@ -182,7 +182,6 @@ export const personRow = {
   },
 } as const;
 
-const receipt = receiptSchema;
 const warning = {
   type: 'object',
   required: ['code', 'message'],
@@ -249,14 +248,14 @@ const appliedSearch = {
       required: ['field', 'input', 'username', 'found'],
       properties: { field: { type: 'string' }, input: { type: 'string' }, username: { type: 'string' }, found: { type: 'boolean' } },
     },
-    receipts: { type: 'array', items: receipt },
+    receipts: { type: 'array', items: receiptSchema },
   },
 };
 
 const common = {
   users: { type: 'array', items: personRow },
   pagination,
-  receipts: { type: 'array', items: receipt },
+  receipts: { type: 'array', items: receiptSchema },
   warnings: { type: 'array', items: warning },
   degradations: { type: 'array', items: warning },
   no_results_reason: {
@@ -333,7 +332,7 @@ export const enrichResponse = {
         evidence_text_mode: { enum: ['base', 'full'] },
       },
     },
-    receipts: { type: 'array', items: receipt },
+    receipts: { type: 'array', items: receiptSchema },
   },
 };
 
