@@ -146,6 +146,7 @@ function makeAccount(services: Services, requester: Requester, variant: VariantN
       keyPrefix: record.keyPrefix,
       scopes,
       via: 'api_key',
+      clientId: null,
     },
   };
 }

@@ -4,7 +4,10 @@ import { methodNotAllowed, notFound } from './errors.js';
 import { authenticateRequest } from './http/authenticate-request.js';
 import { mountRoutes } from './http/mount.js';
 import type { RouteDef } from './http/route.js';
+import { mountConnector } from './mcp/mount.js';
+import { allTools } from './mcp/tools/index.js';
 import { requestContext } from './middleware/request-context.js';
+import type { AccessTokenVerifier } from './oauth/port.js';
 import { allRoutes } from './routes/index.js';
 import type { Services } from './services.js';
 
@@ -13,6 +16,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Extra routes, for tests of the route framework itself. */
   extraRoutes?: RouteDef[];
+  /** Verifies OAuth access tokens at the connector; null: the connector takes API keys only. */
+  accessTokens?: AccessTokenVerifier | null;
 }
 
 /** 405 with the path's methods when the path exists, 404 otherwise. */
@@ -30,7 +35,11 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true; // Errors are logged once, by requestContext.
   const router = new Router();
-  mountRoutes(router, allRoutes(opts.extraRoutes), services, { validateResponses: opts.validateResponses ?? false });
+  const routes = allRoutes(opts.extraRoutes);
+  const validateResponses = opts.validateResponses ?? false;
+  mountRoutes(router, routes, services, { validateResponses });
+  // The MCP connector: its tools call these same routes (docs/mcp.md).
+  mountConnector(router, services, { tools: allTools(), routes, verifier: opts.accessTokens ?? null, validateResponses });
 
   app.use(requestContext(services.logger));
   // Each route authenticates, then reads its body (mount.ts).

@@ -6,11 +6,15 @@ export interface Actor {
   ownerUserId: string;
   actingUserId: string;
   isDelegate: boolean;
-  keyId: string;
+  /** The API key used; null for an OAuth access token (the connector only). */
+  keyId: string | null;
+  /** The key's public prefix, or `oauth:<client_id>` for an OAuth access token (logs only). */
   keyPrefix: string;
   scopes: string[];
-  /** How the caller authenticated. OAuth arrives with the connector. */
-  via: 'api_key';
+  /** How the caller authenticated: an API key (REST and connector) or an OAuth access token (connector only). */
+  via: 'api_key' | 'oauth';
+  /** The OAuth client acting for the owner; null for an API key. */
+  clientId: string | null;
 }
 
 /** The `owner_user_id` / `acting_user_id` / `is_delegate` triple that many responses carry. */

@@ -32,6 +32,7 @@ export function authenticateApiKey(services: Services, presented: string | undef
     keyPrefix: key.keyPrefix,
     scopes: key.scopes,
     via: 'api_key',
+    clientId: null,
   };
 }
 

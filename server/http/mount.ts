@@ -1,15 +1,11 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { withSearchBudget } from '../../search-engine/call-context.js';
 import type { Actor } from '../auth/actor.js';
-import { actAsDelegate } from '../auth/authenticate.js';
-import type { CreditHold } from '../billing/credits.js';
-import { invalidField, type ValidationProblem } from '../errors.js';
 import { jsonBody } from '../middleware/json-body.js';
 import type { Services } from '../services.js';
 import { authenticateRequest } from './authenticate-request.js';
+import { routeInvoker } from './invoke.js';
 import type { JsonSchema, RouteDef } from './route.js';
-import { assertValid, check, compileValidator } from './validation.js';
 
 const DELEGATE_PROPERTY = {
   type: 'string',
@@ -65,91 +61,31 @@ export function mountRoutes(router: Router, defs: RouteDef[], services: Services
 }
 
 /**
- * The route after authentication: validate every part, resolve the delegate, reserve credits,
- * run the handler, and settle or release the charge.
+ * The route after authentication: the Koa face of {@link invokeRoute}. A handler that returns
+ * nothing wrote its own response (a stream, a file).
  */
 function routeHandler(def: RouteDef, services: Services, opts: MountOptions): Middleware {
-  const schemas = effectiveRequestSchemas(def);
-  const validators = {
-    params: schemas.params ? compileValidator('path', schemas.params) : null,
-    query: compileValidator('query', schemas.query),
-    body: schemas.body ? compileValidator('body', schemas.body) : null,
-    response: opts.validateResponses && !def.responseContentType ? compileValidator('body', def.response) : null,
-  };
-
+  const invoke = routeInvoker(def, services, opts);
   return async (ctx: Context): Promise<void> => {
-    const now = services.clock();
-    const requestId = ctx.state.requestId as string;
     // Public routes see no caller, even when a valid key was sent along.
-    let actor = def.auth === 'none' ? null : (ctx.state.actor as Actor);
-    let hold: CreditHold | null = null;
-    try {
-      const params = { ...(ctx.params as Record<string, string>) };
-      const query: Record<string, unknown> = { ...ctx.query };
-      const body = schemas.body ? (ctx.request.body ?? {}) : undefined;
-      const problems: ValidationProblem[] = [];
-      if (validators.params) problems.push(...check('path', validators.params, params));
-      problems.push(...check('query', validators.query, query));
-      if (validators.body) problems.push(...check('body', validators.body, body));
-      assertValid(problems);
-
-      if (actor && acceptsDelegate(def)) {
-        const fromQuery = query.delegate_user_id as string | undefined;
-        const fromBody = (body as Record<string, unknown> | undefined)?.delegate_user_id as string | undefined;
-        if (fromQuery && fromBody && fromQuery !== fromBody) {
-          throw invalidField('body', '/delegate_user_id', 'differs from delegate_user_id in the query string; send it once');
-        }
-        actor = actAsDelegate(services, actor, fromBody ?? fromQuery);
-        ctx.state.actor = actor;
-      }
-
-      // HEAD answers what GET would, without the body: it is never charged.
-      if (actor && def.billing && ctx.method !== 'HEAD') {
-        const quantity = def.billing.quantity ? def.billing.quantity({ body, query, actor, services, now }) : 1;
-        hold = services.credits.reserve({
-          ownerUserId: actor.ownerUserId,
-          tier: actor.owner.tier,
-          keyId: actor.keyId,
-          actingUserId: actor.actingUserId,
-          operation: def.billing.operation,
-          quantity,
-          requestId,
-          now,
-        });
-      }
-
-      const currentHold = hold;
-      // Every engine call the handler makes shares one time budget, and the embedded engine's
-      // workers are shared fairly between accounts (search-engine/call-context.ts).
-      const result = await withSearchBudget(services.config.searchTimeoutMs, actor?.ownerUserId ?? '', () =>
-        def.handler(
-          {
-            body,
-            query,
-            params,
-            actor,
-            services,
-            requestId,
-            now,
-            settleBilling: (actual) => {
-              if (currentHold) hold = services.credits.settle(currentHold, actual);
-            },
-          },
-          ctx,
-        ),
-      );
-      if (result !== undefined) {
-        if (validators.response && !validators.response(result)) {
-          throw new Error(`response of ${def.method} ${def.path} breaks its schema: ${JSON.stringify(validators.response.errors)}`);
-        }
-        ctx.status = 200;
-        ctx.body = result;
-      }
-      if (hold && ctx.status >= 400) services.credits.release(hold);
-      else if (hold) services.credits.commit(hold);
-    } catch (err) {
-      if (hold) services.credits.release(hold);
-      throw err;
+    const actor = def.auth === 'none' ? null : (ctx.state.actor as Actor);
+    const result = await invoke(
+      {
+        actor,
+        params: { ...(ctx.params as Record<string, string>) },
+        query: { ...ctx.query },
+        body: ctx.request.body,
+        requestId: ctx.state.requestId as string,
+        charge: ctx.method !== 'HEAD',
+        onActor: (acting) => {
+          ctx.state.actor = acting;
+        },
+      },
+      ctx,
+    );
+    if (result !== undefined) {
+      ctx.status = 200;
+      ctx.body = result;
     }
   };
 }

@@ -45,7 +45,7 @@ export function requestContext(logger: Logger) {
 }
 
 /** Maps anything thrown to an AppError by class and library error type, never by message text. */
-function toAppError(err: unknown): AppError {
+export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof SearchEngineError) {
     if (err.code === 'engine_unavailable')

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Server } from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -50,7 +51,16 @@ export interface TestResponse {
   text: string;
 }
 
-/** Builds the real app on a fresh temporary data directory and listens on port 0. */
+/** A TCP port free on loopback right now. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Builds the real app on a fresh temporary data directory and listens on a free port. */
 export async function startTestApp(
   opts: { extraRoutes?: RouteDef[]; env?: Record<string, string>; mutate?: (s: Services) => void } = {},
 ): Promise<TestApp> {
@@ -63,12 +73,13 @@ export async function startTestApp(
     },
   });
   const clock = new TestClock();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...opts.env });
+  // The port is chosen first so BASE_URL (the OAuth issuer and the connector's audience) is the real address.
+  const port = await freePort();
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', BASE_URL: `http://127.0.0.1:${port}`, ...opts.env });
   const services = buildServices(config, { clock: clock.now, logger: createLogger('info', sink) });
   opts.mutate?.(services);
   const app = createApp(services, { validateResponses: true, extraRoutes: opts.extraRoutes });
-  const server: Server = await listen(app, 0, '127.0.0.1', services.logger);
-  const { port } = server.address() as { port: number };
+  const server: Server = await listen(app, port, '127.0.0.1', services.logger);
   const url = `http://127.0.0.1:${port}`;
 
   return {

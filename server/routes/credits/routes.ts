@@ -33,14 +33,16 @@ export const creditRoutes = [
     handler: ({ actor, services, now, query }) => {
       const a = actor!;
       const ledger = services.credits.usage;
-      const key = services.apiKeys.get(a.keyId)!;
+      // REST routes open only to API keys (an OAuth token never reaches them).
+      const keyId = a.keyId!;
+      const key = services.apiKeys.get(keyId)!;
       const poolInterval = resolveUsageInterval(query, now, () => ledger.firstAt({ ownerUserId: a.ownerUserId }));
-      const keyInterval = resolveUsageInterval(query, now, () => ledger.firstAt({ keyId: a.keyId }));
+      const keyInterval = resolveUsageInterval(query, now, () => ledger.firstAt({ keyId }));
       return {
         success: true,
         ...actingFields(a),
         current_api_key: presentApiKey(key),
-        current_key_usage: presentUsage(keyInterval, ledger.breakdown({ keyId: a.keyId }, keyInterval.from, keyInterval.to)),
+        current_key_usage: presentUsage(keyInterval, ledger.breakdown({ keyId }, keyInterval.from, keyInterval.to)),
         account_credit_pool: {
           ...presentCreditStatus(services.credits.status(a.ownerUserId, a.owner.tier, now)),
           usage: presentUsage(poolInterval, ledger.breakdown({ ownerUserId: a.ownerUserId }, poolInterval.from, poolInterval.to)),

@@ -1,0 +1,115 @@
+import type { Context } from 'koa';
+import { withSearchBudget } from '../../search-engine/call-context.js';
+import type { Actor } from '../auth/actor.js';
+import { actAsDelegate } from '../auth/authenticate.js';
+import type { CreditHold } from '../billing/credits.js';
+import { invalidField, type ValidationProblem } from '../errors.js';
+import type { Services } from '../services.js';
+import { effectiveRequestSchemas } from './mount.js';
+import type { RouteDef } from './route.js';
+import { assertValid, check, compileValidator } from './validation.js';
+
+/** One call of a route, whoever makes it: the REST router or a connector tool. */
+export interface RouteInvocation {
+  /** The authenticated caller (scope already checked), or null on public routes. */
+  actor: Actor | null;
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  /** The parsed JSON body; ignored by routes without a body schema. */
+  body?: unknown;
+  requestId: string;
+  /** Whether a billed route reserves and commits its price (HEAD is never charged). */
+  charge?: boolean;
+  /** Told the acting caller once `delegate_user_id` is resolved. */
+  onActor?(actor: Actor): void;
+}
+
+/** Calls one route with the given input; see {@link routeInvoker}. */
+export type RouteInvoker = (call: RouteInvocation, ctx?: Context) => Promise<unknown>;
+
+/**
+ * The one code path of a route, shared by REST and the MCP connector: validate every part,
+ * resolve the delegate, reserve credits, run the handler inside the search budget, check the
+ * response (when asked), then commit the charge, or release it when anything failed. A call that
+ * fails or never completes costs nothing (docs/credits.md).
+ */
+export function routeInvoker(def: RouteDef, services: Services, opts: { validateResponses: boolean }): RouteInvoker {
+  const schemas = effectiveRequestSchemas(def);
+  const validators = {
+    params: schemas.params ? compileValidator('path', schemas.params) : null,
+    query: compileValidator('query', schemas.query),
+    body: schemas.body ? compileValidator('body', schemas.body) : null,
+    response: opts.validateResponses && !def.responseContentType ? compileValidator('body', def.response) : null,
+  };
+
+  return async (call, ctx) => {
+    const now = services.clock();
+    let actor = def.auth === 'none' ? null : call.actor;
+    let hold: CreditHold | null = null;
+    try {
+      const params = { ...(call.params ?? {}) };
+      const query: Record<string, unknown> = { ...(call.query ?? {}) };
+      const body = schemas.body ? (call.body ?? {}) : undefined;
+      const problems: ValidationProblem[] = [];
+      if (validators.params) problems.push(...check('path', validators.params, params));
+      problems.push(...check('query', validators.query, query));
+      if (validators.body) problems.push(...check('body', validators.body, body));
+      assertValid(problems);
+
+      if (actor && def.auth !== 'none' && def.delegate !== false) {
+        const fromQuery = query.delegate_user_id as string | undefined;
+        const fromBody = (body as Record<string, unknown> | undefined)?.delegate_user_id as string | undefined;
+        if (fromQuery && fromBody && fromQuery !== fromBody) {
+          throw invalidField('body', '/delegate_user_id', 'differs from delegate_user_id in the query string; send it once');
+        }
+        actor = actAsDelegate(services, actor, fromBody ?? fromQuery);
+        call.onActor?.(actor);
+      }
+
+      if (actor && def.billing && call.charge !== false) {
+        const quantity = def.billing.quantity ? def.billing.quantity({ body, query, actor, services, now }) : 1;
+        hold = services.credits.reserve({
+          ownerUserId: actor.ownerUserId,
+          tier: actor.owner.tier,
+          keyId: actor.keyId,
+          actingUserId: actor.actingUserId,
+          operation: def.billing.operation,
+          quantity,
+          requestId: call.requestId,
+          now,
+        });
+      }
+
+      const currentHold = hold;
+      // Every engine call the handler makes shares one time budget, and the embedded engine's
+      // workers are shared fairly between accounts (search-engine/call-context.ts).
+      const result = await withSearchBudget(services.config.searchTimeoutMs, actor?.ownerUserId ?? '', () =>
+        def.handler(
+          {
+            body,
+            query,
+            params,
+            actor,
+            services,
+            requestId: call.requestId,
+            now,
+            settleBilling: (actual) => {
+              if (currentHold) hold = services.credits.settle(currentHold, actual);
+            },
+          },
+          ctx as Context,
+        ),
+      );
+      if (result !== undefined && validators.response && !validators.response(result)) {
+        throw new Error(`response of ${def.method} ${def.path} breaks its schema: ${JSON.stringify(validators.response.errors)}`);
+      }
+      // A handler that wrote its own response (result undefined) with an error status is not charged.
+      if (hold && result === undefined && ctx && ctx.status >= 400) services.credits.release(hold);
+      else if (hold) services.credits.commit(hold);
+      return result;
+    } catch (err) {
+      if (hold) services.credits.release(hold);
+      throw err;
+    }
+  };
+}

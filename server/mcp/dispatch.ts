@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import type { Actor } from '../auth/actor.js';
+import { missingScopes } from '../auth/scopes.js';
+import { AppError, type ValidationProblem } from '../errors.js';
+import { type RouteInvoker, routeInvoker } from '../http/invoke.js';
+import type { RouteDef } from '../http/route.js';
+import { compileValidator, toProblems } from '../http/validation.js';
+import { toAppError } from '../middleware/request-context.js';
+import type { Services } from '../services.js';
+import { errorResult, successResult } from './results.js';
+import type { ToolContext, ToolDef } from './tool.js';
+
+/** Codes a client may simply retry later: the engine was busy, down or slow. */
+const RETRYABLE = new Set(['search_overloaded', 'search_timeout', 'search_engine_unavailable', 'service_unavailable', 'internal_error']);
+
+/** The path of the connector's protected-resource metadata (RFC 9728), named in every challenge. */
+export const resourceMetadataUrl = (baseUrl: string): string => `${baseUrl}/.well-known/oauth-protected-resource/mcp`;
+
+export type ToolResult = ReturnType<typeof successResult> | ReturnType<typeof errorResult>;
+
+/** The error body of a tool result, from an AppError: its code, message and extra fields. */
+function toolError(err: AppError, tool: ToolDef): Record<string, unknown> {
+  const body = err.toBody();
+  // The contract's connector code for a search request that fails validation.
+  if (tool.kind === 'search' && err.code === 'validation_failed') {
+    const problems = (err.extra.errors as ValidationProblem[] | undefined) ?? [];
+    return {
+      ...body,
+      error: 'invalid_search_request',
+      receipts: problems.map((p) => ({ path: p.pointer || '/', action: 'rejected', message: p.message })),
+    };
+  }
+  return { ...body, retryable: RETRYABLE.has(err.code) };
+}
+
+/**
+ * Runs tool calls: validates the arguments, checks the scope (with the step-up challenge of
+ * OAuth callers), runs the tool, and turns every failure into a structured error result that
+ * fits the tool's published output schema. Protocol errors are left for unknown tools only.
+ */
+export class ToolDispatcher {
+  private readonly tools = new Map<string, { def: ToolDef; validate: ReturnType<typeof compileValidator> }>();
+  private readonly invokers = new Map<string, RouteInvoker>();
+
+  constructor(
+    readonly defs: readonly ToolDef[],
+    private readonly routes: readonly RouteDef[],
+    private readonly services: Services,
+    private readonly opts: { validateResponses: boolean },
+  ) {
+    for (const def of defs) this.tools.set(def.name, { def, validate: compileValidator('body', def.inputSchema) });
+    for (const def of routes) this.invokers.set(`${def.method} ${def.path}`, routeInvoker(def, services, opts));
+  }
+
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  /** Calls one tool for `actor`. Never throws for a known tool: failures are error results. */
+  async call(name: string, args: unknown, actor: Actor): Promise<ToolResult> {
+    const entry = this.tools.get(name);
+    if (!entry) throw new Error(`unknown tool ${name}`);
+    const { def, validate } = entry;
+    const requestId = crypto.randomUUID();
+    try {
+      const scopeRefusal = this.checkScope(def, actor);
+      if (scopeRefusal) return scopeRefusal;
+      const input = structuredClone(args ?? {}) as Record<string, unknown>;
+      if (!validate(input)) {
+        throw new AppError(400, 'validation_failed', describeProblems(toProblems('body', validate.errors)), {
+          errors: toProblems('body', validate.errors),
+        });
+      }
+      const ctx: ToolContext = {
+        actor,
+        services: this.services,
+        requestId,
+        now: this.services.clock(),
+        route: (key, routeInput) => {
+          const invoke = this.invokers.get(key);
+          if (!invoke) throw new Error(`tool ${name} calls unknown route ${key}`);
+          return invoke({ actor, requestId, ...routeInput });
+        },
+      };
+      const output = await def.run(input, ctx);
+      return successResult(output);
+    } catch (err) {
+      const appError = toAppError(err);
+      if (appError.status >= 500) this.services.logger.error({ tool: name, request_id: requestId, err }, 'tool failed');
+      return errorResult({ retryable: false, ...toolError(appError, def) });
+    }
+  }
+
+  /**
+   * The step-up refusal when the caller lacks the tool's scope (docs/mcp.md, "Scopes and
+   * step-up"): `required_scopes` lists only what is missing; an OAuth caller also gets, in `_meta`,
+   * a Bearer `insufficient_scope` challenge naming its current scopes plus the missing ones.
+   */
+  private checkScope(def: ToolDef, actor: Actor): ToolResult | null {
+    const needsKey = def.apiKeyOnly === true && actor.via === 'oauth';
+    const missing = missingScopes(def.auth, actor.scopes);
+    if (!needsKey && missing.length === 0) return null;
+    const code = needsKey ? 'api_key_scope_required' : 'insufficient_scope';
+    const message = needsKey
+      ? `${def.name} administers the account and needs an API key: connect with Authorization: Bearer <API key> instead of an OAuth token.`
+      : `${def.name} needs the scope ${missing.join(' or ')}, which this ${actor.via === 'oauth' ? 'authorization' : 'API key'} lacks. ${
+          actor.via === 'oauth' ? 'Authorize again with that scope.' : 'Use a key with that scope.'
+        }`;
+    const body = { success: false, error: code, message, retryable: false, required_scopes: missing };
+    if (actor.via !== 'oauth') return errorResult(body);
+    const scope = [...new Set([...actor.scopes, ...missing])].join(' ');
+    const challenge = `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadataUrl(
+      this.services.config.baseUrl,
+    )}", error_description="${message.replace(/["\\]/g, "'")}"`;
+    return errorResult(body, { 'mcp/www_authenticate': [challenge] });
+  }
+}
+
+function describeProblems(problems: ValidationProblem[]): string {
+  const shown = problems.slice(0, 3).map((p) => `${p.pointer || '/'} ${p.message}`);
+  return `The arguments are invalid: ${shown.join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}.`;
+}

@@ -1,0 +1,47 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Actor } from '../auth/actor.js';
+import type { ToolDispatcher } from './dispatch.js';
+import { publishedOutputSchema } from './results.js';
+import type { ToolDef } from './tool.js';
+
+export const CONNECTOR_NAME = 'proxima';
+export const CONNECTOR_VERSION = '1.0.0';
+
+const INSTRUCTIONS = [
+  'Proxima searches professional profiles, companies, job postings and posts, weighted by your social graph.',
+  'Start with search_capabilities (what each search understands and costs) or get_product_help.',
+  'Searches cost credits from the account pool (account_read shows the balance); replay_search_result re-pages a recorded result for free.',
+  'People and post searches continue by sending next_page.request back unchanged; company and job searches return final pages.',
+  'Every result carries success; on success=false read error (a stable code), message and retryable.',
+].join(' ');
+
+/** How a tool is listed: name, description, annotations and both schemas (`tools/list`, /public/docs/mcp). */
+export function describeTool(tool: ToolDef) {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: { type: 'object' as const, ...tool.inputSchema },
+    outputSchema: { type: 'object' as const, ...publishedOutputSchema(tool) },
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+/**
+ * An MCP server for one HTTP request of `actor` (the connector is stateless: docs/mcp.md,
+ * "Transport"). It lists the tools and hands calls to the dispatcher.
+ */
+export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor): Server {
+  const server = new Server(
+    { name: CONNECTOR_NAME, version: CONNECTOR_VERSION, title: 'Proxima' },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: dispatcher.defs.map(describeTool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    if (!dispatcher.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}; tools/list names them.`);
+    return dispatcher.call(name, args ?? {}, actor);
+  });
+  return server;
+}

@@ -1,0 +1,70 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { connectMcp } from '../helpers/mcp-client.js';
+import { cityLocation, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+const P = (n: number) => tid(0xb3, n);
+const LONDON = cityLocation('London', 'GB');
+
+test('people_search over the connector returns the same people as POST /api/v1/search/people, billed the same', async () => {
+  const app = await startTestApp();
+  try {
+    const profiles = [1, 2, 3, 4, 5].map((n) =>
+      profile(n, { display_name: `Engineer ${n}`, current_title: n < 4 ? 'Software Engineer' : 'Product Manager', location: LONDON }),
+    );
+    await indexSnapshots(app, [writeSnapshot(app.dataDir, 'profiles.jsonl', profiles)]);
+    const { apiKey } = app.account();
+    const input = { description: 'software engineers in London', limit: 10 };
+    const rest = await app.call('POST', '/api/v1/search/people', { key: apiKey, body: input });
+    assert.is(rest.status, 200, rest.text);
+    const usedAfterRest = Number(rest.headers.get('x-service-credits-used'));
+
+    const mcp = await connectMcp(app.url, { apiKey });
+    try {
+      const result = await mcp.call('people_search', input);
+      assert.not.ok(result.isError, JSON.stringify(result.structuredContent));
+      const viaMcp = (result.structuredContent!.users as { id: string }[]).map((u) => u.id);
+      const viaRest = (rest.body.users as { id: string }[]).map((u) => u.id);
+      assert.equal(viaMcp, viaRest);
+      assert.ok(viaMcp.length === 3);
+      const status = await app.call('GET', '/api/v1/credits/status', { key: apiKey });
+      assert.is(Number(status.headers.get('x-service-credits-used')), usedAfterRest * 2);
+    } finally {
+      await mcp.close();
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test('the connector refuses a missing or bad credential with 401 and the protected-resource challenge', async () => {
+  const app = await startTestApp();
+  try {
+    const headerSets: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer prx_0000000000_0000000000000000000000000000000000000000' },
+      { Authorization: 'Bearer not.a.jwt' },
+    ];
+    for (const headers of headerSets) {
+      const res = await app.call('POST', '/mcp', {
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        headers: { Accept: 'application/json, text/event-stream', ...headers },
+      });
+      assert.is(res.status, 401, res.text);
+      assert.match(
+        res.headers.get('www-authenticate') ?? '',
+        `resource_metadata="${app.services.config.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
+      );
+      assert.is(res.body.error, 'unauthorized');
+    }
+    // X-API-Key is the REST header; the connector speaks Bearer.
+    const { apiKey } = app.account();
+    const res = await app.call('POST', '/mcp', { key: apiKey, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    assert.is(res.status, 401);
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
