@@ -7,6 +7,9 @@ import { searchActivities } from './006-search-activities.js';
 import { pendingHoldsAndRetention } from './007-pending-holds-and-retention.js';
 import { oneUserNamespace } from './008-one-user-namespace.js';
 import { connectionSyncStamps } from './009-connection-sync-stamps.js';
+import { oauthStore } from './010-oauth.js';
+import { connectorState } from './011-connector-state.js';
+import { accountWebSessions } from './012-account-web-sessions.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -26,4 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   pendingHoldsAndRetention,
   oneUserNamespace,
   connectionSyncStamps,
+  oauthStore,
+  connectorState,
+  accountWebSessions,
 ];
