@@ -113,6 +113,7 @@ test('every route answers, on success and typical errors, as the published OpenA
     await call('GET', '/docs/endpoints.json', 200);
     await call('GET', '/public/docs/schema', 200);
     await call('GET', '/public/docs/changelog', 200);
+    await call('GET', '/public/docs/mcp', 200);
 
     // Credits.
     await call('GET', '/api/v1/credits/status', 200, { key });

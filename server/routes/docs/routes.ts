@@ -2,6 +2,8 @@ import { pathToFileURL } from 'node:url';
 import { fromPackageRoot } from '../../../lib/package-root.js';
 import { buildOpenApi, describeEndpoint } from '../../http/openapi.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
+import { CONNECTOR_NAME, CONNECTOR_VERSION, describeTool } from '../../mcp/server.js';
+import { allTools } from '../../mcp/tools/index.js';
 import { readChangelog } from './changelog.js';
 
 export const API_VERSION = 'v1';
@@ -62,6 +64,49 @@ const endpoint = {
   },
 };
 
+/** `GET /public/docs/mcp`: the connector and its tools (server/mcp/server.ts `describeTool`, plus scope). */
+const mcpDocsResponse = {
+  type: 'object',
+  required: ['success', 'server', 'url', 'transport', 'authentication', 'tools'],
+  properties: {
+    success: { const: true },
+    server: { type: 'object', required: ['name', 'version'], properties: { name: { type: 'string' }, version: { type: 'string' } } },
+    url: { type: 'string', description: 'The connector endpoint.' },
+    transport: { type: 'string' },
+    authentication: {
+      type: 'object',
+      required: ['api_key', 'oauth'],
+      properties: {
+        api_key: { type: 'string', description: 'How to send an API key.' },
+        oauth: {
+          type: 'string',
+          description: 'The protected-resource metadata URL (RFC 9728) from which OAuth clients discover the authorization server.',
+        },
+      },
+    },
+    tools: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'scope', 'api_key_only'],
+        properties: {
+          name: { type: 'string' },
+          title: { type: 'string' },
+          description: { type: 'string' },
+          inputSchema: jsonSchema,
+          outputSchema: jsonSchema,
+          annotations: { type: 'object', additionalProperties: true, description: 'MCP tool annotations (hints).' },
+          scope: {
+            anyOf: [{ const: 'any' }, { type: 'array', items: { type: 'string' } }],
+            description: 'any (any valid credential), or the scopes of which one is needed.',
+          },
+          api_key_only: { type: 'boolean', description: 'Whether an OAuth token is refused (api_key_scope_required).' },
+        },
+      },
+    },
+  },
+};
+
 /** Public, unbilled machine-readable documentation, generated from the route declarations. */
 export function docsRoutes(allRoutes: () => RouteDef[]): RouteDef[] {
   const changelog = readChangelog(CHANGELOG_FILE);
@@ -101,6 +146,30 @@ export function docsRoutes(allRoutes: () => RouteDef[]): RouteDef[] {
       auth: 'none',
       response: openApiResponse,
       handler: ({ services }) => openApi(services.config.baseUrl),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/public/docs/mcp',
+      tag: 'docs',
+      summary:
+        'The MCP connector: its URL, transport, authentication, and every tool with its description, scope, annotations, input and output schemas, exactly as tools/list publishes them.',
+      auth: 'none',
+      response: mcpDocsResponse,
+      handler: ({ services }) => ({
+        success: true,
+        server: { name: CONNECTOR_NAME, version: CONNECTOR_VERSION },
+        url: `${services.config.baseUrl}/mcp`,
+        transport: 'streamable-http (stateless, JSON responses)',
+        authentication: {
+          api_key: 'Authorization: Bearer <API key as issued (prx_<id>_<secret>)>',
+          oauth: `${services.config.baseUrl}/.well-known/oauth-protected-resource/mcp`,
+        },
+        tools: allTools().map((tool) => ({
+          ...describeTool(tool),
+          scope: tool.auth === 'any' ? 'any' : tool.auth.anyOf,
+          api_key_only: tool.apiKeyOnly === true,
+        })),
+      }),
     }),
     defineRoute({
       method: 'GET',
