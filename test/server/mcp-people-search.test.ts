@@ -67,4 +67,29 @@ test('the connector refuses a missing or bad credential with 401 and the protect
   }
 });
 
+test('connector responses carry the credit headers and the request id; GET /mcp is 405 (stateless: no server stream)', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey } = app.account({ tier: 'starter' });
+    const res = await app.call('POST', '/mcp', {
+      body: { jsonrpc: '2.0', id: 7, method: 'tools/list' },
+      headers: { Accept: 'application/json, text/event-stream', Authorization: `Bearer ${apiKey}` },
+    });
+    assert.is(res.status, 200, res.text);
+    assert.is(res.headers.get('x-service-credits-tier'), 'starter');
+    assert.is(res.headers.get('x-service-credits-limit'), '50');
+    assert.ok(res.headers.get('x-request-id'));
+    assert.is(res.headers.get('mcp-session-id'), null);
+    assert.ok(Array.isArray((res.body.result as { tools: unknown[] }).tools));
+    const line = app.logs.find((l) => l.path === '/mcp' && l.request_id === res.headers.get('x-request-id'));
+    assert.is(line?.status, 200);
+
+    const get = await app.call('GET', '/mcp', { headers: { Authorization: `Bearer ${apiKey}` } });
+    assert.is(get.status, 405);
+    assert.is(get.headers.get('allow'), 'POST');
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
