@@ -2,8 +2,9 @@ import type { Context } from 'koa';
 import { withSearchBudget } from '../../search-engine/call-context.js';
 import type { Actor } from '../auth/actor.js';
 import { actAsDelegate } from '../auth/authenticate.js';
+import { missingScopes } from '../auth/scopes.js';
 import type { CreditHold } from '../billing/credits.js';
-import { invalidField, type ValidationProblem } from '../errors.js';
+import { insufficientScope, invalidField, type ValidationProblem } from '../errors.js';
 import type { Services } from '../services.js';
 import { effectiveRequestSchemas } from './mount.js';
 import type { RouteDef } from './route.js';
@@ -47,6 +48,12 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
     let actor = def.auth === 'none' ? null : call.actor;
     let hold: CreditHold | null = null;
     try {
+      // REST checked the scope before reading the body; a tool calling this route is checked
+      // here too, so no tool can reach a route its credential could not.
+      if (actor && def.auth !== 'none') {
+        const missing = missingScopes(def.auth, actor.scopes);
+        if (missing.length > 0) throw insufficientScope(missing, actor.scopes);
+      }
       const params = { ...(call.params ?? {}) };
       const query: Record<string, unknown> = { ...(call.query ?? {}) };
       const body = schemas.body ? (call.body ?? {}) : undefined;

@@ -1,0 +1,55 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { authenticateApiKey } from '../../server/auth/authenticate.js';
+import { ToolDispatcher } from '../../server/mcp/dispatch.js';
+import { defineTool } from '../../server/mcp/tool.js';
+import { allRoutes } from '../../server/routes/index.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+/** A tool that claims no scope but calls a route that needs `search`. */
+const leakyTool = defineTool({
+  name: 'leaky',
+  title: 'Leaky',
+  description: 'Calls the people search route without declaring its scope.',
+  auth: 'any',
+  kind: 'read',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', properties: { success: { const: true } }, additionalProperties: true },
+  run: async (_input, ctx) =>
+    (await ctx.route('POST /api/v1/search/people', { body: { description: 'engineers' } })) as Record<string, unknown>,
+});
+
+test('a tool cannot reach a route its credential could not: the route scope is checked again inside the tool call', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey } = app.account({ scopes: ['profiles-read'] });
+    const actor = authenticateApiKey(app.services, apiKey, app.clock.now());
+    const dispatcher = new ToolDispatcher([leakyTool], allRoutes(), app.services, { validateResponses: true });
+    const result = await dispatcher.call('leaky', {}, actor);
+    assert.is(result.isError, true);
+    assert.is(result.structuredContent.error, 'insufficient_scope');
+    assert.equal(result.structuredContent.required_scopes, ['search']);
+    assert.is(result.structuredContent.retryable, false);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a tool with unknown arguments gets validation_failed, a search tool invalid_search_request with receipts', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey } = app.account();
+    const actor = authenticateApiKey(app.services, apiKey, app.clock.now());
+    const searchTool = defineTool({ ...leakyTool, name: 'strict_search', kind: 'search', auth: { anyOf: ['search'] } });
+    const dispatcher = new ToolDispatcher([leakyTool, searchTool], allRoutes(), app.services, { validateResponses: true });
+    const plain = await dispatcher.call('leaky', { surprise: 1 }, actor);
+    assert.is(plain.structuredContent.error, 'validation_failed');
+    const search = await dispatcher.call('strict_search', { surprise: 1 }, actor);
+    assert.is(search.structuredContent.error, 'invalid_search_request');
+    assert.equal(search.structuredContent.receipts, [{ path: '/surprise', action: 'rejected', message: 'is not a recognised field' }]);
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
