@@ -26,7 +26,7 @@ test('a tool cannot reach a route its credential could not: the route scope is c
     const actor = authenticateApiKey(app.services, apiKey, app.clock.now());
     const dispatcher = new ToolDispatcher([leakyTool], allRoutes(), app.services, { validateResponses: true });
     const result = await dispatcher.call('leaky', {}, actor);
-    assert.is(result.isError, true);
+    assert.is('isError' in result && result.isError, true);
     assert.is(result.structuredContent.error, 'insufficient_scope');
     assert.equal(result.structuredContent.required_scopes, ['search']);
     assert.is(result.structuredContent.retryable, false);
