@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
+import type { Dispatcher } from 'undici';
 import { methodNotAllowed, notFound } from './errors.js';
 import { authenticateRequest } from './http/authenticate-request.js';
 import { mountRoutes } from './http/mount.js';
@@ -7,7 +8,7 @@ import type { RouteDef } from './http/route.js';
 import { mountConnector } from './mcp/mount.js';
 import { allTools } from './mcp/tools/index.js';
 import { requestContext } from './middleware/request-context.js';
-import type { AccessTokenVerifier } from './oauth/port.js';
+import { createAuthorizationServer } from './oauth/authorization-server.js';
 import { allRoutes } from './routes/index.js';
 import type { Services } from './services.js';
 
@@ -16,8 +17,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Extra routes, for tests of the route framework itself. */
   extraRoutes?: RouteDef[];
-  /** Verifies OAuth access tokens at the connector; null: the connector takes API keys only. */
-  accessTokens?: AccessTokenVerifier | null;
+  /** Options of the OAuth authorization server (tests trust their own HTTPS metadata server). */
+  oauth?: { metadataDispatcher?: Dispatcher };
 }
 
 /** 405 with the path's methods when the path exists, 404 otherwise. */
@@ -38,10 +39,13 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   const routes = allRoutes(opts.extraRoutes);
   const validateResponses = opts.validateResponses ?? false;
   mountRoutes(router, routes, services, { validateResponses });
+  // The OAuth authorization server of the connector (docs/oauth.md).
+  const authorization = createAuthorizationServer(services, opts.oauth);
   // The MCP connector: its tools call these same routes (docs/mcp.md).
-  mountConnector(router, services, { tools: allTools(), routes, verifier: opts.accessTokens ?? null, validateResponses });
+  mountConnector(router, services, { tools: allTools(), routes, verifier: authorization.verifier, validateResponses });
 
   app.use(requestContext(services.logger));
+  app.use(authorization.middleware);
   // Each route authenticates, then reads its body (mount.ts).
   app.use(router.routes());
   // Reached only when no route handled the request (handlers never call next); a valid key

@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config.js';
 import { listen } from '../../server/http/listen.js';
 import type { RouteDef } from '../../server/http/route.js';
 import { createLogger } from '../../server/logger.js';
+import { loadSigningKeys } from '../../server/oauth/signing-keys.js';
 import type { Services } from '../../server/services.js';
 import type { Tier } from '../../server/store/users.js';
 
@@ -51,6 +52,18 @@ export interface TestResponse {
   text: string;
 }
 
+let signingKey: object | null = null;
+/** An RS256 private JWK made once per process, in the shape server/oauth/signing-keys.ts stores. */
+function sharedSigningKey(): object {
+  if (!signingKey) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-key-'));
+    loadSigningKeys(dir);
+    signingKey = JSON.parse(fs.readFileSync(path.join(dir, 'oauth', 'signing-key.json'), 'utf8')) as object;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return signingKey;
+}
+
 /** A TCP port free on loopback right now. */
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -73,6 +86,9 @@ export async function startTestApp(
     },
   });
   const clock = new TestClock();
+  // One OAuth signing key per test process: generating an RSA key for every app is slow.
+  fs.mkdirSync(path.join(dataDir, 'oauth'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'oauth', 'signing-key.json'), JSON.stringify(sharedSigningKey()), { mode: 0o600 });
   // The port is chosen first so BASE_URL (the OAuth issuer and the connector's audience) is the real address.
   const port = await freePort();
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', BASE_URL: `http://127.0.0.1:${port}`, ...opts.env });

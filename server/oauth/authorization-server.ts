@@ -1,0 +1,198 @@
+import type { Context, Middleware } from 'koa';
+import Provider, { type Configuration, errors } from 'oidc-provider';
+import type { Dispatcher } from 'undici';
+import { loadSecret } from '../auth/secrets.js';
+import type { Services } from '../services.js';
+import { clientMetadataFetcher } from './client-metadata.js';
+import { interactionRoutes, renderOAuthError } from './interaction.js';
+import type { AccessTokenVerifier } from './port.js';
+import { DEFAULT_OAUTH_SCOPES, OAUTH_SCOPES } from './scopes.js';
+import { loadSigningKeys } from './signing-keys.js';
+import { sqliteAdapterFactory } from './sqlite-adapter.js';
+import { createVerifier } from './verifier.js';
+
+/** Token lifetimes, in seconds (the contract's Authentication, item 6). */
+export const OAUTH_TTL = { accessToken: 1800, refreshToken: 2_592_000, authorizationCode: 60, interaction: 900, session: 3600 } as const;
+
+/** The connector URL: the only resource (RFC 8707) and the audience of every access token. */
+export const connectorResource = (baseUrl: string): string => `${baseUrl}/mcp`;
+
+export interface AuthorizationServer {
+  provider: Provider;
+  /** Serves the OAuth endpoints and discovery documents; passes anything else on. */
+  middleware: Middleware;
+  verifier: AccessTokenVerifier;
+}
+
+/** Loopback hosts of RFC 8252 redirect URIs. */
+const isLoopbackHttp = (uri: string): boolean => {
+  try {
+    const u = new URL(uri);
+    return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === '[::1]');
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Proxima's OAuth 2.1 authorization server for the MCP connector: oidc-provider, configured for
+ * authorization code + PKCE S256 only, dynamic registration, resource indicators with the
+ * connector as the one audience, RS256 JWT access tokens (1800 s) and rotating refresh tokens
+ * (30 days; reuse revokes the grant). State is in SQLite; the signing key in DATA_DIR. The
+ * login and consent page is ours (interaction.ts). docs/oauth.md.
+ */
+export function createAuthorizationServer(services: Services, opts: { metadataDispatcher?: Dispatcher } = {}): AuthorizationServer {
+  const { baseUrl, dataDir } = services.config;
+  const resource = connectorResource(baseUrl);
+  const keys = loadSigningKeys(dataDir);
+  const Adapter = sqliteAdapterFactory(
+    services.db,
+    clientMetadataFetcher({ logger: services.logger, dispatcher: opts.metadataDispatcher }),
+  );
+
+  const configuration: Configuration = {
+    adapter: Adapter,
+    jwks: { keys: [keys.privateJwk] as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: { keys: [loadSecret(dataDir, 'oauth-cookies').toString('base64url')] },
+    scopes: [],
+    claims: { openid: ['sub'] },
+    routes: {
+      authorization: '/oauth/authorize',
+      token: '/oauth/token',
+      registration: '/oauth/register',
+      revocation: '/oauth/revoke',
+      jwks: '/.well-known/jwks.json',
+      end_session: '/oauth/session/end',
+      userinfo: '/oauth/userinfo',
+    },
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== resource) throw new errors.InvalidTarget(`the only resource here is ${resource}`);
+          return {
+            scope: OAUTH_SCOPES.join(' '),
+            audience: resource,
+            accessTokenTTL: OAUTH_TTL.accessToken,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    // Every client allowed the refresh_token grant gets one, without an `offline_access` scope.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    // The grant id rides in the token, so a revoked grant (account page, refresh reuse) cuts it.
+    extraTokenClaims: async (_ctx, token) => ({ gid: (token as { grantId?: string }).grantId }),
+    ttl: {
+      AccessToken: OAUTH_TTL.accessToken,
+      AuthorizationCode: OAUTH_TTL.authorizationCode,
+      RefreshToken: OAUTH_TTL.refreshToken,
+      Interaction: OAUTH_TTL.interaction,
+      Session: OAUTH_TTL.session,
+      Grant: OAUTH_TTL.refreshToken,
+    },
+    interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
+    findAccount: async (_ctx, sub) => (services.users.get(sub) ? { accountId: sub, claims: () => ({ sub }) } : undefined),
+    renderError: async (ctx, out) => renderOAuthError(ctx as unknown as Context, out as unknown as Record<string, unknown>),
+    enabledJWA: { authorizationSigningAlgValues: ['RS256'] },
+  };
+
+  const provider = new Provider(baseUrl, configuration);
+  provider.proxy = false;
+
+  const handle = provider.callback();
+  const pages = interactionRoutes(provider, services, resource).routes();
+  const rfc8414 = '/.well-known/oauth-authorization-server';
+  const prm = '/.well-known/oauth-protected-resource/mcp';
+
+  const middleware: Middleware = async (ctx, next) => {
+    const p = ctx.path;
+    if (p === prm && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.body = {
+        resource,
+        authorization_servers: [baseUrl],
+        scopes_supported: OAUTH_SCOPES,
+        bearer_methods_supported: ['header'],
+        resource_name: 'Proxima MCP connector',
+        resource_documentation: `${baseUrl}/public/docs/mcp`,
+      };
+      return;
+    }
+    if (p.startsWith('/oauth/interaction/')) return pages(ctx as Parameters<typeof pages>[0], next);
+    if (p === '/oauth/register' && ctx.method === 'POST') {
+      const refusal = await checkRegistration(ctx);
+      if (refusal) return;
+    }
+    if (p === '/oauth/authorize' && ctx.method === 'GET' && !ctx.query.scope) {
+      // No scope asked for: the default grant (the contract's Authentication, item 7).
+      const q = new URLSearchParams(ctx.querystring);
+      q.set('scope', DEFAULT_OAUTH_SCOPES.join(' '));
+      ctx.req.url = `${p}?${q}`;
+    }
+    const isProviderPath =
+      (p.startsWith('/oauth/') && !p.startsWith('/oauth/interaction/')) ||
+      p === '/.well-known/openid-configuration' ||
+      p === '/.well-known/jwks.json' ||
+      p === rfc8414;
+    if (!isProviderPath) return next();
+    if (p === rfc8414) ctx.req.url = '/.well-known/openid-configuration';
+    ctx.respond = false;
+    await handle(ctx.req, ctx.res);
+  };
+
+  return { provider, middleware, verifier: createVerifier(services, keys.publicJwk, resource) };
+}
+
+/**
+ * Refuses a registration whose redirect URIs are neither HTTPS nor loopback http, with the
+ * RFC 7591 error; marks loopback-only clients `native` so any port works at request time
+ * (RFC 8252 section 7.3). The body is read here and handed on to oidc-provider parsed.
+ */
+async function checkRegistration(ctx: Context): Promise<boolean> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > 56 * 1024) break;
+    chunks.push(chunk as Buffer);
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  } catch {
+    ctx.status = 400;
+    ctx.body = { error: 'invalid_client_metadata', error_description: 'the registration body must be a JSON object' };
+    return true;
+  }
+  const uris = Array.isArray(body.redirect_uris) ? (body.redirect_uris as unknown[]) : [];
+  const bad = uris.filter((u) => typeof u !== 'string' || !(u.startsWith('https://') || isLoopbackHttp(u)));
+  if (bad.length > 0) {
+    ctx.status = 400;
+    ctx.body = {
+      error: 'invalid_redirect_uri',
+      error_description: `redirect URIs must be https, or http://127.0.0.1:<port>/... (RFC 8252); refused: ${bad.map(String).join(', ')}`,
+    };
+    return true;
+  }
+  if (uris.length > 0 && uris.every((u) => isLoopbackHttp(u as string)) && body.application_type === undefined) {
+    body.application_type = 'native';
+  }
+  (ctx.req as unknown as { body: unknown }).body = body;
+  return false;
+}
