@@ -1,5 +1,6 @@
 import { AppError } from '../errors.js';
 import type { AccessTokenVerifier } from '../oauth/port.js';
+import { DEFAULT_OAUTH_SCOPES } from '../oauth/scopes.js';
 import type { Services } from '../services.js';
 import type { Actor } from './actor.js';
 import { parseApiKey } from './api-key.js';
@@ -11,9 +12,9 @@ import { authenticateApiKey } from './authenticate.js';
  */
 export function connectorUnauthorized(services: Services, message: string, tokenPresented: boolean): AppError {
   const metadata = `${services.config.baseUrl}/.well-known/oauth-protected-resource/mcp`;
-  const challenge = tokenPresented
-    ? `Bearer resource_metadata="${metadata}", error="invalid_token", error_description="${message.replace(/["\\]/g, "'")}"`
-    : `Bearer resource_metadata="${metadata}"`;
+  // The scope a client should ask for: the default grant (MCP clients prefer the challenge's scope).
+  const base = `Bearer resource_metadata="${metadata}", scope="${DEFAULT_OAUTH_SCOPES.join(' ')}"`;
+  const challenge = tokenPresented ? `${base}, error="invalid_token", error_description="${message.replace(/["\\]/g, "'")}"` : base;
   return new AppError(401, 'unauthorized', message, {}, { 'WWW-Authenticate': challenge });
 }
 

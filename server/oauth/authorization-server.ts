@@ -54,7 +54,8 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
     adapter: Adapter,
     jwks: { keys: [keys.privateJwk] as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: [loadSecret(dataDir, 'oauth-cookies').toString('base64url')] },
-    scopes: [],
+    // Listed here too so clients may register a `scope` (the MCP SDK registers the resource's scopes_supported).
+    scopes: [...OAUTH_SCOPES],
     claims: { openid: ['sub'] },
     routes: {
       authorization: '/oauth/authorize',

@@ -131,7 +131,10 @@ export function interactionRoutes(provider: Provider, services: Services, resour
       return;
     }
     const grant = new provider.Grant({ accountId, clientId: page.clientId });
+    // The scopes are the connector's (resource scopes); they are also known to the server itself,
+    // so clients may register them, and are granted at both levels for the consent to be complete.
     grant.addResourceScope(resource, page.scopes.join(' '));
+    grant.addOIDCScope(page.scopes.join(' '));
     const grantId = await grant.save();
     await provider.interactionFinished(
       ctx.req,
