@@ -3,9 +3,12 @@ import { CreditService } from './billing/credits.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import type { Clock, Services } from './services.js';
+import { AgentSessionStore } from './store/agent-sessions.js';
 import { ApiKeyStore } from './store/api-keys.js';
+import { BulkExportStore } from './store/bulk-exports.js';
 import { openStore } from './store/database.js';
 import { DelegateStore } from './store/delegates.js';
+import { FeedbackStore } from './store/feedback.js';
 import { GraphStore } from './store/graph.js';
 import { PeopleSearchStore } from './store/people-searches.js';
 import { purgeExpiredSearches } from './store/retention.js';
@@ -32,6 +35,9 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     peopleSearches: new PeopleSearchStore(db),
     searchActivities: new SearchActivityStore(db),
     authorHandles: new AuthorHandleStore(db),
+    agentSessions: new AgentSessionStore(db),
+    feedback: new FeedbackStore(db),
+    bulkExports: new BulkExportStore(db),
     credits,
     engine: createEngine({
       kind: config.searchEngine,

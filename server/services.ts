@@ -2,9 +2,12 @@ import type { SearchEngine } from '../search-engine/port.js';
 import type { CreditService } from './billing/credits.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { AgentSessionStore } from './store/agent-sessions.js';
 import type { ApiKeyStore } from './store/api-keys.js';
+import type { BulkExportStore } from './store/bulk-exports.js';
 import type { Db } from './store/database.js';
 import type { DelegateStore } from './store/delegates.js';
+import type { FeedbackStore } from './store/feedback.js';
 import type { GraphStore } from './store/graph.js';
 import type { PeopleSearchStore } from './store/people-searches.js';
 import type { AuthorHandleStore, SearchActivityStore } from './store/search-activities.js';
@@ -26,6 +29,9 @@ export interface Services {
   peopleSearches: PeopleSearchStore;
   searchActivities: SearchActivityStore;
   authorHandles: AuthorHandleStore;
+  agentSessions: AgentSessionStore;
+  feedback: FeedbackStore;
+  bulkExports: BulkExportStore;
   credits: CreditService;
   engine: SearchEngine;
 }

@@ -59,6 +59,13 @@ export const RATE_CARD = [
   },
   { operation: 'search_replay', priceMicro: 0, unit: 'per_call', source: 'contract', description: 'Replaying a stored search page.' },
   {
+    operation: 'bulk_export',
+    priceMicro: 4_000,
+    unit: 'per_result',
+    source: 'proxima',
+    description: 'One person written to a bulk CSV export (a preview page of 25 people per 0.10 credit, row for row).',
+  },
+  {
     operation: 'company_search_preview',
     priceMicro: 100_000,
     unit: 'per_call',

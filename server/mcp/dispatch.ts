@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Actor } from '../auth/actor.js';
 import { missingScopes } from '../auth/scopes.js';
+import { resolveAgentSession } from '../commands/agent-sessions.js';
 import { AppError, type ValidationProblem } from '../errors.js';
 import { type RouteInvoker, routeInvoker } from '../http/invoke.js';
 import type { RouteDef } from '../http/route.js';
@@ -8,6 +9,7 @@ import { compileValidator, toProblems } from '../http/validation.js';
 import { toAppError } from '../middleware/request-context.js';
 import type { Services } from '../services.js';
 import { errorResult, successResult } from './results.js';
+import { effectiveInputSchema, searchSummary, takesSessionArgument } from './session-argument.js';
 import type { ToolContext, ToolDef } from './tool.js';
 
 /** Codes a client may simply retry later: the engine was busy, down or slow. */
@@ -48,7 +50,7 @@ export class ToolDispatcher {
     private readonly services: Services,
     private readonly opts: { validateResponses: boolean },
   ) {
-    for (const def of defs) this.tools.set(def.name, { def, validate: compileValidator('body', def.inputSchema) });
+    for (const def of defs) this.tools.set(def.name, { def, validate: compileValidator('body', effectiveInputSchema(def)) });
     for (const def of routes) this.invokers.set(`${def.method} ${def.path}`, routeInvoker(def, services, opts));
   }
 
@@ -71,11 +73,16 @@ export class ToolDispatcher {
           errors: toProblems('body', validate.errors),
         });
       }
+      // agent_session_id is the dispatcher's: resolved before anything runs or is charged.
+      const sessionId = takesSessionArgument(def) ? (input.agent_session_id as string | undefined) : undefined;
+      delete input.agent_session_id;
+      const now = this.services.clock();
+      const session = sessionId === undefined ? null : resolveAgentSession(this.services, actor, sessionId, now);
       const ctx: ToolContext = {
         actor,
         services: this.services,
         requestId,
-        now: this.services.clock(),
+        now,
         route: (key, routeInput) => {
           const invoke = this.invokers.get(key);
           if (!invoke) throw new Error(`tool ${name} calls unknown route ${key}`);
@@ -83,6 +90,16 @@ export class ToolDispatcher {
         },
       };
       const output = await def.run(input, ctx);
+      if (session) {
+        if (typeof output.search_id === 'string') {
+          const at = new Date(this.services.clock()).toISOString();
+          this.services.agentSessions.recordSearch(
+            session.sessionId,
+            { tool: name, search_id: output.search_id, summary: searchSummary(name, input), at },
+            this.services.clock(),
+          );
+        } else this.services.agentSessions.touch(session.sessionId, this.services.clock());
+      }
       return successResult(output);
     } catch (err) {
       const appError = toAppError(err);

@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { Actor } from '../auth/actor.js';
 import type { ToolDispatcher } from './dispatch.js';
 import { publishedOutputSchema } from './results.js';
+import { effectiveInputSchema } from './session-argument.js';
 import type { ToolDef } from './tool.js';
 
 export const CONNECTOR_NAME = 'proxima';
@@ -22,7 +23,7 @@ export function describeTool(tool: ToolDef) {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: { type: 'object' as const, ...tool.inputSchema },
+    inputSchema: { type: 'object' as const, ...effectiveInputSchema(tool) },
     outputSchema: { type: 'object' as const, ...publishedOutputSchema(tool) },
     annotations: { title: tool.title, ...tool.annotations },
   };

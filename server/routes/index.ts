@@ -2,6 +2,7 @@ import type { RouteDef } from '../http/route.js';
 import { companyRoutes } from './companies/routes.js';
 import { creditRoutes } from './credits/routes.js';
 import { docsRoutes } from './docs/routes.js';
+import { exportRoutes } from './exports/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { jobRoutes } from './jobs/routes.js';
 import { peopleSearchRoutes } from './people-search/routes.js';
@@ -20,6 +21,7 @@ export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
     ...jobRoutes,
     ...postRoutes,
     ...profileRoutes,
+    ...exportRoutes,
     ...docsRoutes(list),
     ...extra,
   );

@@ -86,7 +86,7 @@ s('full login: discovery, registration, PKCE, consent in the browser, token; too
   assert.ok(tools.some((t) => t.name === 'people_search'));
   const result = await mcp.call('people_search', { description: 'software engineers in London' });
   assert.not.ok(result.isError, JSON.stringify(result.structuredContent));
-  assert.is((result.structuredContent?.users as unknown[]).length, 3);
+  assert.is((result.structuredContent!.users as unknown[]).length, 3);
 
   // The access token goes bad: the SDK refreshes with the refresh token, which rotates.
   const firstRefresh = provider.saved[0]!.refresh_token!;
@@ -123,7 +123,7 @@ s(
     assert.is(result.isError, true);
     assert.is(result.structuredContent?.error, 'insufficient_scope');
     assert.equal(result.structuredContent?.required_scopes, ['search']);
-    const challenge = (result._meta?.['mcp/www_authenticate'] as string[])[0]!;
+    const challenge = (result._meta!['mcp/www_authenticate'] as string[])[0]!;
     assert.match(challenge, /^Bearer error="insufficient_scope"/);
     assert.match(challenge, 'scope="profiles-read search"');
     assert.match(challenge, `resource_metadata="${ctx.app.url}/.well-known/oauth-protected-resource/mcp"`);

@@ -13,10 +13,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generateCorpus } from '../../fixtures/generator/index.js';
 import { SearchEngineError } from '../../search-engine/errors.js';
+import { authenticateApiKey } from '../../server/auth/authenticate.js';
+import { runBulkExport } from '../../server/commands/bulk-export.js';
 import { indexSnapshots } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/test-app.js';
 
-type Operation = { responses: Record<string, unknown>; security: unknown[]; requestBody?: unknown };
+type Operation = { responses: Record<string, { content?: Record<string, unknown> }>; security: unknown[]; requestBody?: unknown };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 const pointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -53,6 +55,14 @@ class PublishedDocument {
   /** Asserts a real response matches the published schema of its operation and status. */
   check(method: string, route: string, res: TestResponse, expectedStatus: number): void {
     assert.is(res.status, expectedStatus, `${method} ${route}: ${res.text.slice(0, 500)}`);
+    // A documented non-JSON body (a CSV download): the content type is the one published.
+    const content = this.doc.paths[toOpenApiPath(route)]?.[method.toLowerCase()]?.responses[String(res.status)]?.content ?? {};
+    const [type] = Object.keys(content);
+    if (type && !('application/json' in content)) {
+      assert.ok(res.headers.get('content-type')?.startsWith(type), `${method} ${route} ${res.status} is not ${type}`);
+      this.seen.add(`${method.toUpperCase()} ${toOpenApiPath(route)} ${res.status}`);
+      return;
+    }
     const validate = this.validator(method, route, res.status);
     assert.ok(validate(res.body), `${method} ${route} ${res.status} breaks the published document: ${JSON.stringify(validate.errors)}`);
     this.seen.add(`${method.toUpperCase()} ${toOpenApiPath(route)} ${res.status}`);
@@ -114,6 +124,18 @@ test('every route answers, on success and typical errors, as the published OpenA
     await call('GET', '/public/docs/schema', 200);
     await call('GET', '/public/docs/changelog', 200);
     await call('GET', '/public/docs/mcp', 200);
+
+    // A bulk export's download link (the connector's bulk_export makes it).
+    const exporter = authenticateApiKey(app.services, key, app.clock.now());
+    const made = await runBulkExport(
+      app.services,
+      exporter,
+      { text: 'engineers', filters: null, networkMode: 'boost', maxRows: 5 },
+      'export-1',
+    );
+    const link = new URL(made.url);
+    await call('GET', '/exports/{export_file}', 200, { url: `${link.pathname}${link.search}` });
+    await call('GET', '/exports/{export_file}', 403, { url: `${link.pathname}?expires=${Date.now() + 1000}&signature=forged` });
 
     // Credits.
     await call('GET', '/api/v1/credits/status', 200, { key });

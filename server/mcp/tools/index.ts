@@ -1,7 +1,41 @@
 import type { ToolDef } from '../tool.js';
+import { accountReadTool } from './account-read.js';
+import { agentSessionTool } from './agent-session.js';
+import { bulkExportTool } from './bulk-export.js';
+import { companySearchTool } from './company-search.js';
+import { companySearchBatchTool } from './company-search-batch.js';
+import { discoverEmployersTool } from './discover-employers.js';
+import { getProductHelpTool } from './get-product-help.js';
+import { jobsSearchTool } from './jobs-search.js';
+import { peopleLookupBatchTool } from './people-lookup-batch.js';
 import { peopleSearchTool } from './people-search.js';
+import { postsSearchTool } from './posts-search.js';
+import { replaySearchResultTool } from './replay-search-result.js';
+import { reportFeedbackTool } from './report-feedback.js';
+import { searchCapabilitiesTool } from './search-capabilities.js';
+import { serviceActionTool } from './service-action.js';
+import { socialProximityStatusTool } from './social-proximity-status.js';
 
 /** Every connector tool, in the order `tools/list` and /public/docs/mcp show them. */
 export function allTools(): ToolDef[] {
-  return [peopleSearchTool];
+  const tools: ToolDef[] = [];
+  tools.push(
+    agentSessionTool,
+    searchCapabilitiesTool(() => tools),
+    peopleSearchTool,
+    discoverEmployersTool,
+    replaySearchResultTool,
+    peopleLookupBatchTool,
+    companySearchTool,
+    companySearchBatchTool,
+    jobsSearchTool,
+    postsSearchTool,
+    socialProximityStatusTool,
+    bulkExportTool,
+    getProductHelpTool(() => tools),
+    accountReadTool,
+    reportFeedbackTool,
+    serviceActionTool,
+  );
+  return tools;
 }

@@ -1,19 +1,73 @@
+import { LANGUAGE_PROFICIENCIES } from '../../../mappings/record-schemas.js';
+import { PEOPLE_SEARCH_LIMITS } from '../../../query-planner/limits.js';
+import type { JsonSchema } from '../../http/route.js';
 import { searchRequest, searchResponse } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
+import { DELEGATE_ARGUMENT, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
+
+/** Keyword lists of the connector (the contract's MCP connector rules). */
+export const CONNECTOR_KEYWORD_LIMITS = { contextKeywords: 15, keywords: 64 } as const;
+
+/** AdvancedFilters with the connector's limits, at the top level and under `where`. */
+function connectorFilters(filters: JsonSchema): JsonSchema {
+  let out = filters;
+  for (const base of [[], ['where']] as const) {
+    out = tighten(out, [...base, 'additional_context_keywords_core'], { maxItems: CONNECTOR_KEYWORD_LIMITS.contextKeywords });
+    out = tighten(out, [...base, 'additional_context_keywords_supporting'], { maxItems: CONNECTOR_KEYWORD_LIMITS.contextKeywords });
+    out = tighten(out, [...base, 'keywords', 'anyOf', 1], { maxItems: CONNECTOR_KEYWORD_LIMITS.keywords });
+    out = tighten(out, [...base, 'languages', 'items', 'proficiency'], {
+      enum: [...LANGUAGE_PROFICIENCIES],
+      description: 'One of the five proficiency levels, exactly as written.',
+    });
+  }
+  return out;
+}
+
+/** The people search arguments of the connector: the REST body, with its limits enforced instead of clamped. */
+export function peopleSearchInput(base: JsonSchema): JsonSchema {
+  const L = PEOPLE_SEARCH_LIMITS;
+  let s = reshape(base, { add: { delegate_user_id: DELEGATE_ARGUMENT } });
+  s = tighten(s, ['description'], { maxLength: L.queryChars });
+  s = tighten(s, ['query'], { maxLength: L.queryChars });
+  s = tighten(s, ['limit'], { minimum: L.limit.min, maximum: L.limit.max });
+  s = tighten(s, ['offset'], { minimum: L.offset.min, maximum: L.offset.max });
+  if ((s.properties as Record<string, unknown>).evidence_posts_limit)
+    s = tighten(s, ['evidence_posts_limit'], { maximum: L.evidencePosts.max });
+  const filters = (s.properties as Record<string, JsonSchema | undefined>).filters;
+  return filters ? reshape(s, { add: { filters: connectorFilters(filters) } }) : s;
+}
+
+/** The arguments of the next page, or null when this page was the last. */
+export function nextPage(input: Record<string, unknown>, pagination: { offset: number; returned: number; has_more: boolean }) {
+  const next = pagination.offset + pagination.returned;
+  if (!pagination.has_more || pagination.returned === 0 || next > PEOPLE_SEARCH_LIMITS.offset.max) return null;
+  return { request: { ...input, offset: next } };
+}
 
 /**
- * `people_search`: the full people search of `POST /api/v1/search/people`, same command, same
- * price, same rows. (Exemplar; the connector's stricter limits and `next_page` come with it.)
+ * `people_search`: the full people search of `POST /api/v1/search/people`: same command, same
+ * price, same rows. Limits are enforced (`invalid_search_request`), and `next_page.request`
+ * continues it.
  */
 export const peopleSearchTool = defineTool<Record<string, unknown>>({
   name: 'people_search',
   title: 'Search people',
-  description:
-    "Find people in the professional corpus from a natural-language description and/or typed filters, ranked with the caller's social graph. Costs the people_search price per call.",
+  description: [
+    "Find people in the professional corpus from a natural-language description (e.g. 'senior data engineers in Berlin who worked at fintechs') and/or typed AdvancedFilters, ranked with the caller's social graph (1st- then 2nd-degree connections first).",
+    'Or look one person up with professional_username / professional_profile_url.',
+    'Rows carry id, name, headline, current title and company, location, social_proximity_score and match_reasons; the search_id replays the page for free (replay_search_result) and feeds enrichment.',
+    'Costs the people_search price (see search_capabilities) per call. limit 1-25 (default 10), offset up to 10000; to continue, call again with next_page.request exactly as returned.',
+    'Keyword lists: at most 15 in additional_context_keywords_core and _supporting, 64 keywords; over-limit input is rejected with invalid_search_request and receipts.',
+  ].join(' '),
   auth: { anyOf: ['search'] },
   kind: 'search',
-  inputSchema: searchRequest,
-  outputSchema: searchResponse,
+  inputSchema: peopleSearchInput(searchRequest),
+  outputSchema: reshape(searchResponse, { add: { next_page: NEXT_PAGE_SCHEMA } }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  run: async (input, ctx) => (await ctx.route('POST /api/v1/search/people', { body: input })) as Record<string, unknown>,
+  run: async (input, ctx) => {
+    const body = (await ctx.route('POST /api/v1/search/people', { body: input })) as Record<string, unknown> & {
+      pagination: { offset: number; returned: number; has_more: boolean };
+    };
+    return { ...body, next_page: body.pagination ? nextPage(input, body.pagination) : null };
+  },
 });

@@ -1,0 +1,116 @@
+import { presentAgentSession, resolveAgentSession } from '../../commands/agent-sessions.js';
+import { invalidField } from '../../errors.js';
+import { defineTool } from '../tool.js';
+
+const PROJECT_ID = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
+
+const sessionSchema = {
+  type: 'object',
+  required: [
+    'agent_session_id',
+    'label',
+    'project_id',
+    'acting_user_id',
+    'recent_searches',
+    'bound_count',
+    'created_at',
+    'last_used_at',
+    'expires_at',
+    'status',
+  ],
+  properties: {
+    agent_session_id: { type: 'string' },
+    label: { type: ['string', 'null'] },
+    project_id: { type: ['string', 'null'] },
+    acting_user_id: { type: 'string' },
+    recent_searches: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['tool', 'search_id', 'summary', 'at'],
+        properties: { tool: { type: 'string' }, search_id: { type: 'string' }, summary: { type: 'string' }, at: { type: 'string' } },
+      },
+    },
+    bound_count: { type: 'integer', description: 'How many times the session was bound into a conversation.' },
+    created_at: { type: 'string' },
+    last_used_at: { type: 'string' },
+    expires_at: { type: 'string', description: 'When it expires if unused (7 days after its last use).' },
+    status: { enum: ['open', 'closed', 'expired'] },
+  },
+} as const;
+
+interface Args {
+  mode: 'start' | 'bind' | 'list' | 'status' | 'switch_project' | 'close';
+  agent_session_id?: string;
+  project_id?: string | null;
+  label?: string;
+}
+
+/**
+ * `agent_session`: an agent's working context across calls of the stateless connector: its
+ * current project and its recent searches. Free; scope any. docs/mcp.md, "agent_session".
+ */
+export const agentSessionTool = defineTool<Args>({
+  name: 'agent_session',
+  title: 'Agent session',
+  description: [
+    "Keep a working context across calls: mode=start opens a session (optionally with a label and project_id) and returns agent_session_id; pass agent_session_id to any other tool and the session remembers that tool's searches (recent_searches, last 20).",
+    "mode=bind re-attaches a known session in a new conversation and returns its state; mode=status reads it; mode=list shows the account's open sessions; mode=switch_project sets the current project (project_id, or null to clear); mode=close ends it.",
+    'Sessions expire 7 days after their last use. A bad, closed or expired id gives invalid_agent_session (retryable=false): start a new one. Free.',
+  ].join(' '),
+  auth: 'any',
+  kind: 'action',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['mode'],
+    properties: {
+      mode: { enum: ['start', 'bind', 'list', 'status', 'switch_project', 'close'] },
+      agent_session_id: { type: 'string', minLength: 1, maxLength: 100, description: 'bind, status, switch_project, close: the session.' },
+      project_id: {
+        anyOf: [PROJECT_ID, { type: 'null' }],
+        description: 'start, switch_project: the project the agent works on (an opaque project id; null clears it).',
+      },
+      label: { type: 'string', minLength: 1, maxLength: 200, description: 'start: a name for the session.' },
+    },
+  },
+  outputSchema: {
+    type: 'object',
+    required: ['success', 'mode'],
+    properties: {
+      success: { const: true },
+      mode: { type: 'string' },
+      session: sessionSchema,
+      sessions: { type: 'array', items: sessionSchema },
+    },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  run: async (args, ctx) => {
+    const { services, actor, now } = ctx;
+    const store = services.agentSessions;
+    if (args.mode === 'start') {
+      const session = store.start({
+        ownerUserId: actor.ownerUserId,
+        actingUserId: actor.actingUserId,
+        label: args.label ?? null,
+        projectId: args.project_id ?? null,
+        now,
+      });
+      return { success: true, mode: args.mode, session: presentAgentSession(session, now) };
+    }
+    if (args.mode === 'list') {
+      return { success: true, mode: args.mode, sessions: store.listOpen(actor.ownerUserId, now).map((s) => presentAgentSession(s, now)) };
+    }
+    if (!args.agent_session_id) throw invalidField('body', '/agent_session_id', `is required with mode=${args.mode}`);
+    const session = resolveAgentSession(services, actor, args.agent_session_id, now);
+    if (args.mode === 'switch_project') {
+      if (args.project_id === undefined) throw invalidField('body', '/project_id', 'is required with mode=switch_project (null clears it)');
+      store.touch(session.sessionId, now, { projectId: args.project_id });
+    } else if (args.mode === 'close') {
+      store.close(session.sessionId, now);
+    } else {
+      store.touch(session.sessionId, now, { bound: args.mode === 'bind' });
+    }
+    return { success: true, mode: args.mode, session: presentAgentSession(store.get(session.sessionId)!, now) };
+  },
+});

@@ -1,0 +1,87 @@
+import { JOB_SEARCH_LIMITS } from '../../../query-planner/limits.js';
+import { jobRoutes } from '../../routes/jobs/routes.js';
+import { defineTool } from '../tool.js';
+import { DELEGATE_ARGUMENT, findRoute } from './schema-tools.js';
+
+const PREVIEW = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/preview');
+const WITH_PEOPLE = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/with-people');
+const L = JOB_SEARCH_LIMITS;
+/** Values of `where.job_titles` and `where.locations` (the contract's connector rules). */
+export const JOBS_WHERE_MAX = 8;
+
+const body = PREVIEW.request!.body!.properties as Record<string, Record<string, unknown>>;
+const whereList = (what: string) => ({
+  type: 'array',
+  minItems: 1,
+  maxItems: JOBS_WHERE_MAX,
+  items: { type: 'string', minLength: 1, maxLength: L.valueChars },
+  description: `${what} (any of them; at most ${JOBS_WHERE_MAX}).`,
+});
+
+interface JobsArgs {
+  query?: string;
+  where?: { job_titles?: string[]; locations?: string[] };
+  filters?: Record<string, unknown> & { hiring?: Record<string, unknown> };
+  preview_limit?: number;
+  with_people?: boolean;
+  people_per_company?: number;
+  delegate_user_id?: string;
+}
+
+/**
+ * `jobs_search`: `POST /api/v1/search/jobs/preview` (or `/with-people`), with the connector's
+ * `where` shortcut: `where.job_titles` and `where.locations` (8 values each) become
+ * `filters.hiring.titles.include` and `filters.hiring.locations.include`. A final page: no offset.
+ */
+export const jobsSearchTool = defineTool<JobsArgs>({
+  name: 'jobs_search',
+  title: 'Search job postings',
+  description: [
+    "Find job postings from a natural-language query and/or where.job_titles and where.locations (at most 8 each) or full job filters; each posting shows the caller's 1st- and 2nd-degree people at the hiring company (warm paths in).",
+    'with_people=true groups postings by company with up to people_per_company (1-10, default 3) people each, billed as one preview search.',
+    'Returns one final page of up to preview_limit postings (1-25, default 10): no offset; narrow the query for others. Costs the job search price per call.',
+  ].join(' '),
+  auth: { anyOf: ['search'] },
+  kind: 'search',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      query: { ...body.query, maxLength: L.queryChars },
+      where: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { job_titles: whereList('Posting titles'), locations: whereList('Posting places') },
+        description: 'Shortcut filters, merged into filters.hiring.',
+      },
+      filters: body.filters,
+      preview_limit: { ...body.preview_limit, minimum: L.previewLimit.min, maximum: L.previewLimit.max },
+      with_people: { type: 'boolean', description: 'Group postings by hiring company with people there.' },
+      people_per_company: {
+        type: 'integer',
+        minimum: L.peoplePerCompany.min,
+        maximum: L.peoplePerCompany.max,
+        description: 'People per company with with_people (1-10, default 3).',
+      },
+      delegate_user_id: DELEGATE_ARGUMENT,
+    },
+  },
+  outputSchema: { type: 'object', anyOf: [PREVIEW.response, WITH_PEOPLE.response] },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: async (args, ctx) => {
+    const { where, with_people, people_per_company, ...rest } = args;
+    const filters = { ...(rest.filters ?? {}) };
+    if (where?.job_titles || where?.locations) {
+      const hiring = { ...(filters.hiring ?? {}) } as Record<string, { include?: string[] } | undefined>;
+      if (where.job_titles) hiring.titles = { ...hiring.titles, include: [...(hiring.titles?.include ?? []), ...where.job_titles] };
+      if (where.locations) hiring.locations = { ...hiring.locations, include: [...(hiring.locations?.include ?? []), ...where.locations] };
+      filters.hiring = hiring;
+    }
+    const request = { ...rest, ...(Object.keys(filters).length > 0 ? { filters } : {}) };
+    if (with_people) {
+      const withPeople = people_per_company === undefined ? request : { ...request, people_per_company };
+      return (await ctx.route('POST /api/v1/search/jobs/with-people', { body: withPeople })) as Record<string, unknown>;
+    }
+    return (await ctx.route('POST /api/v1/search/jobs/preview', { body: request })) as Record<string, unknown>;
+  },
+});

@@ -1,0 +1,38 @@
+import { POST_SEARCH_LIMITS } from '../../../query-planner/limits.js';
+import { postRoutes } from '../../routes/posts/routes.js';
+import { defineTool } from '../tool.js';
+import { DELEGATE_ARGUMENT, findRoute, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
+
+const ROUTE = findRoute(postRoutes, 'POST', '/api/v1/search/posts/preview');
+const L = POST_SEARCH_LIMITS;
+
+let input = reshape(ROUTE.request!.body!, { add: { delegate_user_id: DELEGATE_ARGUMENT } });
+input = tighten(input, ['query'], { maxLength: L.queryChars });
+input = tighten(input, ['preview_limit'], { minimum: L.previewLimit.min, maximum: L.previewLimit.max });
+input = tighten(input, ['offset'], { minimum: L.offset.min, maximum: L.offset.max });
+
+/** `posts_search`: `POST /api/v1/search/posts/preview`, continued by `next_page.request`. */
+export const postsSearchTool = defineTool<Record<string, unknown> & { preview_limit?: number; offset?: number }>({
+  name: 'posts_search',
+  title: 'Search posts',
+  description: [
+    'Find posts and activity (posts, reposts, comments) whose text contains every word of query, filtered by author, company, date, action type or engagement, sorted by relevance, recency or engagement.',
+    'Each post names its author (a person id usable with people tools) or company.',
+    'Costs the post search price per call (search_capabilities). preview_limit 1-50 (default 10); continue with next_page.request exactly as returned.',
+  ].join(' '),
+  auth: { anyOf: ['search'] },
+  kind: 'search',
+  inputSchema: input,
+  outputSchema: reshape(ROUTE.response, { add: { next_page: NEXT_PAGE_SCHEMA } }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: async (args, ctx) => {
+    const body = (await ctx.route('POST /api/v1/search/posts/preview', { body: args })) as Record<string, unknown> & {
+      results: unknown[];
+      offset: number;
+      has_more: boolean;
+    };
+    const next = body.offset + body.results.length;
+    const more = body.has_more && body.results.length > 0 && next <= L.offset.max;
+    return { ...body, next_page: more ? { request: { ...args, offset: next } } : null };
+  },
+});

@@ -1,0 +1,68 @@
+import type { JsonSchema, RouteDef } from '../../http/route.js';
+
+/** `delegate_user_id`, accepted by every tool whose routes take it (as REST adds it to routes). */
+export const DELEGATE_ARGUMENT = {
+  type: 'string',
+  format: 'uuid',
+  description: 'Act as this delegate of the account owner (the owner must have authorised them).',
+} as const;
+
+/** A declared route, by method and path (tools start from its schemas, so the two cannot drift). */
+export function findRoute(routes: readonly unknown[], method: string, path: string): RouteDef {
+  const def = (routes as readonly RouteDef[]).find((r) => r.method === method && r.path === path);
+  if (!def) throw new Error(`no route ${method} ${path}`);
+  return def;
+}
+
+/** The request body schema a route declares. */
+export function routeBodySchema(routes: readonly unknown[], method: string, path: string): JsonSchema {
+  const body = findRoute(routes, method, path).request?.body;
+  if (!body) throw new Error(`no body schema for ${method} ${path}`);
+  return body;
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+/**
+ * A copy of `schema` with `patch` merged into the sub-schema at `path` (property names, and
+ * `anyOf`/`items` steps): how the connector tightens a route's limits (REST clamps, the
+ * connector rejects). A path that does not exist is a programming error.
+ */
+export function tighten(schema: JsonSchema, path: readonly (string | number)[], patch: JsonSchema): JsonSchema {
+  const out = clone(schema);
+  let node: Record<string, unknown> = out;
+  for (const step of path) {
+    const next =
+      step === 'items' || step === 'anyOf' || typeof step === 'number'
+        ? (node as Record<string | number, unknown>)[step]
+        : (node.properties as Record<string, unknown> | undefined)?.[step];
+    if (typeof next !== 'object' || next === null) throw new Error(`no sub-schema at ${path.join('/')}`);
+    node = next as Record<string, unknown>;
+  }
+  Object.assign(node, patch);
+  return out;
+}
+
+/** A copy of an object schema with some properties removed, others added. */
+export function reshape(schema: JsonSchema, opts: { drop?: string[]; add?: Record<string, unknown>; required?: string[] }): JsonSchema {
+  const properties = { ...((schema.properties as Record<string, unknown>) ?? {}) };
+  for (const name of opts.drop ?? []) delete properties[name];
+  Object.assign(properties, opts.add ?? {});
+  const out: JsonSchema = { ...schema, properties };
+  if (opts.required) out.required = opts.required;
+  return out;
+}
+
+/** The `next_page` continuation of people and post searches: the same arguments with the next offset. */
+export const NEXT_PAGE_SCHEMA = {
+  type: ['object', 'null'],
+  required: ['request'],
+  properties: {
+    request: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Send these arguments back to the same tool, unchanged, for the next page.',
+    },
+  },
+  description: 'null when there are no more rows.',
+} as const;

@@ -1,0 +1,147 @@
+import { isScope, SCOPES, type Scope } from '../../auth/scopes.js';
+import { createApiKey } from '../../commands/create-api-key.js';
+import { addDelegate, removeDelegate } from '../../commands/manage-delegates.js';
+import { revokeApiKey } from '../../commands/revoke-api-key.js';
+import { AppError } from '../../errors.js';
+import { presentApiKey } from '../../routes/credits/presenter.js';
+import { creditsResponseSchema } from '../../routes/credits/schemas.js';
+import { defineTool } from '../tool.js';
+
+const MODES = ['list_api_keys', 'create_api_key', 'revoke_api_key', 'list_delegates', 'add_delegate', 'remove_delegate'] as const;
+const { current_api_key: keySchema } = creditsResponseSchema.properties as Record<string, Record<string, unknown>>;
+
+interface Args {
+  mode: (typeof MODES)[number];
+  name?: string;
+  scopes?: string[];
+  key_id?: string;
+  delegate_user_id?: string;
+}
+
+const need = <T>(value: T | undefined, field: string, mode: string): T => {
+  if (value === undefined)
+    throw new AppError(400, 'validation_failed', `${field} is required with mode=${mode}.`, {
+      errors: [{ in: 'body', pointer: `/${field}`, message: `is required with mode=${mode}` }],
+    });
+  return value;
+};
+
+/**
+ * `service_action`: account administration from an agent: API keys (list, create, revoke) and
+ * delegates (list, add, remove), through the same commands as the CLI. API keys only; never a
+ * key with scopes the calling key lacks. (Here `delegate_user_id` names the delegate to manage;
+ * this tool always acts as the key's owner.)
+ */
+export const serviceActionTool = defineTool<Args>({
+  name: 'service_action',
+  title: 'Administer the account',
+  description: [
+    "Administer the account behind this API key. mode=list_api_keys; mode=create_api_key (name, scopes: at most the scopes of the calling key; the new secret is returned once, store it); mode=revoke_api_key (key_id; revoking the calling key ends this connection's access);",
+    "mode=list_delegates; mode=add_delegate / remove_delegate (delegate_user_id: a user who may then act through this account's keys; the owner only, not a delegate).",
+    'Needs an API key (an OAuth token gets api_key_scope_required). Free.',
+  ].join(' '),
+  auth: 'any',
+  apiKeyOnly: true,
+  kind: 'action',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['mode'],
+    properties: {
+      mode: { enum: [...MODES] },
+      name: { type: 'string', minLength: 1, maxLength: 100, description: 'create_api_key: a name for the key.' },
+      scopes: {
+        type: 'array',
+        minItems: 1,
+        maxItems: SCOPES.length,
+        uniqueItems: true,
+        items: { enum: [...SCOPES] },
+        description: 'create_api_key: the scopes, each held by the calling key.',
+      },
+      key_id: { type: 'string', minLength: 1, maxLength: 100, description: 'revoke_api_key: the key id (list_api_keys shows them).' },
+      delegate_user_id: { type: 'string', format: 'uuid', description: 'add_delegate, remove_delegate: the delegate.' },
+    },
+  },
+  outputSchema: {
+    type: 'object',
+    required: ['success', 'mode'],
+    properties: {
+      success: { const: true },
+      mode: { enum: [...MODES] },
+      api_keys: { type: 'array', items: keySchema },
+      api_key: keySchema,
+      secret: { type: 'string', description: 'create_api_key: the whole key, shown this once.' },
+      revoked_key_id: { type: 'string' },
+      revoked_calling_key: { type: 'boolean' },
+      delegates: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['user_id', 'name', 'added_at'],
+          properties: { user_id: { type: 'string' }, name: { type: ['string', 'null'] }, added_at: { type: 'string' } },
+        },
+      },
+      delegate_user_id: { type: 'string' },
+      changed: { type: 'boolean', description: 'add_delegate: false when they already were a delegate.' },
+    },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  run: async (args, ctx) => {
+    const { actor, services } = ctx;
+    const owner = actor.ownerUserId;
+    const delegates = () =>
+      services.delegates.list(owner).map((d) => ({
+        user_id: d.delegateUserId,
+        name: services.users.get(d.delegateUserId)?.name ?? null,
+        added_at: new Date(d.createdAt).toISOString(),
+      }));
+    switch (args.mode) {
+      case 'list_api_keys':
+        return { success: true, mode: args.mode, api_keys: services.apiKeys.listForUser(owner).map(presentApiKey) };
+      case 'create_api_key': {
+        const scopes = need(args.scopes, 'scopes', args.mode).filter(isScope) as Scope[];
+        const notHeld = scopes.filter((s) => !actor.scopes.includes(s));
+        if (notHeld.length > 0)
+          throw new AppError(
+            403,
+            'scope_not_held',
+            `A key can only be given scopes the calling key holds; this one lacks ${notHeld.join(', ')}.`,
+            {
+              required_scopes: notHeld,
+            },
+          );
+        const { apiKey, record } = createApiKey(services, { userId: owner, scopes, name: args.name });
+        return { success: true, mode: args.mode, api_key: presentApiKey(record), secret: apiKey };
+      }
+      case 'revoke_api_key': {
+        const keyId = need(args.key_id, 'key_id', args.mode);
+        const key = services.apiKeys.get(keyId);
+        if (!key || key.userId !== owner)
+          throw new AppError(404, 'key_not_found', `No API key ${keyId} on this account; list_api_keys shows them.`);
+        if (key.revokedAt !== null) throw new AppError(409, 'key_already_revoked', `API key ${keyId} is already revoked.`);
+        revokeApiKey(services, keyId);
+        return { success: true, mode: args.mode, revoked_key_id: keyId, revoked_calling_key: keyId === actor.keyId };
+      }
+      case 'list_delegates':
+        return { success: true, mode: args.mode, delegates: delegates() };
+      case 'add_delegate':
+      case 'remove_delegate': {
+        const delegate = need(args.delegate_user_id, 'delegate_user_id', args.mode);
+        if (!services.users.get(delegate) || delegate === owner)
+          throw new AppError(
+            404,
+            'delegate_not_found',
+            `No other user ${delegate} to ${args.mode === 'add_delegate' ? 'add' : 'remove'} as a delegate.`,
+          );
+        if (args.mode === 'add_delegate') {
+          const { added } = addDelegate(services, owner, delegate);
+          return { success: true, mode: args.mode, delegate_user_id: delegate, changed: added, delegates: delegates() };
+        }
+        if (!services.delegates.isAllowed(owner, delegate))
+          throw new AppError(404, 'delegate_not_found', `${delegate} is not a delegate of this account.`);
+        removeDelegate(services, owner, delegate);
+        return { success: true, mode: args.mode, delegate_user_id: delegate, changed: true, delegates: delegates() };
+      }
+    }
+  },
+});

@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { exportFile, exportSignature } from '../../commands/bulk-export.js';
+import { AppError } from '../../errors.js';
+import { defineRoute } from '../../http/route.js';
+
+const params = {
+  type: 'object',
+  required: ['export_file'],
+  properties: { export_file: { type: 'string', pattern: '^ex_[0-9a-f-]{36}\\.csv$', description: '<export_id>.csv' } },
+} as const;
+
+const query = {
+  type: 'object',
+  required: ['expires', 'signature'],
+  properties: {
+    expires: { type: 'integer', minimum: 0, description: 'Expiry of the link (epoch ms), as bulk_export gave it.' },
+    signature: { type: 'string', maxLength: 100, description: 'The link signature, as bulk_export gave it.' },
+  },
+} as const;
+
+const sameSignature = (a: string, b: string): boolean => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * `GET /exports/<export_id>.csv`: the download link of a bulk export. The link is the credential
+ * (an HMAC of the id and the expiry: private to whoever holds it), so no key is sent; it works
+ * until its expiry (24 hours), then 410.
+ */
+export const exportRoutes = [
+  defineRoute<Record<string, never>, { expires: number; signature: string }, { export_file: string }>({
+    method: 'GET',
+    path: '/exports/:export_file',
+    tag: 'exports',
+    summary: 'Downloads a bulk CSV export through its signed, expiring link (from the connector tool bulk_export).',
+    auth: 'none',
+    request: { params, query },
+    response: { type: 'string', description: 'The CSV file (RFC 4180, header row first).' },
+    responseContentType: 'text/csv',
+    errors: ['invalid_signature', 'export_expired', 'not_found'],
+    handler: ({ params: p, query: q, services }, ctx) => {
+      const exportId = p.export_file.replace(/\.csv$/, '');
+      if (!sameSignature(exportSignature(services.config.dataDir, exportId, q.expires), q.signature))
+        throw new AppError(403, 'invalid_signature', 'This download link is not valid: use the url bulk_export returned, unchanged.');
+      const record = services.bulkExports.get(exportId);
+      if (q.expires <= services.clock() || (record && record.expiresAt <= services.clock()))
+        throw new AppError(410, 'export_expired', 'This export has expired (links last 24 hours); run bulk_export again.');
+      const file = exportFile(services.config.dataDir, exportId);
+      if (!record || !fs.existsSync(file)) throw new AppError(404, 'not_found', 'This export no longer exists; run bulk_export again.');
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.set('Content-Disposition', `attachment; filename="${exportId}.csv"`);
+      ctx.set('Cache-Control', 'private, no-store');
+      return fs.readFileSync(file, 'utf8');
+    },
+  }),
+];
