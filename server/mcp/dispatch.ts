@@ -75,7 +75,7 @@ export class ToolDispatcher {
       }
       // agent_session_id is the dispatcher's: resolved before anything runs or is charged.
       const sessionId = takesSessionArgument(def) ? (input.agent_session_id as string | undefined) : undefined;
-      delete input.agent_session_id;
+      if (takesSessionArgument(def)) delete input.agent_session_id;
       const now = this.services.clock();
       const session = sessionId === undefined ? null : resolveAgentSession(this.services, actor, sessionId, now);
       const ctx: ToolContext = {

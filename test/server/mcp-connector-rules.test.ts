@@ -1,0 +1,153 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConnectorCorpus, personId, REQUESTER } from '../helpers/connector-corpus.js';
+import { connectMcp } from '../helpers/mcp-client.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+interface Ctx {
+  app: TestApp;
+  apiKey: string;
+}
+const s = suite<Ctx>('connector rules');
+
+s.before(async (ctx) => {
+  ctx.app = await startTestApp();
+  await loadConnectorCorpus(ctx.app);
+  ctx.apiKey = ctx.app.account({ personId: personId(REQUESTER), name: 'Requester' }).apiKey;
+});
+s.after(async (ctx) => ctx.app?.close());
+
+const many = (n: number, prefix = 'kw') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+s('over-limit input is rejected with invalid_search_request and receipts (REST clamps the same input)', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['people_search', { description: 'engineers', limit: 26 }, '/limit'],
+      ['people_search', { description: 'engineers', offset: 10_001 }, '/offset'],
+      ['people_search', { description: 'x'.repeat(10_001) }, '/description'],
+      ['people_search', { filters: { additional_context_keywords_core: many(16) } }, '/filters/additional_context_keywords_core'],
+      [
+        'people_search',
+        { filters: { additional_context_keywords_supporting: many(16) } },
+        '/filters/additional_context_keywords_supporting',
+      ],
+      ['people_search', { filters: { keywords: many(65) } }, '/filters/keywords'],
+      [
+        'people_search',
+        { filters: { where: { additional_context_keywords_core: many(16) } } },
+        '/filters/where/additional_context_keywords_core',
+      ],
+      ['people_search', { filters: { languages: [{ name: 'Spanish', proficiency: 'fluent' }] } }, '/filters/languages/0/proficiency'],
+      ['jobs_search', { where: { job_titles: many(9, 'title') } }, '/where/job_titles'],
+      ['jobs_search', { where: { locations: many(9, 'city') } }, '/where/locations'],
+      ['company_search', { query: 'software', preview_limit: 51 }, '/preview_limit'],
+      ['posts_search', { query: 'search', preview_limit: 51 }, '/preview_limit'],
+    ];
+    const before = await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey });
+    for (const [tool, args, path] of cases) {
+      const result = await mcp.call(tool, args);
+      assert.is(result.isError, true, `${tool} ${path}`);
+      assert.is(result.structuredContent?.error, 'invalid_search_request', `${tool} ${path}`);
+      const receipts = result.structuredContent?.receipts as { path: string; action: string }[];
+      assert.ok(
+        receipts.some((r) => r.path === path && r.action === 'rejected'),
+        `${tool}: a receipt for ${path}: ${JSON.stringify(receipts)}`,
+      );
+    }
+    const after = await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey });
+    assert.is(after.body.used, before.body.used, 'rejected calls cost nothing');
+    // REST takes the same input and clamps it, with a receipt.
+    const rest = await ctx.app.call('POST', '/api/v1/search/people', { key: ctx.apiKey, body: { description: 'engineers', limit: 26 } });
+    assert.is(rest.status, 200);
+    // The five proficiency levels are accepted as written.
+    const ok = await mcp.call('people_search', {
+      filters: { languages: [{ name: 'English', proficiency: 'Native or bilingual proficiency' }] },
+    });
+    assert.not.ok(ok.isError, JSON.stringify(ok.structuredContent));
+  } finally {
+    await mcp.close();
+  }
+});
+
+s('people and post searches continue by sending next_page.request back unchanged; company and job pages are final', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const first = await mcp.call('people_search', { description: 'people in London', limit: 4 });
+    const next = first.structuredContent?.next_page as { request: Record<string, unknown> };
+    assert.ok(next, 'a next page');
+    assert.is(next.request.offset, 4);
+    const second = await mcp.call('people_search', next.request);
+    const rest = await ctx.app.call('POST', '/api/v1/search/people', {
+      key: ctx.apiKey,
+      body: { description: 'people in London', limit: 4, offset: 4 },
+    });
+    const ids = (b: Record<string, unknown> | undefined) => (b?.users as { id: string }[]).map((u) => u.id);
+    assert.equal(ids(second.structuredContent), ids(rest.body), 'the second page is the REST offset page');
+    assert.equal(
+      ids(first.structuredContent).filter((id) => ids(second.structuredContent).includes(id)),
+      [],
+      'no overlap',
+    );
+
+    const posts = await mcp.call('posts_search', { query: 'search', preview_limit: 2 });
+    const postsNext = posts.structuredContent?.next_page as { request: Record<string, unknown> };
+    assert.is(postsNext.request.offset, 2);
+    const posts2 = await mcp.call('posts_search', postsNext.request);
+    assert.not.ok(posts2.isError);
+    const postIds = (b: Record<string, unknown> | undefined) => (b?.results as { id: string }[]).map((p) => p.id);
+    assert.equal(
+      postIds(posts.structuredContent).filter((id) => postIds(posts2.structuredContent).includes(id)),
+      [],
+    );
+
+    for (const tool of ['company_search', 'jobs_search']) {
+      const result = await mcp.call(tool, { query: 'software', offset: 10 });
+      assert.is(result.structuredContent?.error, 'invalid_search_request', `${tool} takes no offset`);
+    }
+    const companies = await mcp.call('company_search', { query: 'software' });
+    assert.not.ok('next_page' in (companies.structuredContent ?? {}));
+  } finally {
+    await mcp.close();
+  }
+});
+
+s('credits_exhausted is a structured result with the remaining balance and reset date, not a protocol error', async (ctx) => {
+  const { apiKey } = ctx.app.account({ tier: 'free' });
+  const mcp = await connectMcp(ctx.app.url, { apiKey });
+  try {
+    let exhausted: Record<string, unknown> | undefined;
+    for (let i = 0; i < 40 && !exhausted; i++) {
+      const result = await mcp.call('people_search', { description: `engineers ${i}` });
+      if (result.isError) exhausted = result.structuredContent;
+    }
+    assert.ok(exhausted, 'the free tier ran out');
+    assert.is(exhausted!.success, false);
+    assert.is(exhausted!.error, 'credits_exhausted');
+    assert.is(typeof exhausted!.remaining, 'number');
+    assert.is(typeof exhausted!.reset_at, 'string');
+    assert.is(exhausted!.retryable, false);
+  } finally {
+    await mcp.close();
+  }
+});
+
+s('delegates work in tool arguments as on REST; an unauthorised delegate is refused', async (ctx) => {
+  const delegate = ctx.app.account({ personId: personId(1), name: 'Delegate' });
+  const owner = ctx.app.account({ name: 'Owner' });
+  const mcp = await connectMcp(ctx.app.url, { apiKey: owner.apiKey });
+  try {
+    const refused = await mcp.call('social_proximity_status', { delegate_user_id: delegate.userId });
+    assert.is(refused.structuredContent?.error, 'delegate_not_allowed');
+    ctx.app.services.delegates.add(owner.userId, delegate.userId, ctx.app.clock.now());
+    const status = await mcp.call('social_proximity_status', { delegate_user_id: delegate.userId });
+    assert.is(status.structuredContent?.user_id, delegate.userId);
+    assert.ok((status.structuredContent?.first_degree_total as number) >= 1, "the delegate's own graph");
+    const search = await mcp.call('people_search', { description: 'engineers', delegate_user_id: delegate.userId });
+    assert.not.ok(search.isError);
+  } finally {
+    await mcp.close();
+  }
+});
+
+s.run();
