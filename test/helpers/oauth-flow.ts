@@ -6,6 +6,13 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: crypto.createHash('sha256').update(verifier).digest('base64url') };
 }
 
+/** The visible part of a server-rendered page (its <main>), for error messages. */
+const mainOf = (html: string): string =>
+  (/<main>([\s\S]*)<\/main>/.exec(html)?.[1] ?? html)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 2000);
+
 /** A tiny cookie jar for a browser-less walk through the authorization flow. */
 class CookieJar {
   private readonly cookies = new Map<string, string>();
@@ -100,7 +107,7 @@ export async function authorize(
   }
   const html = await res.text();
   const page = { status: res.status, html, headers: res.headers };
-  if (res.status !== 200) throw new Error(`consent page answered ${res.status}: ${html.slice(0, 300)}`);
+  if (res.status !== 200) throw new Error(`consent page answered ${res.status}: ${mainOf(html)}`);
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
   if (!action || !csrf) throw new Error('no consent form on the page');
@@ -115,7 +122,7 @@ export async function authorize(
   for (;;) {
     const location = res.headers.get('location');
     if (!(res.status >= 300 && res.status < 400 && location)) {
-      throw new Error(`expected a redirect, got ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      throw new Error(`expected a redirect, got ${res.status}: ${mainOf(await res.text())}`);
     }
     url = new URL(location, url).toString();
     if (url.startsWith(redirectUri)) break;

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createApp } from '../../server/app.js';
+import { type AppOptions, createApp } from '../../server/app.js';
 import { SCOPES, type Scope } from '../../server/auth/scopes.js';
 import { buildServices, closeServices } from '../../server/build-services.js';
 import { createAccount } from '../../server/commands/create-account.js';
@@ -75,7 +75,7 @@ async function freePort(): Promise<number> {
 
 /** Builds the real app on a fresh temporary data directory and listens on a free port. */
 export async function startTestApp(
-  opts: { extraRoutes?: RouteDef[]; env?: Record<string, string>; mutate?: (s: Services) => void } = {},
+  opts: { extraRoutes?: RouteDef[]; env?: Record<string, string>; mutate?: (s: Services) => void; oauth?: AppOptions['oauth'] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-test-'));
   const logs: Record<string, unknown>[] = [];
@@ -94,7 +94,7 @@ export async function startTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', BASE_URL: `http://127.0.0.1:${port}`, ...opts.env });
   const services = buildServices(config, { clock: clock.now, logger: createLogger('info', sink) });
   opts.mutate?.(services);
-  const app = createApp(services, { validateResponses: true, extraRoutes: opts.extraRoutes });
+  const app = createApp(services, { validateResponses: true, extraRoutes: opts.extraRoutes, oauth: opts.oauth });
   const server: Server = await listen(app, port, '127.0.0.1', services.logger);
   const url = `http://127.0.0.1:${port}`;
 
