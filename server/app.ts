@@ -11,6 +11,7 @@ import { requestContext } from './middleware/request-context.js';
 import { createAuthorizationServer } from './oauth/authorization-server.js';
 import { allRoutes } from './routes/index.js';
 import type { Services } from './services.js';
+import { accountRoutes } from './web/account/routes.js';
 
 export interface AppOptions {
   /** Check every success body against its declared schema; on in tests. */
@@ -46,6 +47,8 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
 
   app.use(requestContext(services.logger));
   app.use(authorization.middleware);
+  // The connector-and-API settings page (docs/account-page.md).
+  app.use(accountRoutes(services).routes());
   // Each route authenticates, then reads its body (mount.ts).
   app.use(router.routes());
   // Reached only when no route handled the request (handlers never call next); a valid key

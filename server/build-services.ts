@@ -14,6 +14,7 @@ import { PeopleSearchStore } from './store/people-searches.js';
 import { purgeExpiredSearches } from './store/retention.js';
 import { AuthorHandleStore, SearchActivityStore } from './store/search-activities.js';
 import { UserStore } from './store/users.js';
+import { WebSessionStore } from './store/web-sessions.js';
 
 /** Opens the store and the search engine and wires the services. Close with {@link closeServices}. */
 export function buildServices(config: Config, opts: { clock?: Clock; logger?: Logger } = {}): Services {
@@ -38,6 +39,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     agentSessions: new AgentSessionStore(db),
     feedback: new FeedbackStore(db),
     bulkExports: new BulkExportStore(db),
+    webSessions: new WebSessionStore(db),
     credits,
     engine: createEngine({
       kind: config.searchEngine,

@@ -12,6 +12,7 @@ import type { GraphStore } from './store/graph.js';
 import type { PeopleSearchStore } from './store/people-searches.js';
 import type { AuthorHandleStore, SearchActivityStore } from './store/search-activities.js';
 import type { UserStore } from './store/users.js';
+import type { WebSessionStore } from './store/web-sessions.js';
 
 /** A clock returning epoch milliseconds; tests inject their own. */
 export type Clock = () => number;
@@ -32,6 +33,7 @@ export interface Services {
   agentSessions: AgentSessionStore;
   feedback: FeedbackStore;
   bulkExports: BulkExportStore;
+  webSessions: WebSessionStore;
   credits: CreditService;
   engine: SearchEngine;
 }
