@@ -82,7 +82,7 @@ s('people and post searches continue by sending next_page.request back unchanged
       key: ctx.apiKey,
       body: { description: 'people in London', limit: 4, offset: 4 },
     });
-    const ids = (b: Record<string, unknown> | undefined) => (b?.users as { id: string }[]).map((u) => u.id);
+    const ids = (b: Record<string, unknown> | undefined) => (b!.users as { id: string }[]).map((u) => u.id);
     assert.equal(ids(second.structuredContent), ids(rest.body), 'the second page is the REST offset page');
     assert.equal(
       ids(first.structuredContent).filter((id) => ids(second.structuredContent).includes(id)),
@@ -95,7 +95,7 @@ s('people and post searches continue by sending next_page.request back unchanged
     assert.is(postsNext.request.offset, 2);
     const posts2 = await mcp.call('posts_search', postsNext.request);
     assert.not.ok(posts2.isError);
-    const postIds = (b: Record<string, unknown> | undefined) => (b?.results as { id: string }[]).map((p) => p.id);
+    const postIds = (b: Record<string, unknown> | undefined) => (b!.results as { id: string }[]).map((p) => p.id);
     assert.equal(
       postIds(posts.structuredContent).filter((id) => postIds(posts2.structuredContent).includes(id)),
       [],
