@@ -142,7 +142,7 @@ s('delegates work in tool arguments as on REST; an unauthorised delegate is refu
     ctx.app.services.delegates.add(owner.userId, delegate.userId, ctx.app.clock.now());
     const status = await mcp.call('social_proximity_status', { delegate_user_id: delegate.userId });
     assert.is(status.structuredContent?.user_id, delegate.userId);
-    assert.ok((status.structuredContent?.first_degree_total as number) >= 1, "the delegate's own graph");
+    assert.ok((status.structuredContent!.first_degree_total as number) >= 1, "the delegate's own graph");
     const search = await mcp.call('people_search', { description: 'engineers', delegate_user_id: delegate.userId });
     assert.not.ok(search.isError);
   } finally {

@@ -22,7 +22,7 @@ test('with an API key, every tool of the connector answers successfully, and the
         assert.is(result.structuredContent?.success, true, name);
       }
       assert.ok(state.searchId, 'people_search recorded a search');
-      assert.ok((results.people_search?.structuredContent?.users as unknown[]).length > 0);
+      assert.ok((results.people_search!.structuredContent!.users as unknown[]).length > 0);
     } finally {
       await mcp.close();
     }

@@ -26,7 +26,7 @@ s(
     const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
     try {
       const started = await mcp.call('agent_session', { mode: 'start', label: 'hiring', project_id: 'proj_1' });
-      const id = (started.structuredContent?.session as { agent_session_id: string }).agent_session_id;
+      const id = (started.structuredContent!.session as { agent_session_id: string }).agent_session_id;
       await mcp.call('people_search', { description: 'engineers in London', agent_session_id: id });
       await mcp.call('agent_session', { mode: 'switch_project', agent_session_id: id, project_id: 'proj_2' });
       const status = await mcp.call('agent_session', { mode: 'bind', agent_session_id: id });
@@ -43,7 +43,7 @@ s(
       );
       assert.is(session.bound_count, 1);
       const listed = await mcp.call('agent_session', { mode: 'list' });
-      assert.ok((listed.structuredContent?.sessions as { agent_session_id: string }[]).some((x) => x.agent_session_id === id));
+      assert.ok((listed.structuredContent!.sessions as { agent_session_id: string }[]).some((x) => x.agent_session_id === id));
 
       const used = (await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey })).body.used;
       const other = ctx.app.account();
@@ -60,7 +60,7 @@ s(
       assert.is((await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey })).body.used, used, 'refused before any charge');
 
       const fresh = await mcp.call('agent_session', { mode: 'start' });
-      const freshId = (fresh.structuredContent?.session as { agent_session_id: string }).agent_session_id;
+      const freshId = (fresh.structuredContent!.session as { agent_session_id: string }).agent_session_id;
       ctx.app.clock.advance(8 * 86_400_000);
       const expired = await mcp.call('agent_session', { mode: 'status', agent_session_id: freshId });
       assert.is(expired.structuredContent?.error, 'invalid_agent_session');
@@ -115,10 +115,10 @@ s('service_action administers keys and delegates without escalation; account_rea
 
     const created = await mcp.call('service_action', { mode: 'create_api_key', name: 'narrow', scopes: ['search'] });
     const secret = created.structuredContent?.secret as string;
-    const keyId = (created.structuredContent?.api_key as { id: string }).id;
+    const keyId = (created.structuredContent!.api_key as { id: string }).id;
     assert.is((await ctx.app.call('GET', '/api/v1/credits/status', { key: secret })).status, 200, 'the new key works');
     const listed = await mcp.call('service_action', { mode: 'list_api_keys' });
-    assert.is((listed.structuredContent?.api_keys as unknown[]).length, 2);
+    assert.is((listed.structuredContent!.api_keys as unknown[]).length, 2);
     assert.not.ok(JSON.stringify(listed.structuredContent).includes(secret), 'secrets are never listed');
     const revoked = await mcp.call('service_action', { mode: 'revoke_api_key', key_id: keyId });
     assert.is(revoked.structuredContent?.revoked_calling_key, false);
@@ -129,12 +129,12 @@ s('service_action administers keys and delegates without escalation; account_rea
     const added = await mcp.call('service_action', { mode: 'add_delegate', delegate_user_id: ctx.userId });
     assert.is(added.structuredContent?.changed, true);
     const account = await mcp.call('account_read', {});
-    assert.is((account.structuredContent?.account as { user_id: string }).user_id, limited.userId);
+    assert.is((account.structuredContent!.account as { user_id: string }).user_id, limited.userId);
     assert.equal(
-      (account.structuredContent?.delegates as { user_id: string }[]).map((d) => d.user_id),
+      (account.structuredContent!.delegates as { user_id: string }[]).map((d) => d.user_id),
       [ctx.userId],
     );
-    assert.ok((account.structuredContent?.credits as { account_credit_pool: unknown }).account_credit_pool);
+    assert.ok((account.structuredContent!.credits as { account_credit_pool: unknown }).account_credit_pool);
     const removed = await mcp.call('service_action', { mode: 'remove_delegate', delegate_user_id: ctx.userId });
     assert.is(removed.structuredContent?.changed, true);
     const again = await mcp.call('service_action', { mode: 'remove_delegate', delegate_user_id: ctx.userId });
