@@ -80,7 +80,11 @@ export async function serve(
       `  curl -s ${url}/api/v1/credits/status -H "X-API-Key: $(cat ${shellQuote(demo.keyFile)})"`,
     );
   }
-  lines.push(`Route list: ${url}/docs/endpoints.json`);
+  lines.push(
+    `Route list: ${url}/docs/endpoints.json`,
+    `MCP connector: ${config.baseUrl}/mcp (Authorization: Bearer <API key>, or OAuth; docs/mcp.md)`,
+    `Keys and connected apps: ${config.baseUrl}/account`,
+  );
   if (!services.engine.budgetsEnforced) {
     const warning =
       'The SQLite budget extension is not built (no C compiler at install?): searches run without a time limit inside SQLite. Run `node search-engine/embedded/native/build.mjs` to build it.';

@@ -15,7 +15,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generateCorpus } from '../../fixtures/generator/index.js';
+import { authenticateApiKey } from '../../server/auth/authenticate.js';
 import { WINDOW_MS } from '../../server/billing/rate-card.js';
+import { runBulkExport } from '../../server/commands/bulk-export.js';
 import { createApiKey } from '../../server/commands/create-api-key.js';
 import { addDelegate } from '../../server/commands/manage-delegates.js';
 import { revokeApiKey } from '../../server/commands/revoke-api-key.js';
@@ -84,6 +86,8 @@ interface Pools {
   companySearchIds: string[];
   cohortRefs: string[];
   userIds: string[];
+  /** A real bulk export's download link parts, so the download route can succeed. */
+  exportLink: { file: string; expires: string; signature: string };
 }
 
 function harvest(pools: Pools, route: string, text: string): void {
@@ -168,6 +172,10 @@ function makeHint(v: Vocabulary, pools: Pools, rng: Rng, delegateIds: string[]):
         return some(pools.cohortRefs);
       case 'search_id':
         return parent === '' ? some(pools.peopleSearchIds) : some(pools.companySearchIds);
+      case 'expires':
+        return [pools.exportLink.expires];
+      case 'signature':
+        return [pools.exportLink.signature];
       case 'target_user_id':
         return some(pools.userIds);
       case 'author_user_ids':
@@ -264,7 +272,19 @@ async function fuzzEveryRoute(): Promise<FuzzRun> {
     };
     const keyNames = new Map(Object.entries(keys).map(([name, key]) => [key, `<${name} key>`]));
 
-    const pools: Pools = { peopleSearchIds: [], companySearchIds: [], cohortRefs: [], userIds: [] };
+    const made = await runBulkExport(
+      app.services,
+      authenticateApiKey(app.services, main.apiKey, app.clock.now()),
+      { text: 'engineers', filters: null, networkMode: 'boost', maxRows: 5 },
+      'fuzz-export',
+    );
+    const link = new URL(made.url);
+    const exportLink = {
+      file: link.pathname.split('/').pop()!,
+      expires: link.searchParams.get('expires')!,
+      signature: link.searchParams.get('signature')!,
+    };
+    const pools: Pools = { peopleSearchIds: [], companySearchIds: [], cohortRefs: [], userIds: [], exportLink };
     const root = new Rng(SEED);
     const outcomes: Outcome[] = [];
     const routes = allRoutes();
@@ -309,9 +329,11 @@ async function fuzzEveryRoute(): Promise<FuzzRun> {
         words: [...v.titles.slice(0, 30), ...v.skills.slice(0, 30), 'engineer', 'fintech'],
       },
       pathValues: (param: string) =>
-        param === 'search_id'
-          ? [...pools.peopleSearchIds.slice(0, 2), ...pools.companySearchIds.slice(0, 1), 'c0000000-0000-4000-8000-000000000000', 'abc']
-          : [corpus.demoProfileId, rng.pick(v.profileIds), 'a0000000-0000-4000-8000-0000000000ff', v.companyIds[0]!],
+        param === 'export_file'
+          ? [pools.exportLink.file, 'ex_00000000-0000-4000-8000-000000000000.csv']
+          : param === 'search_id'
+            ? [...pools.peopleSearchIds.slice(0, 2), ...pools.companySearchIds.slice(0, 1), 'c0000000-0000-4000-8000-000000000000', 'abc']
+            : [corpus.demoProfileId, rng.pick(v.profileIds), 'a0000000-0000-4000-8000-0000000000ff', v.companyIds[0]!],
     });
 
     // Valid-ish requests first, route by route, so later routes (enrich, replay, company

@@ -7,14 +7,19 @@ import { defineRoute } from '../../http/route.js';
 const params = {
   type: 'object',
   required: ['export_file'],
-  properties: { export_file: { type: 'string', pattern: '^ex_[0-9a-f-]{36}\\.csv$', description: '<export_id>.csv' } },
+  properties: { export_file: { type: 'string', maxLength: 60, pattern: '^ex_[0-9a-f-]{36}\\.csv$', description: '<export_id>.csv' } },
 } as const;
 
 const query = {
   type: 'object',
   required: ['expires', 'signature'],
   properties: {
-    expires: { type: 'integer', minimum: 0, description: 'Expiry of the link (epoch ms), as bulk_export gave it.' },
+    expires: {
+      type: 'string',
+      maxLength: 16,
+      pattern: '^[0-9]{1,16}$',
+      description: 'Expiry of the link (epoch ms), as bulk_export gave it.',
+    },
     signature: { type: 'string', maxLength: 100, description: 'The link signature, as bulk_export gave it.' },
   },
 } as const;
@@ -27,7 +32,7 @@ const sameSignature = (a: string, b: string): boolean => a.length === b.length &
  * until its expiry (24 hours), then 410.
  */
 export const exportRoutes = [
-  defineRoute<Record<string, never>, { expires: number; signature: string }, { export_file: string }>({
+  defineRoute<Record<string, never>, { expires: string; signature: string }, { export_file: string }>({
     method: 'GET',
     path: '/exports/:export_file',
     tag: 'exports',
@@ -39,10 +44,11 @@ export const exportRoutes = [
     errors: ['invalid_signature', 'export_expired', 'not_found'],
     handler: ({ params: p, query: q, services }, ctx) => {
       const exportId = p.export_file.replace(/\.csv$/, '');
-      if (!sameSignature(exportSignature(services.config.dataDir, exportId, q.expires), q.signature))
+      const expires = Number(q.expires);
+      if (!sameSignature(exportSignature(services.config.dataDir, exportId, expires), q.signature))
         throw new AppError(403, 'invalid_signature', 'This download link is not valid: use the url bulk_export returned, unchanged.');
       const record = services.bulkExports.get(exportId);
-      if (q.expires <= services.clock() || (record && record.expiresAt <= services.clock()))
+      if (expires <= services.clock() || (record && record.expiresAt <= services.clock()))
         throw new AppError(410, 'export_expired', 'This export has expired (links last 24 hours); run bulk_export again.');
       const file = exportFile(services.config.dataDir, exportId);
       if (!record || !fs.existsSync(file)) throw new AppError(404, 'not_found', 'This export no longer exists; run bulk_export again.');
