@@ -3,10 +3,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchBrowser } from '../helpers/browser.js';
+import { callEveryTool, everyToolCall, loadConnectorCorpus, personId, REQUESTER } from '../helpers/connector-corpus.js';
 import { connectMcp, type ToolCallResult } from '../helpers/mcp-client.js';
 import { BrowserOAuthProvider, startCallbackServer } from '../helpers/oauth-client-provider.js';
 import { authorize, refresh } from '../helpers/oauth-flow.js';
-import { cityLocation, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface Ctx {
@@ -17,16 +17,11 @@ interface Ctx {
 }
 
 const s = suite<Ctx>('OAuth login in headless Chromium with the MCP SDK client');
-const P = (n: number) => tid(0xc7, n);
 
 s.before(async (ctx) => {
   ctx.app = await startTestApp();
-  const london = cityLocation('London', 'GB');
-  const profiles = [1, 2, 3].map((n) =>
-    profile(n, { display_name: `Engineer ${n}`, current_title: 'Software Engineer', location: london }),
-  );
-  await indexSnapshots(ctx.app, [writeSnapshot(ctx.app.dataDir, 'profiles.jsonl', profiles)]);
-  ctx.apiKey = ctx.app.account().apiKey;
+  await loadConnectorCorpus(ctx.app);
+  ctx.apiKey = ctx.app.account({ personId: personId(REQUESTER), name: 'Requester' }).apiKey;
   ctx.browser = await launchBrowser();
   ctx.callback = await startCallbackServer();
 });
@@ -84,9 +79,15 @@ s('full login: discovery, registration, PKCE, consent in the browser, token; too
 
   const { tools } = await mcp.client.listTools();
   assert.ok(tools.some((t) => t.name === 'people_search'));
-  const result = await mcp.call('people_search', { description: 'software engineers in London' });
-  assert.not.ok(result.isError, JSON.stringify(result.structuredContent));
-  assert.is((result.structuredContent!.users as unknown[]).length, 3);
+  // Every tool with the token from the browser login; the two account-administration tools need an API key.
+  const state: { searchId?: string } = {};
+  const calls = everyToolCall(state);
+  assert.equal(tools.map((t) => t.name).sort(), Object.keys(calls).sort());
+  const results = await callEveryTool(mcp.client, calls, state);
+  for (const [name, result] of Object.entries(results)) {
+    if (name === 'account_read' || name === 'service_action') assert.is(result.structuredContent?.error, 'api_key_scope_required', name);
+    else assert.not.ok(result.isError, `${name}: ${JSON.stringify(result.structuredContent)}`);
+  }
 
   // The access token goes bad: the SDK refreshes with the refresh token, which rotates.
   const firstRefresh = provider.saved[0]!.refresh_token!;
