@@ -15,9 +15,22 @@ const textAjv = build(true);
 
 export type Part = ValidationProblem['in'];
 
-/** Compiles a schema for one part of a request. */
+/**
+ * Compiled validators by part and schema text. Compiling the large request schemas is the slow
+ * part of building an app, and the same schemas come back (REST, the connector, every app a
+ * test builds), as new objects Ajv's own cache does not recognise.
+ */
+const compiled = new Map<string, ValidateFunction>();
+
+/** Compiles a schema for one part of a request (once per distinct schema). */
 export function compileValidator(part: Part, schema: JsonSchema): ValidateFunction {
-  return (part === 'body' ? bodyAjv : textAjv).compile(schema);
+  const key = `${part === 'body' ? 'body' : 'text'}\u0000${JSON.stringify(schema)}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = (part === 'body' ? bodyAjv : textAjv).compile(schema);
+    compiled.set(key, validate);
+  }
+  return validate;
 }
 
 const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
