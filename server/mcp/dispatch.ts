@@ -46,9 +46,9 @@ export class ToolDispatcher {
 
   constructor(
     readonly defs: readonly ToolDef[],
-    private readonly routes: readonly RouteDef[],
+    routes: readonly RouteDef[],
     private readonly services: Services,
-    private readonly opts: { validateResponses: boolean },
+    opts: { validateResponses: boolean },
   ) {
     for (const def of defs) this.tools.set(def.name, { def, validate: compileValidator('body', effectiveInputSchema(def)) });
     for (const def of routes) this.invokers.set(`${def.method} ${def.path}`, routeInvoker(def, services, opts));
@@ -100,10 +100,13 @@ export class ToolDispatcher {
           );
         } else this.services.agentSessions.touch(session.sessionId, this.services.clock());
       }
+      this.services.logger.info({ tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via }, 'tool call');
       return successResult(output);
     } catch (err) {
       const appError = toAppError(err);
-      if (appError.status >= 500) this.services.logger.error({ tool: name, request_id: requestId, err }, 'tool failed');
+      const line = { tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via, error: appError.code };
+      if (appError.status >= 500) this.services.logger.error({ ...line, err }, 'tool failed');
+      else this.services.logger.info(line, 'tool call refused');
       return errorResult({ retryable: false, ...toolError(appError, def) });
     }
   }

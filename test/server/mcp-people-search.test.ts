@@ -1,10 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connectMcp } from '../helpers/mcp-client.js';
-import { cityLocation, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
+import { cityLocation, indexSnapshots, profile, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp } from '../helpers/test-app.js';
 
-const P = (n: number) => tid(0xb3, n);
 const LONDON = cityLocation('London', 'GB');
 
 test('people_search over the connector returns the same people as POST /api/v1/search/people, billed the same', async () => {
