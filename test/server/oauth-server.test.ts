@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { generateKeyPair, SignJWT } from 'jose';
 import { Agent } from 'undici';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -140,6 +141,37 @@ test('signing keys persist in DATA_DIR: a token issued before a restart still ve
       await closeServices(again);
     }
     assert.ok(fs.statSync(path.join(app.dataDir, 'oauth', 'signing-key.json')).mode & 0o600);
+  } finally {
+    await app.close();
+  }
+});
+
+test('an unknown or expired interaction is an error page, not a 500; a forged token is refused at the connector', async () => {
+  const app = await startTestApp();
+  try {
+    const res = await fetch(`${app.url}/oauth/interaction/not-a-real-uid`);
+    assert.is(res.status, 400);
+    assert.match(res.headers.get('content-type') ?? '', 'text/html');
+    assert.match(await res.text(), 'Authorization failed');
+
+    // Right claims, wrong key: the signature check refuses it.
+    const { privateKey } = await generateKeyPair('RS256');
+    const { userId } = app.account();
+    const forged = await new SignJWT({ scope: 'search', client_id: 'x', gid: 'g' })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' })
+      .setIssuer(app.url)
+      .setAudience(`${app.url}/mcp`)
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+    const mcp = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${forged}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    assert.is(mcp.status, 401);
+    assert.match(mcp.headers.get('www-authenticate') ?? '', 'error="invalid_token"');
   } finally {
     await app.close();
   }
