@@ -33,6 +33,8 @@ s('over-limit input is rejected with invalid_search_request and receipts (REST c
         '/filters/additional_context_keywords_supporting',
       ],
       ['people_search', { filters: { keywords: many(65) } }, '/filters/keywords'],
+      ['people_search', { filters: { keywords: many(65).join(', ') } }, '/filters/keywords'],
+      ['bulk_export', { filters: { keywords: many(65).join(', ') } }, '/filters/keywords'],
       [
         'people_search',
         { filters: { where: { additional_context_keywords_core: many(16) } } },

@@ -2,7 +2,7 @@ import { actAsDelegate } from '../../auth/authenticate.js';
 import { BULK_EXPORT_MAX_ROWS, EXPORT_COLUMNS, runBulkExport } from '../../commands/bulk-export.js';
 import { searchRequest } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
-import { peopleSearchInput } from './people-search.js';
+import { checkKeywordText, peopleSearchInput } from './people-search.js';
 import { reshape } from './schema-tools.js';
 
 const search = peopleSearchInput(searchRequest);
@@ -64,6 +64,7 @@ export const bulkExportTool = defineTool<Args>({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: async (args, ctx) => {
+    checkKeywordText(args as Record<string, unknown>);
     const actor = actAsDelegate(ctx.services, ctx.actor, args.delegate_user_id);
     const done = await runBulkExport(
       ctx.services,

@@ -1,5 +1,7 @@
 import { LANGUAGE_PROFICIENCIES } from '../../../mappings/record-schemas.js';
+import { splitKeywords } from '../../../query-planner/build/normalize.js';
 import { PEOPLE_SEARCH_LIMITS } from '../../../query-planner/limits.js';
+import { type ValidationProblem, validationFailed } from '../../errors.js';
 import type { JsonSchema } from '../../http/route.js';
 import { searchRequest, searchResponse } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
@@ -37,6 +39,28 @@ export function peopleSearchInput(base: JsonSchema): JsonSchema {
   return filters ? reshape(s, { add: { filters: connectorFilters(filters) } }) : s;
 }
 
+/**
+ * The keyword-count rule for `filters.keywords` given as text (split as REST splits it), which
+ * a schema cannot count: over 64 is the same `invalid_search_request` as a list of 65.
+ */
+export function checkKeywordText(input: Record<string, unknown>): void {
+  const filters = input.filters as Record<string, unknown> | undefined;
+  const problems: ValidationProblem[] = [];
+  for (const [base, holder] of [
+    ['/filters', filters],
+    ['/filters/where', filters?.where as Record<string, unknown> | undefined],
+  ] as const) {
+    const text = holder?.keywords;
+    if (typeof text === 'string' && splitKeywords(text).length > CONNECTOR_KEYWORD_LIMITS.keywords)
+      problems.push({
+        in: 'body',
+        pointer: `${base}/keywords`,
+        message: `must not have more than ${CONNECTOR_KEYWORD_LIMITS.keywords} keywords`,
+      });
+  }
+  if (problems.length > 0) throw validationFailed(problems);
+}
+
 /** The arguments of the next page, or null when this page was the last. */
 export function nextPage(input: Record<string, unknown>, pagination: { offset: number; returned: number; has_more: boolean }) {
   const next = pagination.offset + pagination.returned;
@@ -65,6 +89,7 @@ export const peopleSearchTool = defineTool<Record<string, unknown>>({
   outputSchema: reshape(searchResponse, { add: { next_page: NEXT_PAGE_SCHEMA } }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (input, ctx) => {
+    checkKeywordText(input);
     const body = (await ctx.route('POST /api/v1/search/people', { body: input })) as Record<string, unknown> & {
       pagination: { offset: number; returned: number; has_more: boolean };
     };
