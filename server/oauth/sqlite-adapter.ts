@@ -4,6 +4,11 @@ import type { Db } from '../store/database.js';
 /** Fetches the client-ID metadata document of an HTTPS client id (client-metadata.ts), or null. */
 export type ClientMetadataFetcher = (clientId: string) => Promise<AdapterPayload | null>;
 
+/** A registered client unused this long is deleted (open registration must not grow forever). */
+export const CLIENT_IDLE_MS = 90 * 86_400_000;
+/** How stale a client's expiry may get before a lookup pushes it forward (one write a day at most). */
+const CLIENT_BUMP_MS = 86_400_000;
+
 interface Row {
   payload: string;
   consumed_at: number | null;
@@ -35,6 +40,7 @@ export function sqliteAdapterFactory(db: Db, fetchClientMetadata: ClientMetadata
         `SELECT payload, consumed_at FROM oauth_records WHERE model = ? AND ${column} = ? AND (expires_at IS NULL OR expires_at > ?)`,
       ),
     consume: db.prepare('UPDATE oauth_records SET consumed_at = ? WHERE model = ? AND id = ?'),
+    bumpClient: db.prepare("UPDATE oauth_records SET expires_at = ? WHERE model = 'Client' AND id = ? AND expires_at < ?"),
     destroy: db.prepare('DELETE FROM oauth_records WHERE model = ? AND id = ?'),
     // Revoking a grant takes its tokens and codes, and the grant itself.
     revokeGrant: db.prepare("DELETE FROM oauth_records WHERE grant_id = @g OR (model = 'Grant' AND id = @g)"),
@@ -65,7 +71,9 @@ export function sqliteAdapterFactory(db: Db, fetchClientMetadata: ClientMetadata
         account_id: payload.accountId ?? null,
         client_id: payload.clientId ?? null,
         now: t,
-        expires_at: typeof expiresIn === 'number' && expiresIn > 0 ? t + expiresIn * 1000 : null,
+        // Clients have no lifetime of their own: they expire when unused (CLIENT_IDLE_MS).
+        expires_at:
+          this.model === 'Client' ? t + CLIENT_IDLE_MS : typeof expiresIn === 'number' && expiresIn > 0 ? t + expiresIn * 1000 : null,
       });
       // Expired codes, sessions and tokens go at most once a minute, with the writes.
       if (t - lastPurge > 60_000) {
@@ -76,7 +84,10 @@ export function sqliteAdapterFactory(db: Db, fetchClientMetadata: ClientMetadata
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client' && id.startsWith('https://')) return (await fetchClientMetadata(id)) ?? undefined;
-      return parse(stmts.find.get(this.model, id, now()));
+      const t = now();
+      const found = parse(stmts.find.get(this.model, id, t));
+      if (found && this.model === 'Client') stmts.bumpClient.run(t + CLIENT_IDLE_MS, id, t + CLIENT_IDLE_MS - CLIENT_BUMP_MS);
+      return found;
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {

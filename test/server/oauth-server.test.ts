@@ -177,6 +177,37 @@ test('an unknown or expired interaction is an error page, not a 500; a forged to
   }
 });
 
+test('registered clients expire after 90 days unused; using one pushes its expiry forward', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey } = app.account();
+    const expiry = (id: string) =>
+      (app.services.db.prepare("SELECT expires_at FROM oauth_records WHERE model = 'Client' AND id = ?").get(id) as { expires_at: number })
+        .expires_at;
+    const used = await registerClient(app.url);
+    assert.ok(Math.abs(expiry(used.client_id) - (Date.now() + 90 * 86_400_000)) < 60_000);
+    app.services.db
+      .prepare("UPDATE oauth_records SET expires_at = ? WHERE model = 'Client' AND id = ?")
+      .run(Date.now() + 86_400_000, used.client_id);
+    assert.ok((await authorize(app.url, { apiKey, client: used })).tokens);
+    assert.ok(expiry(used.client_id) > Date.now() + 89 * 86_400_000, 'pushed forward by use');
+
+    const idle = await registerClient(app.url);
+    app.services.db
+      .prepare("UPDATE oauth_records SET expires_at = ? WHERE model = 'Client' AND id = ?")
+      .run(Date.now() - 1, idle.client_id);
+    let message = '';
+    try {
+      await authorize(app.url, { apiKey, client: idle });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    assert.match(message, 'invalid_client');
+  } finally {
+    await app.close();
+  }
+});
+
 /** A self-signed certificate for 127.0.0.1, made with openssl. */
 function selfSigned(): { key: string; cert: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-tls-'));
