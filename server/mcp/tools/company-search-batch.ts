@@ -2,7 +2,7 @@ import { AppError } from '../../errors.js';
 import { toAppError } from '../../middleware/request-context.js';
 import { defineTool } from '../tool.js';
 import { COMPANY_SEARCH_OUTPUT, companySearchInput } from './company-search.js';
-import { DELEGATE_ARGUMENT } from './schema-tools.js';
+import { batchInput, batchOutput } from './schema-tools.js';
 
 /** Searches in one batch call. */
 export const COMPANY_BATCH_MAX = 10;
@@ -24,41 +24,22 @@ export const companySearchBatchTool = defineTool<{ searches: Record<string, unkn
   ].join(' '),
   auth: { anyOf: ['search'] },
   kind: 'search',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['searches'],
-    properties: {
-      searches: {
-        type: 'array',
-        minItems: 1,
-        maxItems: COMPANY_BATCH_MAX,
-        items: { ...itemInput, properties: itemProperties },
-        description: 'company_search arguments, one per search.',
+  inputSchema: batchInput(
+    'searches',
+    COMPANY_BATCH_MAX,
+    { ...itemInput, properties: itemProperties },
+    'company_search arguments, one per search.',
+  ),
+  outputSchema: batchOutput({
+    anyOf: [
+      COMPANY_SEARCH_OUTPUT,
+      {
+        type: 'object',
+        required: ['success', 'error', 'message'],
+        properties: { success: { const: false }, error: { type: 'string' }, message: { type: 'string' } },
       },
-      delegate_user_id: DELEGATE_ARGUMENT,
-    },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['success', 'results'],
-    properties: {
-      success: { const: true },
-      results: {
-        type: 'array',
-        items: {
-          anyOf: [
-            COMPANY_SEARCH_OUTPUT,
-            {
-              type: 'object',
-              required: ['success', 'error', 'message'],
-              properties: { success: { const: false }, error: { type: 'string' }, message: { type: 'string' } },
-            },
-          ],
-        },
-      },
-    },
-  },
+    ],
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
     const results: Record<string, unknown>[] = [];

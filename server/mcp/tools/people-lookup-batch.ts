@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
 import { searchResponse } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
-import { DELEGATE_ARGUMENT } from './schema-tools.js';
+import { batchInput, batchOutput } from './schema-tools.js';
 
 /** People in one lookup batch. */
 export const LOOKUP_BATCH_MAX = 25;
@@ -22,43 +22,24 @@ export const peopleLookupBatchTool = defineTool<{ profiles: string[]; delegate_u
   ].join(' '),
   auth: { anyOf: ['search'] },
   kind: 'search',
-  inputSchema: {
+  inputSchema: batchInput(
+    'profiles',
+    LOOKUP_BATCH_MAX,
+    { type: 'string', minLength: 1, maxLength: 300 },
+    'Professional usernames or profile URLs.',
+  ),
+  outputSchema: batchOutput({
     type: 'object',
-    additionalProperties: false,
-    required: ['profiles'],
+    required: ['input', 'status', 'person', 'search_id'],
     properties: {
-      profiles: {
-        type: 'array',
-        minItems: 1,
-        maxItems: LOOKUP_BATCH_MAX,
-        items: { type: 'string', minLength: 1, maxLength: 300 },
-        description: 'Professional usernames or profile URLs.',
-      },
-      delegate_user_id: DELEGATE_ARGUMENT,
+      input: { type: 'string' },
+      status: { enum: ['found', 'not_found', 'invalid', 'failed'] },
+      person: { anyOf: [personRow, { type: 'null' }] },
+      search_id: { type: ['string', 'null'] },
+      error: { type: 'string', description: 'invalid and failed: the error code.' },
+      message: { type: 'string' },
     },
-  },
-  outputSchema: {
-    type: 'object',
-    required: ['success', 'results'],
-    properties: {
-      success: { const: true },
-      results: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['input', 'status', 'person', 'search_id'],
-          properties: {
-            input: { type: 'string' },
-            status: { enum: ['found', 'not_found', 'invalid', 'failed'] },
-            person: { anyOf: [personRow, { type: 'null' }] },
-            search_id: { type: ['string', 'null'] },
-            error: { type: 'string', description: 'invalid and failed: the error code.' },
-            message: { type: 'string' },
-          },
-        },
-      },
-    },
-  },
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
     const results: Record<string, unknown>[] = [];

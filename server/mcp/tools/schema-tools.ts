@@ -66,3 +66,25 @@ export const NEXT_PAGE_SCHEMA = {
   },
   description: 'null when there are no more rows.',
 } as const;
+
+/** The arguments of a batch tool: a bounded list under `field`, and `delegate_user_id`. */
+export function batchInput(field: string, max: number, items: JsonSchema, description: string): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: [field],
+    properties: {
+      [field]: { type: 'array', minItems: 1, maxItems: max, items, description },
+      delegate_user_id: DELEGATE_ARGUMENT,
+    },
+  };
+}
+
+/** The output of a batch tool: one result per item, in order. */
+export function batchOutput(item: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['success', 'results'],
+    properties: { success: { const: true }, results: { type: 'array', items: item } },
+  };
+}
