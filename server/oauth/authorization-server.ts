@@ -12,7 +12,15 @@ import { sqliteAdapterFactory } from './sqlite-adapter.js';
 import { createVerifier } from './verifier.js';
 
 /** Token lifetimes, in seconds (the contract's Authentication, item 6). */
-export const OAUTH_TTL = { accessToken: 1800, refreshToken: 2_592_000, authorizationCode: 60, interaction: 900, session: 3600 } as const;
+export const OAUTH_TTL = {
+  accessToken: 1800,
+  refreshToken: 2_592_000,
+  authorizationCode: 60,
+  interaction: 900,
+  session: 3600,
+  /** The consent itself: a year, so rotating refresh tokens keep a used connection alive; then the holder consents again. */
+  grant: 365 * 86_400,
+} as const;
 
 /** The connector URL: the only resource (RFC 8707) and the audience of every access token. */
 export const connectorResource = (baseUrl: string): string => `${baseUrl}/mcp`;
@@ -105,7 +113,7 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
       RefreshToken: OAUTH_TTL.refreshToken,
       Interaction: OAUTH_TTL.interaction,
       Session: OAUTH_TTL.session,
-      Grant: OAUTH_TTL.refreshToken,
+      Grant: OAUTH_TTL.grant,
     },
     interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => (services.users.get(sub) ? { accountId: sub, claims: () => ({ sub }) } : undefined),

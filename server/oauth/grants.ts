@@ -37,6 +37,8 @@ export function listAuthorizedClients(services: Services, userId: string): Autho
       continue;
     }
     const stored = clientStmt.get(grant.clientId);
+    // A registered client that expired unused can no longer use its grant: not listed.
+    if (!stored && !grant.clientId.startsWith('https://')) continue;
     const meta = stored ? (JSON.parse(stored.payload) as { client_name?: string; redirect_uris?: string[] }) : {};
     // A client-ID metadata document client is named by its URL.
     const uris = meta.redirect_uris ?? [];

@@ -36,6 +36,11 @@ test('code + PKCE: the token is an RS256 JWT for the connector (1800 s), opens t
     assert.is(claims.scope, 'search profiles-read');
     assert.is(flow.tokens!.expires_in, 1800);
     assert.ok(flow.tokens!.refresh_token, 'a refresh token without offline_access');
+    // The consent lasts a year, so a connection in use outlives its 30-day refresh tokens.
+    const grant = app.services.db.prepare("SELECT expires_at FROM oauth_records WHERE model = 'Grant' AND id = ?").get(claims.gid) as {
+      expires_at: number;
+    };
+    assert.ok(Math.abs(grant.expires_at - (Date.now() + 365 * 86_400_000)) < 120_000);
 
     const mcp = await connectMcp(app.url, { requestInit: { headers: { Authorization: `Bearer ${access}` } } });
     assert.ok((await mcp.client.listTools()).tools.length > 0);
