@@ -103,6 +103,12 @@ export const PROFILES: IndexDefinition = {
       languages: { type: 'nested', properties: { name: LOWER_KEYWORD, proficiency: LOWER_KEYWORD } },
       created_at: DATE,
       last_active_at: DATE,
+      // Private contact points: indexed for exact lookups, never presented (docs/data-model.md).
+      // Objects, not nested: each is matched on one property at a time.
+      emails: { type: 'object', properties: { address: LOWER_KEYWORD, quality: KEYWORD, kind: KEYWORD, last_seen_at: DATE } },
+      phone_numbers: { type: 'object', properties: { number: KEYWORD, kind: KEYWORD } },
+      microblog_username: LOWER_KEYWORD,
+      photo_username: LOWER_KEYWORD,
       chunks: { type: 'object', enabled: false },
     },
   },

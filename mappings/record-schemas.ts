@@ -84,6 +84,56 @@ export const LANGUAGE_PROFICIENCIES = [
   'Native or bilingual proficiency',
 ] as const;
 
+/** How much an email address is to be trusted, best first; `bounced` means mail to it came back. */
+export const EMAIL_QUALITIES = ['verified', 'validated', 'sourced', 'guessed', 'bounced'] as const;
+export type EmailQuality = (typeof EMAIL_QUALITIES)[number];
+export const EMAIL_KINDS = ['work', 'personal'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export const PHONE_KINDS = ['mobile', 'work', 'other'] as const;
+export type PhoneKind = (typeof PHONE_KINDS)[number];
+
+/** One private email address of a profile (`emails[]`). Never shown in any response. */
+export interface ProfileEmail {
+  address: string;
+  quality: EmailQuality;
+  /** Null or absent when unknown. */
+  kind?: EmailKind | null;
+  /** When the address was last seen in use (RFC 3339); null or absent when unknown. */
+  last_seen_at?: string | null;
+}
+
+/** One private phone number of a profile (`phone_numbers[]`), in E.164. Never shown in any response. */
+export interface ProfilePhone {
+  number: string;
+  /** Null or absent when unknown. */
+  kind?: PhoneKind | null;
+}
+
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+export const E164_PATTERN = '^\\+[1-9]\\d{6,14}$';
+
+const emailSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['address', 'quality'],
+  properties: {
+    address: { type: 'string', format: 'email' },
+    quality: { enum: [...EMAIL_QUALITIES] },
+    kind: { enum: [...EMAIL_KINDS, null] },
+    last_seen_at: { anyOf: [dateTime, { type: 'null' }] },
+  },
+} as const;
+
+const phoneSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['number'],
+  properties: {
+    number: { type: 'string', pattern: E164_PATTERN, description: 'E.164, e.g. "+14155550123".' },
+    kind: { enum: [...PHONE_KINDS, null] },
+  },
+} as const;
+
 /** A place: the raw text as written plus what the gazetteer resolved it to. */
 export const locationSchema = {
   type: 'object',
@@ -171,6 +221,10 @@ export const profileRecordSchema = {
     },
     created_at: dateTime,
     last_active_at: { anyOf: [dateTime, { type: 'null' }] },
+    emails: { type: 'array', items: emailSchema, description: 'Private: indexed for lookups, never returned.' },
+    phone_numbers: { type: 'array', items: phoneSchema, description: 'Private: indexed for lookups, never returned.' },
+    microblog_username: { ...nullableString, description: 'Handle on a microblog network. Private.' },
+    photo_username: { ...nullableString, description: 'Handle on a photo network. Private.' },
   },
 } as const;
 

@@ -55,5 +55,7 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   // still gets its credit headers on the 404 or 405.
   app.use(authenticateRequest(services, 'none'));
   app.use(rejectUnrouted(router));
+  // The app serves communications, so it dispatches them (docs/communications.md, "Dispatch").
+  services.communications.start();
   return app;
 }

@@ -1,5 +1,6 @@
 import { createEngine } from '../search-engine/create-engine.js';
 import { CreditService } from './billing/credits.js';
+import { CommunicationService } from './communications/service.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import type { Clock, Services } from './services.js';
@@ -24,15 +25,18 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
   const credits = CreditService.start(db, config.dataDir);
   // Expired search pages and cohorts go at every start, and later with the writes (docs/people-search.md).
   purgeExpiredSearches(db, clock());
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const users = new UserStore(db);
+  const graph = new GraphStore(db, { clock, freshnessDays: config.connectionFreshnessDays });
   return {
     config,
-    logger: opts.logger ?? createLogger(config.logLevel),
+    logger,
     clock,
     db,
-    users: new UserStore(db),
+    users,
     apiKeys: new ApiKeyStore(db),
     delegates: new DelegateStore(db),
-    graph: new GraphStore(db, { clock, freshnessDays: config.connectionFreshnessDays }),
+    graph,
     peopleSearches: new PeopleSearchStore(db),
     searchActivities: new SearchActivityStore(db),
     authorHandles: new AuthorHandleStore(db),
@@ -41,6 +45,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     bulkExports: new BulkExportStore(db),
     webSessions: new WebSessionStore(db),
     credits,
+    communications: new CommunicationService(db, config, clock, logger, graph, users),
     engine: createEngine({
       kind: config.searchEngine,
       dataDir: config.dataDir,
@@ -53,6 +58,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.communications.stop();
   await services.engine.close();
   services.credits.close();
   services.db.close();

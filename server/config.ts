@@ -31,7 +31,48 @@ export interface Config {
   shutdownGraceMs: number;
   /** Days after its last sync before a connection source counts as unchecked (`stale`) for a user. */
   connectionFreshnessDays: number;
+  /** Communications: providers, the dispatcher, webhooks and the stream (docs/communications.md, "Configuration"). */
+  communications: CommunicationsConfig;
 }
+
+/** Settings of the communications dispatcher and its providers. */
+export interface CommunicationsConfig {
+  /** SMTP server URL (`smtp://user:pass@host:587`, `smtps://…`); null writes mail to DATA_DIR/outbox instead. */
+  smtpUrl: string | null;
+  /** The From address of every mail (`Name <address>` or an address). */
+  smtpFrom: string;
+  /** Simulated delivery time of the sandbox network providers, in ms. */
+  sandboxDispatchMs: number;
+  /** HTTP relay URL per external network; a network without one uses its sandbox provider. */
+  relayUrls: Record<'professional' | 'microblog' | 'photo', string | null>;
+  /** Shared secret that signs relay jobs and verifies relay callbacks. */
+  relaySecret: string | null;
+  relayTimeoutMs: number;
+  /** How long a relay that answered 202 has to call back before the job is dispatched again (it is idempotent). */
+  relayCallbackTimeoutMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+  leaseMs: number;
+  pollMs: number;
+  concurrency: number;
+  /** Live dispatches per owner, channel and UTC day; beyond it sends wait for the next day. */
+  dailyCaps: Record<string, number>;
+  webhookRetryBaseMs: number;
+  webhookMaxAttempts: number;
+  webhookTimeoutMs: number;
+  sseHeartbeatMs: number;
+}
+
+/** Default daily caps per channel (DAILY_CAP_<CHANNEL> overrides each). */
+export const DEFAULT_DAILY_CAPS: Record<string, number> = {
+  service_direct_message: 500,
+  service_invite: 100,
+  service_referral_request: 50,
+  email_send: 1000,
+  professional_send_message: 100,
+  microblog_send_message: 300,
+  photo_send_message: 100,
+};
 
 /** Thrown when the environment is invalid; lists every problem found. */
 export class ConfigError extends Error {
@@ -110,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const shutdownGraceMs = parseInteger('SHUTDOWN_GRACE_MS', value('SHUTDOWN_GRACE_MS') ?? '3000', 0, 600_000, problems);
   const connectionFreshnessDays = parseInteger('CONNECTION_FRESHNESS_DAYS', value('CONNECTION_FRESHNESS_DAYS') ?? '30', 1, 3650, problems);
 
+  const communications = loadCommunicationsConfig(value, problems);
+
   const baseUrlRaw = value('BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!isHttpUrl(baseUrlRaw)) problems.push(`BASE_URL must be an http(s) URL (got "${baseUrlRaw}")`);
   const baseUrl = baseUrlRaw.replace(/\/+$/, '');
@@ -130,5 +173,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchQueueLimit,
     shutdownGraceMs,
     connectionFreshnessDays,
+    communications: { ...communications, smtpFrom: communications.smtpFrom ?? `Proxima <no-reply@${mailDomain(baseUrl)}>` },
+  };
+}
+
+/** The host of the base URL as a mail domain (`localhost` becomes `localhost.localdomain`). */
+export function mailDomain(baseUrl: string): string {
+  try {
+    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    return /^[\d.]+$|:/.test(host) || !host.includes('.') ? 'proxima.localdomain' : host;
+  } catch {
+    return 'proxima.localdomain';
+  }
+}
+
+function loadCommunicationsConfig(
+  value: (name: string) => string | undefined,
+  problems: string[],
+): Omit<CommunicationsConfig, 'smtpFrom'> & { smtpFrom: string | null } {
+  const int = (name: string, fallback: number, min: number, max: number) =>
+    parseInteger(name, value(name) ?? String(fallback), min, max, problems);
+  const smtpUrl = value('SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl))
+    problems.push(`SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl.replace(/\/\/[^@]*@/, '//***@')}")`);
+  const smtpFrom = value('SMTP_FROM') ?? null;
+  if (smtpFrom !== null && !/@[^\s@>]+\.?[^\s@>]*>?$/.test(smtpFrom))
+    problems.push(`SMTP_FROM must be an address or "Name <address>" (got "${smtpFrom}")`);
+  const relay = (name: string): string | null => {
+    const raw = value(name) ?? null;
+    if (raw !== null && !isHttpUrl(raw)) problems.push(`${name} must be an http(s) URL (got "${raw}")`);
+    return raw;
+  };
+  const relayUrls = {
+    professional: relay('PROFESSIONAL_RELAY_URL'),
+    microblog: relay('MICROBLOG_RELAY_URL'),
+    photo: relay('PHOTO_RELAY_URL'),
+  };
+  const relaySecret = value('RELAY_SECRET') ?? null;
+  if (Object.values(relayUrls).some((u) => u !== null) && (relaySecret === null || relaySecret.length < 16))
+    problems.push(
+      'RELAY_SECRET (at least 16 characters) is required when a *_RELAY_URL is set: relay jobs and callbacks are signed with it',
+    );
+  const dailyCaps: Record<string, number> = {};
+  for (const [channel, fallback] of Object.entries(DEFAULT_DAILY_CAPS))
+    dailyCaps[channel] = int(`DAILY_CAP_${channel.toUpperCase()}`, fallback, 0, 1_000_000);
+  return {
+    smtpUrl,
+    smtpFrom,
+    sandboxDispatchMs: int('SANDBOX_DISPATCH_MS', 1500, 0, 600_000),
+    relayUrls,
+    relaySecret,
+    relayTimeoutMs: int('RELAY_TIMEOUT_MS', 15_000, 100, 600_000),
+    relayCallbackTimeoutMs: int('RELAY_CALLBACK_TIMEOUT_MS', 600_000, 1000, 86_400_000),
+    retryBaseMs: int('DISPATCH_RETRY_BASE_MS', 30_000, 10, 3_600_000),
+    maxAttempts: int('DISPATCH_MAX_ATTEMPTS', 5, 1, 50),
+    leaseMs: int('DISPATCH_LEASE_MS', 30_000, 500, 3_600_000),
+    pollMs: int('DISPATCH_POLL_MS', 1000, 10, 60_000),
+    concurrency: int('DISPATCH_CONCURRENCY', 4, 1, 64),
+    dailyCaps,
+    webhookRetryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+    webhookMaxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    sseHeartbeatMs: int('SSE_HEARTBEAT_MS', 15_000, 50, 600_000),
   };
 }

@@ -1,5 +1,6 @@
 import type { SearchEngine } from '../search-engine/port.js';
 import type { CreditService } from './billing/credits.js';
+import type { CommunicationService } from './communications/service.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { AgentSessionStore } from './store/agent-sessions.js';
@@ -36,4 +37,6 @@ export interface Services {
   webSessions: WebSessionStore;
   credits: CreditService;
   engine: SearchEngine;
+  /** Communications: stores, providers, the dispatcher and webhook deliveries (docs/communications.md). */
+  communications: CommunicationService;
 }

@@ -12,6 +12,8 @@ import type { Services } from './services.js';
 export async function shutdown(server: Server, services: Services, graceMs: number): Promise<void> {
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // Open event streams and waits end now rather than holding the shutdown (docs/communications.md).
+  services.communications.notifier.emit('closing');
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), graceMs);

@@ -1,9 +1,11 @@
 import type { RouteDef } from '../http/route.js';
+import { communicationRoutes } from './communications/routes.js';
 import { companyRoutes } from './companies/routes.js';
 import { creditRoutes } from './credits/routes.js';
 import { docsRoutes } from './docs/routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { inboxRoutes } from './inbox/routes.js';
 import { jobRoutes } from './jobs/routes.js';
 import { peopleSearchRoutes } from './people-search/routes.js';
 import { postRoutes } from './posts/routes.js';
@@ -21,6 +23,8 @@ export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
     ...jobRoutes,
     ...postRoutes,
     ...profileRoutes,
+    ...communicationRoutes,
+    ...inboxRoutes,
     ...exportRoutes,
     ...docsRoutes(list),
     ...extra,

@@ -56,7 +56,11 @@ export async function loadConnectorCorpus(app: TestApp): Promise<void> {
  * (`replay_search_result` replays the search_id people_search returned). A new tool needs an
  * entry: the test that uses this compares it with tools/list.
  */
-export function everyToolCall(state: { searchId?: string; delegateId?: string }): Record<string, () => Record<string, unknown>> {
+export function everyToolCall(state: {
+  searchId?: string;
+  delegateId?: string;
+  communicationId?: string;
+}): Record<string, () => Record<string, unknown>> {
   return {
     agent_session: () => ({ mode: 'start', label: 'every tool', project_id: 'proj_demo' }),
     search_capabilities: () => ({}),
@@ -68,6 +72,18 @@ export function everyToolCall(state: { searchId?: string; delegateId?: string })
     company_search_batch: () => ({ searches: [{ query: 'software companies' }, { query: 'fintech companies' }] }),
     jobs_search: () => ({ where: { job_titles: ['Software Engineer'], locations: ['London'] } }),
     posts_search: () => ({ query: 'search', preview_limit: 3 }),
+    communication_read: () => ({ mode: 'list' }),
+    inbox_read: () => ({}),
+    conversation_read: () => ({ with_user_id: personId(1) }),
+    introduction_read: () => ({ mode: 'list' }),
+    send_communication: () => ({
+      mode: 'draft',
+      channel: 'service_direct_message',
+      target_user_id: personId(1),
+      message: 'A draft from every-tool',
+    }),
+    communication_action: () => ({ mode: 'cancel', communication_id: state.communicationId ?? 'missing', reason: 'every-tool' }),
+    professional_conversation_status: () => ({ target_user_id: personId(1) }),
     social_proximity_status: () => ({}),
     bulk_export: () => ({ description: 'engineers', max_rows: 10 }),
     get_product_help: () => ({ topic: 'credits' }),
@@ -81,7 +97,7 @@ export function everyToolCall(state: { searchId?: string; delegateId?: string })
 export async function callEveryTool(
   client: Client,
   calls: Record<string, () => Record<string, unknown>>,
-  state: { searchId?: string },
+  state: { searchId?: string; communicationId?: string },
 ): Promise<Record<string, { isError?: boolean; structuredContent?: Record<string, unknown> }>> {
   const out: Record<string, { isError?: boolean; structuredContent?: Record<string, unknown> }> = {};
   for (const [name, args] of Object.entries(calls)) {
@@ -92,6 +108,8 @@ export async function callEveryTool(
     out[name] = result;
     if (name === 'people_search' && typeof result.structuredContent?.search_id === 'string')
       state.searchId = result.structuredContent.search_id;
+    const communication = result.structuredContent?.communication as { id?: string } | undefined;
+    if (name === 'send_communication' && typeof communication?.id === 'string') state.communicationId = communication.id;
   }
   return out;
 }

@@ -21,6 +21,8 @@ import { runBulkExport } from '../../server/commands/bulk-export.js';
 import { createApiKey } from '../../server/commands/create-api-key.js';
 import { addDelegate } from '../../server/commands/manage-delegates.js';
 import { revokeApiKey } from '../../server/commands/revoke-api-key.js';
+import { CHANNELS } from '../../server/communications/channels.js';
+import { callbackToken } from '../../server/communications/signing.js';
 import type { JsonSchema } from '../../server/http/route.js';
 import { allRoutes } from '../../server/routes/index.js';
 import { type FuzzKeys, routeCases } from '../helpers/fuzz-cases.js';
@@ -88,6 +90,8 @@ interface Pools {
   userIds: string[];
   /** A real bulk export's download link parts, so the download route can succeed. */
   exportLink: { file: string; expires: string; signature: string };
+  /** Real communications and inbox items (made before fuzzing), so their routes can succeed. */
+  comms: { ids: string[]; filename: string; conversationId: string; inviteId: string; introductionId: string; callbackToken: string };
 }
 
 function harvest(pools: Pools, route: string, text: string): void {
@@ -106,6 +110,63 @@ function harvest(pools: Pools, route: string, text: string): void {
   const binding = body.people_search_binding as Row | undefined;
   if (typeof binding?.cohort_ref === 'string') pools.cohortRefs.push(binding.cohort_ref);
   for (const u of ((body.users ?? body.people) as Row[] | undefined) ?? []) if (typeof u.id === 'string') pools.userIds.push(u.id);
+}
+
+const FUZZ_RELAY_SECRET = 'fuzz-relay-secret-0123456789';
+
+/** Path values of the communications and inbox routes: the real ones, and some that name nothing. */
+const COMMS_PATH_VALUES: Record<string, (c: Pools['comms']) => string[]> = {
+  communicationId: (c) => [...c.ids, 'c0000000-0000-4000-8000-0000000000cc'],
+  filename: (c) => [c.filename, 'nothing.png', '..%2Fstore.sqlite'],
+  conversationId: (c) => [c.conversationId, 'cv_nothing'],
+  inviteId: (c) => [c.inviteId, 'inv_nothing'],
+  introductionId: (c) => [c.introductionId, 'intro_nothing'],
+};
+
+/**
+ * Communications for the fuzzed routes: a direct message and a sandbox send (with a screenshot)
+ * from the owner to a connection; an invite to the owner from a peer account, and a referral
+ * request from that peer that the owner is asked to forward.
+ */
+async function makeCommunications(
+  app: TestApp,
+  key: string,
+  peer: { userId: string; apiKey: string },
+  owner: string,
+): Promise<Pools['comms']> {
+  const friend = [...app.services.graph.firstDegree(owner).keys()].sort()[0]!;
+  const send = async (k: string, body: Row) => {
+    const res = await app.call('POST', '/api/v1/communications', { key: k, body: { dry_run: false, wait_ms: 10_000, ...body } });
+    assert.is(res.body.status, 'completed', res.text);
+    return res.body;
+  };
+  const dm = await send(key, { channel: 'service_direct_message', target_user_id: friend, message: 'Hello from the fuzz setup' });
+  const pro = await send(key, { channel: 'professional_send_message', target_user_id: friend, message: 'Hello on the network' });
+  const invite = await send(peer.apiKey, { channel: 'service_invite', target_user_id: owner, message: 'Connect?' });
+  app.services.graph.upsertEdges([{ userA: peer.userId, userB: owner, source: 'service', connectedAt: app.clock.now(), removedAt: null }]);
+  const referral = await send(peer.apiKey, {
+    channel: 'service_referral_request',
+    target_user_id: friend,
+    connector_user_id: owner,
+    message: 'Introduce me?',
+  });
+  // Drafts, so cancel has something to cancel.
+  const drafts: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const res = await app.call('POST', '/api/v1/communications', {
+      key,
+      body: { channel: 'service_direct_message', target_user_id: friend, message: `Draft ${n}`, mode: 'draft' },
+    });
+    drafts.push(res.body.id as string);
+  }
+  return {
+    ids: [dm.id as string, pro.id as string, ...drafts],
+    filename: (pro.artifacts as Row[])[0]!.filename as string,
+    conversationId: (dm.result as Row).conversation_id as string,
+    inviteId: (invite.result as Row).invite_id as string,
+    introductionId: (referral.result as Row).introduction_id as string,
+    callbackToken: callbackToken(FUZZ_RELAY_SECRET, pro.id as string),
+  };
 }
 
 /** Realistic values by property name: corpus names, stored ids, natural-language queries. */
@@ -192,6 +253,10 @@ function makeHint(v: Vocabulary, pools: Pools, rng: Rng, delegateIds: string[]):
         return v.urls;
       case 'delegate_user_id':
         return delegateIds;
+      case 'channel':
+        return parent === '' ? [...CHANNELS] : undefined;
+      case 'token':
+        return [pools.comms.callbackToken];
       case 'start_date':
       case 'end_date':
         return ['2026-05-01', '2026-05-31', '2026-05-15T10:00:00Z', '2025-01-01'];
@@ -245,7 +310,7 @@ interface FuzzRun {
 /** Builds the app and corpus, sends every case, shrinks each 5xx cause; closes the app. */
 async function fuzzEveryRoute(): Promise<FuzzRun> {
   const started = performance.now();
-  const app: TestApp = await startTestApp();
+  const app: TestApp = await startTestApp({ env: { RELAY_SECRET: FUZZ_RELAY_SECRET } });
   // A fresh keep-alive pool per batch: generating the next batch can outlast the server's
   // keep-alive timeout, and reusing a socket the server is closing is a client-side race.
   let agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -266,7 +331,7 @@ async function fuzzEveryRoute(): Promise<FuzzRun> {
     revokeApiKey(app.services, revoked.record.keyId);
     const keys: FuzzKeys = {
       valid: main.apiKey,
-      noScope: app.account({ scopes: ['messages-read'] }).apiKey,
+      noScope: app.account({ scopes: ['group-context-read'] }).apiKey,
       revoked: revoked.apiKey,
       free: app.account({ tier: 'free' }).apiKey,
     };
@@ -284,7 +349,8 @@ async function fuzzEveryRoute(): Promise<FuzzRun> {
       expires: link.searchParams.get('expires')!,
       signature: link.searchParams.get('signature')!,
     };
-    const pools: Pools = { peopleSearchIds: [], companySearchIds: [], cohortRefs: [], userIds: [], exportLink };
+    const comms = await makeCommunications(app, main.apiKey, app.account({ tier: 'pro', name: 'Fuzz Peer' }), corpus.demoProfileId!);
+    const pools: Pools = { peopleSearchIds: [], companySearchIds: [], cohortRefs: [], userIds: [], exportLink, comms };
     const root = new Rng(SEED);
     const outcomes: Outcome[] = [];
     const routes = allRoutes();
@@ -329,11 +395,12 @@ async function fuzzEveryRoute(): Promise<FuzzRun> {
         words: [...v.titles.slice(0, 30), ...v.skills.slice(0, 30), 'engineer', 'fintech'],
       },
       pathValues: (param: string) =>
-        param === 'export_file'
+        COMMS_PATH_VALUES[param]?.(pools.comms) ??
+        (param === 'export_file'
           ? [pools.exportLink.file, 'ex_00000000-0000-4000-8000-000000000000.csv']
           : param === 'search_id'
             ? [...pools.peopleSearchIds.slice(0, 2), ...pools.companySearchIds.slice(0, 1), 'c0000000-0000-4000-8000-000000000000', 'abc']
-            : [corpus.demoProfileId, rng.pick(v.profileIds), 'a0000000-0000-4000-8000-0000000000ff', v.companyIds[0]!],
+            : [corpus.demoProfileId, rng.pick(v.profileIds), 'a0000000-0000-4000-8000-0000000000ff', v.companyIds[0]!]),
     });
 
     // Valid-ish requests first, route by route, so later routes (enrich, replay, company

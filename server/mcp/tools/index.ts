@@ -2,6 +2,15 @@ import type { ToolDef } from '../tool.js';
 import { accountReadTool } from './account-read.js';
 import { agentSessionTool } from './agent-session.js';
 import { bulkExportTool } from './bulk-export.js';
+import {
+  communicationActionTool,
+  communicationReadTool,
+  conversationReadTool,
+  inboxReadTool,
+  introductionReadTool,
+  professionalConversationStatusTool,
+} from './communications/read-tools.js';
+import { sendCommunicationTool } from './communications/send-communication.js';
 import { companySearchTool } from './company-search.js';
 import { companySearchBatchTool } from './company-search-batch.js';
 import { discoverEmployersTool } from './discover-employers.js';
@@ -30,7 +39,14 @@ export function allTools(): ToolDef[] {
     companySearchBatchTool,
     jobsSearchTool,
     postsSearchTool,
+    communicationReadTool,
+    inboxReadTool,
+    conversationReadTool,
+    introductionReadTool,
+    communicationActionTool,
     socialProximityStatusTool,
+    sendCommunicationTool,
+    professionalConversationStatusTool,
     bulkExportTool,
     getProductHelpTool(() => tools),
     accountReadTool,

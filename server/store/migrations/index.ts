@@ -10,6 +10,7 @@ import { connectionSyncStamps } from './009-connection-sync-stamps.js';
 import { oauthStore } from './010-oauth.js';
 import { connectorState } from './011-connector-state.js';
 import { accountWebSessions } from './012-account-web-sessions.js';
+import { communicationsStore } from './013-communications.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   oauthStore,
   connectorState,
   accountWebSessions,
+  communicationsStore,
 ];

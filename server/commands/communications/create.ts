@@ -1,0 +1,287 @@
+import crypto from 'node:crypto';
+import type { Actor } from '../../auth/actor.js';
+import { CHANNELS, type Channel, INVITE_NOTE_MAX, isChannel, networkOf, TERMINAL } from '../../communications/channels.js';
+import type { WaitUntil } from '../../communications/service.js';
+import type { Communication, EventInput } from '../../communications/store.js';
+import { AppError, invalidField } from '../../errors.js';
+import type { Services } from '../../services.js';
+import { checkChannel } from './capabilities.js';
+import { presentCommunication, type WaitReport } from './present.js';
+import { IDENTITY_FIELDS, type IdentityInput, presentTarget, resolveTarget } from './resolve-target.js';
+
+/** The create body (validated by the route's schema). */
+export interface CreateInput extends IdentityInput {
+  mode?: 'draft' | 'send';
+  draft?: boolean;
+  channel: string;
+  connector_user_id?: string;
+  message?: string;
+  subject?: string;
+  dry_run?: boolean;
+  idempotency_key?: string;
+  context?: Record<string, unknown>;
+  wait_ms?: number;
+  wait_until?: WaitUntil;
+  webhook_url?: string;
+  webhook_secret?: string;
+  delegate_user_id?: string;
+}
+
+export const invalidChannel = (channel: unknown): AppError =>
+  new AppError(
+    400,
+    'invalid_channel',
+    `channel must be one of the seven send channels (${CHANNELS.join(', ')}); got ${JSON.stringify(channel)}. History filters such as "email" are not send channels.`,
+    { allowed_channels: [...CHANNELS] },
+  );
+
+/** Whether the input names a target at all (the contract's `target_identity_required` rule). */
+export const hasIdentity = (input: Record<string, unknown>, extra: readonly string[] = []): boolean =>
+  [...IDENTITY_FIELDS, ...extra].some((f) => typeof input[f] === 'string' && (input[f] as string).trim() !== '');
+
+/** What an idempotency key is compared on: the body without the wait (waiting does not change the request). */
+function requestHash(actor: Actor, input: CreateInput): string {
+  const { wait_ms: _w, wait_until: _u, delegate_user_id: _d, ...rest } = input;
+  const canonical = JSON.stringify(rest, Object.keys(rest).sort());
+  return crypto
+    .createHash('sha256')
+    .update(`${actor.actingUserId}\n${canonical}\n${JSON.stringify(rest.context ?? null)}`)
+    .digest('hex');
+}
+
+/** Waits as asked (`wait_ms`, `wait_until`), then presents the record. */
+export async function presentAfterWait(
+  services: Services,
+  c: Communication,
+  waitMs: number | undefined,
+  until: WaitUntil | undefined,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
+  let wait: WaitReport | null = null;
+  if (waitMs !== undefined && waitMs > 0) {
+    const u = until ?? 'terminal';
+    const r = await services.communications.waitFor(c.id, u, waitMs, signal);
+    wait = { requested_ms: waitMs, waited_ms: r.waitedMs, until: u, satisfied: r.satisfied };
+  }
+  return presentCommunication(services, services.communications.store.get(c.id)!, { wait });
+}
+
+/**
+ * `POST /api/v1/communications`: a draft, a dry run (the default) or a queued live send. Checks
+ * come first and write nothing when they fail; a live send is handed to the dispatcher.
+ */
+export async function createCommunication(
+  services: Services,
+  actor: Actor,
+  input: CreateInput,
+  now: number,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
+  if (!isChannel(input.channel)) throw invalidChannel(input.channel);
+  const channel: Channel = input.channel;
+  const draft = input.mode === 'draft' || input.draft === true;
+  const dryRun = !draft && input.dry_run !== false;
+  if (!hasIdentity(input as unknown as Record<string, unknown>))
+    throw new AppError(
+      400,
+      'target_identity_required',
+      'Name the recipient: target_user_id, a professional/microblog/photo profile URL or username, or recipient_email.',
+    );
+  if (channel === 'email_send' && !input.subject?.trim())
+    throw new AppError(400, 'email_subject_required', 'email_send needs a subject: add "subject" to the request.');
+  if (channel === 'service_referral_request' && !input.connector_user_id)
+    throw new AppError(
+      400,
+      'connector_user_id_required',
+      'service_referral_request needs connector_user_id: the person, connected to both of you, who is asked to forward the introduction (capabilities lists candidate_connectors).',
+    );
+  if (channel !== 'service_invite' && !input.message?.trim()) throw invalidField('body', '/message', `is required for ${channel}`);
+  if (channel === 'service_invite' && (input.message ?? '').length > INVITE_NOTE_MAX)
+    throw invalidField('body', '/message', `an invite note holds at most ${INVITE_NOTE_MAX} characters (got ${input.message!.length})`);
+  if (input.webhook_secret && !input.webhook_url) throw invalidField('body', '/webhook_secret', 'is only meaningful with webhook_url');
+
+  const hash = requestHash(actor, input);
+  if (input.idempotency_key) {
+    const existing = services.communications.store.byIdempotencyKey(actor.ownerUserId, actor.actingUserId, input.idempotency_key);
+    if (existing) {
+      if (existing.requestHash !== hash)
+        throw new AppError(
+          409,
+          'idempotency_key_reused',
+          'This idempotency_key was already used with a different request. Use a new key for a new communication, or resend the original body unchanged.',
+          { communication_id: existing.id },
+        );
+      return presentAfterWait(services, existing, input.wait_ms, input.wait_until, signal);
+    }
+  }
+
+  const target = await resolveTarget(services, input);
+  const checks: Record<string, unknown>[] = [];
+  const verdict = await checkChannel(services, actor, target, channel, { recipientEmail: input.recipient_email, now });
+  checks.push({ check: 'channel', channel, can_send: verdict.can_send, reason: verdict.reason, provider: verdict.provider });
+  if (channel === 'service_referral_request' && input.connector_user_id && verdict.can_send) {
+    const ok = (verdict.candidate_connectors ?? []).some((c) => c.user_id === input.connector_user_id);
+    const connected =
+      ok ||
+      (services.graph.firstDegree(actor.actingUserId).has(input.connector_user_id) &&
+        target.userId !== null &&
+        services.graph.firstDegree(target.userId).has(input.connector_user_id));
+    checks.push({ check: 'connector', connector_user_id: input.connector_user_id, connected_to_both: connected });
+    if (!connected)
+      throw new AppError(
+        400,
+        'connector_not_connected',
+        'connector_user_id must be connected to both you and the recipient; capabilities lists candidate_connectors.',
+        { candidate_connectors: (verdict.candidate_connectors ?? []).map((c) => c.user_id as string) },
+      );
+  }
+  if (!draft && !verdict.can_send) {
+    if (verdict.reason === 'recipient_email_invalid') throw invalidField('body', '/recipient_email', 'is not a valid email address');
+    if (verdict.reason === 'target_unresolved')
+      throw new AppError(404, 'target_not_found', 'No person matches the identity given; check the id, URL, username or email.', {
+        channel,
+        reason: verdict.reason,
+      });
+    throw new AppError(409, 'channel_unavailable', `${channel} cannot reach this person: ${verdict.message}`, {
+      channel,
+      reason: verdict.reason,
+    });
+  }
+
+  const network = networkOf(channel);
+  const recipientEmail = channel === 'email_send' ? (verdict.recipient_email ?? input.recipient_email ?? null) : null;
+  const status = draft ? 'draft' : dryRun ? 'completed' : 'queued';
+  const provider = verdict.provider;
+  const events: EventInput[] = [{ type: 'created', data: { mode: draft ? 'draft' : dryRun ? 'dry_run' : 'send', channel } }];
+  if (draft) events.push({ type: 'draft_saved', data: {} });
+  else if (dryRun) events.push({ type: 'completed', data: { dry_run: true, provider, provider_outcome: 'simulated' } });
+  else events.push({ type: 'queued', data: { provider } });
+  const warnings = [...verdict.warnings];
+  if (input.webhook_url && !input.webhook_secret) warnings.push('webhook_unsigned');
+  if (draft) warnings.push('draft_not_sent');
+  if (dryRun) warnings.push('dry_run_not_sent');
+  let record: Communication;
+  try {
+    record = services.communications.store.insert(
+      {
+        ownerUserId: actor.ownerUserId,
+        actingUserId: actor.actingUserId,
+        channel,
+        mode: draft ? 'draft' : dryRun ? 'dry_run' : 'send',
+        status,
+        targetUserId: target.userId,
+        recipientEmail,
+        connectorUserId: input.connector_user_id ?? null,
+        subject: input.subject ?? null,
+        body: input.message ?? null,
+        target: {
+          resolved_target: presentTarget(target),
+          handle: network ? (verdict.recipient_handle ?? null) : null,
+          profile_url: network === 'professional' ? ((target.profile?.professional_url as string | undefined) ?? null) : null,
+          name: (target.profile?.display_name as string | undefined) ?? target.account?.name ?? null,
+          recipient_email_source:
+            channel === 'email_send'
+              ? verdict.recipient_email_substitution
+                ? 'substituted'
+                : recipientEmail && verdict.recipient_email_options?.some((o) => o.address === recipientEmail)
+                  ? 'profile'
+                  : recipientEmail
+                    ? 'user_supplied'
+                    : null
+              : null,
+          checks,
+        },
+        context: input.context ?? null,
+        idempotencyKey: input.idempotency_key ?? null,
+        requestHash: hash,
+        provider,
+        result: dryRun
+          ? {
+              dry_run: true,
+              provider,
+              provider_outcome: 'simulated',
+              would_deliver_to: recipientEmail ?? verdict.recipient_handle ?? target.userId,
+            }
+          : draft
+            ? { draft: true }
+            : {},
+        warnings,
+        substitution: verdict.recipient_email_substitution ?? null,
+        webhookUrl: input.webhook_url ?? null,
+        webhookSecret: input.webhook_secret ?? null,
+        completedAt: dryRun ? now : null,
+      },
+      events,
+      now,
+    );
+  } catch (err) {
+    // Two requests with one new key raced: the loser answers as a repeat of the winner.
+    if (input.idempotency_key && /UNIQUE constraint failed/.test(String((err as Error).message))) {
+      const existing = services.communications.store.byIdempotencyKey(actor.ownerUserId, actor.actingUserId, input.idempotency_key);
+      if (existing && existing.requestHash === hash) return presentAfterWait(services, existing, input.wait_ms, input.wait_until, signal);
+      throw new AppError(409, 'idempotency_key_reused', 'This idempotency_key was already used with a different request.', {
+        communication_id: existing?.id,
+      });
+    }
+    throw err;
+  }
+  return presentAfterWait(services, record, input.wait_ms, input.wait_until, signal);
+}
+
+/** A communication of the caller's account, or 404 `communication_not_found`. */
+export function ownCommunication(services: Services, actor: Actor, id: string): Communication {
+  const c = services.communications.store.get(id);
+  if (!c || c.ownerUserId !== actor.ownerUserId)
+    throw new AppError(404, 'communication_not_found', `No communication ${id} on this account.`, { communication_id: id });
+  return c;
+}
+
+/**
+ * `POST /api/v1/communications/:id/cancel`: a draft, a queued item, or one in progress whose
+ * provider can still stop it becomes `cancelled`, with the reason in its event log; a terminal
+ * one is 409 `communication_already_terminal`; an in-flight mail is 409 `communication_not_cancellable`.
+ */
+export function cancelCommunication(
+  services: Services,
+  actor: Actor,
+  id: string,
+  reason: string | undefined,
+  now: number,
+): Record<string, unknown> {
+  const c = ownCommunication(services, actor, id);
+  if (TERMINAL.has(c.status))
+    throw new AppError(
+      409,
+      'communication_already_terminal',
+      `This communication is already ${c.status}; only queued or in-progress ones can be cancelled.`,
+      {
+        communication_id: c.id,
+        status: c.status,
+      },
+    );
+  const info = services.communications.providerInfo(c.channel);
+  const from = info.cancellableInFlight ? (['draft', 'queued', 'in_progress'] as const) : (['draft', 'queued'] as const);
+  const cancelled = services.communications.store.transition(
+    c.id,
+    { from },
+    { status: 'cancelled', completedAt: now, leaseOwner: null, leaseUntil: null, nextAttemptAt: null },
+    [{ type: 'cancelled', data: { reason: reason ?? null, previous_status: c.status, by_user_id: actor.actingUserId } }],
+    now,
+  );
+  if (!cancelled) {
+    const current = services.communications.store.get(c.id)!;
+    if (TERMINAL.has(current.status))
+      throw new AppError(409, 'communication_already_terminal', `This communication is already ${current.status}.`, {
+        communication_id: c.id,
+        status: current.status,
+      });
+    throw new AppError(
+      409,
+      'communication_not_cancellable',
+      `The ${info.provider} provider is already delivering this communication and cannot stop it; wait for its outcome.`,
+      { communication_id: c.id, status: current.status },
+    );
+  }
+  if (c.status === 'in_progress') services.communications.dispatcher.abort(c.id);
+  return presentCommunication(services, cancelled);
+}

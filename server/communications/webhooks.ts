@@ -1,0 +1,213 @@
+import { request } from 'undici';
+import type { CommunicationsConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import { type Db, prepared } from '../store/database.js';
+import { TERMINAL } from './channels.js';
+import { signPayload } from './signing.js';
+import type { CommunicationStore } from './store.js';
+
+/** One attempt to deliver one event, as the record's `webhook.attempts` shows it. */
+export interface WebhookAttempt {
+  event_sequence: number;
+  attempt: number;
+  at: string;
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  next_attempt_at: string | null;
+}
+
+/** What the record's `webhook` object says of a communication's deliveries. */
+export interface WebhookSummary {
+  url: string;
+  signed: boolean;
+  events_total: number;
+  delivered: number;
+  pending: number;
+  failed: number;
+  last_attempt_at: string | null;
+  attempts: WebhookAttempt[];
+}
+
+/** The JSON body POSTed for one event (docs/communications.md, "Webhooks"). */
+export function webhookBody(store: CommunicationStore, communicationId: string, sequence: number): string | null {
+  const c = store.get(communicationId);
+  const event = store.events(communicationId, sequence - 1, 1)[0];
+  if (!c || !event || event.sequence !== sequence) return null;
+  return JSON.stringify({
+    id: `evt_${communicationId}_${sequence}`,
+    type: `communication.${event.type}`,
+    created_at: new Date(event.createdAt).toISOString(),
+    communication_id: communicationId,
+    sequence,
+    data: {
+      event: { sequence, type: event.type, status: event.status, at: new Date(event.createdAt).toISOString(), data: event.data },
+      communication: { id: c.id, channel: c.channel, status: c.status, terminal: TERMINAL.has(c.status) },
+    },
+  });
+}
+
+/**
+ * Delivers each event of a communication with a webhook: POSTed as JSON, signed with its
+ * secret (`Proxima-Signature`, signing.ts), retried with exponential backoff until a 2xx or
+ * `webhookMaxAttempts`. Deliveries live in `webhook_deliveries`; a claim moves the due time past
+ * the request timeout, so a delivery is attempted by one loop at a time and resumes after a crash.
+ */
+export class WebhookDeliverer {
+  private timer: NodeJS.Timeout | null = null;
+  private stopping = false;
+  private running = 0;
+  private readonly inflight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: { db: Db; store: CommunicationStore; config: CommunicationsConfig; clock: () => number; logger: Logger },
+  ) {}
+
+  start(): void {
+    this.stopping = false;
+    this.arm(0);
+  }
+
+  wake(): void {
+    if (!this.stopping) this.arm(0);
+  }
+
+  async stop(graceMs = 3000): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.race([Promise.all([...this.inflight]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+  }
+
+  private arm(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (this.stopping) return;
+    const { db, config, clock } = this.deps;
+    const now = clock();
+    const free = config.concurrency - this.running;
+    if (free > 0) {
+      const due = prepared(
+        db,
+        `SELECT communication_id, sequence, attempts, next_attempt_at FROM webhook_deliveries
+          WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, communication_id, sequence LIMIT ?`,
+      ).all(now, free) as { communication_id: string; sequence: number; attempts: number; next_attempt_at: number }[];
+      for (const d of due) {
+        const claimed = prepared(
+          db,
+          `UPDATE webhook_deliveries SET next_attempt_at = ? WHERE communication_id = ? AND sequence = ? AND state = 'pending' AND next_attempt_at = ?`,
+        ).run(now + config.webhookTimeoutMs + 1000, d.communication_id, d.sequence, d.next_attempt_at).changes;
+        if (!claimed) continue;
+        this.running++;
+        const p = this.deliver(d.communication_id, d.sequence, d.attempts + 1)
+          .catch((err) => this.deps.logger.error({ err }, 'webhook delivery crashed'))
+          .finally(() => {
+            this.running--;
+            this.inflight.delete(p);
+            this.wake();
+          });
+        this.inflight.add(p);
+      }
+    }
+    if (!this.stopping && !this.timer) this.arm(config.pollMs);
+  }
+
+  private async deliver(communicationId: string, sequence: number, attempt: number): Promise<void> {
+    const { db, store, config, clock } = this.deps;
+    const c = store.get(communicationId);
+    const body = webhookBody(store, communicationId, sequence);
+    if (!c?.webhookUrl || body === null) {
+      prepared(db, `UPDATE webhook_deliveries SET state = 'failed', updated_at = ? WHERE communication_id = ? AND sequence = ?`).run(
+        clock(),
+        communicationId,
+        sequence,
+      );
+      return;
+    }
+    const started = clock();
+    const t0 = performance.now();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'user-agent': 'Proxima-Webhooks/1',
+        'proxima-event-id': `evt_${communicationId}_${sequence}`,
+        'proxima-delivery-attempt': String(attempt),
+      };
+      if (c.webhookSecret) headers['proxima-signature'] = signPayload(c.webhookSecret, body, started);
+      const res = await request(c.webhookUrl, {
+        method: 'POST',
+        body,
+        headers,
+        headersTimeout: config.webhookTimeoutMs,
+        bodyTimeout: config.webhookTimeoutMs,
+      });
+      status = res.statusCode;
+      await res.body.dump();
+      if (status < 200 || status >= 300) error = `HTTP ${status}`;
+    } catch (err) {
+      error = (err as Error).message || 'request failed';
+    }
+    const now = clock();
+    const delivered = error === null;
+    const giveUp = !delivered && attempt >= config.webhookMaxAttempts;
+    const next = delivered || giveUp ? null : now + config.webhookRetryBaseMs * 2 ** (attempt - 1);
+    const record: WebhookAttempt = {
+      event_sequence: sequence,
+      attempt,
+      at: new Date(started).toISOString(),
+      http_status: status,
+      error,
+      duration_ms: Math.round(performance.now() - t0),
+      next_attempt_at: next === null ? null : new Date(next).toISOString(),
+    };
+    prepared(
+      db,
+      `UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_at = ?, updated_at = ?,
+         attempts_json = json_insert(attempts_json, '$[#]', json(?)) WHERE communication_id = ? AND sequence = ?`,
+    ).run(delivered ? 'delivered' : giveUp ? 'failed' : 'pending', attempt, next, now, JSON.stringify(record), communicationId, sequence);
+  }
+
+  /** The `webhook` object of a record, or null when the communication has no webhook. */
+  summary(communicationId: string, webhookUrl: string | null, signed: boolean, attemptsShown = 20): WebhookSummary | null {
+    if (!webhookUrl) return null;
+    const rows = prepared(
+      this.deps.db,
+      'SELECT sequence, state, attempts_json, updated_at FROM webhook_deliveries WHERE communication_id = ? ORDER BY sequence',
+    ).all(communicationId) as { sequence: number; state: string; attempts_json: string; updated_at: number }[];
+    const attempts = rows
+      .flatMap((r) => JSON.parse(r.attempts_json) as WebhookAttempt[])
+      .sort((a, b) => a.at.localeCompare(b.at) || a.event_sequence - b.event_sequence);
+    return {
+      url: redactUrl(webhookUrl),
+      signed,
+      events_total: rows.length,
+      delivered: rows.filter((r) => r.state === 'delivered').length,
+      pending: rows.filter((r) => r.state === 'pending').length,
+      failed: rows.filter((r) => r.state === 'failed').length,
+      last_attempt_at: attempts.at(-1)?.at ?? null,
+      attempts: attempts.slice(-attemptsShown),
+    };
+  }
+}
+
+/** A webhook URL without credentials in it (user:password@ or a query string may hold secrets). */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.username || u.password) {
+      u.username = '***';
+      u.password = '';
+    }
+    if (u.search) u.search = '?…';
+    return u.toString();
+  } catch {
+    return '(invalid url)';
+  }
+}

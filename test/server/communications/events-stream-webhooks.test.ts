@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import { EventSource } from 'eventsource';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { FAST_DISPATCH, loadCommsCorpus, P, SENDER } from '../../helpers/comms-corpus.js';
+import { startReceiver } from '../../helpers/http-receiver.js';
+import { startTestApp } from '../../helpers/test-app.js';
+
+type Row = Record<string, unknown>;
+
+/** The verification snippet of docs/communications.md, as a receiver would write it. */
+function verify(secret: string, rawBody: string, header: string, nowSeconds: number): boolean {
+  const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=', 2) as [string, string]));
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > 300) return false;
+  const expected = crypto.createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
+  return parts.v1 !== undefined && crypto.timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected));
+}
+
+test('webhooks: every event is POSTed and signed, a failed delivery is retried and recorded, the secret never shows', async () => {
+  const app = await startTestApp({ env: FAST_DISPATCH });
+  const receiver = await startReceiver((_req, i) => ({ status: i === 0 ? 500 : 200, body: {} }));
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER) });
+    const secret = 'whsec_test_0123456789abcdef';
+    const created = await app.call('POST', '/api/v1/communications', {
+      key,
+      body: {
+        channel: 'professional_send_message',
+        target_user_id: P(1),
+        message: 'hooked',
+        dry_run: false,
+        webhook_url: `${receiver.url}/hooks`,
+        webhook_secret: secret,
+        wait_ms: 5000,
+      },
+    });
+    assert.is(created.body.status, 'completed', created.text);
+    const sequences = (created.body.events as Row[]).map((e) => e.sequence as number);
+    // Every event once delivered: the first attempt (500) of the first event is retried after its backoff.
+    await receiver.waitFor(sequences.length);
+    app.clock.advance(2000);
+    app.services.communications.wake();
+    await receiver.waitFor(sequences.length + 1);
+    const delivered = new Map<number, number>();
+    for (const r of receiver.received) {
+      assert.is(r.headers['content-type'], 'application/json');
+      assert.ok(verify(secret, r.body, r.headers['proxima-signature'] as string, Math.floor(app.clock.now() / 1000)), 'signature verifies');
+      assert.not.ok(
+        verify('wrong-secret-wrong-secret', r.body, r.headers['proxima-signature'] as string, Math.floor(app.clock.now() / 1000)),
+      );
+      const body = JSON.parse(r.body) as Row;
+      assert.is(body.communication_id, created.body.id);
+      assert.is(r.headers['proxima-event-id'], body.id);
+      delivered.set(body.sequence as number, (delivered.get(body.sequence as number) ?? 0) + 1);
+    }
+    assert.equal(
+      [...delivered.keys()].sort((a, b) => a - b),
+      sequences,
+    );
+    const types = receiver.received.map((r) => (JSON.parse(r.body) as Row).type);
+    assert.ok(types.includes('communication.completed'));
+    const record = await app.call('GET', `/api/v1/communications/${created.body.id}`, { key });
+    const webhook = record.body.webhook as Row;
+    assert.equal([webhook.signed, webhook.events_total, webhook.delivered, webhook.failed], [true, sequences.length, sequences.length, 0]);
+    const attempts = webhook.attempts as Row[];
+    assert.is(attempts.length, sequences.length + 1);
+    assert.ok(attempts.some((a) => a.http_status === 500 && a.next_attempt_at !== null));
+    // The secret appears in no response and no log line.
+    assert.not.ok(record.text.includes(secret));
+    assert.not.ok(created.text.includes(secret));
+    assert.not.ok(JSON.stringify(app.logs).includes(secret));
+  } finally {
+    await receiver.close();
+    await app.close();
+  }
+});
+
+test('stream: a real EventSource client reads to the terminal event; Last-Event-ID resumes; then 204', async () => {
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, SANDBOX_DISPATCH_MS: '800', SSE_HEARTBEAT_MS: '100' } });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER) });
+    const created = await app.call('POST', '/api/v1/communications', {
+      key,
+      body: { channel: 'photo_send_message', target_user_id: P(1), message: 'streamed', dry_run: false },
+    });
+    const url = `${app.url}/api/v1/communications/${created.body.id}/stream`;
+    const seen: { id: string; type: string; data: Row }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const es = new EventSource(url, {
+        fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, 'X-API-Key': key } }),
+      });
+      const timer = setTimeout(() => {
+        es.close();
+        reject(new Error(`no terminal event; saw ${seen.map((s) => s.type).join(',')}`));
+      }, 8000);
+      for (const type of ['created', 'queued', 'dispatch_started', 'artifact', 'completed'])
+        es.addEventListener(type, (e) => {
+          seen.push({ id: e.lastEventId, type, data: JSON.parse(e.data) as Row });
+          if (type === 'completed') {
+            clearTimeout(timer);
+            es.close();
+            resolve();
+          }
+        });
+      es.onerror = () => {};
+    });
+    assert.equal(
+      seen.map((s) => s.type),
+      ['created', 'queued', 'dispatch_started', 'artifact', 'completed'],
+    );
+    assert.equal(
+      seen.map((s) => Number(s.id)),
+      [1, 2, 3, 4, 5],
+    );
+    assert.equal(seen[4]!.data.communication_id, created.body.id);
+
+    const resumed = await fetch(url, { headers: { 'X-API-Key': key, 'Last-Event-ID': '3' } });
+    assert.is(resumed.headers.get('content-type'), 'text/event-stream');
+    const text = await resumed.text(); // ends: the server closes after the terminal event
+    assert.equal(
+      [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1])),
+      [4, 5],
+    );
+    assert.match(text, /^event: completed$/m);
+    const done = await fetch(url, { headers: { 'X-API-Key': key, 'Last-Event-ID': '5' } });
+    assert.is(done.status, 204);
+
+    // Heartbeats keep an idle stream alive while a dispatch takes its time.
+    const slow = await app.call('POST', '/api/v1/communications', {
+      key,
+      body: { channel: 'photo_send_message', target_user_id: P(1), message: 'slow', dry_run: false },
+    });
+    const raw = await (await fetch(`${app.url}/api/v1/communications/${slow.body.id}/stream`, { headers: { 'X-API-Key': key } })).text();
+    assert.match(raw, /^: heartbeat /m);
+    assert.match(raw, /^event: completed$/m);
+    const other = app.account({ name: 'Other' });
+    const hidden = await fetch(url, { headers: { 'X-API-Key': other.apiKey } });
+    assert.is(hidden.status, 404);
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
