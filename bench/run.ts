@@ -11,6 +11,9 @@
  * `--routes`: only the latency of the company, job and post search routes over HTTP
  * (bench/search-routes.ts), on the same cached data directories.
  *
+ * `--communications`: only the communications dispatcher under a burst of live sends with webhooks
+ * (bench/communications.ts); `--sends` sets how many (default 2000). Needs no corpus.
+ *
  * `--freeze`: only the freeze benchmark (bench/freeze.ts): `/healthz` and an ordinary search's
  * latency while one account keeps 4 of the most expensive requests in flight, on the same cached
  * data directories. `--seconds` sets the length of each phase (default 20).
@@ -21,6 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
 import { FloorQueries } from './floor.js';
+import { benchCommunications } from './communications.js';
 import { benchFreeze, freezeTable } from './freeze.js';
 import { benchPeople } from './people.js';
 import { DEFAULT_PEOPLE_OPTIONS, httpFloorTable, peopleBreakdownTable, peopleTable } from './people-report.js';
@@ -44,6 +48,8 @@ const { values } = parseArgs({
     routes: { type: 'boolean' },
     freeze: { type: 'boolean' },
     seconds: { type: 'string' },
+    communications: { type: 'boolean' },
+    sends: { type: 'string' },
   },
 });
 const sizes = values.profiles ? [Number(values.profiles)] : values.large ? [100_000, 1_000_000] : [100_000];
@@ -142,7 +148,20 @@ function printTable(rows: string[][]): void {
   process.stdout.write('\n');
 }
 
-if (values.freeze) {
+if (values.communications) {
+  const r = await benchCommunications(Number(values.sends ?? 2000));
+  printTable([
+    ['measure', 'value'],
+    ['live direct messages (16 in flight)', String(r.sends)],
+    ['create p50 / p95 / p99 ms', `${r.create_ms.p50} / ${r.create_ms.p95} / ${r.create_ms.p99}`],
+    ['queued per second', String(r.queued_per_second)],
+    ['completed per second (end to end)', String(r.completed_per_second)],
+    ['all completed after s', String(r.all_completed_after_s)],
+    [`all ${r.webhooks.events} webhooks delivered after s`, String(r.webhooks.all_delivered_after_s)],
+    ['/healthz during the burst p50 / p95 / max ms', `${r.healthz_during_burst_ms.p50} / ${r.healthz_during_burst_ms.p95} / ${r.healthz_during_burst_ms.max}`],
+  ]);
+  writeResults([r]);
+} else if (values.freeze) {
   const results = [];
   for (const n of sizes) results.push(await benchFreeze(n, indexedDataDir(n), Number(values.seconds ?? 20)));
   printTable(freezeTable(results));

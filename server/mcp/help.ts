@@ -1,6 +1,7 @@
 import { PEOPLE_SEARCH_LIMITS } from '../../query-planner/limits.js';
 import { SCOPES } from '../auth/scopes.js';
 import { RATE_CARD, TIER_LIMIT_MICRO, toCredits, WINDOW_DAYS } from '../billing/rate-card.js';
+import { CHANNELS, INVITE_NOTE_MAX } from '../communications/channels.js';
 import { DEFAULT_OAUTH_SCOPES } from '../oauth/scopes.js';
 import { AGENT_SESSION_IDLE_MS } from '../store/agent-sessions.js';
 import { TIERS } from '../store/users.js';
@@ -105,6 +106,15 @@ export function helpTopics(tools: readonly ToolDef[]): Record<string, HelpTopic>
       title: 'Exports',
       text: [
         'bulk_export writes up to 5,000 people of a search to a private CSV file behind a signed link that expires; see its description for the price.',
+      ],
+    },
+    communications: {
+      title: 'Reaching people',
+      text: [
+        `Seven channels: ${CHANNELS.join(', ')}. send_communication mode=precheck says which can reach a person and why not, with email options and candidate connectors.`,
+        'mode=send is a dry run unless dry_run=false; a live send is queued and dispatched; follow it with mode=status (wait_ms up to 30000) or communication_read. Use idempotency_key so a retried call sends once.',
+        `A live email_send needs the recipient_email you reviewed; invite notes hold ${INVITE_NOTE_MAX} characters. Statuses end in completed, failed or cancelled; cancel works while queued or in progress.`,
+        'The recipient side: inbox_read, conversation_read, introduction_read; communication_action accepts or declines invites. Communications are not credit-billed.',
       ],
     },
   };
