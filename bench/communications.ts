@@ -41,7 +41,9 @@ export interface CommunicationsBenchResult {
 /** Runs the benchmark in a fresh data directory. */
 export async function benchCommunications(sends = 2000, concurrency = 16): Promise<CommunicationsBenchResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-comms-bench-'));
-  const services = buildServices(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', SAMPLE_PROFILES: '0' }), { logger: createLogger('silent') });
+  const services = buildServices(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', SAMPLE_PROFILES: '0' }), {
+    logger: createLogger('silent'),
+  });
   const sender = createAccount(services, { tier: 'team', name: 'Bench Sender' });
   const key = createApiKey(services, { userId: sender.userId, scopes: ['communications'] }).apiKey;
   const recipients = Array.from({ length: sends }, (_, i) => createAccount(services, { tier: 'free', name: `Recipient ${i}` }).userId);
@@ -58,10 +60,21 @@ export async function benchCommunications(sends = 2000, concurrency = 16): Promi
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', new URL(import.meta.url).pathname, 'serve', dir], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, ...CHILD_ENV },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
+      '--import',
+      'tsx',
+      new URL(import.meta.url).pathname,
+      'serve',
+      dir,
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, ...CHILD_ENV },
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bench server exited early (${code})`)));
     createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));

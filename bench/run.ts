@@ -23,8 +23,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
-import { FloorQueries } from './floor.js';
 import { benchCommunications } from './communications.js';
+import { FloorQueries } from './floor.js';
 import { benchFreeze, freezeTable } from './freeze.js';
 import { benchPeople } from './people.js';
 import { DEFAULT_PEOPLE_OPTIONS, httpFloorTable, peopleBreakdownTable, peopleTable } from './people-report.js';
@@ -158,7 +158,10 @@ if (values.communications) {
     ['completed per second (end to end)', String(r.completed_per_second)],
     ['all completed after s', String(r.all_completed_after_s)],
     [`all ${r.webhooks.events} webhooks delivered after s`, String(r.webhooks.all_delivered_after_s)],
-    ['/healthz during the burst p50 / p95 / max ms', `${r.healthz_during_burst_ms.p50} / ${r.healthz_during_burst_ms.p95} / ${r.healthz_during_burst_ms.max}`],
+    [
+      '/healthz during the burst p50 / p95 / max ms',
+      `${r.healthz_during_burst_ms.p50} / ${r.healthz_during_burst_ms.p95} / ${r.healthz_during_burst_ms.max}`,
+    ],
   ]);
   writeResults([r]);
 } else if (values.freeze) {

@@ -71,7 +71,13 @@ export class Dispatcher {
     try {
       const free = this.deps.config.concurrency - this.inflight.size;
       if (free > 0) {
-        const claimed = this.deps.store.claimDue(this.instanceId, this.deps.config.leaseMs, this.deps.clock(), free);
+        const claimed = this.deps.store.claimDue(
+          this.instanceId,
+          this.deps.config.leaseMs,
+          this.deps.clock(),
+          free,
+          new Set(this.inflight.keys()),
+        );
         for (const { communication } of claimed) this.launch(communication);
       }
     } catch (err) {
@@ -116,6 +122,26 @@ export class Dispatcher {
     const { store, config, clock } = this.deps;
     const owner = { from: ['in_progress'] as const, leaseOwner: this.instanceId };
     const now = clock();
+    // A send resumed after its attempts ran out (a dispatcher that kept dying, or a relay that
+    // accepted the job and never called back) ends here instead of being tried forever.
+    if (c.attempts >= config.maxAttempts) {
+      const awaited = c.result.provider_outcome === 'pending';
+      const error = {
+        code: awaited ? 'relay_callback_timeout' : 'attempts_exhausted',
+        message: awaited
+          ? `The relay accepted the job but never reported its outcome (${config.maxAttempts} attempts).`
+          : `No attempt recorded an outcome (${config.maxAttempts} attempts).`,
+        transient: false,
+      };
+      store.transition(
+        c.id,
+        owner,
+        { status: 'failed', completedAt: now, leaseOwner: null, leaseUntil: null, nextAttemptAt: null, result: { ...c.result, error } },
+        [{ type: 'failed', data: { error } }],
+        now,
+      );
+      return;
+    }
     // The daily cap: a live send beyond it waits for the next UTC day.
     const cap = config.dailyCaps[c.channel] ?? Number.POSITIVE_INFINITY;
     if (c.dispatchedAt === null && store.dispatchedSince(c.ownerUserId, c.channel, dayStart(now)) >= cap) {
@@ -171,8 +197,33 @@ export class Dispatcher {
       );
       return;
     }
-    if (failure) return this.fail(started, attempt, failure, end);
-    await this.complete(started, outcome!, end, owner);
+    if (failure) {
+      this.fail(started, attempt, failure, end, owner);
+      return;
+    }
+    try {
+      await this.complete(started, outcome!, end, owner);
+    } catch (err) {
+      // The provider delivered but the outcome could not be recorded (the store failed): say so
+      // rather than leave the lease to run out, which would deliver it again.
+      this.deps.logger.error({ err, communication_id: c.id }, 'dispatcher: the outcome of a dispatch could not be recorded');
+      const error = {
+        code: 'outcome_not_recorded',
+        message: 'The provider finished but its outcome could not be recorded.',
+        transient: false,
+      };
+      try {
+        store.transition(
+          c.id,
+          owner,
+          { status: 'failed', completedAt: end, leaseOwner: null, leaseUntil: null, result: { ...started.result, error } },
+          [{ type: 'failed', data: { error } }],
+          end,
+        );
+      } catch (again) {
+        this.deps.logger.error({ err: again, communication_id: c.id }, 'dispatcher: could not record the failure either');
+      }
+    }
   }
 
   private sender(userId: string): { userId: string; name: string | null; email: string | null } {
@@ -180,22 +231,27 @@ export class Dispatcher {
     return { userId, name: user?.name ?? null, email: user?.email ?? null };
   }
 
-  private fail(c: Communication, attempt: number, failure: ProviderError, now: number): void {
+  /** Records a failed attempt: back to `queued` with backoff when transient and attempts remain, else `failed`. */
+  fail(
+    c: Communication,
+    attempt: number,
+    failure: ProviderError,
+    now: number,
+    owner: { from: readonly 'in_progress'[]; leaseOwner?: string },
+  ): Communication | null {
     const { store, config } = this.deps;
-    const owner = { from: ['in_progress'] as const, leaseOwner: this.instanceId };
     const error = { code: failure.code, message: failure.message, transient: failure.transient, ...failure.detail };
     if (failure.transient && attempt < config.maxAttempts) {
       const next = now + config.retryBaseMs * 2 ** (attempt - 1);
-      store.transition(
+      return store.transition(
         c.id,
         owner,
         { status: 'queued', nextAttemptAt: next, leaseOwner: null, leaseUntil: null, result: { ...c.result, last_error: error } },
         [{ type: 'retry_scheduled', data: { attempt, error, next_attempt_at: new Date(next).toISOString() } }],
         now,
       );
-      return;
     }
-    store.transition(
+    return store.transition(
       c.id,
       owner,
       {
@@ -219,7 +275,7 @@ export class Dispatcher {
     cond: { from: readonly ('in_progress' | 'queued')[]; leaseOwner?: string },
   ): Promise<Communication | null> {
     const { store } = this.deps;
-    const files = this.writeArtifacts(c.id, outcome.artifacts);
+    const { files, warnings: artifactWarnings } = this.writeArtifacts(c.id, outcome.artifacts);
     const artifactEvents: EventInput[] = files.map((a) => ({
       type: 'artifact',
       data: { filename: a.filename, content_type: a.contentType, kind: a.kind, bytes: a.data.length },
@@ -233,21 +289,24 @@ export class Dispatcher {
       ...outcome.detail,
     };
     delete result.last_error;
+    const warnings = artifactWarnings.length ? { warnings: [...new Set([...c.warnings, ...artifactWarnings])] } : {};
     if (outcome.outcome === 'pending') {
-      return store.transition(
+      const waiting = store.transition(
         c.id,
         cond,
-        { leaseOwner: 'relay-callback', leaseUntil: now + this.deps.config.relayCallbackTimeoutMs, result },
+        { leaseOwner: 'relay-callback', leaseUntil: now + this.deps.config.relayCallbackTimeoutMs, result, ...warnings },
         [...artifactEvents, { type: 'awaiting_callback', data: { provider: outcome.provider } }],
         now,
         () => this.recordArtifacts(c.id, files, now),
       );
+      if (!waiting) this.discardArtifacts(files);
+      return waiting;
     }
     try {
-      return store.transition(
+      const done = store.transition(
         c.id,
         cond,
-        { status: 'completed', completedAt: now, leaseOwner: null, leaseUntil: null, nextAttemptAt: null, result },
+        { status: 'completed', completedAt: now, leaseOwner: null, leaseUntil: null, nextAttemptAt: null, result, ...warnings },
         [...artifactEvents, { type: 'completed', data: { provider: outcome.provider, provider_outcome: outcome.outcome } }],
         now,
         () => {
@@ -255,6 +314,8 @@ export class Dispatcher {
           if (isServiceChannel(c.channel)) store.setResult(c.id, Object.assign(result, this.deliverInService(c, now)));
         },
       );
+      if (!done) this.discardArtifacts(files);
+      return done;
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       // The in-service delivery was refused (already connected, invite pending): nothing was written.
@@ -306,16 +367,36 @@ export class Dispatcher {
     return { introduction_id: intro.introductionId, introduction_status: intro.status, connector_user_id: intro.connectorUserId };
   }
 
-  private writeArtifacts(id: string, files: ArtifactFile[]): ArtifactFile[] {
-    if (!files.length) return [];
-    const dir = artifactDir(this.deps.dataDir, id);
-    fs.mkdirSync(dir, { recursive: true });
-    for (const f of files) fs.writeFileSync(path.join(dir, f.filename), f.data);
-    return files;
+  /**
+   * Writes the artifacts under temporary names; they get their real names inside the outcome's
+   * transaction, so a refused outcome (a late or repeated relay callback) never replaces what is
+   * stored. When a file cannot be written the artifacts are left out with a warning: the
+   * delivery stands.
+   */
+  private writeArtifacts(id: string, files: ArtifactFile[]): { files: (ArtifactFile & { temp: string })[]; warnings: string[] } {
+    if (!files.length) return { files: [], warnings: [] };
+    const out: (ArtifactFile & { temp: string })[] = [];
+    try {
+      const dir = artifactDir(this.deps.dataDir, id);
+      fs.mkdirSync(dir, { recursive: true });
+      for (const f of files) {
+        const temp = path.join(dir, `.tmp-${crypto.randomUUID()}`);
+        fs.writeFileSync(temp, f.data);
+        out.push({ ...f, temp });
+      }
+      return { files: out, warnings: [] };
+    } catch (err) {
+      this.deps.logger.warn({ err, communication_id: id }, 'dispatcher: an artifact could not be stored');
+      this.discardArtifacts(out);
+      return { files: [], warnings: ['artifacts_not_stored'] };
+    }
   }
 
-  private recordArtifacts(id: string, files: ArtifactFile[], now: number): void {
-    for (const f of files)
+  /** Inside the outcome's transaction: gives the files their names and records them. */
+  private recordArtifacts(id: string, files: (ArtifactFile & { temp: string })[], now: number): void {
+    const dir = artifactDir(this.deps.dataDir, id);
+    for (const f of files) {
+      fs.renameSync(f.temp, path.join(dir, f.filename));
       this.deps.store.addArtifact(id, {
         filename: f.filename,
         contentType: f.contentType,
@@ -323,5 +404,10 @@ export class Dispatcher {
         kind: f.kind,
         createdAt: now,
       });
+    }
+  }
+
+  private discardArtifacts(files: (ArtifactFile & { temp: string })[]): void {
+    for (const f of files) fs.rmSync(f.temp, { force: true });
   }
 }

@@ -47,6 +47,10 @@ export interface Introduction {
   decidedAt: number | null;
 }
 
+/** The unread count of conversation `c` for the member bound to @user (messages from others after their last read). */
+const UNREAD_SQL = `(SELECT count(*) FROM conversation_messages m WHERE m.conversation_id = c.conversation_id AND m.sender_user_id <> @user
+    AND m.created_at > coalesce((SELECT read_at FROM conversation_reads r WHERE r.user_id = @user AND r.conversation_id = c.conversation_id), -1))`;
+
 const pair = (x: string, y: string): [string, string] => (x < y ? [x, y] : [y, x]);
 
 const toConversation = (r: Record<string, unknown>): Conversation => ({
@@ -150,24 +154,44 @@ export class InboxStore {
     );
   }
 
-  /** A member's conversations, newest activity first, with the unread count of each. */
-  conversationsOf(userId: string, limit: number, offset: number): { conversation: Conversation; unread: number; last: Message | null }[] {
+  /** A member's conversations, newest activity first, with the unread count of each; `unreadOnly` keeps those with unread messages. */
+  conversationsOf(
+    userId: string,
+    limit: number,
+    offset: number,
+    unreadOnly = false,
+  ): { conversation: Conversation; unread: number; last: Message | null }[] {
     const rows = prepared(
       this.db,
-      `SELECT * FROM conversations WHERE user_a = ? OR user_b = ? ORDER BY last_message_at DESC, conversation_id LIMIT ? OFFSET ?`,
-    ).all(userId, userId, limit, offset) as Record<string, unknown>[];
+      `SELECT * FROM (SELECT c.*, ${UNREAD_SQL} AS unread FROM conversations c WHERE c.user_a = @user OR c.user_b = @user)
+        WHERE @unreadOnly = 0 OR unread > 0 ORDER BY last_message_at DESC, conversation_id LIMIT @limit OFFSET @offset`,
+    ).all({ user: userId, unreadOnly: unreadOnly ? 1 : 0, limit, offset }) as (Record<string, unknown> & { unread: number })[];
     return rows.map((r) => {
       const conversation = toConversation(r);
-      return {
-        conversation,
-        unread: this.unread(userId, conversation.conversationId),
-        last: this.lastMessage(conversation.conversationId),
-      };
+      return { conversation, unread: r.unread, last: this.lastMessage(conversation.conversationId) };
     });
   }
 
-  countConversations(userId: string): number {
-    return prepared(this.db, 'SELECT count(*) FROM conversations WHERE user_a = ? OR user_b = ?').pluck().get(userId, userId) as number;
+  /** How many conversations a member has (with unread messages only, when asked). */
+  countConversations(userId: string, unreadOnly = false): number {
+    return prepared(
+      this.db,
+      `SELECT count(*) FROM (SELECT ${UNREAD_SQL} AS unread FROM conversations c WHERE c.user_a = @user OR c.user_b = @user) WHERE @unreadOnly = 0 OR unread > 0`,
+    )
+      .pluck()
+      .get({ user: userId, unreadOnly: unreadOnly ? 1 : 0 }) as number;
+  }
+
+  countPendingInvites(userId: string): number {
+    return prepared(this.db, `SELECT count(*) FROM service_invites WHERE to_user_id = ? AND status = 'pending'`)
+      .pluck()
+      .get(userId) as number;
+  }
+
+  countPendingIntroductions(userId: string): number {
+    return prepared(this.db, `SELECT count(*) FROM introductions WHERE connector_user_id = ? AND status = 'pending'`)
+      .pluck()
+      .get(userId) as number;
   }
 
   unread(userId: string, conversationId: string): number {

@@ -23,7 +23,7 @@ export function verifySignature(secret: string, body: string, header: string | u
   const t = Number(parts.get('t')?.[0]);
   if (!Number.isInteger(t) || Math.abs(nowMs / 1000 - t) > toleranceS) return false;
   const expected = Buffer.from(crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
-  return (parts.get('v1') ?? []).some((sig) => sig.length === expected.length && crypto.timingSafeEqual(Buffer.from(sig), expected));
+  return (parts.get('v1') ?? []).some((sig) => sameToken(sig, expected.toString()));
 }
 
 /** The capability token of a relay callback URL: an HMAC of the communication id (only the relay that got the job knows it). */
@@ -33,5 +33,7 @@ export function callbackToken(secret: string, communicationId: string): string {
 
 /** Constant-time comparison of two tokens. */
 export function sameToken(a: string, b: string): boolean {
-  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.byteLength === y.byteLength && crypto.timingSafeEqual(x, y);
 }

@@ -254,7 +254,7 @@ export class CommunicationStore {
    */
   transition(
     id: string,
-    cond: { from: readonly Status[]; leaseOwner?: string },
+    cond: { from: readonly Status[]; leaseOwner?: string | null; leaseExpiredBefore?: number },
     patch: Patch,
     events: EventInput[],
     now: number,
@@ -273,8 +273,12 @@ export class CommunicationStore {
       const where = [`communication_id = ?`, `status IN (SELECT value FROM json_each(?))`];
       values.push(id, JSON.stringify(cond.from));
       if (cond.leaseOwner !== undefined) {
-        where.push('lease_owner = ?');
+        where.push('lease_owner IS ?');
         values.push(cond.leaseOwner);
+      }
+      if (cond.leaseExpiredBefore !== undefined) {
+        where.push('lease_until < ?');
+        values.push(cond.leaseExpiredBefore);
       }
       const changed = prepared(this.db, `UPDATE communications SET ${sets.join(', ')} WHERE ${where.join(' AND ')}`).run(...values).changes;
       if (changed === 0) return false;
@@ -344,19 +348,28 @@ export class CommunicationStore {
    * queued ones whose time has come, and in-progress ones whose lease ran out (their dispatcher
    * died mid-dispatch). Each claim is a conditional update, so two dispatchers never hold one.
    */
-  claimDue(owner: string, leaseMs: number, now: number, limit: number): { communication: Communication; resumed: boolean }[] {
+  claimDue(
+    owner: string,
+    leaseMs: number,
+    now: number,
+    limit: number,
+    exclude: ReadonlySet<string> = new Set(),
+  ): { communication: Communication; resumed: boolean }[] {
     const candidates = prepared(
       this.db,
-      `SELECT communication_id, status FROM communications
+      `SELECT communication_id, status, lease_owner FROM communications
         WHERE (status = 'queued' AND next_attempt_at <= ?) OR (status = 'in_progress' AND lease_until < ?)
         ORDER BY next_attempt_at LIMIT ?`,
-    ).all(now, now, limit) as { communication_id: string; status: Status }[];
+    ).all(now, now, limit + exclude.size) as { communication_id: string; status: Status; lease_owner: string | null }[];
     const out: { communication: Communication; resumed: boolean }[] = [];
     for (const c of candidates) {
+      if (exclude.has(c.communication_id) || out.length >= limit) continue;
       const resumed = c.status === 'in_progress';
+      // A resumed claim holds only if the lease is still the expired one it saw: two claimers
+      // (or a stalled holder) never both get it.
       const claimed = this.transition(
         c.communication_id,
-        { from: [c.status] },
+        resumed ? { from: ['in_progress'], leaseOwner: c.lease_owner, leaseExpiredBefore: now } : { from: ['queued'] },
         { status: 'in_progress', leaseOwner: owner, leaseUntil: now + leaseMs },
         resumed ? [{ type: 'dispatch_resumed', data: { reason: 'the previous dispatcher stopped before recording an outcome' } }] : [],
         now,

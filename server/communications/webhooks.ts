@@ -58,6 +58,7 @@ export class WebhookDeliverer {
   private stopping = false;
   private running = 0;
   private readonly inflight = new Set<Promise<void>>();
+  private readonly busy = new Set<string>();
 
   constructor(
     private readonly deps: { db: Db; store: CommunicationStore; config: CommunicationsConfig; clock: () => number; logger: Logger },
@@ -96,18 +97,24 @@ export class WebhookDeliverer {
         db,
         `SELECT communication_id, sequence, attempts, next_attempt_at FROM webhook_deliveries
           WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, communication_id, sequence LIMIT ?`,
-      ).all(now, free) as { communication_id: string; sequence: number; attempts: number; next_attempt_at: number }[];
+      ).all(now, free * 8) as { communication_id: string; sequence: number; attempts: number; next_attempt_at: number }[];
+      let started = 0;
       for (const d of due) {
+        // One delivery per communication at a time: a slow receiver holds one slot, not all.
+        if (started >= free || this.busy.has(d.communication_id)) continue;
         const claimed = prepared(
           db,
           `UPDATE webhook_deliveries SET next_attempt_at = ? WHERE communication_id = ? AND sequence = ? AND state = 'pending' AND next_attempt_at = ?`,
-        ).run(now + config.webhookTimeoutMs + 1000, d.communication_id, d.sequence, d.next_attempt_at).changes;
+        ).run(now + 2 * config.webhookTimeoutMs + 1000, d.communication_id, d.sequence, d.next_attempt_at).changes;
         if (!claimed) continue;
+        started++;
+        this.busy.add(d.communication_id);
         this.running++;
         const p = this.deliver(d.communication_id, d.sequence, d.attempts + 1)
           .catch((err) => this.deps.logger.error({ err }, 'webhook delivery crashed'))
           .finally(() => {
             this.running--;
+            this.busy.delete(d.communication_id);
             this.inflight.delete(p);
             this.wake();
           });
@@ -145,6 +152,8 @@ export class WebhookDeliverer {
         method: 'POST',
         body,
         headers,
+        // The whole attempt (connect, headers, body) has WEBHOOK_TIMEOUT_MS.
+        signal: AbortSignal.timeout(config.webhookTimeoutMs),
         headersTimeout: config.webhookTimeoutMs,
         bodyTimeout: config.webhookTimeoutMs,
       });

@@ -103,6 +103,7 @@ export interface ChannelVerdict {
 
 const REASON_TEXT: Record<string, string> = {
   target_unresolved: 'No person on the service matches the identity given; check the id, URL, username or email.',
+  channel_disabled: 'This channel is switched off on this server (its daily cap is 0).',
   cannot_message_self: 'The target is the acting user.',
   not_a_service_member: 'The person is not a member of the service, so in-service channels cannot reach them.',
   already_connected: 'You are already connected on the service; send a direct message instead.',
@@ -151,6 +152,12 @@ export async function checkChannel(
     },
     warnings: [],
   };
+  if (limit === 0) {
+    verdict.can_send = false;
+    verdict.reason = 'channel_disabled';
+    verdict.message = REASON_TEXT.channel_disabled!;
+    return verdict;
+  }
   if (used >= limit) verdict.warnings.push('daily_cap_reached');
   if (info.provider === 'sandbox') verdict.warnings.push('sandbox_provider');
   if (info.provider === 'outbox') verdict.warnings.push('outbox_provider');

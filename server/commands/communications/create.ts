@@ -39,13 +39,26 @@ export const invalidChannel = (channel: unknown): AppError =>
 export const hasIdentity = (input: Record<string, unknown>, extra: readonly string[] = []): boolean =>
   [...IDENTITY_FIELDS, ...extra].some((f) => typeof input[f] === 'string' && (input[f] as string).trim() !== '');
 
-/** What an idempotency key is compared on: the body without the wait (waiting does not change the request). */
+/** JSON with object keys sorted at every depth, so key order never changes a comparison. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * What an idempotency key is compared on: the body as validated (defaults filled in), without
+ * the wait and the delegate (neither changes what is sent), keys in any order.
+ */
 function requestHash(actor: Actor, input: CreateInput): string {
   const { wait_ms: _w, wait_until: _u, delegate_user_id: _d, ...rest } = input;
-  const canonical = JSON.stringify(rest, Object.keys(rest).sort());
   return crypto
     .createHash('sha256')
-    .update(`${actor.actingUserId}\n${canonical}\n${JSON.stringify(rest.context ?? null)}`)
+    .update(`${actor.actingUserId}\n${canonicalJson(rest)}`)
     .digest('hex');
 }
 
@@ -260,10 +273,13 @@ export function cancelCommunication(
       },
     );
   const info = services.communications.providerInfo(c.channel);
+  // In progress can be cancelled when the provider can stop, or when nothing is in flight on our
+  // side (a relay accepted the job and its callback has not come).
+  const awaitingCallback = c.status === 'in_progress' && c.leaseOwner === 'relay-callback';
   const from = info.cancellableInFlight ? (['draft', 'queued', 'in_progress'] as const) : (['draft', 'queued'] as const);
   const cancelled = services.communications.store.transition(
     c.id,
-    { from },
+    awaitingCallback ? { from: ['in_progress'], leaseOwner: 'relay-callback' } : { from },
     { status: 'cancelled', completedAt: now, leaseOwner: null, leaseUntil: null, nextAttemptAt: null },
     [{ type: 'cancelled', data: { reason: reason ?? null, previous_status: c.status, by_user_id: actor.actingUserId } }],
     now,

@@ -163,6 +163,8 @@ export async function communicationHistory(
   const limit = input.limit ?? 20;
   const offset = Math.min(input.offset ?? 0, HISTORY_MAX_OFFSET);
   const target = await resolveTarget(services, input);
+  // Project target rows come with projects (issue 15); until then the id names nobody.
+  if (input.assignment_target_id) target.unresolvedInputs.push('assignment_target_id');
   const common = {
     success: true,
     ...actingFields(actor),

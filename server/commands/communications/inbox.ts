@@ -44,25 +44,24 @@ export async function readInbox(
   const inbox = services.communications.inbox;
   const limit = input.limit ?? 20;
   const offset = input.offset ?? 0;
-  let rows = inbox.conversationsOf(me, limit, offset);
-  if (input.unread_only) rows = rows.filter((r) => r.unread > 0);
+  const unreadOnly = input.unread_only === true;
+  const rows = inbox.conversationsOf(me, limit, offset, unreadOnly);
   const people = await names(
     services,
     rows.map((r) => other(r.conversation, me)),
   );
-  const pendingInvites = inbox.invitesTo(me, 'pending', 100).length;
-  const pendingIntroductions = inbox.introductionsFor(me, 'connector', 'pending', 100).length;
   const total = inbox.countConversations(me);
+  const unread = inbox.countConversations(me, true);
   return {
     success: true,
     user_id: me,
     total_conversations: total,
-    unread_conversations: rows.filter((r) => r.unread > 0).length,
-    pending_invites: pendingInvites,
-    pending_introductions: pendingIntroductions,
+    unread_conversations: unread,
+    pending_invites: inbox.countPendingInvites(me),
+    pending_introductions: inbox.countPendingIntroductions(me),
     limit,
     offset,
-    has_more: offset + limit < total,
+    has_more: offset + rows.length < (unreadOnly ? unread : total),
     conversations: rows.map((r) => {
       const id = other(r.conversation, me);
       return {

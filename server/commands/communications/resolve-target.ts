@@ -180,21 +180,27 @@ export function isMember(target: Target): boolean {
   return target.account !== null || (typeof target.profile?.service_url === 'string' && target.profile.service_url !== '');
 }
 
-/** The `resolved_target` object of responses: who was found and from which input; never private contact data. */
+/**
+ * The `resolved_target` object of responses: who was found and from which input; never private
+ * contact data. A person found only through a private email address is not described (name,
+ * headline, URLs withheld): knowing an address must not reveal whose it is.
+ */
 export function presentTarget(target: Target): Record<string, unknown> {
-  const p = target.profile;
+  const withheld = target.matchedBy === 'recipient_email';
+  const p = withheld ? null : target.profile;
   const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
   return {
     resolved: target.userId !== null,
     user_id: target.userId,
     matched_by: target.matchedBy,
-    name: str(p?.display_name) ?? target.account?.name ?? null,
+    name: str(p?.display_name) ?? (withheld ? null : (target.account?.name ?? null)),
     headline: str(p?.headline),
     current_title: str(p?.current_title),
     current_company: str(p?.current_company_name),
     professional_url: str(p?.professional_url),
     service_url: str(p?.service_url),
     is_service_member: target.userId !== null && isMember(target),
+    details_withheld: withheld,
     inputs: target.inputs,
     unresolved_inputs: target.unresolvedInputs,
   };

@@ -215,6 +215,8 @@ export class RelayNetworkProvider implements ChannelProvider {
         bodyTimeout: this.timeoutMs,
       });
     } catch (err) {
+      // Stopped by us (a shutdown), not the relay's doing: the dispatcher requeues it without counting an attempt.
+      if (job.signal.aborted) throw new ProviderError('dispatch_aborted', 'The dispatch was stopped.', false);
       throw new ProviderError('relay_unreachable', `The relay could not be reached: ${(err as Error).message}`, true);
     }
     const text = await res.body.text();

@@ -59,6 +59,8 @@ export function sseFrame(communicationId: string, e: CommEvent): string {
 }
 
 const TERMINAL_EVENTS = new Set(['completed', 'failed', 'cancelled']);
+/** A relay callback applies only to a job still waiting for it (not a finished or re-dispatched one). */
+const AWAITING = { from: ['in_progress'] as const, leaseOwner: 'relay-callback' };
 const SAFE_FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 
 /** The communications routes of the contract, plus the relay callback (docs/communications.md). */
@@ -383,17 +385,11 @@ export const communicationRoutes = [
       const now = services.clock();
       try {
         const outcome = relayOutcome(network, body as Record<string, never>, 200);
-        await services.communications.dispatcher.complete(c, outcome, now, { from: ['in_progress'] });
+        await services.communications.dispatcher.complete(c, outcome, now, AWAITING);
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
-        const error = { code: err.code, message: err.message, transient: false };
-        services.communications.store.transition(
-          c.id,
-          { from: ['in_progress'] },
-          { status: 'failed', completedAt: now, leaseOwner: null, leaseUntil: null, result: { ...c.result, error } },
-          [{ type: 'failed', data: { error } }],
-          now,
-        );
+        // A transient failure is retried with backoff like any other attempt.
+        services.communications.dispatcher.fail(c, c.attempts, err, now, AWAITING);
       }
       return { success: true, communication_id: c.id, status: services.communications.store.get(c.id)!.status };
     },

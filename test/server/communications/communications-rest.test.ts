@@ -513,4 +513,92 @@ test('history: unresolved targets, channel filter and alias, limit and the offse
     assert.is(tooMany.status, 400);
   }));
 
+test('hardening: resumed claims are exclusive, email matches are not described, keys in any order, disabled channels, unread counts', () =>
+  withComms(
+    async ({ app, key, k1 }) => {
+      // Two claimers of one send whose lease ran out: only one gets it.
+      const store = app.services.communications.store;
+      const sent = await app.call('POST', '/api/v1/communications', {
+        key,
+        body: { channel: 'service_direct_message', target_user_id: P(2), message: 'x', mode: 'draft' },
+      });
+      app.services.db
+        .prepare(`UPDATE communications SET status = 'in_progress', lease_owner = 'dead', lease_until = 1 WHERE communication_id = ?`)
+        .run(sent.body.id);
+      const first = store.claimDue('claimer-a', 60_000, app.clock.now(), 10, new Set());
+      const second = store.claimDue('claimer-b', 60_000, app.clock.now(), 10, new Set());
+      assert.equal([first.map((x) => x.communication.id), second.length], [[sent.body.id], 0]);
+      app.services.db
+        .prepare(`UPDATE communications SET status = 'cancelled', lease_owner = NULL WHERE communication_id = ?`)
+        .run(sent.body.id);
+
+      // A person found through a private email address is not described.
+      const byEmail = await app.call('POST', '/api/v1/communications/capabilities', {
+        key,
+        body: { recipient_email: 'FIRST1@company2.example', channels: ['email_send'] },
+      });
+      const target = byEmail.body.resolved_target as Row;
+      assert.equal(
+        [target.resolved, target.matched_by, target.details_withheld, target.name, target.headline],
+        [true, 'recipient_email', true, null, null],
+      );
+
+      // The same idempotency key with the same body, context keys in another order: the same communication.
+      const body = {
+        channel: 'service_direct_message',
+        target_user_id: P(1),
+        message: 'hi',
+        idempotency_key: 'order-1',
+        context: { a: 1, b: { c: 2, d: 3 } },
+      };
+      const one = await app.call('POST', '/api/v1/communications', { key, body });
+      const two = await app.call('POST', '/api/v1/communications', { key, body: { ...body, context: { b: { d: 3, c: 2 }, a: 1 } } });
+      assert.is(two.body.id, one.body.id, two.text);
+
+      // DAILY_CAP_PHOTO_SEND_MESSAGE=0 switches the channel off.
+      const caps = await app.call('POST', '/api/v1/communications/capabilities', {
+        key,
+        body: { target_user_id: P(1), channels: ['photo_send_message'] },
+      });
+      assert.equal(
+        [channel(caps.body, 'photo_send_message').can_send, channel(caps.body, 'photo_send_message').reason],
+        [false, 'channel_disabled'],
+      );
+      const refused = await app.call('POST', '/api/v1/communications', {
+        key,
+        body: { channel: 'photo_send_message', target_user_id: P(1), message: 'x', dry_run: false },
+      });
+      assert.equal([refused.status, refused.body.reason], [409, 'channel_disabled']);
+
+      // Inbox counts come from the store, not from one page.
+      for (const [from, to] of [
+        [key, P(1)],
+        [key, P(2)],
+      ] as const)
+        await app.call('POST', '/api/v1/communications', {
+          key: from,
+          body: { channel: 'service_direct_message', target_user_id: to, message: 'hello', dry_run: false, wait_ms: 3000 },
+        });
+      await app.call('POST', '/api/v1/communications', {
+        key: k1,
+        body: { channel: 'service_direct_message', target_user_id: P(3), message: 'hello 3', dry_run: false, wait_ms: 3000 },
+      });
+      const unread = await app.call('GET', '/api/v1/inbox?unread_only=true&limit=1', { key: k1 });
+      assert.equal(
+        [
+          unread.body.total_conversations,
+          unread.body.unread_conversations,
+          (unread.body.conversations as Row[]).length,
+          unread.body.has_more,
+        ],
+        [2, 1, 1, false],
+      );
+
+      // History lists assignment_target_id as unresolved until projects exist.
+      const history = await app.call('POST', '/api/v1/communications/history', { key, body: { assignment_target_id: P(77) } });
+      assert.equal((history.body.resolved_target as Row).unresolved_inputs, ['assignment_target_id']);
+    },
+    { DAILY_CAP_PHOTO_SEND_MESSAGE: '0' },
+  ));
+
 test.run();

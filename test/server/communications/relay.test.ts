@@ -93,6 +93,87 @@ test('HTTP relay: signed idempotent jobs; outcomes from the response, retries on
   }
 });
 
+test('relay callbacks: a transient failure is retried, a job never called back ends failed, and one awaiting its callback can be cancelled', async () => {
+  const relay = await startReceiver(() => ({ status: 202, body: { status: 'accepted' } }));
+  const app = await startTestApp({
+    env: {
+      ...FAST_DISPATCH,
+      PROFESSIONAL_RELAY_URL: `${relay.url}/jobs`,
+      RELAY_SECRET: SECRET,
+      RELAY_CALLBACK_TIMEOUT_MS: '5000',
+      DISPATCH_MAX_ATTEMPTS: '2',
+    },
+  });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER) });
+    const send = async (message: string) => {
+      const res = await app.call('POST', '/api/v1/communications', {
+        key,
+        body: {
+          channel: 'professional_send_message',
+          target_user_id: P(1),
+          message,
+          dry_run: false,
+          wait_ms: 3000,
+          wait_until: 'first_progress',
+        },
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      return (await app.call('GET', `/api/v1/communications/${res.body.id}`, { key })).body;
+    };
+    const callbackOf = (id: string) =>
+      relay.received.map((r) => JSON.parse(r.body) as Row).find((j) => j.job_id === id)!.callback_url as string;
+
+    // A transient failure reported by callback goes back to the queue like any failed attempt.
+    const a = await send('transient');
+    assert.is(a.status, 'in_progress');
+    const transient = JSON.stringify({ status: 'failed', error: { code: 'network_busy', message: 'try later', transient: true } });
+    const cb = await fetch(callbackOf(a.id as string), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: transient,
+    });
+    assert.is(cb.status, 200);
+    const after = await app.call('GET', `/api/v1/communications/${a.id}`, { key });
+    assert.equal([after.body.status, ((after.body.result as Row).last_error as Row).code], ['queued', 'network_busy']);
+    // A token with multibyte characters is refused, not a crash.
+    const odd = await fetch(callbackOf(a.id as string).replace(/token=.*/, `token=%C3%A9${'0'.repeat(63)}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    assert.is(odd.status, 403);
+
+    // Never called back: dispatched again after RELAY_CALLBACK_TIMEOUT_MS, then failed once the attempts ran out.
+    const b = await send('silent relay');
+    assert.is(b.status, 'in_progress');
+    for (let i = 0; i < 2; i++) {
+      app.clock.advance(6000);
+      app.services.communications.wake();
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const ended = await app.call('GET', `/api/v1/communications/${b.id}?wait_ms=3000`, { key });
+    assert.is(ended.body.status, 'failed', JSON.stringify(ended.body.events));
+    assert.is(((ended.body.result as Row).error as Row).code, 'relay_callback_timeout');
+    assert.is(relay.received.filter((r) => (JSON.parse(r.body) as Row).job_id === b.id).length, 2);
+
+    // Waiting for a callback, nothing is in flight on our side: cancel works.
+    const c = await send('cancel me');
+    const cancelled = await app.call('POST', `/api/v1/communications/${c.id}/cancel`, { key, body: { reason: 'too slow' } });
+    assert.equal([cancelled.status, cancelled.body.status], [200, 'cancelled']);
+    const late = await fetch(callbackOf(c.id as string), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'delivered' }),
+    });
+    assert.equal([(await late.json()).status], ['cancelled']);
+  } finally {
+    await app.close();
+    await relay.close();
+  }
+});
+
 test('configuration: a relay URL without RELAY_SECRET is refused at start', async () => {
   const { loadConfig, ConfigError } = await import('../../../server/config.js');
   try {
