@@ -3,6 +3,7 @@ import { CreditService } from './billing/credits.js';
 import { CommunicationService } from './communications/service.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
+import { ProjectStore } from './projects/store.js';
 import type { Clock, Services } from './services.js';
 import { AgentSessionStore } from './store/agent-sessions.js';
 import { ApiKeyStore } from './store/api-keys.js';
@@ -46,6 +47,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     webSessions: new WebSessionStore(db),
     credits,
     communications: new CommunicationService(db, config, clock, logger, graph, users),
+    projects: new ProjectStore(db),
     engine: createEngine({
       kind: config.searchEngine,
       dataDir: config.dataDir,

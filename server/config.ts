@@ -217,6 +217,9 @@ function loadCommunicationsConfig(
   const dailyCaps: Record<string, number> = {};
   for (const [channel, fallback] of Object.entries(DEFAULT_DAILY_CAPS))
     dailyCaps[channel] = int(`DAILY_CAP_${channel.toUpperCase()}`, fallback, 0, 1_000_000);
+  // The professional network's cap, which projects rely on, also answers to PROFESSIONAL_DAILY_CAP.
+  if (value('PROFESSIONAL_DAILY_CAP') !== undefined && value('DAILY_CAP_PROFESSIONAL_SEND_MESSAGE') === undefined)
+    dailyCaps.professional_send_message = int('PROFESSIONAL_DAILY_CAP', 100, 0, 1_000_000);
   return {
     smtpUrl,
     smtpFrom,

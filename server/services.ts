@@ -3,6 +3,7 @@ import type { CreditService } from './billing/credits.js';
 import type { CommunicationService } from './communications/service.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { ProjectStore } from './projects/store.js';
 import type { AgentSessionStore } from './store/agent-sessions.js';
 import type { ApiKeyStore } from './store/api-keys.js';
 import type { BulkExportStore } from './store/bulk-exports.js';
@@ -39,4 +40,6 @@ export interface Services {
   engine: SearchEngine;
   /** Communications: stores, providers, the dispatcher and webhook deliveries (docs/communications.md). */
   communications: CommunicationService;
+  /** Projects and their targets (docs/projects.md). */
+  projects: ProjectStore;
 }

@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   delegate_not_found: 404,
   help_topic_not_found: 404,
   communication_not_found: 404,
+  project_not_found: 404,
   target_not_found: 404,
   artifact_not_found: 404,
   conversation_not_found: 404,
@@ -136,6 +137,7 @@ export const ERROR_BODY_SCHEMA = {
       description: 'channel_unavailable, target_not_found: why the channel cannot reach the person (as capabilities reports it).',
     },
     communication_id: { type: 'string', description: 'Communication errors: the communication concerned.' },
+    project_id: { type: 'string', description: 'project_not_found: the project asked for.' },
     status: {
       type: 'string',
       description: 'communication_already_terminal, communication_not_cancellable, already_decided: the current status.',

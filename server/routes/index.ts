@@ -10,6 +10,7 @@ import { jobRoutes } from './jobs/routes.js';
 import { peopleSearchRoutes } from './people-search/routes.js';
 import { postRoutes } from './posts/routes.js';
 import { profileRoutes } from './profiles/routes.js';
+import { projectRoutes } from './projects/routes.js';
 
 /** Every route of the service, in documentation order. `extra` is for tests of the framework. */
 export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
@@ -25,6 +26,7 @@ export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
     ...profileRoutes,
     ...communicationRoutes,
     ...inboxRoutes,
+    ...projectRoutes,
     ...exportRoutes,
     ...docsRoutes(list),
     ...extra,

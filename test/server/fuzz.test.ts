@@ -91,7 +91,17 @@ interface Pools {
   /** A real bulk export's download link parts, so the download route can succeed. */
   exportLink: { file: string; expires: string; signature: string };
   /** Real communications and inbox items (made before fuzzing), so their routes can succeed. */
-  comms: { ids: string[]; filename: string; conversationId: string; inviteId: string; introductionId: string; callbackToken: string };
+  comms: {
+    ids: string[];
+    filename: string;
+    conversationId: string;
+    inviteId: string;
+    introductionId: string;
+    callbackToken: string;
+    projectId: string;
+    targetUserId: string;
+    targetId: string;
+  };
 }
 
 function harvest(pools: Pools, route: string, text: string): void {
@@ -121,6 +131,9 @@ const COMMS_PATH_VALUES: Record<string, (c: Pools['comms']) => string[]> = {
   conversationId: (c) => [c.conversationId, 'cv_nothing'],
   inviteId: (c) => [c.inviteId, 'inv_nothing'],
   introductionId: (c) => [c.introductionId, 'intro_nothing'],
+  projectId: (c) => [c.projectId, 'c0000000-0000-4000-8000-0000000000cc'],
+  targetUserId: (c) => [c.targetUserId, 'c0000000-0000-4000-8000-0000000000cc'],
+  targetId: (c) => [c.targetId, 'c0000000-0000-4000-8000-0000000000cc'],
 };
 
 /**
@@ -159,7 +172,17 @@ async function makeCommunications(
     });
     drafts.push(res.body.id as string);
   }
+  // A project with one target and its draft, for the project routes.
+  const project = (
+    (await app.call('POST', '/api/v1/projects', { key, body: { title: 'Fuzz project', pitch: 'A pitch.' } })).body.project as Row
+  ).id as string;
+  await app.call('POST', `/api/v1/projects/${project}/targets`, { key, body: { target_user_id: friend } });
+  const generated = await app.call('POST', `/api/v1/projects/${project}/messages/generate`, { key, body: {} });
+  const targetId = (generated.body.targets as Row[])[0]!.id as string;
   return {
+    projectId: project,
+    targetUserId: friend,
+    targetId,
     ids: [dm.id as string, pro.id as string, ...drafts],
     filename: (pro.artifacts as Row[])[0]!.filename as string,
     conversationId: (dm.result as Row).conversation_id as string,

@@ -352,6 +352,47 @@ test('every route answers, on success and typical errors, as the published OpenA
       body: { decision: 'accept' },
     });
 
+    // Projects: the whole flow once, every route.
+    const proj = await call('POST', '/api/v1/projects', 200, { key, body: { title: 'Document test', pitch: 'A pitch.' } });
+    const projectId = (proj.project as { id: string }).id;
+    const pr = (suffix: string) => `/api/v1/projects/:projectId${suffix}`;
+    const pu = (suffix: string) => `/api/v1/projects/${projectId}${suffix}`;
+    await call('GET', '/api/v1/projects', 200, { key, url: `/api/v1/projects?current_project_id=${projectId}&include_archived=true` });
+    await call('GET', pr(''), 404, { key, url: '/api/v1/projects/00000000-0000-4000-8000-00000000dead' });
+    await call('PATCH', pr(''), 200, { key, url: pu(''), body: { status: 'reviewing' } });
+    await call('POST', pr('/targets'), 200, { key, url: pu('/targets'), body: { target_user_ids: [firstUser, invitee.userId] } });
+    await call('DELETE', pr('/targets'), 200, { key, url: pu('/targets'), body: { target_user_id: invitee.userId } });
+    await call('DELETE', pr('/targets'), 400, { key, url: pu('/targets'), body: {} });
+    await call('GET', pr('/targets'), 200, { key, url: pu('/targets?include_mutuals=true') });
+    await call('PUT', pr('/templates'), 200, { key, url: pu('/templates'), body: { email_subject_template: 'Hello {{first_name}}' } });
+    await call('POST', pr('/templates/generate'), 200, {
+      key,
+      url: pu('/templates/generate'),
+      body: { template_type: 'outreach_message_prompt' },
+    });
+    const generatedDrafts = await call('POST', pr('/messages/generate'), 200, { key, url: pu('/messages/generate'), body: {} });
+    const targetRowId = (generatedDrafts.targets as { id: string }[])[0]!.id;
+    await call('PUT', pr('/target-users/:targetUserId/message'), 200, {
+      key,
+      url: pu(`/target-users/${firstUser}/message`),
+      body: { review_action: 'save' },
+    });
+    await call('PUT', pr('/targets/:targetId/message'), 200, {
+      key,
+      url: pu(`/targets/${targetRowId}/message`),
+      body: { review_action: 'approve' },
+    });
+    await call('PUT', pr('/targets/:targetId/message'), 404, {
+      key,
+      url: pu('/targets/00000000-0000-4000-8000-00000000dead/message'),
+      body: {},
+    });
+    await call('GET', pr('/send-readiness'), 200, { key, url: pu('/send-readiness') });
+    await call('POST', pr('/activate'), 200, { key, url: pu('/activate'), body: {} });
+    await call('GET', pr('/metrics'), 200, { key, url: pu('/metrics') });
+    await call('GET', pr(''), 200, { key, url: pu('?include_targets=true&include_search_results=true') });
+    await call('POST', pr('/archive'), 200, { key, url: pu('/archive'), body: {} });
+
     // The framework's refusals: body, media type, size, delegate, credits.
     const people = '/api/v1/search/people';
     await call('POST', people, 400, { key, body: '{"description": ' });
@@ -377,6 +418,9 @@ test('every route answers, on success and typical errors, as the published OpenA
       conversationId,
       inviteId,
       introductionId: introId,
+      projectId,
+      targetUserId: firstUser,
+      targetId: targetRowId,
     };
     for (const [opPath, ops] of Object.entries(doc.doc.paths)) {
       const route = opPath.replace(/\{(\w+)\}/g, ':$1');

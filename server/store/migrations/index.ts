@@ -11,6 +11,7 @@ import { oauthStore } from './010-oauth.js';
 import { connectorState } from './011-connector-state.js';
 import { accountWebSessions } from './012-account-web-sessions.js';
 import { communicationsStore } from './013-communications.js';
+import { projectsStore } from './014-projects.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   connectorState,
   accountWebSessions,
   communicationsStore,
+  projectsStore,
 ];

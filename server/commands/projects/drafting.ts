@@ -1,0 +1,149 @@
+/**
+ * Deterministic drafting (no LLM): project templates with placeholders, filled per target from
+ * what Proxima knows of them and of the sender. docs/projects.md, "Templates and drafts".
+ */
+import crypto from 'node:crypto';
+import type { Project, TemplateField } from '../../projects/store.js';
+
+/** The placeholders a template may use, filled per target. */
+export const PLACEHOLDERS = [
+  'first_name',
+  'full_name',
+  'current_title',
+  'current_company',
+  'shared_connection',
+  'recent_post_topic',
+  'sender_first_name',
+  'sender_name',
+  'pitch',
+  'project_title',
+  'schedule_link',
+] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+/** What drafting knows of one target and the sender. */
+export interface DraftFacts {
+  first_name: string | null;
+  full_name: string | null;
+  current_title: string | null;
+  current_company: string | null;
+  shared_connection: string | null;
+  recent_post_topic: string | null;
+  sender_first_name: string | null;
+  sender_name: string | null;
+  pitch: string | null;
+  project_title: string | null;
+  schedule_link: string | null;
+}
+
+export const TEMPLATE_TYPES = [
+  'email_subject_template',
+  'outreach_message_prompt',
+  'engagement_meta_prompt',
+  'engagement_prompt',
+  'pitch',
+  'referral_intro_prompt',
+  'referral_forward_note_prompt',
+  'generalize_message_to_template',
+] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+const clean = (s: string | null | undefined): string | null => (s && s.trim() ? s.trim().replace(/\s+/g, ' ') : null);
+
+/** A sentence of what the project offers: its pitch, else its description, else its title. */
+function offer(project: Project, userInput: string | null): string {
+  const text = clean(userInput) ?? clean(project.pitch) ?? clean(project.description) ?? clean(project.title) ?? 'what we are working on';
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * Generates one template field from the project (and `user_input`, which leads when given). The
+ * same input gives the same text. `generalize_message_to_template` is handled by
+ * {@link generalizeMessage}.
+ */
+export function generateTemplate(
+  type: Exclude<TemplateType, 'generalize_message_to_template'>,
+  project: Project,
+  userInput: string | null,
+): string {
+  const what = offer(project, userInput);
+  const topic = clean(project.title) ?? 'a quick idea';
+  switch (type) {
+    case 'email_subject_template':
+      return `{{first_name}}, ${topic.length > 60 ? `${topic.slice(0, 57)}…` : topic}`;
+    case 'outreach_message_prompt':
+      return [
+        'Hi {{first_name}},',
+        '',
+        'I noticed your work as {{current_title}} at {{current_company}}. ' + what,
+        'Would you be open to a short conversation? {{schedule_link}}',
+        '',
+        'Best,',
+        '{{sender_first_name}}',
+      ].join('\n');
+    case 'engagement_meta_prompt':
+      return `Engage {{first_name}} ({{current_title}} at {{current_company}}) about: ${what} Keep it short, specific to their role, and end with one question.`;
+    case 'engagement_prompt':
+      return 'Thanks for getting back to me, {{first_name}}. ' + what + ' Does a 20-minute call work for you? {{schedule_link}}';
+    case 'pitch':
+      return what;
+    case 'referral_intro_prompt':
+      return `Hi, could you introduce me to {{first_name}} ({{current_title}} at {{current_company}})? ${what}`;
+    case 'referral_forward_note_prompt':
+      return `{{first_name}}, meet {{sender_name}}. ${what} I thought you two should talk.`;
+  }
+}
+
+/**
+ * Turns a concrete message into a template: the greeting's name becomes `{{first_name}}`, the
+ * named role and company `{{current_title}}` and `{{current_company}}` when the facts name them,
+ * and the sign-off `{{sender_first_name}}`.
+ */
+export function generalizeMessage(message: string, facts: Partial<DraftFacts> = {}): string {
+  let out = message.replace(/^(\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+)([A-Z][\p{L}'-]+)/iu, '$1{{first_name}}');
+  const swap = (value: string | null | undefined, placeholder: string) => {
+    if (value && value.length > 1) out = out.split(value).join(placeholder);
+  };
+  swap(facts.full_name, '{{full_name}}');
+  swap(facts.first_name, '{{first_name}}');
+  swap(facts.current_title, '{{current_title}}');
+  swap(facts.current_company, '{{current_company}}');
+  swap(facts.sender_name, '{{sender_name}}');
+  out = out.replace(
+    /((?:best|thanks|cheers|regards|best regards|kind regards|thank you),?\s*\n\s*)([A-Z][\p{L}'-]+)\s*$/iu,
+    '$1{{sender_first_name}}',
+  );
+  return out;
+}
+
+/**
+ * Fills a template. A placeholder without a value is dropped with the words that only made sense
+ * with it ("at {{current_company}}", "{{schedule_link}}"), so no draft says "at null".
+ */
+export function fillTemplate(template: string, facts: DraftFacts): string {
+  let out = template;
+  for (const name of PLACEHOLDERS) {
+    const value = facts[name];
+    const re = new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`, 'g');
+    if (value) out = out.replace(re, value);
+    else
+      out = out.replace(
+        new RegExp(`\\s*(?:as|at|with|of|about)?\\s*\\{\\{\\s*${name}\\s*\\}\\}`, 'g'),
+        name === 'first_name' ? ' there' : '',
+      );
+  }
+  return out
+    .replace(/\{\{[^}]*\}\}/g, '')
+    .replace(/[ \t]+([,.!?])/g, '$1')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/\(\s*\)/g, '')
+    .trim();
+}
+
+/** A fingerprint of the facts a draft was made from: a draft is stale once it changes. */
+export function factsFingerprint(facts: DraftFacts): string {
+  const { schedule_link: _s, ...rest } = facts;
+  return crypto.createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 16);
+}
+
+export type { TemplateField };

@@ -1,0 +1,348 @@
+import crypto from 'node:crypto';
+import { type Db, prepared } from '../store/database.js';
+
+/** The six template fields of a project, in the contract's order. */
+export const TEMPLATE_FIELDS = [
+  'email_subject_template',
+  'outreach_message_prompt',
+  'engagement_meta_prompt',
+  'engagement_prompt',
+  'referral_intro_prompt',
+  'referral_forward_note_prompt',
+] as const;
+export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
+
+export const ENGAGEMENT_MODES = ['quick_text', 'schedule_live'] as const;
+export type EngagementMode = (typeof ENGAGEMENT_MODES)[number];
+
+export interface Project {
+  projectId: string;
+  ownerUserId: string;
+  actingUserId: string;
+  kind: 'project' | 'search';
+  title: string;
+  description: string | null;
+  pitch: string | null;
+  status: string;
+  allowDiscovery: boolean;
+  engagementMode: EngagementMode;
+  templates: Record<TemplateField, string | null>;
+  templateVersion: number;
+  agentSessionId: string | null;
+  searchResults: unknown;
+  activatedAt: number | null;
+  archivedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type ReviewStatus = 'none' | 'saved' | 'approved';
+
+export interface ProjectTarget {
+  targetId: string;
+  projectId: string;
+  targetUserId: string;
+  isIncluded: boolean;
+  addedAt: number;
+  removedAt: number | null;
+  draftMessage: string | null;
+  draftSubject: string | null;
+  messageSource: 'ai_generated' | 'user_edited' | null;
+  reviewStatus: ReviewStatus;
+  contactChannel: string | null;
+  recipientEmail: string | null;
+  senderEmailAccountId: string | null;
+  draftTemplateVersion: number | null;
+  draftTargetFingerprint: string | null;
+  draftUpdatedAt: number | null;
+  previewedAt: number | null;
+  communicationId: string | null;
+  queuedAt: number | null;
+}
+
+const toProject = (r: Record<string, unknown>): Project => ({
+  projectId: r.project_id as string,
+  ownerUserId: r.owner_user_id as string,
+  actingUserId: r.acting_user_id as string,
+  kind: r.kind as Project['kind'],
+  title: r.title as string,
+  description: (r.description as string | null) ?? null,
+  pitch: (r.pitch as string | null) ?? null,
+  status: r.status as string,
+  allowDiscovery: r.allow_discovery === 1,
+  engagementMode: r.engagement_mode as EngagementMode,
+  templates: Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, (r[f] as string | null) ?? null])) as Record<TemplateField, string | null>,
+  templateVersion: r.template_version as number,
+  agentSessionId: (r.agent_session_id as string | null) ?? null,
+  searchResults: r.search_results_json ? JSON.parse(r.search_results_json as string) : null,
+  activatedAt: (r.activated_at as number | null) ?? null,
+  archivedAt: (r.archived_at as number | null) ?? null,
+  createdAt: r.created_at as number,
+  updatedAt: r.updated_at as number,
+});
+
+const toTarget = (r: Record<string, unknown>): ProjectTarget => ({
+  targetId: r.target_id as string,
+  projectId: r.project_id as string,
+  targetUserId: r.target_user_id as string,
+  isIncluded: r.is_included === 1,
+  addedAt: r.added_at as number,
+  removedAt: (r.removed_at as number | null) ?? null,
+  draftMessage: (r.draft_message as string | null) ?? null,
+  draftSubject: (r.draft_subject as string | null) ?? null,
+  messageSource: (r.message_source as ProjectTarget['messageSource']) ?? null,
+  reviewStatus: r.review_status as ReviewStatus,
+  contactChannel: (r.contact_channel as string | null) ?? null,
+  recipientEmail: (r.recipient_email as string | null) ?? null,
+  senderEmailAccountId: (r.sender_email_account_id as string | null) ?? null,
+  draftTemplateVersion: (r.draft_template_version as number | null) ?? null,
+  draftTargetFingerprint: (r.draft_target_fingerprint as string | null) ?? null,
+  draftUpdatedAt: (r.draft_updated_at as number | null) ?? null,
+  previewedAt: (r.previewed_at as number | null) ?? null,
+  communicationId: (r.communication_id as string | null) ?? null,
+  queuedAt: (r.queued_at as number | null) ?? null,
+});
+
+/** A change to a target's draft and review state. */
+export interface DraftPatch {
+  draftMessage?: string | null;
+  draftSubject?: string | null;
+  messageSource?: ProjectTarget['messageSource'];
+  reviewStatus?: ReviewStatus;
+  contactChannel?: string | null;
+  recipientEmail?: string | null;
+  senderEmailAccountId?: string | null;
+  draftTemplateVersion?: number | null;
+  draftTargetFingerprint?: string | null;
+  draftUpdatedAt?: number | null;
+  previewedAt?: number | null;
+  communicationId?: string | null;
+  queuedAt?: number | null;
+}
+
+const DRAFT_COLUMNS: Record<keyof DraftPatch, string> = {
+  draftMessage: 'draft_message',
+  draftSubject: 'draft_subject',
+  messageSource: 'message_source',
+  reviewStatus: 'review_status',
+  contactChannel: 'contact_channel',
+  recipientEmail: 'recipient_email',
+  senderEmailAccountId: 'sender_email_account_id',
+  draftTemplateVersion: 'draft_template_version',
+  draftTargetFingerprint: 'draft_target_fingerprint',
+  draftUpdatedAt: 'draft_updated_at',
+  previewedAt: 'previewed_at',
+  communicationId: 'communication_id',
+  queuedAt: 'queued_at',
+};
+
+/** Repository of projects and their targets (tables `projects`, `project_targets`, migration 14). */
+export class ProjectStore {
+  constructor(private readonly db: Db) {}
+
+  create(input: {
+    ownerUserId: string;
+    actingUserId: string;
+    kind?: Project['kind'];
+    title: string;
+    description?: string | null;
+    pitch?: string | null;
+    engagementMode?: EngagementMode;
+    agentSessionId?: string | null;
+    now: number;
+  }): Project {
+    const id = crypto.randomUUID();
+    prepared(
+      this.db,
+      `INSERT INTO projects (project_id, owner_user_id, acting_user_id, kind, title, description, pitch, engagement_mode, agent_session_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      input.ownerUserId,
+      input.actingUserId,
+      input.kind ?? 'project',
+      input.title,
+      input.description ?? null,
+      input.pitch ?? null,
+      input.engagementMode ?? 'quick_text',
+      input.agentSessionId ?? null,
+      input.now,
+      input.now,
+    );
+    return this.get(id)!;
+  }
+
+  get(projectId: string): Project | null {
+    const r = prepared(this.db, 'SELECT * FROM projects WHERE project_id = ?').get(projectId) as Record<string, unknown> | undefined;
+    return r ? toProject(r) : null;
+  }
+
+  list(
+    ownerUserId: string,
+    opts: { status: string | null; includeArchived: boolean; includeSearches: boolean; limit: number; offset: number },
+  ): { total: number; items: Project[] } {
+    const where = `owner_user_id = @owner AND (@status IS NULL OR status = @status) AND (@archived = 1 OR archived_at IS NULL) AND (@searches = 1 OR kind = 'project')`;
+    const args = {
+      owner: ownerUserId,
+      status: opts.status,
+      archived: opts.includeArchived ? 1 : 0,
+      searches: opts.includeSearches ? 1 : 0,
+    };
+    const total = prepared(this.db, `SELECT count(*) FROM projects WHERE ${where}`).pluck().get(args) as number;
+    const rows = prepared(
+      this.db,
+      `SELECT * FROM projects WHERE ${where} ORDER BY updated_at DESC, project_id LIMIT @limit OFFSET @offset`,
+    ).all({
+      ...args,
+      limit: opts.limit,
+      offset: opts.offset,
+    }) as Record<string, unknown>[];
+    return { total, items: rows.map(toProject) };
+  }
+
+  update(
+    projectId: string,
+    patch: Partial<{
+      title: string;
+      description: string | null;
+      pitch: string | null;
+      status: string;
+      allowDiscovery: boolean;
+      engagementMode: EngagementMode;
+      activatedAt: number;
+      archivedAt: number | null;
+      searchResults: unknown;
+    }>,
+    now: number,
+  ): Project {
+    const columns: Record<string, string> = {
+      title: 'title',
+      description: 'description',
+      pitch: 'pitch',
+      status: 'status',
+      allowDiscovery: 'allow_discovery',
+      engagementMode: 'engagement_mode',
+      activatedAt: 'activated_at',
+      archivedAt: 'archived_at',
+      searchResults: 'search_results_json',
+    };
+    const sets = ['updated_at = ?'];
+    const values: unknown[] = [now];
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined) continue;
+      sets.push(`${columns[k]} = ?`);
+      values.push(k === 'allowDiscovery' ? (v ? 1 : 0) : k === 'searchResults' ? JSON.stringify(v) : v);
+    }
+    prepared(this.db, `UPDATE projects SET ${sets.join(', ')} WHERE project_id = ?`).run(...values, projectId);
+    return this.get(projectId)!;
+  }
+
+  /** Sets template fields (undefined leaves one as it is); any change moves the template version. */
+  setTemplates(projectId: string, templates: Partial<Record<TemplateField, string | null>>, now: number): Project {
+    const entries = Object.entries(templates).filter(([k, v]) => v !== undefined && (TEMPLATE_FIELDS as readonly string[]).includes(k));
+    if (entries.length) {
+      prepared(
+        this.db,
+        `UPDATE projects SET ${entries.map(([k]) => `${k} = ?`).join(', ')}, template_version = template_version + 1, updated_at = ? WHERE project_id = ?`,
+      ).run(...entries.map(([, v]) => v), now, projectId);
+    }
+    return this.get(projectId)!;
+  }
+
+  /** Adds (or re-includes) targets; returns each with whether it was new to the shortlist. */
+  addTargets(projectId: string, userIds: readonly string[], now: number): { target: ProjectTarget; added: boolean }[] {
+    return this.db.transaction(() =>
+      userIds.map((userId) => {
+        const existing = this.targetByUser(projectId, userId);
+        if (existing?.isIncluded) return { target: existing, added: false };
+        if (existing) {
+          prepared(this.db, 'UPDATE project_targets SET is_included = 1, removed_at = NULL WHERE target_id = ?').run(existing.targetId);
+          return { target: this.target(existing.targetId)!, added: true };
+        }
+        const id = crypto.randomUUID();
+        prepared(
+          this.db,
+          'INSERT INTO project_targets (target_id, project_id, target_user_id, is_included, added_at) VALUES (?, ?, ?, 1, ?)',
+        ).run(id, projectId, userId, now);
+        return { target: this.target(id)!, added: true };
+      }),
+    )();
+  }
+
+  /** Soft removal: `is_included` cleared; returns the targets that were included. */
+  removeTargets(
+    projectId: string,
+    userIds: readonly string[] | 'all',
+    now: number,
+  ): { userId: string; removed: boolean; reason: string | null }[] {
+    return this.db.transaction(() => {
+      const list =
+        userIds === 'all'
+          ? this.targets(projectId, { includedOnly: true, limit: 1_000_000, offset: 0 }).map((t) => t.targetUserId)
+          : userIds;
+      return list.map((userId) => {
+        const t = this.targetByUser(projectId, userId);
+        if (!t) return { userId, removed: false, reason: 'not_a_target' };
+        if (!t.isIncluded) return { userId, removed: false, reason: 'already_removed' };
+        prepared(this.db, 'UPDATE project_targets SET is_included = 0, removed_at = ? WHERE target_id = ?').run(now, t.targetId);
+        return { userId, removed: true, reason: null };
+      });
+    })();
+  }
+
+  target(targetId: string): ProjectTarget | null {
+    const r = prepared(this.db, 'SELECT * FROM project_targets WHERE target_id = ?').get(targetId) as Record<string, unknown> | undefined;
+    return r ? toTarget(r) : null;
+  }
+
+  targetByUser(projectId: string, userId: string): ProjectTarget | null {
+    const r = prepared(this.db, 'SELECT * FROM project_targets WHERE project_id = ? AND target_user_id = ?').get(projectId, userId) as
+      | Record<string, unknown>
+      | undefined;
+    return r ? toTarget(r) : null;
+  }
+
+  targets(projectId: string, opts: { includedOnly: boolean; limit: number; offset: number; excludeUserId?: string }): ProjectTarget[] {
+    const rows = prepared(
+      this.db,
+      `SELECT * FROM project_targets WHERE project_id = @project AND (@included = 0 OR is_included = 1) AND target_user_id IS NOT @exclude
+        ORDER BY added_at, rowid LIMIT @limit OFFSET @offset`,
+    ).all({
+      project: projectId,
+      included: opts.includedOnly ? 1 : 0,
+      exclude: opts.excludeUserId ?? null,
+      limit: opts.limit,
+      offset: opts.offset,
+    }) as Record<string, unknown>[];
+    return rows.map(toTarget);
+  }
+
+  countTargets(projectId: string, opts: { includedOnly: boolean; excludeUserId?: string }): number {
+    return prepared(
+      this.db,
+      `SELECT count(*) FROM project_targets WHERE project_id = @project AND (@included = 0 OR is_included = 1) AND target_user_id IS NOT @exclude`,
+    )
+      .pluck()
+      .get({ project: projectId, included: opts.includedOnly ? 1 : 0, exclude: opts.excludeUserId ?? null }) as number;
+  }
+
+  updateDraft(targetId: string, patch: DraftPatch): ProjectTarget {
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [keyof DraftPatch, unknown][];
+    if (entries.length)
+      prepared(this.db, `UPDATE project_targets SET ${entries.map(([k]) => `${DRAFT_COLUMNS[k]} = ?`).join(', ')} WHERE target_id = ?`).run(
+        ...entries.map(([, v]) => v),
+        targetId,
+      );
+    return this.target(targetId)!;
+  }
+
+  /** Clears generated (not hand-edited) drafts so they are generated again (`clear_personalization`). */
+  clearGeneratedDrafts(projectId: string): number {
+    return prepared(
+      this.db,
+      `UPDATE project_targets SET draft_message = NULL, draft_subject = NULL, message_source = NULL, review_status = 'none', draft_template_version = NULL,
+         draft_target_fingerprint = NULL, draft_updated_at = NULL
+       WHERE project_id = ? AND message_source = 'ai_generated' AND communication_id IS NULL`,
+    ).run(projectId).changes;
+  }
+}
