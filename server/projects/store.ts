@@ -58,6 +58,7 @@ export interface ProjectTarget {
   previewedAt: number | null;
   communicationId: string | null;
   queuedAt: number | null;
+  sendAttempts: number;
 }
 
 const toProject = (r: Record<string, unknown>): Project => ({
@@ -101,6 +102,7 @@ const toTarget = (r: Record<string, unknown>): ProjectTarget => ({
   previewedAt: (r.previewed_at as number | null) ?? null,
   communicationId: (r.communication_id as string | null) ?? null,
   queuedAt: (r.queued_at as number | null) ?? null,
+  sendAttempts: (r.send_attempts as number | undefined) ?? 0,
 });
 
 /** A change to a target's draft and review state. */
@@ -118,6 +120,7 @@ export interface DraftPatch {
   previewedAt?: number | null;
   communicationId?: string | null;
   queuedAt?: number | null;
+  sendAttempts?: number;
 }
 
 const DRAFT_COLUMNS: Record<keyof DraftPatch, string> = {
@@ -134,6 +137,7 @@ const DRAFT_COLUMNS: Record<keyof DraftPatch, string> = {
   previewedAt: 'previewed_at',
   communicationId: 'communication_id',
   queuedAt: 'queued_at',
+  sendAttempts: 'send_attempts',
 };
 
 /** Repository of projects and their targets (tables `projects`, `project_targets`, migration 14). */

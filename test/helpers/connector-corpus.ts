@@ -84,6 +84,8 @@ export function everyToolCall(state: {
     }),
     communication_action: () => ({ mode: 'cancel', communication_id: state.communicationId ?? 'missing', reason: 'every-tool' }),
     professional_conversation_status: () => ({ target_user_id: personId(1) }),
+    project_action: () => ({ mode: 'list' }),
+    project_read: () => ({}),
     social_proximity_status: () => ({}),
     bulk_export: () => ({ description: 'engineers', max_rows: 10 }),
     get_product_help: () => ({ topic: 'credits' }),

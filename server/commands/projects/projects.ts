@@ -594,7 +594,7 @@ export async function activateProject(services: Services, actor: Actor, projectI
           subject: channel === 'email_send' ? (t.draftSubject ?? p.title) : undefined,
           recipient_email: channel === 'email_send' ? (recipientEmail ?? undefined) : undefined,
           dry_run: false,
-          idempotency_key: `project:${p.projectId}:target:${t.targetId}`,
+          idempotency_key: `project:${p.projectId}:target:${t.targetId}${t.sendAttempts ? `:retry:${t.sendAttempts}` : ''}`,
           context: { project_id: p.projectId, assignment_target_id: t.targetId },
         },
         now,
@@ -618,6 +618,39 @@ export async function activateProject(services: Services, actor: Actor, projectI
     queued_count: queued,
     skipped,
     project: presentProject(services, updated),
+  };
+}
+
+/**
+ * Requeues the targets whose professional-network send failed: their draft is queued again at
+ * the next activation (a new idempotency key per retry, so each retry sends once).
+ */
+export async function retryFailedProfessionalSends(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  now: number,
+): Promise<Record<string, unknown>> {
+  const p = ownProject(services, actor, projectId);
+  const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  let reset = 0;
+  for (const t of targets) {
+    const c = t.communicationId ? services.communications.store.get(t.communicationId) : null;
+    if (c?.channel !== 'professional_send_message' || c.status !== 'failed') continue;
+    services.projects.updateDraft(t.targetId, { communicationId: null, queuedAt: null, sendAttempts: t.sendAttempts + 1 });
+    reset++;
+  }
+  const activation = reset ? await activateProject(services, actor, projectId, now) : null;
+  return {
+    success: true,
+    ...actingFields(actor),
+    project_id: p.projectId,
+    retried_count: reset,
+    queued_count: (activation?.queued_count as number | undefined) ?? 0,
+    message: reset
+      ? `Requeued ${reset} failed professional-network send${reset === 1 ? '' : 's'}.`
+      : 'No failed professional-network sends to retry.',
+    project: presentProject(services, services.projects.get(p.projectId)!),
   };
 }
 

@@ -19,6 +19,7 @@ import { jobsSearchTool } from './jobs-search.js';
 import { peopleLookupBatchTool } from './people-lookup-batch.js';
 import { peopleSearchTool } from './people-search.js';
 import { postsSearchTool } from './posts-search.js';
+import { projectActionTool, projectReadTool } from './projects.js';
 import { replaySearchResultTool } from './replay-search-result.js';
 import { reportFeedbackTool } from './report-feedback.js';
 import { searchCapabilitiesTool } from './search-capabilities.js';
@@ -44,8 +45,10 @@ export function allTools(): ToolDef[] {
     conversationReadTool,
     introductionReadTool,
     communicationActionTool,
+    projectReadTool,
     socialProximityStatusTool,
     sendCommunicationTool,
+    projectActionTool,
     professionalConversationStatusTool,
     bulkExportTool,
     getProductHelpTool(() => tools),

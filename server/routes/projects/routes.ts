@@ -15,6 +15,7 @@ import {
   putTemplates,
   readProject,
   removeTargets,
+  retryFailedProfessionalSends,
   sendReadiness,
   updateProject,
 } from '../../commands/projects/projects.js';
@@ -676,5 +677,39 @@ export const projectRoutes = [
       },
     },
     handler: ({ params, actor, services, now }) => activateProject(services, actor!, params.projectId, now),
+  }),
+  defineRoute<Record<string, never>, Record<string, never>, P>({
+    method: 'POST',
+    path: '/api/v1/projects/:projectId/retry-failed-professional-sends',
+    tag: 'projects',
+    summary:
+      'Queues again the targets whose professional-network send failed (each retry sends once). A Proxima extension behind the connector mode of the same name.',
+    auth: AUTH,
+    request: { params: projectParams, body: { type: 'object', additionalProperties: false, properties: {} } },
+    errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
+    response: {
+      type: 'object',
+      required: [
+        'success',
+        'owner_user_id',
+        'acting_user_id',
+        'is_delegate',
+        'project_id',
+        'retried_count',
+        'queued_count',
+        'message',
+        'project',
+      ],
+      properties: {
+        success: { const: true },
+        ...acting,
+        project_id: uuid,
+        retried_count: { type: 'integer' },
+        queued_count: { type: 'integer' },
+        message: { type: 'string' },
+        project,
+      },
+    },
+    handler: ({ params, actor, services, now }) => retryFailedProfessionalSends(services, actor!, params.projectId, now),
   }),
 ];

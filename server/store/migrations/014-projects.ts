@@ -56,6 +56,7 @@ CREATE TABLE project_targets (
   previewed_at INTEGER,
   communication_id TEXT,
   queued_at INTEGER,
+  send_attempts INTEGER NOT NULL DEFAULT 0,
   UNIQUE (project_id, target_user_id)
 );
 CREATE INDEX project_targets_project ON project_targets (project_id, is_included, added_at);
