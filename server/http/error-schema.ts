@@ -46,6 +46,7 @@ export const ERROR_STATUS = {
   communication_already_terminal: 409,
   communication_not_cancellable: 409,
   already_decided: 409,
+  mcp_session_project_required: 409,
   export_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -83,6 +83,7 @@ export class ToolDispatcher {
         services: this.services,
         requestId,
         now,
+        session,
         route: (key, routeInput) => {
           const invoke = this.invokers.get(key);
           if (!invoke) throw new Error(`tool ${name} calls unknown route ${key}`);

@@ -2,6 +2,7 @@ import type { Actor } from '../auth/actor.js';
 import type { ScopeRequirement } from '../auth/scopes.js';
 import type { JsonSchema } from '../http/route.js';
 import type { Services } from '../services.js';
+import type { AgentSession } from '../store/agent-sessions.js';
 
 /**
  * What a tool's `run` receives: who is calling (scope already checked) and the way to call the
@@ -13,6 +14,8 @@ export interface ToolContext {
   services: Services;
   requestId: string;
   now: number;
+  /** The agent session named by `agent_session_id` (already checked), or null. */
+  session: AgentSession | null;
   /**
    * Calls the REST route `METHOD /path` (as declared, with `:params`) for the tool's caller,
    * and returns its success body; its AppErrors become the tool's error result.

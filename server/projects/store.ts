@@ -241,6 +241,11 @@ export class ProjectStore {
     return this.get(projectId)!;
   }
 
+  /** Binds a project to the agent session that made it. */
+  bindSession(projectId: string, sessionId: string, now: number): void {
+    prepared(this.db, 'UPDATE projects SET agent_session_id = ?, updated_at = ? WHERE project_id = ?').run(sessionId, now, projectId);
+  }
+
   /** Sets template fields (undefined leaves one as it is); any change moves the template version. */
   setTemplates(projectId: string, templates: Partial<Record<TemplateField, string | null>>, now: number): Project {
     const entries = Object.entries(templates).filter(([k, v]) => v !== undefined && (TEMPLATE_FIELDS as readonly string[]).includes(k));

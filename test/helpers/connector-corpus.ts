@@ -76,11 +76,13 @@ export function everyToolCall(state: {
     inbox_read: () => ({}),
     conversation_read: () => ({ with_user_id: personId(1) }),
     introduction_read: () => ({ mode: 'list' }),
+    // A live sandbox send (1.5 s), cancelled by the next call while it is in flight.
     send_communication: () => ({
-      mode: 'draft',
-      channel: 'service_direct_message',
+      mode: 'send',
+      channel: 'professional_send_message',
       target_user_id: personId(1),
-      message: 'A draft from every-tool',
+      message: 'From every-tool',
+      dry_run: false,
     }),
     communication_action: () => ({ mode: 'cancel', communication_id: state.communicationId ?? 'missing', reason: 'every-tool' }),
     professional_conversation_status: () => ({ target_user_id: personId(1) }),

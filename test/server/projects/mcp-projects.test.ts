@@ -71,6 +71,55 @@ test('connector: project_action drives a project from shortlist to activation; p
   }
 });
 
+test('connector drafts live in a project: the session’s, a new one bound to the session, or none (409)', async () => {
+  const app = await startTestApp({ env: FAST_DISPATCH });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const mcp = await connectMcp(app.url, { apiKey });
+    try {
+      const draft = { mode: 'draft', channel: 'service_direct_message', target_user_id: P(1), message: 'A draft for First1' };
+      const orphan = await mcp.call('send_communication', draft);
+      assert.equal([orphan.isError, orphan.structuredContent!.error], [true, 'mcp_session_project_required']);
+      const session = await mcp.call('agent_session', { mode: 'start', label: 'outreach' });
+      const agent_session_id = (session.structuredContent!.session as Row).agent_session_id as string;
+      const first = await mcp.call('send_communication', { ...draft, agent_session_id });
+      assert.not.ok(first.isError, JSON.stringify(first.structuredContent));
+      const projectId = first.structuredContent!.project_id as string;
+      const target = first.structuredContent!.target as Row;
+      assert.equal(
+        [target.target_user_id, target.draft_message, target.review_action, target.delivery_status],
+        [P(1), 'A draft for First1', 'save', null],
+      );
+      const status = await mcp.call('agent_session', { mode: 'status', agent_session_id });
+      assert.is((status.structuredContent!.session as Row).project_id, projectId);
+      const second = await mcp.call('send_communication', {
+        ...draft,
+        target_user_id: P(2),
+        message: 'A draft for First2',
+        agent_session_id,
+      });
+      assert.is(second.structuredContent!.project_id, projectId, 'the session keeps its project');
+      const project = await app.call('GET', `/api/v1/projects/${projectId}?include_targets=true`, { key: apiKey });
+      assert.equal(
+        [(project.body.project as Row).title, (project.body.project as Row).agent_session_id],
+        ['Drafts: outreach', agent_session_id],
+      );
+      assert.equal(
+        ((project.body.project as Row).targets as Row[]).map((t) => t.target_user_id),
+        [P(1), P(2)],
+      );
+      const explicit = await mcp.call('send_communication', { ...draft, target_user_id: P(3), project_id: projectId });
+      assert.is(explicit.structuredContent!.project_id, projectId);
+      assert.is(app.services.db.prepare('SELECT count(*) FROM communications').pluck().get(), 0, 'drafts never send');
+    } finally {
+      await mcp.close();
+    }
+  } finally {
+    await app.close();
+  }
+});
+
 test('retry_failed_professional_sends queues a failed professional send once more', async () => {
   const app = await startTestApp({ env: { ...FAST_DISPATCH, SANDBOX_DISPATCH_MS: '50' } });
   try {

@@ -1,7 +1,7 @@
 import { INVITE_NOTE_MAX } from '../../../communications/channels.js';
 import { AppError, invalidField } from '../../../errors.js';
 import { capabilitiesResponse, createBody, historyBody, identityProperties, recordSchema } from '../../../routes/communications/schemas.js';
-import { defineTool } from '../../tool.js';
+import { defineTool, type ToolContext } from '../../tool.js';
 import { DELEGATE_ARGUMENT } from '../schema-tools.js';
 
 const MODES = ['precheck', 'history', 'draft', 'send', 'status', 'cancel'] as const;
@@ -21,6 +21,66 @@ export function fitInviteNote(note: string): { note: string; truncated: boolean 
 }
 
 const create = createBody.properties;
+
+/**
+ * A connector draft is a project draft: the person becomes a target of the project and the
+ * message its draft (saved, never sent). The project is `project_id`, else the agent session's
+ * current project, else a new project bound to the session; with neither a project nor a
+ * session, 409 `mcp_session_project_required`.
+ */
+async function projectDraft(
+  args: Args,
+  body: Record<string, unknown>,
+  ctx: ToolContext,
+  truncated: boolean | undefined,
+): Promise<Record<string, unknown>> {
+  const delegate = args.delegate_user_id ? { delegate_user_id: args.delegate_user_id } : {};
+  let projectId = (args.project_id as string | undefined) ?? ctx.session?.projectId ?? null;
+  if (projectId && !args.project_id && ctx.services.projects.get(projectId)?.ownerUserId !== ctx.actor.ownerUserId) projectId = null;
+  if (!projectId) {
+    if (!ctx.session)
+      throw new AppError(
+        409,
+        'mcp_session_project_required',
+        'A connector draft is kept in a project: pass an existing project_id, or start an agent session (agent_session mode=start) and pass its agent_session_id so a project is made for it.',
+      );
+    const made = (await ctx.route('POST /api/v1/projects', {
+      body: {
+        title: ctx.session.label ? `Drafts: ${ctx.session.label}` : `Drafts of ${new Date(ctx.now).toISOString().slice(0, 10)}`,
+        ...delegate,
+      },
+    })) as { project: { id: string } };
+    projectId = made.project.id;
+    ctx.services.projects.bindSession(projectId, ctx.session.sessionId, ctx.now);
+    ctx.services.agentSessions.touch(ctx.session.sessionId, ctx.now, { projectId });
+  }
+  const caps = (await ctx.route('POST /api/v1/communications/capabilities', {
+    body: { ...pick(args, [...Object.keys(identityProperties)]), channels: [args.channel], ...delegate },
+  })) as { resolved_target: { user_id: string | null } };
+  const userId = caps.resolved_target.user_id;
+  if (!userId)
+    throw new AppError(404, 'target_not_found', 'No person matches the identity given; a project draft needs a person on the service.', {});
+  await ctx.route('POST /api/v1/projects/:projectId/targets', { params: { projectId }, body: { target_user_id: userId, ...delegate } });
+  const saved = (await ctx.route('PUT /api/v1/projects/:projectId/target-users/:targetUserId/message', {
+    params: { projectId, targetUserId: userId },
+    body: {
+      message: body.message,
+      contact_channel: args.channel,
+      review_action: 'save',
+      ...(args.recipient_email ? { recipient_email: args.recipient_email } : {}),
+      ...delegate,
+    },
+  })) as { target: Record<string, unknown> };
+  return {
+    success: true,
+    mode: 'draft',
+    project_id: projectId,
+    target: saved.target,
+    ...(truncated !== undefined ? { note_truncated: truncated } : {}),
+    next_step:
+      'The draft is saved in the project and will not be sent; approve it with project_action mode=update_message, then mode=activate.',
+  };
+}
 const history = historyBody.properties;
 
 interface Args {
@@ -105,6 +165,11 @@ export const sendCommunicationTool = defineTool<Args>({
       webhook_url: create.webhook_url,
       webhook_secret: create.webhook_secret,
       communication_id: { type: 'string', format: 'uuid', description: 'status, cancel: the communication.' },
+      project_id: {
+        type: 'string',
+        format: 'uuid',
+        description: 'draft: the project to keep the draft in (default: the agent session’s project).',
+      },
       reason: { type: 'string', maxLength: 500, description: 'cancel: why.' },
       history_channel: history.history_channel,
       history_fresh: history.history_fresh,
@@ -123,6 +188,8 @@ export const sendCommunicationTool = defineTool<Args>({
       capabilities: capabilitiesResponse,
       history: { type: 'object', additionalProperties: true, description: 'As POST /api/v1/communications/history.' },
       note_truncated: { type: 'boolean', description: 'service_invite: the note was cut to fit 200 characters.' },
+      project_id: { type: 'string', description: 'draft: the project holding the draft.' },
+      target: { type: 'object', additionalProperties: true, description: 'draft: the project target with its draft.' },
       next_step: { type: 'string', description: 'What to do next.' },
     },
   },
@@ -175,8 +242,8 @@ export const sendCommunicationTool = defineTool<Args>({
           truncated = fitted.truncated;
         }
         const live = args.mode === 'send' && args.dry_run === false;
-        if (args.mode === 'draft') body.mode = 'draft';
-        else body.dry_run = !live;
+        if (args.mode === 'draft') return projectDraft(args, body, ctx, truncated);
+        body.dry_run = !live;
         if (live && args.channel === 'email_send' && !args.recipient_email)
           throw new AppError(
             400,
@@ -189,12 +256,9 @@ export const sendCommunicationTool = defineTool<Args>({
           mode: args.mode,
           communication,
           ...(truncated !== undefined ? { note_truncated: truncated } : {}),
-          next_step:
-            args.mode === 'draft'
-              ? 'The draft is saved and will not be sent.'
-              : live
-                ? `Follow it with mode=status and communication_id=${communication.id as string} (wait_ms waits for the outcome).`
-                : 'This was a dry run; send again with dry_run=false to deliver it.',
+          next_step: live
+            ? `Follow it with mode=status and communication_id=${communication.id as string} (wait_ms waits for the outcome).`
+            : 'This was a dry run; send again with dry_run=false to deliver it.',
         };
       }
     }
