@@ -46,12 +46,19 @@ export class ConnectionBudget {
   }
 }
 
-/** Clears the deadline. The watchdog may interrupt this very statement if the deadline passed just now; that is harmless. */
+/**
+ * Clears the deadline. Past the deadline the watchdog interrupts the connection every
+ * millisecond until this clears it, so this very statement may be interrupted: try again (an
+ * attempt takes microseconds; the next one lands between two interrupts).
+ */
 function clear(set: Database.Statement): void {
-  try {
-    set.get(0);
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'SQLITE_INTERRUPT') throw err;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      set.get(0);
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_INTERRUPT' || attempt >= 1000) throw err;
+    }
   }
 }
 

@@ -11,7 +11,9 @@
  *
  * One watchdog thread per process sleeps until the earliest deadline and calls
  * sqlite3_interrupt() on a connection whose deadline has passed (documented as safe from any
- * thread); its running statement then fails with SQLITE_INTERRUPT. A connection's slot is
+ * thread); its running statement then fails with SQLITE_INTERRUPT, and so does every statement
+ * it starts until the deadline is cleared (the watchdog repeats the interrupt each millisecond,
+ * as one that lands between two statements would be lost). A connection's slot is
  * removed when the connection closes (the function's destructor), under the same mutex the
  * watchdog holds while interrupting, so it never touches a closed connection. The library is
  * linked NODELETE (build.mjs): SQLite unloads an extension with the connection that loaded it,
@@ -53,8 +55,12 @@ static void *watchdog(void *unused) {
       if (s->deadline_ns == 0) continue;
       if (s->deadline_ns <= now) {
         sqlite3_interrupt(s->db);
-        s->deadline_ns = 0;
-      } else if (next == 0 || s->deadline_ns < next) {
+        /* Keep interrupting every millisecond until the budget is cleared: an interrupt that
+           lands between two statements of one search is a no-op for the next statement, so a
+           single interrupt could be lost and the search run to the end. */
+        s->deadline_ns = now + 1000000;
+      }
+      if (next == 0 || s->deadline_ns < next) {
         next = s->deadline_ns;
       }
     }

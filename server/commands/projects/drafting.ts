@@ -48,7 +48,7 @@ export const TEMPLATE_TYPES = [
 ] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
-const clean = (s: string | null | undefined): string | null => (s && s.trim() ? s.trim().replace(/\s+/g, ' ') : null);
+const clean = (s: string | null | undefined): string | null => (s?.trim() ? s.trim().replace(/\s+/g, ' ') : null);
 
 /** A sentence of what the project offers: its pitch, else its description, else its title. */
 function offer(project: Project, userInput: string | null): string {
@@ -75,7 +75,7 @@ export function generateTemplate(
       return [
         'Hi {{first_name}},',
         '',
-        'I noticed your work as {{current_title}} at {{current_company}}. ' + what,
+        `I noticed your work as {{current_title}} at {{current_company}}. ${what}`,
         'Would you be open to a short conversation? {{schedule_link}}',
         '',
         'Best,',
@@ -84,7 +84,7 @@ export function generateTemplate(
     case 'engagement_meta_prompt':
       return `Engage {{first_name}} ({{current_title}} at {{current_company}}) about: ${what} Keep it short, specific to their role, and end with one question.`;
     case 'engagement_prompt':
-      return 'Thanks for getting back to me, {{first_name}}. ' + what + ' Does a 20-minute call work for you? {{schedule_link}}';
+      return `Thanks for getting back to me, {{first_name}}. ${what} Does a 20-minute call work for you? {{schedule_link}}`;
     case 'pitch':
       return what;
     case 'referral_intro_prompt':

@@ -1,173 +1,26 @@
-import type { ScopeRequirement } from '../../auth/scopes.js';
+import { activateProject, projectMetrics, retryFailedProfessionalSends, sendReadiness } from '../../commands/projects/delivery.js';
 import { TEMPLATE_TYPES } from '../../commands/projects/drafting.js';
-import {
-  activateProject,
-  addTargets,
-  archiveProject,
-  createProject,
-  generateMessages,
-  generateTemplates,
-  listProjects,
-  listTargets,
-  type MessageBody,
-  projectMetrics,
-  putMessage,
-  putTemplates,
-  readProject,
-  removeTargets,
-  retryFailedProfessionalSends,
-  sendReadiness,
-  updateProject,
-} from '../../commands/projects/projects.js';
-import { CHANNELS } from '../../communications/channels.js';
+import { generateMessages, generateTemplates, type MessageBody, putMessage, putTemplates } from '../../commands/projects/drafts.js';
+import { archiveProject, createProject, listProjects, readProject, updateProject } from '../../commands/projects/projects.js';
+import { addTargets, listTargets, removeTargets } from '../../commands/projects/targets.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
 import { ENGAGEMENT_MODES, TEMPLATE_FIELDS } from '../../projects/store.js';
-
-const AUTH: ScopeRequirement = { anyOf: ['communications'] };
-const nullable = { type: ['string', 'null'] } as const;
-const uuid = { type: 'string', format: 'uuid' } as const;
-const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
-const templateValue = { type: ['string', 'null'], maxLength: 20_000 } as const;
-
-export const targetSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'assignment_target_id',
-    'target_user_id',
-    'is_included',
-    'name',
-    'headline',
-    'current_title',
-    'current_company',
-    'draft_message',
-    'draft_subject',
-    'message_source',
-    'review_action',
-    'approved',
-    'draft_state',
-    'contact_channel',
-    'recipient_email',
-    'sender_email_account_id',
-    'communication_id',
-    'delivery_status',
-    'added_at',
-    'removed_at',
-  ],
-  properties: {
-    id: uuid,
-    assignment_target_id: uuid,
-    target_user_id: { type: 'string' },
-    is_included: { type: 'boolean' },
-    name: nullable,
-    headline: nullable,
-    current_title: nullable,
-    current_company: nullable,
-    draft_message: nullable,
-    draft_subject: nullable,
-    message_source: { enum: ['ai_generated', 'user_edited', null] },
-    review_action: { enum: ['save', 'approve', null] },
-    approved: { type: 'boolean' },
-    draft_state: { enum: ['none', 'fresh', 'stale'] },
-    contact_channel: nullable,
-    recipient_email: nullable,
-    sender_email_account_id: nullable,
-    communication_id: nullable,
-    delivery_status: nullable,
-    added_at: { type: 'string' },
-    removed_at: nullable,
-    mutual_connection_ids: { type: 'array', items: { type: 'string' } },
-  },
-} as const;
-
-const projectSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'project_id',
-    'kind',
-    'title',
-    'description',
-    'pitch',
-    'status',
-    'allow_discovery',
-    'engagement_mode',
-    ...TEMPLATE_FIELDS,
-    'template_version',
-    'owner_user_id',
-    'acting_user_id',
-    'agent_session_id',
-    'target_count',
-    'is_archived',
-    'archived_at',
-    'activated_at',
-    'created_at',
-    'updated_at',
-  ],
-  properties: {
-    id: uuid,
-    project_id: uuid,
-    kind: { enum: ['project', 'search'] },
-    title: { type: 'string' },
-    description: nullable,
-    pitch: nullable,
-    status: { type: 'string' },
-    allow_discovery: { type: 'boolean' },
-    engagement_mode: { enum: [...ENGAGEMENT_MODES] },
-    ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, nullable])),
-    template_version: { type: 'integer' },
-    owner_user_id: { type: 'string' },
-    acting_user_id: { type: 'string' },
-    agent_session_id: nullable,
-    target_count: { type: 'integer' },
-    is_archived: { type: 'boolean' },
-    archived_at: nullable,
-    activated_at: nullable,
-    created_at: { type: 'string' },
-    updated_at: { type: 'string' },
-    targets: { type: 'array', items: targetSchema },
-    search_results: { description: 'The search-results cache (include_search_results).' },
-  },
-} as const;
-
-const project = projectSchema;
-const pagination = {
-  type: 'object',
-  required: ['limit', 'offset', 'total', 'has_more'],
-  properties: { limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' }, has_more: { type: 'boolean' } },
-} as const;
-const acting = {
-  owner_user_id: { type: 'string' },
-  acting_user_id: { type: 'string' },
-  is_delegate: { type: 'boolean' },
-} as const;
-const projectParams = {
-  type: 'object',
-  required: ['projectId'],
-  properties: { projectId: { ...uuid, description: 'Project id.' } },
-} as const;
-const projectResponse = { type: 'object', required: ['success', 'project'], properties: { success: { const: true }, project } } as const;
-const PROJECT_ERRORS = ['project_not_found'] as const;
-
-const messageBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    message: text(20_000, 'The draft (a change marks it user_edited unless message_source says otherwise).'),
-    message_source: { enum: ['ai_generated', 'user_edited'] },
-    review_action: { enum: ['save', 'approve'], description: 'approve only after explicit approval; saving never sends.' },
-    contact_channel: text(60, `One of ${CHANNELS.join(', ')}.`),
-    recipient_email: text(320, 'The address an email_send goes to.'),
-    sender_email_account_id: { ...uuid, description: 'A sender mail account (kept; sending uses SMTP_FROM until sender accounts exist).' },
-  },
-} as const;
-const messageResponse = (key: 'target_user_id' | 'assignment_target_id') =>
-  ({
-    type: 'object',
-    required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'project_id', key, 'target'],
-    properties: { success: { const: true }, ...acting, project_id: uuid, [key]: { type: 'string' }, target: targetSchema },
-  }) as const;
+import {
+  AUTH,
+  acting,
+  messageBody,
+  messageResponse,
+  PROJECT_ERRORS,
+  pagination,
+  project,
+  projectParams,
+  projectResponse,
+  targetSchema,
+  templateValue,
+  text,
+  uuid,
+} from './schemas.js';
 
 type P = { projectId: string };
 

@@ -1,0 +1,207 @@
+import { type Actor, actingFields } from '../../auth/actor.js';
+import { CHANNELS, TERMINAL } from '../../communications/channels.js';
+import { AppError } from '../../errors.js';
+import type { Services } from '../../services.js';
+import { createCommunication } from '../communications/create.js';
+import { factsFingerprint } from './drafting.js';
+import { ownProject, presentProject } from './projects.js';
+import { deliveryChannel, draftState, targetFacts } from './targets.js';
+
+/** Which included targets can be sent, and why the others cannot yet. */
+export async function sendReadiness(services: Services, actor: Actor, projectId: string): Promise<Record<string, unknown>> {
+  const p = ownProject(services, actor, projectId);
+  const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  const summary = {
+    total_targets: targets.length,
+    ready_count: 0,
+    previewed_count: 0,
+    not_previewed_count: 0,
+    edited_count: 0,
+    stale_count: 0,
+    no_draft_count: 0,
+    already_queued_count: 0,
+    no_channel_count: 0,
+    stale_target_ids: [] as string[],
+    not_previewed_target_ids: [] as string[],
+    delivery_channels: Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<string, number>,
+  };
+  for (const t of targets) {
+    if (t.communicationId) {
+      summary.already_queued_count++;
+      continue;
+    }
+    const { facts } = await targetFacts(services, p, t.targetUserId);
+    const state = draftState(p, t, factsFingerprint(facts));
+    if (state === 'none') {
+      summary.no_draft_count++;
+      continue;
+    }
+    if (t.messageSource === 'user_edited') summary.edited_count++;
+    if (state === 'stale') {
+      summary.stale_count++;
+      summary.stale_target_ids.push(t.targetId);
+    }
+    if (t.reviewStatus === 'none') {
+      summary.not_previewed_count++;
+      summary.not_previewed_target_ids.push(t.targetId);
+    } else summary.previewed_count++;
+    const { channel } = await deliveryChannel(services, p, t);
+    if (!channel) summary.no_channel_count++;
+    else summary.delivery_channels[channel]!++;
+    if (channel && t.reviewStatus === 'approved' && state !== 'stale') summary.ready_count++;
+  }
+  return { success: true, ...actingFields(actor), project_id: p.projectId, summary };
+}
+
+/**
+ * Queues every included, approved, fresh draft that has a channel and was not queued before, as
+ * a live communication (idempotency key per target: re-activating never sends a target twice).
+ * The dispatcher's daily caps pace the professional network (docs/projects.md, "Activation").
+ */
+export async function activateProject(services: Services, actor: Actor, projectId: string, now: number): Promise<Record<string, unknown>> {
+  const p = ownProject(services, actor, projectId);
+  const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  let queued = 0;
+  const skipped: Record<string, number> = {};
+  const skip = (why: string) => {
+    skipped[why] = (skipped[why] ?? 0) + 1;
+  };
+  for (const t of targets) {
+    if (t.communicationId) {
+      skip('already_queued');
+      continue;
+    }
+    if (t.reviewStatus !== 'approved') {
+      skip('not_approved');
+      continue;
+    }
+    const { facts } = await targetFacts(services, p, t.targetUserId);
+    if (draftState(p, t, factsFingerprint(facts)) === 'stale') {
+      skip('stale_draft');
+      continue;
+    }
+    const { channel, recipientEmail } = await deliveryChannel(services, p, t);
+    if (!channel) {
+      skip('no_channel');
+      continue;
+    }
+    try {
+      const record = await createCommunication(
+        services,
+        actor,
+        {
+          channel,
+          target_user_id: t.targetUserId,
+          message: t.draftMessage ?? '',
+          subject: channel === 'email_send' ? (t.draftSubject ?? p.title) : undefined,
+          recipient_email: channel === 'email_send' ? (recipientEmail ?? undefined) : undefined,
+          dry_run: false,
+          idempotency_key: `project:${p.projectId}:target:${t.targetId}${t.sendAttempts ? `:retry:${t.sendAttempts}` : ''}`,
+          context: { project_id: p.projectId, assignment_target_id: t.targetId },
+        },
+        now,
+      );
+      services.projects.updateDraft(t.targetId, { communicationId: record.id as string, queuedAt: now, contactChannel: channel });
+      queued++;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      skip((err.extra.reason as string | undefined) ?? err.code);
+    }
+  }
+  const updated = services.projects.update(p.projectId, { status: 'active', activatedAt: p.activatedAt ?? now }, now);
+  const skippedText = Object.entries(skipped)
+    .map(([k, v]) => `${v} ${k.replace(/_/g, ' ')}`)
+    .join(', ');
+  return {
+    success: true,
+    ...actingFields(actor),
+    project_id: p.projectId,
+    message: `Queued ${queued} message${queued === 1 ? '' : 's'}${skippedText ? `; skipped ${skippedText}` : ''}. Professional-network sends follow the daily cap and resume the next day.`,
+    queued_count: queued,
+    skipped,
+    project: presentProject(services, updated),
+  };
+}
+
+/**
+ * Requeues the targets whose professional-network send failed: their draft is queued again at
+ * the next activation (a new idempotency key per retry, so each retry sends once).
+ */
+export async function retryFailedProfessionalSends(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  now: number,
+): Promise<Record<string, unknown>> {
+  const p = ownProject(services, actor, projectId);
+  const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  let reset = 0;
+  for (const t of targets) {
+    const c = t.communicationId ? services.communications.store.get(t.communicationId) : null;
+    if (c?.channel !== 'professional_send_message' || c.status !== 'failed') continue;
+    services.projects.updateDraft(t.targetId, { communicationId: null, queuedAt: null, sendAttempts: t.sendAttempts + 1 });
+    reset++;
+  }
+  const activation = reset ? await activateProject(services, actor, projectId, now) : null;
+  return {
+    success: true,
+    ...actingFields(actor),
+    project_id: p.projectId,
+    retried_count: reset,
+    queued_count: (activation?.queued_count as number | undefined) ?? 0,
+    message: reset
+      ? `Requeued ${reset} failed professional-network send${reset === 1 ? '' : 's'}.`
+      : 'No failed professional-network sends to retry.',
+    project: presentProject(services, services.projects.get(p.projectId)!),
+  };
+}
+
+/** Outreach metrics: sends, replies (in-service replies after the send), link clicks, statuses. */
+export function projectMetrics(services: Services, actor: Actor, projectId: string): Record<string, unknown> {
+  const p = ownProject(services, actor, projectId);
+  const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  const outreach: Record<string, number> = {};
+  const recipient: Record<string, number> = {};
+  let sent = 0;
+  let responses = 0;
+  for (const t of targets) {
+    const c = t.communicationId ? services.communications.store.get(t.communicationId) : null;
+    const status = c ? c.status : 'not_queued';
+    outreach[status] = (outreach[status] ?? 0) + 1;
+    const delivered = c?.status === 'completed';
+    if (delivered) sent++;
+    const replied =
+      delivered &&
+      services.communications.inbox
+        .messagesBetween(p.actingUserId, t.targetUserId)
+        .some((m) => m.senderUserId === t.targetUserId && m.createdAt >= (c!.dispatchedAt ?? c!.createdAt));
+    if (replied) responses++;
+    const state = replied
+      ? 'responded'
+      : delivered
+        ? 'contacted'
+        : c && !TERMINAL.has(c.status)
+          ? 'queued'
+          : c
+            ? c.status
+            : t.reviewStatus === 'approved'
+              ? 'approved'
+              : t.draftMessage
+                ? 'drafted'
+                : 'no_draft';
+    recipient[state] = (recipient[state] ?? 0) + 1;
+  }
+  return {
+    success: true,
+    project_id: p.projectId,
+    total_targets: targets.length,
+    messages_sent: sent,
+    responses,
+    response_rate: sent ? responses / sent : null,
+    target_response_rate: targets.length ? responses / targets.length : null,
+    schedule_link_clicks: 0,
+    schedule_link_click_rate: sent ? 0 : null,
+    outreach_status_counts: outreach,
+    recipient_status_counts: recipient,
+  };
+}

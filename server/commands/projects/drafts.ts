@@ -1,0 +1,147 @@
+import { type Actor, actingFields } from '../../auth/actor.js';
+import { CHANNELS, isChannel } from '../../communications/channels.js';
+import { AppError, invalidField } from '../../errors.js';
+import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../projects/store.js';
+import type { Services } from '../../services.js';
+import { factsFingerprint, fillTemplate, generalizeMessage, generateTemplate, type TemplateType } from './drafting.js';
+import { ownProject, presentProject } from './projects.js';
+import { deliveryChannel, draftState, presentTarget, targetFacts } from './targets.js';
+
+export function putTemplates(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  body: Partial<Record<TemplateField, string | null>> & { clear_personalization?: boolean },
+  now: number,
+): Record<string, unknown> {
+  const p = ownProject(services, actor, projectId);
+  const templates = Object.fromEntries(TEMPLATE_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+  const updated = services.projects.setTemplates(p.projectId, templates, now);
+  if (body.clear_personalization) services.projects.clearGeneratedDrafts(p.projectId);
+  return { success: true, project: presentProject(services, updated) };
+}
+
+export function generateTemplates(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  body: Partial<Record<TemplateField, string>> & { template_type?: TemplateType; user_input?: string; message?: string },
+  now: number,
+): Record<string, unknown> {
+  const p = ownProject(services, actor, projectId);
+  const type: TemplateType = body.template_type ?? 'outreach_message_prompt';
+  if (type === 'generalize_message_to_template') {
+    if (!body.message?.trim()) throw invalidField('body', '/message', 'is required with template_type=generalize_message_to_template');
+    const updated = services.projects.setTemplates(p.projectId, { outreach_message_prompt: generalizeMessage(body.message) }, now);
+    return { success: true, project: presentProject(services, updated), generated_field: 'outreach_message_prompt' };
+  }
+  if (type === 'pitch') {
+    const updated = services.projects.update(p.projectId, { pitch: generateTemplate('pitch', p, body.user_input ?? null) }, now);
+    services.projects.setTemplates(p.projectId, {}, now);
+    return { success: true, project: presentProject(services, services.projects.get(updated.projectId)!), generated_field: 'pitch' };
+  }
+  // Copy supplied for the very field asked for is saved as given; other supplied fields are ignored.
+  const supplied = body[type as TemplateField];
+  const text = typeof supplied === 'string' && supplied.trim() ? supplied : generateTemplate(type, p, body.user_input ?? null);
+  const updated = services.projects.setTemplates(p.projectId, { [type]: text }, now);
+  return { success: true, project: presentProject(services, updated), generated_field: type };
+}
+
+/** Generates a draft for each target that needs one (no draft, or a stale generated one); never sends. */
+export async function generateMessages(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  body: { target_ids?: string[]; target_user_id?: string; persist_target?: boolean },
+  now: number,
+): Promise<Record<string, unknown>> {
+  let p = ownProject(services, actor, projectId);
+  if (body.target_user_id && body.persist_target !== false) services.projects.addTargets(p.projectId, [body.target_user_id], now);
+  if (!p.templates.outreach_message_prompt)
+    p = services.projects.setTemplates(p.projectId, { outreach_message_prompt: generateTemplate('outreach_message_prompt', p, null) }, now);
+  let targets: ProjectTarget[];
+  if (body.target_ids?.length)
+    targets = body.target_ids
+      .map((id) => services.projects.target(id))
+      .filter((t): t is ProjectTarget => t !== null && t.projectId === p.projectId);
+  else if (body.target_user_id)
+    targets = [services.projects.targetByUser(p.projectId, body.target_user_id)].filter((t): t is ProjectTarget => t !== null);
+  else targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  const out: Record<string, unknown>[] = [];
+  let generated = 0;
+  for (const t of targets) {
+    const { facts } = await targetFacts(services, p, t.targetUserId);
+    const fingerprint = factsFingerprint(facts);
+    const explicit = Boolean(body.target_ids?.length || body.target_user_id);
+    const needs =
+      !t.draftMessage ||
+      (t.messageSource === 'ai_generated' && draftState(p, t, fingerprint) === 'stale') ||
+      (explicit && t.messageSource !== 'user_edited');
+    if (needs && !t.communicationId) {
+      const { channel } = await deliveryChannel(services, p, t);
+      services.projects.updateDraft(t.targetId, {
+        draftMessage: fillTemplate(p.templates.outreach_message_prompt!, facts),
+        draftSubject: fillTemplate(p.templates.email_subject_template ?? generateTemplate('email_subject_template', p, null), facts),
+        messageSource: 'ai_generated',
+        reviewStatus: 'none',
+        contactChannel: t.contactChannel ?? channel,
+        draftTemplateVersion: p.templateVersion,
+        draftTargetFingerprint: fingerprint,
+        draftUpdatedAt: now,
+      });
+      generated++;
+    }
+    out.push(await presentTarget(services, p, services.projects.target(t.targetId)!));
+  }
+  return { success: true, generated_count: generated, targets: out };
+}
+
+export interface MessageBody {
+  message?: string;
+  message_source?: 'ai_generated' | 'user_edited';
+  review_action?: 'save' | 'approve';
+  contact_channel?: string;
+  recipient_email?: string;
+  sender_email_account_id?: string;
+}
+
+/** Saves (or approves) a target's draft: never sends. */
+export async function putMessage(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  by: { targetUserId?: string; targetId?: string },
+  body: MessageBody,
+  now: number,
+): Promise<Record<string, unknown>> {
+  const p = ownProject(services, actor, projectId);
+  const t = by.targetId ? services.projects.target(by.targetId) : services.projects.targetByUser(p.projectId, by.targetUserId!);
+  if (!t || t.projectId !== p.projectId) throw new AppError(404, 'target_not_found', 'No such target in this project; add it first.', {});
+  if (body.contact_channel !== undefined && !isChannel(body.contact_channel))
+    throw new AppError(
+      400,
+      'invalid_channel',
+      `contact_channel must be one of the seven send channels; got ${JSON.stringify(body.contact_channel)}.`,
+      {
+        allowed_channels: [...CHANNELS],
+      },
+    );
+  if (body.review_action === 'approve' && !(body.message ?? t.draftMessage)?.trim())
+    throw invalidField('body', '/review_action', 'cannot approve an empty draft: send message or generate one first');
+  const edited = body.message !== undefined && body.message !== t.draftMessage;
+  const { facts } = await targetFacts(services, p, t.targetUserId);
+  const updated = services.projects.updateDraft(t.targetId, {
+    draftMessage: body.message,
+    messageSource: body.message_source ?? (edited ? 'user_edited' : undefined),
+    reviewStatus: body.review_action === 'approve' ? 'approved' : body.review_action === 'save' ? 'saved' : edited ? 'saved' : undefined,
+    contactChannel: body.contact_channel,
+    recipientEmail: body.recipient_email,
+    senderEmailAccountId: body.sender_email_account_id,
+    draftTemplateVersion: edited ? p.templateVersion : undefined,
+    draftTargetFingerprint: edited ? factsFingerprint(facts) : undefined,
+    draftUpdatedAt: body.message !== undefined || body.review_action ? now : undefined,
+    previewedAt: body.review_action ? now : undefined,
+  });
+  const key = by.targetId ? { assignment_target_id: t.targetId } : { target_user_id: t.targetUserId };
+  return { success: true, ...actingFields(actor), project_id: p.projectId, ...key, target: await presentTarget(services, p, updated) };
+}

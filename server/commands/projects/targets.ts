@@ -1,0 +1,204 @@
+import { INDICES } from '../../../mappings/indices.js';
+import { type Actor, actingFields } from '../../auth/actor.js';
+import { type Channel, isChannel } from '../../communications/channels.js';
+import { invalidField } from '../../errors.js';
+import type { Project, ProjectTarget } from '../../projects/store.js';
+import type { Services } from '../../services.js';
+import { chooseEmail } from '../communications/capabilities.js';
+import { handleOnNetwork, isMember, resolveTarget } from '../communications/resolve-target.js';
+import { recentPosts } from '../read-profile.js';
+import { type DraftFacts, factsFingerprint } from './drafting.js';
+import { iso, ownProject } from './projects.js';
+
+/** What Proxima knows of a target for drafting, and the person's display facts. */
+export async function targetFacts(
+  services: Services,
+  project: Project,
+  targetUserId: string,
+): Promise<{ facts: DraftFacts; profile: Record<string, unknown> | null }> {
+  const target = await resolveTarget(services, { target_user_id: targetUserId });
+  const p = target.profile;
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const first = str(p?.first_name) ?? str(p?.display_name)?.split(' ')[0] ?? null;
+  const mutual = services.graph.mutualConnections(project.actingUserId, targetUserId, 1);
+  let shared: string | null = null;
+  if (mutual[0]) {
+    const [doc] = await services.engine.mget<Record<string, unknown>>(INDICES.profiles.alias, [mutual[0]]).catch(() => [null]);
+    shared = str(doc?.display_name) ?? services.users.get(mutual[0])?.name ?? null;
+  }
+  const posts = await recentPosts(services, targetUserId, 1).catch(() => []);
+  const topic = posts[0]?.text
+    ? posts[0].text
+        .split(/[.!?\n]/)[0]!
+        .trim()
+        .split(/\s+/)
+        .slice(0, 8)
+        .join(' ')
+    : null;
+  const sender = services.users.get(project.actingUserId);
+  return {
+    profile: p,
+    facts: {
+      first_name: first,
+      full_name: str(p?.display_name),
+      current_title: str(p?.current_title),
+      current_company: str(p?.current_company_name),
+      shared_connection: shared,
+      recent_post_topic: topic,
+      sender_first_name: sender?.name?.split(' ')[0] ?? null,
+      sender_name: sender?.name ?? null,
+      pitch: project.pitch,
+      project_title: project.title,
+      schedule_link: null,
+    },
+  };
+}
+
+/** The channel a target's draft goes through: as set, else the professional network, then email, then an in-service message. */
+export async function deliveryChannel(
+  services: Services,
+  project: Project,
+  t: ProjectTarget,
+): Promise<{ channel: Channel | null; recipientEmail: string | null }> {
+  const target = await resolveTarget(services, { target_user_id: t.targetUserId });
+  const email = chooseEmail(target, t.recipientEmail ?? undefined, services.clock());
+  if (t.contactChannel && isChannel(t.contactChannel)) return { channel: t.contactChannel, recipientEmail: email.address };
+  if (handleOnNetwork(target, 'professional')) return { channel: 'professional_send_message', recipientEmail: null };
+  if (email.address) return { channel: 'email_send', recipientEmail: email.address };
+  if (isMember(target)) return { channel: 'service_direct_message', recipientEmail: null };
+  void project;
+  return { channel: null, recipientEmail: null };
+}
+
+/** A draft's freshness: none, fresh, or stale (the template or the target changed after it was made). */
+export function draftState(project: Project, t: ProjectTarget, fingerprint: string | null): 'none' | 'fresh' | 'stale' {
+  if (!t.draftMessage) return 'none';
+  if (t.messageSource === 'user_edited') return 'fresh';
+  if (t.draftTemplateVersion !== project.templateVersion) return 'stale';
+  if (fingerprint && t.draftTargetFingerprint && fingerprint !== t.draftTargetFingerprint) return 'stale';
+  return 'fresh';
+}
+
+/** One target as the project routes show it. */
+export async function presentTarget(
+  services: Services,
+  project: Project,
+  t: ProjectTarget,
+  opts: { mutuals?: boolean } = {},
+): Promise<Record<string, unknown>> {
+  const { facts, profile } = await targetFacts(services, project, t.targetUserId);
+  const state = draftState(project, t, factsFingerprint(facts));
+  const communication = t.communicationId ? services.communications.store.get(t.communicationId) : null;
+  const out: Record<string, unknown> = {
+    id: t.targetId,
+    assignment_target_id: t.targetId,
+    target_user_id: t.targetUserId,
+    is_included: t.isIncluded,
+    name: facts.full_name,
+    headline: (profile?.headline as string | undefined) ?? null,
+    current_title: facts.current_title,
+    current_company: facts.current_company,
+    draft_message: t.draftMessage,
+    draft_subject: t.draftSubject,
+    message_source: t.messageSource,
+    review_action: t.reviewStatus === 'approved' ? 'approve' : t.reviewStatus === 'saved' ? 'save' : null,
+    approved: t.reviewStatus === 'approved',
+    draft_state: state,
+    contact_channel: t.contactChannel,
+    recipient_email: t.recipientEmail,
+    sender_email_account_id: t.senderEmailAccountId,
+    communication_id: t.communicationId,
+    delivery_status: communication?.status ?? null,
+    added_at: iso(t.addedAt),
+    removed_at: iso(t.removedAt),
+  };
+  if (opts.mutuals) out.mutual_connection_ids = services.graph.mutualConnections(project.actingUserId, t.targetUserId, 5);
+  return out;
+}
+
+export async function listTargets(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  q: { limit: number; offset: number; include_mutuals?: boolean },
+): Promise<Record<string, unknown>> {
+  const p = ownProject(services, actor, projectId);
+  const total = services.projects.countTargets(p.projectId, { includedOnly: true, excludeUserId: p.ownerUserId });
+  const list = services.projects.targets(p.projectId, {
+    includedOnly: true,
+    limit: q.limit,
+    offset: q.offset,
+    excludeUserId: p.ownerUserId,
+  });
+  return {
+    success: true,
+    ...actingFields(actor),
+    project_id: p.projectId,
+    targets: await Promise.all(list.map((t) => presentTarget(services, p, t, { mutuals: q.include_mutuals === true }))),
+    pagination: { limit: q.limit, offset: q.offset, total, has_more: q.offset + list.length < total },
+  };
+}
+
+/** Adds targets by user id: each must be a person the service knows; the owner is never a target. */
+export async function addTargets(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  body: { target_user_ids?: string[]; target_user_id?: string },
+  now: number,
+): Promise<Record<string, unknown>> {
+  const p = ownProject(services, actor, projectId);
+  const ids = [...new Set([...(body.target_user_ids ?? []), ...(body.target_user_id ? [body.target_user_id] : [])])];
+  if (!ids.length) throw invalidField('body', '/target_user_ids', 'name at least one target (target_user_ids or target_user_id)');
+  const added: Record<string, unknown>[] = [];
+  const valid: string[] = [];
+  for (const id of ids) {
+    if (id === p.ownerUserId || id === actor.actingUserId) {
+      added.push({ target_user_id: id, added: false, reason: 'owner_not_a_target' });
+      continue;
+    }
+    const target = await resolveTarget(services, { target_user_id: id });
+    if (!target.userId) added.push({ target_user_id: id, added: false, reason: 'user_not_found' });
+    else valid.push(id);
+  }
+  for (const r of services.projects.addTargets(p.projectId, valid, now))
+    added.push({
+      target_user_id: r.target.targetUserId,
+      assignment_target_id: r.target.targetId,
+      added: r.added,
+      reason: r.added ? null : 'already_a_target',
+    });
+  services.projects.update(p.projectId, {}, now);
+  return {
+    success: true,
+    ...actingFields(actor),
+    project_id: p.projectId,
+    added_targets: added,
+    total_targets: services.projects.countTargets(p.projectId, { includedOnly: true, excludeUserId: p.ownerUserId }),
+  };
+}
+
+export function removeTargets(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  body: { target_user_ids?: string[]; target_user_id?: string; remove_all?: boolean },
+  now: number,
+): Record<string, unknown> {
+  const p = ownProject(services, actor, projectId);
+  const ids = [...new Set([...(body.target_user_ids ?? []), ...(body.target_user_id ? [body.target_user_id] : [])])];
+  if (!ids.length && body.remove_all !== true)
+    throw invalidField(
+      'body',
+      '/target_user_ids',
+      'name the targets to remove (target_user_ids or target_user_id), or send remove_all=true to clear the shortlist',
+    );
+  const results = services.projects.removeTargets(p.projectId, body.remove_all === true ? 'all' : ids, now);
+  return {
+    success: true,
+    ...actingFields(actor),
+    project_id: p.projectId,
+    removed_count: results.filter((r) => r.removed).length,
+    results: results.map((r) => ({ target_user_id: r.userId, removed: r.removed, reason: r.reason })),
+  };
+}
