@@ -130,7 +130,14 @@ export function buildOpenApi(routes: RouteDef[], opts: { baseUrl: string; versio
       'x-billing': billing,
       parameters: [...parameters('path', req.params), ...parameters('query', req.query)],
       responses: {
-        '200': { description: 'Success', content: { [def.responseContentType ?? 'application/json']: { schema: def.response } } },
+        ...(def.successStatus === 302
+          ? {
+              '302': {
+                description: 'Redirect: the Location header names the destination.',
+                headers: { Location: { schema: { type: 'string' } } },
+              },
+            }
+          : { '200': { description: 'Success', content: { [def.responseContentType ?? 'application/json']: { schema: def.response } } } }),
         ...errorResponses(def),
         default: {
           description: 'Any other error, such as `internal_error` (500); the body is always the Error schema.',

@@ -29,6 +29,8 @@ export interface Project {
   templates: Record<TemplateField, string | null>;
   templateVersion: number;
   agentSessionId: string | null;
+  /** The sender's scheduling page that `{{schedule_link}}` leads to (through a tracked link). */
+  scheduleUrl: string | null;
   searchResults: unknown;
   activatedAt: number | null;
   archivedAt: number | null;
@@ -75,6 +77,7 @@ const toProject = (r: Record<string, unknown>): Project => ({
   templates: Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, (r[f] as string | null) ?? null])) as Record<TemplateField, string | null>,
   templateVersion: r.template_version as number,
   agentSessionId: (r.agent_session_id as string | null) ?? null,
+  scheduleUrl: (r.schedule_url as string | null) ?? null,
   searchResults: r.search_results_json ? JSON.parse(r.search_results_json as string) : null,
   activatedAt: (r.activated_at as number | null) ?? null,
   archivedAt: (r.archived_at as number | null) ?? null,
@@ -215,6 +218,7 @@ export class ProjectStore {
       engagementMode: EngagementMode;
       activatedAt: number;
       archivedAt: number | null;
+      scheduleUrl: string | null;
       searchResults: unknown;
     }>,
     now: number,
@@ -228,6 +232,7 @@ export class ProjectStore {
       engagementMode: 'engagement_mode',
       activatedAt: 'activated_at',
       archivedAt: 'archived_at',
+      scheduleUrl: 'schedule_url',
       searchResults: 'search_results_json',
     };
     const sets = ['updated_at = ?'];
@@ -343,6 +348,33 @@ export class ProjectStore {
         targetId,
       );
     return this.target(targetId)!;
+  }
+
+  /** The tracked link of a target to `url`, made on first use (one per target and URL). */
+  linkFor(projectId: string, targetId: string, url: string, now: number): string {
+    prepared(
+      this.db,
+      'INSERT INTO project_links (token, project_id, target_id, url, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (target_id, url) DO NOTHING',
+    ).run(crypto.randomBytes(12).toString('base64url'), projectId, targetId, url, now);
+    return prepared(this.db, 'SELECT token FROM project_links WHERE target_id = ? AND url = ?').pluck().get(targetId, url) as string;
+  }
+
+  /** Records a click on a tracked link and returns where it leads, or null for an unknown token. */
+  click(token: string, now: number): string | null {
+    const row = prepared(
+      this.db,
+      'UPDATE project_links SET clicks = clicks + 1, first_clicked_at = coalesce(first_clicked_at, ?) WHERE token = ? RETURNING url',
+    ).get(now, token) as { url: string } | undefined;
+    return row?.url ?? null;
+  }
+
+  /** Targets of a project who clicked their tracked link at least once. */
+  clickedTargets(projectId: string): Set<string> {
+    return new Set(
+      prepared(this.db, 'SELECT DISTINCT target_id FROM project_links WHERE project_id = ? AND first_clicked_at IS NOT NULL')
+        .pluck()
+        .all(projectId) as string[],
+    );
   }
 
   /** Clears generated (not hand-edited) drafts so they are generated again (`clear_personalization`). */

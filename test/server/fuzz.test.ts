@@ -101,6 +101,7 @@ interface Pools {
     projectId: string;
     targetUserId: string;
     targetId: string;
+    linkToken: string;
   };
 }
 
@@ -134,6 +135,7 @@ const COMMS_PATH_VALUES: Record<string, (c: Pools['comms']) => string[]> = {
   projectId: (c) => [c.projectId, 'c0000000-0000-4000-8000-0000000000cc'],
   targetUserId: (c) => [c.targetUserId, 'c0000000-0000-4000-8000-0000000000cc'],
   targetId: (c) => [c.targetId, 'c0000000-0000-4000-8000-0000000000cc'],
+  token: (c) => [c.linkToken, 'nothing-here-at-all'],
 };
 
 /**
@@ -174,15 +176,26 @@ async function makeCommunications(
   }
   // A project with one target and its draft, for the project routes.
   const project = (
-    (await app.call('POST', '/api/v1/projects', { key, body: { title: 'Fuzz project', pitch: 'A pitch.' } })).body.project as Row
+    (
+      await app.call('POST', '/api/v1/projects', {
+        key,
+        body: { title: 'Fuzz project', pitch: 'A pitch.', schedule_url: 'https://cal.example/fuzz' },
+      })
+    ).body.project as Row
   ).id as string;
+  await app.call('PUT', `/api/v1/projects/${project}/templates`, {
+    key,
+    body: { outreach_message_prompt: 'Hi {{first_name}}: {{schedule_link}}' },
+  });
   await app.call('POST', `/api/v1/projects/${project}/targets`, { key, body: { target_user_id: friend } });
   const generated = await app.call('POST', `/api/v1/projects/${project}/messages/generate`, { key, body: {} });
   const targetId = (generated.body.targets as Row[])[0]!.id as string;
+  const linkToken = /\/l\/([A-Za-z0-9_-]+)/.exec((generated.body.targets as Row[])[0]!.draft_message as string)![1]!;
   return {
     projectId: project,
     targetUserId: friend,
     targetId,
+    linkToken,
     ids: [dm.id as string, pro.id as string, ...drafts],
     filename: (pro.artifacts as Row[])[0]!.filename as string,
     conversationId: (dm.result as Row).conversation_id as string,
@@ -522,7 +535,7 @@ test('fuzz: every route is exercised, within the time budget', async () => {
     assert.ok(mine.length >= 50, `${route} got only ${mine.length} requests`);
     if (route.startsWith('POST ') || route.includes(':'))
       assert.ok(
-        mine.some((o) => o.r.status === 200),
+        mine.some((o) => o.r.status === 200 || o.r.status === 302),
         `${route}: no valid-ish request succeeded, so the handler never ran (${perRoute.length} routes)`,
       );
   }

@@ -59,7 +59,14 @@ class PublishedDocument {
   check(method: string, route: string, res: TestResponse, expectedStatus: number): void {
     assert.is(res.status, expectedStatus, `${method} ${route}: ${res.text.slice(0, 500)}`);
     // A documented non-JSON body (a CSV download): the content type is the one published.
-    const content = this.doc.paths[toOpenApiPath(route)]?.[method.toLowerCase()]?.responses[String(res.status)]?.content ?? {};
+    const documented = this.doc.paths[toOpenApiPath(route)]?.[method.toLowerCase()]?.responses[String(res.status)];
+    // A documented redirect has no body to check: its Location is the answer.
+    if (documented && !documented.content && res.status === 302) {
+      assert.ok(res.headers.get('location'), `${method} ${route} 302 has no Location`);
+      this.seen.add(`${method.toUpperCase()} ${toOpenApiPath(route)} ${res.status}`);
+      return;
+    }
+    const content = documented?.content ?? {};
     const [type] = Object.keys(content);
     if (type && !('application/json' in content)) {
       // A media range (`*/*`: artifacts of several types) admits any type it covers.
@@ -393,6 +400,24 @@ test('every route answers, on success and typical errors, as the published OpenA
     await call('GET', pr('/metrics'), 200, { key, url: pu('/metrics') });
     await call('GET', pr(''), 200, { key, url: pu('?include_targets=true&include_search_results=true') });
     await call('POST', pr('/archive'), 200, { key, url: pu('/archive'), body: {} });
+    // A tracked schedule link: a project with a scheduling page, a draft that carries its link.
+    const linked = await call('POST', '/api/v1/projects', 200, { key, body: { title: 'Links', schedule_url: 'https://cal.example/sam' } });
+    const linkedId = (linked.project as { id: string }).id;
+    await call('POST', pr('/targets'), 200, { key, url: `/api/v1/projects/${linkedId}/targets`, body: { target_user_id: firstUser } });
+    await call('PUT', pr('/templates'), 200, {
+      key,
+      url: `/api/v1/projects/${linkedId}/templates`,
+      body: { outreach_message_prompt: 'Hi {{first_name}}: {{schedule_link}}' },
+    });
+    const linkDrafts = await call('POST', pr('/messages/generate'), 200, {
+      key,
+      url: `/api/v1/projects/${linkedId}/messages/generate`,
+      body: {},
+    });
+    const token = /\/l\/([A-Za-z0-9_-]+)/.exec((linkDrafts.targets as { draft_message: string }[])[0]!.draft_message)![1]!;
+    const redirect = await fetch(`${app.url}/l/${token}`, { redirect: 'manual' });
+    doc.check('GET', '/l/:token', { status: redirect.status, headers: redirect.headers, body: {}, text: await redirect.text() }, 302);
+    await call('GET', '/l/:token', 404, { url: '/l/nothing-here-at-all' });
 
     // The framework's refusals: body, media type, size, delegate, credits.
     const people = '/api/v1/search/people';
@@ -422,6 +447,7 @@ test('every route answers, on success and typical errors, as the published OpenA
       projectId,
       targetUserId: firstUser,
       targetId: targetRowId,
+      token,
     };
     for (const [opPath, ops] of Object.entries(doc.doc.paths)) {
       const route = opPath.replace(/\{(\w+)\}/g, ':$1');
@@ -433,7 +459,9 @@ test('every route answers, on success and typical errors, as the published OpenA
     }
 
     // Every operation of the document was seen answering with success.
-    const operations = Object.entries(doc.doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p} 200`));
+    const operations = Object.entries(doc.doc.paths).flatMap(([p, ops]) =>
+      Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${p} ${'302' in op.responses ? 302 : 200}`),
+    );
     assert.equal(
       operations.filter((o) => !doc.seen.has(o)),
       [],

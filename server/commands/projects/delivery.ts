@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';
 import { factsFingerprint } from './drafting.js';
 import { ownProject, presentProject } from './projects.js';
-import { deliveryChannel, draftState, targetFacts } from './targets.js';
+import { deliveryChannel, draftState, targetFacts, trackedScheduleLink } from './targets.js';
 
 /** Which included targets can be sent, and why the others cannot yet. */
 export async function sendReadiness(services: Services, actor: Actor, projectId: string): Promise<Record<string, unknown>> {
@@ -92,7 +92,10 @@ export async function activateProject(services: Services, actor: Actor, projectI
         {
           channel,
           target_user_id: t.targetUserId,
-          message: t.draftMessage ?? '',
+          // A {{schedule_link}} left in the draft (a hand-written one) becomes the target's tracked link.
+          message: (t.draftMessage ?? '')
+            .replace(/\{\{\s*schedule_link\s*\}\}/g, trackedScheduleLink(services, p, t.targetId) ?? '')
+            .trim(),
           subject: channel === 'email_send' ? (t.draftSubject ?? p.title) : undefined,
           recipient_email: channel === 'email_send' ? (recipientEmail ?? undefined) : undefined,
           dry_run: false,
@@ -164,6 +167,9 @@ export function projectMetrics(services: Services, actor: Actor, projectId: stri
   const recipient: Record<string, number> = {};
   let sent = 0;
   let responses = 0;
+  // Clicks count once per recipient: targets who opened their tracked link at least once.
+  const clicked = services.projects.clickedTargets(p.projectId);
+  const clicks = targets.filter((t) => clicked.has(t.targetId)).length;
   for (const t of targets) {
     const c = t.communicationId ? services.communications.store.get(t.communicationId) : null;
     const status = c ? c.status : 'not_queued';
@@ -199,8 +205,8 @@ export function projectMetrics(services: Services, actor: Actor, projectId: stri
     responses,
     response_rate: sent ? responses / sent : null,
     target_response_rate: targets.length ? responses / targets.length : null,
-    schedule_link_clicks: 0,
-    schedule_link_click_rate: sent ? 0 : null,
+    schedule_link_clicks: clicks,
+    schedule_link_click_rate: sent ? clicks / sent : null,
     outreach_status_counts: outreach,
     recipient_status_counts: recipient,
   };

@@ -5,7 +5,7 @@ import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../p
 import type { Services } from '../../services.js';
 import { factsFingerprint, fillTemplate, generalizeMessage, generateTemplate, type TemplateType } from './drafting.js';
 import { ownProject, presentProject } from './projects.js';
-import { deliveryChannel, draftState, presentTarget, targetFacts } from './targets.js';
+import { deliveryChannel, draftState, presentTarget, targetFacts, trackedScheduleLink } from './targets.js';
 
 export function putTemplates(
   services: Services,
@@ -79,6 +79,7 @@ export async function generateMessages(
       (explicit && t.messageSource !== 'user_edited');
     if (needs && !t.communicationId) {
       const { channel } = await deliveryChannel(services, p, t);
+      facts.schedule_link = trackedScheduleLink(services, p, t.targetId);
       services.projects.updateDraft(t.targetId, {
         draftMessage: fillTemplate(p.templates.outreach_message_prompt!, facts),
         draftSubject: fillTemplate(p.templates.email_subject_template ?? generateTemplate('email_subject_template', p, null), facts),

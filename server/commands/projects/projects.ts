@@ -31,6 +31,7 @@ export function presentProject(services: Services, p: Project): Record<string, u
     owner_user_id: p.ownerUserId,
     acting_user_id: p.actingUserId,
     agent_session_id: p.agentSessionId,
+    schedule_url: p.scheduleUrl,
     target_count: services.projects.countTargets(p.projectId, { includedOnly: true, excludeUserId: p.ownerUserId }),
     is_archived: p.archivedAt !== null,
     archived_at: iso(p.archivedAt),
@@ -45,6 +46,7 @@ export interface CreateProjectInput {
   description?: string;
   pitch?: string;
   engagement_mode?: EngagementMode;
+  schedule_url?: string;
 }
 
 export function createProject(services: Services, actor: Actor, input: CreateProjectInput, now: number): Record<string, unknown> {
@@ -57,7 +59,8 @@ export function createProject(services: Services, actor: Actor, input: CreatePro
     engagementMode: input.engagement_mode,
     now,
   });
-  return { success: true, ...actingFields(actor), project: presentProject(services, p) };
+  if (input.schedule_url) services.projects.update(p.projectId, { scheduleUrl: input.schedule_url }, now);
+  return { success: true, ...actingFields(actor), project: presentProject(services, services.projects.get(p.projectId)!) };
 }
 
 export function listProjects(
@@ -133,6 +136,7 @@ export function updateProject(
     status?: string;
     allow_discovery?: boolean;
     engagement_mode?: EngagementMode;
+    schedule_url?: string | null;
   },
   now: number,
 ): Record<string, unknown> {
@@ -147,6 +151,7 @@ export function updateProject(
       status: body.status,
       allowDiscovery: body.allow_discovery,
       engagementMode: body.engagement_mode,
+      scheduleUrl: body.schedule_url,
     },
     now,
   );

@@ -11,6 +11,12 @@ import { type DraftFacts, factsFingerprint } from './drafting.js';
 import { iso, ownProject } from './projects.js';
 
 /** What Proxima knows of a target for drafting, and the person's display facts. */
+/** The tracked link of a target to the project's scheduling page (`GET /l/:token`), or null without one. */
+export function trackedScheduleLink(services: Services, project: Project, targetId: string): string | null {
+  if (!project.scheduleUrl) return null;
+  return `${services.config.baseUrl}/l/${services.projects.linkFor(project.projectId, targetId, project.scheduleUrl, services.clock())}`;
+}
+
 export async function targetFacts(
   services: Services,
   project: Project,

@@ -3,6 +3,7 @@ import { TEMPLATE_TYPES } from '../../commands/projects/drafting.js';
 import { generateMessages, generateTemplates, type MessageBody, putMessage, putTemplates } from '../../commands/projects/drafts.js';
 import { archiveProject, createProject, listProjects, readProject, updateProject } from '../../commands/projects/projects.js';
 import { addTargets, listTargets, removeTargets } from '../../commands/projects/targets.js';
+import { AppError } from '../../errors.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
 import { ENGAGEMENT_MODES, TEMPLATE_FIELDS } from '../../projects/store.js';
@@ -16,6 +17,7 @@ import {
   project,
   projectParams,
   projectResponse,
+  scheduleUrl,
   targetSchema,
   templateValue,
   text,
@@ -26,7 +28,13 @@ type P = { projectId: string };
 
 /** Projects (outreach workspaces), scope `communications` (docs/projects.md). */
 export const projectRoutes = [
-  defineRoute<{ title: string; description?: string; pitch?: string; engagement_mode?: 'quick_text' | 'schedule_live' }>({
+  defineRoute<{
+    title: string;
+    description?: string;
+    pitch?: string;
+    engagement_mode?: 'quick_text' | 'schedule_live';
+    schedule_url?: string;
+  }>({
     method: 'POST',
     path: '/api/v1/projects',
     tag: 'projects',
@@ -42,6 +50,7 @@ export const projectRoutes = [
           description: text(5000, 'What the outreach is about.'),
           pitch: text(5000, 'What is offered; drafts use it.'),
           engagement_mode: { enum: [...ENGAGEMENT_MODES] },
+          schedule_url: scheduleUrl,
         },
       },
     },
@@ -152,6 +161,7 @@ export const projectRoutes = [
           status: { type: 'string', minLength: 1, maxLength: 60 },
           allow_discovery: { type: 'boolean' },
           engagement_mode: { enum: [...ENGAGEMENT_MODES] },
+          schedule_url: { ...scheduleUrl, type: ['string', 'null'] },
         },
       },
     },
@@ -564,5 +574,33 @@ export const projectRoutes = [
       },
     },
     handler: ({ params, actor, services, now }) => retryFailedProfessionalSends(services, actor!, params.projectId, now),
+  }),
+  defineRoute<Record<string, never>, Record<string, never>, { token: string }>({
+    method: 'GET',
+    path: '/l/:token',
+    tag: 'projects',
+    summary: 'A tracked schedule link from an outreach message: counts the click and redirects to the sender’s scheduling page. Public.',
+    auth: 'none',
+    request: {
+      params: {
+        type: 'object',
+        required: ['token'],
+        properties: { token: { type: 'string', maxLength: 40, description: 'As in the link.' } },
+      },
+    },
+    errors: ['not_found'],
+    response: { type: 'string', description: 'A redirect; the body says where to.' },
+    responseContentType: 'text/plain',
+    successStatus: 302,
+    handler: ({ params, services }, ctx) => {
+      const url = /^[A-Za-z0-9_-]{8,40}$/.test(params.token) ? services.projects.click(params.token, services.clock()) : null;
+      if (!url) throw new AppError(404, 'not_found', 'This link is not known (it may have been mistyped).');
+      ctx.status = 302;
+      ctx.set('Location', url);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/plain';
+      ctx.body = `Redirecting to ${url}\n`;
+      return undefined;
+    },
   }),
 ];

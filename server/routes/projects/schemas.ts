@@ -77,6 +77,7 @@ export const projectSchema = {
     'owner_user_id',
     'acting_user_id',
     'agent_session_id',
+    'schedule_url',
     'target_count',
     'is_archived',
     'archived_at',
@@ -99,6 +100,7 @@ export const projectSchema = {
     owner_user_id: { type: 'string' },
     acting_user_id: { type: 'string' },
     agent_session_id: nullable,
+    schedule_url: nullable,
     target_count: { type: 'integer' },
     is_archived: { type: 'boolean' },
     archived_at: nullable,
@@ -131,6 +133,14 @@ export const projectResponse = {
   required: ['success', 'project'],
   properties: { success: { const: true }, project },
 } as const;
+/** The sender's scheduling page; `{{schedule_link}}` in a draft becomes a tracked link to it. */
+export const scheduleUrl = {
+  type: 'string',
+  maxLength: 2000,
+  pattern: '^https?://',
+  description: 'Your scheduling page; {{schedule_link}} becomes a tracked link to it.',
+} as const;
+
 export const PROJECT_ERRORS = ['project_not_found'] as const;
 
 export const messageBody = {

@@ -3,7 +3,8 @@ import type { Migration } from './index.js';
 /**
  * Projects (issue 15): outreach workspaces with their templates, and their targets with the
  * per-target draft, its review state and what was sent. A search can leave a search-only shell
- * (`kind = 'search'`). Times are epoch milliseconds. docs/projects.md.
+ * (`kind = 'search'`). A tracked schedule link (`project_links`) is one per target and URL; its
+ * first click is what metrics count. Times are epoch milliseconds. docs/projects.md.
  */
 export const projectsStore: Migration = {
   version: 14,
@@ -28,6 +29,7 @@ CREATE TABLE projects (
   referral_forward_note_prompt TEXT,
   template_version INTEGER NOT NULL DEFAULT 0,
   agent_session_id TEXT,
+  schedule_url TEXT,
   search_results_json TEXT,
   activated_at INTEGER,
   archived_at INTEGER,
@@ -60,5 +62,17 @@ CREATE TABLE project_targets (
   UNIQUE (project_id, target_user_id)
 );
 CREATE INDEX project_targets_project ON project_targets (project_id, is_included, added_at);
+
+CREATE TABLE project_links (
+  token TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects (project_id),
+  target_id TEXT NOT NULL REFERENCES project_targets (target_id),
+  url TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  first_clicked_at INTEGER,
+  clicks INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (target_id, url)
+);
+CREATE INDEX project_links_project ON project_links (project_id, first_clicked_at);
 `,
 };

@@ -202,4 +202,45 @@ test('a project from creation through targets, templates, drafts, review and act
   }
 });
 
+test('{{schedule_link}} becomes a tracked link to the scheduling page; clicks count once per recipient', async () => {
+  const app = await startTestApp({ env: FAST_DISPATCH });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const created = await app.call('POST', '/api/v1/projects', { key, body: { title: 'Links', schedule_url: 'https://cal.example/sam' } });
+    const base = `/api/v1/projects/${(created.body.project as Row).id}`;
+    assert.is((created.body.project as Row).schedule_url, 'https://cal.example/sam');
+    await app.call('POST', `${base}/targets`, { key, body: { target_user_ids: [P(1), P(2)] } });
+    await app.call('PUT', `${base}/templates`, {
+      key,
+      body: { outreach_message_prompt: 'Hi {{first_name}}, book a slot: {{schedule_link}}' },
+    });
+    const drafts = (await app.call('POST', `${base}/messages/generate`, { key, body: {} })).body.targets as Row[];
+    const links = drafts.map((t) => /(http:\/\/127\.0\.0\.1:\d+\/l\/[A-Za-z0-9_-]+)$/.exec(t.draft_message as string)?.[1]);
+    assert.ok(links[0] && links[1] && links[0] !== links[1], JSON.stringify(drafts.map((t) => t.draft_message)));
+    // A hand-written draft keeps the placeholder until activation fills in the target's link.
+    await app.call('PUT', `${base}/target-users/${P(2)}/message`, {
+      key,
+      body: { message: 'Hand-written: {{schedule_link}}', contact_channel: 'service_direct_message', review_action: 'approve' },
+    });
+    await app.call('PUT', `${base}/target-users/${P(1)}/message`, {
+      key,
+      body: { contact_channel: 'service_direct_message', review_action: 'approve' },
+    });
+    await app.call('POST', `${base}/activate`, { key, body: {} });
+    await new Promise((r) => setTimeout(r, 500));
+    const sent = app.services.communications.inbox.messagesBetween(P(SENDER), P(2))[0]!.body;
+    assert.is(sent, `Hand-written: ${links[1]}`);
+    for (let i = 0; i < 3; i++) {
+      const click = await fetch(links[0]!, { redirect: 'manual' });
+      assert.equal([click.status, click.headers.get('location')], [302, 'https://cal.example/sam']);
+    }
+    assert.is((await fetch(`${app.url}/l/unknown-token-xyz`, { redirect: 'manual' })).status, 404);
+    const metrics = (await app.call('GET', `${base}/metrics`, { key })).body;
+    assert.equal([metrics.messages_sent, metrics.schedule_link_clicks, metrics.schedule_link_click_rate], [2, 1, 0.5]);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
