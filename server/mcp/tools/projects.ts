@@ -1,13 +1,10 @@
 import { invalidField } from '../../errors.js';
 import { defineTool } from '../tool.js';
-import { DELEGATE_ARGUMENT } from './schema-tools.js';
+import { DELEGATE_ARGUMENT, pickArgs, requireArg } from './schema-tools.js';
 
 type Args = Record<string, unknown> & { mode?: string; project_id?: string; delegate_user_id?: string };
-const pick = (args: Args, keys: string[]): Record<string, unknown> =>
-  Object.fromEntries(keys.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
-const need = (args: Args, field: string) => {
-  if (args[field] === undefined) throw invalidField('body', `/${field}`, `is required in mode ${args.mode}`);
-};
+const pick = pickArgs;
+const need = requireArg;
 const uuid = { type: 'string', format: 'uuid' } as const;
 
 /** The project an action is about: `project_id`, else the agent session's current project. */

@@ -1,3 +1,4 @@
+import { invalidField } from '../../errors.js';
 import type { JsonSchema, RouteDef } from '../../http/route.js';
 
 /** `delegate_user_id`, accepted by every tool whose routes take it (as REST adds it to routes). */
@@ -87,4 +88,14 @@ export function batchOutput(item: JsonSchema): JsonSchema {
     required: ['success', 'results'],
     properties: { success: { const: true }, results: { type: 'array', items: item } },
   };
+}
+
+/** The arguments named by `keys` that were given, to pass on to a route. */
+export function pickArgs(args: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
+}
+
+/** Refuses a call of a mode without an argument that mode needs (`validation_failed`). */
+export function requireArg(args: Record<string, unknown>, field: string): void {
+  if (args[field] === undefined) throw invalidField('body', `/${field}`, `is required in mode ${String(args.mode)}`);
 }

@@ -165,6 +165,13 @@ const webhookSchema = {
   },
 } as const;
 
+/** `recipient_email_substitution`: the address asked for, the one used, and why (docs/communications.md). */
+const substitutionSchema = {
+  type: 'object',
+  required: ['requested_recipient_email', 'recipient_email', 'reason'],
+  properties: { requested_recipient_email: { type: 'string' }, recipient_email: { type: 'string' }, reason: { type: 'string' } },
+} as const;
+
 /** The communication record. */
 export const recordSchema = {
   type: 'object',
@@ -326,11 +333,7 @@ export const recordSchema = {
         },
       },
     },
-    recipient_email_substitution: {
-      type: 'object',
-      required: ['requested_recipient_email', 'recipient_email', 'reason'],
-      properties: { requested_recipient_email: { type: 'string' }, recipient_email: { type: 'string' }, reason: { type: 'string' } },
-    },
+    recipient_email_substitution: substitutionSchema,
   },
 } as const;
 
@@ -431,20 +434,7 @@ export const capabilitiesResponse = {
               },
             },
           },
-          recipient_email_substitution: {
-            anyOf: [
-              {
-                type: 'object',
-                required: ['requested_recipient_email', 'recipient_email', 'reason'],
-                properties: {
-                  requested_recipient_email: { type: 'string' },
-                  recipient_email: { type: 'string' },
-                  reason: { type: 'string' },
-                },
-              },
-              { type: 'null' },
-            ],
-          },
+          recipient_email_substitution: { anyOf: [substitutionSchema, { type: 'null' }] },
           candidate_connectors: {
             type: 'array',
             items: {

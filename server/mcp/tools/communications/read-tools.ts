@@ -3,14 +3,11 @@ import { invalidField } from '../../../errors.js';
 import { eventsResponse, historyBody, identityProperties, listResponse, recordSchema } from '../../../routes/communications/schemas.js';
 import { inboxRoutes } from '../../../routes/inbox/routes.js';
 import { defineTool } from '../../tool.js';
-import { DELEGATE_ARGUMENT, findRoute } from '../schema-tools.js';
+import { DELEGATE_ARGUMENT, findRoute, pickArgs, requireArg } from '../schema-tools.js';
 
 type Args = Record<string, unknown> & { mode?: string; delegate_user_id?: string };
-const pick = (args: Args, keys: string[]): Record<string, unknown> =>
-  Object.fromEntries(keys.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
-const need = (args: Args, field: string) => {
-  if (args[field] === undefined) throw invalidField('body', `/${field}`, `is required in mode ${args.mode}`);
-};
+const pick = pickArgs;
+const need = requireArg;
 const responseOf = (method: string, path: string) => findRoute(inboxRoutes, method, path).response;
 
 /** The conversation route's response, with `conversation_id` null when no conversation exists yet. */

@@ -1,8 +1,8 @@
 import { INVITE_NOTE_MAX } from '../../../communications/channels.js';
-import { AppError, invalidField } from '../../../errors.js';
+import { AppError } from '../../../errors.js';
 import { capabilitiesResponse, createBody, historyBody, identityProperties, recordSchema } from '../../../routes/communications/schemas.js';
 import { defineTool, type ToolContext } from '../../tool.js';
-import { DELEGATE_ARGUMENT } from '../schema-tools.js';
+import { DELEGATE_ARGUMENT, pickArgs, requireArg } from '../schema-tools.js';
 
 const MODES = ['precheck', 'history', 'draft', 'send', 'status', 'cancel'] as const;
 type Mode = (typeof MODES)[number];
@@ -117,8 +117,7 @@ const CREATE_FIELDS = [
   'delegate_user_id',
 ];
 
-const pick = (args: Args, keys: string[]): Record<string, unknown> =>
-  Object.fromEntries(keys.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
+const pick = pickArgs;
 
 /**
  * `send_communication`: the sender's whole flow in one tool (modes precheck, history, draft,
@@ -195,9 +194,7 @@ export const sendCommunicationTool = defineTool<Args>({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run: async (args, ctx) => {
-    const need = (field: string) => {
-      if (args[field] === undefined) throw invalidField('body', `/${field}`, `is required in mode ${args.mode}`);
-    };
+    const need = (field: string) => requireArg(args, field);
     switch (args.mode) {
       case 'precheck': {
         const capabilities = (await ctx.route('POST /api/v1/communications/capabilities', {
