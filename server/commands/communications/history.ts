@@ -162,9 +162,15 @@ export async function communicationHistory(
   const selected: HistoryChannel = (HISTORY_CHANNELS as readonly string[]).includes(requested) ? (requested as HistoryChannel) : 'all';
   const limit = input.limit ?? 20;
   const offset = Math.min(input.offset ?? 0, HISTORY_MAX_OFFSET);
-  const target = await resolveTarget(services, input);
-  // Project target rows come with projects (issue 15); until then the id names nobody.
-  if (input.assignment_target_id) target.unresolvedInputs.push('assignment_target_id');
+  // A project target row (of this account) names its person when no other input does.
+  const row = input.assignment_target_id ? services.projects.target(input.assignment_target_id) : null;
+  const rowUser = row && services.projects.get(row.projectId)?.ownerUserId === actor.ownerUserId ? row.targetUserId : null;
+  let target = await resolveTarget(services, input);
+  if (target.userId === null && rowUser) {
+    target = await resolveTarget(services, { target_user_id: rowUser });
+    target.matchedBy = 'assignment_target_id';
+    target.inputs = { ...target.inputs, assignment_target_id: input.assignment_target_id! };
+  } else if (input.assignment_target_id && !rowUser) target.unresolvedInputs.push('assignment_target_id');
   const common = {
     success: true,
     ...actingFields(actor),

@@ -594,9 +594,19 @@ test('hardening: resumed claims are exclusive, email matches are not described, 
         [2, 1, 1, false],
       );
 
-      // History lists assignment_target_id as unresolved until projects exist.
+      // History by project target row: an unknown row names nobody; a row of this account names its person.
       const history = await app.call('POST', '/api/v1/communications/history', { key, body: { assignment_target_id: P(77) } });
       assert.equal((history.body.resolved_target as Row).unresolved_inputs, ['assignment_target_id']);
+      const project = ((await app.call('POST', '/api/v1/projects', { key, body: { title: 'History' } })).body.project as Row).id as string;
+      const added = await app.call('POST', `/api/v1/projects/${project}/targets`, { key, body: { target_user_id: P(2) } });
+      const rowId = (added.body.added_targets as Row[])[0]!.assignment_target_id as string;
+      const byRow = await app.call('POST', '/api/v1/communications/history', { key, body: { assignment_target_id: rowId } });
+      assert.equal(
+        [byRow.body.target_user_id, (byRow.body.resolved_target as Row).matched_by, byRow.body.has_prior_send],
+        [P(2), 'assignment_target_id', true],
+      );
+      const foreign = await app.call('POST', '/api/v1/communications/history', { key: k1, body: { assignment_target_id: rowId } });
+      assert.is(foreign.body.history_coverage, 'target_unresolved', 'another account’s row names nobody');
     },
     { DAILY_CAP_PHOTO_SEND_MESSAGE: '0' },
   ));
