@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type Db, prepared } from '../store/database.js';
-import { type Channel, type Status, TERMINAL } from './channels.js';
+import type { Channel, Status } from './channels.js';
 
 /** One entry of a communication's append-only event log. */
 export interface CommEvent {
@@ -457,18 +457,5 @@ export class CommunicationStore {
       `SELECT * FROM communications WHERE acting_user_id = ? AND target_user_id = ? ORDER BY created_at DESC, communication_id`,
     ).all(actingUserId, targetUserId) as Row[];
     return rows.map(toCommunication);
-  }
-
-  /** Communications of an acting user to an email address that resolved to no person (history by address). */
-  withRecipientEmail(actingUserId: string, email: string): Communication[] {
-    const rows = prepared(
-      this.db,
-      `SELECT * FROM communications WHERE acting_user_id = ? AND lower(recipient_email) = lower(?) ORDER BY created_at DESC, communication_id`,
-    ).all(actingUserId, email) as Row[];
-    return rows.map(toCommunication);
-  }
-
-  isTerminal(c: Communication): boolean {
-    return TERMINAL.has(c.status);
   }
 }

@@ -1,6 +1,6 @@
 import { INDICES } from '../../../mappings/indices.js';
 import type { Actor } from '../../auth/actor.js';
-import { CHANNELS, type Channel, networkOf } from '../../communications/channels.js';
+import { type Channel, networkOf } from '../../communications/channels.js';
 import { dayStart } from '../../communications/dispatcher.js';
 import type { Services } from '../../services.js';
 import { type EmailPoint, emailsOf, handleOnNetwork, isMember, type Target } from './resolve-target.js';
@@ -212,5 +212,3 @@ export function serviceStanding(services: Services, actor: Actor, target: Target
     conversation_id: conversation?.conversationId ?? null,
   };
 }
-
-export { CHANNELS };

@@ -30,7 +30,7 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
       summary.already_queued_count++;
       continue;
     }
-    const { facts } = await targetFacts(services, p, t.targetUserId);
+    const { facts, target } = await targetFacts(services, p, t.targetUserId);
     const state = draftState(p, t, factsFingerprint(facts));
     if (state === 'none') {
       summary.no_draft_count++;
@@ -45,7 +45,7 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
       summary.not_previewed_count++;
       summary.not_previewed_target_ids.push(t.targetId);
     } else summary.previewed_count++;
-    const { channel } = await deliveryChannel(services, p, t);
+    const { channel } = deliveryChannel(services, t, target);
     if (!channel) summary.no_channel_count++;
     else summary.delivery_channels[channel]!++;
     if (channel && t.reviewStatus === 'approved' && state !== 'stale') summary.ready_count++;
@@ -75,12 +75,12 @@ export async function activateProject(services: Services, actor: Actor, projectI
       skip('not_approved');
       continue;
     }
-    const { facts } = await targetFacts(services, p, t.targetUserId);
+    const { facts, target } = await targetFacts(services, p, t.targetUserId);
     if (draftState(p, t, factsFingerprint(facts)) === 'stale') {
       skip('stale_draft');
       continue;
     }
-    const { channel, recipientEmail } = await deliveryChannel(services, p, t);
+    const { channel, recipientEmail } = deliveryChannel(services, t, target);
     if (!channel) {
       skip('no_channel');
       continue;

@@ -19,7 +19,6 @@ export const PLACEHOLDERS = [
   'project_title',
   'schedule_link',
 ] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 /** What drafting knows of one target and the sender. */
 export interface DraftFacts {

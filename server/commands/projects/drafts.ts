@@ -70,7 +70,7 @@ export async function generateMessages(
   const out: Record<string, unknown>[] = [];
   let generated = 0;
   for (const t of targets) {
-    const { facts } = await targetFacts(services, p, t.targetUserId);
+    const { facts, target } = await targetFacts(services, p, t.targetUserId);
     const fingerprint = factsFingerprint(facts);
     const explicit = Boolean(body.target_ids?.length || body.target_user_id);
     const needs =
@@ -78,7 +78,7 @@ export async function generateMessages(
       (t.messageSource === 'ai_generated' && draftState(p, t, fingerprint) === 'stale') ||
       (explicit && t.messageSource !== 'user_edited');
     if (needs && !t.communicationId) {
-      const { channel } = await deliveryChannel(services, p, t);
+      const { channel } = deliveryChannel(services, t, target);
       facts.schedule_link = trackedScheduleLink(services, p, t.targetId);
       services.projects.updateDraft(t.targetId, {
         draftMessage: fillTemplate(p.templates.outreach_message_prompt!, facts),

@@ -5,7 +5,7 @@ import { invalidField } from '../../errors.js';
 import type { Project, ProjectTarget } from '../../projects/store.js';
 import type { Services } from '../../services.js';
 import { chooseEmail } from '../communications/capabilities.js';
-import { handleOnNetwork, isMember, resolveTarget } from '../communications/resolve-target.js';
+import { handleOnNetwork, isMember, resolveTarget, type Target } from '../communications/resolve-target.js';
 import { recentPosts } from '../read-profile.js';
 import { type DraftFacts, factsFingerprint } from './drafting.js';
 import { iso, ownProject } from './projects.js';
@@ -21,7 +21,7 @@ export async function targetFacts(
   services: Services,
   project: Project,
   targetUserId: string,
-): Promise<{ facts: DraftFacts; profile: Record<string, unknown> | null }> {
+): Promise<{ facts: DraftFacts; profile: Record<string, unknown> | null; target: Target }> {
   const target = await resolveTarget(services, { target_user_id: targetUserId });
   const p = target.profile;
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -43,6 +43,7 @@ export async function targetFacts(
     : null;
   const sender = services.users.get(project.actingUserId);
   return {
+    target,
     profile: p,
     facts: {
       first_name: first,
@@ -60,19 +61,20 @@ export async function targetFacts(
   };
 }
 
-/** The channel a target's draft goes through: as set, else the professional network, then email, then an in-service message. */
-export async function deliveryChannel(
+/**
+ * The channel a target's draft goes through: as set, else the professional network, then email,
+ * then an in-service message. `target` is the person as targetFacts resolved them.
+ */
+export function deliveryChannel(
   services: Services,
-  project: Project,
   t: ProjectTarget,
-): Promise<{ channel: Channel | null; recipientEmail: string | null }> {
-  const target = await resolveTarget(services, { target_user_id: t.targetUserId });
+  target: Target,
+): { channel: Channel | null; recipientEmail: string | null } {
   const email = chooseEmail(target, t.recipientEmail ?? undefined, services.clock());
   if (t.contactChannel && isChannel(t.contactChannel)) return { channel: t.contactChannel, recipientEmail: email.address };
   if (handleOnNetwork(target, 'professional')) return { channel: 'professional_send_message', recipientEmail: null };
   if (email.address) return { channel: 'email_send', recipientEmail: email.address };
   if (isMember(target)) return { channel: 'service_direct_message', recipientEmail: null };
-  void project;
   return { channel: null, recipientEmail: null };
 }
 

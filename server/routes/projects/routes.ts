@@ -9,7 +9,7 @@ import { defineRoute } from '../../http/route.js';
 import { ENGAGEMENT_MODES, TEMPLATE_FIELDS } from '../../projects/store.js';
 import {
   AUTH,
-  acting,
+  actingResponse,
   messageBody,
   messageResponse,
   PROJECT_ERRORS,
@@ -54,11 +54,7 @@ export const projectRoutes = [
         },
       },
     },
-    response: {
-      type: 'object',
-      required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'project'],
-      properties: { success: { const: true }, ...acting, project },
-    },
+    response: actingResponse({ project }),
     handler: ({ body, actor, services, now }) => createProject(services, actor!, body, now),
   }),
   defineRoute<
@@ -85,12 +81,8 @@ export const projectRoutes = [
         },
       },
     },
-    response: {
-      type: 'object',
-      required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'projects', 'pagination'],
-      properties: {
-        success: { const: true },
-        ...acting,
+    response: actingResponse(
+      {
         projects: { type: 'array', items: project },
         pagination,
         current_session_project_id: { type: 'string' },
@@ -98,7 +90,8 @@ export const projectRoutes = [
         current_session_project_included: { type: 'boolean' },
         current_session_project_reason: { enum: ['already_in_list', 'included_from_session_binding', 'not_found_or_inaccessible'] },
       },
-    },
+      ['current_session_project_id', 'current_session_project', 'current_session_project_included', 'current_session_project_reason'],
+    ),
     handler: ({ query, actor, services }) => listProjects(services, actor!, query),
   }),
   defineRoute<
@@ -125,11 +118,7 @@ export const projectRoutes = [
       },
     },
     errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
-    response: {
-      type: 'object',
-      required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'project'],
-      properties: { success: { const: true }, ...acting, project },
-    },
+    response: actingResponse({ project }),
     handler: ({ params, query, actor, services }) => readProject(services, actor!, params.projectId, query),
   }),
   defineRoute<
@@ -202,11 +191,7 @@ export const projectRoutes = [
       },
     },
     errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
-    response: {
-      type: 'object',
-      required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'project_id', 'targets', 'pagination'],
-      properties: { success: { const: true }, ...acting, project_id: uuid, targets: { type: 'array', items: targetSchema }, pagination },
-    },
+    response: actingResponse({ project_id: uuid, targets: { type: 'array', items: targetSchema }, pagination }, ['uuid']),
     handler: ({ params, query, actor, services }) => listTargets(services, actor!, params.projectId, query),
   }),
   defineRoute<{ target_user_ids?: string[]; target_user_id?: string }, Record<string, never>, P>({
@@ -224,12 +209,8 @@ export const projectRoutes = [
       },
     },
     errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
-    response: {
-      type: 'object',
-      required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'project_id', 'added_targets', 'total_targets'],
-      properties: {
-        success: { const: true },
-        ...acting,
+    response: actingResponse(
+      {
         project_id: uuid,
         added_targets: {
           type: 'array',
@@ -246,7 +227,8 @@ export const projectRoutes = [
         },
         total_targets: { type: 'integer' },
       },
-    },
+      ['uuid'],
+    ),
     handler: ({ params, body, actor, services, now }) => addTargets(services, actor!, params.projectId, body, now),
   }),
   defineRoute<{ target_user_ids?: string[]; target_user_id?: string; remove_all?: boolean }, Record<string, never>, P>({
@@ -268,12 +250,8 @@ export const projectRoutes = [
       },
     },
     errors: PROJECT_ERRORS,
-    response: {
-      type: 'object',
-      required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'project_id', 'removed_count', 'results'],
-      properties: {
-        success: { const: true },
-        ...acting,
+    response: actingResponse(
+      {
         project_id: uuid,
         removed_count: { type: 'integer' },
         results: {
@@ -289,7 +267,8 @@ export const projectRoutes = [
           },
         },
       },
-    },
+      ['uuid'],
+    ),
     handler: ({ params, body, actor, services, now }) => removeTargets(services, actor!, params.projectId, body, now),
   }),
   defineRoute<Record<string, never>, Record<string, never>, P>({
@@ -461,12 +440,8 @@ export const projectRoutes = [
     auth: AUTH,
     request: { params: projectParams },
     errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
-    response: {
-      type: 'object',
-      required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'project_id', 'summary'],
-      properties: {
-        success: { const: true },
-        ...acting,
+    response: actingResponse(
+      {
         project_id: uuid,
         summary: {
           type: 'object',
@@ -504,7 +479,8 @@ export const projectRoutes = [
           },
         },
       },
-    },
+      ['uuid'],
+    ),
     handler: ({ params, actor, services }) => sendReadiness(services, actor!, params.projectId),
   }),
   defineRoute<Record<string, never>, Record<string, never>, P>({
@@ -516,29 +492,13 @@ export const projectRoutes = [
     auth: AUTH,
     request: { params: projectParams, body: { type: 'object', additionalProperties: false, properties: {} } },
     errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
-    response: {
-      type: 'object',
-      required: [
-        'success',
-        'owner_user_id',
-        'acting_user_id',
-        'is_delegate',
-        'project_id',
-        'message',
-        'queued_count',
-        'skipped',
-        'project',
-      ],
-      properties: {
-        success: { const: true },
-        ...acting,
-        project_id: uuid,
-        message: { type: 'string' },
-        queued_count: { type: 'integer' },
-        skipped: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Targets not queued, by reason.' },
-        project,
-      },
-    },
+    response: actingResponse({
+      project_id: uuid,
+      message: { type: 'string' },
+      queued_count: { type: 'integer' },
+      skipped: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Targets not queued, by reason.' },
+      project,
+    }),
     handler: ({ params, actor, services, now }) => activateProject(services, actor!, params.projectId, now),
   }),
   defineRoute<Record<string, never>, Record<string, never>, P>({
@@ -550,29 +510,13 @@ export const projectRoutes = [
     auth: AUTH,
     request: { params: projectParams, body: { type: 'object', additionalProperties: false, properties: {} } },
     errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
-    response: {
-      type: 'object',
-      required: [
-        'success',
-        'owner_user_id',
-        'acting_user_id',
-        'is_delegate',
-        'project_id',
-        'retried_count',
-        'queued_count',
-        'message',
-        'project',
-      ],
-      properties: {
-        success: { const: true },
-        ...acting,
-        project_id: uuid,
-        retried_count: { type: 'integer' },
-        queued_count: { type: 'integer' },
-        message: { type: 'string' },
-        project,
-      },
-    },
+    response: actingResponse({
+      project_id: uuid,
+      retried_count: { type: 'integer' },
+      queued_count: { type: 'integer' },
+      message: { type: 'string' },
+      project,
+    }),
     handler: ({ params, actor, services, now }) => retryFailedProfessionalSends(services, actor!, params.projectId, now),
   }),
   defineRoute<Record<string, never>, Record<string, never>, { token: string }>({

@@ -161,3 +161,21 @@ export const messageResponse = (key: 'target_user_id' | 'assignment_target_id') 
     required: ['success', 'owner_user_id', 'acting_user_id', 'is_delegate', 'project_id', key, 'target'],
     properties: { success: { const: true }, ...acting, project_id: uuid, [key]: { type: 'string' }, target: targetSchema },
   }) as const;
+
+/**
+ * A success body that carries the acting fields (`owner_user_id`, `acting_user_id`,
+ * `is_delegate`) beside `properties`; every property is required except those in `optional`.
+ */
+export function actingResponse(properties: Record<string, unknown>, optional: readonly string[] = []): Record<string, unknown> {
+  return {
+    type: 'object',
+    required: [
+      'success',
+      'owner_user_id',
+      'acting_user_id',
+      'is_delegate',
+      ...Object.keys(properties).filter((k) => !optional.includes(k)),
+    ],
+    properties: { success: { const: true }, ...acting, ...properties },
+  };
+}
