@@ -14,6 +14,10 @@
  * `--communications`: only the communications dispatcher under a burst of live sends with webhooks
  * (bench/communications.ts); `--sends` sets how many (default 2000). Needs no corpus.
  *
+ * `--signals`: only the signal watchers' costs (bench/signals.ts): indexing with and without the
+ * change set, a second snapshot, and `--watchers` watchers (default 50) evaluated on it, over a
+ * generated corpus of `--profiles` (default 20,000). Needs no cached data.
+ *
  * `--freeze`: only the freeze benchmark (bench/freeze.ts): `/healthz` and an ordinary search's
  * latency while one account keeps 4 of the most expensive requests in flight, on the same cached
  * data directories. `--seconds` sets the length of each phase (default 20).
@@ -30,6 +34,7 @@ import { benchPeople } from './people.js';
 import { DEFAULT_PEOPLE_OPTIONS, httpFloorTable, peopleBreakdownTable, peopleTable } from './people-report.js';
 import { buildMix, runMix } from './search-mix.js';
 import { benchSearchRoutes, routesTable } from './search-routes.js';
+import { benchSignals } from './signals.js';
 import { sampleVocabulary } from './vocabulary.js';
 
 const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
@@ -50,6 +55,8 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     communications: { type: 'boolean' },
     sends: { type: 'string' },
+    signals: { type: 'boolean' },
+    watchers: { type: 'string' },
   },
 });
 const sizes = values.profiles ? [Number(values.profiles)] : values.large ? [100_000, 1_000_000] : [100_000];
@@ -148,7 +155,28 @@ function printTable(rows: string[][]): void {
   process.stdout.write('\n');
 }
 
-if (values.communications) {
+if (values.signals) {
+  const r = await benchSignals(values.profiles ? Number(values.profiles) : 20_000, Number(values.watchers ?? 50));
+  printTable([
+    ['measure', 'value'],
+    [`records of the first snapshot (${r.profiles} profiles)`, String(r.records)],
+    ['index without signals: s / records per s', `${r.index_without_signals.seconds} / ${r.index_without_signals.records_per_second}`],
+    [
+      'index with signals (baseline): s / records per s / overhead %',
+      `${r.index_with_signals.seconds} / ${r.index_with_signals.records_per_second} / ${r.index_with_signals.recording_overhead_pct}`,
+    ],
+    [
+      'second snapshot: records / s / changes recorded',
+      `${r.second_snapshot.records} / ${r.second_snapshot.seconds} / ${r.second_snapshot.changes}`,
+    ],
+    ['entity states kept / bytes per entity', `${r.entity_state_rows} / ${r.store_bytes_per_entity}`],
+    [
+      `${r.watchers} watchers evaluated: s / ms per watcher / signals`,
+      `${r.evaluation.seconds} / ${r.evaluation.ms_per_watcher} / ${r.evaluation.signals}`,
+    ],
+  ]);
+  writeResults([r]);
+} else if (values.communications) {
   const r = await benchCommunications(Number(values.sends ?? 2000));
   printTable([
     ['measure', 'value'],

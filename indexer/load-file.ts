@@ -1,6 +1,7 @@
 import { INDICES } from '../mappings/indices.js';
 import type { ConnectionEdge, ConnectionSource, DocumentKind, RecordKind } from '../mappings/record-schemas.js';
 import type { BulkOperation, SearchEngine } from '../search-engine/port.js';
+import type { ChangeSink } from './change-sink.js';
 import type { ConnectionSink } from './connection-sink.js';
 import type { ProgressReporter, ProgressState } from './progress.js';
 import { readLines } from './read-lines.js';
@@ -25,6 +26,8 @@ export interface LoadFileOptions {
   batchSize: number;
   engine: SearchEngine;
   graph: ConnectionSink;
+  /** Records what changed for signal watchers (absent: nothing is recorded). */
+  changes?: { sink: ChangeSink; runId: number };
   counters: { read: number; indexed: number; deleted: number; rejected: number };
   reject: (entry: Record<string, unknown>) => void;
   progress: ProgressReporter;
@@ -124,6 +127,11 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
 
   const flush = async (lastLine: number) => {
     if (o.kind === 'connections') {
+      if (edges.length && o.changes)
+        o.changes.sink.recordEdges(
+          o.changes.runId,
+          edges.map((e) => e.edge),
+        );
       if (edges.length)
         o.graph.upsertEdges(
           edges.map((e) => e.edge),
@@ -164,6 +172,15 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
           record: p ? excerpt(p.text) : null,
         });
         failedIndex++;
+      }
+      if (o.changes) {
+        const refused = new Set(result.failed.filter((f) => f.op === 'index').map((f) => f.id));
+        o.changes.sink.recordDocuments(
+          o.changes.runId,
+          kind,
+          batch.filter((p) => p.op === 'index' && !refused.has(p.id)).map((p) => p.record as Record<string, unknown>),
+          batch.filter((p) => p.op === 'delete').map((p) => p.id),
+        );
       }
       o.counters.indexed += result.indexed;
       o.counters.deleted += result.deleted + missingDeletes;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RecordKind } from '../mappings/record-schemas.js';
 import type { SearchEngine } from '../search-engine/port.js';
+import type { ChangeSink } from './change-sink.js';
 import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, type RunInputs } from './checkpoint.js';
 import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
@@ -24,6 +25,8 @@ export interface IndexRunOptions {
   checkpointDir: string;
   engine: SearchEngine;
   graph: ConnectionSink;
+  /** Records per-entity changes for signal watchers (docs/signals.md); absent with `--no-signals`. */
+  changes?: ChangeSink;
   progress: ProgressReporter;
   /** Told about notable decisions (resuming, starting over). */
   notice?: (line: string) => void;
@@ -55,6 +58,8 @@ export interface IndexRunSummary extends LoadCounts {
   files: FileSummary[];
   rejectsFile: string | null;
   resumed: boolean;
+  /** Changes recorded for signal watchers (null when not recorded: `--no-signals`). */
+  signalChanges: number | null;
   /** Peak resident memory of the indexing process, in bytes. */
   peakRssBytes: number;
 }
@@ -125,6 +130,9 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
     rejects.write(`${JSON.stringify(entry)}\n`);
   };
 
+  const runId = opts.changes?.beginRun(checkpoint.key, inputs.files);
+  const changes = opts.changes && runId !== undefined ? { sink: opts.changes, runId } : undefined;
+  let changesRecorded: number | null = null;
   const summaries: FileSummary[] = [];
   const companyCache: CompanyCache = new Map();
   try {
@@ -167,6 +175,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         progress: opts.progress,
         syncedAt: kind === 'connections' ? (opts.clock ?? Date.now)() : undefined,
         companyCache,
+        changes,
         committed: (lineNo) => checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo }),
       });
       let swapped = false;
@@ -191,6 +200,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         swapped,
       });
     }
+    if (changes) changesRecorded = changes.sink.finishRun(changes.runId);
     checkpoint.remove();
   } finally {
     const stream = rejects as fs.WriteStream | null;
@@ -213,6 +223,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
     ratePerSecond: Math.round(total.read / Math.max(0.001, durationMs / 1000)),
     rejectsFile: total.rejected > 0 ? opts.rejectsFile : null,
     resumed,
+    signalChanges: changesRecorded,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   };
 }

@@ -57,5 +57,7 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   app.use(rejectUnrouted(router));
   // The app serves communications, so it dispatches them (docs/communications.md, "Dispatch").
   services.communications.start();
+  // It evaluates signal watchers on each finished snapshot run and delivers digests and webhooks (docs/signals.md).
+  services.signals.start();
   return app;
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { ProjectStore } from './projects/store.js';
 import type { Clock, Services } from './services.js';
+import { SignalService } from './signals/service.js';
 import { AgentSessionStore } from './store/agent-sessions.js';
 import { ApiKeyStore } from './store/api-keys.js';
 import { BulkExportStore } from './store/bulk-exports.js';
@@ -29,6 +30,16 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
   const logger = opts.logger ?? createLogger(config.logLevel);
   const users = new UserStore(db);
   const graph = new GraphStore(db, { clock, freshnessDays: config.connectionFreshnessDays });
+  const communications = new CommunicationService(db, config, clock, logger, graph, users);
+  const projects = new ProjectStore(db);
+  const engine = createEngine({
+    kind: config.searchEngine,
+    dataDir: config.dataDir,
+    opensearchUrl: config.opensearchUrl,
+    timeoutMs: config.searchTimeoutMs,
+    readers: config.searchWorkers,
+    maxQueued: config.searchQueueLimit,
+  });
   return {
     config,
     logger,
@@ -46,20 +57,15 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     bulkExports: new BulkExportStore(db),
     webSessions: new WebSessionStore(db),
     credits,
-    communications: new CommunicationService(db, config, clock, logger, graph, users),
-    projects: new ProjectStore(db),
-    engine: createEngine({
-      kind: config.searchEngine,
-      dataDir: config.dataDir,
-      opensearchUrl: config.opensearchUrl,
-      timeoutMs: config.searchTimeoutMs,
-      readers: config.searchWorkers,
-      maxQueued: config.searchQueueLimit,
-    }),
+    communications,
+    projects,
+    engine,
+    signals: new SignalService({ db, config, clock, logger, engine, graph, users, projects, communications }),
   };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.signals.stop();
   await services.communications.stop();
   await services.engine.close();
   services.credits.close();

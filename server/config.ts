@@ -61,6 +61,18 @@ export interface CommunicationsConfig {
   webhookMaxAttempts: number;
   webhookTimeoutMs: number;
   sseHeartbeatMs: number;
+  /** Port of the inbound SMTP listener that takes email replies (null: no listener; 0: any free port). */
+  inboundSmtpPort: number | null;
+  inboundSmtpHost: string;
+  /** Largest inbound mail accepted, in bytes. */
+  inboundSmtpMaxBytes: number;
+  /** How often the signal service looks for finished snapshot runs, in ms (docs/signals.md). */
+  signalsPollMs: number;
+  /**
+   * An OpenAI-compatible chat-completions endpoint that rewrites project drafts (base URL, such
+   * as https://api.openai.com/v1); null keeps drafting deterministic (docs/projects.md).
+   */
+  draftingLlm: { url: string; apiKey: string | null; model: string; timeoutMs: number } | null;
 }
 
 /** Default daily caps per channel (DAILY_CAP_<CHANNEL> overrides each). */
@@ -187,6 +199,25 @@ export function mailDomain(baseUrl: string): string {
   }
 }
 
+/** DRAFTING_LLM_URL, _API_KEY, _MODEL, _TIMEOUT_MS: the optional drafting provider. */
+function draftingLlm(
+  value: (name: string) => string | undefined,
+  problems: string[],
+  int: (name: string, fallback: number, min: number, max: number) => number,
+): CommunicationsConfig['draftingLlm'] {
+  const url = value('DRAFTING_LLM_URL');
+  if (url === undefined) return null;
+  if (!isHttpUrl(url)) problems.push(`DRAFTING_LLM_URL must be an http(s) URL (got "${url}")`);
+  const model = value('DRAFTING_LLM_MODEL');
+  if (!model) problems.push('DRAFTING_LLM_MODEL is required with DRAFTING_LLM_URL (the model name the endpoint serves)');
+  return {
+    url: url.replace(/\/+$/, ''),
+    apiKey: value('DRAFTING_LLM_API_KEY') ?? null,
+    model: model ?? '',
+    timeoutMs: int('DRAFTING_LLM_TIMEOUT_MS', 20_000, 500, 300_000),
+  };
+}
+
 function loadCommunicationsConfig(
   value: (name: string) => string | undefined,
   problems: string[],
@@ -238,5 +269,10 @@ function loadCommunicationsConfig(
     webhookMaxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     sseHeartbeatMs: int('SSE_HEARTBEAT_MS', 15_000, 50, 600_000),
+    inboundSmtpPort: value('INBOUND_SMTP_PORT') === undefined ? null : int('INBOUND_SMTP_PORT', 0, 0, 65_535),
+    inboundSmtpHost: value('INBOUND_SMTP_HOST') ?? '127.0.0.1',
+    inboundSmtpMaxBytes: int('INBOUND_SMTP_MAX_BYTES', 10_485_760, 1024, 104_857_600),
+    signalsPollMs: int('SIGNALS_POLL_MS', 5000, 10, 3_600_000),
+    draftingLlm: draftingLlm(value, problems, int),
   };
 }

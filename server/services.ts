@@ -4,6 +4,7 @@ import type { CommunicationService } from './communications/service.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { ProjectStore } from './projects/store.js';
+import type { SignalService } from './signals/service.js';
 import type { AgentSessionStore } from './store/agent-sessions.js';
 import type { ApiKeyStore } from './store/api-keys.js';
 import type { BulkExportStore } from './store/bulk-exports.js';
@@ -42,4 +43,6 @@ export interface Services {
   communications: CommunicationService;
   /** Projects and their targets (docs/projects.md). */
   projects: ProjectStore;
+  /** Signal watchers, the indexer's change set and signal deliveries (docs/signals.md). */
+  signals: SignalService;
 }

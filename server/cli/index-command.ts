@@ -14,7 +14,7 @@ import { UsageError } from './usage.js';
 export const EXIT_REJECTED = 3;
 
 /**
- * `proxima index PATH... [--kind K] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--json]`
+ * `proxima index PATH... [--kind K] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--json] [--no-signals]`
  * Loads snapshot files (a directory PATH stands for its snapshot files); prints a summary;
  * exits 3 when records were rejected.
  */
@@ -33,6 +33,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
         rejects: { type: 'string' },
         json: { type: 'boolean' },
         progress: { type: 'string' },
+        'no-signals': { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -60,6 +61,8 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       checkpointDir: path.join(config.dataDir, 'indexer'),
       engine: services.engine,
       graph: services.graph,
+      // What changed per person and company, for signal watchers (docs/signals.md).
+      changes: v['no-signals'] ? undefined : services.signals.changes,
       progress: mode === 'bar' ? terminalProgress() : mode === 'lines' ? lineProgress(io.stderr) : { start() {}, update() {}, stop() {} },
       notice: (line) => io.stderr(`proxima index: ${line}\n`),
     });
@@ -78,6 +81,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       io.stdout(
         `total       ${summary.read} read, ${summary.indexed} indexed, ${summary.deleted} deleted, ${summary.rejected} rejected in ${(summary.durationMs / 1000).toFixed(1)}s (${summary.ratePerSecond}/s)\n`,
       );
+      if (summary.signalChanges !== null) io.stdout(`signal changes recorded: ${summary.signalChanges}\n`);
       if (summary.rejectsFile) io.stdout(`rejected records (file, line, reason): ${summary.rejectsFile}\n`);
     }
     return summary.rejected > 0 ? EXIT_REJECTED : 0;

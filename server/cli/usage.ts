@@ -47,7 +47,7 @@ const COMMANDS: CommandHelp[] = [
   { name: 'delegates list', synopsis: '--owner USER_ID', summary: '', details: "Lists the owner's delegates." },
   {
     name: 'index',
-    synopsis: 'PATH... [--kind KIND] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--progress bar|lines|none]',
+    synopsis: 'PATH... [--kind KIND] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--progress bar|lines|none] [--no-signals]',
     summary:
       'Load JSONL/NDJSON(.gz) snapshot files or directories of them\n(kinds: companies, profiles, jobs, posts, connections);\nexit 3 when records were rejected',
     details: `Each PATH is a snapshot file or a directory: a directory stands for the *.jsonl, *.ndjson,
@@ -58,6 +58,7 @@ order: companies, profiles, jobs, posts, connections.
 
   --kind KIND          Kind of every file: companies, profiles, jobs, posts or connections
   --swap               Full reindex into new indices; swap the aliases once verified
+  --no-signals         Do not record what changed for signal watchers (docs/signals.md)
   --resume             Continue an interrupted run over the same inputs
   --batch-size N       Records per bulk write (1 to 100000, default 1000)
   --rejects FILE       Where refused records go (default DATA_DIR/rejects/rejects-<time>.jsonl)

@@ -51,6 +51,8 @@ export async function buildSampleCorpus(
     checkpointDir: path.join(services.config.dataDir, 'indexer'),
     engine: services.engine,
     graph: services.graph,
+    // The baseline of the change set: a later snapshot's changes are signals (docs/signals.md).
+    changes: services.signals.changes,
     clock: services.clock,
     progress: opts.progress,
   });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { PEOPLE_SEARCH_LIMITS } from '../../query-planner/limits.js';
 import { withSearchBudget } from '../../search-engine/call-context.js';
 import type { Actor } from '../auth/actor.js';
@@ -43,8 +44,77 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The two file formats of an export. */
+export const EXPORT_FORMATS = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+export type ExportFormat = keyof typeof EXPORT_FORMATS;
+
 const exportsDir = (dataDir: string): string => path.join(dataDir, 'exports');
-export const exportFile = (dataDir: string, exportId: string): string => path.join(exportsDir(dataDir), `${exportId}.csv`);
+export const exportFile = (dataDir: string, exportId: string, format: ExportFormat = 'csv'): string =>
+  path.join(exportsDir(dataDir), `${exportId}.${format}`);
+
+/**
+ * The bytes of an export: RFC 4180 CSV with formula guarding, or an XLSX workbook (exceljs) with
+ * one sheet whose cells are all plain values (a string starting with = is text, never a formula).
+ */
+export async function renderExport(
+  format: ExportFormat,
+  sheet: string,
+  columns: readonly string[],
+  rows: Record<string, unknown>[],
+): Promise<Buffer> {
+  if (format === 'csv') {
+    const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))];
+    return Buffer.from(`${lines.join('\r\n')}\r\n`);
+  }
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Proxima';
+  const ws = book.addWorksheet(sheet);
+  ws.columns = columns.map((c) => ({ header: c, key: c, width: Math.min(60, Math.max(12, c.length + 2)) }));
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows)
+    ws.addRow(
+      Object.fromEntries(
+        columns.map((c) => {
+          const v = r[c];
+          return [c, v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : v];
+        }),
+      ),
+    );
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Writes an export's file privately and records it; returns what the tool answers. */
+export function saveExport(
+  services: Services,
+  actor: Actor,
+  input: { exportId: string; format: ExportFormat; data: Buffer; rowCount: number; now: number },
+): { exportId: string; rowCount: number; bytes: number; expiresAt: number; url: string } {
+  const dataDir = services.config.dataDir;
+  fs.mkdirSync(exportsDir(dataDir), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(exportFile(dataDir, input.exportId, input.format), input.data, { mode: 0o600 });
+  const expiresAt = input.now + BULK_EXPORT_TTL_MS;
+  services.bulkExports.insert({
+    exportId: input.exportId,
+    ownerUserId: actor.ownerUserId,
+    actingUserId: actor.actingUserId,
+    rowCount: input.rowCount,
+    bytes: input.data.byteLength,
+    createdAt: input.now,
+    expiresAt,
+  });
+  const url = `${services.config.baseUrl}/exports/${input.exportId}.${input.format}?expires=${expiresAt}&signature=${exportSignature(dataDir, input.exportId, expiresAt)}`;
+  return { exportId: input.exportId, rowCount: input.rowCount, bytes: input.data.byteLength, expiresAt, url };
+}
+
+/** Deletes the files of expired exports (either format). */
+export function purgeExpiredExports(services: Services, now: number): void {
+  for (const id of services.bulkExports.purgeExpired(now))
+    for (const format of Object.keys(EXPORT_FORMATS) as ExportFormat[])
+      fs.rmSync(exportFile(services.config.dataDir, id, format), { force: true });
+}
 
 /** HMAC of the export id and its expiry: the download link's signature. */
 export function exportSignature(dataDir: string, exportId: string, expiresAt: number): string {
@@ -56,6 +126,8 @@ export interface BulkExportInput {
   filters: Record<string, unknown> | null;
   networkMode: PeopleSearchRequest['networkMode'];
   maxRows: number;
+  /** Default csv. */
+  format?: ExportFormat;
 }
 
 /**
@@ -66,8 +138,7 @@ export interface BulkExportInput {
  */
 export async function runBulkExport(services: Services, actor: Actor, input: BulkExportInput, requestId: string) {
   const now = services.clock();
-  const dataDir = services.config.dataDir;
-  for (const id of services.bulkExports.purgeExpired(now)) fs.rmSync(exportFile(dataDir, id), { force: true });
+  purgeExpiredExports(services, now);
   let hold: CreditHold | null = services.credits.reserve({
     ownerUserId: actor.ownerUserId,
     tier: actor.owner.tier,
@@ -79,28 +150,16 @@ export async function runBulkExport(services: Services, actor: Actor, input: Bul
     now,
   });
   const exportId = `ex_${crypto.randomUUID()}`;
-  const file = exportFile(dataDir, exportId);
+  const format = input.format ?? 'csv';
+  const file = exportFile(services.config.dataDir, exportId, format);
   try {
     const rows = await withSearchBudget(EXPORT_BUDGET_MS, actor.ownerUserId, () => collectRows(services, actor, input));
-    const lines = [EXPORT_COLUMNS.join(','), ...rows.map((r) => EXPORT_COLUMNS.map((c) => csvCell(r[c])).join(','))];
-    const csv = `${lines.join('\r\n')}\r\n`;
-    fs.mkdirSync(exportsDir(dataDir), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, csv, { mode: 0o600 });
-    const expiresAt = now + BULK_EXPORT_TTL_MS;
-    services.bulkExports.insert({
-      exportId,
-      ownerUserId: actor.ownerUserId,
-      actingUserId: actor.actingUserId,
-      rowCount: rows.length,
-      bytes: Buffer.byteLength(csv),
-      createdAt: now,
-      expiresAt,
-    });
+    const data = await renderExport(format, 'People', EXPORT_COLUMNS, rows);
+    const saved = saveExport(services, actor, { exportId, format, data, rowCount: rows.length, now });
     hold = services.credits.settle(hold, rows.length);
     services.credits.commit(hold);
     hold = null;
-    const url = `${services.config.baseUrl}/exports/${exportId}.csv?expires=${expiresAt}&signature=${exportSignature(dataDir, exportId, expiresAt)}`;
-    return { exportId, rowCount: rows.length, bytes: Buffer.byteLength(csv), expiresAt, url };
+    return saved;
   } catch (err) {
     fs.rmSync(file, { force: true });
     throw err;

@@ -8,6 +8,7 @@ import type { UserStore } from '../store/users.js';
 import { type Channel, isServiceChannel } from './channels.js';
 import type { InboxStore } from './inbox-store.js';
 import { type ArtifactFile, type DispatchOutcome, ProviderError, type ProviderRegistry } from './providers/port.js';
+import type { ReplyStore } from './replies.js';
 import type { Communication, CommunicationStore, EventInput } from './store.js';
 
 const DAY_MS = 86_400_000;
@@ -45,8 +46,28 @@ export class Dispatcher {
       dataDir: string;
       clock: () => number;
       logger: Logger;
+      replies: ReplyStore;
     },
   ) {}
+
+  /**
+   * A simulated reply: a communication delivered by a sandbox (or the mail outbox) whose context
+   * has `sandbox_reply` is answered with that text, as a real recipient would answer, so project
+   * metrics and streams can be exercised without a network.
+   */
+  private sandboxReply(c: Communication, provider: string, now: number): void {
+    const text = c.context?.sandbox_reply;
+    if (typeof text !== 'string' || !text.trim() || (provider !== 'sandbox' && provider !== 'outbox')) return;
+    this.deps.replies.record({
+      communicationId: c.id,
+      key: 'sandbox',
+      via: 'sandbox',
+      from: c.recipientEmail ?? c.targetUserId ?? null,
+      subject: c.subject ? `Re: ${c.subject}` : null,
+      excerpt: text.trim().slice(0, 500),
+      receivedAt: now,
+    });
+  }
 
   start(): void {
     this.stopping = false;
@@ -315,6 +336,7 @@ export class Dispatcher {
         },
       );
       if (!done) this.discardArtifacts(files);
+      else this.sandboxReply(c, outcome.provider, now);
       return done;
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;

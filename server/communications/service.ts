@@ -7,10 +7,12 @@ import type { GraphStore } from '../store/graph.js';
 import type { UserStore } from '../store/users.js';
 import { type Channel, isServiceChannel, networkOf, type Status, TERMINAL } from './channels.js';
 import { Dispatcher } from './dispatcher.js';
+import { InboundSmtpListener } from './inbound-smtp.js';
 import { InboxStore } from './inbox-store.js';
 import { OutboxEmailProvider, SmtpEmailProvider } from './providers/email.js';
 import { RelayNetworkProvider, SandboxNetworkProvider } from './providers/network.js';
 import type { ChannelProvider, ProviderInfo, ProviderRegistry } from './providers/port.js';
+import { ReplyStore } from './replies.js';
 import { callbackToken } from './signing.js';
 import { type CommEvent, CommunicationStore } from './store.js';
 import { WebhookDeliverer } from './webhooks.js';
@@ -41,15 +43,29 @@ export class CommunicationService {
   readonly providers: ProviderRegistry;
   readonly dispatcher: Dispatcher;
   readonly webhooks: WebhookDeliverer;
+  /** Replies that arrive outside the service (email, relay, sandbox). */
+  readonly replies: ReplyStore;
+  /** The inbound SMTP listener for email replies (INBOUND_SMTP_PORT), when configured. */
+  readonly inbound: InboundSmtpListener | null;
+  /** Settles when the inbound listener is listening (at once without one). */
+  inboundReady: Promise<void> = Promise.resolve();
   /** Emits `<communication id>` with each CommEvent after it is committed, and `closing` on shutdown. */
   readonly notifier = new EventEmitter();
   private started = false;
   private readonly closers: (() => void)[] = [];
 
-  constructor(db: Db, config: Config, clock: () => number, logger: Logger, graph: GraphStore, users: UserStore) {
+  constructor(
+    db: Db,
+    config: Config,
+    clock: () => number,
+    private readonly logger: Logger,
+    graph: GraphStore,
+    users: UserStore,
+  ) {
     this.notifier.setMaxListeners(0);
     this.store = new CommunicationStore(db);
     this.inbox = new InboxStore(db);
+    this.replies = new ReplyStore(db, this.store);
     const c = config.communications;
     const domain = mailDomain(config.baseUrl);
     let email: ChannelProvider;
@@ -89,7 +105,21 @@ export class CommunicationService {
       dataDir: config.dataDir,
       clock,
       logger,
+      replies: this.replies,
     });
+    this.inbound =
+      c.inboundSmtpPort === null
+        ? null
+        : new InboundSmtpListener({
+            host: c.inboundSmtpHost,
+            port: c.inboundSmtpPort,
+            maxBytes: c.inboundSmtpMaxBytes,
+            domain,
+            store: this.store,
+            replies: this.replies,
+            clock,
+            logger,
+          });
     this.webhooks = new WebhookDeliverer({ db, store: this.store, config: c, clock, logger });
     this.store.onEvent = (id, event) => {
       this.notifier.emit(id, event);
@@ -103,6 +133,12 @@ export class CommunicationService {
     if (this.started) return;
     this.started = true;
     this.dispatcher.start();
+    const inbound = this.inbound;
+    if (inbound)
+      this.inboundReady = inbound.start().then(
+        (port) => this.logger.info({ port }, 'inbound SMTP listener for replies started'),
+        (err: Error) => this.logger.error({ err }, 'inbound SMTP listener could not start: email replies are not received'),
+      );
     this.webhooks.start();
   }
 
@@ -111,7 +147,7 @@ export class CommunicationService {
     this.notifier.emit('closing');
     if (!this.started) return;
     this.started = false;
-    await Promise.all([this.dispatcher.stop(), this.webhooks.stop()]);
+    await Promise.all([this.dispatcher.stop(), this.webhooks.stop(), this.inbound?.stop()]);
     for (const close of this.closers) close();
   }
 

@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   conversation_not_found: 404,
   invite_not_found: 404,
   introduction_not_found: 404,
+  watcher_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   key_already_revoked: 409,
@@ -47,6 +48,7 @@ export const ERROR_STATUS = {
   communication_not_cancellable: 409,
   already_decided: 409,
   mcp_session_project_required: 409,
+  watcher_limit_reached: 409,
   export_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -139,6 +141,7 @@ export const ERROR_BODY_SCHEMA = {
     },
     communication_id: { type: 'string', description: 'Communication errors: the communication concerned.' },
     project_id: { type: 'string', description: 'project_not_found: the project asked for.' },
+    watcher_id: { type: 'string', description: 'watcher_not_found: the watcher asked for.' },
     status: {
       type: 'string',
       description: 'communication_already_terminal, communication_not_cancellable, already_decided: the current status.',

@@ -25,7 +25,7 @@ export function describeEndpoint(def: RouteDef): Record<string, unknown> {
     billing: billingLabel(def),
     accepts_delegate: acceptsDelegate(def),
     request: { params: req.params ?? null, query: req.query, body: req.body ?? null },
-    response: { content_type: def.responseContentType ?? 'application/json', schema: def.response },
+    response: { content_type: contentTypes(def).join(', '), schema: def.response },
   };
 }
 
@@ -108,7 +108,18 @@ const TAGS: Record<string, string> = {
   posts: 'Searching posts, with their authors.',
   profiles: 'Reading one profile, its chunks and its text.',
   docs: 'Machine-readable documentation.',
+  communications: 'Sending to people on seven channels: events, streams, webhooks.',
+  projects: 'Outreach projects: targets, templates, drafts, activation, metrics.',
+  signals: 'Signal watchers: what changed for the people and companies you follow, from each snapshot.',
 };
+
+/** The media types a route answers with (JSON unless it declares others). */
+const contentTypes = (def: RouteDef): readonly string[] =>
+  def.responseContentType === undefined
+    ? ['application/json']
+    : typeof def.responseContentType === 'string'
+      ? [def.responseContentType]
+      : def.responseContentType;
 
 /** A camelCase operation id from the method and the path: `GET /api/v1/profiles/:id` → `getApiV1ProfilesId`. */
 const operationId = (def: RouteDef): string =>
@@ -137,7 +148,9 @@ export function buildOpenApi(routes: RouteDef[], opts: { baseUrl: string; versio
                 headers: { Location: { schema: { type: 'string' } } },
               },
             }
-          : { '200': { description: 'Success', content: { [def.responseContentType ?? 'application/json']: { schema: def.response } } } }),
+          : {
+              '200': { description: 'Success', content: Object.fromEntries(contentTypes(def).map((t) => [t, { schema: def.response }])) },
+            }),
         ...errorResponses(def),
         default: {
           description: 'Any other error, such as `internal_error` (500); the body is always the Error schema.',

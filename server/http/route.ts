@@ -74,7 +74,7 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
    */
   errors?: readonly ErrorCode[];
   /** Content type of the success body; JSON unless stated. */
-  responseContentType?: string;
+  responseContentType?: string | readonly string[];
   /** The success status when it is not 200: 302 for a redirect (the handler sets Location). */
   successStatus?: 302;
   handler(req: RouteRequest<B, Q, P>, ctx: Context): unknown;

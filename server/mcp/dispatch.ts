@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Actor } from '../auth/actor.js';
 import { missingScopes } from '../auth/scopes.js';
 import { resolveAgentSession } from '../commands/agent-sessions.js';
+import { cacheSearchResult } from '../commands/projects/search-cache.js';
 import { AppError, type ValidationProblem } from '../errors.js';
 import { type RouteInvoker, routeInvoker } from '../http/invoke.js';
 import type { RouteDef } from '../http/route.js';
@@ -99,6 +100,15 @@ export class ToolDispatcher {
             { tool: name, search_id: output.search_id, summary: searchSummary(name, input), at },
             this.services.clock(),
           );
+          // A people search is kept in the session project's search-results cache, or its search shell.
+          if (name === 'people_search')
+            cacheSearchResult(
+              this.services,
+              actor,
+              session,
+              { tool: name, summary: searchSummary(name, input), output },
+              this.services.clock(),
+            );
         } else this.services.agentSessions.touch(session.sessionId, this.services.clock());
       }
       this.services.logger.info({ tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via }, 'tool call');

@@ -3,6 +3,7 @@ import { SCOPES } from '../auth/scopes.js';
 import { RATE_CARD, TIER_LIMIT_MICRO, toCredits, WINDOW_DAYS } from '../billing/rate-card.js';
 import { CHANNELS, INVITE_NOTE_MAX } from '../communications/channels.js';
 import { DEFAULT_OAUTH_SCOPES } from '../oauth/scopes.js';
+import { SIGNAL_TYPES } from '../signals/service.js';
 import { AGENT_SESSION_IDLE_MS } from '../store/agent-sessions.js';
 import { TIERS } from '../store/users.js';
 import type { ToolDef } from './tool.js';
@@ -105,7 +106,8 @@ export function helpTopics(tools: readonly ToolDef[]): Record<string, HelpTopic>
     exports: {
       title: 'Exports',
       text: [
-        'bulk_export writes up to 5,000 people of a search to a private CSV file behind a signed link that expires; see its description for the price.',
+        'bulk_export writes up to 5,000 people of a search to a private CSV or XLSX file behind a signed link that expires; see its description for the price.',
+        'With project_id it exports a project’s targets (up to 500 rows) with drafts, delivery state and replies; free.',
       ],
     },
     communications: {
@@ -115,6 +117,20 @@ export function helpTopics(tools: readonly ToolDef[]): Record<string, HelpTopic>
         'mode=send is a dry run unless dry_run=false; a live send is queued and dispatched; follow it with mode=status (wait_ms up to 30000) or communication_read. Use idempotency_key so a retried call sends once.',
         `A live email_send needs the recipient_email you reviewed; invite notes hold ${INVITE_NOTE_MAX} characters. Statuses end in completed, failed or cancelled; cancel works while queued or in progress.`,
         'The recipient side: inbox_read, conversation_read, introduction_read; communication_action accepts or declines invites. Communications are not credit-billed.',
+      ],
+    },
+    projects: {
+      title: 'Outreach projects',
+      text: [
+        'A project is a shortlist with templates and one draft per target: project_action add_targets, generate_messages (never sends), update_message with review_action=approve only after the user approved, send_readiness, activate (queues approved drafts), metrics (sends, replies, link clicks).',
+        'send_communication mode=draft keeps a draft in the agent session’s project (made for the session when it has none). People searches in a session land in its project’s search-results cache.',
+      ],
+    },
+    signals: {
+      title: 'Signal watchers',
+      text: [
+        `watch_signals mode=create with signal_types (${SIGNAL_TYPES.join(', ')}) and a cohort (project_id, person_ids, company_ids or search_id) raises signals from what each new data snapshot changed, never by re-running searches.`,
+        'Deliveries: project_feed, email_digest, connector (read with mode=poll: each poll returns what the last did not) and agent_webhook (signed POSTs). Watchers and signals are free.',
       ],
     },
   };

@@ -144,6 +144,20 @@ const DRAFT_COLUMNS: Record<keyof DraftPatch, string> = {
 };
 
 /** Repository of projects and their targets (tables `projects`, `project_targets`, migration 14). */
+/** One search in a project's search-results cache (docs/projects.md, "Search-results cache"). */
+export interface SearchCacheEntry {
+  search_id: string;
+  tool: string;
+  summary: string;
+  total: number | null;
+  /** The first people of the result page, in order. */
+  user_ids: string[];
+  searched_at: string;
+}
+
+/** Searches a project's cache keeps. */
+export const SEARCH_CACHE_SIZE = 20;
+
 export class ProjectStore {
   constructor(private readonly db: Db) {}
 
@@ -244,6 +258,34 @@ export class ProjectStore {
     }
     prepared(this.db, `UPDATE projects SET ${sets.join(', ')} WHERE project_id = ?`).run(...values, projectId);
     return this.get(projectId)!;
+  }
+
+  /**
+   * The search-only shell of an agent session (`kind = 'search'`): made at the session's first
+   * search when it has no project, and found again for its later searches.
+   */
+  searchShell(input: { ownerUserId: string; actingUserId: string; sessionId: string; title: string; now: number }): Project {
+    const row = prepared(
+      this.db,
+      `SELECT project_id FROM projects WHERE kind = 'search' AND owner_user_id = ? AND agent_session_id = ? ORDER BY created_at LIMIT 1`,
+    )
+      .pluck()
+      .get(input.ownerUserId, input.sessionId) as string | undefined;
+    if (row) return this.get(row)!;
+    return this.create({ ...input, kind: 'search', agentSessionId: input.sessionId });
+  }
+
+  /** Puts a search first in a project's search-results cache, keeping the newest SEARCH_CACHE_SIZE. */
+  recordSearch(projectId: string, entry: SearchCacheEntry, now: number): void {
+    this.db.transaction(() => {
+      const current = this.get(projectId)?.searchResults as { searches?: SearchCacheEntry[] } | null | undefined;
+      const searches = [entry, ...(current?.searches ?? []).filter((e) => e.search_id !== entry.search_id)].slice(0, SEARCH_CACHE_SIZE);
+      prepared(this.db, 'UPDATE projects SET search_results_json = ?, updated_at = ? WHERE project_id = ?').run(
+        JSON.stringify({ searches }),
+        now,
+        projectId,
+      );
+    })();
   }
 
   /** Binds a project to the agent session that made it. */

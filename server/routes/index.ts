@@ -11,6 +11,7 @@ import { peopleSearchRoutes } from './people-search/routes.js';
 import { postRoutes } from './posts/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { projectRoutes } from './projects/routes.js';
+import { signalRoutes } from './signals/routes.js';
 
 /** Every route of the service, in documentation order. `extra` is for tests of the framework. */
 export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
@@ -27,6 +28,7 @@ export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
     ...communicationRoutes,
     ...inboxRoutes,
     ...projectRoutes,
+    ...signalRoutes,
     ...exportRoutes,
     ...docsRoutes(list),
     ...extra,

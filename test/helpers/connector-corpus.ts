@@ -62,7 +62,7 @@ export function everyToolCall(state: {
   communicationId?: string;
 }): Record<string, () => Record<string, unknown>> {
   return {
-    agent_session: () => ({ mode: 'start', label: 'every tool', project_id: 'proj_demo' }),
+    agent_session: () => ({ mode: 'start', label: 'every tool' }),
     search_capabilities: () => ({}),
     people_search: () => ({ description: 'software engineers in London', limit: 5 }),
     discover_employers: () => ({ description: 'engineers in London' }),
@@ -90,6 +90,8 @@ export function everyToolCall(state: {
     project_read: () => ({}),
     social_proximity_status: () => ({}),
     bulk_export: () => ({ description: 'engineers', max_rows: 10 }),
+    // A watcher over the people the search found (a recorded search, frozen as the cohort).
+    watch_signals: () => ({ mode: 'create', signal_types: ['role_change', 'posts'], search_id: state.searchId ?? 'missing' }),
     get_product_help: () => ({ topic: 'credits' }),
     account_read: () => ({}),
     report_feedback: () => ({ message: 'Great results', category: 'search_quality', rating: 5 }),

@@ -89,7 +89,7 @@ export function writeSnapshot(dir: string, name: string, lines: (object | string
   return file;
 }
 
-/** Loads snapshot files into a test app's engine and graph store with the real indexer. */
+/** Loads snapshot files into a test app's engine and graph store with the real indexer, recording changes for signals. */
 export async function indexSnapshots(app: { dataDir: string; services: Services }, files: string[]): Promise<IndexRunSummary> {
   return runIndex({
     files,
@@ -100,6 +100,7 @@ export async function indexSnapshots(app: { dataDir: string; services: Services 
     checkpointDir: path.join(app.dataDir, 'checkpoints'),
     engine: app.services.engine,
     graph: new GraphStore(app.services.db),
+    changes: app.services.signals.changes,
     progress: silentProgress,
   });
 }

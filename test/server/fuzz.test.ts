@@ -102,6 +102,7 @@ interface Pools {
     targetUserId: string;
     targetId: string;
     linkToken: string;
+    watcherIds: string[];
   };
 }
 
@@ -136,6 +137,7 @@ const COMMS_PATH_VALUES: Record<string, (c: Pools['comms']) => string[]> = {
   targetUserId: (c) => [c.targetUserId, 'c0000000-0000-4000-8000-0000000000cc'],
   targetId: (c) => [c.targetId, 'c0000000-0000-4000-8000-0000000000cc'],
   token: (c) => [c.linkToken, 'nothing-here-at-all'],
+  watcherId: (c) => [...c.watcherIds, 'c0000000-0000-4000-8000-0000000000cc'],
 };
 
 /**
@@ -191,7 +193,17 @@ async function makeCommunications(
   const generated = await app.call('POST', `/api/v1/projects/${project}/messages/generate`, { key, body: {} });
   const targetId = (generated.body.targets as Row[])[0]!.id as string;
   const linkToken = /\/l\/([A-Za-z0-9_-]+)/.exec((generated.body.targets as Row[])[0]!.draft_message as string)![1]!;
+  // Signal watchers (several: a fuzzed DELETE may remove one).
+  const watcherIds: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const w = await app.call('POST', '/api/v1/signals/watchers', {
+      key,
+      body: { signal_types: ['liked_my_post', 'follow_up'], cohort: { project_id: project }, deliveries: ['project_feed', 'connector'] },
+    });
+    watcherIds.push((w.body.watcher as Row).watcher_id as string);
+  }
   return {
+    watcherIds,
     projectId: project,
     targetUserId: friend,
     targetId,

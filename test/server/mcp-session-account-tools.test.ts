@@ -25,10 +25,15 @@ s(
   async (ctx) => {
     const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
     try {
-      const started = await mcp.call('agent_session', { mode: 'start', label: 'hiring', project_id: 'proj_1' });
+      const project = async (title: string) =>
+        ((await ctx.app.call('POST', '/api/v1/projects', { key: ctx.apiKey, body: { title } })).body.project as { id: string }).id;
+      const [p1, p2] = [await project('Hiring'), await project('Partners')];
+      const madeUp = await mcp.call('agent_session', { mode: 'start', label: 'hiring', project_id: 'proj_1' });
+      assert.equal([madeUp.isError, madeUp.structuredContent?.error], [true, 'project_not_found']);
+      const started = await mcp.call('agent_session', { mode: 'start', label: 'hiring', project_id: p1 });
       const id = (started.structuredContent!.session as { agent_session_id: string }).agent_session_id;
       await mcp.call('people_search', { description: 'engineers in London', agent_session_id: id });
-      await mcp.call('agent_session', { mode: 'switch_project', agent_session_id: id, project_id: 'proj_2' });
+      await mcp.call('agent_session', { mode: 'switch_project', agent_session_id: id, project_id: p2 });
       const status = await mcp.call('agent_session', { mode: 'bind', agent_session_id: id });
       assert.not.ok(status.isError, JSON.stringify(status.structuredContent));
       const session = status.structuredContent?.session as {
@@ -36,7 +41,7 @@ s(
         recent_searches: { tool: string; summary: string }[];
         bound_count: number;
       };
-      assert.is(session.project_id, 'proj_2');
+      assert.is(session.project_id, p2);
       assert.equal(
         session.recent_searches.map((r) => [r.tool, r.summary]),
         [['people_search', 'engineers in London']],

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../server/app.js';
-import { buildServices } from '../../server/build-services.js';
+import { buildServices, closeServices } from '../../server/build-services.js';
 import { loadConfig } from '../../server/config.js';
 import { listen } from '../../server/http/listen.js';
 import { defineRoute } from '../../server/http/route.js';
@@ -54,6 +54,15 @@ test('shutdown interrupts search work still running after the grace period', asy
   // 200 slow searches take minutes; shutdown must not wait for them.
   assert.ok(took < 5000, `shutdown took ${took.toFixed(0)} ms`);
   assert.ok(outcome === 'connection closed' || (typeof outcome === 'number' && outcome >= 500), `request ended with ${outcome}`);
+  // The interruption ends that engine's work only: another engine in the same process searches as usual.
+  const next = buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+  try {
+    // A search that takes a while: with the interruption leaking, it would be cut at once.
+    const found = await next.engine.search('people', SLOW_BODY);
+    assert.ok(Array.isArray(found.hits));
+  } finally {
+    await closeServices(next);
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

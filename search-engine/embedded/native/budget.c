@@ -30,13 +30,13 @@ SQLITE_EXTENSION_INIT1
 typedef struct Slot {
   sqlite3 *db;
   int64_t deadline_ns; /* 0: none; guarded by lock */
+  int aborted;         /* set by budget_abort_all: this connection's budgets end at once; guarded by lock */
   struct Slot *next;
 } Slot;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 static Slot *slots = NULL;
-static int aborting = 0;
 static int watchdog_started = 0;
 
 static int64_t now_ns(void) {
@@ -90,19 +90,20 @@ static void budget_set(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int64_t ms = sqlite3_value_int64(argv[0]);
   pthread_mutex_lock(&lock);
   if (ms <= 0) slot->deadline_ns = 0;
-  else slot->deadline_ns = aborting ? 1 : now_ns() + ms * 1000000;
+  else slot->deadline_ns = slot->aborted ? 1 : now_ns() + ms * 1000000;
   pthread_cond_signal(&changed);
   pthread_mutex_unlock(&lock);
   sqlite3_result_int64(ctx, ms);
 }
 
-/* budget_abort_all(): interrupts the work of every connection and refuses new budgets. */
+/* budget_abort_all(): interrupts the work of every open connection and refuses them new budgets.
+   Connections opened later (another engine in the same process) are not affected. */
 static void budget_abort_all(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   (void)argv;
   pthread_mutex_lock(&lock);
-  aborting = 1;
   for (Slot *s = slots; s; s = s->next) {
+    s->aborted = 1;
     if (s->deadline_ns != 0) s->deadline_ns = 1;
   }
   pthread_cond_signal(&changed);

@@ -115,6 +115,14 @@ export function presentCommunication(
       attempts: [],
     };
   if (c.substitution) record.recipient_email_substitution = c.substitution;
+  // Replies that arrived outside the service (docs/communications.md, "Replies").
+  record.replies = services.communications.replies.list(c.id).map((r) => ({
+    via: r.via,
+    from: r.from,
+    subject: r.subject,
+    excerpt: r.excerpt,
+    received_at: iso(r.receivedAt),
+  }));
   return record;
 }
 

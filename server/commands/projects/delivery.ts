@@ -1,5 +1,6 @@
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { CHANNELS, TERMINAL } from '../../communications/channels.js';
+import type { Communication } from '../../communications/store.js';
 import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';
@@ -159,6 +160,19 @@ export async function retryFailedProfessionalSends(
   };
 }
 
+/**
+ * Whether the target answered a delivered communication: an in-service message from them after
+ * the send, or a reply recorded against the communication (an email reply that reached the
+ * inbound SMTP listener, a relay's reply callback, a sandbox reply).
+ */
+export function targetReplied(services: Services, actingUserId: string, targetUserId: string, c: Communication): boolean {
+  const since = c.dispatchedAt ?? c.createdAt;
+  if (services.communications.replies.has(c.id)) return true;
+  return services.communications.inbox
+    .messagesBetween(actingUserId, targetUserId)
+    .some((m) => m.senderUserId === targetUserId && m.createdAt >= since);
+}
+
 /** Outreach metrics: sends, replies (in-service replies after the send), link clicks, statuses. */
 export function projectMetrics(services: Services, actor: Actor, projectId: string): Record<string, unknown> {
   const p = ownProject(services, actor, projectId);
@@ -176,11 +190,7 @@ export function projectMetrics(services: Services, actor: Actor, projectId: stri
     outreach[status] = (outreach[status] ?? 0) + 1;
     const delivered = c?.status === 'completed';
     if (delivered) sent++;
-    const replied =
-      delivered &&
-      services.communications.inbox
-        .messagesBetween(p.actingUserId, t.targetUserId)
-        .some((m) => m.senderUserId === t.targetUserId && m.createdAt >= (c!.dispatchedAt ?? c!.createdAt));
+    const replied = delivered && targetReplied(services, p.actingUserId, t.targetUserId, c!);
     if (replied) responses++;
     const state = replied
       ? 'responded'

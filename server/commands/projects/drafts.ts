@@ -1,6 +1,7 @@
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { CHANNELS, isChannel } from '../../communications/channels.js';
 import { AppError, invalidField } from '../../errors.js';
+import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
 import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../projects/store.js';
 import type { Services } from '../../services.js';
 import { factsFingerprint, fillTemplate, generalizeMessage, generateTemplate, type TemplateType } from './drafting.js';
@@ -69,6 +70,9 @@ export async function generateMessages(
   else targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
   const out: Record<string, unknown>[] = [];
   let generated = 0;
+  let rewritten = 0;
+  const llm = services.config.communications.draftingLlm;
+  const drafter = llm ? new OpenAiCompatibleDrafter(llm, services.logger) : null;
   for (const t of targets) {
     const { facts, target } = await targetFacts(services, p, t.targetUserId);
     const fingerprint = factsFingerprint(facts);
@@ -80,8 +84,19 @@ export async function generateMessages(
     if (needs && !t.communicationId) {
       const { channel } = deliveryChannel(services, t, target);
       facts.schedule_link = trackedScheduleLink(services, p, t.targetId);
+      const templated = fillTemplate(p.templates.outreach_message_prompt!, facts);
+      const better = drafter
+        ? await drafter.rewrite({
+            draft: templated,
+            channel: t.contactChannel ?? channel,
+            facts: { ...facts },
+            pitch: p.pitch,
+            projectTitle: p.title,
+          })
+        : null;
+      if (better !== null) rewritten++;
       services.projects.updateDraft(t.targetId, {
-        draftMessage: fillTemplate(p.templates.outreach_message_prompt!, facts),
+        draftMessage: better ?? templated,
         draftSubject: fillTemplate(p.templates.email_subject_template ?? generateTemplate('email_subject_template', p, null), facts),
         messageSource: 'ai_generated',
         reviewStatus: 'none',
@@ -94,7 +109,13 @@ export async function generateMessages(
     }
     out.push(await presentTarget(services, p, services.projects.target(t.targetId)!));
   }
-  return { success: true, generated_count: generated, targets: out };
+  return {
+    success: true,
+    generated_count: generated,
+    drafting_provider: drafter ? drafter.name : 'template',
+    model_rewritten_count: rewritten,
+    targets: out,
+  };
 }
 
 export interface MessageBody {

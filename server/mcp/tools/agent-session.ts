@@ -1,4 +1,5 @@
 import { presentAgentSession, resolveAgentSession } from '../../commands/agent-sessions.js';
+import { ownProject } from '../../commands/projects/projects.js';
 import { invalidField } from '../../errors.js';
 import { defineTool } from '../tool.js';
 
@@ -69,7 +70,7 @@ export const agentSessionTool = defineTool<Args>({
       agent_session_id: { type: 'string', minLength: 1, maxLength: 100, description: 'bind, status, switch_project, close: the session.' },
       project_id: {
         anyOf: [PROJECT_ID, { type: 'null' }],
-        description: 'start, switch_project: the project the agent works on (an opaque project id; null clears it).',
+        description: 'start, switch_project: the project the agent works on (a project id of the account; null clears it).',
       },
       label: { type: 'string', minLength: 1, maxLength: 200, description: 'start: a name for the session.' },
     },
@@ -88,6 +89,9 @@ export const agentSessionTool = defineTool<Args>({
   run: async (args, ctx) => {
     const { services, actor, now } = ctx;
     const store = services.agentSessions;
+    // A session's project is a project of the account (project_not_found otherwise).
+    if (typeof args.project_id === 'string' && (args.mode === 'start' || args.mode === 'switch_project'))
+      ownProject(services, actor, args.project_id);
     if (args.mode === 'start') {
       const session = store.start({
         ownerUserId: actor.ownerUserId,

@@ -1,5 +1,8 @@
 import { actAsDelegate } from '../../auth/authenticate.js';
-import { BULK_EXPORT_MAX_ROWS, EXPORT_COLUMNS, runBulkExport } from '../../commands/bulk-export.js';
+import { missingScopes } from '../../auth/scopes.js';
+import { BULK_EXPORT_MAX_ROWS, EXPORT_COLUMNS, EXPORT_FORMATS, type ExportFormat, runBulkExport } from '../../commands/bulk-export.js';
+import { PROJECT_EXPORT_COLUMNS, PROJECT_EXPORT_MAX_ROWS, runProjectExport } from '../../commands/projects/export.js';
+import { insufficientScope, invalidField } from '../../errors.js';
 import { searchRequest } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
 import { checkKeywordText, peopleSearchInput } from './people-search.js';
@@ -13,6 +16,8 @@ interface Args {
   filters?: Record<string, unknown>;
   network_filter_mode?: 'boost' | 'filter' | 'ignore' | 'connected_to';
   max_rows?: number;
+  project_id?: string;
+  format?: ExportFormat;
   delegate_user_id?: string;
 }
 
@@ -22,11 +27,13 @@ interface Args {
  */
 export const bulkExportTool = defineTool<Args>({
   name: 'bulk_export',
-  title: 'Export people to CSV',
+  title: 'Export people or a project to a spreadsheet',
   description: [
     `Export the people matching a description and/or AdvancedFilters (as people_search takes them) to a private CSV file of up to ${BULK_EXPORT_MAX_ROWS} rows (max_rows, default 1000), ranked as people_search ranks them.`,
     `Returns url: a signed download link that works without a key for 24 hours (keep it private), with row_count and the columns (${EXPORT_COLUMNS.join(', ')}).`,
     'Costs the bulk_export price per exported row (0.004 credit: 20 credits for 5,000); max_rows must fit in the remaining credits; a failed export costs nothing.',
+    `With project_id instead: the project's targets (up to ${PROJECT_EXPORT_MAX_ROWS} rows) with drafts, review and delivery state, replies and link clicks (${PROJECT_EXPORT_COLUMNS.join(', ')}); free.`,
+    'format: csv (default) or xlsx.',
   ].join(' '),
   auth: { anyOf: ['search'] },
   kind: 'search',
@@ -41,9 +48,10 @@ export const bulkExportTool = defineTool<Args>({
           type: 'integer',
           minimum: 1,
           maximum: BULK_EXPORT_MAX_ROWS,
-          default: 1000,
-          description: `Rows at most (1-${BULK_EXPORT_MAX_ROWS}).`,
+          description: `Rows at most (1-${BULK_EXPORT_MAX_ROWS}; default 1000; a project export holds at most ${PROJECT_EXPORT_MAX_ROWS}, its default).`,
         },
+        project_id: { type: 'string', format: 'uuid', description: 'Export this project’s targets instead of a search.' },
+        format: { enum: Object.keys(EXPORT_FORMATS), default: 'csv', description: 'csv (RFC 4180) or xlsx (a workbook with one sheet).' },
         delegate_user_id: props.delegate_user_id,
       },
     },
@@ -59,13 +67,40 @@ export const bulkExportTool = defineTool<Args>({
       columns: { type: 'array', items: { type: 'string' } },
       url: { type: 'string', description: 'Signed download link; private; expires at expires_at.' },
       expires_at: { type: 'string' },
-      format: { const: 'text/csv' },
+      format: { enum: Object.values(EXPORT_FORMATS) },
+      source: { enum: ['search', 'project'] },
     },
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: async (args, ctx) => {
     checkKeywordText(args as Record<string, unknown>);
     const actor = actAsDelegate(ctx.services, ctx.actor, args.delegate_user_id);
+    const format = args.format ?? 'csv';
+    if (args.project_id !== undefined) {
+      if (args.description !== undefined || args.filters !== undefined)
+        throw invalidField('body', '/project_id', 'exports a project’s targets: send it without description or filters');
+      if ((args.max_rows ?? 0) > PROJECT_EXPORT_MAX_ROWS)
+        throw invalidField('body', '/max_rows', `must be at most ${PROJECT_EXPORT_MAX_ROWS} for a project export`);
+      // Projects are read with the communications scope (the search scope alone does not open them).
+      const missing = missingScopes({ anyOf: ['communications'] }, ctx.actor.scopes);
+      if (missing.length) throw insufficientScope(missing, ctx.actor.scopes);
+      const done = await runProjectExport(ctx.services, actor, {
+        projectId: args.project_id,
+        format,
+        maxRows: args.max_rows ?? PROJECT_EXPORT_MAX_ROWS,
+      });
+      return {
+        success: true,
+        export_id: done.exportId,
+        row_count: done.rowCount,
+        bytes: done.bytes,
+        columns: done.columns,
+        url: done.url,
+        expires_at: new Date(done.expiresAt).toISOString(),
+        format: EXPORT_FORMATS[format],
+        source: 'project',
+      };
+    }
     const done = await runBulkExport(
       ctx.services,
       actor,
@@ -74,6 +109,7 @@ export const bulkExportTool = defineTool<Args>({
         filters: args.filters ?? null,
         networkMode: args.network_filter_mode ?? 'boost',
         maxRows: args.max_rows ?? 1000,
+        format,
       },
       ctx.requestId,
     );
@@ -85,7 +121,8 @@ export const bulkExportTool = defineTool<Args>({
       columns: [...EXPORT_COLUMNS],
       url: done.url,
       expires_at: new Date(done.expiresAt).toISOString(),
-      format: 'text/csv',
+      format: EXPORT_FORMATS[format],
+      source: 'search',
     };
   },
 });

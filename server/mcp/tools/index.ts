@@ -25,6 +25,7 @@ import { reportFeedbackTool } from './report-feedback.js';
 import { searchCapabilitiesTool } from './search-capabilities.js';
 import { serviceActionTool } from './service-action.js';
 import { socialProximityStatusTool } from './social-proximity-status.js';
+import { watchSignalsTool } from './watch-signals.js';
 
 /** Every connector tool, in the order `tools/list` and /public/docs/mcp show them. */
 export function allTools(): ToolDef[] {
@@ -51,6 +52,7 @@ export function allTools(): ToolDef[] {
     projectActionTool,
     professionalConversationStatusTool,
     bulkExportTool,
+    watchSignalsTool,
     getProductHelpTool(() => tools),
     accountReadTool,
     reportFeedbackTool,

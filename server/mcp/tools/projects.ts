@@ -50,7 +50,7 @@ export const projectReadTool = defineTool<Args>({
   name: 'project_read',
   title: 'Read projects',
   description:
-    'Read outreach projects: without project_id, the account’s projects (status, include_archived, limit, offset); with project_id, that project with its targets (drafts, review state, delivery status). Free.',
+    'Read outreach projects: without project_id, the account’s projects (status, include_archived, include_searches for search-only shells, limit, offset); with project_id, that project with its targets (drafts, review state, delivery status) and its search-results cache. Free.',
   auth: { anyOf: ['communications'] },
   kind: 'read',
   inputSchema: {
@@ -60,6 +60,7 @@ export const projectReadTool = defineTool<Args>({
       project_id: uuid,
       status: { type: 'string', maxLength: 60 },
       include_archived: { type: 'boolean' },
+      include_searches: { type: 'boolean' },
       limit: { type: 'integer', minimum: 1, maximum: 100 },
       offset: { type: 'integer', minimum: 0, maximum: 100_000 },
       delegate_user_id: DELEGATE_ARGUMENT,
@@ -80,12 +81,17 @@ export const projectReadTool = defineTool<Args>({
     if (args.project_id) {
       const res = (await ctx.route('GET /api/v1/projects/:projectId', {
         params: { projectId: args.project_id },
-        query: { include_targets: true, targets_limit: (args.limit as number | undefined) ?? 50, ...pick(args, ['delegate_user_id']) },
+        query: {
+          include_targets: true,
+          include_search_results: true,
+          targets_limit: (args.limit as number | undefined) ?? 50,
+          ...pick(args, ['delegate_user_id']),
+        },
       })) as Record<string, unknown>;
       return { success: true, project: res.project as Record<string, unknown> };
     }
     const res = (await ctx.route('GET /api/v1/projects', {
-      query: pick(args, ['status', 'include_archived', 'limit', 'offset', 'delegate_user_id']),
+      query: pick(args, ['status', 'include_archived', 'include_searches', 'limit', 'offset', 'delegate_user_id']),
     })) as Record<string, unknown>;
     return {
       success: true,

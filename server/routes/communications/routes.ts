@@ -363,6 +363,17 @@ export const communicationRoutes = [
             },
           },
           detail: { type: 'object', maxProperties: 20, additionalProperties: true },
+          reply: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['reply_id'],
+            description: 'The recipient answered on the network: recorded once per reply_id as the communication’s reply.',
+            properties: {
+              reply_id: { type: 'string', minLength: 1, maxLength: 200 },
+              from: { type: 'string', maxLength: 320 },
+              text: { type: 'string', maxLength: 5000 },
+            },
+          },
         },
       },
     },
@@ -383,6 +394,20 @@ export const communicationRoutes = [
         });
       const network = c.channel.replace(/_send_message$/, '') as 'professional' | 'microblog' | 'photo';
       const now = services.clock();
+      const reply = body.reply as { reply_id: string; from?: string; text?: string } | undefined;
+      if (reply) {
+        services.communications.replies.record({
+          communicationId: c.id,
+          key: `relay:${reply.reply_id}`,
+          via: 'relay',
+          from: reply.from ?? null,
+          subject: null,
+          excerpt: reply.text ? reply.text.trim().slice(0, 500) : null,
+          receivedAt: now,
+        });
+        // A reply-only callback reports no outcome: the communication's status is left as it is.
+        if (body.status === undefined) return { success: true, communication_id: c.id, status: c.status };
+      }
       try {
         const outcome = relayOutcome(network, body as Record<string, never>, 200);
         await services.communications.dispatcher.complete(c, outcome, now, AWAITING);

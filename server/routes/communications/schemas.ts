@@ -279,6 +279,21 @@ export const recordSchema = {
       },
     },
     webhook: webhookSchema,
+    replies: {
+      type: 'array',
+      description: 'Replies that arrived outside the service: an email reply at the inbound SMTP listener, a relay reply, a sandbox reply.',
+      items: {
+        type: 'object',
+        required: ['via', 'from', 'subject', 'excerpt', 'received_at'],
+        properties: {
+          via: { enum: ['smtp', 'relay', 'sandbox'] },
+          from: nullableString,
+          subject: nullableString,
+          excerpt: nullableString,
+          received_at: { type: 'string' },
+        },
+      },
+    },
     delivery_receipt: {
       type: 'object',
       required: [

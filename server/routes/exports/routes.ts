@@ -1,13 +1,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { exportFile, exportSignature } from '../../commands/bulk-export.js';
+import { EXPORT_FORMATS, type ExportFormat, exportFile, exportSignature } from '../../commands/bulk-export.js';
 import { AppError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 
 const params = {
   type: 'object',
   required: ['export_file'],
-  properties: { export_file: { type: 'string', maxLength: 60, pattern: '^ex_[0-9a-f-]{36}\\.csv$', description: '<export_id>.csv' } },
+  properties: {
+    export_file: {
+      type: 'string',
+      maxLength: 60,
+      pattern: '^ex_[0-9a-f-]{36}\\.(csv|xlsx)$',
+      description: '<export_id>.csv or <export_id>.xlsx',
+    },
+  },
 } as const;
 
 const query = {
@@ -36,26 +43,26 @@ export const exportRoutes = [
     method: 'GET',
     path: '/exports/:export_file',
     tag: 'exports',
-    summary: 'Downloads a bulk CSV export through its signed, expiring link (from the connector tool bulk_export).',
+    summary: 'Downloads a bulk export (CSV or XLSX) through its signed, expiring link (from the connector tool bulk_export).',
     auth: 'none',
     request: { params, query },
-    response: { type: 'string', description: 'The CSV file (RFC 4180, header row first).' },
-    responseContentType: 'text/csv',
+    response: { type: 'string', description: 'The file: CSV (RFC 4180, header row first) or an XLSX workbook, as its extension says.' },
+    responseContentType: [EXPORT_FORMATS.csv, EXPORT_FORMATS.xlsx],
     errors: ['invalid_signature', 'export_expired', 'not_found'],
     handler: ({ params: p, query: q, services }, ctx) => {
-      const exportId = p.export_file.replace(/\.csv$/, '');
+      const [exportId, extension] = p.export_file.split('.') as [string, ExportFormat];
       const expires = Number(q.expires);
       if (!sameSignature(exportSignature(services.config.dataDir, exportId, expires), q.signature))
         throw new AppError(403, 'invalid_signature', 'This download link is not valid: use the url bulk_export returned, unchanged.');
       const record = services.bulkExports.get(exportId);
       if (expires <= services.clock() || (record && record.expiresAt <= services.clock()))
         throw new AppError(410, 'export_expired', 'This export has expired (links last 24 hours); run bulk_export again.');
-      const file = exportFile(services.config.dataDir, exportId);
+      const file = exportFile(services.config.dataDir, exportId, extension);
       if (!record || !fs.existsSync(file)) throw new AppError(404, 'not_found', 'This export no longer exists; run bulk_export again.');
-      ctx.type = 'text/csv; charset=utf-8';
-      ctx.set('Content-Disposition', `attachment; filename="${exportId}.csv"`);
+      ctx.type = extension === 'csv' ? 'text/csv; charset=utf-8' : EXPORT_FORMATS.xlsx;
+      ctx.set('Content-Disposition', `attachment; filename="${exportId}.${extension}"`);
       ctx.set('Cache-Control', 'private, no-store');
-      return fs.readFileSync(file, 'utf8');
+      return extension === 'csv' ? fs.readFileSync(file, 'utf8') : fs.readFileSync(file);
     },
   }),
 ];

@@ -397,8 +397,17 @@ export const projectRoutes = [
     errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
     response: {
       type: 'object',
-      required: ['success', 'generated_count', 'targets'],
-      properties: { success: { const: true }, generated_count: { type: 'integer' }, targets: { type: 'array', items: targetSchema } },
+      required: ['success', 'generated_count', 'drafting_provider', 'model_rewritten_count', 'targets'],
+      properties: {
+        success: { const: true },
+        generated_count: { type: 'integer' },
+        drafting_provider: {
+          enum: ['template', 'openai_compatible'],
+          description: 'template: deterministic; openai_compatible: DRAFTING_LLM_URL rewrites each draft.',
+        },
+        model_rewritten_count: { type: 'integer', description: 'Drafts the model rewrote (the others kept the template text).' },
+        targets: { type: 'array', items: targetSchema },
+      },
     },
     handler: ({ params, body, actor, services, now }) => generateMessages(services, actor!, params.projectId, body, now),
   }),

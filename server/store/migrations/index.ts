@@ -12,6 +12,7 @@ import { connectorState } from './011-connector-state.js';
 import { accountWebSessions } from './012-account-web-sessions.js';
 import { communicationsStore } from './013-communications.js';
 import { projectsStore } from './014-projects.js';
+import { signalsStore } from './015-signals.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   accountWebSessions,
   communicationsStore,
   projectsStore,
+  signalsStore,
 ];

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FAST_DISPATCH, loadCommsCorpus, P, SENDER } from '../../helpers/comms-corpus.js';
@@ -63,6 +64,39 @@ test('connector: project_action drives a project from shortlist to activation; p
       );
       const all = await mcp.call('project_read', {});
       assert.is((all.structuredContent!.projects as unknown as Row[]).length, 1);
+
+      // The project as a spreadsheet: XLSX and CSV behind signed links, free.
+      const used = (await app.call('GET', '/api/v1/credits/status', { key: apiKey })).body.used;
+      const xlsx = await mcp.call('bulk_export', { project_id, format: 'xlsx' });
+      assert.not.ok(xlsx.isError, JSON.stringify(xlsx.structuredContent));
+      const x = xlsx.structuredContent!;
+      assert.equal([x.source, x.row_count, x.format], ['project', 2, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+      const file = await fetch(x.url as string);
+      assert.equal([file.status, file.headers.get('content-type')], [200, x.format]);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ArrayBuffer);
+      const sheet = book.getWorksheet('Targets')!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      assert.equal(header, x.columns);
+      const cell = (row: number, column: string) => sheet.getRow(row).getCell(header.indexOf(column) + 1).value;
+      assert.equal(
+        [2, 3].map((r) => [cell(r, 'target_user_id'), cell(r, 'delivery_status'), cell(r, 'replied')]),
+        [
+          [P(1), 'completed', false],
+          [P(2), 'completed', false],
+        ],
+      );
+      const csv = await mcp.call('bulk_export', { project_id, max_rows: 1 });
+      const text = await (await fetch(csv.structuredContent!.url as string)).text();
+      assert.equal(
+        [csv.structuredContent!.format, text.split('\r\n')[0], text.trim().split('\r\n').length],
+        ['text/csv', (x.columns as string[]).join(','), 2],
+      );
+      assert.is((await app.call('GET', '/api/v1/credits/status', { key: apiKey })).body.used, used, 'project exports are free');
+      const tooMany = await mcp.call('bulk_export', { project_id, max_rows: 501 });
+      assert.equal([tooMany.isError, tooMany.structuredContent!.error], [true, 'invalid_search_request']);
+      const mixed = await mcp.call('bulk_export', { project_id, description: 'engineers' });
+      assert.equal([mixed.isError, mixed.structuredContent!.error], [true, 'invalid_search_request']);
     } finally {
       await mcp.close();
     }
@@ -112,6 +146,59 @@ test('connector drafts live in a project: the session’s, a new one bound to th
       const explicit = await mcp.call('send_communication', { ...draft, target_user_id: P(3), project_id: projectId });
       assert.is(explicit.structuredContent!.project_id, projectId);
       assert.is(app.services.db.prepare('SELECT count(*) FROM communications').pluck().get(), 0, 'drafts never send');
+    } finally {
+      await mcp.close();
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test('connector searches fill the search-results cache: the session project’s, or a search-only shell listed with include_searches', async () => {
+  const app = await startTestApp({ env: FAST_DISPATCH });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const mcp = await connectMcp(app.url, { apiKey: key });
+    try {
+      const session = await mcp.call('agent_session', { mode: 'start', label: 'scouting' });
+      const agent_session_id = (session.structuredContent!.session as Row).agent_session_id as string;
+      const search = async (description: string) => {
+        const res = await mcp.call('people_search', { description, agent_session_id });
+        assert.not.ok(res.isError, JSON.stringify(res.structuredContent));
+        return res.structuredContent!;
+      };
+      const first = await search('software engineers');
+      const second = await search('product managers');
+      // Shells stay out of the default list.
+      assert.equal((await app.call('GET', '/api/v1/projects', { key })).body.projects, []);
+      const all = (await app.call('GET', '/api/v1/projects?include_searches=true', { key })).body.projects as Row[];
+      assert.equal(
+        all.map((p) => [p.kind, p.title, p.agent_session_id]),
+        [['search', 'Searches: scouting', agent_session_id]],
+      );
+      const shell = (await app.call('GET', `/api/v1/projects/${all[0]!.id}?include_search_results=true`, { key })).body.project as Row;
+      const cached = (shell.search_results as { searches: Row[] }).searches;
+      assert.equal(
+        cached.map((e) => [e.search_id, e.summary]),
+        [
+          [second.search_id, 'product managers'],
+          [first.search_id, 'software engineers'],
+        ],
+      );
+      const firstIds = ((first.users as Row[] | undefined) ?? []).slice(0, 25).map((u) => u.id);
+      assert.equal(cached[1]!.user_ids, firstIds);
+      assert.ok(firstIds.length > 0, 'the search found people');
+
+      // With a project bound to the session, its searches go to that project's cache.
+      const project = ((await app.call('POST', '/api/v1/projects', { key, body: { title: 'Real' } })).body.project as Row).id as string;
+      await mcp.call('agent_session', { mode: 'switch_project', agent_session_id, project_id: project });
+      const third = await search('engineers');
+      const real = (await app.call('GET', `/api/v1/projects/${project}?include_search_results=true`, { key })).body.project as Row;
+      assert.equal(
+        (real.search_results as { searches: Row[] }).searches.map((e) => e.search_id),
+        [third.search_id],
+      );
     } finally {
       await mcp.close();
     }

@@ -1,6 +1,8 @@
+import nodemailer from 'nodemailer';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FAST_DISPATCH, loadCommsCorpus, P, SENDER } from '../../helpers/comms-corpus.js';
+import { startReceiver } from '../../helpers/http-receiver.js';
 import { startSmtpSink } from '../../helpers/smtp-sink.js';
 import { startTestApp } from '../../helpers/test-app.js';
 
@@ -8,7 +10,7 @@ type Row = Record<string, unknown>;
 
 test('a project from creation through targets, templates, drafts, review and activation to metrics', async () => {
   const sink = await startSmtpSink();
-  const app = await startTestApp({ env: { ...FAST_DISPATCH, SMTP_URL: sink.url, PROFESSIONAL_DAILY_CAP: '1' } });
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, SMTP_URL: sink.url, PROFESSIONAL_DAILY_CAP: '1', INBOUND_SMTP_PORT: '0' } });
   try {
     await loadCommsCorpus(app);
     const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
@@ -196,6 +198,25 @@ test('a project from creation through targets, templates, drafts, review and act
     );
     assert.equal(metrics.body.recipient_status_counts, { contacted: 3, responded: 1 });
     assert.equal(metrics.body.outreach_status_counts, { completed: 4 });
+
+    // Person 2 answers the email: the reply reaches Proxima's inbound SMTP listener and counts.
+    await app.services.communications.inboundReady;
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: app.services.communications.inbound!.port!,
+      secure: false,
+      ignoreTLS: true,
+    });
+    await transport.sendMail({
+      from: 'new2@company3.example',
+      to: 'sam@sender.example',
+      subject: `Re: ${sink.messages[0]!.subject}`,
+      inReplyTo: sink.messages[0]!.messageId,
+      text: 'Happy to chat.',
+    });
+    transport.close();
+    const after = await call('GET', `${base}/metrics`);
+    assert.equal([after.body.responses, after.body.recipient_status_counts], [2, { contacted: 2, responded: 2 }]);
   } finally {
     await app.close();
     await sink.close();
@@ -240,6 +261,47 @@ test('{{schedule_link}} becomes a tracked link to the scheduling page; clicks co
     assert.equal([metrics.messages_sent, metrics.schedule_link_clicks, metrics.schedule_link_click_rate], [2, 1, 0.5]);
   } finally {
     await app.close();
+  }
+});
+
+test('an OpenAI-compatible drafting provider rewrites drafts; a failed or link-dropping answer keeps the template draft', async () => {
+  const model = await startReceiver((req, i) => {
+    const user = JSON.parse((JSON.parse(req.body) as { messages: { content: string }[] }).messages[1]!.content) as Row;
+    if (i === 1) return { status: 500, body: { error: 'overloaded' } };
+    if (i === 2) return { status: 200, body: { choices: [{ message: { content: 'A message that lost its link.' } }] } };
+    return { status: 200, body: { choices: [{ message: { role: 'assistant', content: `Rewritten: ${user.draft}` } }] } };
+  });
+  const app = await startTestApp({
+    env: { ...FAST_DISPATCH, DRAFTING_LLM_URL: `${model.url}/v1`, DRAFTING_LLM_API_KEY: 'sk-test', DRAFTING_LLM_MODEL: 'drafter-1' },
+  });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const created = await app.call('POST', '/api/v1/projects', {
+      key,
+      body: { title: 'Model drafts', pitch: 'We build search', schedule_url: 'https://cal.example/sam' },
+    });
+    const base = `/api/v1/projects/${(created.body.project as Row).id}`;
+    await app.call('POST', `${base}/targets`, { key, body: { target_user_ids: [P(1), P(2), P(3)] } });
+    await app.call('PUT', `${base}/templates`, {
+      key,
+      body: { outreach_message_prompt: 'Hi {{first_name}}, {{pitch}} {{schedule_link}}' },
+    });
+    const res = await app.call('POST', `${base}/messages/generate`, { key, body: {} });
+    assert.is(res.status, 200, res.text);
+    assert.equal([res.body.drafting_provider, res.body.generated_count, res.body.model_rewritten_count], ['openai_compatible', 3, 1]);
+    const drafts = (res.body.targets as Row[]).map((t) => t.draft_message as string);
+    assert.match(drafts[0]!, /^Rewritten: Hi First1, We build search http:\/\/127\.0\.0\.1:\d+\/l\/[\w-]+$/);
+    assert.match(drafts[1]!, /^Hi First2, We build search http:\/\/127\.0\.0\.1:\d+\/l\/[\w-]+$/, 'an error answer keeps the template');
+    assert.match(drafts[2]!, /^Hi First3, /, 'an answer without the tracked link keeps the template');
+    const sent = JSON.parse(model.received[0]!.body) as Row;
+    assert.equal(
+      [model.received[0]!.path, model.received[0]!.headers.authorization, sent.model],
+      ['/v1/chat/completions', 'Bearer sk-test', 'drafter-1'],
+    );
+  } finally {
+    await app.close();
+    await model.close();
   }
 });
 

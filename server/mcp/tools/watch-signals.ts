@@ -1,0 +1,138 @@
+import { DELIVERIES, SIGNAL_TYPES } from '../../signals/service.js';
+import { defineTool } from '../tool.js';
+import { DELEGATE_ARGUMENT, pickArgs, requireArg } from './schema-tools.js';
+
+type Args = Record<string, unknown> & { mode?: string; watcher_id?: string };
+const uuid = { type: 'string', format: 'uuid' } as const;
+
+const MODES = ['types', 'create', 'list', 'status', 'update', 'pause', 'resume', 'delete', 'poll', 'feed'] as const;
+
+/** What each signal type reports, for agents choosing types (also docs/signals.md). */
+const TYPE_HELP: Record<(typeof SIGNAL_TYPES)[number], string> = {
+  liked_my_post: 'someone commented on or reposted your posts, or they drew new reactions (no cohort needed)',
+  competitor_engagement: 'people engaging with posts by the cohort companies (your competitors) or their employees',
+  role_change: 'a cohort person changed title or company, or someone joined or left a cohort company',
+  jobs: 'a cohort company published a new job posting',
+  employee_post: 'an employee of a cohort company posted',
+  company_growth: 'a cohort company’s headcount grew by at least min_growth_pct (default 5%)',
+  hiring_spike: 'a cohort company opened at least min_new_jobs postings in one snapshot (default 3)',
+  warm_intro: 'a cohort person connected with one of your first-degree connections (ask for an introduction)',
+  follow_up: 'a project target has not replied follow_up_after_days after your message (default 3; project cohort)',
+  posts: 'a cohort person (or cohort company page) posted',
+};
+
+/** `watch_signals`: signal watchers over the indexer's change set, each mode over its REST route. */
+export const watchSignalsTool = defineTool<Args>({
+  name: 'watch_signals',
+  title: 'Watch signals',
+  description: [
+    `Modes: ${MODES.join(', ')}.`,
+    `types lists the signal types (${SIGNAL_TYPES.join(', ')}).`,
+    'create takes signal_types, a cohort (project_id for a project’s targets, person_ids, company_ids, or search_id of a recorded people search) and deliveries',
+    `(${DELIVERIES.join(', ')}; default connector: read them here with poll). Signals come from what each new data snapshot changed, never from re-running searches.`,
+    'poll returns the watcher’s new signals since the last poll; feed pages through all of them (watcher_id or project_id, after cursor). list, status, update, pause, resume, delete manage watchers. Free.',
+  ].join(' '),
+  auth: { anyOf: ['communications'] },
+  kind: 'action',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['mode'],
+    properties: {
+      mode: { enum: [...MODES] },
+      watcher_id: uuid,
+      name: { type: 'string', minLength: 1, maxLength: 200 },
+      signal_types: { type: 'array', minItems: 1, maxItems: SIGNAL_TYPES.length, items: { enum: [...SIGNAL_TYPES] } },
+      project_id: uuid,
+      person_ids: { type: 'array', maxItems: 1000, items: uuid },
+      company_ids: { type: 'array', maxItems: 200, items: uuid },
+      search_id: { type: 'string', maxLength: 100 },
+      deliveries: { type: 'array', minItems: 1, maxItems: DELIVERIES.length, items: { enum: [...DELIVERIES] } },
+      email_to: { type: 'string', maxLength: 320 },
+      webhook_url: { type: 'string', maxLength: 2000, pattern: '^https?://' },
+      webhook_secret: { type: 'string', minLength: 16, maxLength: 200 },
+      min_growth_pct: { type: 'number', minimum: 0, maximum: 1000 },
+      min_new_jobs: { type: 'integer', minimum: 1, maximum: 1000 },
+      follow_up_after_days: { type: 'integer', minimum: 1, maximum: 365 },
+      signal_type: { enum: [...SIGNAL_TYPES] },
+      after: { type: 'integer', minimum: 0 },
+      limit: { type: 'integer', minimum: 1, maximum: 100 },
+      offset: { type: 'integer', minimum: 0, maximum: 100_000 },
+      delegate_user_id: DELEGATE_ARGUMENT,
+    },
+  },
+  outputSchema: {
+    type: 'object',
+    required: ['success', 'mode'],
+    properties: {
+      success: { const: true },
+      mode: { enum: [...MODES] },
+      result: { type: 'object', additionalProperties: true, description: 'The REST route’s answer for this mode (docs/signals.md).' },
+    },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  run: async (args, ctx) => {
+    const mode = args.mode as (typeof MODES)[number];
+    const delegate = pickArgs(args, ['delegate_user_id']);
+    const options = pickArgs(args, ['min_growth_pct', 'min_new_jobs', 'follow_up_after_days']);
+    const opts = Object.keys(options).length ? { options } : {};
+    const watcher = () => {
+      requireArg(args, 'watcher_id');
+      return { watcherId: args.watcher_id as string };
+    };
+    const result = async (): Promise<unknown> => {
+      switch (mode) {
+        case 'types':
+          return { signal_types: SIGNAL_TYPES.map((t) => ({ signal_type: t, description: TYPE_HELP[t] })), deliveries: DELIVERIES };
+        case 'create': {
+          requireArg(args, 'signal_types');
+          const cohort = pickArgs(args, ['person_ids', 'company_ids', 'search_id']);
+          // A project_id with people-or-company types and no other cohort means "watch this project's targets".
+          const projectCohort = args.project_id !== undefined && Object.keys(cohort).length === 0;
+          return ctx.route('POST /api/v1/signals/watchers', {
+            body: {
+              ...pickArgs(args, ['name', 'signal_types', 'deliveries', 'email_to', 'webhook_url', 'webhook_secret']),
+              ...(projectCohort ? { cohort: { project_id: args.project_id } } : { cohort, ...pickArgs(args, ['project_id']) }),
+              ...opts,
+              ...delegate,
+            },
+          });
+        }
+        case 'list':
+          return ctx.route('GET /api/v1/signals/watchers', {
+            query: { ...pickArgs(args, ['project_id', 'limit', 'offset']), ...delegate },
+          });
+        case 'status':
+          return ctx.route('GET /api/v1/signals/watchers/:watcherId', { params: watcher(), query: delegate });
+        case 'update':
+          return ctx.route('PATCH /api/v1/signals/watchers/:watcherId', {
+            params: watcher(),
+            body: {
+              ...pickArgs(args, ['name', 'signal_types', 'deliveries', 'email_to', 'webhook_url', 'webhook_secret']),
+              ...opts,
+              ...delegate,
+            },
+          });
+        case 'pause':
+        case 'resume':
+          return ctx.route('PATCH /api/v1/signals/watchers/:watcherId', {
+            params: watcher(),
+            body: { status: mode === 'pause' ? 'paused' : 'active', ...delegate },
+          });
+        case 'delete':
+          return ctx.route('DELETE /api/v1/signals/watchers/:watcherId', { params: watcher(), query: delegate });
+        case 'poll':
+          return ctx.route('POST /api/v1/signals/watchers/:watcherId/poll', {
+            params: watcher(),
+            body: { ...pickArgs(args, ['limit']), ...delegate },
+          });
+        case 'feed':
+          return ctx.route('GET /api/v1/signals', {
+            query: { ...pickArgs(args, ['watcher_id', 'project_id', 'signal_type', 'after', 'limit']), ...delegate },
+          });
+      }
+      return null;
+    };
+    return { success: true, mode, result: (await result()) as Record<string, unknown> };
+  },
+});
