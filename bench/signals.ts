@@ -28,7 +28,7 @@ export interface SignalsBenchResult {
   records: number;
   index_without_signals: { seconds: number; records_per_second: number };
   index_with_signals: { seconds: number; records_per_second: number; recording_overhead_pct: number };
-  second_snapshot: { records: number; seconds: number; changes: number };
+  second_snapshot: { records: number; seconds: number; seconds_without_signals: number; changes: number };
   entity_state_rows: number;
   store_bytes_per_entity: number;
   watchers: number;
@@ -117,13 +117,15 @@ export async function benchSignals(profiles = 20_000, watchers = 50): Promise<Si
 
   const plain = open('plain');
   const without = await index(plain, path.join(root, 'plain'), files, false);
-  await closeServices(plain);
 
   const services = open('signals');
   const dir = path.join(root, 'signals');
   const withSignals = await index(services, dir, files, true);
   const second = secondSnapshot(first, path.join(root, 'snap2'), rnd);
   const after = await index(services, dir, second, true);
+  // The same second snapshot without recording, for the recording's share of an update load.
+  const afterPlain = await index(plain, path.join(root, 'plain'), second, false);
+  await closeServices(plain);
 
   const people = services.db.prepare(`SELECT entity_id FROM entity_state WHERE kind = 'profiles'`).pluck().all() as string[];
   const companies = services.db.prepare(`SELECT entity_id FROM entity_state WHERE kind = 'companies'`).pluck().all() as string[];
@@ -147,7 +149,7 @@ export async function benchSignals(profiles = 20_000, watchers = 50): Promise<Si
     });
   }
   // The watchers were made after both runs: point them before the second so it is evaluated.
-  services.db.prepare('UPDATE signal_watchers SET last_run_id = (SELECT max(run_id) - 1 FROM snapshot_runs)').run();
+  services.db.prepare('UPDATE signal_watchers SET last_run_seq = (SELECT max(complete_seq) - 1 FROM snapshot_runs)').run();
   const evalStarted = performance.now();
   await services.signals.processNow();
   const evalSeconds = (performance.now() - evalStarted) / 1000;
@@ -176,7 +178,12 @@ export async function benchSignals(profiles = 20_000, watchers = 50): Promise<Si
       records_per_second: rate(withSignals),
       recording_overhead_pct: round(((withSignals.seconds - without.seconds) / without.seconds) * 100),
     },
-    second_snapshot: { records: after.records, seconds: round(after.seconds), changes: after.changes },
+    second_snapshot: {
+      records: after.records,
+      seconds: round(after.seconds),
+      seconds_without_signals: round(afterPlain.seconds),
+      changes: after.changes,
+    },
     entity_state_rows: stateRows,
     store_bytes_per_entity: stateRows ? Math.round(storeBytes / stateRows) : 0,
     watchers,

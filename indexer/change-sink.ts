@@ -8,13 +8,23 @@
  */
 import type { ConnectionEdge, DocumentKind } from '../mappings/record-schemas.js';
 
+/** One accepted operation of a batch. */
+export type DocumentOp = { op: 'index'; record: Record<string, unknown> } | { op: 'delete'; id: string };
+
 export interface ChangeSink {
-  /** Opens the run of these inputs, or reopens the unfinished one with the same key (a resumed or restarted run). */
+  /**
+   * Opens the run of these inputs, or reopens the unfinished one with the same key (a resumed or
+   * restarted run). Unfinished runs of other inputs are closed as they stand: what they recorded
+   * did change (the state already says so), so watchers get it rather than never.
+   */
   beginRun(key: string, files: string[]): number;
-  /** Compares accepted records with what the last snapshot said of them and records the differences. */
-  recordDocuments(runId: number, kind: DocumentKind, upserts: Record<string, unknown>[], deletedIds: string[]): void;
-  /** Records connections the graph did not hold yet. Called before the edges are written. */
-  recordEdges(runId: number, edges: ConnectionEdge[]): void;
+  /**
+   * Compares accepted records with what the last snapshot said of them and records the
+   * differences; `ops` in the order the engine applied them (an upsert or a deletion).
+   */
+  recordDocuments(runId: number, kind: DocumentKind, ops: DocumentOp[]): void;
+  /** Records connections the graph did not hold yet, and calls `write` (which stores them) in the same transaction. */
+  recordEdges(runId: number, edges: ConnectionEdge[], write: () => void): void;
   /** Marks the run complete: watchers evaluate it from now on. Returns how many changes it recorded. */
   finishRun(runId: number): number;
 }

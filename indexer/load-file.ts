@@ -127,17 +127,13 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
 
   const flush = async (lastLine: number) => {
     if (o.kind === 'connections') {
-      if (edges.length && o.changes)
-        o.changes.sink.recordEdges(
-          o.changes.runId,
-          edges.map((e) => e.edge),
-        );
-      if (edges.length)
-        o.graph.upsertEdges(
-          edges.map((e) => e.edge),
-          o.syncedAt,
-          stamped,
-        );
+      const list = edges.map((e) => e.edge);
+      const write = () => o.graph.upsertEdges(list, o.syncedAt, stamped);
+      if (list.length) {
+        // With signals, the new connections are found and the edges written in one transaction.
+        if (o.changes) o.changes.sink.recordEdges(o.changes.runId, list, write);
+        else write();
+      }
       o.counters.indexed += edges.length;
       edges = [];
     } else if (batch.length) {
@@ -178,8 +174,9 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
         o.changes.sink.recordDocuments(
           o.changes.runId,
           kind,
-          batch.filter((p) => p.op === 'index' && !refused.has(p.id)).map((p) => p.record as Record<string, unknown>),
-          batch.filter((p) => p.op === 'delete').map((p) => p.id),
+          batch
+            .filter((p) => p.op === 'delete' || !refused.has(p.id))
+            .map((p) => (p.op === 'delete' ? { op: 'delete', id: p.id } : { op: 'index', record: p.record as Record<string, unknown> })),
         );
       }
       o.counters.indexed += result.indexed;

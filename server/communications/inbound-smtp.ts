@@ -72,10 +72,23 @@ export class InboundSmtpListener {
       size: d.maxBytes,
       logger: false,
       onData: (stream, session, callback) => {
-        simpleParser(stream, { skipHtmlToText: false })
-          .then((mail) => {
-            if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded)
+        // At most maxBytes are kept: past it the rest is read and dropped, and the mail refused.
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        stream.on('data', (chunk: Buffer) => {
+          bytes += chunk.byteLength;
+          if (bytes <= d.maxBytes) chunks.push(chunk);
+        });
+        new Promise<void>((resolve, reject) => {
+          stream.once('end', resolve);
+          stream.once('error', reject);
+        })
+          .then(() => {
+            if (bytes > d.maxBytes || (stream as unknown as { sizeExceeded?: boolean }).sizeExceeded)
               throw new SmtpAnswer(552, `Message exceeds ${d.maxBytes} bytes`);
+            return simpleParser(Buffer.concat(chunks), { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+          })
+          .then((mail) => {
             const recipients = session.envelope.rcptTo.map((r) => r.address);
             const candidates = repliedCommunicationIds({ inReplyTo: mail.inReplyTo, references: mail.references, recipients }, d.domain);
             const c = candidates.map((id) => d.store.get(id)).find((x) => x && x.channel === 'email_send');

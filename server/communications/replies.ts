@@ -28,18 +28,21 @@ export class ReplyStore {
   /** Records a reply; false when this reply (same key) was recorded already or the communication is unknown. */
   record(input: Reply & { key: string }): boolean {
     if (!this.store.get(input.communicationId)) return false;
-    const added = prepared(
-      this.db,
-      `INSERT OR IGNORE INTO communication_replies (communication_id, reply_key, via, from_address, subject, excerpt, received_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(input.communicationId, input.key, input.via, input.from, input.subject, input.excerpt, input.receivedAt).changes;
-    if (!added) return false;
-    this.store.addEvent(
-      input.communicationId,
-      { type: 'replied', data: { via: input.via, from: input.from, subject: input.subject, excerpt: input.excerpt } },
-      input.receivedAt,
-    );
-    return true;
+    // The reply and its event are written together: never one without the other.
+    return this.db.transaction(() => {
+      const added = prepared(
+        this.db,
+        `INSERT OR IGNORE INTO communication_replies (communication_id, reply_key, via, from_address, subject, excerpt, received_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(input.communicationId, input.key, input.via, input.from, input.subject, input.excerpt, input.receivedAt).changes;
+      if (!added) return false;
+      this.store.addEvent(
+        input.communicationId,
+        { type: 'replied', data: { via: input.via, from: input.from, subject: input.subject, excerpt: input.excerpt } },
+        input.receivedAt,
+      );
+      return true;
+    })();
   }
 
   has(communicationId: string): boolean {

@@ -101,14 +101,19 @@ export class ToolDispatcher {
             this.services.clock(),
           );
           // A people search is kept in the session project's search-results cache, or its search shell.
+          // The search is paid for already: a cache that cannot be written is logged, never an error.
           if (name === 'people_search')
-            cacheSearchResult(
-              this.services,
-              actor,
-              session,
-              { tool: name, summary: searchSummary(name, input), output },
-              this.services.clock(),
-            );
+            try {
+              cacheSearchResult(
+                this.services,
+                actor,
+                session,
+                { tool: name, summary: searchSummary(name, input), output },
+                this.services.clock(),
+              );
+            } catch (err) {
+              this.services.logger.error({ err, tool: name, request_id: requestId }, 'search-results cache not updated');
+            }
         } else this.services.agentSessions.touch(session.sessionId, this.services.clock());
       }
       this.services.logger.info({ tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via }, 'tool call');

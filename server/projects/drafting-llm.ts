@@ -73,9 +73,12 @@ export class OpenAiCompatibleDrafter {
       const text = body.choices?.[0]?.message?.content;
       if (typeof text !== 'string' || !text.trim() || text.length > MAX_DRAFT_CHARS) throw new Error('no usable message in the answer');
       const out = text.trim();
-      // Every link of the template draft (a tracked schedule link above all) must survive.
-      for (const link of input.draft.match(/https?:\/\/\S+/g) ?? [])
-        if (!out.includes(link.replace(/[.,;:!?)]+$/, ''))) throw new Error('the answer dropped a link of the draft');
+      // Every link of the template draft (a tracked schedule link above all) must survive, and
+      // no other may appear: the facts come from profiles, which must not steer where people click.
+      const links = (text: string) => (text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).map((l) => l.replace(/[.,;:!?]+$/, ''));
+      const allowed = new Set(links(input.draft));
+      for (const link of allowed) if (!out.includes(link)) throw new Error('the answer dropped a link of the draft');
+      for (const link of links(out)) if (!allowed.has(link)) throw new Error('the answer added a link that is not in the draft');
       return out;
     } catch (err) {
       this.logger.warn({ err: (err as Error).message, model }, 'drafting model failed; the template draft is kept');

@@ -1,4 +1,4 @@
-import type { ChangeSink } from '../../indexer/change-sink.js';
+import type { ChangeSink, DocumentOp } from '../../indexer/change-sink.js';
 import type { ConnectionEdge, DocumentKind } from '../../mappings/record-schemas.js';
 import { type Db, prepared } from '../store/database.js';
 
@@ -70,10 +70,16 @@ export class SnapshotChangeStore implements ChangeSink {
         | { run_id: number }
         | undefined;
       if (open) return open.run_id;
+      // Unfinished runs of other inputs will not be resumed by this one: close them as they stand.
+      for (const id of prepared(this.db, `SELECT run_id FROM snapshot_runs WHERE status = 'loading' ORDER BY run_id`)
+        .pluck()
+        .all() as number[])
+        this.finishRun(id);
       const baseline: string[] = [];
-      for (const kind of ['profiles', 'companies', 'jobs', 'posts'])
+      // A kind is a baseline until a load of it was recorded (connections: a marker, since
+      // accepted invites also write graph edges).
+      for (const kind of ['profiles', 'companies', 'jobs', 'posts', 'connections'])
         if (!prepared(this.db, 'SELECT 1 FROM entity_state WHERE kind = ? LIMIT 1').get(kind)) baseline.push(kind);
-      if (!prepared(this.db, 'SELECT 1 FROM graph_edges LIMIT 1').get()) baseline.push('connections');
       return Number(
         prepared(
           this.db,
@@ -86,13 +92,15 @@ export class SnapshotChangeStore implements ChangeSink {
   }
 
   finishRun(runId: number): number {
-    const changes = Number(prepared(this.db, 'SELECT count(*) FROM snapshot_changes WHERE run_id = ?').pluck().get(runId));
-    prepared(this.db, `UPDATE snapshot_runs SET status = 'complete', changes = ?, finished_at = ? WHERE run_id = ?`).run(
-      changes,
-      this.clock(),
-      runId,
-    );
-    return changes;
+    return this.db.transaction(() => {
+      const changes = Number(prepared(this.db, 'SELECT count(*) FROM snapshot_changes WHERE run_id = ?').pluck().get(runId));
+      prepared(
+        this.db,
+        `UPDATE snapshot_runs SET status = 'complete', changes = ?, finished_at = ?,
+           complete_seq = (SELECT coalesce(max(complete_seq), 0) + 1 FROM snapshot_runs) WHERE run_id = ? AND status = 'loading'`,
+      ).run(changes, this.clock(), runId);
+      return changes;
+    })();
   }
 
   private baseline(runId: number, kind: string): boolean {
@@ -112,8 +120,14 @@ export class SnapshotChangeStore implements ChangeSink {
     return out;
   }
 
-  recordDocuments(runId: number, kind: DocumentKind, upserts: Record<string, unknown>[], deletedIds: string[]): void {
+  recordDocuments(runId: number, kind: DocumentKind, ops: DocumentOp[]): void {
     const baseline = this.baseline(runId, kind);
+    // The last operation on an id is what the engine holds: an upsert after a deletion keeps the
+    // record, a deletion after an upsert forgets it.
+    const last = new Map<string, DocumentOp>();
+    for (const op of ops) last.set(op.op === 'index' ? (op.record.id as string) : op.id, op);
+    const upserts = [...last.values()].flatMap((op) => (op.op === 'index' ? [op.record] : []));
+    const deletedIds = [...last.values()].flatMap((op) => (op.op === 'delete' ? [op.id] : []));
     const ids = upserts.map((r) => r.id as string);
     const previous = this.states<unknown>(kind, ids);
     const next = new Map<string, unknown>();
@@ -247,22 +261,31 @@ export class SnapshotChangeStore implements ChangeSink {
     })();
   }
 
-  recordEdges(runId: number, edges: ConnectionEdge[]): void {
-    if (this.baseline(runId, 'connections')) return;
+  recordEdges(runId: number, edges: ConnectionEdge[], write: () => void): void {
+    const marker = prepared(this.db, `INSERT OR IGNORE INTO entity_state (kind, entity_id, state_json) VALUES ('connections', '*', '{}')`);
+    const baseline = this.baseline(runId, 'connections');
     const exists = prepared(this.db, 'SELECT 1 FROM graph_edges WHERE user_id = ? AND other_id = ? AND removed_at IS NULL LIMIT 1');
-    const changes: Change[] = [];
-    const seen = new Set<string>();
-    for (const e of edges) {
-      if (e.removedAt !== null && e.removedAt !== undefined) continue;
-      const key = e.userA < e.userB ? `${e.userA}|${e.userB}` : `${e.userB}|${e.userA}`;
-      if (seen.has(key) || exists.get(e.userA, e.userB)) continue;
-      seen.add(key);
-      const data = { source: e.source, connected_at: new Date(e.connectedAt).toISOString() };
-      // Both directions, so a watcher finds the edge from either end.
-      changes.push({ type: 'new_connection', person: e.userA, target: e.userB, data });
-      changes.push({ type: 'new_connection', person: e.userB, target: e.userA, data });
-    }
-    this.db.transaction(() => this.insert(runId, changes))();
+    // Finding the new edges, recording them and writing the edges is one transaction: a crash
+    // leaves all of it or none, so a resumed run neither repeats nor loses a change.
+    this.db.transaction(() => {
+      if (!baseline) {
+        const changes: Change[] = [];
+        const seen = new Set<string>();
+        for (const e of edges) {
+          if (e.removedAt !== null && e.removedAt !== undefined) continue;
+          const key = e.userA < e.userB ? `${e.userA}|${e.userB}` : `${e.userB}|${e.userA}`;
+          if (seen.has(key) || exists.get(e.userA, e.userB)) continue;
+          seen.add(key);
+          const data = { source: e.source, connected_at: new Date(e.connectedAt).toISOString() };
+          // Both directions, so a watcher finds the edge from either end.
+          changes.push({ type: 'new_connection', person: e.userA, target: e.userB, data });
+          changes.push({ type: 'new_connection', person: e.userB, target: e.userA, data });
+        }
+        this.insert(runId, changes);
+      }
+      write();
+      marker.run();
+    })();
   }
 
   private insert(runId: number, changes: Change[]): void {

@@ -63,7 +63,8 @@ export interface Watcher {
   webhookSecret: string | null;
   options: WatcherOptions;
   status: 'active' | 'paused' | 'deleted';
-  lastRunId: number;
+  /** The finish order (`complete_seq`) of the last snapshot run evaluated. */
+  lastRunSeq: number;
   connectorCursor: number;
   createdAt: number;
   updatedAt: number;
@@ -99,7 +100,7 @@ const toWatcher = (r: Record<string, unknown>): Watcher => ({
   webhookSecret: r.webhook_secret as string | null,
   options: { ...DEFAULT_OPTIONS, ...JSON.parse(r.options_json as string) },
   status: r.status as Watcher['status'],
-  lastRunId: r.last_run_id as number,
+  lastRunSeq: r.last_run_seq as number,
   connectorCursor: r.connector_cursor as number,
   createdAt: r.created_at as number,
   updatedAt: r.updated_at as number,
@@ -180,6 +181,7 @@ export class SignalService {
   private stopping = false;
   private working: Promise<void> | null = null;
   private transport: Transporter | null = null;
+  private readonly deliveriesInFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -199,16 +201,16 @@ export class SignalService {
 
   // ---- watchers ----
 
-  createWatcher(input: Omit<Watcher, 'watcherId' | 'status' | 'lastRunId' | 'connectorCursor' | 'createdAt' | 'updatedAt'>): Watcher {
+  createWatcher(input: Omit<Watcher, 'watcherId' | 'status' | 'lastRunSeq' | 'connectorCursor' | 'createdAt' | 'updatedAt'>): Watcher {
     const { db, clock } = this.deps;
     const now = clock();
     const id = crypto.randomUUID();
     // A watcher hears about runs that finish after it exists, never about earlier ones.
-    const lastRun = Number(prepared(db, `SELECT coalesce(max(run_id), 0) FROM snapshot_runs WHERE status = 'complete'`).pluck().get());
+    const lastRun = Number(prepared(db, `SELECT coalesce(max(complete_seq), 0) FROM snapshot_runs`).pluck().get());
     prepared(
       db,
       `INSERT INTO signal_watchers (watcher_id, owner_user_id, acting_user_id, name, signal_types_json, project_id, person_ids_json,
-         company_ids_json, cohort_source, deliveries_json, email_to, webhook_url, webhook_secret, options_json, status, last_run_id,
+         company_ids_json, cohort_source, deliveries_json, email_to, webhook_url, webhook_secret, options_json, status, last_run_seq,
          connector_cursor, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, (SELECT coalesce(max(seq), 0) FROM signals), ?, ?)`,
     ).run(
@@ -276,7 +278,7 @@ export class SignalService {
     }
     // A resumed watcher starts from now: what happened while it was paused is not replayed.
     if (patch.status === 'active' && this.watcher(id)?.status === 'paused')
-      sets.push(`last_run_id = (SELECT coalesce(max(run_id), 0) FROM snapshot_runs WHERE status = 'complete')`);
+      sets.push(`last_run_seq = (SELECT coalesce(max(complete_seq), 0) FROM snapshot_runs)`);
     sets.push('updated_at = ?');
     values.push(this.deps.clock(), id);
     prepared(this.deps.db, `UPDATE signal_watchers SET ${sets.join(', ')} WHERE watcher_id = ?`).run(...values);
@@ -348,6 +350,7 @@ export class SignalService {
     const rows = prepared(this.deps.db, `SELECT * FROM snapshot_runs ORDER BY run_id DESC LIMIT ?`).all(limit) as Record<string, unknown>[];
     return rows.map((r) => ({
       run_id: r.run_id,
+      complete_seq: r.complete_seq,
       status: r.status,
       changes: r.changes,
       baseline_kinds: JSON.parse(r.baseline_json as string),
@@ -368,6 +371,8 @@ export class SignalService {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.working?.catch(() => {});
+    // In-flight deliveries get a short grace; an unfinished one is claimed again after a restart.
+    await Promise.race([this.deliveriesSettled(), new Promise((r) => setTimeout(r, 3000).unref())]);
     this.transport?.close();
     this.transport = null;
   }
@@ -389,7 +394,7 @@ export class SignalService {
       this.working = (async () => {
         try {
           await this.evaluatePending();
-          await this.deliverDue();
+          this.deliverDue();
         } catch (err) {
           this.deps.logger.error({ err }, 'signal processing failed');
         }
@@ -405,12 +410,21 @@ export class SignalService {
       toWatcher,
     );
     for (const w of watchers) {
-      const runs = prepared(db, `SELECT run_id FROM snapshot_runs WHERE status = 'complete' AND run_id > ? ORDER BY run_id`)
-        .pluck()
-        .all(w.lastRunId) as number[];
-      for (const runId of runs) {
+      const runs = prepared(
+        db,
+        `SELECT run_id, complete_seq FROM snapshot_runs WHERE status = 'complete' AND complete_seq > ? ORDER BY complete_seq`,
+      ).all(w.lastRunSeq) as { run_id: number; complete_seq: number }[];
+      for (const run of runs) {
         if (this.stopping) return;
-        await this.evaluate(w, runId);
+        try {
+          await this.evaluate(w, run.run_id, run.complete_seq);
+        } catch (err) {
+          // One watcher that fails is logged and tried again next pass; the others go on.
+          this.deps.logger.error({ err, watcher: w.watcherId, run: run.run_id }, 'signal watcher evaluation failed');
+          break;
+        }
+        // Other work gets the event loop between two evaluations.
+        await new Promise((r) => setImmediate(r));
       }
     }
   }
@@ -669,15 +683,23 @@ export class SignalService {
     return (id) => (id ? (names.get(id) ?? id) : 'someone');
   }
 
-  private async evaluate(w: Watcher, runId: number): Promise<void> {
+  private async evaluate(w: Watcher, runId: number, runSeq: number): Promise<void> {
     const { db, clock } = this.deps;
-    const all = this.candidates(w, runId);
+    // Signals already raised (a follow-up of an earlier run, a repeated change) do not count
+    // against the per-run limit: only new ones do.
+    const candidates = this.candidates(w, runId);
+    const known = new Set(
+      prepared(db, 'SELECT dedupe_key FROM signals WHERE watcher_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .all(w.watcherId, JSON.stringify(candidates.map((c) => c.key))) as string[],
+    );
+    const all = candidates.filter((c) => !known.has(c.key));
     const kept = all.slice(0, MAX_SIGNALS_PER_RUN);
     const name = await this.names(kept);
     const now = clock();
     db.transaction(() => {
       const current = this.watcher(w.watcherId);
-      if (current?.status !== 'active' || current.lastRunId >= runId) return;
+      if (current?.status !== 'active' || current.lastRunSeq >= runSeq) return;
       const insert = prepared(
         db,
         `INSERT OR IGNORE INTO signals (signal_id, watcher_id, owner_user_id, project_id, run_id, signal_type, dedupe_key, person_id, company_id, summary, data_json, created_at)
@@ -713,57 +735,84 @@ export class SignalService {
           { watcher: w.watcherId, run: runId, dropped: all.length - kept.length },
           'signals over the per-run limit were dropped',
         );
-      prepared(db, 'UPDATE signal_watchers SET last_run_id = ? WHERE watcher_id = ?').run(runId, w.watcherId);
+      prepared(db, 'UPDATE signal_watchers SET last_run_seq = ? WHERE watcher_id = ?').run(runSeq, w.watcherId);
     })();
   }
 
   // ---- delivery ----
 
-  private async deliverDue(): Promise<void> {
+  /**
+   * Starts the due deliveries (at most 8 at a time) without waiting for them: a slow receiver
+   * never holds up evaluation or another watcher. Each is claimed first (its due time moves past
+   * the attempt's timeout), so one delivery is attempted by one process at a time.
+   */
+  private deliverDue(): void {
     const { db, clock, config } = this.deps;
+    const free = 8 - this.deliveriesInFlight.size;
+    if (free <= 0 || this.stopping) return;
+    const now = clock();
     const due = prepared(
       db,
-      `SELECT * FROM signal_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT 20`,
-    ).all(clock()) as Record<string, unknown>[];
+      `SELECT * FROM signal_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
+    ).all(now, free) as Record<string, unknown>[];
     for (const d of due) {
-      const w = this.watcher(d.watcher_id as string);
-      const signals = w
-        ? (
-            prepared(db, 'SELECT * FROM signals WHERE watcher_id = ? AND seq BETWEEN ? AND ? ORDER BY seq').all(
-              w.watcherId,
-              d.first_seq,
-              d.last_seq,
-            ) as Record<string, unknown>[]
-          ).map(toSignal)
-        : [];
-      let error: string | null = null;
-      let status: number | null = null;
-      try {
-        if (!w) throw new Error('watcher deleted');
-        if (d.target === 'agent_webhook') status = await this.postWebhook(w, d.run_id as number, signals);
-        else await this.mailDigest(w, d.run_id as number, signals);
-      } catch (err) {
-        error = (err as Error).message || 'delivery failed';
-      }
-      const attempt = (d.attempts as number) + 1;
-      const c = config.communications;
-      const giveUp = error !== null && (attempt >= c.webhookMaxAttempts || !w);
-      prepared(
+      const claimed = prepared(
         db,
-        `UPDATE signal_deliveries SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, last_status = ?, updated_at = ?
-          WHERE watcher_id = ? AND run_id = ? AND target = ?`,
-      ).run(
-        error === null ? 'delivered' : giveUp ? 'failed' : 'pending',
-        attempt,
-        error === null || giveUp ? 0 : clock() + c.webhookRetryBaseMs * 2 ** (attempt - 1),
-        error,
-        status,
-        clock(),
-        d.watcher_id,
-        d.run_id,
-        d.target,
-      );
+        `UPDATE signal_deliveries SET next_attempt_at = ? WHERE watcher_id = ? AND run_id = ? AND target = ? AND state = 'pending' AND next_attempt_at = ?`,
+      ).run(now + 2 * config.communications.webhookTimeoutMs + 1000, d.watcher_id, d.run_id, d.target, d.next_attempt_at).changes;
+      if (!claimed) continue;
+      const p = this.deliver(d)
+        .catch((err) => this.deps.logger.error({ err }, 'signal delivery crashed'))
+        .finally(() => this.deliveriesInFlight.delete(p));
+      this.deliveriesInFlight.add(p);
     }
+  }
+
+  /** Resolves when the deliveries started so far have finished (tests, shutdown). */
+  async deliveriesSettled(): Promise<void> {
+    while (this.deliveriesInFlight.size) await Promise.all([...this.deliveriesInFlight]);
+  }
+
+  private async deliver(d: Record<string, unknown>): Promise<void> {
+    const { db, clock, config } = this.deps;
+    const w = this.watcher(d.watcher_id as string);
+    const signals = w
+      ? (
+          prepared(db, 'SELECT * FROM signals WHERE watcher_id = ? AND seq BETWEEN ? AND ? ORDER BY seq').all(
+            w.watcherId,
+            d.first_seq,
+            d.last_seq,
+          ) as Record<string, unknown>[]
+        ).map(toSignal)
+      : [];
+    let error: string | null = null;
+    let status: number | null = null;
+    try {
+      if (!w) throw new Error('watcher deleted');
+      if (d.target === 'agent_webhook') status = await this.postWebhook(w, d.run_id as number, signals);
+      else await this.mailDigest(w, d.run_id as number, signals);
+    } catch (err) {
+      error = (err as Error).message || 'delivery failed';
+      status = (err as { status?: number }).status ?? null;
+    }
+    const attempt = (d.attempts as number) + 1;
+    const c = config.communications;
+    const giveUp = error !== null && (attempt >= c.webhookMaxAttempts || !w);
+    prepared(
+      db,
+      `UPDATE signal_deliveries SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, last_status = ?, updated_at = ?
+        WHERE watcher_id = ? AND run_id = ? AND target = ? AND state = 'pending'`,
+    ).run(
+      error === null ? 'delivered' : giveUp ? 'failed' : 'pending',
+      attempt,
+      error === null || giveUp ? 0 : clock() + c.webhookRetryBaseMs * 2 ** (attempt - 1),
+      error,
+      status,
+      clock(),
+      d.watcher_id,
+      d.run_id,
+      d.target,
+    );
   }
 
   private async postWebhook(w: Watcher, runId: number, signals: Signal[]): Promise<number> {

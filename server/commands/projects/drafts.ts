@@ -2,6 +2,10 @@ import { type Actor, actingFields } from '../../auth/actor.js';
 import { CHANNELS, isChannel } from '../../communications/channels.js';
 import { AppError, invalidField } from '../../errors.js';
 import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
+
+/** How long one messages/generate call may spend waiting for the drafting model, in all. */
+const MODEL_BUDGET_MS = 60_000;
+
 import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../projects/store.js';
 import type { Services } from '../../services.js';
 import { factsFingerprint, fillTemplate, generalizeMessage, generateTemplate, type TemplateType } from './drafting.js';
@@ -73,6 +77,8 @@ export async function generateMessages(
   let rewritten = 0;
   const llm = services.config.communications.draftingLlm;
   const drafter = llm ? new OpenAiCompatibleDrafter(llm, services.logger) : null;
+  // The model gets one overall budget per call; drafts after it keep the template text.
+  const modelDeadline = performance.now() + MODEL_BUDGET_MS;
   for (const t of targets) {
     const { facts, target } = await targetFacts(services, p, t.targetUserId);
     const fingerprint = factsFingerprint(facts);
@@ -85,15 +91,27 @@ export async function generateMessages(
       const { channel } = deliveryChannel(services, t, target);
       facts.schedule_link = trackedScheduleLink(services, p, t.targetId);
       const templated = fillTemplate(p.templates.outreach_message_prompt!, facts);
-      const better = drafter
-        ? await drafter.rewrite({
-            draft: templated,
-            channel: t.contactChannel ?? channel,
-            facts: { ...facts },
-            pitch: p.pitch,
-            projectTitle: p.title,
-          })
-        : null;
+      const better =
+        drafter && performance.now() < modelDeadline
+          ? await drafter.rewrite({
+              draft: templated,
+              channel: t.contactChannel ?? channel,
+              facts: { ...facts },
+              pitch: p.pitch,
+              projectTitle: p.title,
+            })
+          : null;
+      // Awaits happened since `t` was read (the profile, the model): a draft edited, approved or
+      // queued meanwhile is left as it is now.
+      const current = services.projects.target(t.targetId);
+      if (
+        current?.draftUpdatedAt !== t.draftUpdatedAt ||
+        current?.communicationId !== t.communicationId ||
+        current?.messageSource !== t.messageSource
+      ) {
+        out.push(await presentTarget(services, p, current!));
+        continue;
+      }
       if (better !== null) rewritten++;
       services.projects.updateDraft(t.targetId, {
         draftMessage: better ?? templated,

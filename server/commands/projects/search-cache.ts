@@ -40,7 +40,12 @@ export function cacheSearchResult(
       search_id: output.search_id,
       tool: entry.tool,
       summary: entry.summary,
-      total: typeof output.total === 'number' ? output.total : null,
+      total:
+        typeof (output.pagination as { total?: unknown } | undefined)?.total === 'number'
+          ? (output.pagination as { total: number }).total
+          : typeof output.total === 'number'
+            ? output.total
+            : null,
       user_ids: userIds,
       searched_at: new Date(now).toISOString(),
     },

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type Actor, actingFields } from '../../auth/actor.js';
+import { redactUrl } from '../../communications/webhooks.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { Services } from '../../services.js';
 import {
@@ -65,9 +66,9 @@ export function presentWatcher(services: Services, w: Watcher, detail = false): 
     deliveries: w.deliveries,
     project_id: w.projectId,
     email_to: w.emailTo,
-    webhook_url: w.webhookUrl,
+    webhook_url: w.webhookUrl ? redactUrl(w.webhookUrl) : null,
     options: w.options,
-    last_run_id: w.lastRunId,
+    last_run_seq: w.lastRunSeq,
     connector_cursor: w.connectorCursor,
     owner_user_id: w.ownerUserId,
     acting_user_id: w.actingUserId,

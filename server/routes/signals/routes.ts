@@ -75,7 +75,7 @@ const watcher = {
     email_to: nullable,
     webhook_url: nullable,
     options: { type: 'object' },
-    last_run_id: { type: 'integer' },
+    last_run_seq: { type: 'integer', description: 'The finish order of the last snapshot run evaluated.' },
     connector_cursor: { type: 'integer' },
     owner_user_id: { type: 'string' },
     acting_user_id: { type: 'string' },

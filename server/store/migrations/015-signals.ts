@@ -19,6 +19,8 @@ CREATE TABLE snapshot_runs (
   files_json TEXT NOT NULL,
   baseline_json TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('loading', 'complete')),
+  -- The order runs finished in (watchers follow it, not run_id: runs can finish out of order).
+  complete_seq INTEGER UNIQUE,
   changes INTEGER NOT NULL DEFAULT 0,
   started_at INTEGER NOT NULL,
   finished_at INTEGER
@@ -63,7 +65,8 @@ CREATE TABLE signal_watchers (
   webhook_secret TEXT,
   options_json TEXT NOT NULL DEFAULT '{}',
   status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'paused', 'deleted')),
-  last_run_id INTEGER NOT NULL DEFAULT 0,
+  -- The complete_seq of the last run evaluated.
+  last_run_seq INTEGER NOT NULL DEFAULT 0,
   connector_cursor INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL

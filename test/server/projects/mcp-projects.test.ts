@@ -188,6 +188,7 @@ test('connector searches fill the search-results cache: the session project’s,
       );
       const firstIds = ((first.users as Row[] | undefined) ?? []).slice(0, 25).map((u) => u.id);
       assert.equal(cached[1]!.user_ids, firstIds);
+      assert.is(typeof cached[1]!.total, 'number', 'the search total is kept');
       assert.ok(firstIds.length > 0, 'the search found people');
 
       // With a project bound to the session, its searches go to that project's cache.

@@ -264,11 +264,12 @@ test('{{schedule_link}} becomes a tracked link to the scheduling page; clicks co
   }
 });
 
-test('an OpenAI-compatible drafting provider rewrites drafts; a failed or link-dropping answer keeps the template draft', async () => {
+test('an OpenAI-compatible drafting provider rewrites drafts; a failed, link-dropping or link-adding answer keeps the template draft', async () => {
   const model = await startReceiver((req, i) => {
     const user = JSON.parse((JSON.parse(req.body) as { messages: { content: string }[] }).messages[1]!.content) as Row;
     if (i === 1) return { status: 500, body: { error: 'overloaded' } };
     if (i === 2) return { status: 200, body: { choices: [{ message: { content: 'A message that lost its link.' } }] } };
+    if (i === 3) return { status: 200, body: { choices: [{ message: { content: `${user.draft} Also see https://evil.example/login` } }] } };
     return { status: 200, body: { choices: [{ message: { role: 'assistant', content: `Rewritten: ${user.draft}` } }] } };
   });
   const app = await startTestApp({
@@ -282,18 +283,23 @@ test('an OpenAI-compatible drafting provider rewrites drafts; a failed or link-d
       body: { title: 'Model drafts', pitch: 'We build search', schedule_url: 'https://cal.example/sam' },
     });
     const base = `/api/v1/projects/${(created.body.project as Row).id}`;
-    await app.call('POST', `${base}/targets`, { key, body: { target_user_ids: [P(1), P(2), P(3)] } });
+    await app.call('POST', `${base}/targets`, { key, body: { target_user_ids: [P(1), P(2), P(3), P(4)] } });
     await app.call('PUT', `${base}/templates`, {
       key,
       body: { outreach_message_prompt: 'Hi {{first_name}}, {{pitch}} {{schedule_link}}' },
     });
     const res = await app.call('POST', `${base}/messages/generate`, { key, body: {} });
     assert.is(res.status, 200, res.text);
-    assert.equal([res.body.drafting_provider, res.body.generated_count, res.body.model_rewritten_count], ['openai_compatible', 3, 1]);
+    assert.equal([res.body.drafting_provider, res.body.generated_count, res.body.model_rewritten_count], ['openai_compatible', 4, 1]);
     const drafts = (res.body.targets as Row[]).map((t) => t.draft_message as string);
     assert.match(drafts[0]!, /^Rewritten: Hi First1, We build search http:\/\/127\.0\.0\.1:\d+\/l\/[\w-]+$/);
     assert.match(drafts[1]!, /^Hi First2, We build search http:\/\/127\.0\.0\.1:\d+\/l\/[\w-]+$/, 'an error answer keeps the template');
     assert.match(drafts[2]!, /^Hi First3, /, 'an answer without the tracked link keeps the template');
+    assert.match(
+      drafts[3]!,
+      /^Hi First4, We build search http:\/\/127\.0\.0\.1:\d+\/l\/[\w-]+$/,
+      'an answer adding a link keeps the template',
+    );
     const sent = JSON.parse(model.received[0]!.body) as Row;
     assert.equal(
       [model.received[0]!.path, model.received[0]!.headers.authorization, sent.model],

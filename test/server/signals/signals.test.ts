@@ -98,7 +98,7 @@ test('signals fire from what a second snapshot changed, to the project feed, the
     const watcher1 = w1.body.watcher as Row;
     const secret = w1.body.webhook_secret as string;
     assert.ok(secret && secret.length >= 16, 'an agent webhook is always signed: a secret is made and shown once');
-    assert.equal([watcher1.status, (watcher1.cohort as Row).source, watcher1.last_run_id], ['active', 'project', 1]);
+    assert.equal([watcher1.status, (watcher1.cohort as Row).source, watcher1.last_run_seq], ['active', 'project', 1]);
     assert.not.ok('webhook_secret' in ((await call('GET', `/api/v1/signals/watchers/${watcher1.watcher_id}`)).body.watcher as Row));
     const w2 = await call('POST', '/api/v1/signals/watchers', {
       signal_types: ['competitor_engagement', 'liked_my_post'],
@@ -161,6 +161,7 @@ test('signals fire from what a second snapshot changed, to the project feed, the
     assert.equal((await call('GET', `/api/v1/signals?watcher_id=${w3.watcher_id}`)).body.signals, [], 'a paused watcher raises nothing');
 
     // One signed webhook POST and one digest mail for the run.
+    await app.services.signals.deliveriesSettled();
     await receiver.waitFor(1);
     const hook = receiver.received[0]!;
     assert.ok(verifySignature(secret, hook.body, hook.headers['proxima-signature'] as string, app.clock.now()));
@@ -179,6 +180,7 @@ test('signals fire from what a second snapshot changed, to the project feed, the
     const again = await loadSnapshot(app, 'snap2-again', SECOND);
     assert.is(again.signalChanges, 0);
     await app.services.signals.processNow();
+    await app.services.signals.deliveriesSettled();
     assert.is(((await call('GET', '/api/v1/signals?limit=100')).body.signals as Row[]).length, 13);
     assert.equal([receiver.received.length, sink.messages.length], [1, 1]);
 
@@ -253,6 +255,78 @@ test('follow_up: a project target who has not answered a delivered message in ti
       [['follow_up', P(1), 3]],
     );
     assert.match(signals[0]!.summary as string, /^No reply from First1 Last1 3 days after your service direct message: follow up$/);
+  } finally {
+    await app.close();
+  }
+});
+
+test('the change set: operations in batch order, an interrupted run is closed by the next, a first connections load is a baseline', async () => {
+  const app = await startTestApp({ env: { SIGNALS_POLL_MS: '3600000' } });
+  try {
+    // Graph edges written outside a snapshot (an accepted invite) do not make the first
+    // connections snapshot news.
+    app.services.graph.upsertEdges([
+      { userA: P(1), userB: P(2), source: 'service', connectedAt: Date.parse('2026-01-01'), removedAt: null },
+    ]);
+    const first = await loadSnapshot(app, 'snap1', FIRST);
+    assert.is(first.signalChanges, 0);
+    const changes = app.services.signals.changes;
+    const runs = () =>
+      app.services.db.prepare('SELECT run_id, status, complete_seq FROM snapshot_runs ORDER BY run_id').all() as {
+        run_id: number;
+        status: string;
+        complete_seq: number | null;
+      }[];
+    // A deletion then an upsert of one id in one batch: the record stays, and its change counts.
+    const a = changes.beginRun('inputs-a', ['a.jsonl']);
+    changes.recordDocuments(a, 'profiles', [
+      { op: 'delete', id: P(1) },
+      { op: 'index', record: profile(1, { current_title: 'CTO' }) },
+      { op: 'index', record: profile(2, { current_title: 'VP Product' }) },
+      { op: 'delete', id: P(2) },
+    ]);
+    const kept = app.services.db
+      .prepare(`SELECT entity_id FROM entity_state WHERE kind = 'profiles' AND entity_id IN (?, ?)`)
+      .pluck()
+      .all(P(1), P(2));
+    assert.equal(kept, [P(1)]);
+    // Run a is never finished; the next run over other inputs closes it, so its change is not lost.
+    const b = changes.beginRun('inputs-b', ['b.jsonl']);
+    assert.equal(runs().slice(-2), [
+      { run_id: a, status: 'complete', complete_seq: 2 },
+      { run_id: b, status: 'loading', complete_seq: null },
+    ]);
+    assert.is(changes.finishRun(b), 0);
+    // The same inputs again reopen their unfinished run rather than start another.
+    const c = changes.beginRun('inputs-c', ['c.jsonl']);
+    assert.is(changes.beginRun('inputs-c', ['c.jsonl']), c);
+    const watcher = app.services.signals.createWatcher({
+      ownerUserId: app.account({ personId: P(SENDER) }).userId,
+      actingUserId: P(SENDER),
+      name: 'w',
+      signalTypes: ['role_change'],
+      projectId: null,
+      personIds: [P(1)],
+      companyIds: [],
+      cohortSource: 'people',
+      deliveries: ['connector'],
+      emailTo: null,
+      webhookUrl: null,
+      webhookSecret: null,
+      options: { min_growth_pct: 5, min_new_jobs: 3, follow_up_after_days: 3 },
+    });
+    // Made after runs a and b finished: it hears of neither, and of c once c finishes.
+    changes.recordDocuments(c, 'profiles', [{ op: 'index', record: profile(1, { current_title: 'CEO' }) }]);
+    await app.services.signals.processNow();
+    assert.is(app.services.signals.signals(watcher.ownerUserId, { watcherId: watcher.watcherId, after: 0, limit: 10 }).signals.length, 0);
+    changes.finishRun(c);
+    await app.services.signals.processNow();
+    assert.equal(
+      app.services.signals
+        .signals(watcher.ownerUserId, { watcherId: watcher.watcherId, after: 0, limit: 10 })
+        .signals.map((x) => x.summary),
+      ['First1 Last1 changed role: CTO at Company 2 → CEO at Company 2'],
+    );
   } finally {
     await app.close();
   }
