@@ -18,6 +18,10 @@
  * change set, a second snapshot, and `--watchers` watchers (default 50) evaluated on it, over a
  * generated corpus of `--profiles` (default 20,000). Needs no cached data.
  *
+ * `--contacts`: only the contact matcher's precision and recall per noise type
+ * (bench/contacts.ts) over a generated corpus of `--profiles` (default 20,000); `--per-type`
+ * contacts of each noise type (default 150).
+ *
  * `--freeze`: only the freeze benchmark (bench/freeze.ts): `/healthz` and an ordinary search's
  * latency while one account keeps 4 of the most expensive requests in flight, on the same cached
  * data directories. `--seconds` sets the length of each phase (default 20).
@@ -28,6 +32,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
 import { benchCommunications } from './communications.js';
+import { benchContacts } from './contacts.js';
 import { FloorQueries } from './floor.js';
 import { benchFreeze, freezeTable } from './freeze.js';
 import { benchPeople } from './people.js';
@@ -56,6 +61,8 @@ const { values } = parseArgs({
     communications: { type: 'boolean' },
     sends: { type: 'string' },
     signals: { type: 'boolean' },
+    contacts: { type: 'boolean' },
+    'per-type': { type: 'string' },
     watchers: { type: 'string' },
   },
 });
@@ -155,7 +162,37 @@ function printTable(rows: string[][]): void {
   process.stdout.write('\n');
 }
 
-if (values.signals) {
+if (values.contacts) {
+  const r = await benchContacts(values.profiles ? Number(values.profiles) : 20_000, Number(values['per-type'] ?? 150));
+  const f = (x: number | null) => (x === null ? '-' : `${x}%`);
+  printTable([
+    ['noise', 'contacts', 'resolved', 'precision', 'likely', 'review', 'unresolved', 'identifiable', 'recall'],
+    ...r.by_noise.map((n) => [
+      n.noise,
+      String(n.contacts),
+      String(n.resolved),
+      f(n.precision),
+      String(n.likely_match),
+      String(n.needs_review),
+      String(n.unresolved),
+      String(n.identifiable),
+      f(n.recall),
+    ]),
+    [
+      'all',
+      String(r.contacts),
+      String(r.overall.resolved),
+      f(r.overall.precision),
+      '',
+      '',
+      '',
+      String(r.overall.identifiable),
+      f(r.overall.recall),
+    ],
+  ]);
+  process.stdout.write(`${r.ms_per_contact} ms per contact (5 at a time) over ${r.profiles} profiles\n`);
+  writeResults([r]);
+} else if (values.signals) {
   const r = await benchSignals(values.profiles ? Number(values.profiles) : 20_000, Number(values.watchers ?? 50));
   printTable([
     ['measure', 'value'],
@@ -166,8 +203,8 @@ if (values.signals) {
       `${r.index_with_signals.seconds} / ${r.index_with_signals.records_per_second} / ${r.index_with_signals.recording_overhead_pct}`,
     ],
     [
-      'second snapshot: records / s / changes recorded',
-      `${r.second_snapshot.records} / ${r.second_snapshot.seconds} / ${r.second_snapshot.changes}`,
+      'second snapshot: records / s / s without signals / changes recorded',
+      `${r.second_snapshot.records} / ${r.second_snapshot.seconds} / ${r.second_snapshot.seconds_without_signals} / ${r.second_snapshot.changes}`,
     ],
     ['entity states kept / bytes per entity', `${r.entity_state_rows} / ${r.store_bytes_per_entity}`],
     [

@@ -1,0 +1,389 @@
+/**
+ * The contact matcher (docs/contacts.md, "The matcher"): who a contact row is among the people
+ * Proxima knows, how sure it is, and why. Deterministic: candidate generation by exact keys
+ * (email, phone, professional username) and by names (with nickname variants) and organisations
+ * in the search engine, then a score per candidate that adds the evidence of each field, turned
+ * into a confidence in 0..1, and a bucket from the confidence and the margin over the runner-up.
+ */
+import { findCities, findMetro, metroOf } from '../../geo/gazetteer.js';
+import { INDICES } from '../../mappings/indices.js';
+import type { Query, SearchEngine } from '../../search-engine/port.js';
+import type { GraphStore } from '../store/graph.js';
+import {
+  givenNameVariants,
+  isTypo,
+  normEmail,
+  normOrg,
+  normPhone,
+  type PersonName,
+  personName,
+  professionalUsername,
+  sameGivenName,
+  words,
+} from './normalize.js';
+
+/** A contact as a spreadsheet row or a delegate-resolve item gives it (docs/contacts.md, "Rows"). */
+export interface ContactRow {
+  row_id?: string;
+  name?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  emails?: string[];
+  phone_numbers?: string[];
+  organization_names?: string[];
+  job_titles?: string[];
+  location?: string | null;
+  professional_url?: string | null;
+}
+
+export const MATCH_STATUSES = ['resolved', 'likely_match', 'needs_review', 'unresolved'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** One piece of evidence: a field, what it said, and its weight in the score. */
+export interface Evidence {
+  field:
+    | 'name'
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'phone'
+    | 'professional_url'
+    | 'organization'
+    | 'job_title'
+    | 'location'
+    | 'network';
+  outcome: 'match' | 'partial' | 'conflict';
+  weight: number;
+  detail: string;
+}
+
+export interface ScoredCandidate {
+  user_id: string;
+  name: string | null;
+  headline: string | null;
+  current_title: string | null;
+  current_company: string | null;
+  location: string | null;
+  score: number;
+  confidence: number;
+  evidence: Evidence[];
+}
+
+export interface MatchResult {
+  status: MatchStatus;
+  confidence: number;
+  /** Why a row is unresolved or needs review (null when resolved or a likely match). */
+  reason: string | null;
+  candidates: ScoredCandidate[];
+}
+
+/** The scoring model's weights (docs/contacts.md, "Scoring"). */
+export const WEIGHTS = {
+  professionalUrl: 12,
+  email: 9,
+  emailBounced: 5,
+  phone: 8,
+  firstExact: 2.5,
+  firstNickname: 2,
+  firstTypo: 1.5,
+  firstInitial: 1.2,
+  firstConflict: -4,
+  lastExact: 3,
+  lastPart: 2.5,
+  lastTypo: 2.2,
+  lastConflict: -5,
+  orgCurrent: 2.5,
+  orgPast: 2,
+  orgMiss: -0.5,
+  titleCurrent: 1,
+  titlePast: 0.5,
+  city: 1,
+  metro: 0.8,
+  countryConflict: -1,
+  firstDegree: 1.5,
+  secondDegree: 0.5,
+} as const;
+
+/** Confidence from a score: a logistic curve centred on 6 (about a full name plus one more field). */
+export const confidenceOf = (score: number): number => Math.round((1 / (1 + Math.exp(-1.1 * (score - 6)))) * 1000) / 1000;
+
+/** Thresholds of the buckets. */
+export const RESOLVED_MIN = 0.9;
+export const RESOLVED_MARGIN = 0.25;
+export const LIKELY_MIN = 0.6;
+export const LIKELY_MARGIN = 0.1;
+
+interface ProfileDoc {
+  id?: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  display_name?: string | null;
+  headline?: string | null;
+  current_title?: string | null;
+  current_company_name?: string | null;
+  experiences?: { company_name?: string | null; title?: string | null; is_current?: boolean }[];
+  location?: {
+    raw?: string | null;
+    city?: string | null;
+    region?: string | null;
+    country_code?: string | null;
+    metro?: string | null;
+  } | null;
+  emails?: { address?: string; quality?: string }[];
+  phone_numbers?: { number?: string }[];
+  professional_username?: string | null;
+}
+
+const SOURCE = [
+  'id',
+  'first_name',
+  'last_name',
+  'display_name',
+  'headline',
+  'current_title',
+  'current_company_name',
+  'experiences',
+  'location',
+  'emails',
+  'phone_numbers',
+  'professional_username',
+];
+
+/** What a row offers to match on, normalised once. */
+interface Keys {
+  name: PersonName;
+  emails: string[];
+  phones: string[];
+  username: string | null;
+  orgs: string[];
+  titles: string[][];
+  place: { city: string | null; metro: string | null; country: string | null } | null;
+}
+
+/** Reads a free-text location ("Austin, TX", "Greater London", "Berlin, Germany") with the gazetteer. */
+function placeOf(text: string | null | undefined): Keys['place'] {
+  if (!text?.trim()) return null;
+  const head = text.split(',')[0]!.trim();
+  const metro = findMetro(text) ?? findMetro(head) ?? findMetro(text.replace(/^greater\s+/i, '').replace(/\s+area$/i, ''));
+  const city = findCities(head)[0];
+  if (city)
+    return {
+      city: city.name.toLowerCase(),
+      metro: (metroOf(city)?.name ?? metro?.name ?? '').toLowerCase() || null,
+      country: city.countryCode,
+    };
+  if (metro) return { city: null, metro: metro.name.toLowerCase(), country: null };
+  return null;
+}
+
+export function rowKeys(row: ContactRow): Keys {
+  const place = placeOf(row.location);
+  return {
+    name: personName(row),
+    emails: [...new Set((row.emails ?? []).map(normEmail).filter((e): e is string => e !== null))],
+    phones: [...new Set((row.phone_numbers ?? []).map((p) => normPhone(p, place?.country ?? null)).filter((p): p is string => p !== null))],
+    username: professionalUsername(row.professional_url),
+    orgs: [...new Set((row.organization_names ?? []).map(normOrg).filter(Boolean))],
+    titles: (row.job_titles ?? []).map((t) => words(t)).filter((w) => w.length),
+    place,
+  };
+}
+
+/** Whether a row has anything a person can be found by (a name, an email, a phone, a profile URL). */
+export function hasSignal(k: Keys): boolean {
+  return Boolean(k.name.first || k.name.last || k.emails.length || k.phones.length || k.username);
+}
+
+const orgMatches = (a: string, b: string): boolean => {
+  if (!a || !b) return false;
+  if (a === b) return true;
+  // "Acme" and "Acme Robotics": one name's words start the other's.
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 3 && (long.startsWith(`${short} `) || long.endsWith(` ${short}`));
+};
+
+const overlap = (a: string[], b: string[]): number => {
+  if (!a.length || !b.length) return 0;
+  const sb = new Set(b);
+  const common = new Set(a.filter((w) => sb.has(w))).size;
+  return common / new Set([...a, ...b]).size;
+};
+
+/** Scores one profile against a row's keys; `network` is the perspective's degree to the person. */
+export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): { score: number; evidence: Evidence[] } {
+  const ev: Evidence[] = [];
+  const add = (field: Evidence['field'], outcome: Evidence['outcome'], weight: number, detail: string) =>
+    ev.push({ field, outcome, weight, detail });
+
+  if (k.username && p.professional_username?.toLowerCase() === k.username)
+    add('professional_url', 'match', WEIGHTS.professionalUrl, 'the professional profile URL is this person’s');
+  const emails = new Map((p.emails ?? []).map((e) => [normEmail(e.address), e.quality]));
+  const email = k.emails.find((e) => emails.has(e));
+  if (email)
+    add(
+      'email',
+      'match',
+      emails.get(email) === 'bounced' ? WEIGHTS.emailBounced : WEIGHTS.email,
+      emails.get(email) === 'bounced' ? 'an email address this person used (it now bounces)' : 'an email address of this person',
+    );
+  const phones = new Set((p.phone_numbers ?? []).map((x) => x.number));
+  if (k.phones.some((x) => phones.has(x))) add('phone', 'match', WEIGHTS.phone, 'a phone number of this person');
+
+  const pf = words(p.first_name)[0] ?? words(p.display_name)[0] ?? null;
+  const pl = words(p.last_name);
+  const plLast = pl.at(-1) ?? null;
+  const rf = k.name.first;
+  const rl = k.name.last;
+  if (rf && pf) {
+    if (rf === pf) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
+    else if (sameGivenName(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is a form of "${pf}"`);
+    else if (rf.length === 1 && pf.startsWith(rf)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the initial matches');
+    else if (isTypo(rf, pf)) add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" looks like a misspelling of "${pf}"`);
+    else add('first_name', 'conflict', WEIGHTS.firstConflict, `given name "${rf}" is not "${pf}"`);
+  }
+  if (rl && plLast) {
+    if (rl === plLast) add('last_name', 'match', WEIGHTS.lastExact, 'same family name');
+    else if (pl.includes(rl) || (rf === null && words(p.display_name).includes(rl)))
+      add('last_name', 'match', WEIGHTS.lastPart, 'part of the family name');
+    else if (isTypo(rl, plLast)) add('last_name', 'partial', WEIGHTS.lastTypo, `"${rl}" looks like a misspelling of "${plLast}"`);
+    else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
+  }
+
+  if (k.orgs.length) {
+    const current = normOrg(p.current_company_name);
+    const past = (p.experiences ?? []).filter((e) => !e.is_current).map((e) => normOrg(e.company_name));
+    const cur = k.orgs.find((o) => orgMatches(o, current));
+    const old = cur ? undefined : k.orgs.find((o) => past.some((x) => orgMatches(o, x)));
+    if (cur) add('organization', 'match', WEIGHTS.orgCurrent, `works at ${p.current_company_name}`);
+    else if (old) add('organization', 'partial', WEIGHTS.orgPast, `worked at ${old}`);
+    else add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
+  }
+  if (k.titles.length) {
+    const current = words(p.current_title);
+    const past = (p.experiences ?? []).map((e) => words(e.title));
+    if (k.titles.some((t) => overlap(t, current) >= 0.5))
+      add('job_title', 'match', WEIGHTS.titleCurrent, `current title ${p.current_title}`);
+    else if (k.titles.some((t) => past.some((x) => overlap(t, x) >= 0.5)))
+      add('job_title', 'partial', WEIGHTS.titlePast, 'a past title matches');
+  }
+  if (k.place && p.location) {
+    const city = p.location.city?.toLowerCase() ?? null;
+    const metro = p.location.metro?.toLowerCase() ?? null;
+    if (k.place.city && city === k.place.city) add('location', 'match', WEIGHTS.city, `lives in ${p.location.city}`);
+    else if (k.place.metro && metro === k.place.metro) add('location', 'partial', WEIGHTS.metro, `in the ${p.location.metro} area`);
+    else if (k.place.country && p.location.country_code && k.place.country !== p.location.country_code)
+      add('location', 'conflict', WEIGHTS.countryConflict, 'in another country');
+  }
+  if (network === 1) add('network', 'match', WEIGHTS.firstDegree, 'a first-degree connection of yours');
+  else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, 'a second-degree connection of yours');
+  return { score: Math.round(ev.reduce((s, e) => s + e.weight, 0) * 100) / 100, evidence: ev };
+}
+
+/** Buckets a ranked candidate list (docs/contacts.md, "Buckets"). */
+export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; reason: string | null } {
+  const [top, second] = candidates;
+  if (!top) return { status: 'unresolved', reason: 'no_candidates' };
+  const margin = top.confidence - (second?.confidence ?? 0);
+  const keyed = top.evidence.some((e) => ['email', 'phone', 'professional_url'].includes(e.field));
+  const nameConflict = top.evidence.some((e) => (e.field === 'first_name' || e.field === 'last_name') && e.outcome === 'conflict');
+  // Another person carries a key of the row (an email, a phone): the row points at two people.
+  const keyElsewhere = candidates
+    .slice(1)
+    .some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => ['email', 'phone', 'professional_url'].includes(e.field)));
+  if (top.confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere)
+    return { status: 'resolved', reason: null };
+  if (top.confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))
+    return { status: 'likely_match', reason: null };
+  if (top.confidence >= LIKELY_MIN)
+    return { status: 'needs_review', reason: keyElsewhere || (keyed && nameConflict) ? 'conflicting_evidence' : 'ambiguous_candidates' };
+  return { status: 'unresolved', reason: 'low_confidence' };
+}
+
+/** Finds and scores the people a row may be. */
+export class ContactMatcher {
+  constructor(
+    private readonly engine: SearchEngine,
+    private readonly graph: GraphStore | null,
+  ) {}
+
+  private async search(query: Query, size: number): Promise<{ id: string; source: ProfileDoc }[]> {
+    const res = await this.engine.search<ProfileDoc>(INDICES.profiles.alias, { query, size, _source: SOURCE, track_total_hits: false });
+    return res.hits.map((h) => ({ id: h.id, source: h.source }));
+  }
+
+  /** Candidate generation: exact keys, then names (given-name variants) with the organisations. */
+  private async candidates(k: Keys): Promise<Map<string, ProfileDoc>> {
+    const found = new Map<string, ProfileDoc>();
+    const take = (hits: { id: string; source: ProfileDoc }[]) => {
+      for (const h of hits) if (!found.has(h.id)) found.set(h.id, h.source);
+    };
+    const keys: Query[] = [];
+    if (k.emails.length) keys.push({ terms: { 'emails.address': k.emails } });
+    if (k.phones.length) keys.push({ terms: { 'phone_numbers.number': k.phones } });
+    if (k.username) keys.push({ term: { professional_username: k.username } });
+    const searches: Promise<void>[] = [];
+    if (keys.length) searches.push(this.search({ bool: { should: keys, minimum_should_match: 1 } }, 10).then(take));
+    const first = k.name.first ? [...givenNameVariants(k.name.first)].slice(0, 12).join(' ') : null;
+    const orgs = k.orgs.join(' ');
+    if (k.name.last) {
+      const should: Query[] = [];
+      if (first) should.push({ match: { first_name: { query: first } } });
+      if (orgs) should.push({ match: { current_company_name: { query: orgs } } });
+      searches.push(this.search({ bool: { must: [{ match: { last_name: { query: k.name.last } } }], should } }, 30).then(take));
+    }
+    if (first && orgs) {
+      // A misspelt or missing family name: the given name with a current or past employer finds them.
+      searches.push(
+        this.search(
+          {
+            bool: {
+              must: [{ match: { first_name: { query: first } } }],
+              should: [
+                { match: { current_company_name: { query: orgs } } },
+                { nested: { path: 'experiences', query: { match: { 'experiences.company_name': { query: orgs } } } } },
+              ],
+              minimum_should_match: 1,
+            },
+          },
+          20,
+        ).then(take),
+      );
+    } else if (first && !k.name.last) searches.push(this.search({ match: { first_name: { query: first } } }, 20).then(take));
+    await Promise.all(searches);
+    return found;
+  }
+
+  async match(row: ContactRow, opts: { perspectiveUserId?: string | null; maxCandidates?: number } = {}): Promise<MatchResult> {
+    const k = rowKeys(row);
+    if (!hasSignal(k)) return { status: 'unresolved', confidence: 0, reason: 'nothing_to_match_on', candidates: [] };
+    const found = await this.candidates(k);
+    const first = opts.perspectiveUserId && this.graph ? this.graph.firstDegree(opts.perspectiveUserId) : null;
+    const second =
+      opts.perspectiveUserId && this.graph && found.size ? new Set(this.graph.secondDegree(opts.perspectiveUserId).map((x) => x.id)) : null;
+    const scored: ScoredCandidate[] = [];
+    for (const [id, p] of found) {
+      if (id === opts.perspectiveUserId) continue;
+      const network = first?.has(id) ? 1 : second?.has(id) ? 2 : null;
+      const { score, evidence } = scoreCandidate(k, p, network);
+      scored.push({
+        user_id: id,
+        name: p.display_name ?? null,
+        headline: p.headline ?? null,
+        current_title: p.current_title ?? null,
+        current_company: p.current_company_name ?? null,
+        location: p.location?.raw ?? null,
+        score,
+        confidence: confidenceOf(score),
+        evidence,
+      });
+    }
+    scored.sort((a, b) => b.score - a.score || a.user_id.localeCompare(b.user_id));
+    const { status, reason } = bucketOf(scored);
+    return {
+      status,
+      confidence: scored[0]?.confidence ?? 0,
+      reason,
+      candidates: scored.slice(0, Math.max(1, Math.min(25, opts.maxCandidates ?? 5))),
+    };
+  }
+}

@@ -1,0 +1,123 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ContactMatcher } from '../../../server/contacts/matcher.js';
+import { isTypo, normOrg, normPhone, personName, professionalUsername, sameGivenName } from '../../../server/contacts/normalize.js';
+import { company, indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
+import { startTestApp } from '../../helpers/test-app.js';
+
+const P = (n: number) => tid(0xa0, n);
+
+test('normalising: names, nicknames, typos, organisations, phones and profile URLs', () => {
+  assert.equal(personName({ name: 'Dr. Smith, John' }), { first: 'john', last: 'smith', all: ['john', 'smith'] });
+  assert.equal(personName({ name: 'José  Álvarez-Núñez Jr.' }), { first: 'jose', last: 'alvareznunez', all: ['jose', 'alvareznunez'] });
+  assert.equal(personName({ first_name: 'Anna', last_name: 'van der Berg' }).last, 'berg');
+  assert.ok(sameGivenName('bill', 'william'));
+  assert.ok(sameGivenName('william', 'bill'));
+  assert.ok(sameGivenName('bob', 'robert'));
+  assert.not.ok(sameGivenName('john', 'william'));
+  assert.ok(isTypo('johnson', 'jonhson'), 'a swap of neighbours');
+  assert.ok(isTypo('garcia', 'garcya'));
+  assert.not.ok(isTypo('lee', 'lea'), 'short names are not typos of each other');
+  assert.not.ok(isTypo('martin', 'morgan'));
+  assert.is(normOrg('Acme, Inc.'), 'acme');
+  assert.is(normOrg('The Widget Company LLC'), 'widget');
+  assert.is(normPhone('(415) 555-2671', 'US'), '+14155552671');
+  assert.is(normPhone('+44 20 7946 0958', null), '+442079460958');
+  assert.is(normPhone('12', 'US'), null);
+  assert.is(professionalUsername('https://www.linkedin.com/in/Jane-Doe-42/?trk=x'), 'jane-doe-42');
+});
+
+test('the matcher: keys, names, employers, buckets and the delegate’s perspective', async () => {
+  const app = await startTestApp();
+  try {
+    const people = [
+      profile(1, {
+        first_name: 'William',
+        last_name: 'Hartley',
+        display_name: 'William Hartley',
+        current_company_id: tid(0xc0, 1),
+        current_company_name: 'Company 1',
+        emails: [{ address: 'w.hartley@company1.example', quality: 'verified', kind: 'work' }],
+        phone_numbers: [{ number: '+14155552671', kind: 'mobile' }],
+        professional_username: 'whartley',
+      }),
+      // Two people called Maria Lopez at different companies; the delegate (100) knows number 3.
+      profile(2, {
+        first_name: 'Maria',
+        last_name: 'Lopez',
+        display_name: 'Maria Lopez',
+        current_title: 'Software Engineer',
+        current_company_id: tid(0xc0, 2),
+        current_company_name: 'Company 2',
+      }),
+      profile(3, {
+        first_name: 'Maria',
+        last_name: 'Lopez',
+        display_name: 'Maria Lopez',
+        current_title: 'Software Engineer',
+        current_company_id: tid(0xc0, 3),
+        current_company_name: 'Company 3',
+      }),
+      profile(100),
+    ];
+    const files = [
+      writeSnapshot(
+        app.dataDir,
+        'companies.jsonl',
+        [1, 2, 3].map((n) => company(n)),
+      ),
+      writeSnapshot(app.dataDir, 'profiles.jsonl', people),
+      writeSnapshot(app.dataDir, 'connections.jsonl', [
+        { user_a: P(100), user_b: P(3), source: 'service', connected_at: '2025-01-01T00:00:00Z', removed_at: null },
+      ]),
+    ];
+    assert.is((await indexSnapshots(app, files)).rejected, 0);
+    const matcher = new ContactMatcher(app.services.engine, app.services.graph);
+
+    const byEmail = await matcher.match({ name: 'Bill Hartley', emails: ['W.Hartley@Company1.example'] });
+    assert.equal([byEmail.status, byEmail.candidates[0]!.user_id], ['resolved', P(1)]);
+    assert.equal(
+      byEmail.candidates[0]!.evidence.map((e) => [e.field, e.outcome]),
+      [
+        ['email', 'match'],
+        ['first_name', 'match'],
+        ['last_name', 'match'],
+      ],
+    );
+    const byPhone = await matcher.match({ name: 'W. Hartley', phone_numbers: ['(415) 555-2671'] });
+    assert.equal([byPhone.status, byPhone.candidates[0]!.user_id], ['resolved', P(1)]);
+    const byUrl = await matcher.match({ professional_url: 'https://www.linkedin.com/in/whartley/' });
+    assert.equal([byUrl.status, byUrl.candidates[0]!.user_id], ['resolved', P(1)]);
+    // A nickname, a misspelt family name and the employer: a likely match, never resolved on names alone.
+    const fuzzy = await matcher.match({ first_name: 'Bill', last_name: 'Hartely', organization_names: ['Company 1, Inc.'] });
+    assert.equal([fuzzy.status, fuzzy.candidates[0]!.user_id], ['likely_match', P(1)]);
+    // The same name twice: the employer decides; without it, two plausible people need review.
+    const atTwo = await matcher.match({ name: 'Maria Lopez', organization_names: ['Company 2'], location: 'London' });
+    assert.is(atTwo.candidates[0]!.user_id, P(2));
+    const either = await matcher.match({ name: 'Maria Lopez', job_titles: ['Software Engineer'] });
+    assert.equal([either.status, either.reason], ['needs_review', 'ambiguous_candidates']);
+    // From the delegate's side, the Maria Lopez they know comes first, and the evidence says why.
+    const known = await matcher.match({ name: 'Maria Lopez', job_titles: ['Software Engineer'] }, { perspectiveUserId: P(100) });
+    assert.equal([known.status, known.candidates[0]!.user_id], ['resolved', P(3)]);
+    assert.ok(known.candidates[0]!.evidence.some((e) => e.field === 'network' && e.detail === 'a first-degree connection of yours'));
+    // Someone else with a known person's name, elsewhere: not that person.
+    const stranger = await matcher.match({
+      name: 'William Hartley',
+      organization_names: ['Unrelated Ventures'],
+      emails: ['bill@elsewhere.example'],
+    });
+    assert.not.equal(stranger.status, 'resolved');
+    assert.equal(await matcher.match({ organization_names: ['Company 1'] }), {
+      status: 'unresolved',
+      confidence: 0,
+      reason: 'nothing_to_match_on',
+      candidates: [],
+    });
+    const nobody = await matcher.match({ name: 'Zebedee Quartermaine' });
+    assert.equal([nobody.status, nobody.reason], ['unresolved', 'no_candidates']);
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
