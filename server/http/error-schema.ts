@@ -7,6 +7,7 @@
 /** Every error code a route can answer with, and its HTTP status. */
 export const ERROR_STATUS = {
   validation_failed: 400,
+  confirmation_required: 400,
   invalid_json: 400,
   corrupt_body: 400,
   bad_request: 400,
@@ -39,6 +40,7 @@ export const ERROR_STATUS = {
   invite_not_found: 404,
   introduction_not_found: 404,
   watcher_not_found: 404,
+  reconciliation_run_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   key_already_revoked: 409,
@@ -49,6 +51,7 @@ export const ERROR_STATUS = {
   already_decided: 409,
   mcp_session_project_required: 409,
   watcher_limit_reached: 409,
+  reconciliation_run_finalized: 409,
   export_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -142,6 +145,7 @@ export const ERROR_BODY_SCHEMA = {
     communication_id: { type: 'string', description: 'Communication errors: the communication concerned.' },
     project_id: { type: 'string', description: 'project_not_found: the project asked for.' },
     watcher_id: { type: 'string', description: 'watcher_not_found: the watcher asked for.' },
+    run_id: { type: 'string', description: 'reconciliation_run_not_found, reconciliation_run_finalized: the run asked for.' },
     status: {
       type: 'string',
       description: 'communication_already_terminal, communication_not_cancellable, already_decided: the current status.',

@@ -111,6 +111,7 @@ const TAGS: Record<string, string> = {
   communications: 'Sending to people on seven channels: events, streams, webhooks.',
   projects: 'Outreach projects: targets, templates, drafts, activation, metrics.',
   signals: 'Signal watchers: what changed for the people and companies you follow, from each snapshot.',
+  contacts: 'Contact reconciliation: who each contact of a spreadsheet is, with a review queue.',
 };
 
 /** The media types a route answers with (JSON unless it declares others). */

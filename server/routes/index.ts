@@ -1,6 +1,7 @@
 import type { RouteDef } from '../http/route.js';
 import { communicationRoutes } from './communications/routes.js';
 import { companyRoutes } from './companies/routes.js';
+import { contactRoutes } from './contacts/routes.js';
 import { creditRoutes } from './credits/routes.js';
 import { docsRoutes } from './docs/routes.js';
 import { exportRoutes } from './exports/routes.js';
@@ -29,6 +30,7 @@ export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
     ...inboxRoutes,
     ...projectRoutes,
     ...signalRoutes,
+    ...contactRoutes,
     ...exportRoutes,
     ...docsRoutes(list),
     ...extra,

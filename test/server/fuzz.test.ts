@@ -103,6 +103,7 @@ interface Pools {
     targetId: string;
     linkToken: string;
     watcherIds: string[];
+    contactRunIds: string[];
   };
 }
 
@@ -138,6 +139,7 @@ const COMMS_PATH_VALUES: Record<string, (c: Pools['comms']) => string[]> = {
   targetId: (c) => [c.targetId, 'c0000000-0000-4000-8000-0000000000cc'],
   token: (c) => [c.linkToken, 'nothing-here-at-all'],
   watcherId: (c) => [...c.watcherIds, 'c0000000-0000-4000-8000-0000000000cc'],
+  runId: (c) => [...c.contactRunIds, 'c0000000-0000-4000-8000-0000000000cc'],
 };
 
 /**
@@ -202,7 +204,14 @@ async function makeCommunications(
     });
     watcherIds.push((w.body.watcher as Row).watcher_id as string);
   }
+  // Reconciliation runs (several: a fuzzed finalize closes one).
+  const contactRunIds: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const r = await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key, body: {} });
+    contactRunIds.push((r.body.run as Row).run_id as string);
+  }
   return {
+    contactRunIds,
     watcherIds,
     projectId: project,
     targetUserId: friend,

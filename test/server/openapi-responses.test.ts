@@ -463,6 +463,26 @@ test('every route answers, on success and typical errors, as the published OpenA
       watcher_id: string;
     };
 
+    // Contact reconciliation: schema, run, preview, apply (and its refusal), run, review, finalize.
+    const cr = '/api/v1/contacts/reconciliation';
+    await call('GET', `${cr}/schema`, 200, { key });
+    const contactRun = await call('POST', `${cr}/runs`, 200, { key, body: { source_label: 'Document test' } });
+    const contactRunId = (contactRun.run as { run_id: string }).run_id;
+    const rr = (suffix: string) => `${cr}/runs/:runId${suffix}`;
+    const ru = (suffix: string) => `${cr}/runs/${contactRunId}${suffix}`;
+    const contactRows = [
+      { row_id: 'a', name: 'Nobody In Particular', organization_names: ['Acme'] },
+      { row_id: 'b', emails: ['x@y.example'] },
+    ];
+    await call('POST', rr('/batches/preview'), 200, { key, url: ru('/batches/preview'), body: { rows: contactRows } });
+    await call('POST', rr('/batches'), 400, { key, url: ru('/batches'), body: { rows: contactRows } });
+    await call('POST', rr('/batches'), 200, { key, url: ru('/batches'), body: { rows: contactRows, user_confirmed: true } });
+    await call('GET', rr(''), 200, { key, url: ru('') });
+    await call('GET', rr(''), 404, { key, url: `${cr}/runs/00000000-0000-4000-8000-00000000dead` });
+    await call('GET', `${cr}/review`, 200, { key, url: `${cr}/review?response_verbosity=detailed` });
+    await call('POST', rr('/finalize'), 200, { key, url: ru('/finalize'), body: { user_confirmed: true } });
+    await call('POST', rr('/batches/preview'), 409, { key, url: ru('/batches/preview'), body: { rows: contactRows } });
+
     // The framework's refusals: body, media type, size, delegate, credits.
     const people = '/api/v1/search/people';
     await call('POST', people, 400, { key, body: '{"description": ' });
@@ -493,6 +513,7 @@ test('every route answers, on success and typical errors, as the published OpenA
       targetId: targetRowId,
       token,
       watcherId: kept.watcher_id,
+      runId: contactRunId,
     };
     for (const [opPath, ops] of Object.entries(doc.doc.paths)) {
       const route = opPath.replace(/\{(\w+)\}/g, ':$1');

@@ -13,6 +13,7 @@ import { accountWebSessions } from './012-account-web-sessions.js';
 import { communicationsStore } from './013-communications.js';
 import { projectsStore } from './014-projects.js';
 import { signalsStore } from './015-signals.js';
+import { contactsStore } from './016-contacts.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   communicationsStore,
   projectsStore,
   signalsStore,
+  contactsStore,
 ];

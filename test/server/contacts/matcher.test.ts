@@ -2,10 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContactMatcher } from '../../../server/contacts/matcher.js';
 import { isTypo, normOrg, normPhone, personName, professionalUsername, sameGivenName } from '../../../server/contacts/normalize.js';
-import { company, indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
+import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
 import { startTestApp } from '../../helpers/test-app.js';
-
-const P = (n: number) => tid(0xa0, n);
 
 test('normalising: names, nicknames, typos, organisations, phones and profile URLs', () => {
   assert.equal(personName({ name: 'Dr. Smith, John' }), { first: 'john', last: 'smith', all: ['john', 'smith'] });
@@ -30,48 +28,8 @@ test('normalising: names, nicknames, typos, organisations, phones and profile UR
 test('the matcher: keys, names, employers, buckets and the delegate’s perspective', async () => {
   const app = await startTestApp();
   try {
-    const people = [
-      profile(1, {
-        first_name: 'William',
-        last_name: 'Hartley',
-        display_name: 'William Hartley',
-        current_company_id: tid(0xc0, 1),
-        current_company_name: 'Company 1',
-        emails: [{ address: 'w.hartley@company1.example', quality: 'verified', kind: 'work' }],
-        phone_numbers: [{ number: '+14155552671', kind: 'mobile' }],
-        professional_username: 'whartley',
-      }),
-      // Two people called Maria Lopez at different companies; the delegate (100) knows number 3.
-      profile(2, {
-        first_name: 'Maria',
-        last_name: 'Lopez',
-        display_name: 'Maria Lopez',
-        current_title: 'Software Engineer',
-        current_company_id: tid(0xc0, 2),
-        current_company_name: 'Company 2',
-      }),
-      profile(3, {
-        first_name: 'Maria',
-        last_name: 'Lopez',
-        display_name: 'Maria Lopez',
-        current_title: 'Software Engineer',
-        current_company_id: tid(0xc0, 3),
-        current_company_name: 'Company 3',
-      }),
-      profile(100),
-    ];
-    const files = [
-      writeSnapshot(
-        app.dataDir,
-        'companies.jsonl',
-        [1, 2, 3].map((n) => company(n)),
-      ),
-      writeSnapshot(app.dataDir, 'profiles.jsonl', people),
-      writeSnapshot(app.dataDir, 'connections.jsonl', [
-        { user_a: P(100), user_b: P(3), source: 'service', connected_at: '2025-01-01T00:00:00Z', removed_at: null },
-      ]),
-    ];
-    assert.is((await indexSnapshots(app, files)).rejected, 0);
+    // The delegate (100) knows the Maria Lopez at company 3.
+    await loadContactsCorpus(app, { delegateKnows: 3 });
     const matcher = new ContactMatcher(app.services.engine, app.services.graph);
 
     const byEmail = await matcher.match({ name: 'Bill Hartley', emails: ['W.Hartley@Company1.example'] });

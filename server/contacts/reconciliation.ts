@@ -1,0 +1,491 @@
+/**
+ * Contact reconciliation (docs/contacts.md, "Reconciliation"): runs that take preview batches
+ * (audit rows only) and apply batches (review entities), then are finalized. Every row is matched
+ * by the contact matcher from the acting user's perspective.
+ */
+import crypto from 'node:crypto';
+import { type Actor, actingFields } from '../auth/actor.js';
+import { AppError } from '../errors.js';
+import type { Services } from '../services.js';
+import { type Db, prepared } from '../store/database.js';
+import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
+
+export const CONTACT_ROW_FIELDS = [
+  'row_id',
+  'name',
+  'first_name',
+  'last_name',
+  'emails',
+  'phone_numbers',
+  'organization_names',
+  'job_titles',
+  'location',
+  'professional_url',
+] as const;
+
+export const BUCKETS = ['approved', 'likely_match', 'needs_review', 'unresolved', 'ignored'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+/** Rows matched at once within a batch (as delegate-resolve's default concurrency). */
+const CONCURRENCY = 5;
+
+const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+/** What the schema route says of a row (docs/contacts.md, "Rows"). */
+export const ROW_SCHEMA = {
+  type: 'object',
+  description: 'One contact. Every field is optional; unknown fields are kept as extra and ignored for matching.',
+  properties: {
+    row_id: { type: 'string', description: 'Your own id for the row, echoed back.', examples: ['crm-1042'] },
+    name: { type: 'string', description: 'Full name ("First Last" or "Last, First").', examples: ['Dr. Smith, John'] },
+    first_name: { type: 'string', examples: ['Bill'] },
+    last_name: { type: 'string', examples: ['Hartley'] },
+    emails: { type: 'array', items: { type: 'string' }, examples: [['w.hartley@acme.com']] },
+    phone_numbers: { type: 'array', items: { type: 'string' }, description: 'Any format.', examples: [['(415) 555-2671']] },
+    organization_names: { type: 'array', items: { type: 'string' }, description: 'Current or past employers.', examples: [['Acme, Inc.']] },
+    job_titles: { type: 'array', items: { type: 'string' }, examples: [['Sr. Software Eng.']] },
+    location: { type: 'string', description: 'A city, a metro or a country.', examples: ['Oakland, CA'] },
+    professional_url: {
+      type: 'string',
+      description: 'A professional-network profile URL or username.',
+      examples: ['https://www.linkedin.com/in/whartley'],
+    },
+  },
+} as const;
+
+export function reconciliationSchema(): Record<string, unknown> {
+  return {
+    success: true,
+    tool: 'contacts_reconciliation_sheet',
+    source_type: 'agent_reconciliation_sheet',
+    row_schema: ROW_SCHEMA,
+    modes: ['preview', 'apply'],
+    review_actions: ['confirm_candidate', 'reject_candidate', 'mark_needs_review', 'ignore_entity', 'restore_entity'],
+    notes: [
+      'Create a run, send rows in batches of up to 100 (batch_index from 0): preview batches only report what apply would do; apply batches (user_confirmed: true) create review entities.',
+      'Apply approves only high-confidence matches with a clear margin; likely matches stay candidates until a person confirms them.',
+      'Sending the same batch_index again returns the same batch: no row is matched or stored twice.',
+      'Finalize the run (user_confirmed: true) when every batch is in.',
+    ],
+  };
+}
+
+interface RunRow {
+  run_id: string;
+  owner_user_id: string;
+  acting_user_id: string;
+  source_label: string | null;
+  options_json: string;
+  status: 'open' | 'finalized';
+  created_at: number;
+  updated_at: number;
+  finalized_at: number | null;
+}
+
+function ownRun(db: Db, actor: Actor, runId: string): RunRow {
+  const run = prepared(db, 'SELECT * FROM contact_runs WHERE run_id = ?').get(runId) as RunRow | undefined;
+  if (!run || run.owner_user_id !== actor.ownerUserId)
+    throw new AppError(404, 'reconciliation_run_not_found', `No reconciliation run ${runId} on this account.`, { run_id: runId });
+  return run;
+}
+
+function openRun(db: Db, actor: Actor, runId: string): RunRow {
+  const run = ownRun(db, actor, runId);
+  if (run.status === 'finalized')
+    throw new AppError(409, 'reconciliation_run_finalized', `Run ${runId} is finalized: start a new run for more rows.`, { run_id: runId });
+  return run;
+}
+
+/** Writes need `user_confirmed: true` (the contract's rule). */
+export function requireConfirmation(body: { user_confirmed?: boolean }): void {
+  if (body.user_confirmed !== true)
+    throw new AppError(400, 'confirmation_required', 'This changes your contacts: send user_confirmed: true once the user has agreed.');
+}
+
+function presentRun(run: RunRow): Record<string, unknown> {
+  const options = JSON.parse(run.options_json) as Record<string, unknown>;
+  return {
+    run_id: run.run_id,
+    id: run.run_id,
+    source_label: run.source_label,
+    status: run.status,
+    options: {
+      allow_identity_resolution: options.allow_identity_resolution !== false,
+      identity_resolution_limit: options.identity_resolution_limit ?? null,
+    },
+    owner_user_id: run.owner_user_id,
+    acting_user_id: run.acting_user_id,
+    created_at: iso(run.created_at),
+    updated_at: iso(run.updated_at),
+    finalized_at: iso(run.finalized_at),
+  };
+}
+
+export function createRun(
+  services: Services,
+  actor: Actor,
+  body: { source_label?: string; options?: { allow_identity_resolution?: boolean; identity_resolution_limit?: number } },
+): Record<string, unknown> {
+  const now = services.clock();
+  const id = crypto.randomUUID();
+  prepared(
+    services.db,
+    `INSERT INTO contact_runs (run_id, owner_user_id, acting_user_id, source_label, options_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, actor.ownerUserId, actor.actingUserId, body.source_label ?? null, JSON.stringify(body.options ?? {}), now, now);
+  return { success: true, ...actingFields(actor), run: presentRun(ownRun(services.db, actor, id)) };
+}
+
+/** A candidate as rows and entities show it (compact: the top three). */
+const presentCandidates = (r: MatchResult, limit = 3) =>
+  r.candidates.slice(0, limit).map((c) => ({
+    user_id: c.user_id,
+    name: c.name,
+    headline: c.headline,
+    current_title: c.current_title,
+    current_company: c.current_company,
+    location: c.location,
+    confidence: c.confidence,
+    evidence: c.evidence,
+  }));
+
+/** The bucket an applied row lands in: apply approves only clear, high-confidence matches (and never likely ones). */
+function bucketFor(status: MatchStatus, allowResolution: boolean): Bucket {
+  if (status === 'resolved') return allowResolution ? 'approved' : 'likely_match';
+  return status;
+}
+
+async function matchRows(services: Services, actor: Actor, rows: ContactRow[]): Promise<MatchResult[]> {
+  const matcher = new ContactMatcher(services.engine, services.graph);
+  const out: MatchResult[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i += CONCURRENCY) {
+    const slice = rows.slice(i, i + CONCURRENCY);
+    const results = await Promise.all(slice.map((r) => matcher.match(r, { perspectiveUserId: actor.actingUserId, maxCandidates: 5 })));
+    results.forEach((r, j) => {
+      out[i + j] = r;
+    });
+  }
+  return out;
+}
+
+/** Splits a row into what the matcher reads and the rest (`extra`, kept but ignored). */
+function splitRow(row: Record<string, unknown>): { row: ContactRow; extra: Record<string, unknown> } {
+  const known: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) ((CONTACT_ROW_FIELDS as readonly string[]).includes(k) ? known : extra)[k] = v;
+  return { row: known as ContactRow, extra };
+}
+
+const summarize = (rows: { status: string }[]) => ({
+  rows: rows.length,
+  resolved: rows.filter((r) => r.status === 'resolved').length,
+  likely_match: rows.filter((r) => r.status === 'likely_match').length,
+  needs_review: rows.filter((r) => r.status === 'needs_review').length,
+  unresolved: rows.filter((r) => r.status === 'unresolved').length,
+});
+
+interface BatchBody {
+  batch_index?: number;
+  rows: Record<string, unknown>[];
+  options?: { allow_identity_resolution?: boolean };
+  user_confirmed?: boolean;
+}
+
+/** `POST .../batches/preview`: what apply would do with the rows; writes audit rows only. */
+export async function previewBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
+  const run = openRun(services.db, actor, runId);
+  const index = body.batch_index ?? 0;
+  const split = body.rows.map(splitRow);
+  const results = await matchRows(
+    services,
+    actor,
+    split.map((s) => s.row),
+  );
+  const allow = (body.options?.allow_identity_resolution ?? JSON.parse(run.options_json).allow_identity_resolution) !== false;
+  const rows = results.map((r, i) => ({
+    row_id: split[i]!.row.row_id ?? null,
+    position: i,
+    status: r.status,
+    confidence: r.confidence,
+    reason: r.reason,
+    planned_bucket: bucketFor(r.status, allow),
+    candidates: presentCandidates(r),
+    extra: split[i]!.extra,
+  }));
+  const summary = summarize(rows);
+  const now = services.clock();
+  const batchId = services.db.transaction(() => {
+    const existing = prepared(services.db, `SELECT batch_id FROM contact_batches WHERE run_id = ? AND mode = 'preview' AND batch_index = ?`)
+      .pluck()
+      .get(runId, index) as string | undefined;
+    const id = existing ?? crypto.randomUUID();
+    // A preview sent again replaces its audit rows (previews change nothing, so the latest counts).
+    prepared(
+      services.db,
+      `INSERT INTO contact_batches (batch_id, run_id, mode, batch_index, row_count, summary_json, rows_json, created_at) VALUES (?, ?, 'preview', ?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, mode, batch_index) DO UPDATE SET row_count = excluded.row_count, summary_json = excluded.summary_json, rows_json = excluded.rows_json`,
+    ).run(id, runId, index, rows.length, JSON.stringify(summary), JSON.stringify(rows), now);
+    prepared(services.db, 'UPDATE contact_runs SET updated_at = ? WHERE run_id = ?').run(now, runId);
+    return id;
+  })();
+  return { success: true, ...actingFields(actor), run: presentRun(ownRun(services.db, actor, runId)), batch_id: batchId, summary, rows };
+}
+
+interface EntityRow {
+  entity_id: string;
+  run_id: string;
+  batch_index: number;
+  row_key: string;
+  row_id: string | null;
+  row_json: string;
+  match_status: MatchStatus;
+  bucket: Bucket;
+  confidence: number;
+  reason: string | null;
+  proposed_user_id: string | null;
+  confirmed_user_id: string | null;
+  candidates_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** `POST .../batches`: matches the rows and stores one review entity per row; the same batch again is the same batch. */
+export async function applyBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
+  requireConfirmation(body);
+  const run = openRun(services.db, actor, runId);
+  const index = body.batch_index ?? 0;
+  const stored = prepared(services.db, `SELECT * FROM contact_batches WHERE run_id = ? AND mode = 'apply' AND batch_index = ?`).get(
+    runId,
+    index,
+  ) as { batch_id: string; summary_json: string; rows_json: string } | undefined;
+  if (stored)
+    return {
+      success: true,
+      ...actingFields(actor),
+      run: presentRun(run),
+      batch_id: stored.batch_id,
+      summary: { ...JSON.parse(stored.summary_json), replayed: true },
+      rows: JSON.parse(stored.rows_json),
+    };
+  const split = body.rows.map(splitRow);
+  const results = await matchRows(
+    services,
+    actor,
+    split.map((s) => s.row),
+  );
+  const options = JSON.parse(run.options_json) as { allow_identity_resolution?: boolean; identity_resolution_limit?: number };
+  const allow = (body.options?.allow_identity_resolution ?? options.allow_identity_resolution) !== false;
+  const now = services.clock();
+  return services.db.transaction(() => {
+    // Sent twice at once: the second finds the first's batch here and answers with it.
+    const again = prepared(services.db, `SELECT batch_id FROM contact_batches WHERE run_id = ? AND mode = 'apply' AND batch_index = ?`)
+      .pluck()
+      .get(runId, index) as string | undefined;
+    let approvedSoFar = Number(
+      prepared(services.db, `SELECT count(*) FROM contact_entities WHERE run_id = ? AND bucket = 'approved'`).pluck().get(runId),
+    );
+    const limit = options.identity_resolution_limit ?? null;
+    const batchId = again ?? crypto.randomUUID();
+    const rows = results.map((r, i) => {
+      let bucket = bucketFor(r.status, allow);
+      if (bucket === 'approved' && limit !== null && approvedSoFar >= limit) bucket = 'likely_match';
+      if (bucket === 'approved') approvedSoFar++;
+      const top = r.candidates[0]?.user_id ?? null;
+      const rowKey = `${index}:${split[i]!.row.row_id ?? `#${i}`}`;
+      const entityId = crypto.randomUUID();
+      prepared(
+        services.db,
+        `INSERT OR IGNORE INTO contact_entities (entity_id, owner_user_id, acting_user_id, run_id, batch_index, row_key, row_id, row_json, match_status,
+           bucket, confidence, reason, proposed_user_id, confirmed_user_id, candidates_json, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        entityId,
+        actor.ownerUserId,
+        actor.actingUserId,
+        runId,
+        index,
+        rowKey,
+        split[i]!.row.row_id ?? null,
+        JSON.stringify({ ...split[i]!.row, extra: split[i]!.extra }),
+        r.status,
+        bucket,
+        r.confidence,
+        r.reason,
+        bucket === 'approved' ? null : top,
+        bucket === 'approved' ? top : null,
+        JSON.stringify(presentCandidates(r, 5)),
+        now,
+        now,
+      );
+      const entity = prepared(services.db, 'SELECT entity_id, bucket FROM contact_entities WHERE run_id = ? AND row_key = ?').get(
+        runId,
+        rowKey,
+      ) as {
+        entity_id: string;
+        bucket: Bucket;
+      };
+      return {
+        row_id: split[i]!.row.row_id ?? null,
+        position: i,
+        entity_id: entity.entity_id,
+        status: r.status,
+        confidence: r.confidence,
+        reason: r.reason,
+        bucket: entity.bucket,
+        selected_user_id: entity.bucket === 'approved' ? top : null,
+        candidates: presentCandidates(r),
+      };
+    });
+    const summary = {
+      ...summarize(rows),
+      approved: rows.filter((r) => r.bucket === 'approved').length,
+    };
+    if (!again)
+      prepared(
+        services.db,
+        `INSERT INTO contact_batches (batch_id, run_id, mode, batch_index, row_count, summary_json, rows_json, created_at) VALUES (?, ?, 'apply', ?, ?, ?, ?, ?)`,
+      ).run(batchId, runId, index, rows.length, JSON.stringify(summary), JSON.stringify(rows), now);
+    prepared(services.db, 'UPDATE contact_runs SET updated_at = ? WHERE run_id = ?').run(now, runId);
+    return { success: true, ...actingFields(actor), run: presentRun(ownRun(services.db, actor, runId)), batch_id: batchId, summary, rows };
+  })();
+}
+
+function runSummary(db: Db, runId: string): Record<string, number> {
+  const counts = Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<string, number>;
+  for (const r of prepared(db, 'SELECT bucket, count(*) AS n FROM contact_entities WHERE run_id = ? GROUP BY bucket').all(runId) as {
+    bucket: string;
+    n: number;
+  }[])
+    counts[r.bucket] = r.n;
+  const batches = prepared(
+    db,
+    'SELECT mode, count(*) AS n, sum(row_count) AS rows FROM contact_batches WHERE run_id = ? GROUP BY mode',
+  ).all(runId) as {
+    mode: string;
+    n: number;
+    rows: number;
+  }[];
+  const of = (mode: string) => batches.find((b) => b.mode === mode);
+  return {
+    entities: Object.values(counts).reduce((a, b) => a + b, 0),
+    ...counts,
+    preview_batches: of('preview')?.n ?? 0,
+    previewed_rows: of('preview')?.rows ?? 0,
+    apply_batches: of('apply')?.n ?? 0,
+    applied_rows: of('apply')?.rows ?? 0,
+  };
+}
+
+export function readRun(services: Services, actor: Actor, runId: string): Record<string, unknown> {
+  const run = ownRun(services.db, actor, runId);
+  const batches = prepared(
+    services.db,
+    'SELECT batch_id, mode, batch_index, row_count, summary_json, created_at FROM contact_batches WHERE run_id = ? ORDER BY mode, batch_index',
+  ).all(runId) as { batch_id: string; mode: string; batch_index: number; row_count: number; summary_json: string; created_at: number }[];
+  return {
+    success: true,
+    ...actingFields(actor),
+    run: presentRun(run),
+    summary: runSummary(services.db, runId),
+    batches: batches.map((b) => ({
+      batch_id: b.batch_id,
+      mode: b.mode,
+      batch_index: b.batch_index,
+      row_count: b.row_count,
+      summary: JSON.parse(b.summary_json),
+      created_at: iso(b.created_at),
+    })),
+  };
+}
+
+export function finalizeRun(services: Services, actor: Actor, runId: string, body: { user_confirmed?: boolean }): Record<string, unknown> {
+  requireConfirmation(body);
+  const run = ownRun(services.db, actor, runId);
+  if (run.status === 'open') {
+    const now = services.clock();
+    prepared(
+      services.db,
+      `UPDATE contact_runs SET status = 'finalized', finalized_at = ?, updated_at = ? WHERE run_id = ? AND status = 'open'`,
+    ).run(now, now, runId);
+  }
+  return {
+    success: true,
+    ...actingFields(actor),
+    run: presentRun(ownRun(services.db, actor, runId)),
+    summary: runSummary(services.db, runId),
+  };
+}
+
+/** What a review entity offers to do next (left out of the minimal projection). */
+function nextActions(bucket: Bucket): string[] {
+  if (bucket === 'ignored') return ['restore_entity'];
+  if (bucket === 'approved') return ['reject_candidate', 'mark_needs_review', 'ignore_entity'];
+  if (bucket === 'unresolved') return ['confirm_candidate', 'mark_needs_review', 'ignore_entity'];
+  return ['confirm_candidate', 'reject_candidate', 'mark_needs_review', 'ignore_entity'];
+}
+
+export function presentEntity(e: EntityRow, verbosity: 'compact' | 'minimal' | 'detailed'): Record<string, unknown> {
+  const row = JSON.parse(e.row_json) as Record<string, unknown>;
+  const candidates = JSON.parse(e.candidates_json) as Record<string, unknown>[];
+  if (verbosity === 'minimal')
+    return {
+      entity_id: e.entity_id,
+      row_id: e.row_id,
+      bucket: e.bucket,
+      confidence: e.confidence,
+      name: row.name ?? ([row.first_name, row.last_name].filter(Boolean).join(' ') || null),
+      selected_user_id: e.confirmed_user_id ?? e.proposed_user_id,
+    };
+  const out: Record<string, unknown> = {
+    entity_id: e.entity_id,
+    row_id: e.row_id,
+    run_id: e.run_id,
+    batch_index: e.batch_index,
+    bucket: e.bucket,
+    status: e.match_status,
+    confidence: e.confidence,
+    reason: e.reason,
+    proposed_user_id: e.proposed_user_id,
+    confirmed_user_id: e.confirmed_user_id,
+    row,
+    candidates: verbosity === 'detailed' ? candidates : candidates.slice(0, 1).map(({ evidence: _e, ...c }) => c),
+    next_actions: nextActions(e.bucket),
+    created_at: iso(e.created_at),
+    updated_at: iso(e.updated_at),
+  };
+  return out;
+}
+
+/** `GET /api/v1/contacts/reconciliation/review`: the account's review entities, by bucket. */
+export function listReview(
+  services: Services,
+  actor: Actor,
+  q: { bucket?: Bucket; limit: number; offset: number; response_verbosity?: 'compact' | 'minimal' | 'detailed'; minimal_fields?: boolean },
+): Record<string, unknown> {
+  const verbosity = q.minimal_fields ? 'minimal' : (q.response_verbosity ?? 'compact');
+  const args = { owner: actor.ownerUserId, bucket: q.bucket ?? null, limit: q.limit, offset: q.offset };
+  const where = 'owner_user_id = @owner AND (@bucket IS NULL OR bucket = @bucket)';
+  const rows = prepared(
+    services.db,
+    `SELECT * FROM contact_entities WHERE ${where} ORDER BY created_at, batch_index, row_key LIMIT @limit OFFSET @offset`,
+  ).all(args) as EntityRow[];
+  const total = Number(prepared(services.db, `SELECT count(*) FROM contact_entities WHERE ${where}`).pluck().get(args));
+  const pagination = { total_count: total, limit: q.limit, offset: q.offset, has_more: q.offset + rows.length < total };
+  const out: Record<string, unknown> = {
+    success: true,
+    ...actingFields(actor),
+    response_verbosity: verbosity,
+    pagination,
+    ...pagination,
+    items: rows.map((e) => presentEntity(e, verbosity)),
+  };
+  if (verbosity !== 'compact') {
+    const counts = Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<string, number>;
+    for (const r of prepared(services.db, 'SELECT bucket, count(*) AS n FROM contact_entities WHERE owner_user_id = ? GROUP BY bucket').all(
+      actor.ownerUserId,
+    ) as { bucket: string; n: number }[])
+      counts[r.bucket] = r.n;
+    // `resolved` counts what is settled on a person: approved entities.
+    out.counts = { resolved: counts.approved ?? 0, ...counts };
+  }
+  return out;
+}

@@ -1,0 +1,240 @@
+import type { ScopeRequirement } from '../../auth/scopes.js';
+import {
+  applyBatch,
+  BUCKETS,
+  type Bucket,
+  createRun,
+  finalizeRun,
+  listReview,
+  previewBatch,
+  readRun,
+  reconciliationSchema,
+} from '../../contacts/reconciliation.js';
+import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
+import { defineRoute } from '../../http/route.js';
+import { acting } from '../projects/schemas.js';
+
+/** Read routes accept `contacts-read` or, for older connector keys, `search`; writes need `contacts-write`. */
+const READ: ScopeRequirement = { anyOf: ['contacts-read', 'search'] };
+const WRITE: ScopeRequirement = { anyOf: ['contacts-write'] };
+const RUN_ERRORS = ['reconciliation_run_not_found'] as const;
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const list = (maxItems: number, maxLength: number) => ({ type: 'array', maxItems, items: { type: 'string', maxLength } }) as const;
+
+/** One contact row (docs/contacts.md, "Rows"); other fields are kept as `extra`, up to 30 of them. */
+const row = {
+  type: 'object',
+  maxProperties: 40,
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 2000 },
+  properties: {
+    row_id: text(200),
+    name: text(300),
+    first_name: text(150),
+    last_name: text(150),
+    emails: list(20, 320),
+    phone_numbers: list(20, 50),
+    organization_names: list(20, 300),
+    job_titles: list(20, 300),
+    location: text(300),
+    professional_url: text(500),
+  },
+} as const;
+
+const batchBody = (write: boolean) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['rows'],
+    properties: {
+      batch_index: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100_000,
+        description: 'The batch’s place in the run; the same index again is the same batch.',
+      },
+      rows: { type: 'array', minItems: 1, maxItems: 100, items: row },
+      options: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          allow_identity_resolution: { type: 'boolean', description: 'false: nothing is approved, clear matches become likely matches.' },
+        },
+      },
+      ...(write ? { user_confirmed: { type: 'boolean', description: 'Must be true: the user agreed to change their contacts.' } } : {}),
+    },
+  }) as const;
+
+const run = { type: 'object', description: 'A reconciliation run.' } as const;
+const summary = { type: 'object', description: 'Counts by status and bucket.' } as const;
+const rowsOut = { type: 'array', items: { type: 'object' } } as const;
+const runParams = { type: 'object', required: ['runId'], properties: { runId: { type: 'string', format: 'uuid' } } } as const;
+type R = { runId: string };
+
+/** Contact reconciliation (docs/contacts.md, "Reconciliation"). */
+export const contactRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/contacts/reconciliation/schema',
+    tag: 'contacts',
+    summary: 'The row schema of reconciliation batches, the modes and the review actions.',
+    auth: READ,
+    response: {
+      type: 'object',
+      required: ['success', 'tool', 'source_type', 'row_schema', 'modes', 'review_actions', 'notes'],
+      properties: {
+        success: { const: true },
+        tool: { type: 'string', description: 'A legacy tool name (fixed).' },
+        source_type: { const: 'agent_reconciliation_sheet' },
+        row_schema: { type: 'object' },
+        modes: { type: 'array', items: { type: 'string' } },
+        review_actions: { type: 'array', items: { type: 'string' } },
+        notes: { type: 'array', items: { type: 'string' } },
+      },
+    },
+    handler: () => reconciliationSchema(),
+  }),
+  defineRoute<{ source_label?: string; options?: { allow_identity_resolution?: boolean; identity_resolution_limit?: number } }>({
+    method: 'POST',
+    path: '/api/v1/contacts/reconciliation/runs',
+    tag: 'contacts',
+    summary: 'Starts a reconciliation run.',
+    auth: READ,
+    request: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          source_label: text(200),
+          options: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              allow_identity_resolution: { type: 'boolean', description: 'Default true: apply approves clear, high-confidence matches.' },
+              identity_resolution_limit: {
+                type: 'integer',
+                minimum: 0,
+                maximum: 1_000_000,
+                description: 'At most this many approvals in the run.',
+              },
+            },
+          },
+        },
+      },
+    },
+    response: { type: 'object', required: ['success', 'run'], properties: { success: { const: true }, ...acting, run } },
+    handler: ({ body, actor, services }) => createRun(services, actor!, body ?? {}),
+  }),
+  defineRoute<
+    { batch_index?: number; rows: Record<string, unknown>[]; options?: { allow_identity_resolution?: boolean } },
+    Record<string, never>,
+    R
+  >({
+    method: 'POST',
+    path: '/api/v1/contacts/reconciliation/runs/:runId/batches/preview',
+    tag: 'contacts',
+    summary: 'Matches up to 100 rows and says what apply would do; writes audit rows only, no contact changes.',
+    auth: READ,
+    request: { params: runParams, body: batchBody(false) },
+    errors: [...RUN_ERRORS, 'reconciliation_run_finalized', ...SEARCH_ENGINE_ERRORS],
+    response: {
+      type: 'object',
+      required: ['success', 'run', 'batch_id', 'summary', 'rows'],
+      properties: { success: { const: true }, ...acting, run, batch_id: { type: 'string' }, summary, rows: rowsOut },
+    },
+    handler: ({ params, body, actor, services }) => previewBatch(services, actor!, params.runId, body),
+  }),
+  defineRoute<
+    { batch_index?: number; rows: Record<string, unknown>[]; options?: { allow_identity_resolution?: boolean }; user_confirmed?: boolean },
+    Record<string, never>,
+    R
+  >({
+    method: 'POST',
+    path: '/api/v1/contacts/reconciliation/runs/:runId/batches',
+    tag: 'contacts',
+    summary:
+      'Applies up to 100 rows: one review entity per row; clear matches approved, likely ones left to confirm. Idempotent per batch_index.',
+    auth: WRITE,
+    request: { params: runParams, body: batchBody(true) },
+    errors: [...RUN_ERRORS, 'reconciliation_run_finalized', 'confirmation_required', ...SEARCH_ENGINE_ERRORS],
+    response: {
+      type: 'object',
+      required: ['success', 'run', 'batch_id', 'summary', 'rows'],
+      properties: { success: { const: true }, ...acting, run, batch_id: { type: 'string' }, summary, rows: rowsOut },
+    },
+    handler: ({ params, body, actor, services }) => applyBatch(services, actor!, params.runId, body),
+  }),
+  defineRoute<Record<string, never>, Record<string, never>, R>({
+    method: 'GET',
+    path: '/api/v1/contacts/reconciliation/runs/:runId',
+    tag: 'contacts',
+    summary: 'A run with its summary and batches.',
+    auth: READ,
+    request: { params: runParams },
+    errors: [...RUN_ERRORS],
+    response: {
+      type: 'object',
+      required: ['success', 'run', 'summary', 'batches'],
+      properties: { success: { const: true }, ...acting, run, summary, batches: rowsOut },
+    },
+    handler: ({ params, actor, services }) => readRun(services, actor!, params.runId),
+  }),
+  defineRoute<{ user_confirmed?: boolean }, Record<string, never>, R>({
+    method: 'POST',
+    path: '/api/v1/contacts/reconciliation/runs/:runId/finalize',
+    tag: 'contacts',
+    summary: 'Closes a run (no more batches). Finalizing again changes nothing.',
+    auth: WRITE,
+    request: {
+      params: runParams,
+      body: { type: 'object', additionalProperties: false, properties: { user_confirmed: { type: 'boolean' } } },
+    },
+    errors: [...RUN_ERRORS, 'confirmation_required'],
+    response: {
+      type: 'object',
+      required: ['success', 'run', 'summary'],
+      properties: { success: { const: true }, ...acting, run, summary },
+    },
+    handler: ({ params, body, actor, services }) => finalizeRun(services, actor!, params.runId, body ?? {}),
+  }),
+  defineRoute<
+    Record<string, never>,
+    { bucket?: Bucket; limit: number; offset: number; response_verbosity?: 'compact' | 'minimal' | 'detailed'; minimal_fields?: boolean }
+  >({
+    method: 'GET',
+    path: '/api/v1/contacts/reconciliation/review',
+    tag: 'contacts',
+    summary: 'The review queue: the account’s entities by bucket, in three verbosities.',
+    auth: READ,
+    request: {
+      query: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          bucket: { enum: [...BUCKETS] },
+          limit: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+          offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+          response_verbosity: { enum: ['compact', 'minimal', 'detailed'] },
+          minimal_fields: { type: 'boolean', description: 'The same as response_verbosity=minimal.' },
+        },
+      },
+    },
+    response: {
+      type: 'object',
+      required: ['success', 'response_verbosity', 'pagination', 'total_count', 'limit', 'offset', 'has_more', 'items'],
+      properties: {
+        success: { const: true },
+        ...acting,
+        response_verbosity: { enum: ['compact', 'minimal', 'detailed'] },
+        counts: { type: 'object' },
+        pagination: { type: 'object' },
+        total_count: { type: 'integer' },
+        limit: { type: 'integer' },
+        offset: { type: 'integer' },
+        has_more: { type: 'boolean' },
+        items: rowsOut,
+      },
+    },
+    handler: ({ query, actor, services }) => listReview(services, actor!, query),
+  }),
+];
