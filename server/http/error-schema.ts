@@ -8,6 +8,7 @@
 export const ERROR_STATUS = {
   validation_failed: 400,
   confirmation_required: 400,
+  candidate_required: 400,
   invalid_json: 400,
   corrupt_body: 400,
   bad_request: 400,
@@ -41,6 +42,8 @@ export const ERROR_STATUS = {
   introduction_not_found: 404,
   watcher_not_found: 404,
   reconciliation_run_not_found: 404,
+  review_entity_not_found: 404,
+  candidate_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   key_already_revoked: 409,
@@ -146,6 +149,8 @@ export const ERROR_BODY_SCHEMA = {
     project_id: { type: 'string', description: 'project_not_found: the project asked for.' },
     watcher_id: { type: 'string', description: 'watcher_not_found: the watcher asked for.' },
     run_id: { type: 'string', description: 'reconciliation_run_not_found, reconciliation_run_finalized: the run asked for.' },
+    entity_id: { type: 'string', description: 'review_entity_not_found, candidate_required: the review entity.' },
+    candidate_user_id: { type: 'string', description: 'candidate_not_found: the person asked for.' },
     status: {
       type: 'string',
       description: 'communication_already_terminal, communication_not_cancellable, already_decided: the current status.',

@@ -90,6 +90,7 @@ export function everyToolCall(state: {
     project_read: () => ({}),
     social_proximity_status: () => ({}),
     bulk_export: () => ({ description: 'engineers', max_rows: 10 }),
+    contacts_action: () => ({ mode: 'schema' }),
     // A watcher over the people the search found (a recorded search, frozen as the cohort).
     watch_signals: () => ({ mode: 'create', signal_types: ['role_change', 'posts'], search_id: state.searchId ?? 'missing' }),
     get_product_help: () => ({ topic: 'credits' }),

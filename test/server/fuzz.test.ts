@@ -104,6 +104,7 @@ interface Pools {
     linkToken: string;
     watcherIds: string[];
     contactRunIds: string[];
+    entityIds: string[];
   };
 }
 
@@ -140,6 +141,8 @@ const COMMS_PATH_VALUES: Record<string, (c: Pools['comms']) => string[]> = {
   token: (c) => [c.linkToken, 'nothing-here-at-all'],
   watcherId: (c) => [...c.watcherIds, 'c0000000-0000-4000-8000-0000000000cc'],
   runId: (c) => [...c.contactRunIds, 'c0000000-0000-4000-8000-0000000000cc'],
+  entityId: (c) => [...c.entityIds, 'c0000000-0000-4000-8000-0000000000cc'],
+  action: () => ['ignore', 'restore', 'needs-review', 'not-a-match', 'fly-away'],
 };
 
 /**
@@ -210,7 +213,14 @@ async function makeCommunications(
     const r = await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key, body: {} });
     contactRunIds.push((r.body.run as Row).run_id as string);
   }
+  // Review entities, from one applied batch of the last run.
+  const applied = await app.call('POST', `/api/v1/contacts/reconciliation/runs/${contactRunIds.at(-1)}/batches`, {
+    key,
+    body: { rows: [{ name: 'First1 Last1' }, { name: 'Nobody Here' }, { emails: ['x@y.example'] }], user_confirmed: true },
+  });
+  const entityIds = (applied.body.rows as Row[]).map((r) => r.entity_id as string);
   return {
+    entityIds,
     contactRunIds,
     watcherIds,
     projectId: project,
@@ -296,6 +306,10 @@ function makeHint(v: Vocabulary, pools: Pools, rng: Rng, delegateIds: string[]):
         return [pools.exportLink.signature];
       case 'target_user_id':
         return some(pools.userIds);
+      case 'candidate_user_id':
+        return v.profileIds.slice(0, 20);
+      case 'user_confirmed':
+        return [true];
       case 'author_user_ids':
         return v.profileIds;
       case 'target_post_ids':

@@ -476,7 +476,27 @@ test('every route answers, on success and typical errors, as the published OpenA
     ];
     await call('POST', rr('/batches/preview'), 200, { key, url: ru('/batches/preview'), body: { rows: contactRows } });
     await call('POST', rr('/batches'), 400, { key, url: ru('/batches'), body: { rows: contactRows } });
-    await call('POST', rr('/batches'), 200, { key, url: ru('/batches'), body: { rows: contactRows, user_confirmed: true } });
+    const appliedContacts = await call('POST', rr('/batches'), 200, {
+      key,
+      url: ru('/batches'),
+      body: { rows: contactRows, user_confirmed: true },
+    });
+    const contactEntity = (appliedContacts.rows as { entity_id: string }[])[0]!.entity_id;
+    const er = (suffix: string) => `${cr}/review/:entityId${suffix}`;
+    const eu = (suffix: string) => `${cr}/review/${contactEntity}${suffix}`;
+    await call('GET', er('/candidates'), 200, { key, url: eu('/candidates?query=engineer&limit=3') });
+    await call('POST', er('/confirm'), 200, { key, url: eu('/confirm'), body: { candidate_user_id: firstUser, user_confirmed: true } });
+    await call('POST', er('/confirm'), 404, {
+      key,
+      url: `${cr}/review/00000000-0000-4000-8000-00000000dead/confirm`,
+      body: { user_confirmed: true },
+    });
+    await call('POST', er('/:action'), 200, { key, url: eu('/ignore'), body: { user_confirmed: true } });
+    await call('POST', `${cr}/review/bulk`, 200, {
+      key,
+      body: { action: 'restore_entity', entity_ids: [contactEntity], user_confirmed: true },
+    });
+    await call('POST', `${cr}/review/bulk`, 400, { key, body: { action: 'restore_entity', entity_ids: [contactEntity] } });
     await call('GET', rr(''), 200, { key, url: ru('') });
     await call('GET', rr(''), 404, { key, url: `${cr}/runs/00000000-0000-4000-8000-00000000dead` });
     await call('GET', `${cr}/review`, 200, { key, url: `${cr}/review?response_verbosity=detailed` });
@@ -514,6 +534,8 @@ test('every route answers, on success and typical errors, as the published OpenA
       token,
       watcherId: kept.watcher_id,
       runId: contactRunId,
+      entityId: contactEntity,
+      action: 'ignore',
     };
     for (const [opPath, ops] of Object.entries(doc.doc.paths)) {
       const route = opPath.replace(/\{(\w+)\}/g, ':$1');

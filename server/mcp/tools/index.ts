@@ -13,6 +13,7 @@ import {
 import { sendCommunicationTool } from './communications/send-communication.js';
 import { companySearchTool } from './company-search.js';
 import { companySearchBatchTool } from './company-search-batch.js';
+import { contactsActionTool } from './contacts-action.js';
 import { discoverEmployersTool } from './discover-employers.js';
 import { getProductHelpTool } from './get-product-help.js';
 import { jobsSearchTool } from './jobs-search.js';
@@ -52,6 +53,7 @@ export function allTools(): ToolDef[] {
     projectActionTool,
     professionalConversationStatusTool,
     bulkExportTool,
+    contactsActionTool,
     watchSignalsTool,
     getProductHelpTool(() => tools),
     accountReadTool,

@@ -3,10 +3,17 @@ import {
   applyBatch,
   BUCKETS,
   type Bucket,
+  bulkReview,
+  confirmEntity,
   createRun,
+  entityCandidates,
   finalizeRun,
   listReview,
+  PATH_ACTIONS,
+  pathAction,
   previewBatch,
+  REVIEW_ACTIONS,
+  type ReviewAction,
   readRun,
   reconciliationSchema,
 } from '../../contacts/reconciliation.js';
@@ -70,6 +77,8 @@ const summary = { type: 'object', description: 'Counts by status and bucket.' } 
 const rowsOut = { type: 'array', items: { type: 'object' } } as const;
 const runParams = { type: 'object', required: ['runId'], properties: { runId: { type: 'string', format: 'uuid' } } } as const;
 type R = { runId: string };
+type E = { entityId: string };
+const entityParams = { type: 'object', required: ['entityId'], properties: { entityId: { type: 'string', format: 'uuid' } } } as const;
 
 /** Contact reconciliation (docs/contacts.md, "Reconciliation"). */
 export const contactRoutes = [
@@ -236,5 +245,136 @@ export const contactRoutes = [
       },
     },
     handler: ({ query, actor, services }) => listReview(services, actor!, query),
+  }),
+  defineRoute<{
+    action: ReviewAction;
+    entity_ids?: string[];
+    items?: { entity_id: string; candidate_user_id?: string; candidate_snapshot?: Record<string, unknown> }[];
+    user_confirmed?: boolean;
+  }>({
+    method: 'POST',
+    path: '/api/v1/contacts/reconciliation/review/bulk',
+    tag: 'contacts',
+    summary: 'One review action over up to 100 entities; confirm with entity_ids alone uses each one’s proposed or top candidate.',
+    auth: WRITE,
+    request: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['action'],
+        properties: {
+          action: { enum: [...REVIEW_ACTIONS] },
+          entity_ids: { type: 'array', maxItems: 100, items: { type: 'string', format: 'uuid' } },
+          items: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['entity_id'],
+              properties: {
+                entity_id: { type: 'string', format: 'uuid' },
+                candidate_user_id: { type: 'string', format: 'uuid' },
+                candidate_snapshot: { type: 'object', maxProperties: 50 },
+              },
+            },
+          },
+          user_confirmed: { type: 'boolean' },
+        },
+      },
+    },
+    errors: ['confirmation_required'],
+    response: {
+      type: 'object',
+      required: ['success', 'action', 'requested_count', 'succeeded_count', 'failed_count', 'results'],
+      properties: {
+        success: { const: true },
+        ...acting,
+        action: { enum: [...REVIEW_ACTIONS] },
+        requested_count: { type: 'integer' },
+        succeeded_count: { type: 'integer' },
+        failed_count: { type: 'integer' },
+        results: rowsOut,
+      },
+    },
+    handler: ({ body, actor, services }) => bulkReview(services, actor!, body),
+  }),
+  defineRoute<Record<string, never>, { query?: string; limit: number }, E>({
+    method: 'GET',
+    path: '/api/v1/contacts/reconciliation/review/:entityId/candidates',
+    tag: 'contacts',
+    summary: 'The entity’s row matched again (query replaces the name), with up to 25 candidates and their evidence.',
+    auth: READ,
+    request: {
+      params: entityParams,
+      query: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { query: text(300), limit: { type: 'integer', minimum: 1, maximum: 25, default: 10 } },
+      },
+    },
+    errors: ['review_entity_not_found', ...SEARCH_ENGINE_ERRORS],
+    response: {
+      type: 'object',
+      required: ['success', 'entity', 'candidates'],
+      properties: { success: { const: true }, ...acting, entity: { type: 'object' }, candidates: rowsOut },
+    },
+    handler: ({ params, query, actor, services }) => entityCandidates(services, actor!, params.entityId, query),
+  }),
+  defineRoute<
+    { candidate_user_id?: string; candidate_snapshot?: Record<string, unknown>; user_confirmed?: boolean },
+    Record<string, never>,
+    E
+  >({
+    method: 'POST',
+    path: '/api/v1/contacts/reconciliation/review/:entityId/confirm',
+    tag: 'contacts',
+    summary: 'Confirms who the contact is: candidate_user_id, else the proposed or top candidate.',
+    auth: WRITE,
+    request: {
+      params: entityParams,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          candidate_user_id: { type: 'string', format: 'uuid' },
+          candidate_snapshot: {
+            type: 'object',
+            maxProperties: 50,
+            description: 'What the user saw of the candidate (kept for the audit).',
+          },
+          user_confirmed: { type: 'boolean' },
+        },
+      },
+    },
+    errors: ['review_entity_not_found', 'candidate_not_found', 'candidate_required', 'confirmation_required', ...SEARCH_ENGINE_ERRORS],
+    response: {
+      type: 'object',
+      required: ['success', 'entity'],
+      properties: { success: { const: true }, ...acting, entity: { type: 'object' } },
+    },
+    handler: ({ params, body, actor, services }) => confirmEntity(services, actor!, params.entityId, body ?? {}),
+  }),
+  defineRoute<{ user_confirmed?: boolean }, Record<string, never>, E & { action: string }>({
+    method: 'POST',
+    path: '/api/v1/contacts/reconciliation/review/:entityId/:action',
+    tag: 'contacts',
+    summary: `One review action by path: ${Object.keys(PATH_ACTIONS).join(', ')}.`,
+    auth: WRITE,
+    request: {
+      params: {
+        type: 'object',
+        required: ['entityId', 'action'],
+        properties: { entityId: { type: 'string', format: 'uuid' }, action: { enum: Object.keys(PATH_ACTIONS) } },
+      },
+      body: { type: 'object', additionalProperties: false, properties: { user_confirmed: { type: 'boolean' } } },
+    },
+    errors: ['review_entity_not_found', 'confirmation_required'],
+    response: {
+      type: 'object',
+      required: ['success', 'entity'],
+      properties: { success: { const: true }, ...acting, entity: { type: 'object' } },
+    },
+    handler: ({ params, body, actor, services }) => pathAction(services, actor!, params.entityId, params.action, body ?? {}),
   }),
 ];

@@ -51,6 +51,9 @@ CREATE TABLE contact_entities (
   proposed_user_id TEXT,
   confirmed_user_id TEXT,
   candidates_json TEXT NOT NULL,
+  -- Candidates the user said are not this contact; the bucket to go back to after ignore.
+  rejected_json TEXT NOT NULL DEFAULT '[]',
+  previous_bucket TEXT,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   UNIQUE (run_id, row_key)

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
+import { tid } from '../../helpers/snapshots.js';
 import { startTestApp } from '../../helpers/test-app.js';
 
 type Row = Record<string, unknown>;
@@ -148,6 +149,86 @@ test('apply with allow_identity_resolution false approves nothing; identity_reso
       ['likely_match'],
       'the limit of one approval is reached',
     );
+  } finally {
+    await app.close();
+  }
+});
+
+test('review actions: candidates, confirm, not-a-match, needs-review, ignore and restore, and bulk', async () => {
+  const app = await startTestApp();
+  try {
+    await loadContactsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(100), scopes: ['contacts-read', 'contacts-write'] });
+    const other = app.account({ scopes: ['contacts-read', 'contacts-write'] });
+    const call = (method: string, path: string, body?: unknown, k = key) => app.call(method, path, { key: k, body });
+    const runId = ((await call('POST', '/api/v1/contacts/reconciliation/runs', {})).body.run as Row).run_id as string;
+    const applied = await call('POST', `/api/v1/contacts/reconciliation/runs/${runId}/batches`, { rows: ROWS, user_confirmed: true });
+    const entity = Object.fromEntries((applied.body.rows as Row[]).map((r) => [r.row_id, r.entity_id as string]));
+    const review = '/api/v1/contacts/reconciliation/review';
+    const bucketOf = async (id: string) => {
+      const all = (await call('GET', `${review}?limit=100&response_verbosity=detailed`)).body.items as Row[];
+      return all.find((e) => e.entity_id === id)!;
+    };
+
+    const candidates = await call('GET', `${review}/${entity.r3}/candidates?limit=5`);
+    assert.equal((candidates.body.candidates as Row[]).map((c) => c.user_id).sort(), [P(2), P(3)]);
+    const asked = await call('GET', `${review}/${entity.r4}/candidates?query=${encodeURIComponent('William Hartley')}`);
+    assert.is((asked.body.candidates as Row[])[0]!.user_id, P(1));
+    assert.is((await call('GET', `${review}/${entity.r3}/candidates`, undefined, other.apiKey)).status, 404);
+
+    // Confirm: the user picks the Maria Lopez at company 3.
+    assert.equal(
+      [(await call('POST', `${review}/${entity.r3}/confirm`, { candidate_user_id: P(3) })).body.error],
+      ['confirmation_required'],
+    );
+    const unknown = await call('POST', `${review}/${entity.r3}/confirm`, { candidate_user_id: tid(0xa0, 999), user_confirmed: true });
+    assert.equal([unknown.status, unknown.body.error], [404, 'candidate_not_found']);
+    const confirmed = await call('POST', `${review}/${entity.r3}/confirm`, {
+      candidate_user_id: P(3),
+      candidate_snapshot: { name: 'Maria Lopez', current_company: 'Company 3' },
+      user_confirmed: true,
+    });
+    assert.equal([(confirmed.body.entity as Row).bucket, (confirmed.body.entity as Row).confirmed_user_id], ['approved', P(3)]);
+    // Not a match: the proposed person is set aside; with no other candidate the row is unresolved.
+    const rejected = await call('POST', `${review}/${entity.r2}/not-a-match`, { user_confirmed: true });
+    assert.equal([(rejected.body.entity as Row).bucket, (rejected.body.entity as Row).proposed_user_id], ['unresolved', null]);
+    // Ignore and restore bring the entity back where it was.
+    assert.is(((await call('POST', `${review}/${entity.r1}/ignore`, { user_confirmed: true })).body.entity as Row).bucket, 'ignored');
+    assert.is(((await call('POST', `${review}/${entity.r1}/restore`, { user_confirmed: true })).body.entity as Row).bucket, 'approved');
+    assert.is(
+      ((await call('POST', `${review}/${entity.r1}/needs-review`, { user_confirmed: true })).body.entity as Row).bucket,
+      'needs_review',
+    );
+    assert.is((await call('POST', `${review}/${entity.r1}/fly-away`, { user_confirmed: true })).status, 400);
+    assert.is((await call('POST', `${review}/${entity.r1}/ignore`, { user_confirmed: true }, other.apiKey)).status, 404);
+
+    // Bulk: confirm with entity_ids alone uses the stored proposed or top candidate; each item on its own.
+    const bulk = await call('POST', `${review}/bulk`, {
+      action: 'confirm_candidate',
+      entity_ids: [entity.r1, entity.r5],
+      items: [{ entity_id: tid(0xee, 1) }],
+      user_confirmed: true,
+    });
+    assert.is(bulk.status, 200, bulk.text);
+    assert.equal([bulk.body.requested_count, bulk.body.succeeded_count, bulk.body.failed_count], [3, 1, 2]);
+    assert.equal(
+      (bulk.body.results as Row[]).map((r) => [r.entity_id, r.success, r.bucket ?? r.error]),
+      [
+        [tid(0xee, 1), false, 'review_entity_not_found'],
+        [entity.r1, true, 'approved'],
+        [entity.r5, false, 'candidate_required'],
+      ],
+    );
+    assert.is((await bucketOf(entity.r1)).confirmed_user_id, P(1));
+    const ignored = await call('POST', `${review}/bulk`, {
+      action: 'ignore_entity',
+      entity_ids: [entity.r4, entity.r5],
+      user_confirmed: true,
+    });
+    assert.is(ignored.body.succeeded_count, 2);
+    const counts = (await call('GET', `${review}?response_verbosity=minimal`)).body.counts;
+    assert.equal(counts, { resolved: 2, approved: 2, likely_match: 0, needs_review: 0, unresolved: 1, ignored: 2 });
+    assert.equal([(await call('POST', `${review}/bulk`, { action: 'ignore_entity', user_confirmed: true })).status], [400]);
   } finally {
     await app.close();
   }
