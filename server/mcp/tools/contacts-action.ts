@@ -1,6 +1,6 @@
 import { requireConfirmation } from '../../contacts/reconciliation.js';
 import { defineTool } from '../tool.js';
-import { DELEGATE_ARGUMENT, pickArgs, requireArg } from './schema-tools.js';
+import { DELEGATE_ARGUMENT, modeResultSchema, pickArgs, requireArg } from './schema-tools.js';
 
 type Args = Record<string, unknown> & { mode?: string; run_id?: string; entity_id?: string };
 const uuid = { type: 'string', format: 'uuid' } as const;
@@ -50,15 +50,7 @@ export const contactsActionTool = defineTool<Args>({
       delegate_user_id: DELEGATE_ARGUMENT,
     },
   },
-  outputSchema: {
-    type: 'object',
-    required: ['success', 'mode'],
-    properties: {
-      success: { const: true },
-      mode: { enum: [...MODES] },
-      result: { type: 'object', additionalProperties: true, description: 'The REST route’s answer for this mode (docs/contacts.md).' },
-    },
-  },
+  outputSchema: modeResultSchema(MODES, 'docs/contacts.md'),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   run: async (args, ctx) => {
     const mode = args.mode as (typeof MODES)[number];

@@ -1,6 +1,6 @@
 import { invalidField } from '../../errors.js';
 import { defineTool } from '../tool.js';
-import { DELEGATE_ARGUMENT, pickArgs, requireArg } from './schema-tools.js';
+import { DELEGATE_ARGUMENT, modeResultSchema, pickArgs, requireArg } from './schema-tools.js';
 
 type Args = Record<string, unknown> & { mode?: string; project_id?: string; delegate_user_id?: string };
 const pick = pickArgs;
@@ -139,15 +139,7 @@ export const projectActionTool = defineTool<Args>({
       delegate_user_id: DELEGATE_ARGUMENT,
     },
   },
-  outputSchema: {
-    type: 'object',
-    required: ['success', 'mode'],
-    properties: {
-      success: { const: true },
-      mode: { enum: [...MODES] },
-      result: { type: 'object', additionalProperties: true, description: 'The REST route’s answer for this mode (docs/projects.md).' },
-    },
-  },
+  outputSchema: modeResultSchema(MODES, 'docs/projects.md'),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   run: async (args, ctx) => {
     const mode = args.mode as (typeof MODES)[number];

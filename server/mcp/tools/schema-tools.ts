@@ -99,3 +99,19 @@ export function pickArgs(args: Record<string, unknown>, keys: readonly string[])
 export function requireArg(args: Record<string, unknown>, field: string): void {
   if (args[field] === undefined) throw invalidField('body', `/${field}`, `is required in mode ${String(args.mode)}`);
 }
+
+/**
+ * The output schema of a mode-based tool that answers with the REST route of each mode:
+ * `{success, mode, result}`, `result` being the route's body (documented in `doc`).
+ */
+export function modeResultSchema(modes: readonly string[], doc: string): Record<string, unknown> {
+  return {
+    type: 'object',
+    required: ['success', 'mode'],
+    properties: {
+      success: { const: true },
+      mode: { enum: [...modes] },
+      result: { type: 'object', additionalProperties: true, description: `The REST route’s answer for this mode (${doc}).` },
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { DELIVERIES, SIGNAL_TYPES } from '../../signals/service.js';
 import { defineTool } from '../tool.js';
-import { DELEGATE_ARGUMENT, pickArgs, requireArg } from './schema-tools.js';
+import { DELEGATE_ARGUMENT, modeResultSchema, pickArgs, requireArg } from './schema-tools.js';
 
 type Args = Record<string, unknown> & { mode?: string; watcher_id?: string };
 const uuid = { type: 'string', format: 'uuid' } as const;
@@ -61,15 +61,7 @@ export const watchSignalsTool = defineTool<Args>({
       delegate_user_id: DELEGATE_ARGUMENT,
     },
   },
-  outputSchema: {
-    type: 'object',
-    required: ['success', 'mode'],
-    properties: {
-      success: { const: true },
-      mode: { enum: [...MODES] },
-      result: { type: 'object', additionalProperties: true, description: 'The REST route’s answer for this mode (docs/signals.md).' },
-    },
-  },
+  outputSchema: modeResultSchema(MODES, 'docs/signals.md'),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   run: async (args, ctx) => {
     const mode = args.mode as (typeof MODES)[number];
