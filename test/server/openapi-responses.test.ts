@@ -497,6 +497,11 @@ test('every route answers, on success and typical errors, as the published OpenA
       body: { action: 'restore_entity', entity_ids: [contactEntity], user_confirmed: true },
     });
     await call('POST', `${cr}/review/bulk`, 400, { key, body: { action: 'restore_entity', entity_ids: [contactEntity] } });
+    await call('POST', '/api/v1/contacts/delegate-resolve', 200, {
+      key,
+      body: { delegate: { user_id: firstUser }, contacts: contactRows, options: { dry_run: true, include_score_breakdown: true } },
+    });
+    await call('POST', '/api/v1/contacts/delegate-resolve', 400, { key, body: { delegate: {}, contacts: contactRows } });
     await call('GET', rr(''), 200, { key, url: ru('') });
     await call('GET', rr(''), 404, { key, url: `${cr}/runs/00000000-0000-4000-8000-00000000dead` });
     await call('GET', `${cr}/review`, 200, { key, url: `${cr}/review?response_verbosity=detailed` });

@@ -1,4 +1,5 @@
 import type { ScopeRequirement } from '../../auth/scopes.js';
+import { type DelegateResolveBody, delegateResolve, EMAIL_QUALITIES } from '../../contacts/delegate-resolve.js';
 import {
   applyBatch,
   BUCKETS,
@@ -376,5 +377,77 @@ export const contactRoutes = [
       properties: { success: { const: true }, ...acting, entity: { type: 'object' } },
     },
     handler: ({ params, body, actor, services }) => pathAction(services, actor!, params.entityId, params.action, body ?? {}),
+  }),
+  defineRoute<DelegateResolveBody>({
+    method: 'POST',
+    path: '/api/v1/contacts/delegate-resolve',
+    tag: 'contacts',
+    summary:
+      'Resolves up to 100 contacts from a delegate’s perspective (API keys only). Dry run 0.01 credit per contact; live 0.10 per high-confidence resolved row, 0.04 per successful provider email enrichment; the rest 0.',
+    auth: { anyOf: ['contacts-delegate-resolve'] },
+    request: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['delegate', 'contacts'],
+        properties: {
+          delegate: {
+            type: 'object',
+            additionalProperties: false,
+            description: 'Exactly one of the four.',
+            properties: {
+              user_id: { type: 'string', maxLength: 100 },
+              service_id: { type: 'string', maxLength: 100 },
+              professional_url: text(500),
+              professional_username: text(100),
+            },
+          },
+          contacts: { type: 'array', minItems: 1, maxItems: 100, items: row },
+          options: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              dry_run: { type: 'boolean', description: 'Default false. A dry run previews (0.01 credit per contact) and keeps nothing.' },
+              persist_evidence: { type: 'boolean', description: 'Keep the evidence (live calls only; emails and phones hashed).' },
+              include_email: { type: 'boolean', description: 'Project a known email of the selected person (free).' },
+              include_email_enrichment: {
+                type: 'boolean',
+                description: 'Ask the email provider when no known email qualifies (0.04 credit per find).',
+              },
+              force_email_enrichment: { type: 'boolean', description: 'Ask the provider even when a known email qualifies.' },
+              email_enrichment_provider: text(60),
+              email_minimum_confidence: { enum: [...EMAIL_QUALITIES], description: 'The lowest email quality accepted (default sourced).' },
+              fields: {
+                type: 'array',
+                maxItems: 10,
+                items: { enum: ['name', 'headline', 'current_title', 'current_company', 'location', 'professional_url', 'service_url'] },
+              },
+              include_experiences: { type: 'boolean' },
+              include_score_breakdown: { type: 'boolean' },
+              max_candidates_per_contact: { type: 'integer', minimum: 1, maximum: 10, default: 3 },
+              contact_concurrency: { type: 'integer', minimum: 1, maximum: 10, default: 5 },
+            },
+          },
+        },
+      },
+    },
+    errors: ['credits_exhausted', ...SEARCH_ENGINE_ERRORS],
+    response: {
+      type: 'object',
+      required: ['success', 'mode', 'dry_run', 'persisted_evidence_count', 'audit_run_id', 'billing', 'delegate', 'summary', 'results'],
+      properties: {
+        success: { const: true },
+        ...acting,
+        mode: { const: 'delegate_contact_resolve' },
+        dry_run: { type: 'boolean' },
+        persisted_evidence_count: { type: 'integer' },
+        audit_run_id: { type: ['string', 'null'] },
+        billing: { type: 'object' },
+        delegate: { type: 'object' },
+        summary: { type: 'object' },
+        results: rowsOut,
+      },
+    },
+    handler: ({ body, actor, services, requestId }) => delegateResolve(services, actor!, body, requestId),
   }),
 ];

@@ -4,7 +4,8 @@ import type { Migration } from './index.js';
  * Contact reconciliation (issue 16, docs/contacts.md): runs, their preview and apply batches
  * (one per run, mode and batch index, so a batch sent again is the same batch), the audit rows of
  * previews, and one review entity per applied row (keyed by run and row, so re-applying a batch
- * neither loses nor duplicates a row). Times are epoch milliseconds.
+ * neither loses nor duplicates a row), and delegate-resolve evidence when asked to keep it.
+ * Times are epoch milliseconds.
  */
 export const contactsStore: Migration = {
   version: 16,
@@ -59,5 +60,22 @@ CREATE TABLE contact_entities (
   UNIQUE (run_id, row_key)
 );
 CREATE INDEX contact_entities_owner_bucket ON contact_entities (owner_user_id, bucket, created_at);
+
+-- Delegate-resolve evidence, kept only with persist_evidence on a live call; emails and phones as keyed hashes.
+CREATE TABLE contact_evidence (
+  audit_run_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  owner_user_id TEXT NOT NULL,
+  delegate_user_id TEXT NOT NULL,
+  row_id TEXT,
+  status TEXT NOT NULL,
+  confidence REAL NOT NULL,
+  selected_user_id TEXT,
+  evidence_json TEXT NOT NULL,
+  email_hashes_json TEXT NOT NULL,
+  phone_hashes_json TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (audit_run_id, position)
+);
 `,
 };

@@ -1,0 +1,137 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { SandboxEnrichmentProvider } from '../../../server/contacts/enrichment.js';
+import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
+import { startTestApp } from '../../helpers/test-app.js';
+
+type Row = Record<string, unknown>;
+const ROUTE = '/api/v1/contacts/delegate-resolve';
+const CONTACTS = [
+  { row_id: 'a', name: 'Bill Hartley', emails: ['w.hartley@company1.example'], phone_numbers: ['(415) 555-2671'] },
+  { row_id: 'b', name: 'Maria Lopez', job_titles: ['Software Engineer'] },
+  { row_id: 'c', name: 'Zebedee Quartermaine' },
+];
+
+test('delegate-resolve: the delegate’s network decides, known emails are free, billing follows the contract, evidence is hashed', async () => {
+  const app = await startTestApp();
+  try {
+    // The delegate (100) knows the Maria Lopez at company 3.
+    await loadContactsCorpus(app, { delegateKnows: 3 });
+    const { apiKey: key } = app.account({ scopes: ['contacts-delegate-resolve'] });
+    const { apiKey: noScope } = app.account({ scopes: ['contacts-read', 'contacts-write', 'search'] });
+    const used = async () => (await app.call('GET', '/api/v1/credits/status', { key })).body.used as number;
+    const call = (body: unknown, k = key) => app.call('POST', ROUTE, { key: k, body });
+
+    assert.is((await call({ delegate: { user_id: P(100) }, contacts: CONTACTS }, noScope)).status, 403);
+    const two = await call({ delegate: { user_id: P(100), professional_username: 'x' }, contacts: CONTACTS });
+    assert.equal([two.status, two.body.error], [400, 'validation_failed']);
+    assert.is((await call({ delegate: { user_id: P(100) }, contacts: Array(101).fill({ name: 'A B' }) })).status, 400);
+
+    // Dry run: 0.01 per requested contact; nothing kept even when asked.
+    const before = await used();
+    const dry = await call({ delegate: { user_id: P(100) }, contacts: CONTACTS, options: { dry_run: true, persist_evidence: true } });
+    assert.is(dry.status, 200, dry.text);
+    assert.equal(
+      [dry.body.dry_run, dry.body.persisted_evidence_count, dry.body.audit_run_id, (dry.body.billing as Row).total_credits_charged],
+      [true, 0, null, 0.03],
+    );
+    assert.is(Math.round(((await used()) - before) * 1000) / 1000, 0.03);
+
+    // Live: 0.10 per resolved row; the known email is projected at no cost.
+    const live = await call({
+      delegate: { professional_url: 'https://www.linkedin.com/in/person100' },
+      contacts: CONTACTS,
+      options: { include_email: true, persist_evidence: true, include_score_breakdown: true },
+    });
+    assert.is(live.status, 200, live.text);
+    // person100's profile has no professional username: the delegate is not found, every row costs 0.
+    assert.equal(
+      [(live.body.delegate as Row).found, (live.body.billing as Row).total_credits_charged, (live.body.summary as Row).unresolved],
+      [false, 0, 3],
+    );
+    assert.equal((live.body.results as Row[])[0]!.warnings, ['delegate_not_found']);
+
+    const ok = await call({
+      delegate: { user_id: P(100) },
+      contacts: CONTACTS,
+      options: { include_email: true, persist_evidence: true, include_score_breakdown: true },
+    });
+    assert.is(ok.status, 200, ok.text);
+    const results = ok.body.results as Row[];
+    assert.equal(
+      results.map((r) => [r.row_id, r.status, r.selected_candidate_user_id]),
+      [
+        ['a', 'resolved', P(1)],
+        ['b', 'resolved', P(3)],
+        ['c', 'unresolved', null],
+      ],
+    );
+    assert.ok(
+      (results[1]!.evidence as Row[]).some((e) => e.field === 'network'),
+      'the evidence says the delegate knows her',
+    );
+    assert.equal(results[0]!.email_resolution, {
+      status: 'known',
+      email: 'w.hartley@company1.example',
+      quality: 'verified',
+      source: 'profile',
+      credits_charged: 0,
+    });
+    assert.is((results[0]!.selected_profile as Row).email, 'w.hartley@company1.example');
+    assert.ok('score_breakdown' in (results[0]!.candidates as Row[])[0]!);
+    assert.equal(ok.body.billing, {
+      charged: true,
+      billable_preview_count: 0,
+      billable_resolve_count: 2,
+      billable_email_enrichment_count: 0,
+      preview_credits_charged: 0,
+      resolve_credits_charged: 0.2,
+      email_enrichment_credits_charged: 0,
+      total_credits_charged: 0.2,
+      total_micro_credits_charged: 200_000,
+    });
+    assert.is(ok.body.persisted_evidence_count, 3);
+    const kept = app.services.db
+      .prepare('SELECT email_hashes_json, phone_hashes_json FROM contact_evidence WHERE audit_run_id = ? AND position = 0')
+      .get(ok.body.audit_run_id) as { email_hashes_json: string; phone_hashes_json: string };
+    const hashes = [...JSON.parse(kept.email_hashes_json), ...JSON.parse(kept.phone_hashes_json)] as string[];
+    assert.equal(hashes.length, 2);
+    assert.ok(
+      hashes.every((h) => /^[0-9a-f]{64}$/.test(h)),
+      'emails and phones are kept as keyed hashes only',
+    );
+    assert.not.ok(JSON.stringify(kept).includes('hartley') || JSON.stringify(kept).includes('4155552671'));
+
+    // Enrichment: the provider is asked for Maria (no known email); a find costs 0.04.
+    const expected = await new SandboxEnrichmentProvider().find({
+      userId: P(3),
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      company: 'Company 3',
+    });
+    const enriched = await call({ delegate: { user_id: P(100) }, contacts: [CONTACTS[1]], options: { include_email_enrichment: true } });
+    const resolution = (enriched.body.results as Row[])[0]!.email_resolution as Row;
+    assert.is(resolution.status, expected.email ? 'enriched' : 'not_found');
+    assert.is((enriched.body.billing as Row).email_enrichment_credits_charged, expected.email ? 0.04 : 0);
+  } finally {
+    await app.close();
+  }
+});
+
+test('delegate-resolve: a call the credits cannot cover is refused whole and costs nothing', async () => {
+  const app = await startTestApp();
+  try {
+    await loadContactsCorpus(app);
+    const { apiKey: key } = app.account({ tier: 'free', scopes: ['contacts-delegate-resolve'] });
+    const res = await app.call('POST', ROUTE, {
+      key,
+      body: { delegate: { user_id: P(100) }, contacts: Array.from({ length: 60 }, (_, i) => ({ name: `Person ${i}` })) },
+    });
+    assert.equal([res.status, res.body.error], [402, 'credits_exhausted']);
+    assert.is((await app.call('GET', '/api/v1/credits/status', { key })).body.used, 0);
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
