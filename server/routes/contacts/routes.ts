@@ -4,20 +4,22 @@ import {
   applyBatch,
   BUCKETS,
   type Bucket,
-  bulkReview,
-  confirmEntity,
   createRun,
-  entityCandidates,
   finalizeRun,
-  listReview,
-  PATH_ACTIONS,
-  pathAction,
   previewBatch,
-  REVIEW_ACTIONS,
-  type ReviewAction,
   readRun,
   reconciliationSchema,
 } from '../../contacts/reconciliation.js';
+import {
+  bulkReview,
+  confirmEntity,
+  entityCandidates,
+  listReview,
+  PATH_ACTIONS,
+  pathAction,
+  REVIEW_ACTIONS,
+  type ReviewAction,
+} from '../../contacts/review.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
 import { acting } from '../projects/schemas.js';
