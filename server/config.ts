@@ -73,6 +73,11 @@ export interface CommunicationsConfig {
    * as https://api.openai.com/v1); null keeps drafting deterministic (docs/projects.md).
    */
   draftingLlm: { url: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  /**
+   * The email enrichment provider's HTTP endpoint (docs/contacts.md, "Email enrichment"); null
+   * uses the sandbox provider.
+   */
+  emailEnrichment: { url: string; apiKey: string | null; name: string; timeoutMs: number } | null;
 }
 
 /** Default daily caps per channel (DAILY_CAP_<CHANNEL> overrides each). */
@@ -199,6 +204,26 @@ export function mailDomain(baseUrl: string): string {
   }
 }
 
+/** EMAIL_ENRICHMENT_URL, _API_KEY, _PROVIDER, _TIMEOUT_MS: the email enrichment provider's HTTP adapter. */
+function emailEnrichment(
+  value: (name: string) => string | undefined,
+  problems: string[],
+  int: (name: string, fallback: number, min: number, max: number) => number,
+): CommunicationsConfig['emailEnrichment'] {
+  const url = value('EMAIL_ENRICHMENT_URL');
+  if (url === undefined) return null;
+  if (!isHttpUrl(url)) problems.push(`EMAIL_ENRICHMENT_URL must be an http(s) URL (got "${url}")`);
+  const name = value('EMAIL_ENRICHMENT_PROVIDER') ?? 'http';
+  if (!/^[a-z][a-z0-9_]{0,39}$/.test(name) || name === 'sandbox')
+    problems.push(`EMAIL_ENRICHMENT_PROVIDER must be a lower-case name such as "acme_emails", not "sandbox" (got "${name}")`);
+  return {
+    url,
+    apiKey: value('EMAIL_ENRICHMENT_API_KEY') ?? null,
+    name,
+    timeoutMs: int('EMAIL_ENRICHMENT_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
+}
+
 /** DRAFTING_LLM_URL, _API_KEY, _MODEL, _TIMEOUT_MS: the optional drafting provider. */
 function draftingLlm(
   value: (name: string) => string | undefined,
@@ -274,5 +299,6 @@ function loadCommunicationsConfig(
     inboundSmtpMaxBytes: int('INBOUND_SMTP_MAX_BYTES', 10_485_760, 1024, 104_857_600),
     signalsPollMs: int('SIGNALS_POLL_MS', 5000, 10, 3_600_000),
     draftingLlm: draftingLlm(value, problems, int),
+    emailEnrichment: emailEnrichment(value, problems, int),
   };
 }

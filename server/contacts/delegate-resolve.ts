@@ -14,7 +14,7 @@ import { MICRO_PER_CREDIT, type Operation, rateFor } from '../billing/rate-card.
 import { invalidField } from '../errors.js';
 import type { Services } from '../services.js';
 import { prepared } from '../store/database.js';
-import { type EmailEnrichmentProvider, SandboxEnrichmentProvider } from './enrichment.js';
+import { type EmailEnrichmentProvider, type EnrichmentAnswer, EnrichmentUnavailable, emailEnrichmentProvider } from './enrichment.js';
 import { ContactMatcher, type ContactRow, type MatchResult } from './matcher.js';
 import { normEmail, normPhone, professionalUsername } from './normalize.js';
 
@@ -106,7 +106,7 @@ export async function delegateResolve(
   actor: Actor,
   body: DelegateResolveBody,
   requestId: string,
-  provider: EmailEnrichmentProvider = new SandboxEnrichmentProvider(),
+  provider: EmailEnrichmentProvider = emailEnrichmentProvider(services.config.communications.emailEnrichment),
 ): Promise<Record<string, unknown>> {
   const o = body.options ?? {};
   const dryRun = o.dry_run === true;
@@ -160,6 +160,45 @@ export async function delegateResolve(
     const docOf = new Map(selectedIds.filter((x): x is string => x !== null).map((id, i) => [id, docs[i] ?? null]));
     const rank = (q: string) => EMAIL_QUALITIES.indexOf(q as Quality);
 
+    // The best known address of each selected person, and the provider lookups the rest need,
+    // run `contact_concurrency` at a time before the results are assembled.
+    const knownOf = (doc: ProfileDoc) =>
+      (doc.emails ?? [])
+        .filter((e) => e.quality !== 'bounced' && rank(e.quality) !== -1)
+        .sort((a, b) => rank(a.quality) - rank(b.quality))[0];
+    const lookups = new Map<number, EnrichmentAnswer | EnrichmentUnavailable>();
+    if (enrich) {
+      const wanted = rows
+        .map((_, i) => i)
+        .filter((i) => {
+          const doc = selectedIds[i] ? docOf.get(selectedIds[i]!) : null;
+          if (!doc) return false;
+          const known = knownOf(doc);
+          return !(known && rank(known.quality) <= rank(minimum) && !o.force_email_enrichment);
+        });
+      for (let k = 0; k < wanted.length; k += concurrency)
+        await Promise.all(
+          wanted.slice(k, k + concurrency).map(async (i) => {
+            const doc = docOf.get(selectedIds[i]!)!;
+            try {
+              lookups.set(
+                i,
+                await provider.find({
+                  userId: selectedIds[i]!,
+                  firstName: doc.first_name ?? null,
+                  lastName: doc.last_name ?? null,
+                  company: doc.current_company_name ?? null,
+                }),
+              );
+            } catch (err) {
+              if (!(err instanceof EnrichmentUnavailable)) throw err;
+              services.logger.warn({ provider: provider.name, err: err.message }, 'email enrichment lookup failed; nothing charged');
+              lookups.set(i, err);
+            }
+          }),
+        );
+    }
+
     let resolvedCount = 0;
     let enrichedCount = 0;
     const results: Record<string, unknown>[] = [];
@@ -181,19 +220,15 @@ export async function delegateResolve(
       };
       let email: string | null = null;
       if (selected && doc && (o.include_email || enrich)) {
-        const known = (doc.emails ?? [])
-          .filter((e) => e.quality !== 'bounced' && rank(e.quality) !== -1)
-          .sort((a, b) => rank(a.quality) - rank(b.quality))[0];
+        const known = knownOf(doc);
+        const found = lookups.get(i);
         if (known && rank(known.quality) <= rank(minimum) && !(enrich && o.force_email_enrichment)) {
           email = known.address;
           emailResolution = { status: 'known', email, quality: known.quality, source: 'profile', credits_charged: 0 };
-        } else if (enrich) {
-          const found = await provider.find({
-            userId: selected,
-            firstName: doc.first_name ?? null,
-            lastName: doc.last_name ?? null,
-            company: doc.current_company_name ?? null,
-          });
+        } else if (found instanceof EnrichmentUnavailable) {
+          warnings.push('email_enrichment_unavailable');
+          emailResolution = { status: 'provider_unavailable', email: null, quality: null, source: provider.name, credits_charged: 0 };
+        } else if (found) {
           if (found.email && found.quality && rank(found.quality) <= rank(minimum)) {
             enrichedCount++;
             email = found.email;

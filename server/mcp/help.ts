@@ -133,5 +133,13 @@ export function helpTopics(tools: readonly ToolDef[]): Record<string, HelpTopic>
         'Deliveries: project_feed, email_digest, connector (read with mode=poll: each poll returns what the last did not) and agent_webhook (signed POSTs). Watchers and signals are free.',
       ],
     },
+    contacts: {
+      title: 'Contact reconciliation',
+      text: [
+        'contacts_action reconciles a contact sheet against the people Proxima knows: mode=schema gives the row fields; start_run, then preview (reports only) and apply (rows of up to 100, batch_index from 0; the same index again is the same batch), run_status, then finalize.',
+        'Each row is resolved (approved on apply), likely_match (never confirmed without a person), needs_review or unresolved, with a confidence, ranked candidates and per-field evidence; the acting user’s network is the prior between people of the same name.',
+        'Review: mode=review lists by bucket, candidates searches again for one entity; confirm, not_a_match, needs_review, ignore, restore and bulk change entities. Every write needs user_confirmed=true, sent only after the user agreed; without it the answer is confirmation_required. Reconciliation is free.',
+      ],
+    },
   };
 }

@@ -22,12 +22,28 @@ test('config: defaults', () => {
 
 test('config: every problem is reported at once', () => {
   try {
-    loadConfig({ PORT: 'eighty', SEARCH_ENGINE: 'opensearch', LOG_LEVEL: 'loud', BASE_URL: 'ftp://x', BODY_LIMIT_BYTES: '5' });
+    loadConfig({
+      PORT: 'eighty',
+      SEARCH_ENGINE: 'opensearch',
+      LOG_LEVEL: 'loud',
+      BASE_URL: 'ftp://x',
+      BODY_LIMIT_BYTES: '5',
+      EMAIL_ENRICHMENT_URL: 'vendor.example',
+      EMAIL_ENRICHMENT_PROVIDER: 'sandbox',
+    });
     assert.unreachable('should throw');
   } catch (err) {
     assert.instance(err, ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'OPENSEARCH_URL is required', 'LOG_LEVEL', 'BASE_URL', 'BODY_LIMIT_BYTES']) {
+    for (const name of [
+      'PORT',
+      'OPENSEARCH_URL is required',
+      'LOG_LEVEL',
+      'BASE_URL',
+      'BODY_LIMIT_BYTES',
+      'EMAIL_ENRICHMENT_URL',
+      'EMAIL_ENRICHMENT_PROVIDER',
+    ]) {
       assert.ok(problems.includes(name), `${name} not reported in:\n${problems}`);
     }
   }

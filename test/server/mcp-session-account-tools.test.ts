@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { contactsActionTool } from '../../server/mcp/tools/contacts-action.js';
 import { loadConnectorCorpus, personId, REQUESTER } from '../helpers/connector-corpus.js';
 import { connectMcp } from '../helpers/mcp-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -163,6 +164,13 @@ s('report_feedback is stored; get_product_help answers from the real definitions
     assert.is(ctx.app.services.feedback.count(ctx.userId), 1);
     const help = await mcp.call('get_product_help', { topic: 'credits' });
     assert.match(JSON.stringify(help.structuredContent), 'free 5');
+    // The contacts topic names every mode contacts_action takes (it is written from the tool's own enum).
+    const contacts = JSON.stringify((await mcp.call('get_product_help', { topic: 'contacts' })).structuredContent);
+    const modes = (contactsActionTool.inputSchema as { properties: { mode: { enum: string[] } } }).properties.mode.enum;
+    assert.equal(
+      modes.filter((m) => !new RegExp(`\\b${m}\\b`).test(contacts)),
+      [],
+    );
     const missing = await mcp.call('get_product_help', { topic: 'astrology' });
     assert.is(missing.structuredContent?.error, 'help_topic_not_found');
   } finally {

@@ -8,7 +8,7 @@ export function getProductHelpTool(tools: () => readonly ToolDef[]) {
     name: 'get_product_help',
     title: 'Product help',
     description: [
-      'Explain how Proxima works for the task at hand: topics getting_started, people_search, filters, companies, jobs, posts, credits, scopes, oauth, errors, agent_sessions, exports, communications, projects, signals.',
+      'Explain how Proxima works for the task at hand: topics getting_started, people_search, filters, companies, jobs, posts, credits, scopes, oauth, errors, agent_sessions, exports, communications, projects, signals, contacts.',
       'Without topic, returns the topic list with getting_started. Free.',
     ].join(' '),
     auth: 'any',

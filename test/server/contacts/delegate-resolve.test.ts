@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SandboxEnrichmentProvider } from '../../../server/contacts/enrichment.js';
+import { EnrichmentUnavailable, HttpEnrichmentProvider, SandboxEnrichmentProvider } from '../../../server/contacts/enrichment.js';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
+import { startReceiver } from '../../helpers/http-receiver.js';
 import { startTestApp } from '../../helpers/test-app.js';
 
 type Row = Record<string, unknown>;
@@ -115,6 +116,115 @@ test('delegate-resolve: the delegate’s network decides, known emails are free,
     assert.is((enriched.body.billing as Row).email_enrichment_credits_charged, expected.email ? 0.04 : 0);
   } finally {
     await app.close();
+  }
+});
+
+test('delegate-resolve with the HTTP enrichment adapter: a real vendor endpoint, retries, no-finds and failures cost nothing', async () => {
+  let maria2Calls = 0;
+  const vendor = await startReceiver((req) => {
+    const ref = (JSON.parse(req.body) as { reference: string }).reference;
+    if (ref === P(2))
+      return ++maria2Calls === 1
+        ? { status: 503 }
+        : { status: 200, body: { email: 'Maria.Lopez@company2.example', quality: 'verified', cost_usd: 0.012 } };
+    if (ref === P(3)) return { status: 404 };
+    return { status: 400, body: { error: 'bad request' } };
+  });
+  const app = await startTestApp({
+    env: {
+      EMAIL_ENRICHMENT_URL: `${vendor.url}/v1/find`,
+      EMAIL_ENRICHMENT_API_KEY: 'vendor-secret',
+      EMAIL_ENRICHMENT_PROVIDER: 'acme_emails',
+    },
+  });
+  try {
+    await loadContactsCorpus(app, { delegateKnows: 3 });
+    const { apiKey: key } = app.account({ scopes: ['contacts-delegate-resolve'] });
+    const contacts = [
+      { row_id: 'm2', name: 'Maria Lopez', organization_names: ['Company 2'] },
+      { row_id: 'm3', name: 'Maria Lopez', organization_names: ['Company 3'] },
+      { row_id: 'w', name: 'Bill Hartley', emails: ['w.hartley@company1.example'] },
+    ];
+    const res = await app.call('POST', ROUTE, {
+      key,
+      body: { delegate: { user_id: P(100) }, contacts, options: { include_email_enrichment: true, force_email_enrichment: true } },
+    });
+    assert.is(res.status, 200, res.text);
+    const results = res.body.results as Row[];
+    assert.equal(
+      results.map((r) => [r.row_id, r.status, (r.email_resolution as Row).status, (r.email_resolution as Row).source, r.warnings]),
+      [
+        ['m2', 'resolved', 'enriched', 'acme_emails', []],
+        ['m3', 'resolved', 'not_found', 'acme_emails', []],
+        ['w', 'resolved', 'provider_unavailable', 'acme_emails', ['email_enrichment_unavailable']],
+      ],
+    );
+    assert.equal((results[0]!.email_resolution as Row).email, 'maria.lopez@company2.example');
+    assert.equal((results[0]!.email_resolution as Row).provider_cost_usd, 0.012);
+    const billing = res.body.billing as Row;
+    assert.equal(
+      [billing.billable_email_enrichment_count, billing.email_enrichment_credits_charged, billing.total_credits_charged],
+      [1, 0.04, 0.34],
+    );
+    // Four requests: Maria 2 twice (a 503, then the answer), with one idempotency key; the others once.
+    assert.is(vendor.received.length, 4);
+    const m2 = vendor.received.filter((r) => r.body.includes(P(2)));
+    assert.equal([m2.length, new Set(m2.map((r) => r.headers['idempotency-key'])).size], [2, 1]);
+    assert.ok(vendor.received.every((r) => r.headers.authorization === 'Bearer vendor-secret' && r.path === '/v1/find'));
+    assert.equal(JSON.parse(m2[0]!.body), { reference: P(2), first_name: 'Maria', last_name: 'Lopez', company: 'Company 2' });
+
+    const wrongName = await app.call('POST', ROUTE, {
+      key,
+      body: { delegate: { user_id: P(100) }, contacts, options: { include_email_enrichment: true, email_enrichment_provider: 'sandbox' } },
+    });
+    assert.equal([wrongName.status, wrongName.body.error], [400, 'validation_failed']);
+  } finally {
+    await app.close();
+    await vendor.close();
+  }
+});
+
+test('the HTTP enrichment adapter reads answers strictly and retries only what can succeed later', async () => {
+  const answers: { status: number; body?: unknown }[] = [];
+  const vendor = await startReceiver(() => answers.shift() ?? { status: 500 });
+  const provider = new HttpEnrichmentProvider({ url: vendor.url, apiKey: null, name: 'v', timeoutMs: 5000 }, 10);
+  const q = { userId: P(1), firstName: 'A', lastName: 'B', company: 'C' };
+  const outcome = async (...next: { status: number; body?: unknown }[]) => {
+    answers.splice(0, answers.length, ...next);
+    try {
+      return await provider.find(q);
+    } catch (err) {
+      assert.instance(err, EnrichmentUnavailable);
+      return (err as Error).message;
+    }
+  };
+  try {
+    assert.equal(await outcome({ status: 200, body: { email: null, cost_usd: 0.001 } }), {
+      email: null,
+      quality: null,
+      costUsd: 0.001,
+      provider: 'v',
+    });
+    assert.equal(await outcome({ status: 429 }, { status: 502 }, { status: 200, body: { email: 'a@b.co', quality: 'guessed' } }), {
+      email: 'a@b.co',
+      quality: 'guessed',
+      costUsd: 0,
+      provider: 'v',
+    });
+    assert.match(
+      String(await outcome({ status: 500 }, { status: 500 }, { status: 500 }, { status: 200 })),
+      /did not answer in time \(HTTP 500\)/,
+    );
+    assert.match(String(await outcome({ status: 401 })), /answered HTTP 401/);
+    assert.match(String(await outcome({ status: 200, body: { email: 'not an address', quality: 'verified' } })), /not an address/);
+    assert.match(String(await outcome({ status: 200, body: { email: 'a@b.co', quality: 'certain' } })), /quality outside/);
+    assert.match(String(await outcome({ status: 200, body: { email: 'a@b.co', quality: 'verified', cost_usd: -1 } })), /cost_usd/);
+    answers.length = 0;
+    const before = vendor.received.length;
+    await outcome({ status: 401 });
+    assert.is(vendor.received.length - before, 1, 'a refusal is not retried');
+  } finally {
+    await vendor.close();
   }
 });
 
