@@ -7,8 +7,23 @@ import type { Latency } from './search-mix.js';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** HTTP p95 may be at most this many times the engine-only p95. */
+/**
+ * HTTP p95 over engine-only p95, reported per variant. Issue 17 retired it as a target (for 2-6 ms
+ * searches the fixed cost of a request on two shared cores is most of it); `target_met` still says
+ * whether a variant is within it.
+ */
 export const HTTP_OVER_ENGINE_TARGET = 1.5;
+/** Issue 17: a boosted search's p95 is at most this many times the same search's p95 without the graph. */
+export const BOOST_OVER_IGNORE_TARGET = 1.3;
+
+/** Boost p95 over ignore p95 for one requester (HTTP decides; engine-only beside it). */
+export function boostOverIgnore(q: Pick<RequesterResult, 'variants'>): { http: number; engine: number; met: boolean } | null {
+  const boost = q.variants.find((v) => v.variant === 'boost');
+  const ignore = q.variants.find((v) => v.variant === 'ignore');
+  if (!boost || !ignore?.http.p95 || !ignore.engine.p95) return null;
+  const http = round2(boost.http.p95 / ignore.http.p95);
+  return { http, engine: round2(boost.engine.p95 / ignore.engine.p95), met: http <= BOOST_OVER_IGNORE_TARGET };
+}
 
 export interface PeopleBenchOptions {
   /** Timed sequential rounds of every query, per variant (after one warm-up round). */
@@ -141,10 +156,25 @@ export function peopleTable(results: PeopleBenchResult[]): string[][] {
           `${v.service.p50} / ${v.service.p95}`,
           v.p95_ratio.toFixed(2),
           String(v.load.requests_per_second),
-          `<= ${HTTP_OVER_ENGINE_TARGET}x`,
-          v.target_met ? 'PASS' : 'FAIL',
+          '-',
+          '-',
         ]);
       }
+      const ratio = boostOverIgnore(q);
+      if (ratio)
+        rows.push([
+          String(r.profiles),
+          who,
+          'boost p95 / ignore p95',
+          '',
+          `http ${ratio.http}`,
+          `engine ${ratio.engine}`,
+          '',
+          '',
+          '',
+          `<= ${BOOST_OVER_IGNORE_TARGET}x`,
+          ratio.met ? 'PASS' : 'FAIL',
+        ]);
       const x = q.first_degree_examined;
       rows.push([
         String(r.profiles),

@@ -176,6 +176,15 @@ function previewRequest(body: Record<string, unknown>): PeopleSearchRequest {
  */
 async function engineOnly(engine: SearchEngine, outcome: PeopleSearchOutcome, offset: number, limit: number): Promise<void> {
   const body = outcome.body!;
+  if (outcome.rankedBodies) {
+    // A page ranked in tiers: tier 1 and the first read at once (as the service runs them), then any further reads, then the page's documents.
+    const [first, ...rest] = outcome.rankedBodies;
+    const together = first?.track_total_hits === false ? [first, rest.shift()!] : [first!];
+    await Promise.all(together.map((b) => engine.search(PROFILES, b)));
+    for (const b of rest) await engine.search(PROFILES, b);
+    if (outcome.profileIds.length) await engine.mget(PROFILES, outcome.profileIds);
+    return;
+  }
   if (!outcome.verified) {
     await engine.search(PROFILES, body);
     return;

@@ -125,6 +125,72 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   /** Users stamped synced so far in this file (see ConnectionSink.upsertEdges). */
   const stamped = new Set<string>();
 
+  /**
+   * Document batches in flight (up to the engine's bulk concurrency; one for a single writer).
+   * A batch is committed (checkpoint, progress) only when every batch before it is done, and a
+   * batch naming an id still in flight waits for it, so a snapshot's own order (an upsert, then
+   * a delete of the same id) is kept.
+   */
+  const inFlight: { lastLine: number; ids: Set<string>; done: Promise<void> }[] = [];
+  const maxInFlight = Math.max(1, o.engine.bulkConcurrency ?? 1);
+  const settleOldest = async () => {
+    const oldest = inFlight[0]!;
+    await oldest.done;
+    inFlight.shift();
+    o.committed(oldest.lastLine);
+    o.progress.update(sync());
+  };
+  const drain = async () => {
+    while (inFlight.length) await settleOldest();
+  };
+
+  const sendDocuments = async (kind: DocumentKind, pending: Pending[]) => {
+    const lookups = await fetchLookups(
+      o.engine,
+      kind,
+      pending.filter((p) => p.record).map((p) => p.record as Record<string, unknown>),
+      sources,
+      o.companyCache,
+    );
+    const ops: BulkOperation[] = pending.map((p) =>
+      p.op === 'delete' ? { op: 'delete', id: p.id } : { op: 'index', id: p.id, doc: toDocument(kind, p.record!, lookups) },
+    );
+    const result = await o.engine.bulk(o.target!.index, ops);
+    const byId = new Map(pending.map((p) => [p.id, p]));
+    let failedIndex = 0;
+    let missingDeletes = 0;
+    for (const f of result.failed) {
+      // Deleting what is already absent is a no-op, which keeps a resumed run idempotent.
+      if (f.op === 'delete' && f.reason === 'not_found') {
+        missingDeletes++;
+        continue;
+      }
+      const p = byId.get(f.id);
+      o.reject({
+        file: o.file,
+        line: p?.lineNo ?? null,
+        kind: o.kind,
+        id: f.id,
+        reason: `engine refused the document: ${f.reason}`,
+        record: p ? excerpt(p.text) : null,
+      });
+      failedIndex++;
+    }
+    if (o.changes) {
+      const refused = new Set(result.failed.filter((f) => f.op === 'index').map((f) => f.id));
+      o.changes.sink.recordDocuments(
+        o.changes.runId,
+        kind,
+        pending
+          .filter((p) => p.op === 'delete' || !refused.has(p.id))
+          .map((p) => (p.op === 'delete' ? { op: 'delete', id: p.id } : { op: 'index', record: p.record as Record<string, unknown> })),
+      );
+    }
+    o.counters.indexed += result.indexed;
+    o.counters.deleted += result.deleted + missingDeletes;
+    o.counters.rejected += failedIndex;
+  };
+
   const flush = async (lastLine: number) => {
     if (o.kind === 'connections') {
       const list = edges.map((e) => e.edge);
@@ -136,56 +202,24 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       }
       o.counters.indexed += edges.length;
       edges = [];
-    } else if (batch.length) {
-      const kind = o.kind as DocumentKind;
-      const lookups = await fetchLookups(
-        o.engine,
-        kind,
-        batch.filter((p) => p.record).map((p) => p.record as Record<string, unknown>),
-        sources,
-        o.companyCache,
-      );
-      const ops: BulkOperation[] = batch.map((p) =>
-        p.op === 'delete' ? { op: 'delete', id: p.id } : { op: 'index', id: p.id, doc: toDocument(kind, p.record!, lookups) },
-      );
-      const result = await o.engine.bulk(o.target!.index, ops);
-      const byId = new Map(batch.map((p) => [p.id, p]));
-      let failedIndex = 0;
-      let missingDeletes = 0;
-      for (const f of result.failed) {
-        // Deleting what is already absent is a no-op, which keeps a resumed run idempotent.
-        if (f.op === 'delete' && f.reason === 'not_found') {
-          missingDeletes++;
-          continue;
-        }
-        const p = byId.get(f.id);
-        o.reject({
-          file: o.file,
-          line: p?.lineNo ?? null,
-          kind: o.kind,
-          id: f.id,
-          reason: `engine refused the document: ${f.reason}`,
-          record: p ? excerpt(p.text) : null,
-        });
-        failedIndex++;
-      }
-      if (o.changes) {
-        const refused = new Set(result.failed.filter((f) => f.op === 'index').map((f) => f.id));
-        o.changes.sink.recordDocuments(
-          o.changes.runId,
-          kind,
-          batch
-            .filter((p) => p.op === 'delete' || !refused.has(p.id))
-            .map((p) => (p.op === 'delete' ? { op: 'delete', id: p.id } : { op: 'index', record: p.record as Record<string, unknown> })),
-        );
-      }
-      o.counters.indexed += result.indexed;
-      o.counters.deleted += result.deleted + missingDeletes;
-      o.counters.rejected += failedIndex;
-      batch = [];
+      o.committed(lastLine);
+      o.progress.update(sync());
+      return;
     }
-    o.committed(lastLine);
-    o.progress.update(sync());
+    if (batch.length) {
+      const pending = batch;
+      batch = [];
+      const ids = new Set(pending.map((p) => p.id));
+      // An id still in flight: everything before it finishes first.
+      if (inFlight.some((f) => pending.some((p) => f.ids.has(p.id)))) await drain();
+      while (inFlight.length >= maxInFlight) await settleOldest();
+      const done = sendDocuments(o.kind as DocumentKind, pending);
+      // Awaited in order by settleOldest; until then a failure must not count as unhandled.
+      done.catch(() => undefined);
+      inFlight.push({ lastLine, ids, done });
+    } else inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve() });
+    // With one in flight (a single writer) every batch is settled before the next is read, as before.
+    if (maxInFlight === 1) await drain();
   };
 
   let lastLine = o.skipThrough;
@@ -217,5 +251,6 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     if (batch.length + edges.length >= o.batchSize) await flush(lineNo);
   }
   await flush(lastLine);
+  await drain();
   o.progress.stop(sync());
 }

@@ -24,15 +24,17 @@ export interface LineSource {
  */
 export function readLines(file: string): LineSource {
   const totalBytes = fs.statSync(file).size;
-  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
   let read = 0;
-  raw.on('data', (chunk) => {
-    read += chunk.length;
-  });
-  const input = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
-  raw.on('error', (err) => input.destroy(err));
-  const rl = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  // The file is opened when the lines are first asked for: a readline interface made earlier
+  // emits lines while its reader awaits something else, and those lines are lost.
   async function* iterate(): AsyncIterable<SnapshotLine> {
+    const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+    raw.on('data', (chunk) => {
+      read += chunk.length;
+    });
+    const input = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
+    raw.on('error', (err) => input.destroy(err));
+    const rl = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
     let lineNo = 0;
     for await (const line of rl) {
       lineNo++;

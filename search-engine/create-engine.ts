@@ -1,5 +1,5 @@
 import { EmbeddedEngine } from './embedded/engine.js';
-import { OpenSearchEngine } from './opensearch/engine.js';
+import { type OpenSearchBulkOptions, OpenSearchEngine } from './opensearch/engine.js';
 import type { SearchEngine } from './port.js';
 
 /** Builds the adapter chosen by configuration. */
@@ -13,10 +13,12 @@ export function createEngine(opts: {
   readers?: number;
   /** Embedded engine: reads that may wait for a worker. */
   maxQueued?: number;
+  /** OpenSearch: bulk requests in flight, their size, and the first retry's wait (docs/indexer.md). */
+  bulk?: OpenSearchBulkOptions;
 }): SearchEngine {
   if (opts.kind === 'opensearch') {
     if (!opts.opensearchUrl) throw new Error('OPENSEARCH_URL is required for the opensearch engine');
-    return new OpenSearchEngine(opts.opensearchUrl, { timeoutMs: opts.timeoutMs });
+    return new OpenSearchEngine(opts.opensearchUrl, { timeoutMs: opts.timeoutMs, bulk: opts.bulk });
   }
   return new EmbeddedEngine(opts.dataDir, {
     readers: opts.readers,

@@ -73,6 +73,8 @@ export interface SearchEngine {
   readonly kind: 'embedded' | 'opensearch';
   /** Whether a read that runs past its time budget is stopped by the engine itself. */
   readonly budgetsEnforced: boolean;
+  /** Bulk calls a loader may keep in flight at once (absent: one at a time, as for a single writer). */
+  readonly bulkConcurrency?: number;
   /** Resolves when the engine answers; rejects with the reason when it does not. */
   ping(): Promise<void>;
   createIndex(name: string, spec: IndexSpec): Promise<void>;

@@ -36,6 +36,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     kind: config.searchEngine,
     dataDir: config.dataDir,
     opensearchUrl: config.opensearchUrl,
+    bulk: config.opensearchBulk,
     timeoutMs: config.searchTimeoutMs,
     readers: config.searchWorkers,
     maxQueued: config.searchQueueLimit,

@@ -16,6 +16,8 @@ export interface Config {
   baseUrl: string;
   searchEngine: SearchEngineKind;
   opensearchUrl: string | null;
+  /** How the indexer sends bulk loads to OpenSearch (docs/indexer.md, "OpenSearch"). */
+  opensearchBulk: { concurrency: number; flushBytes: number; retryWaitMs: number };
   logLevel: LogLevel;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
@@ -163,6 +165,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sampleProfiles = parseInteger('SAMPLE_PROFILES', value('SAMPLE_PROFILES') ?? '20000', 0, 5_000_000, problems);
 
   const searchTimeoutMs = parseInteger('SEARCH_TIMEOUT_MS', value('SEARCH_TIMEOUT_MS') ?? '10000', 10, 600_000, problems);
+  const opensearchBulk = {
+    concurrency: parseInteger('OPENSEARCH_BULK_CONCURRENCY', value('OPENSEARCH_BULK_CONCURRENCY') ?? '4', 1, 64, problems),
+    flushBytes: parseInteger(
+      'OPENSEARCH_BULK_BYTES',
+      value('OPENSEARCH_BULK_BYTES') ?? String(5 * 1024 * 1024),
+      65_536,
+      104_857_600,
+      problems,
+    ),
+    retryWaitMs: parseInteger('OPENSEARCH_BULK_RETRY_MS', value('OPENSEARCH_BULK_RETRY_MS') ?? '1000', 1, 60_000, problems),
+  };
   const searchWorkers = parseInteger('SEARCH_WORKERS', value('SEARCH_WORKERS') ?? String(defaultSearchWorkers()), 0, 64, problems);
   const searchQueueLimit = parseInteger('SEARCH_QUEUE_LIMIT', value('SEARCH_QUEUE_LIMIT') ?? '128', 1, 100_000, problems);
   const shutdownGraceMs = parseInteger('SHUTDOWN_GRACE_MS', value('SHUTDOWN_GRACE_MS') ?? '3000', 0, 600_000, problems);
@@ -182,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl,
     searchEngine,
     opensearchUrl,
+    opensearchBulk,
     logLevel,
     bodyLimitBytes,
     sampleProfiles,

@@ -17,6 +17,10 @@ export class Clauses {
   readonly nothing: string[] = [];
   /** Id sets a candidate must belong to, each beyond the `terms` limit (intersected by the builder). */
   readonly oversizedIdFilters: Set<string>[] = [];
+  /** The network boosts (`constant_score` over the boosted ids), kept apart from the text's should clauses. */
+  readonly graphBoosts: Query[] = [];
+  /** The ids the network boosts name, 1st degree and 2nd degree (null without boosts). */
+  graphRank: { first: string[]; second: string[] } | null = null;
 
   receipt(path: string, action: Receipt['action'], message: string): void {
     this.receipts.push({ path, action, message });
@@ -26,13 +30,14 @@ export class Clauses {
     this.nothing.push(reason);
   }
 
-  /** The bool query of everything collected; `match_all` when nothing was. */
-  toQuery(): Query {
+  /** The bool query of everything collected (without the network boosts: `withBoosts` false); `match_all` when nothing was. */
+  toQuery(withBoosts = true): Query {
     const bool: BoolQuery = {};
+    const should = withBoosts ? [...this.should, ...this.graphBoosts] : this.should;
     if (this.must.length) bool.must = this.must;
     if (this.filter.length) bool.filter = this.filter;
-    if (this.should.length) {
-      bool.should = this.should;
+    if (should.length) {
+      bool.should = should;
       // Scoring only: without this a bool with no must/filter would require one should clause.
       bool.minimum_should_match = 0;
     }

@@ -86,8 +86,9 @@ function degreeFilter(degrees: ConnectionDegree[], first: string[], second: stri
 function boosts(first: string[], second: string[], c: Clauses): void {
   const firstUsed = first.slice(0, LIMIT);
   const secondUsed = second.slice(0, LIMIT - firstUsed.length);
-  if (firstUsed.length) c.should.push({ constant_score: { filter: { terms: { id: firstUsed } }, boost: FIRST_DEGREE_BOOST } });
-  if (secondUsed.length) c.should.push({ constant_score: { filter: { terms: { id: secondUsed } }, boost: SECOND_DEGREE_BOOST } });
+  if (firstUsed.length) c.graphBoosts.push({ constant_score: { filter: { terms: { id: firstUsed } }, boost: FIRST_DEGREE_BOOST } });
+  if (secondUsed.length) c.graphBoosts.push({ constant_score: { filter: { terms: { id: secondUsed } }, boost: SECOND_DEGREE_BOOST } });
+  if (firstUsed.length || secondUsed.length) c.graphRank = { first: firstUsed, second: secondUsed };
   const dropped = first.length + second.length - firstUsed.length - secondUsed.length;
   if (dropped > 0) {
     c.receipt(

@@ -46,6 +46,12 @@ export interface PeoplePlan {
   verify: null | { firstDegreeOnly: boolean; postFilterIds: Set<string> | null };
   /** What a cohort of this search stores: the clauses that decide who matches. */
   cohortQuery: Query | null;
+  /**
+   * Network boosts of a plain relevance page, to be ranked in tiers (the boosted `body` is the
+   * same ranking in one query): `baseQuery` without the boosts, the boosted 1st- and 2nd-degree
+   * ids (docs/people-search.md, "How boosts run"). Null for verified, counted or unboosted searches.
+   */
+  graphRank: null | { baseQuery: Query; first: string[]; second: string[] };
 }
 
 /** Whether only confirmed first-degree connections may be returned (the verification rules). */
@@ -94,9 +100,8 @@ export function planPeopleSearch(input: PlanInput): PeoplePlan {
   });
   receipts.push(...built.receipts.map((r) => (r.path.startsWith('/network_filter_mode') ? r : underFilters(r))));
   const cohorts = input.cohorts.map(cohortClause);
-  const body: SearchBody = cohorts.length
-    ? { ...built.body, query: { bool: { must: [built.body.query ?? { match_all: {} }], filter: cohorts } } }
-    : built.body;
+  const withCohorts = (query: Query): Query => (cohorts.length ? { bool: { must: [query], filter: cohorts } } : query);
+  const body: SearchBody = cohorts.length ? { ...built.body, query: withCohorts(built.body.query ?? { match_all: {} }) } : built.body;
   const firstDegreeOnly = isFirstDegreeOnly(input.filters, input.networkMode);
   const verifying = firstDegreeOnly || built.postFilter !== null;
   return {
@@ -105,5 +110,6 @@ export function planPeopleSearch(input: PlanInput): PeoplePlan {
     matchesNothing: built.matchesNothing,
     verify: verifying ? { firstDegreeOnly, postFilterIds: built.postFilter?.ids ?? null } : null,
     cohortQuery: body.query ? membershipQuery(body.query) : null,
+    graphRank: built.graphRank && !verifying ? { ...built.graphRank, baseQuery: withCohorts(built.graphRank.baseQuery) } : null,
   };
 }

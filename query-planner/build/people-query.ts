@@ -4,7 +4,7 @@
  * Pure: no I/O, the same input always gives the same body. docs/query-planner.md describes
  * every clause.
  */
-import type { SearchBody } from '../../search-engine/port.js';
+import type { Query, SearchBody } from '../../search-engine/port.js';
 import type { AdvancedFilters } from '../advanced-filters.js';
 import type { Receipt } from '../limits.js';
 import { Clauses } from './clauses.js';
@@ -46,6 +46,12 @@ export interface BuiltPeopleQuery {
    * must keep only candidates whose id is in `ids` (checked in batches).
    */
   postFilter: null | { kind: 'first_degree_ids'; ids: Set<string> };
+  /**
+   * Set when network boosts rank a relevance-sorted search: the query without the boosts and the
+   * boosted ids, so the page can be ranked in tiers (docs/people-search.md, "How boosts run").
+   * `body` keeps the boosts: it is the same ranking as one query.
+   */
+  graphRank: null | { baseQuery: Query; first: string[]; second: string[] };
 }
 
 /** Fields never returned by people search. */
@@ -70,13 +76,16 @@ export function buildPeopleQuery(input: PeopleQueryInput): BuiltPeopleQuery {
     else postFilter = { kind: 'first_degree_ids', ids };
   }
   const matchesNothing = c.nothing[0] ?? null;
+  const relevance = (input.filters.sort_by ?? 'relevance') === 'relevance';
+  const graphRank = matchesNothing === null && relevance && c.graphRank ? { baseQuery: c.toQuery(false), ...c.graphRank } : null;
   const body: SearchBody = {
-    query: matchesNothing === null ? c.toQuery() : matchNone(),
+    // A field sort does not read scores: the boosts would only cost.
+    query: matchesNothing === null ? c.toQuery(relevance) : matchNone(),
     sort: peopleSort(input.filters),
     from: input.from,
     size: input.size,
     track_total_hits: true,
     _source: { excludes: [...PEOPLE_SOURCE_EXCLUDES] },
   };
-  return { body, receipts: c.receipts, matchesNothing, postFilter: matchesNothing === null ? postFilter : null };
+  return { body, receipts: c.receipts, matchesNothing, postFilter: matchesNothing === null ? postFilter : null, graphRank };
 }

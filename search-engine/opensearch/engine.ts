@@ -9,6 +9,21 @@ export const BULK_FLUSH_BYTES = 5 * 1024 * 1024;
 export const BULK_CONCURRENCY = 4;
 export const BULK_RETRIES = 5;
 export const BULK_RETRY_WAIT_MS = 1000;
+/** Item statuses worth sending again: too many requests, and a node or shard briefly unavailable. */
+const RETRYABLE_ITEM = new Set([429, 502, 503, 504]);
+
+/** How bulk loads are sent (OPENSEARCH_BULK_CONCURRENCY, OPENSEARCH_BULK_BYTES, OPENSEARCH_BULK_RETRY_MS). */
+export interface OpenSearchBulkOptions {
+  /** Requests in flight at once (per bulk call, and bulk calls a loader keeps in flight). */
+  concurrency?: number;
+  /** A request is sent when its NDJSON body reaches this many bytes. */
+  flushBytes?: number;
+  /** Wait before the first retry of a refused request or item; doubles with each retry. */
+  retryWaitMs?: number;
+}
+
+/** A bulk result whose failures keep their item status (for the retry decision). */
+type Failures = Omit<BulkResult, 'failed'> & { failed: (BulkResult['failed'][number] & { status?: number })[] };
 
 interface RawHit {
   _id: string;
@@ -27,11 +42,17 @@ export class OpenSearchEngine implements SearchEngine {
   private readonly saved = new Map<string, { refresh_interval: string; number_of_replicas: string | number }>();
 
   private readonly timeoutMs: number;
+  readonly bulkConcurrency: number;
+  private readonly flushBytes: number;
+  private readonly retryWaitMs: number;
 
   /** `timeoutMs`: the time budget of a read made outside any request, and the most any read gets. */
-  constructor(urlOrClient: string | Client, opts: { timeoutMs?: number } = {}) {
+  constructor(urlOrClient: string | Client, opts: { timeoutMs?: number; bulk?: OpenSearchBulkOptions } = {}) {
     this.client = typeof urlOrClient === 'string' ? new Client({ node: urlOrClient, requestTimeout: 30_000, maxRetries: 2 }) : urlOrClient;
     this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.bulkConcurrency = opts.bulk?.concurrency ?? BULK_CONCURRENCY;
+    this.flushBytes = opts.bulk?.flushBytes ?? BULK_FLUSH_BYTES;
+    this.retryWaitMs = opts.bulk?.retryWaitMs ?? BULK_RETRY_WAIT_MS;
   }
 
   /**
@@ -78,27 +99,48 @@ export class OpenSearchEngine implements SearchEngine {
 
   async bulk(index: string, ops: BulkOperation[]): Promise<BulkResult> {
     if (ops.length === 0) return { indexed: 0, deleted: 0, failed: [] };
-    // The helper retries items refused with 429; a whole request refused with 429 is retried
-    // here. Re-sending is safe: index by id replaces, and a repeated delete reports not_found.
+    // Items refused for a passing reason (429 after the helper's own retries, 502-504) are sent
+    // again with backoff; the rest are final. Re-sending is safe: index by id replaces, and a
+    // repeated delete reports not_found.
+    const total: BulkResult = { indexed: 0, deleted: 0, failed: [] };
+    let pending = ops;
+    for (let round = 0; ; round++) {
+      const result = await this.bulkRequests(index, pending);
+      total.indexed += result.indexed;
+      total.deleted += result.deleted;
+      const again = result.failed.filter((f) => f.status !== undefined && RETRYABLE_ITEM.has(f.status));
+      if (again.length === 0 || round >= BULK_RETRIES) {
+        total.failed.push(...result.failed.map(({ status: _status, ...f }) => f));
+        return total;
+      }
+      total.failed.push(...result.failed.filter((f) => !again.includes(f)).map(({ status: _status, ...f }) => f));
+      const ids = new Set(again.map((f) => f.id));
+      pending = pending.filter((o) => ids.has(o.id));
+      await new Promise((resolve) => setTimeout(resolve, this.retryWaitMs * 2 ** round));
+    }
+  }
+
+  /** One pass of the helper; a whole request refused with 429 is retried here. */
+  private async bulkRequests(index: string, ops: BulkOperation[]): Promise<Failures> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.bulkOnce(index, ops);
       } catch (err) {
         const status = (err as { statusCode?: number }).statusCode;
         if (status !== 429 || attempt >= BULK_RETRIES) throw translate(err, 'bulk');
-        await new Promise((resolve) => setTimeout(resolve, BULK_RETRY_WAIT_MS * 2 ** attempt));
+        await new Promise((resolve) => setTimeout(resolve, this.retryWaitMs * 2 ** attempt));
       }
     }
   }
 
-  private async bulkOnce(index: string, ops: BulkOperation[]): Promise<BulkResult> {
-    const failed: BulkResult['failed'] = [];
+  private async bulkOnce(index: string, ops: BulkOperation[]): Promise<Failures> {
+    const failed: Failures['failed'] = [];
     const stats = await this.client.helpers.bulk<BulkOperation>({
       datasource: ops,
-      flushBytes: BULK_FLUSH_BYTES,
-      concurrency: BULK_CONCURRENCY,
+      flushBytes: this.flushBytes,
+      concurrency: this.bulkConcurrency,
       retries: BULK_RETRIES,
-      wait: BULK_RETRY_WAIT_MS,
+      wait: this.retryWaitMs,
       // An index action with its own source line; a delete action alone.
       onDocument: (op) =>
         op.op === 'index' ? [{ index: { _index: index, _id: op.id } }, op.doc] : { delete: { _index: index, _id: op.id } },
@@ -114,7 +156,7 @@ export class OpenSearchEngine implements SearchEngine {
             : dropped.error
               ? `${dropped.error.type}: ${dropped.error.reason}`
               : `rejected with status ${dropped.status} after ${BULK_RETRIES} retries`;
-        failed.push({ id: meta._id, op: verb === 'delete' ? 'delete' : 'index', reason });
+        failed.push({ id: meta._id, op: verb === 'delete' ? 'delete' : 'index', reason, status: dropped.status });
       },
     });
     const deletes = ops.filter((o) => o.op === 'delete').length;

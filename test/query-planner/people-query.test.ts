@@ -503,19 +503,11 @@ const CASES: Golden[] = [
     matchesNothing: 'connection_degrees: the requester has no linked profile, so no 1st or 2nd-degree connections',
   },
   {
-    name: 'boost: 1st degree above 2nd; sorted by last name',
+    // A field sort reads no score, so the boosts would only cost: they are left out.
+    name: 'boost sorted by last name: no boosts',
     input: { filters: { sort_by: 'last_name' }, graph: G, networkMode: 'boost', from: 0, size: 10 },
     body: body(
-      {
-        bool: {
-          should: [
-            { constant_score: { filter: { terms: { id: ['a', 'b'] } }, boost: 3 } },
-            { constant_score: { filter: { terms: { id: ['c', 'd'] } }, boost: 1.5 } },
-          ],
-          minimum_should_match: 0,
-          must_not: [{ term: { id: 'me' } }],
-        },
-      },
+      { bool: { must_not: [{ term: { id: 'me' } }] } },
       { sort: [{ 'display_name.sort': { order: 'asc', missing: '_last' } }, { id: 'asc' }] },
     ),
   },
@@ -536,6 +528,23 @@ const CASES: Golden[] = [
     }),
   },
 ];
+
+test('boosted relevance searches carry the query without boosts and the boosted ids, for ranking in tiers', () => {
+  const built = buildPeopleQuery({ filters: {}, text: ['rust'], graph: G, networkMode: 'boost', from: 0, size: 10 });
+  assert.equal(built.graphRank, {
+    baseQuery: {
+      bool: {
+        should: [{ multi_match: { query: 'rust', type: 'best_fields', operator: 'or', fields: FIELDS } }],
+        minimum_should_match: 0,
+        must_not: [{ term: { id: 'me' } }],
+      },
+    },
+    first: ['a', 'b'],
+    second: ['c', 'd'],
+  });
+  assert.is(buildPeopleQuery({ filters: { sort_by: 'last_name' }, graph: G, networkMode: 'boost', from: 0, size: 10 }).graphRank, null);
+  assert.is(buildPeopleQuery({ filters: {}, graph: G, networkMode: 'ignore', from: 0, size: 10 }).graphRank, null);
+});
 
 for (const c of CASES) {
   test(c.name, () => {

@@ -337,6 +337,36 @@ test('bulk: items rejected with 429 are retried, and only those', async ({ fake 
   }
 });
 
+test('bulk: items refused for a passing reason (503) are sent again with backoff; a mapping error is final', async ({ fake }) => {
+  fake.seedIndex('people');
+  fake.bulkItemFailure = ({ id, attempt }) =>
+    id === 'bad'
+      ? { status: 400, error: { type: 'mapper_parsing_exception', reason: 'failed to parse' } }
+      : attempt <= 2 && id === 'p2'
+        ? { status: 503, error: { type: 'unavailable_shards_exception', reason: 'primary shard is not active' } }
+        : undefined;
+  const engine = new OpenSearchEngine(fake.url, { bulk: { concurrency: 2, retryWaitMs: 5 } });
+  try {
+    const result = await guardUncaught(() =>
+      engine.bulk('people', [
+        { op: 'index', id: 'p1', doc: P1 },
+        { op: 'index', id: 'p2', doc: P2 },
+        { op: 'index', id: 'bad', doc: { years_experience: 'many' } },
+      ]),
+    );
+    const requests = fake.find('POST', /_bulk$/);
+    assert.is(requests.length, 3, 'the whole batch, then p2 twice');
+    assert.equal(requests[2]!.bulkBody, [{ index: { _index: 'people', _id: 'p2' } }, P2]);
+    assert.equal(
+      [result.indexed, result.deleted, result.failed.map((f) => [f.id, f.reason])],
+      [2, 0, [['bad', 'mapper_parsing_exception: failed to parse']]],
+    );
+    assert.is(engine.bulkConcurrency, 2);
+  } finally {
+    await engine.close();
+  }
+});
+
 test('bulk load: begin saves the settings and turns off refresh and replicas; end restores them and refreshes', async ({
   fake,
   engine,

@@ -7,9 +7,12 @@
 import { INDICES } from '../../../../mappings/indices.js';
 import type { ConnectionSource } from '../../../../mappings/record-schemas.js';
 import type { PeoplePlan } from '../../../../query-planner/build/people-plan.js';
+import { PEOPLE_SOURCE_EXCLUDES } from '../../../../query-planner/build/people-query.js';
 import { COUNT_MODE_MAX_EXAMINED, countRelation, type VerificationResult } from '../../../../query-planner/first-degree.js';
+import type { SearchBody } from '../../../../search-engine/port.js';
 import type { RequesterNetwork } from '../../../search/network.js';
 import type { Services } from '../../../services.js';
+import { graphRankedPage } from './graph-ranked.js';
 import type { PeoplePagination, SearchWarning, VerifiedCount } from './types.js';
 import { verifyFirstDegree } from './verify-first-degree.js';
 
@@ -24,6 +27,8 @@ export interface ExecutedPage {
   total: number | null;
   verification: VerificationResult | null;
   warnings: SearchWarning[];
+  /** The engine searches a page ranked in tiers made (null: the plan's body was searched as it is). */
+  rankedBodies: SearchBody[] | null;
 }
 
 export interface ExecuteInput {
@@ -39,7 +44,34 @@ export async function executePeoplePlan(services: Services, input: ExecuteInput)
   return input.plan.verify ? verifiedPages(services, input, input.plan.verify) : plainPage(services, input);
 }
 
-async function plainPage(services: Services, { plan, offset, limit, countOnly }: ExecuteInput): Promise<ExecutedPage> {
+async function plainPage(services: Services, input: ExecuteInput): Promise<ExecutedPage> {
+  const { plan, offset, limit, countOnly } = input;
+  if (plan.graphRank && !countOnly) {
+    const ranked = await graphRankedPage(services.engine, plan, plan.graphRank, input.network, offset);
+    if (ranked) {
+      const fetched = ranked.ids.length ? await services.engine.mget<Record<string, unknown>>(PROFILES, ranked.ids) : [];
+      const docs = fetched
+        .filter((d): d is Record<string, unknown> => d !== null)
+        .map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => !PEOPLE_SOURCE_EXCLUDES.includes(k))));
+      return {
+        docs,
+        total: ranked.total,
+        pagination: {
+          limit,
+          offset,
+          returned: docs.length,
+          has_more: offset + docs.length < ranked.total,
+          total: ranked.total,
+          total_relation: ranked.relation,
+          coverage_status: 'complete',
+        },
+        count: null,
+        verification: null,
+        warnings: [],
+        rankedBodies: ranked.bodies,
+      };
+    }
+  }
   const res = await services.engine.search<Record<string, unknown>>(PROFILES, countOnly ? { ...plan.body, size: 0 } : plan.body);
   const docs = res.hits.map((h) => h.source);
   const total = res.total?.value ?? 0;
@@ -58,6 +90,7 @@ async function plainPage(services: Services, { plan, offset, limit, countOnly }:
     count: countOnly ? { value: total, basis: 'index', relation: 'exact', examined_candidates: 0 } : null,
     verification: null,
     warnings: [],
+    rankedBodies: null,
   };
 }
 
@@ -120,7 +153,7 @@ async function verifiedPages(
       relation: countRelation(verification, firstDegreeOnly ? (network?.unchecked.length ?? 0) : 0),
       examined_candidates: verification.examined,
     };
-    return { docs: [], total: null, pagination, count, verification, warnings };
+    return { docs: [], total: null, pagination, count, verification, warnings, rankedBodies: null };
   }
   const ids = verification.page.map((p) => p.id);
   const fetched = ids.length ? await services.engine.mget<Record<string, unknown>>(PROFILES, ids) : [];
@@ -132,5 +165,6 @@ async function verifiedPages(
     count: null,
     verification,
     warnings,
+    rankedBodies: null,
   };
 }

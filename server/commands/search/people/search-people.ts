@@ -59,6 +59,7 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     profileIds: [],
     body: null,
     verified: false,
+    rankedBodies: null,
     ...extra,
   });
 
@@ -167,6 +168,7 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     profileIds: rows.map((r) => r.id),
     body: plan.body,
     verified: plan.verify !== null,
+    rankedBodies: page.rankedBodies,
   };
 }
 

@@ -107,4 +107,6 @@ export interface PeopleSearchOutcome {
   body: SearchBody | null;
   /** Whether candidates were verified in batches. */
   verified: boolean;
+  /** The searches of a page ranked by the network in tiers (execute.ts); null when `body` was searched as it is. */
+  rankedBodies: SearchBody[] | null;
 }
