@@ -28,6 +28,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmbeddedEngine } from '../search-engine/embedded/engine.js';
@@ -35,6 +36,7 @@ import { benchCommunications } from './communications.js';
 import { benchContacts } from './contacts.js';
 import { FloorQueries } from './floor.js';
 import { benchFreeze, freezeTable } from './freeze.js';
+import { benchLoader, DEFAULT_LOADER_OPTIONS } from './opensearch-loader.js';
 import { benchPeople } from './people.js';
 import { DEFAULT_PEOPLE_OPTIONS, httpFloorTable, peopleBreakdownTable, peopleTable } from './people-report.js';
 import { buildMix, runMix } from './search-mix.js';
@@ -63,6 +65,12 @@ const { values } = parseArgs({
     signals: { type: 'boolean' },
     contacts: { type: 'boolean' },
     'per-type': { type: 'string' },
+    loader: { type: 'boolean' },
+    workers: { type: 'string' },
+    'bulk-concurrency': { type: 'string' },
+    'bulk-bytes': { type: 'string' },
+    'reject-every': { type: 'string' },
+    'item-fail-rate': { type: 'string' },
     watchers: { type: 'string' },
   },
 });
@@ -162,7 +170,75 @@ function printTable(rows: string[][]): void {
   process.stdout.write('\n');
 }
 
-if (values.contacts) {
+if (values.loader) {
+  const results = [];
+  for (const n of sizes) {
+    const r = await benchLoader(ensureCorpus(n), {
+      ...DEFAULT_LOADER_OPTIONS,
+      concurrency: Number(values['bulk-concurrency'] ?? DEFAULT_LOADER_OPTIONS.concurrency),
+      flushBytes: Number(values['bulk-bytes'] ?? DEFAULT_LOADER_OPTIONS.flushBytes),
+      rejectEvery: Number(values['reject-every'] ?? DEFAULT_LOADER_OPTIONS.rejectEvery),
+      itemFailRate: Number(values['item-fail-rate'] ?? DEFAULT_LOADER_OPTIONS.itemFailRate),
+      workers: values.workers === undefined ? undefined : Number(values.workers),
+    });
+    results.push(r);
+    printTable([
+      ['profiles', 'measure', 'value', 'target', 'result'],
+      [
+        String(n),
+        'loader profiles/s (incl. index create, settings, refresh, count check, swap)',
+        String(r.load.profiles_per_second),
+        `>= ${r.target_profiles_per_second}`,
+        r.load.profiles_per_second >= r.target_profiles_per_second ? 'PASS' : 'FAIL',
+      ],
+      [
+        String(n),
+        'documents missing / extra after the load',
+        `${r.check.missing} / ${r.check.extra}`,
+        '0 / 0',
+        r.check.missing + r.check.extra === 0 ? 'PASS' : 'FAIL',
+      ],
+      [
+        String(n),
+        'requests or NDJSON lines off the OpenSearch spec',
+        String(r.server.contractProblems),
+        '0',
+        r.server.contractProblems === 0 ? 'PASS' : 'FAIL',
+      ],
+      [
+        String(n),
+        'refresh and replicas restored, alias swapped',
+        String(r.check.settings_restored && r.check.alias_swapped),
+        'true',
+        r.check.settings_restored && r.check.alias_swapped ? 'PASS' : 'FAIL',
+      ],
+      [
+        String(n),
+        'injected: requests refused (429) / items refused (429, 503)',
+        `${r.server.rejectedRequests} / ${r.server.itemFailures}`,
+        '',
+        '',
+      ],
+      [String(n), 'bulk requests / NDJSON bytes per profile', `${r.server.bulkRequests} / ${r.bytes_per_profile_ndjson}`, '', ''],
+      [
+        String(n),
+        'loader CPU s (workers included) / stand-in CPU s / wall s',
+        `${r.load.loader_cpu_seconds} / ${r.load.server_cpu_seconds} / ${r.load.seconds}`,
+        '',
+        '',
+      ],
+      [
+        String(n),
+        `loader CPU µs per profile / capacity with all ${os.availableParallelism()} cores (profiles/s)`,
+        `${r.load.loader_cpu_us_per_profile} / ${r.load.loader_capacity_per_second}`,
+        '',
+        '',
+      ],
+      [String(n), 'prepare workers / peak RSS MB', `${r.load.workers} / ${r.load.peak_rss_mb}`, '', ''],
+    ]);
+  }
+  writeResults(results);
+} else if (values.contacts) {
   const r = await benchContacts(values.profiles ? Number(values.profiles) : 20_000, Number(values['per-type'] ?? 150));
   const f = (x: number | null) => (x === null ? '-' : `${x}%`);
   printTable([

@@ -3,6 +3,7 @@ import type { ConnectionEdge, ConnectionSource, DocumentKind, RecordKind } from 
 import type { BulkOperation, SearchEngine } from '../search-engine/port.js';
 import type { ChangeSink } from './change-sink.js';
 import type { ConnectionSink } from './connection-sink.js';
+import type { PreparePool } from './prepare-pool.js';
 import type { ProgressReporter, ProgressState } from './progress.js';
 import { readLines } from './read-lines.js';
 import type { LoadTarget } from './targets.js';
@@ -37,6 +38,8 @@ export interface LoadFileOptions {
   companyCache: CompanyCache;
   /** Called after each batch is committed, with its last line number. */
   committed: (lineNo: number) => void;
+  /** Worker threads that parse, validate and build documents (absent: this thread does it). */
+  pool?: PreparePool;
 }
 
 const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
@@ -51,14 +54,29 @@ interface Sources {
   profiles: boolean;
 }
 
+/** The ids a batch's documents copy facts or names from (companies, authors). */
+export interface LookupNeeds {
+  companyIds: string[];
+  personIds: string[];
+  /** Posts by companies: their authors' names come from the companies index. */
+  companyAuthorIds: string[];
+}
+
+export function needsOf(kind: DocumentKind, records: Record<string, unknown>[]): LookupNeeds {
+  return {
+    ...lookupsNeeded(kind, records),
+    companyAuthorIds: kind === 'posts' ? records.filter((r) => r.author_entity_type === 'company').map((r) => r.author_id as string) : [],
+  };
+}
+
 async function fetchLookups(
   engine: SearchEngine,
   kind: DocumentKind,
-  records: Record<string, unknown>[],
+  needs: LookupNeeds,
   sources: Sources,
   cache: CompanyCache,
 ): Promise<Lookups> {
-  const { companyIds, personIds } = lookupsNeeded(kind, records);
+  const { companyIds, personIds } = needs;
   const lookups: Lookups = { companies: new Map(), companyNames: new Map(), authorNames: new Map() };
   const missing = companyIds.filter((id) => !cache.has(id));
   if (missing.length && sources.companies) {
@@ -83,7 +101,7 @@ async function fetchLookups(
         if (name) lookups.authorNames.set(id, name);
       });
     }
-    const companyAuthors = records.filter((r) => r.author_entity_type === 'company').map((r) => r.author_id as string);
+    const companyAuthors = needs.companyAuthorIds;
     if (companyAuthors.length && sources.companies) {
       const companies = await engine.mget<{ name?: string }>(INDICES.companies.alias, companyAuthors);
       companyAuthors.forEach((id, i) => {
@@ -131,7 +149,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
    * batch naming an id still in flight waits for it, so a snapshot's own order (an upsert, then
    * a delete of the same id) is kept.
    */
-  const inFlight: { lastLine: number; ids: Set<string>; done: Promise<void> }[] = [];
+  const inFlight: { lastLine: number; ids: Set<string>; done: Promise<void>; idsReady?: Promise<Set<string>> }[] = [];
   const maxInFlight = Math.max(1, o.engine.bulkConcurrency ?? 1);
   const settleOldest = async () => {
     const oldest = inFlight[0]!;
@@ -148,13 +166,21 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     const lookups = await fetchLookups(
       o.engine,
       kind,
-      pending.filter((p) => p.record).map((p) => p.record as Record<string, unknown>),
+      needsOf(
+        kind,
+        pending.filter((p) => p.record).map((p) => p.record as Record<string, unknown>),
+      ),
       sources,
       o.companyCache,
     );
     const ops: BulkOperation[] = pending.map((p) =>
       p.op === 'delete' ? { op: 'delete', id: p.id } : { op: 'index', id: p.id, doc: toDocument(kind, p.record!, lookups) },
     );
+    await applyBulk(kind, pending, ops);
+  };
+
+  /** Sends a batch's operations and accounts for them: rejects, counters, the change set. */
+  const applyBulk = async (kind: DocumentKind, pending: Pending[], ops: BulkOperation[]) => {
     const result = await o.engine.bulk(o.target!.index, ops);
     const byId = new Map(pending.map((p) => [p.id, p]));
     let failedIndex = 0;
@@ -223,6 +249,76 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   };
 
   let lastLine = o.skipThrough;
+  if (o.pool && o.kind !== 'connections') {
+    // Workers parse, validate and build; this thread reads, fetches lookups, sends and commits.
+    const pool = o.pool;
+    const kind = o.kind as DocumentKind;
+    const poolInFlight = Math.max(o.engine.bulkConcurrency ?? 1, pool.size) + 1;
+    let raw: [number, string][] = [];
+    const dispatch = (last: number) => {
+      const lines = raw;
+      raw = [];
+      const earlier = [...inFlight];
+      const validating = pool.validate(kind, lines, Boolean(o.changes));
+      const ids = validating.then((v) => new Set(v.lines.filter((l) => l[1] !== 0).map((l) => l[2])));
+      const done = (async () => {
+        const v = await validating;
+        const text = new Map(lines);
+        const pending: Pending[] = [];
+        let r = 0;
+        for (const [lineNo, status, x] of v.lines) {
+          if (status === 0) {
+            o.counters.rejected++;
+            o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: x, record: excerpt(text.get(lineNo) ?? '') });
+          } else
+            pending.push({
+              lineNo,
+              text: text.get(lineNo) ?? '',
+              op: status === 1 ? 'delete' : 'index',
+              id: x,
+              record: status === 2 ? (v.records?.[r++] ?? undefined) : undefined,
+            });
+        }
+        // A batch naming an id that an earlier batch still in flight holds waits for it (snapshot order).
+        const mine = await ids;
+        for (const e of earlier) {
+          const theirs = await (e.idsReady ?? e.ids);
+          const [small, large] = mine.size < theirs.size ? [mine, theirs] : [theirs, mine];
+          for (const id of small)
+            if (large.has(id)) {
+              await e.done;
+              break;
+            }
+        }
+        const lookups = await fetchLookups(o.engine, kind, v.needs, sources, o.companyCache);
+        const docs = await pool.build(v.id, lookups, o.engine.kind === 'opensearch' ? 'json' : 'object');
+        let d = 0;
+        const ops: BulkOperation[] = pending.map((p) => {
+          if (p.op === 'delete') return { op: 'delete', id: p.id };
+          const doc = docs[d++]!;
+          return typeof doc === 'string' ? { op: 'index', id: p.id, json: doc } : { op: 'index', id: p.id, doc };
+        });
+        if (ops.length) await applyBulk(kind, pending, ops);
+      })();
+      done.catch(() => undefined);
+      inFlight.push({ lastLine: last, ids: new Set(), done, idsReady: ids.catch(() => new Set<string>()) });
+    };
+    for await (const { lineNo, text } of source.lines) {
+      if (lineNo <= o.skipThrough) continue;
+      lastLine = lineNo;
+      o.counters.read++;
+      raw.push([lineNo, text]);
+      if (raw.length >= o.batchSize) {
+        while (inFlight.length >= poolInFlight) await settleOldest();
+        dispatch(lineNo);
+      }
+    }
+    if (raw.length) dispatch(lastLine);
+    else inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve() });
+    await drain();
+    o.progress.stop(sync());
+    return;
+  }
   for await (const { lineNo, text } of source.lines) {
     if (lineNo <= o.skipThrough) continue;
     lastLine = lineNo;

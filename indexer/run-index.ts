@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { RecordKind } from '../mappings/record-schemas.js';
 import type { SearchEngine } from '../search-engine/port.js';
@@ -8,6 +9,7 @@ import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { type CompanyCache, loadFile } from './load-file.js';
+import { PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
 import { createTargetIndex, resolveTarget, verifyAndSwap } from './targets.js';
@@ -35,6 +37,12 @@ export interface IndexRunOptions {
    * the time its load started: connection records carry no sync time of their own.
    */
   clock?: () => number;
+  /**
+   * Worker threads that parse, validate and build documents (docs/indexer.md, "Workers").
+   * Default: with OpenSearch, the machine's cores (at most 4); with the embedded engine, none
+   * (its single writer is the bottleneck).
+   */
+  workers?: number;
 }
 
 /** What a load did: records read, indexed, deleted and rejected, how long it took and how fast. */
@@ -135,6 +143,8 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
   let changesRecorded: number | null = null;
   const summaries: FileSummary[] = [];
   const companyCache: CompanyCache = new Map();
+  const workers = opts.workers ?? (opts.engine.kind === 'opensearch' ? Math.min(4, os.availableParallelism()) : 0);
+  const pool = workers > 0 && plan.some((p) => p.kind !== 'connections') ? new PreparePool(workers) : undefined;
   try {
     for (let i = 0; i < plan.length; i++) {
       const { file, kind } = plan[i] as { file: string; kind: RecordKind };
@@ -176,6 +186,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         syncedAt: kind === 'connections' ? (opts.clock ?? Date.now)() : undefined,
         companyCache,
         changes,
+        pool,
         committed: (lineNo) => checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo }),
       });
       let swapped = false;
@@ -203,6 +214,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
     if (changes) changesRecorded = changes.sink.finishRun(changes.runId);
     checkpoint.remove();
   } finally {
+    await pool?.close();
     const stream = rejects as fs.WriteStream | null;
     if (stream) await new Promise<void>((resolve) => stream.end(resolve));
   }

@@ -48,7 +48,11 @@ export interface SearchResult<T = Record<string, unknown>> {
   tookMs: number;
 }
 
-export type BulkOperation = { op: 'index'; id: string; doc: Record<string, unknown> } | { op: 'delete'; id: string };
+/** An upsert carries its document as an object, or already serialised (`json`, as the indexer's workers make it). */
+export type BulkOperation =
+  | { op: 'index'; id: string; doc: Record<string, unknown>; json?: undefined }
+  | { op: 'index'; id: string; json: string; doc?: undefined }
+  | { op: 'delete'; id: string };
 
 export interface BulkResult {
   indexed: number;

@@ -145,12 +145,13 @@ export class EmbeddedEngine implements SearchEngine {
           else result.failed.push({ id: op.id, op: 'delete', reason: 'not_found' });
           continue;
         }
-        const problem = strict ? strictProblem(op.doc, properties) : null;
+        const doc = op.doc ?? (JSON.parse(op.json) as Record<string, unknown>);
+        const problem = strict ? strictProblem(doc, properties) : null;
         if (problem) {
           result.failed.push({ id: op.id, op: 'index', reason: problem });
           continue;
         }
-        target.writer.upsert(op.id, op.doc, target.fresh);
+        target.writer.upsert(op.id, doc, target.fresh);
         result.indexed++;
       }
       target.writer.flushBatch();

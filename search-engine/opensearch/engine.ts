@@ -143,7 +143,7 @@ export class OpenSearchEngine implements SearchEngine {
       wait: this.retryWaitMs,
       // An index action with its own source line; a delete action alone.
       onDocument: (op) =>
-        op.op === 'index' ? [{ index: { _index: index, _id: op.id } }, op.doc] : { delete: { _index: index, _id: op.id } },
+        op.op === 'index' ? [{ index: { _index: index, _id: op.id } }, op.json ?? op.doc] : { delete: { _index: index, _id: op.id } },
       onDrop: (dropped) => {
         // The helper hands back a re-parsed copy of the document, so the id comes from the action.
         const [verb, meta] = Object.entries(dropped.operation as unknown as Record<string, { _id: string }>)[0] as [

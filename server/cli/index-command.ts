@@ -14,7 +14,7 @@ import { UsageError } from './usage.js';
 export const EXIT_REJECTED = 3;
 
 /**
- * `proxima index PATH... [--kind K] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--json] [--no-signals]`
+ * `proxima index PATH... [--kind K] [--swap] [--resume] [--batch-size N] [--workers N] [--rejects FILE] [--json] [--no-signals]`
  * Loads snapshot files (a directory PATH stands for its snapshot files); prints a summary;
  * exits 3 when records were rejected.
  */
@@ -30,6 +30,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
         swap: { type: 'boolean' },
         resume: { type: 'boolean' },
         'batch-size': { type: 'string' },
+        workers: { type: 'string' },
         rejects: { type: 'string' },
         json: { type: 'boolean' },
         progress: { type: 'string' },
@@ -44,6 +45,9 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
   const batchSize = v['batch-size'] === undefined ? 1000 : Number(v['batch-size']);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)
     throw new UsageError('--batch-size must be a whole number from 1 to 100000');
+  const workers = v.workers === undefined ? undefined : Number(v.workers);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 64))
+    throw new UsageError('--workers must be a whole number from 0 to 64');
   const mode = (v.progress as string | undefined) ?? (process.stderr.isTTY ? 'bar' : 'lines');
   if (!['bar', 'lines', 'none'].includes(mode)) throw new UsageError('--progress must be bar, lines or none');
 
@@ -57,6 +61,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       swap: Boolean(v.swap),
       resume: Boolean(v.resume),
       batchSize,
+      workers,
       rejectsFile,
       checkpointDir: path.join(config.dataDir, 'indexer'),
       engine: services.engine,

@@ -47,7 +47,8 @@ const COMMANDS: CommandHelp[] = [
   { name: 'delegates list', synopsis: '--owner USER_ID', summary: '', details: "Lists the owner's delegates." },
   {
     name: 'index',
-    synopsis: 'PATH... [--kind KIND] [--swap] [--resume] [--batch-size N] [--rejects FILE] [--progress bar|lines|none] [--no-signals]',
+    synopsis:
+      'PATH... [--kind KIND] [--swap] [--resume] [--batch-size N] [--workers N] [--rejects FILE] [--progress bar|lines|none] [--no-signals]',
     summary:
       'Load JSONL/NDJSON(.gz) snapshot files or directories of them\n(kinds: companies, profiles, jobs, posts, connections);\nexit 3 when records were rejected',
     details: `Each PATH is a snapshot file or a directory: a directory stands for the *.jsonl, *.ndjson,
@@ -61,6 +62,8 @@ order: companies, profiles, jobs, posts, connections.
   --no-signals         Do not record what changed for signal watchers (docs/signals.md)
   --resume             Continue an interrupted run over the same inputs
   --batch-size N       Records per bulk write (1 to 100000, default 1000)
+  --workers N          Threads that parse, validate and build documents (0 to 64; default:
+                       the cores up to 4 with OpenSearch, 0 with the embedded engine)
   --rejects FILE       Where refused records go (default DATA_DIR/rejects/rejects-<time>.jsonl)
   --progress MODE      bar, lines or none (default: bar on a terminal, else lines)
 

@@ -19,6 +19,8 @@ export interface RecordedRequest {
   body?: unknown;
   /** For `_bulk`: the NDJSON lines, parsed. */
   bulkBody?: unknown[];
+  /** Size of the request body in bytes. */
+  bytes?: number;
 }
 
 export interface FakeResponse {
@@ -80,6 +82,13 @@ export class FakeOpenSearch {
   private server: Server | undefined;
   url = '';
 
+  /**
+   * `record: false` keeps no request (a long load would fill memory); `keepSource` says which
+   * indices keep document sources (the others keep an empty object per id, enough to count and
+   * list them).
+   */
+  constructor(private readonly opts: { record?: boolean; keepSource?: (index: string) => boolean } = {}) {}
+
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
@@ -138,6 +147,7 @@ export class FakeOpenSearch {
       method: (req.method ?? 'GET') as HttpMethod,
       path: url.pathname,
       querystring: Object.fromEntries(url.searchParams),
+      bytes: Buffer.byteLength(text),
     };
     if (url.pathname.endsWith('/_bulk')) {
       recorded.bulkBody = text
@@ -147,7 +157,7 @@ export class FakeOpenSearch {
     } else if (text !== '') {
       recorded.body = JSON.parse(text) as unknown;
     }
-    this.requests.push(recorded);
+    if (this.opts.record !== false) this.requests.push(recorded);
 
     let response: FakeResponse | undefined;
     for (const entry of [...this.interceptors]) {
@@ -305,7 +315,7 @@ export class FakeOpenSearch {
         items.push({ delete: { ...base, _version: found ? 2 : 1, result: found ? 'deleted' : 'not_found', status: found ? 200 : 404 } });
       } else {
         const existed = state?.docs.has(id) ?? false;
-        state?.docs.set(id, source ?? {});
+        state?.docs.set(id, this.opts.keepSource && !this.opts.keepSource(index) ? {} : (source ?? {}));
         items.push({ [op]: { ...base, _version: existed ? 2 : 1, result: existed ? 'updated' : 'created', status: existed ? 200 : 201 } });
       }
     }

@@ -1,0 +1,92 @@
+/**
+ * Worker threads that parse, validate and transform snapshot batches for the indexer
+ * (docs/indexer.md, "Workers"), so the main thread only reads lines, fetches lookups, sends
+ * bulk requests and commits. A batch is validated and built by the same worker (its records stay
+ * there between the two steps); batches go to the worker with the fewest waiting.
+ */
+import { Worker } from 'node:worker_threads';
+import type { DocumentKind } from '../mappings/record-schemas.js';
+import type { LookupNeeds } from './load-file.js';
+import type { Lookups } from './transform/documents.js';
+
+const PREPARE_WORKER = import.meta.url.endsWith('.ts')
+  ? new URL('./prepare-worker.mjs', import.meta.url)
+  : new URL('./prepare-worker.js', import.meta.url);
+
+export type PrepareRequest =
+  | { type: 'validate'; id: number; kind: DocumentKind; lines: [number, string][]; keepRecords: boolean }
+  | { type: 'build'; id: number; lookups: Lookups; format: 'json' | 'object' }
+  | { type: 'discard'; id: number };
+
+/** A validated line: 0 rejected (with the reason), 1 a deletion (with the id), 2 a record (with its id). */
+export type ValidatedLine = [lineNo: number, status: 0 | 1 | 2, idOrReason: string];
+
+export type PrepareReply =
+  | { type: 'validated'; id: number; lines: ValidatedLine[]; needs: LookupNeeds | null; records: Record<string, unknown>[] | null }
+  | { type: 'built'; id: number; docs: (string | Record<string, unknown>)[] }
+  | { type: 'failed'; id: number; message: string };
+
+interface Slot {
+  worker: Worker;
+  waiting: Map<number, { resolve: (r: PrepareReply) => void; reject: (e: Error) => void }>;
+}
+
+export class PreparePool {
+  private readonly slots: Slot[] = [];
+  private readonly owner = new Map<number, Slot>();
+  private nextId = 1;
+
+  constructor(readonly size: number) {
+    for (let i = 0; i < size; i++) {
+      const slot: Slot = { worker: new Worker(PREPARE_WORKER), waiting: new Map() };
+      slot.worker.on('message', (reply: PrepareReply) => {
+        const w = slot.waiting.get(reply.id);
+        if (!w) return;
+        slot.waiting.delete(reply.id);
+        if (reply.type === 'failed') w.reject(new Error(`prepare worker: ${reply.message}`));
+        else w.resolve(reply);
+      });
+      slot.worker.on('error', (err) => {
+        for (const w of slot.waiting.values()) w.reject(err);
+        slot.waiting.clear();
+      });
+      slot.worker.unref();
+      this.slots.push(slot);
+    }
+  }
+
+  private send(slot: Slot, msg: PrepareRequest): Promise<PrepareReply> {
+    return new Promise((resolve, reject) => {
+      slot.waiting.set(msg.id, { resolve, reject });
+      slot.worker.ref();
+      slot.worker.postMessage(msg);
+    }).finally(() => {
+      if (slot.waiting.size === 0) slot.worker.unref();
+    }) as Promise<PrepareReply>;
+  }
+
+  /** Parses and validates lines; the batch's records stay in its worker until {@link build} or {@link discard}. */
+  async validate(
+    kind: DocumentKind,
+    lines: [number, string][],
+    keepRecords: boolean,
+  ): Promise<{ id: number; lines: ValidatedLine[]; needs: LookupNeeds; records: Record<string, unknown>[] | null }> {
+    const id = this.nextId++;
+    const slot = this.slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+    this.owner.set(id, slot);
+    const reply = (await this.send(slot, { type: 'validate', id, kind, lines, keepRecords })) as PrepareReply & { type: 'validated' };
+    return { id, lines: reply.lines, needs: reply.needs!, records: reply.records };
+  }
+
+  /** Builds the batch's documents (in the order of its valid records), as JSON text or objects. */
+  async build(id: number, lookups: Lookups, format: 'json' | 'object'): Promise<(string | Record<string, unknown>)[]> {
+    const slot = this.owner.get(id);
+    if (!slot) throw new Error(`no prepared batch ${id}`);
+    this.owner.delete(id);
+    return ((await this.send(slot, { type: 'build', id, lookups, format })) as PrepareReply & { type: 'built' }).docs;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}
