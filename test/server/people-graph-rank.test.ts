@@ -9,7 +9,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generateCorpus } from '../../fixtures/generator/index.js';
 import { INDICES } from '../../mappings/indices.js';
+import type { PeoplePlan } from '../../query-planner/build/people-plan.js';
+import type { SearchBody } from '../../search-engine/port.js';
 import type { Actor } from '../../server/auth/actor.js';
+import { graphRankedPage } from '../../server/commands/search/people/graph-ranked.js';
 import { DEFAULT_ROW_OPTIONS } from '../../server/commands/search/people/person-rows.js';
 import { searchPeople } from '../../server/commands/search/people/search-people.js';
 import { loadNetwork } from '../../server/search/network.js';
@@ -120,6 +123,45 @@ test('boosted pages ranked in tiers equal the one boosted query, for a well-conn
     assert.ok(ranked >= compared * 0.6 && ranked < compared, `${ranked} of ${compared} pages ranked in tiers`);
     assert.ok(rereads > 0, 'some pages needed more than the first read');
     assert.equal(contract.problems, [], 'every engine request is valid OpenSearch');
+
+    // A network beyond the terms limit is boosted only as far as the boost lists go: the tiers
+    // test membership against those lists, not the whole network (here: every other second-degree id).
+    const network = loadNetwork(services.graph, requesters[0]!)!;
+    const first = network.firstIds.slice(0, Math.ceil(network.firstIds.length / 2));
+    const second = network.secondIds.filter((_, i) => i % 2 === 0);
+    const baseQuery = { bool: { must_not: [{ term: { id: network.self } }] } };
+    for (const [offset, size] of [
+      [0, 10],
+      [40, 25],
+      [300, 10],
+    ] as const) {
+      const boosted: SearchBody = {
+        query: {
+          bool: {
+            must_not: [{ term: { id: network.self } }],
+            should: [
+              { constant_score: { filter: { terms: { id: first } }, boost: 3 } },
+              { constant_score: { filter: { terms: { id: second } }, boost: 1.5 } },
+            ],
+            minimum_should_match: 0,
+          },
+        },
+        sort: [{ _score: 'desc' }, { id: 'asc' }],
+        from: offset,
+        size,
+        track_total_hits: true,
+        _source: false,
+      };
+      const plan = { body: boosted, graphRank: { baseQuery, first, second } } as unknown as PeoplePlan;
+      const page = await graphRankedPage(services.engine, plan, plan.graphRank!, network, offset);
+      const reference = await services.engine.search(INDICES.profiles.alias, boosted);
+      assert.ok(page, `offset ${offset}: proven within the scan cap`);
+      assert.equal(
+        page!.ids,
+        reference.hits.map((h) => h.id),
+        `truncated boost lists, offset ${offset}`,
+      );
+    }
   } finally {
     await app.close();
   }
