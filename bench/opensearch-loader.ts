@@ -16,7 +16,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { silentProgress } from '../indexer/progress.js';
-import { runIndex } from '../indexer/run-index.js';
+import { defaultWorkers, runIndex } from '../indexer/run-index.js';
 import { INDICES } from '../mappings/indices.js';
 import { buildServices, closeServices } from '../server/build-services.js';
 import { loadConfig } from '../server/config.js';
@@ -178,7 +178,7 @@ export async function benchLoader(corpusDir: string, opts: LoaderOptions = DEFAU
         loader_capacity_per_second: Math.round(
           (os.availableParallelism() * 1e6) / ((used.user + used.system) / Math.max(1, profiles.read)),
         ),
-        workers: opts.workers ?? Math.min(4, os.availableParallelism()),
+        workers: opts.workers ?? defaultWorkers(services.engine),
         peak_rss_mb: Math.round(peakRss / 2 ** 20),
       },
       server: report,

@@ -78,17 +78,25 @@ async function fetchLookups(
 ): Promise<Lookups> {
   const { companyIds, personIds } = needs;
   const lookups: Lookups = { companies: new Map(), companyNames: new Map(), authorNames: new Map() };
-  const missing = companyIds.filter((id) => !cache.has(id));
+  // What the cache holds is taken before any await: a batch in flight beside this one may clear it.
+  const found = new Map<string, { facts: CompanyFacts; name: string | null } | null>();
+  const missing: string[] = [];
+  for (const id of companyIds) {
+    if (cache.has(id)) found.set(id, cache.get(id) ?? null);
+    else missing.push(id);
+  }
   if (missing.length && sources.companies) {
     const docs = await engine.mget<Record<string, unknown>>(INDICES.companies.alias, missing);
     if (cache.size > CACHE_LIMIT) cache.clear();
     missing.forEach((id, i) => {
       const doc = docs[i] as Record<string, unknown> | null;
-      cache.set(id, doc ? { facts: factsOf(doc), name: typeof doc.name === 'string' ? doc.name : null } : null);
+      const entry = doc ? { facts: factsOf(doc), name: typeof doc.name === 'string' ? doc.name : null } : null;
+      cache.set(id, entry);
+      found.set(id, entry);
     });
   }
   for (const id of companyIds) {
-    const known = cache.get(id);
+    const known = found.get(id);
     if (!known) continue;
     lookups.companies.set(id, known.facts);
     if (known.name) lookups.companyNames.set(id, known.name);

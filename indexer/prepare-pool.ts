@@ -29,6 +29,8 @@ export type PrepareReply =
 interface Slot {
   worker: Worker;
   waiting: Map<number, { resolve: (r: PrepareReply) => void; reject: (e: Error) => void }>;
+  /** Set when the worker failed or exited: nothing is sent to it again. */
+  dead: Error | null;
 }
 
 export class PreparePool {
@@ -38,7 +40,7 @@ export class PreparePool {
 
   constructor(readonly size: number) {
     for (let i = 0; i < size; i++) {
-      const slot: Slot = { worker: new Worker(PREPARE_WORKER), waiting: new Map() };
+      const slot: Slot = { worker: new Worker(PREPARE_WORKER), waiting: new Map(), dead: null };
       slot.worker.on('message', (reply: PrepareReply) => {
         const w = slot.waiting.get(reply.id);
         if (!w) return;
@@ -46,10 +48,13 @@ export class PreparePool {
         if (reply.type === 'failed') w.reject(new Error(`prepare worker: ${reply.message}`));
         else w.resolve(reply);
       });
-      slot.worker.on('error', (err) => {
-        for (const w of slot.waiting.values()) w.reject(err);
+      const die = (err: Error) => {
+        slot.dead ??= err;
+        for (const w of slot.waiting.values()) w.reject(slot.dead);
         slot.waiting.clear();
-      });
+      };
+      slot.worker.on('error', die);
+      slot.worker.on('exit', (code) => die(new Error(`prepare worker exited (code ${code})`)));
       slot.worker.unref();
       this.slots.push(slot);
     }
@@ -57,6 +62,10 @@ export class PreparePool {
 
   private send(slot: Slot, msg: PrepareRequest): Promise<PrepareReply> {
     return new Promise((resolve, reject) => {
+      if (slot.dead) {
+        reject(slot.dead);
+        return;
+      }
       slot.waiting.set(msg.id, { resolve, reject });
       slot.worker.ref();
       slot.worker.postMessage(msg);
@@ -72,7 +81,9 @@ export class PreparePool {
     keepRecords: boolean,
   ): Promise<{ id: number; lines: ValidatedLine[]; needs: LookupNeeds; records: Record<string, unknown>[] | null }> {
     const id = this.nextId++;
-    const slot = this.slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+    const live = this.slots.filter((s) => !s.dead);
+    if (!live.length) throw this.slots[0]?.dead ?? new Error('no prepare worker');
+    const slot = live.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
     this.owner.set(id, slot);
     const reply = (await this.send(slot, { type: 'validate', id, kind, lines, keepRecords })) as PrepareReply & { type: 'validated' };
     return { id, lines: reply.lines, needs: reply.needs!, records: reply.records };
@@ -87,6 +98,7 @@ export class PreparePool {
   }
 
   async close(): Promise<void> {
+    for (const s of this.slots) s.dead ??= new Error('the prepare pool is closed');
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

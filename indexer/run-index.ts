@@ -39,10 +39,20 @@ export interface IndexRunOptions {
   clock?: () => number;
   /**
    * Worker threads that parse, validate and build documents (docs/indexer.md, "Workers").
-   * Default: with OpenSearch, the machine's cores (at most 4); with the embedded engine, none
-   * (its single writer is the bottleneck).
+   * Default: {@link defaultWorkers}.
    */
   workers?: number;
+}
+
+/**
+ * Prepare workers by default: with OpenSearch on a machine of 4 cores or more, one per core up to
+ * 4; otherwise none. On 2 cores they cost 27% more CPU per profile (messages, a second heap) and
+ * gained nothing, the bulk server sharing the cores (docs/performance.md, "OpenSearch loader");
+ * the embedded engine's single writer is its bottleneck.
+ */
+export function defaultWorkers(engine: { kind: string }): number {
+  const cores = os.availableParallelism();
+  return engine.kind === 'opensearch' && cores >= 4 ? Math.min(4, cores) : 0;
 }
 
 /** What a load did: records read, indexed, deleted and rejected, how long it took and how fast. */
@@ -143,7 +153,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
   let changesRecorded: number | null = null;
   const summaries: FileSummary[] = [];
   const companyCache: CompanyCache = new Map();
-  const workers = opts.workers ?? (opts.engine.kind === 'opensearch' ? Math.min(4, os.availableParallelism()) : 0);
+  const workers = opts.workers ?? defaultWorkers(opts.engine);
   const pool = workers > 0 && plan.some((p) => p.kind !== 'connections') ? new PreparePool(workers) : undefined;
   try {
     for (let i = 0; i < plan.length; i++) {

@@ -103,17 +103,42 @@ export class OpenSearchEngine implements SearchEngine {
     // again with backoff; the rest are final. Re-sending is safe: index by id replaces, and a
     // repeated delete reports not_found.
     const total: BulkResult = { indexed: 0, deleted: 0, failed: [] };
-    let pending = ops;
+    // One operation per id, the last: the helper retries refused items itself and sends large
+    // batches in parallel chunks, so two operations on one id could land in either order. An
+    // earlier operation is superseded (its effect would be overwritten) and counted as done.
+    const last = new Map<string, BulkOperation>();
+    // Ids upserted earlier in this batch: their deletion's not_found only means the upsert was never sent.
+    const upsertedBefore = new Set<string>();
+    for (const op of ops) {
+      const before = last.get(op.id);
+      if (before) {
+        if (before.op === 'index') {
+          total.indexed++;
+          upsertedBefore.add(op.id);
+        } else total.deleted++;
+        last.delete(op.id);
+      }
+      last.set(op.id, op);
+    }
+    const settled = (failed: Failures['failed']) =>
+      failed.filter((f) => {
+        if (f.op === 'delete' && f.reason === 'not_found' && upsertedBefore.has(f.id)) {
+          total.deleted++;
+          return false;
+        }
+        return true;
+      });
+    let pending = last.size === ops.length ? ops : [...last.values()];
     for (let round = 0; ; round++) {
       const result = await this.bulkRequests(index, pending);
       total.indexed += result.indexed;
       total.deleted += result.deleted;
       const again = result.failed.filter((f) => f.status !== undefined && RETRYABLE_ITEM.has(f.status));
       if (again.length === 0 || round >= BULK_RETRIES) {
-        total.failed.push(...result.failed.map(({ status: _status, ...f }) => f));
+        total.failed.push(...settled(result.failed).map(({ status: _status, ...f }) => f));
         return total;
       }
-      total.failed.push(...result.failed.filter((f) => !again.includes(f)).map(({ status: _status, ...f }) => f));
+      total.failed.push(...settled(result.failed.filter((f) => !again.includes(f))).map(({ status: _status, ...f }) => f));
       const ids = new Set(again.map((f) => f.id));
       pending = pending.filter((o) => ids.has(o.id));
       await new Promise((resolve) => setTimeout(resolve, this.retryWaitMs * 2 ** round));

@@ -63,7 +63,7 @@ order: companies, profiles, jobs, posts, connections.
   --resume             Continue an interrupted run over the same inputs
   --batch-size N       Records per bulk write (1 to 100000, default 1000)
   --workers N          Threads that parse, validate and build documents (0 to 64; default:
-                       the cores up to 4 with OpenSearch, 0 with the embedded engine)
+                       with OpenSearch on 4 or more cores, the cores up to 4; else 0)
   --rejects FILE       Where refused records go (default DATA_DIR/rejects/rejects-<time>.jsonl)
   --progress MODE      bar, lines or none (default: bar on a terminal, else lines)
 

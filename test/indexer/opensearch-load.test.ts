@@ -20,86 +20,88 @@ import { GraphStore } from '../../server/store/graph.js';
 import { errorResponse, FakeOpenSearch } from '../helpers/fake-opensearch.js';
 import { profile, writeSnapshot } from '../helpers/snapshots.js';
 
-test('profiles load with bulk requests in flight at once, through injected 429s and 503s, in snapshot order', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-os-load-'));
-  const fake = await new FakeOpenSearch().start();
-  const engine = new OpenSearchEngine(fake.url, { bulk: { concurrency: 4, retryWaitMs: 2 } });
-  const db = openStore(dir);
-  // Every fifth bulk request is refused whole with 429 the first time; items fail now and then.
-  let bulkRequests = 0;
-  fake.intercept((req) =>
-    req.path.endsWith('/_bulk') && ++bulkRequests % 5 === 0 ? errorResponse(429, 'too_many_requests', 'slow down') : undefined,
-  );
-  const failedOnce = new Set<string>();
-  fake.bulkItemFailure = ({ id }) => {
-    const n = Number.parseInt(id.slice(-4), 16);
-    if (n % 7 !== 0 || failedOnce.has(id)) return undefined;
-    failedOnce.add(id);
-    return n % 2
-      ? { status: 503, error: { type: 'unavailable_shards_exception', reason: 'primary shard is not active' } }
-      : { status: 429, error: { type: 'es_rejected_execution_exception', reason: 'queue full' } };
-  };
-  // Counts the loader's bulk calls in flight.
-  let inFlight = 0;
-  let maxInFlight = 0;
-  const bulk = engine.bulk.bind(engine);
-  engine.bulk = async (index: string, ops: BulkOperation[]) => {
-    maxInFlight = Math.max(maxInFlight, ++inFlight);
+for (const workers of [0, 2])
+  test(`profiles load with bulk requests in flight at once, through injected 429s and 503s, in snapshot order (${workers} prepare workers)`, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-os-load-'));
+    const fake = await new FakeOpenSearch().start();
+    const engine = new OpenSearchEngine(fake.url, { bulk: { concurrency: 4, retryWaitMs: 2 } });
+    const db = openStore(dir);
+    // Every fifth bulk request is refused whole with 429 the first time; items fail now and then.
+    let bulkRequests = 0;
+    fake.intercept((req) =>
+      req.path.endsWith('/_bulk') && ++bulkRequests % 5 === 0 ? errorResponse(429, 'too_many_requests', 'slow down') : undefined,
+    );
+    const failedOnce = new Set<string>();
+    fake.bulkItemFailure = ({ id }) => {
+      const n = Number.parseInt(id.slice(-4), 16);
+      if (n % 7 !== 0 || failedOnce.has(id)) return undefined;
+      failedOnce.add(id);
+      return n % 2
+        ? { status: 503, error: { type: 'unavailable_shards_exception', reason: 'primary shard is not active' } }
+        : { status: 429, error: { type: 'es_rejected_execution_exception', reason: 'queue full' } };
+    };
+    // Counts the loader's bulk calls in flight.
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const bulk = engine.bulk.bind(engine);
+    engine.bulk = async (index: string, ops: BulkOperation[]) => {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      try {
+        return await bulk(index, ops);
+      } finally {
+        inFlight--;
+      }
+    };
+    const committed: number[] = [];
     try {
-      return await bulk(index, ops);
-    } finally {
-      inFlight--;
-    }
-  };
-  const committed: number[] = [];
-  try {
-    // 300 people; people 1-20 are deleted again at the end of the file (later batches).
-    const lines: object[] = Array.from({ length: 300 }, (_, i) => profile(i + 1));
-    for (let n = 1; n <= 20; n++) lines.push({ id: profile(n).id, _deleted: true });
-    const file = writeSnapshot(dir, 'profiles.jsonl', lines);
-    const summary = await runIndex({
-      files: [file],
-      swap: true,
-      resume: false,
-      batchSize: 25,
-      rejectsFile: path.join(dir, 'rejects.jsonl'),
-      checkpointDir: path.join(dir, 'indexer'),
-      engine,
-      graph: new GraphStore(db),
-      progress: {
-        ...silentProgress,
-        update: (s) => {
-          committed.push(s.read);
+      // 300 people; people 1-20 are deleted again at the end of the file (later batches).
+      const lines: object[] = Array.from({ length: 300 }, (_, i) => profile(i + 1));
+      for (let n = 1; n <= 20; n++) lines.push({ id: profile(n).id, _deleted: true });
+      const file = writeSnapshot(dir, 'profiles.jsonl', lines);
+      const summary = await runIndex({
+        files: [file],
+        swap: true,
+        resume: false,
+        batchSize: 25,
+        rejectsFile: path.join(dir, 'rejects.jsonl'),
+        checkpointDir: path.join(dir, 'indexer'),
+        engine,
+        graph: new GraphStore(db),
+        workers,
+        progress: {
+          ...silentProgress,
+          update: (s) => {
+            committed.push(s.read);
+          },
         },
-      },
-    });
-    assert.is(
-      summary.rejected,
-      0,
-      fs.existsSync(path.join(dir, 'rejects.jsonl')) ? fs.readFileSync(path.join(dir, 'rejects.jsonl'), 'utf8') : '',
-    );
-    assert.ok(maxInFlight > 1, `bulk calls overlapped (at most ${maxInFlight} at once)`);
-    assert.ok(failedOnce.size > 10, 'items were refused and sent again');
-    const [index] = await engine.getAlias(INDICES.profiles.alias);
-    const docs = fake.indices.get(index!)!.docs;
-    assert.equal(
-      [...docs.keys()].sort(),
-      Array.from({ length: 280 }, (_, i) => profile(i + 21).id).sort(),
-      'every person once; the deleted ones gone',
-    );
-    // The settings a bulk load turns off were restored before the alias moved.
-    assert.equal([fake.indices.get(index!)!.number_of_replicas, fake.indices.get(index!)!.refresh_interval], ['1', '1s']);
-    assert.ok(
-      committed.every((v, i) => i === 0 || v >= committed[i - 1]!),
-      'progress never moves back',
-    );
-  } finally {
-    await engine.close();
-    await fake.close();
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+      });
+      assert.is(
+        summary.rejected,
+        0,
+        fs.existsSync(path.join(dir, 'rejects.jsonl')) ? fs.readFileSync(path.join(dir, 'rejects.jsonl'), 'utf8') : '',
+      );
+      assert.ok(maxInFlight > 1, `bulk calls overlapped (at most ${maxInFlight} at once)`);
+      assert.ok(failedOnce.size > 10, 'items were refused and sent again');
+      const [index] = await engine.getAlias(INDICES.profiles.alias);
+      const docs = fake.indices.get(index!)!.docs;
+      assert.equal(
+        [...docs.keys()].sort(),
+        Array.from({ length: 280 }, (_, i) => profile(i + 21).id).sort(),
+        'every person once; the deleted ones gone',
+      );
+      // The settings a bulk load turns off were restored before the alias moved.
+      assert.equal([fake.indices.get(index!)!.number_of_replicas, fake.indices.get(index!)!.refresh_interval], ['1', '1s']);
+      assert.ok(
+        committed.every((v, i) => i === 0 || v >= committed[i - 1]!),
+        'progress never moves back',
+      );
+    } finally {
+      await engine.close();
+      await fake.close();
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
 test('a line source opened before its reader awaits something slow loses no line', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-lines-'));

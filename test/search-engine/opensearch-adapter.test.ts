@@ -247,9 +247,8 @@ test('bulk: NDJSON pairs index actions with their source, deletes stand alone, a
   ]);
   const requests = fake.find('POST', /_bulk$/);
   assert.is(requests.length, 1, 'one _bulk request');
+  // p1's upsert is superseded by its deletion in the same batch: only the last operation on an id goes.
   assert.equal(requests[0]!.bulkBody, [
-    { index: { _index: 'people', _id: 'p1' } },
-    P1,
     { delete: { _index: 'people', _id: 'gone' } },
     { index: { _index: 'people', _id: 'p2' } },
     P2,
@@ -362,6 +361,29 @@ test('bulk: items refused for a passing reason (503) are sent again with backoff
       [2, 0, [['bad', 'mapper_parsing_exception: failed to parse']]],
     );
     assert.is(engine.bulkConcurrency, 2);
+  } finally {
+    await engine.close();
+  }
+});
+
+test('bulk: a refused operation that a later one on the same id supersedes is not sent again', async ({ fake }) => {
+  fake.seedIndex('people');
+  fake.bulkItemFailure = ({ id, op, attempt }) =>
+    attempt === 1 && id === 'x' && op === 'index'
+      ? { status: 503, error: { type: 'unavailable_shards_exception', reason: 'primary shard is not active' } }
+      : undefined;
+  const engine = new OpenSearchEngine(fake.url, { bulk: { retryWaitMs: 5 } });
+  try {
+    const result = await guardUncaught(() =>
+      engine.bulk('people', [
+        { op: 'index', id: 'x', doc: P1 },
+        { op: 'delete', id: 'x' },
+        { op: 'index', id: 'y', doc: P2 },
+      ]),
+    );
+    assert.is(fake.find('POST', /_bulk$/).length, 1, 'the refused upsert of x is superseded by its deletion');
+    assert.equal([...fake.indices.get('people')!.docs.keys()], ['y'], 'x stays deleted');
+    assert.equal(result, { indexed: 2, deleted: 1, failed: [] });
   } finally {
     await engine.close();
   }

@@ -79,6 +79,12 @@ export async function graphRankedPage(
   const depth = offset + size;
   if (size === 0 || depth > SCAN_CAP) return null;
   const { first: isFirst, second: isSecond } = membership(network, rank);
+  // OpenSearch scores are 32-bit floats, and two base scores may round to one boosted score: add
+  // as it does, and let only a strict bound prove a page there (a tie could then go either way).
+  const single = engine.kind === 'opensearch';
+  const plus = single
+    ? (score: number, boost: number) => Math.fround(Math.fround(score) + boost)
+    : (score: number, boost: number) => score + boost;
   const sort = plan.body.sort;
   const bodies: SearchBody[] = [];
   const search = (body: SearchBody): Promise<{ hits: SearchHit[]; total: number; relation: 'eq' | 'gte' }> => {
@@ -106,15 +112,18 @@ export async function graphRankedPage(
   // Tier 1 and the first read run at once (the engine has a worker for each).
   let read = Math.min(SCAN_CAP, Math.max(SCAN_FIRST, 2 * depth));
   const [firstHits, firstRead] = await Promise.all([tierOne ? search(tierOne) : Promise.resolve(null), search(scanBody(0, read))]);
-  const candidates: Candidate[] = (firstHits?.hits ?? []).map((h) => ({ id: h.id, score: (h.score ?? 0) + FIRST_DEGREE_BOOST }));
+  const candidates: Candidate[] = (firstHits?.hits ?? []).map((h) => ({ id: h.id, score: plus(h.score ?? 0, FIRST_DEGREE_BOOST) }));
+  // A refresh between two reads can shift a window: an id is taken once.
+  const taken = new Set(candidates.map((c) => c.id));
   const { total, relation } = firstRead;
   const unreadBoost = rank.second.length ? SECOND_DEGREE_BOOST : 0;
   let hits = firstRead.hits;
   let scanned = 0;
   for (;;) {
     for (const h of hits) {
-      if (isFirst(h.id)) continue; // ranked by tier 1
-      candidates.push({ id: h.id, score: (h.score ?? 0) + (isSecond(h.id) ? SECOND_DEGREE_BOOST : 0) });
+      if (isFirst(h.id) || taken.has(h.id)) continue; // tier 1 ranks the first degree
+      taken.add(h.id);
+      candidates.push({ id: h.id, score: plus(h.score ?? 0, isSecond(h.id) ? SECOND_DEGREE_BOOST : 0) });
     }
     scanned += hits.length;
     candidates.sort(byRank);
@@ -124,9 +133,9 @@ export async function graphRankedPage(
     if (exhausted) break;
     if (candidates.length === depth && last) {
       // The best an unread hit can do: the last read hit's score and boost, with a later id.
-      const bound = (last.score ?? 0) + unreadBoost;
+      const bound = plus(last.score ?? 0, unreadBoost);
       const edge = candidates[depth - 1]!;
-      if (bound < edge.score || (bound === edge.score && last.id >= edge.id)) break;
+      if (bound < edge.score || (bound === edge.score && last.id >= edge.id && !(single && unreadBoost > 0))) break;
     }
     if (scanned >= SCAN_CAP) return null;
     read = Math.min(SCAN_CAP - scanned, scanned);
