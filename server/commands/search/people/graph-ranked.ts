@@ -4,13 +4,15 @@
  * first-degree person + 1.5 for a boosted second-degree one, ties by id. But no query carries the
  * second degree (tens of thousands of ids for a well-connected requester), so the cost follows
  * the page, not the network:
- * - tier 1: the query restricted to the first degree (short), its best `offset + limit` hits;
  * - the query alone, read in score order (ids and scores only), each hit tested against the
- *   cached second-degree set and given its boost;
- * - the merge is exact once no hit left unread can reach the page: the last hit read, with the
- *   largest boost it could get, ranks below the page's last row. The reading grows (200, then
- *   doubling) until that holds, up to {@link SCAN_CAP} hits; a page it cannot prove by then is
- *   searched as the one boosted query instead (the same ranking, the old cost).
+ *   first degree and the cached second-degree set and given its boost;
+ * - the page is exact once no hit left unread can reach it: the last hit read, with the largest
+ *   boost it could still get, ranks below the page's last row;
+ * - when that fails, tier 1 (the query restricted to the first degree, a short id list: its best
+ *   `offset + limit` hits) takes the first degree off the unread hits, so they can gain at most
+ *   the second-degree boost; then the reading grows (200, then doubling) until the proof holds,
+ *   up to {@link SCAN_CAP} hits. A page not proven by then is searched as the one boosted query
+ *   instead (the same ranking, the old cost).
  */
 import { INDICES } from '../../../../mappings/indices.js';
 import { anyOf, termsClauses } from '../../../../query-planner/build/dsl.js';
@@ -109,37 +111,64 @@ export async function graphRankedPage(
     _source: false,
     track_total_hits: from === 0,
   });
-  // Tier 1 and the first read run at once (the engine has a worker for each).
+  // The first read comes first, first-degree hits included with their boost: when the page is
+  // proven from it (an unread hit could gain at most the first-degree boost), tier 1 is not run.
+  // An engine gives one request one worker at a time, so tier 1 would cost a whole second search.
   let read = Math.min(SCAN_CAP, Math.max(SCAN_FIRST, 2 * depth));
-  const [firstHits, firstRead] = await Promise.all([tierOne ? search(tierOne) : Promise.resolve(null), search(scanBody(0, read))]);
-  const candidates: Candidate[] = (firstHits?.hits ?? []).map((h) => ({ id: h.id, score: plus(h.score ?? 0, FIRST_DEGREE_BOOST) }));
-  // A refresh between two reads can shift a window: an id is taken once.
-  const taken = new Set(candidates.map((c) => c.id));
+  const firstRead = await search(scanBody(0, read));
   const { total, relation } = firstRead;
-  const unreadBoost = rank.second.length ? SECOND_DEGREE_BOOST : 0;
-  let hits = firstRead.hits;
+  const candidates: Candidate[] = [];
+  // An id is taken once: tier 1 and the read overlap, and a refresh between reads can shift a window.
+  const taken = new Set<string>();
+  let tierOneDone = tierOne === null;
   let scanned = 0;
-  for (;;) {
-    for (const h of hits) {
-      if (isFirst(h.id) || taken.has(h.id)) continue; // tier 1 ranks the first degree
-      taken.add(h.id);
-      candidates.push({ id: h.id, score: plus(h.score ?? 0, isSecond(h.id) ? SECOND_DEGREE_BOOST : 0) });
-    }
-    scanned += hits.length;
+  let last: SearchHit | undefined;
+  let exhausted = false;
+  const keep = () => {
     candidates.sort(byRank);
     if (candidates.length > depth) candidates.length = depth;
-    const last = hits[hits.length - 1];
-    const exhausted = hits.length < read || scanned >= total;
-    if (exhausted) break;
-    if (candidates.length === depth && last) {
-      // The best an unread hit can do: the last read hit's score and boost, with a later id.
-      const bound = plus(last.score ?? 0, unreadBoost);
-      const edge = candidates[depth - 1]!;
-      if (bound < edge.score || (bound === edge.score && last.id >= edge.id && !(single && unreadBoost > 0))) break;
+  };
+  const absorb = (hits: SearchHit[], asked: number) => {
+    for (const h of hits) {
+      if (taken.has(h.id)) continue;
+      const first = isFirst(h.id);
+      // Once tier 1 has run, it holds every first-degree person who can reach the page.
+      if (first && tierOneDone && tierOne) continue;
+      taken.add(h.id);
+      candidates.push({
+        id: h.id,
+        score: plus(h.score ?? 0, first ? FIRST_DEGREE_BOOST : isSecond(h.id) ? SECOND_DEGREE_BOOST : 0),
+      });
+    }
+    scanned += hits.length;
+    last = hits[hits.length - 1] ?? last;
+    exhausted = hits.length < asked || scanned >= total;
+    keep();
+  };
+  /** No unread hit can reach the page: the last read hit's score plus the largest boost it could still get, with a later id. */
+  const proven = (): boolean => {
+    if (exhausted) return true;
+    if (candidates.length < depth || !last) return false;
+    const unreadBoost = !tierOneDone ? FIRST_DEGREE_BOOST : rank.second.length ? SECOND_DEGREE_BOOST : 0;
+    const bound = plus(last.score ?? 0, unreadBoost);
+    const edge = candidates[depth - 1]!;
+    return bound < edge.score || (bound === edge.score && last.id >= edge.id && !(single && unreadBoost > 0));
+  };
+  absorb(firstRead.hits, read);
+  while (!proven()) {
+    if (!tierOneDone && tierOne) {
+      for (const h of (await search(tierOne)).hits) {
+        if (taken.has(h.id)) continue;
+        taken.add(h.id);
+        candidates.push({ id: h.id, score: plus(h.score ?? 0, FIRST_DEGREE_BOOST) });
+      }
+      tierOneDone = true;
+      keep();
+      continue;
     }
     if (scanned >= SCAN_CAP) return null;
     read = Math.min(SCAN_CAP - scanned, scanned);
-    hits = (await search(scanBody(scanned, read))).hits;
+    absorb((await search(scanBody(scanned, read))).hits, read);
   }
   return { ids: candidates.slice(offset, depth).map((c) => c.id), total, relation, bodies, scanned };
 }
