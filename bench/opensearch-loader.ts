@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { silentProgress } from '../indexer/progress.js';
 import { defaultWorkers, runIndex } from '../indexer/run-index.js';
@@ -90,9 +91,7 @@ function startServer(opts: LoaderOptions): Promise<{ url: string; child: ChildPr
 }
 
 async function idsOf(file: string): Promise<string[]> {
-  const input = fs
-    .createReadStream(file)
-    .pipe(file.endsWith('.gz') ? zlib.createGunzip() : new (await import('node:stream')).PassThrough());
+  const input = fs.createReadStream(file).pipe(file.endsWith('.gz') ? zlib.createGunzip() : new PassThrough());
   const out: string[] = [];
   for await (const line of readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY }))
     if (line.trim()) out.push((JSON.parse(line) as { id: string }).id);

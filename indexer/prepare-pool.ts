@@ -15,8 +15,7 @@ const PREPARE_WORKER = import.meta.url.endsWith('.ts')
 
 export type PrepareRequest =
   | { type: 'validate'; id: number; kind: DocumentKind; lines: [number, string][]; keepRecords: boolean }
-  | { type: 'build'; id: number; lookups: Lookups; format: 'json' | 'object' }
-  | { type: 'discard'; id: number };
+  | { type: 'build'; id: number; lookups: Lookups; format: 'json' | 'object' };
 
 /** A validated line: 0 rejected (with the reason), 1 a deletion (with the id), 2 a record (with its id). */
 export type ValidatedLine = [lineNo: number, status: 0 | 1 | 2, idOrReason: string];
@@ -74,7 +73,7 @@ export class PreparePool {
     }) as Promise<PrepareReply>;
   }
 
-  /** Parses and validates lines; the batch's records stay in its worker until {@link build} or {@link discard}. */
+  /** Parses and validates lines; the batch's records stay in its worker until {@link build} (or the pool closes). */
   async validate(
     kind: DocumentKind,
     lines: [number, string][],

@@ -32,7 +32,6 @@ function handle(msg: PrepareRequest): PrepareReply {
   }
   const batch = held.get(msg.id);
   held.delete(msg.id);
-  if (msg.type === 'discard') return { type: 'built', id: msg.id, docs: [] };
   if (!batch) return { type: 'failed', id: msg.id, message: `no validated batch ${msg.id} in this worker` };
   const lookups = msg.lookups as Lookups;
   const docs = batch.records.map((r) => {

@@ -5,13 +5,12 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { generateCorpus } from '../../../fixtures/generator/index.js';
-import { silentProgress } from '../../../indexer/progress.js';
-import { runIndex } from '../../../indexer/run-index.js';
 import { buildServices, closeServices } from '../../../server/build-services.js';
 import { createAccount } from '../../../server/commands/create-account.js';
 import { createApiKey } from '../../../server/commands/create-api-key.js';
 import { loadConfig } from '../../../server/config.js';
 import { createLogger } from '../../../server/logger.js';
+import { indexSnapshots } from '../../helpers/snapshots.js';
 
 type Row = Record<string, unknown>;
 
@@ -35,17 +34,10 @@ async function prepare(dir: string): Promise<{ key: string; people: Person[] }> 
     logger: createLogger('silent'),
   });
   try {
-    const summary = await runIndex({
-      files: Object.values(corpus.files).map((f) => f.path),
-      swap: false,
-      resume: false,
-      batchSize: 1000,
-      rejectsFile: path.join(dir, 'rejects.jsonl'),
-      checkpointDir: path.join(dir, 'checkpoints'),
-      engine: services.engine,
-      graph: services.graph,
-      progress: silentProgress,
-    });
+    const summary = await indexSnapshots(
+      { dataDir: dir, services },
+      Object.values(corpus.files).map((f) => f.path),
+    );
     assert.is(summary.rejected, 0);
     const owner = createAccount(services, { tier: 'pro', name: 'Reconciler' });
     const key = createApiKey(services, { userId: owner.userId, scopes: ['contacts-read', 'contacts-write'] }).apiKey;
