@@ -4,6 +4,10 @@
  * the search mix's latency, each beside the floor (a minimal hand-written SQLite FTS5 layout of
  * the same data, in the same run). Prints a table and writes a JSON result file.
  *
+ * `--indexing`: only the indexing figures of issue 17 (profiles/s including the final merge and
+ * swap, index file size, peak RSS, connection records/s), beside the floor, with their targets,
+ * as a table and a JSON summary; no search mix. Leaves the indexed data directory for --people.
+ *
  * `--people`: only the people-search benchmark over HTTP (bench/people.ts), on the cached,
  * already indexed data directories (100k; 1M too with --large). `--rounds` then counts the
  * sequential rounds per query (default 5). It ends with the HTTP floor (bench/http-floor.ts).
@@ -57,6 +61,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     only: { type: 'string' },
     people: { type: 'boolean' },
+    indexing: { type: 'boolean' },
     routes: { type: 'boolean' },
     freeze: { type: 'boolean' },
     seconds: { type: 'string' },
@@ -93,7 +98,15 @@ function ensureCorpus(n: number): string {
   return dir;
 }
 
-async function benchSize(n: number) {
+/** Issue 17's indexing targets at 1M profiles on the 2-core machine. */
+export const INDEXING_TARGETS = {
+  profiles_per_second: 6_000,
+  index_mb: 3_072,
+  peak_rss_mb: 1_024,
+  connections_per_second: 100_000,
+};
+
+async function benchSize(n: number, withSearch = true) {
   const corpus = ensureCorpus(n);
   const files = fs
     .readdirSync(corpus)
@@ -109,6 +122,7 @@ async function benchSize(n: number) {
     }).toString(),
   ) as { files: { kind: string; read: number; durationMs: number }[]; peakRssBytes: number; durationMs: number };
   const profiles = summary.files.find((f) => f.kind === 'profiles')!;
+  const connections = summary.files.find((f) => f.kind === 'connections');
 
   process.stderr.write('loading the floor\n');
   const floorDir = path.join(dataDir, 'floor');
@@ -122,6 +136,22 @@ async function benchSize(n: number) {
     ]).toString(),
   ) as { profiles: number; seconds: number; sizeBytes: number; peakRssBytes: number };
 
+  const indexing = {
+    profiles_per_second: Math.round(profiles.read / (profiles.durationMs / 1000)),
+    floor_profiles_per_second: Math.round(floorLoad.profiles / floorLoad.seconds),
+    all_kinds_seconds: Math.round(summary.durationMs / 100) / 10,
+    peak_rss_mb: Math.round(summary.peakRssBytes / MB),
+    floor_peak_rss_mb: Math.round(floorLoad.peakRssBytes / MB),
+    connections_per_second: connections ? Math.round(connections.read / (connections.durationMs / 1000)) : null,
+    connection_records: connections?.read ?? 0,
+    files: summary.files.map((f) => ({ kind: f.kind, read: f.read, seconds: Math.round(f.durationMs / 100) / 10 })),
+  };
+  const database = {
+    size_mb: Math.round(sizeOf(path.join(dataDir, 'search.sqlite')) / MB),
+    floor_size_mb: Math.round(floorLoad.sizeBytes / MB),
+  };
+  if (!withSearch) return { profiles: n, indexing, database, search: null };
+
   process.stderr.write(`running the search mix (${rounds} rounds)\n`);
   const engine = new EmbeddedEngine(dataDir);
   const floor = new FloorQueries(floorDir);
@@ -131,21 +161,7 @@ async function benchSize(n: number) {
   await engine.close();
   floor.close();
 
-  return {
-    profiles: n,
-    indexing: {
-      profiles_per_second: Math.round(profiles.read / (profiles.durationMs / 1000)),
-      floor_profiles_per_second: Math.round(floorLoad.profiles / floorLoad.seconds),
-      all_kinds_seconds: Math.round(summary.durationMs / 100) / 10,
-      peak_rss_mb: Math.round(summary.peakRssBytes / MB),
-      floor_peak_rss_mb: Math.round(floorLoad.peakRssBytes / MB),
-    },
-    database: {
-      size_mb: Math.round(sizeOf(path.join(dataDir, 'search.sqlite')) / MB),
-      floor_size_mb: Math.round(floorLoad.sizeBytes / MB),
-    },
-    search,
-  };
+  return { profiles: n, indexing, database, search };
 }
 
 /** Writes the results in the bench's JSON result file format. */
@@ -329,6 +345,54 @@ if (values.loader) {
       for (const m of q.first_degree_examined.violations) process.stdout.write(`BUDGET EXCEEDED (${r.profiles}, ${q.label}): ${m}\n`);
     }
   writeResults(results);
+} else if (values.indexing) {
+  const results = [];
+  for (const n of sizes) results.push(await benchSize(n, false));
+  const rows: string[][] = [['profiles', 'measure', 'proxima', 'floor', 'target', 'result']];
+  const verdict = (ok: boolean, n: number) =>
+    n < 1_000_000 ? (ok ? 'pass (target set at 1M)' : 'below (target set at 1M)') : ok ? 'PASS' : 'FAIL';
+  const summary = results.map((r) => {
+    const i = r.indexing;
+    const checks = {
+      profiles_per_second: {
+        value: i.profiles_per_second,
+        floor: i.floor_profiles_per_second,
+        target: `>= ${INDEXING_TARGETS.profiles_per_second}`,
+        met: i.profiles_per_second >= INDEXING_TARGETS.profiles_per_second,
+      },
+      index_mb: {
+        value: r.database.size_mb,
+        floor: r.database.floor_size_mb,
+        target: `<= ${INDEXING_TARGETS.index_mb}`,
+        met: r.database.size_mb <= INDEXING_TARGETS.index_mb,
+      },
+      peak_rss_mb: {
+        value: i.peak_rss_mb,
+        floor: i.floor_peak_rss_mb,
+        target: `< ${INDEXING_TARGETS.peak_rss_mb}`,
+        met: i.peak_rss_mb < INDEXING_TARGETS.peak_rss_mb,
+      },
+      connections_per_second: {
+        value: i.connections_per_second,
+        floor: null,
+        target: `>= ${INDEXING_TARGETS.connections_per_second}`,
+        met: (i.connections_per_second ?? 0) >= INDEXING_TARGETS.connections_per_second,
+      },
+    };
+    for (const [name, c] of Object.entries(checks))
+      rows.push([
+        String(r.profiles),
+        name,
+        String(c.value),
+        c.floor === null ? '-' : String(c.floor),
+        c.target,
+        verdict(c.met, r.profiles),
+      ]);
+    return { profiles: r.profiles, machine: { cores: os.availableParallelism(), node: process.version }, checks, files: i.files };
+  });
+  printTable(rows);
+  process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  writeResults(results);
 } else {
   const results = [];
   for (const n of sizes) results.push(await benchSize(n));
@@ -344,17 +408,17 @@ if (values.loader) {
       'index profiles/s (ratio: floor/proxima)',
       r.indexing.profiles_per_second,
       r.indexing.floor_profiles_per_second,
-      '>= 25000 at 1M',
+      `>= ${INDEXING_TARGETS.profiles_per_second} at 1M`,
       true,
     );
     row('indexer peak RSS MB', r.indexing.peak_rss_mb, r.indexing.floor_peak_rss_mb, '< 1024');
-    row('database MB', r.database.size_mb, r.database.floor_size_mb, '');
-    for (const [type, l] of Object.entries(r.search.latency)) {
+    row('database MB', r.database.size_mb, r.database.floor_size_mb, `<= ${INDEXING_TARGETS.index_mb} at 1M`);
+    for (const [type, l] of Object.entries(r.search!.latency)) {
       row(`${type} p50 ms`, l.engine.p50, l.floor.p50, '');
       row(`${type} p95 ms`, l.engine.p95, l.floor.p95, '<= 2x floor');
     }
   }
   printTable(rows);
-  for (const r of results) for (const d of r.search.disagreements) process.stdout.write(`DISAGREEMENT (${r.profiles}): ${d}\n`);
+  for (const r of results) for (const d of r.search!.disagreements) process.stdout.write(`DISAGREEMENT (${r.profiles}): ${d}\n`);
   writeResults(results);
 }

@@ -8,6 +8,24 @@
  */
 import type { ConnectionEdge, DocumentKind } from '../mappings/record-schemas.js';
 
+/**
+ * The fields of a record that change detection reads, per kind: the indexer's workers send back
+ * only these (a record's other fields never reach the change set).
+ */
+export const CHANGE_FIELDS: Record<DocumentKind, readonly string[]> = {
+  profiles: ['id', 'current_title', 'current_company_id', 'current_company_name'],
+  companies: ['id', 'name', 'employee_count'],
+  jobs: ['id', 'company_id', 'title', 'company_name', 'published_at'],
+  posts: ['id', 'author_id', 'author_entity_type', 'reaction_count', 'target_post_id', 'action_type', 'text', 'topics', 'posted_at'],
+};
+
+/** A record cut down to the fields change detection reads. */
+export function changeFields(kind: DocumentKind, record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of CHANGE_FIELDS[kind]) if (record[f] !== undefined) out[f] = record[f];
+  return out;
+}
+
 /** One accepted operation of a batch. */
 export type DocumentOp = { op: 'index'; record: Record<string, unknown> } | { op: 'delete'; id: string };
 

@@ -6,8 +6,15 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { DocumentKind } from '../mappings/record-schemas.js';
+import type { PreparedDocuments } from '../search-engine/port.js';
 import type { LookupNeeds } from './load-file.js';
 import type { Lookups } from './transform/documents.js';
+
+/**
+ * What a worker builds: documents as objects, as JSON text (OpenSearch bulk lines), or the
+ * embedded engine's prepared rows (search-engine/embedded/prepare.ts).
+ */
+export type BuildFormat = 'object' | 'json' | 'prepared';
 
 const PREPARE_WORKER = import.meta.url.endsWith('.ts')
   ? new URL('./prepare-worker.mjs', import.meta.url)
@@ -15,14 +22,14 @@ const PREPARE_WORKER = import.meta.url.endsWith('.ts')
 
 export type PrepareRequest =
   | { type: 'validate'; id: number; kind: DocumentKind; lines: [number, string][]; keepRecords: boolean }
-  | { type: 'build'; id: number; lookups: Lookups; format: 'json' | 'object' };
+  | { type: 'build'; id: number; lookups: Lookups; format: BuildFormat };
 
 /** A validated line: 0 rejected (with the reason), 1 a deletion (with the id), 2 a record (with its id). */
 export type ValidatedLine = [lineNo: number, status: 0 | 1 | 2, idOrReason: string];
 
 export type PrepareReply =
   | { type: 'validated'; id: number; lines: ValidatedLine[]; needs: LookupNeeds | null; records: Record<string, unknown>[] | null }
-  | { type: 'built'; id: number; docs: (string | Record<string, unknown>)[] }
+  | { type: 'built'; id: number; docs: (string | Record<string, unknown>)[]; prepared: PreparedDocuments | null }
   | { type: 'failed'; id: number; message: string };
 
 interface Slot {
@@ -73,7 +80,10 @@ export class PreparePool {
     }) as Promise<PrepareReply>;
   }
 
-  /** Parses and validates lines; the batch's records stay in its worker until {@link build} (or the pool closes). */
+  /**
+   * Parses and validates lines; the batch's records stay in its worker until {@link build} (or
+   * the pool closes). `keepRecords` sends back each record's change-detection fields.
+   */
   async validate(
     kind: DocumentKind,
     lines: [number, string][],
@@ -88,12 +98,20 @@ export class PreparePool {
     return { id, lines: reply.lines, needs: reply.needs!, records: reply.records };
   }
 
-  /** Builds the batch's documents (in the order of its valid records), as JSON text or objects. */
-  async build(id: number, lookups: Lookups, format: 'json' | 'object'): Promise<(string | Record<string, unknown>)[]> {
+  /**
+   * Builds the batch's documents (in the order of its valid records): as JSON text or objects in
+   * `docs`, or (`prepared`) as the embedded engine's rows in `prepared`.
+   */
+  async build(
+    id: number,
+    lookups: Lookups,
+    format: BuildFormat,
+  ): Promise<{ docs: (string | Record<string, unknown>)[]; prepared: PreparedDocuments | null }> {
     const slot = this.owner.get(id);
     if (!slot) throw new Error(`no prepared batch ${id}`);
     this.owner.delete(id);
-    return ((await this.send(slot, { type: 'build', id, lookups, format })) as PrepareReply & { type: 'built' }).docs;
+    const reply = (await this.send(slot, { type: 'build', id, lookups, format })) as PrepareReply & { type: 'built' };
+    return { docs: reply.docs, prepared: reply.prepared };
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,12 @@
  * builds its documents and serialises them. The parsed records stay here between the two steps.
  */
 import { parentPort } from 'node:worker_threads';
+import { INDICES } from '../mappings/indices.js';
 import type { DocumentKind } from '../mappings/record-schemas.js';
+import { buildCatalog, type Scope } from '../search-engine/embedded/catalog.js';
+import { prepareBatch } from '../search-engine/embedded/prepare.js';
+import type { IndexSpec } from '../search-engine/port.js';
+import { changeFields } from './change-sink.js';
 import { needsOf } from './load-file.js';
 import type { PrepareReply, PrepareRequest } from './prepare-pool.js';
 import { type Lookups, toDocument } from './transform/documents.js';
@@ -27,18 +32,35 @@ function handle(msg: PrepareRequest): PrepareReply {
     }
     held.set(msg.id, { kind: msg.kind, records });
     outcomes.needs = needsOf(msg.kind, records);
-    if (msg.keepRecords) outcomes.records = records;
+    if (msg.keepRecords) outcomes.records = records.map((r) => changeFields(msg.kind, r));
     return outcomes;
   }
   const batch = held.get(msg.id);
   held.delete(msg.id);
   if (!batch) return { type: 'failed', id: msg.id, message: `no validated batch ${msg.id} in this worker` };
   const lookups = msg.lookups as Lookups;
+  if (msg.format === 'prepared') {
+    // The spec a fresh index is created with (targets.ts), so field ids and tables agree.
+    const { spec, root } = catalogOf(batch.kind);
+    const docs = batch.records.map((r) => ({ id: r.id as string, doc: toDocument(batch.kind, r, lookups) }));
+    return { type: 'built', id: msg.id, docs: [], prepared: prepareBatch(spec, root, docs) };
+  }
   const docs = batch.records.map((r) => {
     const doc = toDocument(batch.kind, r, lookups);
     return msg.format === 'json' ? JSON.stringify(doc) : doc;
   });
-  return { type: 'built', id: msg.id, docs };
+  return { type: 'built', id: msg.id, docs, prepared: null };
+}
+
+const catalogs = new Map<DocumentKind, { spec: IndexSpec; root: Scope }>();
+function catalogOf(kind: DocumentKind): { spec: IndexSpec; root: Scope } {
+  let entry = catalogs.get(kind);
+  if (!entry) {
+    const spec = { settings: INDICES[kind].settings, mappings: INDICES[kind].mappings } as IndexSpec;
+    entry = { spec, root: buildCatalog(spec, 'prepare') };
+    catalogs.set(kind, entry);
+  }
+  return entry;
 }
 
 parentPort!.on('message', (msg: PrepareRequest) => {

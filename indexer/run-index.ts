@@ -45,14 +45,16 @@ export interface IndexRunOptions {
 }
 
 /**
- * Prepare workers by default: with OpenSearch on a machine of 4 cores or more, one per core up to
- * 4; otherwise none. On 2 cores they cost 27% more CPU per profile (messages, a second heap) and
- * gained nothing, the bulk server sharing the cores (docs/performance.md, "OpenSearch loader");
- * the embedded engine's single writer is its bottleneck.
+ * Prepare workers by default. The embedded engine: one per core up to 4 (at least 1), since
+ * posting extraction and source compression run in them and leave the writer only SQLite's own
+ * work (1,807 profiles/s with 2 workers against 1,142 with none on 2 cores; docs/performance.md,
+ * "Issue 17"). OpenSearch: one per core up to 4 on 4 cores or more, otherwise none: on 2 cores
+ * they cost 27% more CPU per profile and gained nothing, the bulk server sharing the cores.
  */
 export function defaultWorkers(engine: { kind: string }): number {
   const cores = os.availableParallelism();
-  return engine.kind === 'opensearch' && cores >= 4 ? Math.min(4, cores) : 0;
+  if (engine.kind === 'embedded') return Math.max(1, Math.min(4, cores));
+  return cores >= 4 ? Math.min(4, cores) : 0;
 }
 
 /** What a load did: records read, indexed, deleted and rejected, how long it took and how fast. */

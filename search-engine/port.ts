@@ -48,11 +48,21 @@ export interface SearchResult<T = Record<string, unknown>> {
   tookMs: number;
 }
 
-/** An upsert carries its document as an object, or already serialised (`json`, as the indexer's workers make it). */
+/**
+ * An upsert carries its document as an object, already serialised (`json`, as the indexer's
+ * workers make it for OpenSearch), or `prepared` in the batch passed beside the operations (the
+ * embedded engine's rows, made by the indexer's workers: see {@link SearchEngine.preparedFormat}).
+ */
 export type BulkOperation =
-  | { op: 'index'; id: string; doc: Record<string, unknown>; json?: undefined }
-  | { op: 'index'; id: string; json: string; doc?: undefined }
+  | { op: 'index'; id: string; doc: Record<string, unknown>; json?: undefined; prepared?: undefined }
+  | { op: 'index'; id: string; json: string; doc?: undefined; prepared?: undefined }
+  | { op: 'index'; id: string; prepared: true; doc?: undefined; json?: undefined }
   | { op: 'delete'; id: string };
+
+/** Documents an engine's own prepare step turned into its rows, away from the writer; opaque to callers. */
+export interface PreparedDocuments {
+  format: string;
+}
 
 export interface BulkResult {
   indexed: number;
@@ -79,13 +89,22 @@ export interface SearchEngine {
   readonly budgetsEnforced: boolean;
   /** Bulk calls a loader may keep in flight at once (absent: one at a time, as for a single writer). */
   readonly bulkConcurrency?: number;
+  /**
+   * The format of prepared batches this engine takes beside bulk operations (absent: none). The
+   * indexer's workers then make them (search-engine/embedded/prepare.ts) and the writer only
+   * writes rows.
+   */
+  readonly preparedFormat?: string;
   /** Resolves when the engine answers; rejects with the reason when it does not. */
   ping(): Promise<void>;
   createIndex(name: string, spec: IndexSpec): Promise<void>;
   deleteIndex(name: string): Promise<void>;
   indexExists(name: string): Promise<boolean>;
-  /** Applies upserts and deletes; reports per-operation failures instead of throwing. */
-  bulk(index: string, ops: BulkOperation[]): Promise<BulkResult>;
+  /**
+   * Applies upserts and deletes; reports per-operation failures instead of throwing. `prepared`
+   * holds the documents of the operations marked `prepared`, in the engine's preparedFormat.
+   */
+  bulk(index: string, ops: BulkOperation[], prepared?: PreparedDocuments): Promise<BulkResult>;
   search<T = Record<string, unknown>>(index: string, body: SearchBody): Promise<SearchResult<T>>;
   count(index: string, query?: Query): Promise<number>;
   /** Documents by id, in the order asked; null where an id is unknown. */

@@ -3,16 +3,28 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { callBudget } from '../call-context.js';
 import { SearchEngineError } from '../errors.js';
-import type { BulkOperation, BulkResult, IndexSpec, IndexStats, Query, SearchBody, SearchEngine, SearchResult } from '../port.js';
+import type {
+  BulkOperation,
+  BulkResult,
+  IndexSpec,
+  IndexStats,
+  PreparedDocuments,
+  Query,
+  SearchBody,
+  SearchEngine,
+  SearchResult,
+} from '../port.js';
 import { ConnectionBudget } from './budget.js';
 import { buildCatalog, type Scope } from './catalog.js';
 import { type IndexMeta, readIndexMeta, resolveIndexMeta } from './index-meta.js';
 import { runMget } from './mget.js';
+import { mappingKey, PREPARED_FORMAT, type PreparedBatch, prepareBatch } from './prepare.js';
 import { ReadPool } from './read-pool.js';
 import type { ReadOp } from './read-worker.js';
 import { runCount, runSearch } from './search.js';
+import { decodeSource } from './source-codec.js';
 import { strictProblem } from './strict.js';
-import { createTables, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, t } from './tables.js';
+import { createTables, dropSortIndexes, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, t } from './tables.js';
 import { IndexWriter } from './writer.js';
 
 /** File name of the embedded index inside `DATA_DIR`. */
@@ -27,7 +39,10 @@ interface OpenIndex {
   root: Scope;
   writer: IndexWriter;
   multiValued: Set<string>;
-  /** Set between beginBulkLoad and endBulkLoad on an index that was empty. */
+  /**
+   * Set between beginBulkLoad and endBulkLoad (a new index, not yet live): documents are
+   * inserted as new, and only an id found in the index again takes the replace path.
+   */
   fresh: boolean;
 }
 
@@ -47,6 +62,9 @@ export interface EmbeddedEngineOptions {
   maxQueuedPerTenant?: number;
 }
 
+/** Page size of a new index file, in bytes. */
+const PAGE_SIZE = 16_384;
+
 /** SQLite page cache per connection, in KiB. */
 const CACHE_KIB = 262_144;
 
@@ -58,6 +76,7 @@ const CACHE_KIB = 262_144;
  */
 export class EmbeddedEngine implements SearchEngine {
   readonly kind = 'embedded' as const;
+  readonly preparedFormat = PREPARED_FORMAT;
   private readonly db: Database.Database;
   private readonly open = new Map<string, OpenIndex>();
   private readonly budget: ConnectionBudget;
@@ -68,6 +87,10 @@ export class EmbeddedEngine implements SearchEngine {
     fs.mkdirSync(dataDir, { recursive: true });
     const file = path.join(dataDir, opts.file ?? EMBEDDED_INDEX_FILE);
     this.db = new Database(file);
+    // A new file gets 16 KiB pages (set before WAL, which fixes the page size): compressed
+    // sources of about 1 KB pack with a quarter of the waste of 4 KiB pages, and scans read
+    // fewer pages. Existing files keep theirs.
+    if (this.db.pragma('page_count', { simple: true }) === 0) this.db.pragma(`page_size = ${PAGE_SIZE}`);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('synchronous = NORMAL');
@@ -131,9 +154,51 @@ export class EmbeddedEngine implements SearchEngine {
     return this.meta(name) !== undefined || this.db.prepare('SELECT 1 FROM engine_aliases WHERE alias = ?').get(name) !== undefined;
   }
 
-  async bulk(index: string, ops: BulkOperation[]): Promise<BulkResult> {
+  async bulk(index: string, ops: BulkOperation[], prepared?: PreparedDocuments): Promise<BulkResult> {
     const target = this.resolve(index, true);
+    const batch = prepared as PreparedBatch | undefined;
+    if (batch && (batch.format !== PREPARED_FORMAT || batch.mappingKey !== mappingKey(target.spec)))
+      throw new SearchEngineError('invalid_query', `the prepared batch was made for another mapping or format than index "${target.name}"`);
+    if (!batch && ops.some((op) => op.op === 'index' && op.prepared))
+      throw new SearchEngineError('invalid_query', 'prepared operations need their prepared batch');
     const result: BulkResult = { indexed: 0, deleted: 0, failed: [] };
+    // A fresh load of upserts only: every table gets one insert per batch (prepare.ts). An id
+    // the index already holds rolls the batch back, and it is upserted one document at a time.
+    if (target.fresh && ops.every((op) => op.op === 'index')) {
+      const rows =
+        batch ??
+        prepareBatch(
+          target.spec,
+          target.root,
+          ops.map((op) => ({ id: op.id, doc: op.doc ?? (JSON.parse(op.json!) as Record<string, unknown>) })),
+        );
+      try {
+        const before = target.multiValued.size;
+        this.db.transaction(() => {
+          target.writer.writePrepared(rows);
+          if (target.multiValued.size !== before) this.saveMultiValued(target);
+        })();
+        return { indexed: rows.ids.length, deleted: 0, failed: rows.failed.map((f) => ({ id: f.id, op: 'index', reason: f.reason })) };
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
+      }
+    }
+    if (batch) {
+      // Documents of prepared operations come back from their stored form; refused ones stay refused.
+      let k = 0;
+      const materialised: BulkOperation[] = [];
+      for (const op of ops) {
+        if (op.op !== 'index' || !op.prepared) {
+          materialised.push(op);
+          continue;
+        }
+        const slot = batch.slots[k++]!;
+        if (slot >= 0)
+          materialised.push({ op: 'index', id: op.id, doc: decodeSource<Record<string, unknown>>(target.root, batch.sources[slot]!) });
+        else result.failed.push({ id: op.id, op: 'index', reason: batch.failed[-1 - slot]!.reason });
+      }
+      ops = materialised;
+    }
     const properties = target.spec.mappings.properties as Record<string, Record<string, unknown>>;
     const strict = target.spec.mappings.dynamic === 'strict';
     const before = target.multiValued.size;
@@ -145,7 +210,7 @@ export class EmbeddedEngine implements SearchEngine {
           else result.failed.push({ id: op.id, op: 'delete', reason: 'not_found' });
           continue;
         }
-        const doc = op.doc ?? (JSON.parse(op.json) as Record<string, unknown>);
+        const doc = op.doc ?? (JSON.parse(op.json!) as Record<string, unknown>);
         const problem = strict ? strictProblem(doc, properties) : null;
         if (problem) {
           result.failed.push({ id: op.id, op: 'index', reason: problem });
@@ -155,13 +220,13 @@ export class EmbeddedEngine implements SearchEngine {
         result.indexed++;
       }
       target.writer.flushBatch();
-      if (target.multiValued.size !== before) {
-        this.db
-          .prepare('UPDATE engine_indices SET multi_valued = ? WHERE name = ?')
-          .run(JSON.stringify([...target.multiValued]), target.name);
-      }
+      if (target.multiValued.size !== before) this.saveMultiValued(target);
     })();
     return result;
+  }
+
+  private saveMultiValued(target: OpenIndex): void {
+    this.db.prepare('UPDATE engine_indices SET multi_valued = ? WHERE name = ?').run(JSON.stringify([...target.multiValued]), target.name);
   }
 
   async search<T = Record<string, unknown>>(index: string, body: SearchBody): Promise<SearchResult<T>> {
@@ -221,7 +286,9 @@ export class EmbeddedEngine implements SearchEngine {
 
   async beginBulkLoad(index: string): Promise<void> {
     const target = this.resolve(index, true);
-    target.fresh = this.db.prepare(`SELECT 1 FROM ${t.docs(target.root)} LIMIT 1`).get() === undefined;
+    target.fresh = true;
+    // The name-sort indexes take values in random order: built once at the end instead.
+    dropSortIndexes(this.db, target.root);
   }
 
   async endBulkLoad(index: string): Promise<void> {
@@ -230,6 +297,7 @@ export class EmbeddedEngine implements SearchEngine {
     // Merge the FTS5 segments written during the load; planner statistics (with STAT4 samples)
     // let a join over number postings start from its most selective clause.
     for (const table of ftsTables(target.root)) this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
+    ensureSortIndexes(this.db, target.root);
     this.db.exec('ANALYZE');
   }
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { SearchEngineError } from '../errors.js';
-import { LAYOUT_VERSION } from './tables.js';
+import { LAYOUT_VERSION, READABLE_LAYOUTS } from './tables.js';
 
 /** One row of the engine's index catalog table. */
 export interface IndexMeta {
@@ -28,10 +28,10 @@ export function resolveIndexMeta(db: Database.Database, name: string, allowAlias
     if (targets.length === 1) meta = readIndexMeta(db, (targets[0] as { idx: string }).idx);
   }
   if (!meta) throw new SearchEngineError('index_not_found', `no index or alias "${name}"`);
-  if (meta.layout !== LAYOUT_VERSION) {
+  if (!READABLE_LAYOUTS.includes(meta.layout)) {
     throw new SearchEngineError(
       'engine_error',
-      `index "${meta.name}" was built with table layout ${meta.layout}; this build reads layout ${LAYOUT_VERSION}: rebuild it with \`proxima index --swap\``,
+      `index "${meta.name}" was built with table layout ${meta.layout}; this build reads layouts ${READABLE_LAYOUTS.join(' and ')} (it writes ${LAYOUT_VERSION}): rebuild it with \`proxima index --swap\``,
     );
   }
   return meta;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Scope } from './catalog.js';
+import { decodeSource } from './source-codec.js';
 import { translateSqliteErrors } from './sqlite-errors.js';
 import { t } from './tables.js';
 
@@ -9,9 +10,9 @@ export function runMget<T>(db: Database.Database, root: Scope, ids: string[]): (
     () =>
       db.prepare(`SELECT id, source FROM ${t.docs(root)} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as {
         id: string;
-        source: string;
+        source: string | Uint8Array;
       }[],
   );
-  const byId = new Map(rows.map((r) => [r.id, JSON.parse(r.source) as T]));
+  const byId = new Map(rows.map((r) => [r.id, decodeSource<T>(root, r.source)]));
   return ids.map((id) => byId.get(id) ?? null);
 }

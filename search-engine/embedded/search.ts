@@ -7,6 +7,7 @@ import { constantScore } from './constant-score.js';
 import { onlyKeys } from './dsl-util.js';
 import type { NumberLeaf } from './leaves.js';
 import { checkParams, checkQuerySize } from './query-limits.js';
+import { decodeSource } from './source-codec.js';
 import { translateSqliteErrors } from './sqlite-errors.js';
 import { sortColumn, t } from './tables.js';
 
@@ -167,11 +168,11 @@ function search<T>(db: Database.Database, root: Scope, multiValued: Set<string>,
     total = exact > cap ? { value: cap, relation: 'gte' } : { value: exact, relation: 'eq' };
   }
 
-  const docs = new Map<number, { id: string; source: string }>();
+  const docs = new Map<number, { id: string; source: string | Uint8Array }>();
   if (page.length) {
     const rows = db
       .prepare(`SELECT rowid, id, source FROM ${t.docs(root)} WHERE rowid IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(page.map((r) => r.d))) as { rowid: number; id: string; source: string }[];
+      .all(JSON.stringify(page.map((r) => r.d))) as { rowid: number; id: string; source: string | Uint8Array }[];
     for (const r of rows) docs.set(r.rowid, r);
   }
   const hits: SearchHit<T>[] = page.map((r) => {
@@ -179,7 +180,7 @@ function search<T>(db: Database.Database, root: Scope, multiValued: Set<string>,
     const hit: SearchHit<T> = {
       id: doc.id,
       score: fixedScore !== null ? fixedScore : needsScore ? Number(r.score) : null,
-      source: filterSource(JSON.parse(doc.source) as Record<string, unknown>, body._source) as T,
+      source: filterSource(decodeSource(root, doc.source), body._source) as T,
     };
     if (sort.length) {
       let k = 0;

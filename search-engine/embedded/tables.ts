@@ -2,7 +2,10 @@ import type Database from 'better-sqlite3';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
-export const LAYOUT_VERSION = 4;
+export const LAYOUT_VERSION = 5;
+
+/** Layouts this build still reads and writes: 4 differs only in keeping sources as JSON text. */
+export const READABLE_LAYOUTS: readonly number[] = [4, 5];
 
 /** Table names of one scope. */
 export const t = {
@@ -47,7 +50,7 @@ export function sortableFields(root: Scope): string[] {
 export function createTables(db: Database.Database, root: Scope): void {
   for (const scope of allScopes(root)) {
     if (scope === root) {
-      db.exec(`CREATE TABLE ${t.docs(scope)} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL)`);
+      db.exec(`CREATE TABLE ${t.docs(scope)} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source BLOB NOT NULL)`);
       const cols = sortableFields(root).map((p) => `${sortColumn(p)}`);
       db.exec(
         `CREATE TABLE ${t.sort(scope)} (rowid INTEGER PRIMARY KEY, presence INTEGER NOT NULL DEFAULT 0${cols.map((c) => `, ${c}`).join('')})`,
@@ -83,6 +86,13 @@ export function ensureSortIndexes(db: Database.Database, root: Scope): void {
     const col = sortColumn(path);
     const tail = id ? `, (${id} IS NULL), ${id}` : '';
     db.exec(`CREATE INDEX IF NOT EXISTS ${t.sort(root)}_by_${col} ON ${t.sort(root)} ((${col} IS NULL), ${col}${tail})`);
+  }
+}
+
+/** Drops the indexes {@link ensureSortIndexes} creates (a bulk load builds them once, at its end). */
+export function dropSortIndexes(db: Database.Database, root: Scope): void {
+  for (const path of sortableFields(root).filter((p) => p.endsWith('.sort'))) {
+    db.exec(`DROP INDEX IF EXISTS ${t.sort(root)}_by_${sortColumn(path)}`);
   }
 }
 

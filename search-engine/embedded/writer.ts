@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { allScopes, type Scope, type TextTable } from './catalog.js';
 import { type Entries, extractEntries } from './extract.js';
+import type { PreparedBatch } from './prepare.js';
+import { decodeSource, encodeSource } from './source-codec.js';
 import { ID_DIVERGES, sortableFields, sortColumn, t } from './tables.js';
 
 type Stmt = Database.Statement;
@@ -27,6 +29,11 @@ interface ScopeStatements {
   rowsByParent?: Stmt;
   rowsDelete?: Stmt;
   maxRowid?: Stmt;
+  /** Prepared batches: the same inserts with batch-relative row ids offset by bound bases. */
+  kwAt?: Stmt;
+  numAt: Stmt;
+  ftsAt: Partial<Record<TextTable, Stmt>>;
+  rowsAt?: Stmt;
 }
 
 /**
@@ -49,6 +56,10 @@ export class IndexWriter {
   private readonly sortInsert: Stmt;
   private readonly sortDelete: Stmt;
   private readonly sortPaths: string[];
+  private readonly docInsertAt: Stmt;
+  private readonly docMaxRowid: Stmt;
+  private readonly sortInsertAt: Stmt;
+  private readonly parentOf = new Map<Scope, Scope>();
 
   /**
    * @param multiValued the index's fields seen with several values in one document (loaded from
@@ -72,6 +83,12 @@ export class IndexWriter {
       `INSERT OR REPLACE INTO ${t.sort(root)} (rowid, presence${cols.map((c) => `, ${c}`).join('')}) SELECT value->>0, value->>1${cols.map((_, i) => `, value->>${i + 2}`).join('')} FROM json_each(?)`,
     );
     this.sortDelete = db.prepare(`DELETE FROM ${t.sort(root)} WHERE rowid = ?`);
+    this.docInsertAt = db.prepare(`INSERT INTO ${t.docs(root)} (rowid, id, source) VALUES (?, ?, ?)`);
+    this.docMaxRowid = db.prepare(`SELECT coalesce(max(rowid), 0) AS m FROM ${t.docs(root)}`);
+    this.sortInsertAt = db.prepare(
+      `INSERT INTO ${t.sort(root)} (rowid, presence${cols.map((c) => `, ${c}`).join('')}) SELECT ? + value->>0, value->>1${cols.map((_, i) => `, value->>${i + 2}`).join('')} FROM json_each(?)`,
+    );
+    for (const scope of allScopes(root)) for (const child of scope.nested.values()) this.parentOf.set(child, scope);
   }
 
   private prepareScope(scope: Scope): ScopeStatements {
@@ -84,10 +101,15 @@ export class IndexWriter {
       ftsInsert: {},
       numDelete: this.db.prepare(`DELETE FROM ${t.num(scope)} WHERE f = ? AND v = ? AND d = ?`),
       ftsDelete: {},
+      numAt: this.db.prepare(
+        `INSERT OR IGNORE INTO ${t.num(scope)} (f, v, d) SELECT value->>0, value->>1, ? + value->>2 FROM json_each(?)`,
+      ),
+      ftsAt: {},
     };
     if (scope.hasKeywords) {
       s.kwInsert = this.db.prepare(`INSERT INTO ${t.kw(scope)} (rowid, tokens) SELECT value->>0, value->>1 FROM json_each(?)`);
       s.kwDelete = this.db.prepare(`DELETE FROM ${t.kw(scope)} WHERE rowid = ?`);
+      s.kwAt = this.db.prepare(`INSERT INTO ${t.kw(scope)} (rowid, tokens) SELECT ? + value->>0, value->>1 FROM json_each(?)`);
     }
     for (const table of ['stem', 'name'] as const) {
       const columns = scope.textColumns[table];
@@ -96,6 +118,9 @@ export class IndexWriter {
         `INSERT INTO ${t.fts(scope, table)} (rowid, ${columns.join(', ')}) SELECT value->>0${columns.map((_, i) => `, value->>${i + 1}`).join('')} FROM json_each(?)`,
       );
       s.ftsDelete[table] = this.db.prepare(`DELETE FROM ${t.fts(scope, table)} WHERE rowid = ?`);
+      s.ftsAt[table] = this.db.prepare(
+        `INSERT INTO ${t.fts(scope, table)} (rowid, ${columns.join(', ')}) SELECT ? + value->>0${columns.map((_, i) => `, value->>${i + 1}`).join('')} FROM json_each(?)`,
+      );
     }
     if (scope !== this.root) {
       s.rowsInsert = this.db.prepare(
@@ -104,8 +129,38 @@ export class IndexWriter {
       s.rowsByParent = this.db.prepare(`SELECT rowid FROM ${t.rows(scope)} WHERE parent = ? ORDER BY rowid`);
       s.rowsDelete = this.db.prepare(`DELETE FROM ${t.rows(scope)} WHERE parent = ?`);
       s.maxRowid = this.db.prepare(`SELECT coalesce(max(rowid), 0) AS m FROM ${t.rows(scope)}`);
+      s.rowsAt = this.db.prepare(
+        `INSERT INTO ${t.rows(scope)} (rowid, parent, presence) SELECT ? + value->>0, ? + value->>1, value->>2 FROM json_each(?)`,
+      );
     }
     return s;
+  }
+
+  /**
+   * Writes a prepared batch (prepare.ts) of documents none of which the index holds: each table
+   * gets one insert, its row ids offset by the table's next row id. Call inside a transaction;
+   * a repeated id throws SQLITE_CONSTRAINT_UNIQUE and the caller rolls back and upserts instead.
+   */
+  writePrepared(batch: PreparedBatch): void {
+    const base = new Map<Scope, number>();
+    const rootBase = (this.docMaxRowid.get() as { m: number }).m + 1;
+    base.set(this.root, rootBase);
+    batch.ids.forEach((id, i) => {
+      this.docInsertAt.run(rootBase + i, id, batch.sources[i]);
+    });
+    if (batch.ids.length) this.sortInsertAt.run(rootBase, batch.sort);
+    allScopes(this.root).forEach((scope, i) => {
+      const rows = batch.scopes[i]!;
+      const s = this.stmts.get(scope)!;
+      if (scope !== this.root) base.set(scope, (s.maxRowid!.get() as { m: number }).m + 1);
+      const at = base.get(scope)!;
+      if (rows.rows) s.rowsAt!.run(at, base.get(this.parentOf.get(scope)!)!, rows.rows);
+      if (rows.kw) s.kwAt!.run(at, rows.kw);
+      if (rows.num) s.numAt.run(at, rows.num);
+      for (const table of ['stem', 'name'] as const) if (rows[table]) s.ftsAt[table]!.run(at, rows[table]);
+    });
+    for (const p of batch.multi) this.multiValued.add(p);
+    if (batch.idDiverges) this.multiValued.add(ID_DIVERGES);
   }
 
   /** Starts a batch; call inside the transaction that will also call {@link flushBatch}. */
@@ -144,7 +199,7 @@ export class IndexWriter {
   upsert(id: string, doc: Record<string, unknown>, fresh = false): void {
     if (this.touched.has(id)) this.flushBatch();
     this.touched.add(id);
-    const source = JSON.stringify(doc);
+    const source = encodeSource(this.root, JSON.stringify(doc));
     let rowid: number | null = null;
     if (fresh) {
       try {
@@ -154,8 +209,8 @@ export class IndexWriter {
       }
     }
     if (rowid === null) {
-      const old = this.docLookup.get(id) as { rowid: number; source: string } | undefined;
-      if (old) this.removeEntries(this.root, old.rowid, JSON.parse(old.source) as Record<string, unknown>);
+      const old = this.docLookup.get(id) as { rowid: number; source: string | Uint8Array } | undefined;
+      if (old) this.removeEntries(this.root, old.rowid, decodeSource(this.root, old.source));
       rowid = (this.docUpsert.get(id, source) as { rowid: number }).rowid;
     }
     const entries = extractEntries(this.root, doc, true);
@@ -174,9 +229,9 @@ export class IndexWriter {
   delete(id: string): boolean {
     if (this.touched.has(id)) this.flushBatch();
     this.touched.add(id);
-    const old = this.docLookup.get(id) as { rowid: number; source: string } | undefined;
+    const old = this.docLookup.get(id) as { rowid: number; source: string | Uint8Array } | undefined;
     if (!old) return false;
-    this.removeEntries(this.root, old.rowid, JSON.parse(old.source) as Record<string, unknown>);
+    this.removeEntries(this.root, old.rowid, decodeSource(this.root, old.source));
     this.docDelete.run(old.rowid);
     this.sortDelete.run(old.rowid);
     return true;

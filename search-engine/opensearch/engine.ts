@@ -99,6 +99,8 @@ export class OpenSearchEngine implements SearchEngine {
 
   async bulk(index: string, ops: BulkOperation[]): Promise<BulkResult> {
     if (ops.length === 0) return { indexed: 0, deleted: 0, failed: [] };
+    if (ops.some((op) => op.op === 'index' && op.prepared))
+      throw new SearchEngineError('invalid_query', 'OpenSearch takes no prepared batches: send documents or their JSON');
     // Items refused for a passing reason (429 after the helper's own retries, 502-504) are sent
     // again with backoff; the rest are final. Re-sending is safe: index by id replaces, and a
     // repeated delete reports not_found.

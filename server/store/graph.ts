@@ -59,12 +59,18 @@ export class GraphStore {
    * batches of one load) remembers who was stamped already, so each is written about once.
    */
   upsertEdges(edges: ConnectionEdge[], syncedAt?: number, stamped: Set<string> = new Set()): void {
+    // Both directions of every edge, in key order: neighbouring rows land on the same pages of
+    // the primary key, however large the table (docs/indexer.md, "Connections"). A later edge of
+    // the batch on the same key still wins (a stable sort keeps the snapshot's order).
+    const rows: [string, string, ConnectionSource, number, number | null][] = [];
+    for (const e of edges) {
+      rows.push([e.userA, e.userB, e.source, e.connectedAt, e.removedAt]);
+      rows.push([e.userB, e.userA, e.source, e.connectedAt, e.removedAt]);
+    }
+    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     this.db.transaction(() => {
       this.bumpVersion();
-      for (const e of edges) {
-        this.upsertStmt.run(e.userA, e.userB, e.source, e.connectedAt, e.removedAt);
-        this.upsertStmt.run(e.userB, e.userA, e.source, e.connectedAt, e.removedAt);
-      }
+      for (const r of rows) this.upsertStmt.run(r[0], r[1], r[2], r[3], r[4]);
       if (syncedAt === undefined) return;
       const stamp = prepared(
         this.db,

@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { noLookups, toDocument } from '../../indexer/transform/documents.js';
+import { INDICES } from '../../mappings/indices.js';
+import { buildCatalog } from '../../search-engine/embedded/catalog.js';
+import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import { prepareBatch } from '../../search-engine/embedded/prepare.js';
+import type { BulkOperation, IndexSpec, SearchBody } from '../../search-engine/port.js';
+import { profile } from '../helpers/snapshots.js';
+
+// Fresh bulk loads write prepared batches (search-engine/embedded/prepare.ts): one insert per
+// table with batch-relative row ids. They must leave an index that answers exactly like one
+// filled document by document, and fall back to upserts where an id repeats.
+
+const spec = { settings: INDICES.profiles.settings, mappings: INDICES.profiles.mappings } as IndexSpec;
+const root = buildCatalog(spec, 'test');
+
+/** Varied profiles: several experiences, missing fields, a multi-valued keyword and a repeated display name. */
+function docs(n: number): Record<string, unknown>[] {
+  return Array.from({ length: n }, (_, i) =>
+    toDocument(
+      'profiles',
+      profile(i + 1, {
+        display_name: i % 7 === 0 ? 'Same Name' : `First${i + 1} Last${i + 1}`,
+        skills: i % 3 === 0 ? ['Go'] : ['TypeScript', 'SQL', `Skill ${i % 4}`],
+        years_experience: i % 4 === 0 ? undefined : i % 15,
+        location: i % 2 ? { city: 'Berlin', country: 'Germany', country_code: 'DE' } : { city: 'London', country_code: 'GB' },
+        experiences: [
+          { company_name: `Company ${i % 5}`, title: i % 2 ? 'Staff Engineer' : 'Designer', start: '2019-01', end: null, is_current: true },
+          ...(i % 3 ? [{ company_name: 'Old Corp', title: 'Intern', start: '2015-06', end: '2016-01', is_current: false }] : []),
+        ],
+      }),
+      noLookups(),
+    ),
+  );
+}
+
+const QUERIES: SearchBody[] = [
+  { query: { match_all: {} }, size: 100, sort: [{ 'display_name.sort': 'asc' }, { id: 'asc' }] },
+  { query: { term: { 'location.country_code': 'DE' } }, size: 100 },
+  { query: { terms: { 'skills.keyword': ['Go', 'Skill 2'] } }, size: 100 },
+  { query: { range: { years_experience: { gte: 5, lt: 12 } } }, size: 100, sort: [{ years_experience: 'desc' }, { id: 'asc' }] },
+  { query: { match: { headline: 'engineer number 12' } }, size: 20 },
+  {
+    query: {
+      nested: {
+        path: 'experiences',
+        query: { bool: { must: [{ match: { 'experiences.title': 'intern' } }, { term: { 'experiences.is_current': false } }] } },
+      },
+    },
+    size: 100,
+  },
+  { query: { bool: { must_not: [{ exists: { field: 'years_experience' } }] } }, size: 100 },
+];
+
+async function rejects(fn: () => Promise<unknown>, check: (e: Error) => boolean): Promise<void> {
+  try {
+    await fn();
+  } catch (e) {
+    assert.ok(check(e as Error), `unexpected error: ${String(e)}`);
+    return;
+  }
+  assert.unreachable('expected a rejection');
+}
+
+async function answers(engine: EmbeddedEngine, index: string) {
+  return Promise.all(
+    QUERIES.map(async (body) => {
+      const r = await engine.search(index, body);
+      return { total: r.total, hits: r.hits.map((h) => [h.id, h.score === null ? null : Math.round(h.score * 1e6), h.source]) };
+    }),
+  );
+}
+
+async function withEngine(fn: (engine: EmbeddedEngine, dir: string) => Promise<void>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-prepared-'));
+  const engine = new EmbeddedEngine(dir);
+  try {
+    await fn(engine, dir);
+  } finally {
+    await engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a bulk load of prepared batches answers every query like document-by-document upserts', async () => {
+  await withEngine(async (engine) => {
+    const all = docs(120);
+    await engine.createIndex('upserted', spec);
+    for (let i = 0; i < all.length; i += 25)
+      await engine.bulk(
+        'upserted',
+        all.slice(i, i + 25).map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+      );
+    await engine.createIndex('prepared', spec);
+    await engine.beginBulkLoad('prepared');
+    for (let i = 0; i < all.length; i += 25) {
+      const slice = all.slice(i, i + 25);
+      const batch = prepareBatch(
+        spec,
+        root,
+        slice.map((d) => ({ id: d.id as string, doc: d })),
+      );
+      const r = await engine.bulk(
+        'prepared',
+        slice.map((d) => ({ op: 'index', id: d.id as string, prepared: true })),
+        batch,
+      );
+      assert.equal(r, { indexed: slice.length, deleted: 0, failed: [] });
+    }
+    await engine.endBulkLoad('prepared');
+    assert.equal(await answers(engine, 'prepared'), await answers(engine, 'upserted'));
+    assert.equal(await engine.count('prepared'), 120);
+    const some = [all[5]!.id as string, 'missing', all[99]!.id as string];
+    assert.equal(await engine.mget('prepared', some), [all[5], null, all[99]]);
+    // Later upserts and deletes on the loaded index (the replace path) still find every posting.
+    const changed: Record<string, unknown> = { ...all[10]!, headline: 'Completely different words', years_experience: 40 };
+    await engine.bulk('prepared', [
+      { op: 'index', id: changed.id as string, doc: changed },
+      { op: 'delete', id: all[11]!.id as string },
+    ]);
+    const old = await engine.search('prepared', { query: { match: { headline: 'engineer number 11' } }, size: 5 });
+    assert.not.ok(old.hits.some((h) => h.id === all[10]!.id || h.id === all[11]!.id));
+    const now = await engine.search('prepared', { query: { range: { years_experience: { gte: 40 } } }, size: 5 });
+    assert.equal(
+      now.hits.map((h) => h.id),
+      [changed.id],
+    );
+  });
+});
+
+test('an id the new index already holds rolls the prepared batch back and upserts it; strict refusals are reported per document', async () => {
+  await withEngine(async (engine) => {
+    const all = docs(30);
+    await engine.createIndex('p', spec);
+    await engine.beginBulkLoad('p');
+    const first = all.slice(0, 20);
+    await engine.bulk(
+      'p',
+      first.map((d) => ({ op: 'index', id: d.id as string, prepared: true })),
+      prepareBatch(
+        spec,
+        root,
+        first.map((d) => ({ id: d.id as string, doc: d })),
+      ),
+    );
+    // The second batch repeats profile 3 with a new headline, and carries a field the mapping lacks.
+    const repeated: Record<string, unknown> = { ...all[2]!, headline: 'Replaced headline' };
+    const bad: Record<string, unknown> = { ...all[25]!, not_in_mapping: 1 };
+    const second = [...all.slice(20, 25), repeated, bad];
+    const r = await engine.bulk(
+      'p',
+      second.map((d) => ({ op: 'index', id: d.id as string, prepared: true })),
+      prepareBatch(
+        spec,
+        root,
+        second.map((d) => ({ id: d.id as string, doc: d })),
+      ),
+    );
+    assert.is(r.indexed, 6);
+    assert.equal(r.failed.length, 1);
+    assert.is(r.failed[0]!.id, bad.id);
+    assert.match(r.failed[0]!.reason, /not_in_mapping/);
+    await engine.endBulkLoad('p');
+    assert.is(await engine.count('p'), 25);
+    const byOld = await engine.search('p', { query: { match: { headline: 'engineer number 3' } }, size: 5 });
+    assert.not.ok(
+      byOld.hits.some((h) => h.id === repeated.id),
+      'the replaced headline is no longer indexed',
+    );
+    const byNew = await engine.search('p', { query: { match: { headline: 'replaced' } }, size: 5 });
+    assert.equal(
+      byNew.hits.map((h) => h.id),
+      [repeated.id],
+    );
+  });
+});
+
+test('a prepared batch of another mapping, or prepared operations without their batch, are refused', async () => {
+  await withEngine(async (engine) => {
+    await engine.createIndex('c', { settings: INDICES.companies.settings, mappings: INDICES.companies.mappings } as IndexSpec);
+    await engine.beginBulkLoad('c');
+    const d = docs(1)[0]!;
+    const ops: BulkOperation[] = [{ op: 'index', id: d.id as string, prepared: true }];
+    await rejects(
+      () => engine.bulk('c', ops, prepareBatch(spec, root, [{ id: d.id as string, doc: d }])),
+      (err: Error) => /another mapping/.test(err.message),
+    );
+    await rejects(
+      () => engine.bulk('c', ops),
+      (err: Error) => /need their prepared batch/.test(err.message),
+    );
+  });
+});
+
+test('sources are stored compressed, and an index of layout 4 (JSON text sources) still reads', async () => {
+  await withEngine(async (engine, dir) => {
+    const all = docs(3);
+    await engine.createIndex('p', spec);
+    await engine.bulk(
+      'p',
+      all.map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+    );
+    const db = new Database(path.join(dir, 'search.sqlite'));
+    const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('p') as { prefix: string }).prefix;
+    const rows = db.prepare(`SELECT id, source FROM ${prefix}_docs ORDER BY rowid`).all() as { id: string; source: Buffer }[];
+    for (const [i, r] of rows.entries()) {
+      assert.ok(Buffer.isBuffer(r.source));
+      assert.ok(r.source.length < JSON.stringify(all[i]).length / 2, 'compressed to less than half');
+    }
+    // As a layout-4 index: the first source as JSON text.
+    db.prepare(`UPDATE ${prefix}_docs SET source = ? WHERE id = ?`).run(JSON.stringify(all[0]), all[0]!.id);
+    db.prepare('UPDATE engine_indices SET layout = 4 WHERE name = ?').run('p');
+    db.close();
+    const reopened = new EmbeddedEngine(dir);
+    try {
+      assert.equal(await reopened.mget('p', [all[0]!.id as string, all[1]!.id as string]), [all[0], all[1]]);
+      const hit = await reopened.search('p', { query: { term: { id: all[0]!.id as string } } });
+      assert.equal(hit.hits[0]!.source, all[0]);
+    } finally {
+      await reopened.close();
+    }
+    const db2 = new Database(path.join(dir, 'search.sqlite'));
+    db2.prepare('UPDATE engine_indices SET layout = 3 WHERE name = ?').run('p');
+    db2.close();
+    const old = new EmbeddedEngine(dir);
+    try {
+      await rejects(
+        () => old.mget('p', ['x']),
+        (err: Error) => /layout 3; this build reads layouts 4 and 5/.test(err.message),
+      );
+    } finally {
+      await old.close();
+    }
+  });
+});
+
+test('a bulk load drops the name-sort indexes and builds them when it ends', async () => {
+  await withEngine(async (engine, dir) => {
+    await engine.createIndex('p', spec);
+    const db = new Database(path.join(dir, 'search.sqlite'), { readonly: true });
+    const sortIndexes = () =>
+      (db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name LIKE '%_sort_by_%'`).get() as { n: number }).n;
+    const built = sortIndexes();
+    assert.ok(built > 0);
+    await engine.beginBulkLoad('p');
+    assert.is(sortIndexes(), 0);
+    await engine.endBulkLoad('p');
+    assert.is(sortIndexes(), built);
+    db.close();
+  });
+});
+
+test.run();
