@@ -9,7 +9,7 @@ import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { type CompanyCache, loadFile } from './load-file.js';
-import { PreparePool } from './prepare-pool.js';
+import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
 import { createTargetIndex, resolveTarget, verifyAndSwap } from './targets.js';
@@ -156,7 +156,10 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
   const summaries: FileSummary[] = [];
   const companyCache: CompanyCache = new Map();
   const workers = opts.workers ?? defaultWorkers(opts.engine);
-  const pool = workers > 0 && plan.some((p) => p.kind !== 'connections') ? new PreparePool(workers) : undefined;
+  const pool =
+    workers > 0 && plan.some((p) => p.kind !== 'connections')
+      ? new PreparePool(workers, { heapMb: Math.max(DEFAULT_HEAP_MB, Math.ceil(opts.batchSize / 5)) })
+      : undefined;
   try {
     for (let i = 0; i < plan.length; i++) {
       const { file, kind } = plan[i] as { file: string; kind: RecordKind };

@@ -1,4 +1,8 @@
-/** One cached piece of a profile, prepared at index time for `GET /profiles/:id/chunks`. */
+/**
+ * One piece of a profile for `GET /profiles/:id/chunks`, evidence and profile text. Chunks are
+ * derived from the stored profile when read ({@link chunksOf}); indices built before issue 17
+ * also stored them in the document, and those are read as stored.
+ */
 export interface ProfileChunk {
   chunk_id: string;
   type: 'about' | 'experience' | 'education' | 'skills' | 'languages';
@@ -23,6 +27,14 @@ interface Education {
 }
 
 const join = (parts: (string | null | undefined | false)[], sep: string): string => parts.filter((p): p is string => Boolean(p)).join(sep);
+
+/**
+ * A profile document's chunks: as stored by an older index, or built from the document itself
+ * (the text they hold is the document's own, so it is not stored twice).
+ */
+export function chunksOf(doc: Record<string, unknown>): ProfileChunk[] {
+  return Array.isArray(doc.chunks) ? (doc.chunks as ProfileChunk[]) : profileChunks(doc);
+}
 
 /** Builds the about, experience, education, skills and language chunks of a profile record. */
 export function profileChunks(p: Record<string, unknown>): ProfileChunk[] {

@@ -1,5 +1,4 @@
 import type { DocumentKind } from '../../mappings/record-schemas.js';
-import { profileChunks } from './chunks.js';
 
 /** Company facts copied onto people and postings (mapping `COMPANY_FACTS`). */
 export interface CompanyFacts {
@@ -64,15 +63,16 @@ function compact(doc: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * Turns a validated snapshot record into the document indexed for its kind. Blank names are
- * dropped (nameless profiles sort last), company facts are copied from the companies index,
- * profile chunks are prepared once here.
+ * dropped (nameless profiles sort last), company facts are copied from the companies index.
+ * Profile chunks are not stored: they repeat the profile's own text and are built when read
+ * (transform/chunks.ts).
  */
 export function toDocument(kind: DocumentKind, record: Record<string, unknown>, lookups: Lookups): Record<string, unknown> {
   switch (kind) {
     case 'profiles': {
       const companyId = record.current_company_id as string | null | undefined;
       const facts = companyId ? lookups.companies.get(companyId) : undefined;
-      return compact({ ...record, current_company: facts ? compact({ ...facts }) : null, chunks: profileChunks(record) });
+      return compact({ ...record, current_company: facts ? compact({ ...facts }) : null });
     }
     case 'jobs': {
       const companyId = record.company_id as string;

@@ -69,6 +69,12 @@ const PAGE_SIZE = 16_384;
 const CACHE_KIB = 262_144;
 
 /**
+ * Page cache during a bulk load, in KiB: new rows append, so the pages being written are few
+ * and a smaller cache loads as fast with 190 MB less resident memory.
+ */
+const BULK_CACHE_KIB = 65_536;
+
+/**
  * The embedded engine: SQLite FTS5 in its own file beside the transactional store. Tables are
  * derived from each index's mapping; searches run the OpenSearch DSL subset compiled to SQL.
  * Every read has a time budget enforced inside SQLite (budget.ts); with `readers` it runs on a
@@ -287,6 +293,7 @@ export class EmbeddedEngine implements SearchEngine {
   async beginBulkLoad(index: string): Promise<void> {
     const target = this.resolve(index, true);
     target.fresh = true;
+    this.db.pragma(`cache_size = -${BULK_CACHE_KIB}`);
     // The name-sort indexes take values in random order: built once at the end instead.
     dropSortIndexes(this.db, target.root);
   }
@@ -294,6 +301,7 @@ export class EmbeddedEngine implements SearchEngine {
   async endBulkLoad(index: string): Promise<void> {
     const target = this.resolve(index, true);
     target.fresh = false;
+    this.db.pragma(`cache_size = -${CACHE_KIB}`);
     // Merge the FTS5 segments written during the load; planner statistics (with STAT4 samples)
     // let a join over number postings start from its most selective clause.
     for (const table of ftsTables(target.root)) this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();

@@ -104,7 +104,7 @@ test('v2 include_profile_text returns the text enrich returns', () =>
     sameTexts(res.body.users as Row[], 'profile_text', expected, 'v2 profile_text');
   }));
 
-test('without a text flag no chunks are read: no whole documents, no chunk fields; evidence_text is null', () =>
+test('chunks are never read: built from the page documents with a text flag, not at all without one (evidence_text null)', () =>
   withCorpus(async (app, key) => {
     const sources: unknown[] = [];
     let mgets = 0;
@@ -130,15 +130,17 @@ test('without a text flag no chunks are read: no whole documents, no chunk field
       assert.is(mgets, 0, 'no whole documents read');
       const asked = sources.filter((s) => Array.isArray(s) && s.includes('chunks'));
       assert.equal(asked, [], 'no search asked for the chunks');
-      // The flag on: exactly one extra search, for the page's rows and just their chunks.
+      // The flag on: the chunks are built from the page's own documents, with no further read.
       sources.length = 0;
       const res = await app.call('POST', '/api/v1/search/people', { key, body: { ...BASE, include_evidence_text: true } });
       assert.is(res.status, 200, res.text);
       assert.equal(
         sources.filter((s) => Array.isArray(s) && s.includes('chunks')),
-        [['id', 'chunks']],
+        [],
       );
+      assert.is(sources.length, 1, 'one search: the page');
       assert.is(mgets, 0);
+      for (const r of res.body.users as (Row & { name?: string })[]) assert.ok(r.evidence_text, 'evidence text is built');
     } finally {
       engine.search = search;
       engine.mget = mget;

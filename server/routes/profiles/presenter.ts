@@ -1,3 +1,4 @@
+import { chunksOf } from '../../../indexer/transform/chunks.js';
 import type { PostDoc, ProfileDoc } from '../../commands/read-profile.js';
 
 type Location = { raw?: string } | null | undefined;
@@ -26,9 +27,9 @@ export interface ChunkOut {
   posted_at?: string;
 }
 
-/** Cached profile chunks plus one chunk per recent post. */
+/** Profile chunks plus one chunk per recent post. */
 export function presentChunks(p: ProfileDoc, posts: PostDoc[]): ChunkOut[] {
-  const cached = ((p.chunks as ChunkOut[] | undefined) ?? []).map((c) => ({ chunk_id: c.chunk_id, type: c.type, text: c.text }));
+  const cached = chunksOf(p).map((c) => ({ chunk_id: c.chunk_id, type: c.type, text: c.text }));
   return [
     ...cached,
     ...posts
@@ -57,7 +58,7 @@ function companySignals(p: ProfileDoc): string | null {
  * `full`: adds recent posts and company signals.
  */
 export function presentText(p: ProfileDoc, mode: 'base' | 'full', posts: PostDoc[]): Record<string, unknown> {
-  const sections: { type: string; text: string }[] = ((p.chunks as ChunkOut[] | undefined) ?? []).map((c) => ({
+  const sections: { type: string; text: string }[] = chunksOf(p).map((c) => ({
     type: c.type,
     text: c.text,
   }));

@@ -19,7 +19,7 @@ import { verifyFirstDegree } from './verify-first-degree.js';
 const PROFILES = INDICES.profiles.alias;
 
 export interface ExecutedPage {
-  /** The page's documents (search pages exclude `chunks`; verified pages are whole documents). */
+  /** The page's documents, whole. */
   docs: Record<string, unknown>[];
   pagination: PeoplePagination;
   count: VerifiedCount | null;

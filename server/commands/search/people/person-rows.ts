@@ -1,7 +1,7 @@
 /**
  * Person rows of people search, the data: for each document of a page, what its row shows that
  * is not in the document itself. Requester-relative connection flags, social proximity, previous
- * correspondence, match reasons, evidence text (the profile chunks read only when asked for),
+ * correspondence, match reasons, evidence text (the profile chunks built only when asked for),
  * mutual connections and intro paths. Shaped into rows by the presenter
  * (server/routes/people-search/person-row.ts).
  */
@@ -66,22 +66,6 @@ function flag(network: RequesterNetwork | null, id: string, source: ConnectionSo
   return network.firstDegree.get(id)?.has(source) ?? false;
 }
 
-/**
- * The profile chunks of the rows whose documents came without them (search pages exclude
- * `chunks` from `_source`): one request for just those rows and just that field.
- */
-async function missingChunks(services: Services, docs: Record<string, unknown>[]): Promise<Map<string, unknown>> {
-  const ids = docs.filter((d) => d.chunks === undefined).map((d) => d.id as string);
-  if (!ids.length) return new Map();
-  const res = await services.engine.search<{ id?: string; chunks?: unknown }>(INDICES.profiles.alias, {
-    query: { bool: { filter: [{ terms: { id: ids } }] } },
-    size: ids.length,
-    track_total_hits: false,
-    _source: ['id', 'chunks'],
-  });
-  return new Map(res.hits.map((h) => [h.source.id ?? h.id, h.source.chunks ?? []]));
-}
-
 /** What a person's row shows beyond the document. */
 export interface PersonRowData {
   id: string;
@@ -107,9 +91,8 @@ export interface PersonRowData {
 export async function loadPersonRows(services: Services, input: RowInput): Promise<PersonRowData[]> {
   const { docs, network, options } = input;
   const ids = docs.map((d) => d.id as string);
-  // Evidence and profile text are built from the chunks: fetched only when asked for.
+  // Evidence and profile text are built from the chunks (presenter.ts builds them from the document).
   const needsText = options.evidenceText || options.profileText;
-  const chunks = needsText ? await missingChunks(services, docs) : new Map<string, unknown>();
   const correspondence = new CorrespondenceReader(services.db).forTargets(input.actingUserId, ids);
   const graph = services.graph;
   const checked = input.verified?.checked ?? null;
@@ -128,13 +111,9 @@ export async function loadPersonRows(services: Services, input: RowInput): Promi
             confirmedBy: input.verified?.confirmedBy.get(id),
           })
         : null;
-    const textDoc = chunks.has(id) ? { ...doc, chunks: chunks.get(id) } : doc;
     const text = needsText
-      ? (presentText(
-          textDoc as never,
-          options.textMode,
-          options.textMode === 'full' ? await recentPosts(services, id, options.postsLimit) : [],
-        ).text as string)
+      ? (presentText(doc as never, options.textMode, options.textMode === 'full' ? await recentPosts(services, id, options.postsLimit) : [])
+          .text as string)
       : null;
     const row: PersonRowData = {
       id,
