@@ -156,7 +156,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
   const summaries: FileSummary[] = [];
   const companyCache: CompanyCache = new Map();
   const workers = opts.workers ?? defaultWorkers(opts.engine);
-  const pool =
+  let pool =
     workers > 0 && plan.some((p) => p.kind !== 'connections')
       ? new PreparePool(workers, { heapMb: Math.max(DEFAULT_HEAP_MB, Math.ceil(opts.batchSize / 5)) })
       : undefined;
@@ -178,6 +178,11 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         continue;
       }
       const skipThrough = i === state.fileIndex ? state.linesDone : 0;
+      if (pool && !plan.slice(i).some((p) => p.kind !== 'connections')) {
+        // Connections load last and without workers: their heaps are given back first.
+        await pool.close();
+        pool = undefined;
+      }
       const fileStarted = Date.now();
       const target = kind === 'connections' ? null : await resolveTarget(opts.engine, kind, opts.swap, state.swapTargets[String(i)]);
       if (target?.swapWhenDone) {

@@ -14,6 +14,11 @@ export const t = {
   /** Keyword postings: a contentless FTS5 table of namespaced value tokens (see keywordToken). */
   kw: (s: Scope) => `${s.prefix}_fts_kw`,
   num: (s: Scope) => `${s.prefix}_num`,
+  /**
+   * Number postings of a bulk load in arrival order (a heap with an index on the row id), moved
+   * into `num` in key order when the load ends: `num`'s key takes values in random order.
+   */
+  numLoad: (s: Scope) => `${s.prefix}_num_load`,
   fts: (s: Scope, table: TextTable) => `${s.prefix}_fts_${table}`,
   sort: (s: Scope) => `${s.prefix}_sort`,
 };
@@ -110,7 +115,7 @@ export function ftsTables(root: Scope): string[] {
 export function dropTables(db: Database.Database, root: Scope): void {
   for (const scope of allScopes(root)) {
     const names = scope === root ? [t.docs(scope), t.sort(scope)] : [t.rows(scope)];
-    names.push(t.num(scope));
+    names.push(t.num(scope), t.numLoad(scope));
     for (const n of names) db.exec(`DROP TABLE IF EXISTS ${n}`);
   }
   for (const n of ftsTables(root)) db.exec(`DROP TABLE IF EXISTS ${n}`);

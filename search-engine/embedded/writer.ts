@@ -60,6 +60,8 @@ export class IndexWriter {
   private readonly docMaxRowid: Stmt;
   private readonly sortInsertAt: Stmt;
   private readonly parentOf = new Map<Scope, Scope>();
+  /** During a bulk load: per scope, the heap insert and delete of number postings. */
+  private loading: Map<Scope, { insertAt: Stmt; remove: Stmt }> | null = null;
 
   /**
    * @param multiValued the index's fields seen with several values in one document (loaded from
@@ -156,11 +158,41 @@ export class IndexWriter {
       const at = base.get(scope)!;
       if (rows.rows) s.rowsAt!.run(at, base.get(this.parentOf.get(scope)!)!, rows.rows);
       if (rows.kw) s.kwAt!.run(at, rows.kw);
-      if (rows.num) s.numAt.run(at, rows.num);
+      if (rows.num) (this.loading?.get(scope)?.insertAt ?? s.numAt).run(at, rows.num);
       for (const table of ['stem', 'name'] as const) if (rows[table]) s.ftsAt[table]!.run(at, rows[table]);
     });
     for (const p of batch.multi) this.multiValued.add(p);
     if (batch.idDiverges) this.multiValued.add(ID_DIVERGES);
+  }
+
+  /**
+   * A bulk load begins: prepared batches put number postings in a heap per scope (created if
+   * absent, kept by a resumed load), moved into the postings table by {@link finishLoad}.
+   */
+  beginLoad(): void {
+    this.loading = new Map();
+    for (const scope of allScopes(this.root)) {
+      const heap = t.numLoad(scope);
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${heap} (f INTEGER NOT NULL, v NUMERIC NOT NULL, d INTEGER NOT NULL)`);
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${heap}_d ON ${heap} (d)`);
+      this.loading.set(scope, {
+        insertAt: this.db.prepare(`INSERT INTO ${heap} (f, v, d) SELECT value->>0, value->>1, ? + value->>2 FROM json_each(?)`),
+        remove: this.db.prepare(`DELETE FROM ${heap} WHERE f = ? AND v = ? AND d = ?`),
+      });
+    }
+  }
+
+  /** The bulk load ends: each heap's postings go into the postings table in key order (appends only). */
+  finishLoad(): void {
+    this.loading = null;
+    for (const scope of allScopes(this.root)) {
+      const heap = t.numLoad(scope);
+      if (!this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(heap)) continue;
+      this.db.transaction(() => {
+        this.db.exec(`INSERT OR IGNORE INTO ${t.num(scope)} (f, v, d) SELECT f, v, d FROM ${heap} ORDER BY f, v, d`);
+        this.db.exec(`DROP TABLE ${heap}`);
+      })();
+    }
   }
 
   /** Starts a batch; call inside the transaction that will also call {@link flushBatch}. */
@@ -262,7 +294,11 @@ export class IndexWriter {
     const s = this.stmts.get(scope)!;
     const e = extractEntries(scope, doc, false);
     if (e.kw.length > 0) s.kwDelete!.run(rowid);
-    for (const [f, v] of e.num) s.numDelete.run(f, v, rowid);
+    const heap = this.loading?.get(scope)?.remove;
+    for (const [f, v] of e.num) {
+      s.numDelete.run(f, v, rowid);
+      heap?.run(f, v, rowid);
+    }
     for (const table of ['stem', 'name'] as const) if (e.text[table].size > 0) s.ftsDelete[table]!.run(rowid);
     for (const child of scope.nested.values()) {
       const cs = this.stmts.get(child)!;

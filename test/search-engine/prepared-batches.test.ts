@@ -149,7 +149,7 @@ test('an id the new index already holds rolls the prepared batch back and upsert
       ),
     );
     // The second batch repeats profile 3 with a new headline, and carries a field the mapping lacks.
-    const repeated: Record<string, unknown> = { ...all[2]!, headline: 'Replaced headline' };
+    const repeated: Record<string, unknown> = { ...all[2]!, headline: 'Replaced headline', years_experience: 77 };
     const bad: Record<string, unknown> = { ...all[25]!, not_in_mapping: 1 };
     const second = [...all.slice(20, 25), repeated, bad];
     const r = await engine.bulk(
@@ -175,6 +175,15 @@ test('an id the new index already holds rolls the prepared batch back and upsert
     const byNew = await engine.search('p', { query: { match: { headline: 'replaced' } }, size: 5 });
     assert.equal(
       byNew.hits.map((h) => h.id),
+      [repeated.id],
+    );
+    // Its number postings were in the load's heap: the old value is gone, the new one found.
+    const oldYears = await engine.search('p', { query: { term: { years_experience: all[2]!.years_experience as number } }, size: 50 });
+    assert.ok(oldYears.hits.length > 0);
+    assert.not.ok(oldYears.hits.some((h) => h.id === repeated.id));
+    const newYears = await engine.search('p', { query: { range: { years_experience: { gte: 77 } } }, size: 5 });
+    assert.equal(
+      newYears.hits.map((h) => h.id),
       [repeated.id],
     );
   });
@@ -239,7 +248,7 @@ test('sources are stored compressed, and an index of layout 4 (JSON text sources
   });
 });
 
-test('a bulk load drops the name-sort indexes and builds them when it ends', async () => {
+test('a bulk load drops the name-sort indexes and builds them when it ends, and merges its number-posting heaps', async () => {
   await withEngine(async (engine, dir) => {
     await engine.createIndex('p', spec);
     const db = new Database(path.join(dir, 'search.sqlite'), { readonly: true });
@@ -251,6 +260,8 @@ test('a bulk load drops the name-sort indexes and builds them when it ends', asy
     assert.is(sortIndexes(), 0);
     await engine.endBulkLoad('p');
     assert.is(sortIndexes(), built);
+    const heaps = db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name LIKE '%_num_load%'`).get() as { n: number };
+    assert.is(heaps.n, 0, 'the number-posting heaps are merged and dropped');
     db.close();
   });
 });
