@@ -175,9 +175,7 @@ async function ordinaryLoop(pool: Pool, key: string, until: number): Promise<num
 
 export async function benchFreeze(profiles: number, dataDir: string, phaseSeconds = 20): Promise<FreezeResult> {
   const services = buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
-  const byDegree = services.db
-    .prepare('SELECT user_id AS id, count(*) AS n FROM graph_edges WHERE removed_at IS NULL GROUP BY user_id ORDER BY n DESC, id')
-    .all() as { id: string; n: number }[];
+  const byDegree = services.graph.byDegree();
   const heavyUser = benchAccount(services, byDegree[0]?.id, 'freeze bench heavy', 'team');
   const lightUser = benchAccount(services, byDegree[Math.floor(byDegree.length / 2)]?.id, 'freeze bench light', 'team');
   const heavyKey = createApiKey(services, { userId: heavyUser.userId, scopes: ['search'], name: 'freeze heavy' }).apiKey;

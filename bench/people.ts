@@ -112,11 +112,8 @@ export async function timed(fn: () => Promise<unknown> | unknown): Promise<numbe
 
 /** The requester with the most current edges and one with the median count. */
 function pickRequesters(services: Services): Requester[] {
-  const rows = services.db
-    .prepare('SELECT user_id AS id, count(*) AS n FROM graph_edges WHERE removed_at IS NULL GROUP BY user_id')
-    .all() as { id: string; n: number }[];
-  if (rows.length === 0) throw new Error('the data directory has no connections (graph_edges is empty)');
-  rows.sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1));
+  const rows = services.graph.byDegree();
+  if (rows.length === 0) throw new Error('the data directory has no connections (the graph is empty)');
   const picks: [Requester['label'], { id: string; n: number }][] = [
     ['most_connected', rows[0]!],
     ['median', rows[Math.floor(rows.length / 2)]!],

@@ -76,9 +76,7 @@ export interface RoutesBenchResult {
 export async function benchSearchRoutes(profiles: number, dataDir: string, rounds = 5): Promise<RoutesBenchResult> {
   const t0 = performance.now();
   const services = buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
-  const top = services.db
-    .prepare('SELECT user_id AS id, count(*) AS n FROM graph_edges WHERE removed_at IS NULL GROUP BY user_id ORDER BY n DESC, id LIMIT 1')
-    .get() as { id: string } | undefined;
+  const top = services.graph.byDegree()[0];
   const user = benchAccount(services, top?.id, 'routes bench', 'pro');
   const { apiKey } = createApiKey(services, { userId: user.userId, scopes: ['search'], name: 'routes bench' });
   const { url, child } = await startServer(dataDir);

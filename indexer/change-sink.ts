@@ -41,8 +41,11 @@ export interface ChangeSink {
    * differences; `ops` in the order the engine applied them (an upsert or a deletion).
    */
   recordDocuments(runId: number, kind: DocumentKind, ops: DocumentOp[]): void;
-  /** Records connections the graph did not hold yet, and calls `write` (which stores them) in the same transaction. */
-  recordEdges(runId: number, edges: ConnectionEdge[], write: () => void): void;
+  /**
+   * Calls `merge` (which moves a load's staged connections into the graph) in one transaction
+   * with recording, from what it reports, the connections the graph did not hold yet.
+   */
+  recordEdges(runId: number, merge: (report?: (newEdges: ConnectionEdge[]) => void) => void): void;
   /** Marks the run complete: watchers evaluate it from now on. Returns how many changes it recorded. */
   finishRun(runId: number): number;
 }

@@ -1,11 +1,12 @@
 import { INDICES } from '../mappings/indices.js';
-import type { ConnectionEdge, ConnectionSource, DocumentKind, RecordKind } from '../mappings/record-schemas.js';
+import type { DocumentKind, RecordKind } from '../mappings/record-schemas.js';
 import type { BulkOperation, PreparedDocuments, SearchEngine } from '../search-engine/port.js';
 import type { ChangeSink } from './change-sink.js';
 import type { ConnectionSink } from './connection-sink.js';
+import { loadConnections } from './load-connections.js';
 import type { BuildFormat, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter, ProgressState } from './progress.js';
-import { readLines } from './read-lines.js';
+import { excerpt, readLines } from './read-lines.js';
 import type { LoadTarget } from './targets.js';
 import { type CompanyFacts, factsOf, type Lookups, lookupsNeeded, toDocument } from './transform/documents.js';
 import { checkLine } from './validate.js';
@@ -40,29 +41,24 @@ export interface LoadFileOptions {
   committed: (lineNo: number) => void;
   /** Worker threads that parse, validate and build documents (absent: this thread does it). */
   pool?: PreparePool;
+  /** Staged connections are merged into the graph every this many records (default `CONNECTION_MERGE_RECORDS` of load-connections.ts). */
+  connectionMergeRecords?: number;
+  /** Connections are read and parsed by a worker thread (connection-reader.ts); otherwise by this thread. */
+  connectionReader?: boolean;
 }
-
-/**
- * Connection batches hold this many times `batchSize` records: an edge is a few dozen bytes, and
- * each commit rewrites every page of the graph's key that the batch touched, so fewer, larger
- * transactions write far less (26,007 against 12,826 records/s at 1M records; docs/indexer.md).
- */
-export const CONNECTION_BATCH_FACTOR = 20;
-
-const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
 
 /** Company facts and names fetched during one run (bounded), so a large load does not re-fetch them. */
 export type CompanyCache = Map<string, { facts: CompanyFacts; name: string | null } | null>;
 const CACHE_LIMIT = 100_000;
 
 /** What a batch did to the file's counters. */
-interface Tally {
+export interface Tally {
   read: number;
   indexed: number;
   deleted: number;
   rejected: number;
 }
-const noTally = (): Tally => ({ read: 0, indexed: 0, deleted: 0, rejected: 0 });
+export const noTally = (): Tally => ({ read: 0, indexed: 0, deleted: 0, rejected: 0 });
 
 /** Which lookup sources exist; resolved once per file (the aliases do not move during a load). */
 interface Sources {
@@ -139,6 +135,7 @@ async function fetchLookups(
 
 /** Streams one snapshot file into its target in batches, rejecting bad records with their line. */
 export async function loadFile(o: LoadFileOptions): Promise<void> {
+  if (o.kind === 'connections') return loadConnections(o);
   const source = readLines(o.file);
   const state: ProgressState = {
     kind: o.kind,
@@ -159,13 +156,10 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     });
   o.progress.start(sync());
   const sources: Sources = {
-    companies: o.kind !== 'connections' && (await o.engine.getAlias(INDICES.companies.alias)).length > 0,
+    companies: (await o.engine.getAlias(INDICES.companies.alias)).length > 0,
     profiles: o.kind === 'posts' && (await o.engine.getAlias(INDICES.profiles.alias)).length > 0,
   };
   let batch: Pending[] = [];
-  let edges: { lineNo: number; edge: ConnectionEdge }[] = [];
-  /** Users stamped synced so far in this file (see ConnectionSink.upsertEdges). */
-  const stamped = new Set<string>();
   /**
    * Counts of the batch being read. Each batch keeps its own, added to the file's counters only
    * when the batch is committed, so a checkpoint's counters describe exactly the lines it covers
@@ -260,20 +254,6 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   };
 
   const flush = async (lastLine: number) => {
-    if (o.kind === 'connections') {
-      const list = edges.map((e) => e.edge);
-      const write = () => o.graph.upsertEdges(list, o.syncedAt, stamped);
-      if (list.length) {
-        // With signals, the new connections are found and the edges written in one transaction.
-        if (o.changes) o.changes.sink.recordEdges(o.changes.runId, list, write);
-        else write();
-      }
-      const t = take();
-      t.indexed += edges.length;
-      edges = [];
-      settle(t, lastLine);
-      return;
-    }
     if (batch.length) {
       const pending = batch;
       batch = [];
@@ -292,7 +272,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   };
 
   let lastLine = o.skipThrough;
-  if (o.pool && o.kind !== 'connections') {
+  if (o.pool) {
     // Workers parse, validate and build; this thread reads, fetches lookups, sends and commits.
     const pool = o.pool;
     const kind = o.kind as DocumentKind;
@@ -381,24 +361,12 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     if (!checked.ok) {
       tally.rejected++;
       o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: checked.reason, record: excerpt(text) });
-    } else if (o.kind === 'connections' && !checked.deleted) {
-      const r = checked.record;
-      edges.push({
-        lineNo,
-        edge: {
-          userA: r.user_a as string,
-          userB: r.user_b as string,
-          source: r.source as ConnectionSource,
-          connectedAt: Date.parse(r.connected_at as string),
-          removedAt: r.removed_at ? Date.parse(r.removed_at as string) : null,
-        },
-      });
     } else if (checked.deleted) {
       batch.push({ lineNo, text, op: 'delete', id: checked.id });
     } else {
       batch.push({ lineNo, text, op: 'index', id: checked.record.id as string, record: checked.record });
     }
-    if (batch.length >= o.batchSize || edges.length >= o.batchSize * CONNECTION_BATCH_FACTOR) await flush(lineNo);
+    if (batch.length >= o.batchSize) await flush(lineNo);
   }
   await flush(lastLine);
   await drain();

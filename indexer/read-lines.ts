@@ -4,6 +4,9 @@ import zlib from 'node:zlib';
 
 const BOM = '\uFEFF';
 
+/** A line as quoted in a reject: at most 2,000 characters. */
+export const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
+
 /** One line of a snapshot file, numbered from 1. */
 export interface SnapshotLine {
   lineNo: number;

@@ -42,6 +42,8 @@ export interface IndexRunOptions {
    * Default: {@link defaultWorkers}.
    */
   workers?: number;
+  /** Staged connections are merged into the graph every this many records (default `CONNECTION_MERGE_RECORDS` of load-connections.ts, 10M). */
+  connectionMergeRecords?: number;
 }
 
 /**
@@ -207,6 +209,8 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         companyCache,
         changes,
         pool,
+        connectionMergeRecords: opts.connectionMergeRecords,
+        connectionReader: workers > 0,
         committed: (lineNo) => checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo }),
       });
       let swapped = false;

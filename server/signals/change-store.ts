@@ -261,29 +261,26 @@ export class SnapshotChangeStore implements ChangeSink {
     })();
   }
 
-  recordEdges(runId: number, edges: ConnectionEdge[], write: () => void): void {
+  recordEdges(runId: number, merge: (report?: (newEdges: ConnectionEdge[]) => void) => void): void {
     const marker = prepared(this.db, `INSERT OR IGNORE INTO entity_state (kind, entity_id, state_json) VALUES ('connections', '*', '{}')`);
     const baseline = this.baseline(runId, 'connections');
-    const exists = prepared(this.db, 'SELECT 1 FROM graph_edges WHERE user_id = ? AND other_id = ? AND removed_at IS NULL LIMIT 1');
     // Finding the new edges, recording them and writing the edges is one transaction: a crash
     // leaves all of it or none, so a resumed run neither repeats nor loses a change.
     this.db.transaction(() => {
-      if (!baseline) {
-        const changes: Change[] = [];
-        const seen = new Set<string>();
-        for (const e of edges) {
-          if (e.removedAt !== null && e.removedAt !== undefined) continue;
-          const key = e.userA < e.userB ? `${e.userA}|${e.userB}` : `${e.userB}|${e.userA}`;
-          if (seen.has(key) || exists.get(e.userA, e.userB)) continue;
-          seen.add(key);
-          const data = { source: e.source, connected_at: new Date(e.connectedAt).toISOString() };
-          // Both directions, so a watcher finds the edge from either end.
-          changes.push({ type: 'new_connection', person: e.userA, target: e.userB, data });
-          changes.push({ type: 'new_connection', person: e.userB, target: e.userA, data });
-        }
-        this.insert(runId, changes);
-      }
-      write();
+      merge(
+        baseline
+          ? undefined
+          : (edges) => {
+              const changes: Change[] = [];
+              for (const e of edges) {
+                const data = { source: e.source, connected_at: new Date(e.connectedAt).toISOString() };
+                // Both directions, so a watcher finds the edge from either end.
+                changes.push({ type: 'new_connection', person: e.userA, target: e.userB, data });
+                changes.push({ type: 'new_connection', person: e.userB, target: e.userA, data });
+              }
+              this.insert(runId, changes);
+            },
+      );
       marker.run();
     })();
   }

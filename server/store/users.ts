@@ -45,7 +45,7 @@ const toUser = (r: UserRow): User => ({
 /** Columns that hold a person's id, by name: where a renamed user id must follow (see {@link UserStore.adoptPerson}). */
 const PERSON_ID_COLUMN = /^(?:user_id|[a-z]+_user_id)$/;
 /** Tables keyed by corpus people only (never an account-only uuid), left out of a rename. */
-const CORPUS_ONLY_TABLES = new Set(['graph_edges', 'connection_sync']);
+const CORPUS_ONLY_TABLES = new Set(['graph_people', 'graph_links', 'connection_sync']);
 
 /** Repository for users. */
 export class UserStore {

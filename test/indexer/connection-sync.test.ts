@@ -116,19 +116,26 @@ test('the freshness window is configurable (CONNECTION_FRESHNESS_DAYS) and valid
     );
 });
 
-test('version 9 stamps the edges stored before it synced at the upgrade, and leaves recorded statuses alone', () => {
+test('version 9 stamps the edges stored before it synced at the upgrade, leaving recorded statuses alone; version 17 moves them to integer keys', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-sync-migration-'));
   try {
     const db = openStore(
       dir,
       MIGRATIONS.filter((m) => m.version <= 8),
     );
-    const old = new GraphStore(db);
-    old.upsertEdges([
-      { userA: P(1), userB: P(2), source: 'professional', connectedAt: 1, removedAt: null },
-      { userA: P(1), userB: P(3), source: 'service', connectedAt: 1, removedAt: null },
-    ]);
-    old.setSyncStatus(P(3), 'service', { status: 'failed', syncedAt: null, detail: 'kept' });
+    // Edges as that version stored them: uuid strings, both directions.
+    const edge = db.prepare('INSERT INTO graph_edges (user_id, other_id, source, connected_at, removed_at) VALUES (?, ?, ?, ?, ?)');
+    for (const [a, b, source, removedAt] of [
+      [P(1), P(2), 'professional', null],
+      [P(1), P(3), 'service', null],
+      [P(2), P(4), 'service', 7],
+    ] as const) {
+      edge.run(a, b, source, 1, removedAt);
+      edge.run(b, a, source, 1, removedAt);
+    }
+    db.prepare(
+      `INSERT INTO connection_sync (user_id, source, status, synced_at, detail) VALUES (?, 'service', 'failed', NULL, 'kept')`,
+    ).run(P(3));
     const before = Date.now();
     migrate(db, MIGRATIONS);
     const after = Date.now();
@@ -141,13 +148,24 @@ test('version 9 stamps the edges stored before it synced at the upgrade, and lea
     }[];
     assert.equal(
       rows.map((r) => `${r.user_id.slice(-1)} ${r.source} ${r.status}`),
-      ['1 professional synced', '1 service synced', '2 professional synced', '3 service failed'],
+      ['1 professional synced', '1 service synced', '2 professional synced', '2 service synced', '3 service failed', '4 service synced'],
     );
     for (const r of rows.filter((x) => x.status === 'synced')) assert.ok(r.synced_at! >= before - 1000 && r.synced_at! <= after + 1000);
-    assert.is(rows.at(-1)!.detail, 'kept');
+    assert.is(rows.find((r) => r.status === 'failed')!.detail, 'kept');
     const clockIn = (days: number) => new GraphStore(db, { clock: () => after + days * DAY, freshnessDays: 30 });
     assert.is(clockIn(29).syncStatus(P(2)).professional.status, 'synced');
     assert.is(clockIn(31).syncStatus(P(2)).professional.status, 'stale');
+    // Version 17 numbered the people and moved every edge, removed ones included, to the integer graph.
+    const graph = new GraphStore(db);
+    assert.equal([...graph.firstDegree(P(1))].map(([id, s]) => `${id.slice(-1)} ${[...s]}`).sort(), ['2 professional', '3 service']);
+    assert.equal(
+      [...graph.firstDegree(P(2))].map(([id]) => id.slice(-1)),
+      ['1'],
+    );
+    assert.is(graph.edgeRows(), 6);
+    assert.equal(graph.secondDegree(P(3)), [{ id: P(2), mutual: 1 }]);
+    assert.is(db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'graph_edges'`).pluck().get(), 0);
+    assert.equal(db.prepare('SELECT id FROM graph_people ORDER BY pid').pluck().all(), [P(1), P(2), P(3), P(4)].sort());
     db.close();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -59,9 +59,7 @@ test('boosted pages ranked in tiers equal the one boosted query, for a well-conn
       0,
     );
     const services = app.services;
-    const byEdges = services.db
-      .prepare('SELECT user_id AS id, count(*) AS n FROM graph_edges WHERE removed_at IS NULL GROUP BY user_id ORDER BY n DESC, id')
-      .all() as { id: string; n: number }[];
+    const byEdges = services.graph.byDegree();
     // The most connected, the median, and a sparse one (its network is rare among hits: the tiers read further).
     const sparse = byEdges.slice(Math.floor(byEdges.length * 0.9)).find((r) => loadNetwork(services.graph, r.id)!.secondDegree.size > 0)!;
     const requesters = [byEdges[0]!.id, byEdges[Math.floor(byEdges.length / 2)]!.id, sparse.id];

@@ -14,6 +14,7 @@ import { communicationsStore } from './013-communications.js';
 import { projectsStore } from './014-projects.js';
 import { signalsStore } from './015-signals.js';
 import { contactsStore } from './016-contacts.js';
+import { integerGraph } from './017-integer-graph.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   projectsStore,
   signalsStore,
   contactsStore,
+  integerGraph,
 ];

@@ -1,0 +1,50 @@
+/**
+ * The connection reader worker (connection-reader.ts): reads a connections snapshot file,
+ * gunzips, splits, parses and validates its lines, and sends them to the main thread in batches
+ * of columns, a few batches ahead of it at most.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { addLine, type EdgeBatch, type ReaderMessage, type ReaderOptions } from './connection-reader.js';
+import { readLines } from './read-lines.js';
+
+const opts = workerData as ReaderOptions;
+
+let credit = opts.ahead;
+let wake: (() => void) | null = null;
+parentPort!.on('message', (msg: { type: 'credit' }) => {
+  if (msg.type !== 'credit') return;
+  credit++;
+  wake?.();
+  wake = null;
+});
+
+function empty(): EdgeBatch {
+  return { lastLine: 0, read: 0, bytesRead: 0, rejects: [], a: [], b: [], source: [], connectedAt: [], removedAt: [] };
+}
+
+async function send(batch: EdgeBatch): Promise<void> {
+  while (credit <= 0) await new Promise<void>((resolve) => (wake = resolve));
+  credit--;
+  parentPort!.postMessage({ type: 'batch', batch } satisfies ReaderMessage);
+}
+
+async function run(): Promise<void> {
+  const source = readLines(opts.file);
+  let batch = empty();
+  for await (const { lineNo, text } of source.lines) {
+    if (lineNo <= opts.skipThrough) continue;
+    batch.lastLine = lineNo;
+    batch.read++;
+    addLine(batch, lineNo, text);
+    if (batch.read >= opts.batchRecords) {
+      batch.bytesRead = source.bytesRead();
+      await send(batch);
+      batch = empty();
+    }
+  }
+  batch.bytesRead = source.bytesRead();
+  await send(batch);
+  parentPort!.postMessage({ type: 'end' } satisfies ReaderMessage);
+}
+
+run().catch((err: Error) => parentPort!.postMessage({ type: 'failed', message: err.stack ?? String(err) } satisfies ReaderMessage));

@@ -1,0 +1,116 @@
+/**
+ * Loads a connections snapshot file into the social graph (docs/indexer.md, "Connections"). Lines
+ * are read and parsed by a worker thread (or this thread), staged into the graph's load heap in
+ * batches, and merged into the graph in key order every {@link CONNECTION_MERGE_RECORDS} records
+ * and at the end of the file. A merge is the commit: the file's checkpoint advances with it, so a
+ * killed load redoes at most what it staged since its last merge.
+ */
+import type { ConnectionEdge } from '../mappings/record-schemas.js';
+import { addLine, type EdgeBatch, readConnections } from './connection-reader.js';
+import { type LoadFileOptions, noTally } from './load-file.js';
+import type { ProgressState } from './progress.js';
+import { readLines } from './read-lines.js';
+
+/** Connection batches hold this many times `batchSize` lines: staging an edge costs far less than a document. */
+export const CONNECTION_BATCH_FACTOR = 20;
+/**
+ * Staged connections are merged into the graph every this many records, and at the end of the
+ * file: it bounds the staging heap's disk and what a killed load redoes, while each merge still
+ * writes the graph's pages in key order.
+ */
+export const CONNECTION_MERGE_RECORDS = 10_000_000;
+/** Batches the reader worker may read before this thread has taken them. */
+const READ_AHEAD = 2;
+
+export async function loadConnections(o: LoadFileOptions): Promise<void> {
+  const batchRecords = o.batchSize * CONNECTION_BATCH_FACTOR;
+  const source = o.connectionReader
+    ? { batches: readConnections({ file: o.file, skipThrough: o.skipThrough, batchRecords, ahead: READ_AHEAD }), totalBytes: null }
+    : readInThread(o.file, o.skipThrough, batchRecords);
+  const state: ProgressState = {
+    kind: o.kind,
+    file: o.file,
+    read: 0,
+    indexed: 0,
+    rejected: 0,
+    bytesRead: 0,
+    totalBytes: source.totalBytes ?? (await import('node:fs')).statSync(o.file).size,
+    startedAt: Date.now(),
+  };
+  /** Counts of the batches staged since the last merge: they are committed with it. */
+  let staged = noTally();
+  let bytesRead = 0;
+  const sync = () =>
+    Object.assign(state, {
+      read: o.counters.read + staged.read,
+      indexed: o.counters.indexed + o.counters.deleted + staged.indexed,
+      rejected: o.counters.rejected + staged.rejected,
+      bytesRead,
+    });
+  o.progress.start(sync());
+  const mergeEvery = o.connectionMergeRecords ?? CONNECTION_MERGE_RECORDS;
+  const load = o.graph.beginLoad();
+  const commit = (lastLine: number) => {
+    if (load.staged > 0) {
+      // With signals, the new connections are found and recorded in the merge's transaction.
+      const merge = (report?: (newEdges: ConnectionEdge[]) => void) => load.merge(report);
+      if (o.changes) o.changes.sink.recordEdges(o.changes.runId, merge);
+      else merge();
+    }
+    for (const k of ['read', 'indexed', 'deleted', 'rejected'] as const) o.counters[k] += staged[k];
+    staged = noTally();
+    o.committed(lastLine);
+    o.progress.update(sync());
+  };
+  let lastLine = o.skipThrough;
+  try {
+    for await (const batch of source.batches) {
+      for (const r of batch.rejects) o.reject({ file: o.file, line: r.lineNo, kind: o.kind, reason: r.reason, record: r.record });
+      if (batch.a.length) load.stage(batch, o.syncedAt);
+      staged.read += batch.read;
+      staged.indexed += batch.a.length;
+      staged.rejected += batch.rejects.length;
+      if (batch.lastLine) lastLine = batch.lastLine;
+      bytesRead = batch.bytesRead;
+      if (load.staged >= mergeEvery) commit(lastLine);
+      else o.progress.update(sync());
+    }
+    commit(lastLine);
+  } finally {
+    load.close();
+  }
+  o.progress.stop(sync());
+}
+
+/** The batches of a connections file read by this thread (no worker). */
+function readInThread(file: string, skipThrough: number, batchRecords: number): { batches: AsyncIterable<EdgeBatch>; totalBytes: number } {
+  const source = readLines(file);
+  const empty = (): EdgeBatch => ({
+    lastLine: 0,
+    read: 0,
+    bytesRead: 0,
+    rejects: [],
+    a: [],
+    b: [],
+    source: [],
+    connectedAt: [],
+    removedAt: [],
+  });
+  async function* batches(): AsyncIterable<EdgeBatch> {
+    let batch = empty();
+    for await (const { lineNo, text } of source.lines) {
+      if (lineNo <= skipThrough) continue;
+      batch.lastLine = lineNo;
+      batch.read++;
+      addLine(batch, lineNo, text);
+      if (batch.read >= batchRecords) {
+        batch.bytesRead = source.bytesRead();
+        yield batch;
+        batch = empty();
+      }
+    }
+    batch.bytesRead = source.bytesRead();
+    yield batch;
+  }
+  return { batches: batches(), totalBytes: source.totalBytes };
+}
