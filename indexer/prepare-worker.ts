@@ -42,6 +42,9 @@ function handle(msg: PrepareRequest): PrepareReply {
   if (msg.format === 'prepared') {
     // The spec a fresh index is created with (targets.ts), so field ids and tables agree.
     const { spec, root } = catalogOf(batch.kind);
+    // Sources are compressed with the target index's dictionary (the same for a whole load).
+    if (msg.dictionary) root.sourceDictionary = Buffer.from(msg.dictionary);
+    else delete root.sourceDictionary;
     const docs = batch.records.map((r) => ({ id: r.id as string, doc: toDocument(batch.kind, r, lookups) }));
     return { type: 'built', id: msg.id, docs: [], prepared: prepareBatch(spec, root, docs) };
   }

@@ -39,11 +39,16 @@ export function readLines(file: string): LineSource {
     raw.on('error', (err) => input.destroy(err));
     const rl = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
     let lineNo = 0;
-    for await (const line of rl) {
-      lineNo++;
-      const text = lineNo === 1 && line.startsWith(BOM) ? line.slice(BOM.length) : line;
-      if (text.trim() === '') continue;
-      yield { lineNo, text };
+    try {
+      for await (const line of rl) {
+        lineNo++;
+        const text = lineNo === 1 && line.startsWith(BOM) ? line.slice(BOM.length) : line;
+        if (text.trim() === '') continue;
+        yield { lineNo, text };
+      }
+    } finally {
+      // A reader that stops early (a sample of the first lines) closes the file too.
+      raw.destroy();
     }
   }
   return { lines: iterate(), bytesRead: () => read, totalBytes };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RecordKind } from '../mappings/record-schemas.js';
+import type { DocumentKind, RecordKind } from '../mappings/record-schemas.js';
 import type { SearchEngine } from '../search-engine/port.js';
 import type { ChangeSink } from './change-sink.js';
 import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, type RunInputs } from './checkpoint.js';
@@ -12,7 +12,7 @@ import { type CompanyCache, loadFile } from './load-file.js';
 import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
-import { createTargetIndex, resolveTarget, verifyAndSwap } from './targets.js';
+import { createTargetIndex, resolveTarget, sampleDocuments, verifyAndSwap } from './targets.js';
 
 export interface IndexRunOptions {
   /** Snapshot files, and directories whose snapshot files are all loaded. */
@@ -191,7 +191,10 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         // Recorded before the index exists, so whenever this run is killed a later run can find and drop it.
         state.swapTargets[String(i)] = target.index;
         checkpoint.save({ ...state, fileIndex: i, linesDone: skipThrough });
-        await createTargetIndex(opts.engine, target);
+        // An engine that compresses sources trains its dictionary on the file's first records.
+        await createTargetIndex(opts.engine, target, () =>
+          opts.engine.preparedFormat ? sampleDocuments(file, kind as DocumentKind) : Promise.resolve([]),
+        );
         await opts.engine.beginBulkLoad(target.index);
       }
       await loadFile({

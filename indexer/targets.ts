@@ -1,6 +1,9 @@
 import { INDICES, physicalIndexName } from '../mappings/indices.js';
 import type { DocumentKind } from '../mappings/record-schemas.js';
 import type { SearchEngine } from '../search-engine/port.js';
+import { readLines } from './read-lines.js';
+import { type Lookups, toDocument } from './transform/documents.js';
+import { checkLine } from './validate.js';
 
 /** Where one file's documents go, and what to do when it is loaded. */
 export interface LoadTarget {
@@ -32,11 +35,38 @@ export async function resolveTarget(
   return { kind, alias: def.alias, index: resumeIndex ?? physicalIndexName(kind), swapWhenDone: true, freshLoad: true };
 }
 
-/** Creates a target's new index. Resuming continues the index the interrupted run created; a new run always starts empty. */
-export async function createTargetIndex(engine: SearchEngine, target: LoadTarget): Promise<void> {
+/**
+ * Creates a target's new index. Resuming continues the index the interrupted run created; a new
+ * run always starts empty. `samples` (documents built from the snapshot's first records, asked
+ * for only when the index is created) let the engine train its source dictionary
+ * (docs/indexer.md, "Stored sources").
+ */
+export async function createTargetIndex(
+  engine: SearchEngine,
+  target: LoadTarget,
+  samples: () => Promise<Record<string, unknown>[]> = async () => [],
+): Promise<void> {
   if (await engine.indexExists(target.index)) return;
   const def = INDICES[target.kind];
-  await engine.createIndex(target.index, { settings: def.settings, mappings: def.mappings });
+  await engine.createIndex(target.index, { settings: def.settings, mappings: def.mappings }, { sourceSamples: await samples() });
+}
+
+/** Documents sampled for a source dictionary: this many of a snapshot's first valid records. */
+const SAMPLE_DOCUMENTS = 32;
+
+/**
+ * Documents built from the first valid records of a snapshot file (without the facts and names
+ * they copy from other indices), as samples of what the index will hold.
+ */
+export async function sampleDocuments(file: string, kind: DocumentKind): Promise<Record<string, unknown>[]> {
+  const none: Lookups = { companies: new Map(), companyNames: new Map(), authorNames: new Map() };
+  const out: Record<string, unknown>[] = [];
+  for await (const { text } of readLines(file).lines) {
+    const checked = checkLine(kind, text);
+    if (checked.ok && !checked.deleted) out.push(toDocument(kind, checked.record, none));
+    if (out.length >= SAMPLE_DOCUMENTS) break;
+  }
+  return out;
 }
 
 /** Raised when a swap is refused; the live alias is left as it was. */

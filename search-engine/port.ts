@@ -95,9 +95,19 @@ export interface SearchEngine {
    * writes rows.
    */
   readonly preparedFormat?: string;
+  /**
+   * The preset dictionary an index's prepared batches must compress sources with (null: the
+   * engine's default); only engines with a preparedFormat.
+   */
+  sourceDictionary?(index: string): Promise<Uint8Array | null>;
   /** Resolves when the engine answers; rejects with the reason when it does not. */
   ping(): Promise<void>;
-  createIndex(name: string, spec: IndexSpec): Promise<void>;
+  /**
+   * Creates an index. `sourceSamples` are typical documents of it, known before any is written
+   * (the first records of a snapshot): an engine that compresses stored sources may train its
+   * dictionary from them (the embedded engine does; OpenSearch ignores them).
+   */
+  createIndex(name: string, spec: IndexSpec, opts?: { sourceSamples?: Record<string, unknown>[] }): Promise<void>;
   deleteIndex(name: string): Promise<void>;
   indexExists(name: string): Promise<boolean>;
   /**

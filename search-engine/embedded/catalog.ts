@@ -35,6 +35,11 @@ export interface Scope {
   textColumns: Record<TextTable, string[]>;
   /** Whether the scope has keyword fields (and so a keyword FTS5 table). */
   hasKeywords: boolean;
+  /**
+   * Root only: the preset dictionary its sources are compressed with, when the index has one of
+   * its own (trained from sample documents when it was created; source-codec.ts).
+   */
+  sourceDictionary?: Buffer;
 }
 
 /** Analyzer names of mappings/analysis.ts and the FTS5 table that reproduces each. */

@@ -22,7 +22,7 @@ import { mappingKey, PREPARED_FORMAT, type PreparedBatch, prepareBatch } from '.
 import { ReadPool } from './read-pool.js';
 import type { ReadOp } from './read-worker.js';
 import { runCount, runSearch } from './search.js';
-import { decodeSource } from './source-codec.js';
+import { decodeSource, dictionaryKey, trainSourceDictionary, withDictionary } from './source-codec.js';
 import { strictProblem } from './strict.js';
 import { createTables, dropSortIndexes, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, t } from './tables.js';
 import { IndexWriter } from './writer.js';
@@ -120,6 +120,10 @@ export class EmbeddedEngine implements SearchEngine {
       // Indices from before layout versions used layout 1.
       this.db.exec('ALTER TABLE engine_indices ADD COLUMN layout INTEGER NOT NULL DEFAULT 1');
     }
+    if (!this.db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get('engine_indices', 'source_dictionary')) {
+      // Layout 6: an index's own source dictionary (search-engine/embedded/source-codec.ts).
+      this.db.exec('ALTER TABLE engine_indices ADD COLUMN source_dictionary BLOB');
+    }
     this.budget = new ConnectionBudget(this.db);
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.pool =
@@ -143,18 +147,23 @@ export class EmbeddedEngine implements SearchEngine {
     this.db.prepare('SELECT 1').get();
   }
 
-  async createIndex(name: string, spec: IndexSpec): Promise<void> {
+  async createIndex(name: string, spec: IndexSpec, opts: { sourceSamples?: Record<string, unknown>[] } = {}): Promise<void> {
     if (this.meta(name)) throw new SearchEngineError('index_already_exists', `index "${name}" already exists`);
     if (this.db.prepare('SELECT 1 FROM engine_aliases WHERE alias = ?').get(name))
       throw new SearchEngineError('index_already_exists', `"${name}" is an alias`);
     const prefix = `ix_${name.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40)}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
     const root = buildCatalog(spec, prefix);
+    const dictionary = opts.sourceSamples?.length ? trainSourceDictionary(root, opts.sourceSamples) : null;
     this.db.transaction(() => {
       createTables(this.db, root);
       this.db
-        .prepare('INSERT INTO engine_indices (name, prefix, spec, created_at, layout) VALUES (?, ?, ?, ?, ?)')
-        .run(name, prefix, JSON.stringify(spec), Date.now(), LAYOUT_VERSION);
+        .prepare('INSERT INTO engine_indices (name, prefix, spec, created_at, layout, source_dictionary) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(name, prefix, JSON.stringify(spec), Date.now(), LAYOUT_VERSION, dictionary);
     })();
+  }
+
+  async sourceDictionary(index: string): Promise<Uint8Array | null> {
+    return this.resolve(index, true).root.sourceDictionary ?? null;
   }
 
   async deleteIndex(name: string): Promise<void> {
@@ -174,8 +183,16 @@ export class EmbeddedEngine implements SearchEngine {
   async bulk(index: string, ops: BulkOperation[], prepared?: PreparedDocuments): Promise<BulkResult> {
     const target = this.resolve(index, true);
     const batch = prepared as PreparedBatch | undefined;
-    if (batch && (batch.format !== PREPARED_FORMAT || batch.mappingKey !== mappingKey(target.spec)))
-      throw new SearchEngineError('invalid_query', `the prepared batch was made for another mapping or format than index "${target.name}"`);
+    if (
+      batch &&
+      (batch.format !== PREPARED_FORMAT ||
+        batch.mappingKey !== mappingKey(target.spec) ||
+        batch.dictionaryKey !== dictionaryKey(target.root))
+    )
+      throw new SearchEngineError(
+        'invalid_query',
+        `the prepared batch was made for another mapping, source dictionary or format than index "${target.name}"`,
+      );
     if (!batch && ops.some((op) => op.op === 'index' && op.prepared))
       throw new SearchEngineError('invalid_query', 'prepared operations need their prepared batch');
     const result: BulkResult = { indexed: 0, deleted: 0, failed: [] };
@@ -356,7 +373,7 @@ export class EmbeddedEngine implements SearchEngine {
     const cached = this.open.get(physical);
     if (cached) return cached;
     const spec = JSON.parse(meta.spec) as IndexSpec;
-    const root = buildCatalog(spec, meta.prefix);
+    const root = withDictionary(buildCatalog(spec, meta.prefix), meta.source_dictionary);
     ensureSortIndexes(this.db, root); // indices built before these existed gain them on first use
     const multiValued = new Set(JSON.parse(meta.multi_valued) as string[]);
     const index: OpenIndex = {

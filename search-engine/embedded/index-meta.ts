@@ -9,10 +9,12 @@ export interface IndexMeta {
   spec: string;
   multi_valued: string;
   layout: number;
+  /** The index's trained source dictionary (layout 6), if it has one. */
+  source_dictionary: Buffer | null;
 }
 
 export function readIndexMeta(db: Database.Database, name: string): IndexMeta | undefined {
-  return db.prepare('SELECT name, prefix, spec, multi_valued, layout FROM engine_indices WHERE name = ?').get(name) as
+  return db.prepare('SELECT name, prefix, spec, multi_valued, layout, source_dictionary FROM engine_indices WHERE name = ?').get(name) as
     | IndexMeta
     | undefined;
 }
@@ -31,7 +33,7 @@ export function resolveIndexMeta(db: Database.Database, name: string, allowAlias
   if (!READABLE_LAYOUTS.includes(meta.layout)) {
     throw new SearchEngineError(
       'engine_error',
-      `index "${meta.name}" was built with table layout ${meta.layout}; this build reads layouts ${READABLE_LAYOUTS.join(' and ')} (it writes ${LAYOUT_VERSION}): rebuild it with \`proxima index --swap\``,
+      `index "${meta.name}" was built with table layout ${meta.layout}; this build reads layouts ${READABLE_LAYOUTS.slice(0, -1).join(', ')} and ${READABLE_LAYOUTS.at(-1)} (it writes ${LAYOUT_VERSION}): rebuild it with \`proxima index --swap\``,
     );
   }
   return meta;

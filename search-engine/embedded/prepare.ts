@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IndexSpec } from '../port.js';
 import { allScopes, type Scope } from './catalog.js';
 import { type Entries, extractEntries } from './extract.js';
-import { encodeSource } from './source-codec.js';
+import { dictionaryKey, encodeSource } from './source-codec.js';
 import { strictProblem } from './strict.js';
 import { sortableFields } from './tables.js';
 
@@ -34,6 +34,8 @@ export interface PreparedBatch {
   format: typeof PREPARED_FORMAT;
   /** Digest of the mapping the rows were derived from: field ids come from it. */
   mappingKey: string;
+  /** Digest of the source dictionary the sources were compressed with (null: the field names). */
+  dictionaryKey: string | null;
   /** Accepted documents in order: their ids and compressed sources (row id = position). */
   ids: string[];
   sources: Uint8Array[];
@@ -81,6 +83,7 @@ export function prepareBatch(spec: IndexSpec, root: Scope, docs: { id: string; d
   const batch: PreparedBatch = {
     format: PREPARED_FORMAT,
     mappingKey: mappingKey(spec),
+    dictionaryKey: dictionaryKey(root),
     ids: [],
     sources: [],
     slots: [],

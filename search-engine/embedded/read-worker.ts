@@ -12,6 +12,7 @@ import { buildCatalog, type Scope } from './catalog.js';
 import { resolveIndexMeta } from './index-meta.js';
 import { runMget } from './mget.js';
 import { runCount, runSearch } from './search.js';
+import { withDictionary } from './source-codec.js';
 
 export type ReadOp =
   | { op: 'search'; index: string; body: SearchBody }
@@ -52,7 +53,7 @@ function open(name: string): { root: Scope; multiValued: Set<string> } {
   if (entry?.key !== key) {
     entry = {
       key,
-      root: buildCatalog(JSON.parse(meta.spec) as IndexSpec, meta.prefix),
+      root: withDictionary(buildCatalog(JSON.parse(meta.spec) as IndexSpec, meta.prefix), meta.source_dictionary),
       multiValued: new Set(JSON.parse(meta.multi_valued) as string[]),
     };
     catalogs.set(meta.name, entry);

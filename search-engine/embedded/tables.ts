@@ -2,10 +2,13 @@ import type Database from 'better-sqlite3';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
-export const LAYOUT_VERSION = 5;
+export const LAYOUT_VERSION = 6;
 
-/** Layouts this build still reads and writes: 4 differs only in keeping sources as JSON text. */
-export const READABLE_LAYOUTS: readonly number[] = [4, 5];
+/**
+ * Layouts this build still reads and writes: 4 keeps sources as JSON text, 5 compresses them
+ * with the field names as dictionary, 6 with the index's own trained dictionary when it has one.
+ */
+export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6];
 
 /** Table names of one scope. */
 export const t = {

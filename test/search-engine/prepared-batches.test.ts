@@ -240,12 +240,76 @@ test('sources are stored compressed, and an index of layout 4 (JSON text sources
     try {
       await rejects(
         () => old.mget('p', ['x']),
-        (err: Error) => /layout 3; this build reads layouts 4 and 5/.test(err.message),
+        (err: Error) => /layout 3; this build reads layouts 4, 5 and 6 \(it writes 6\)/.test(err.message),
       );
     } finally {
       await old.close();
     }
   });
+});
+
+test('an index created with sample documents compresses with its own dictionary: smaller sources, read back alike, other batches refused', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-dictionary-'));
+  // A read pool too: its workers read the dictionary from the catalog.
+  const engine = new EmbeddedEngine(dir, { readers: 1 });
+  try {
+    const all = docs(60);
+    await engine.createIndex('plain', spec);
+    await engine.createIndex('trained', spec, { sourceSamples: all.slice(0, 8) });
+    assert.is(await engine.sourceDictionary('plain'), null);
+    const dictionary = await engine.sourceDictionary('trained');
+    assert.ok(dictionary && dictionary.length > 1000 && dictionary.length <= 32 * 1024);
+    // Batches prepared with the index's dictionary (as the indexer's workers do), and one upserted.
+    const trainedRoot = buildCatalog(spec, 'test');
+    trainedRoot.sourceDictionary = Buffer.from(dictionary);
+    await engine.beginBulkLoad('trained');
+    const slice = all.slice(0, 50);
+    const ops = slice.map((d): BulkOperation => ({ op: 'index', id: d.id as string, prepared: true }));
+    await rejects(
+      () =>
+        engine.bulk(
+          'trained',
+          ops,
+          prepareBatch(
+            spec,
+            root,
+            slice.map((d) => ({ id: d.id as string, doc: d })),
+          ),
+        ),
+      (err: Error) => /another mapping, source dictionary or format/.test(err.message),
+    );
+    await engine.bulk(
+      'trained',
+      ops,
+      prepareBatch(
+        spec,
+        trainedRoot,
+        slice.map((d) => ({ id: d.id as string, doc: d })),
+      ),
+    );
+    await engine.endBulkLoad('trained');
+    await engine.bulk(
+      'trained',
+      all.slice(50).map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+    );
+    await engine.bulk(
+      'plain',
+      all.map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+    );
+    const ids = all.map((d) => d.id as string);
+    assert.equal(await engine.mget('trained', ids), all);
+    assert.equal(await answers(engine, 'trained'), await answers(engine, 'plain'));
+    const db = new Database(path.join(dir, 'search.sqlite'), { readonly: true });
+    const bytes = (name: string) => {
+      const prefix = db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').pluck().get(name) as string;
+      return db.prepare(`SELECT sum(length(source)) FROM ${prefix}_docs`).pluck().get() as number;
+    };
+    assert.ok(bytes('trained') < bytes('plain') * 0.7, `trained ${bytes('trained')} bytes against ${bytes('plain')}`);
+    db.close();
+  } finally {
+    await engine.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a bulk load drops the name-sort indexes and builds them when it ends, and merges its number-posting heaps', async () => {
