@@ -40,8 +40,8 @@ export type ReaderMessage = { type: 'batch'; batch: EdgeBatch } | { type: 'end' 
 export async function* readConnections(opts: ReaderOptions): AsyncGenerator<EdgeBatch> {
   const worker = new Worker(READER_WORKER, {
     workerData: opts,
-    // Parsing makes short-lived garbage only; a small heap is collected before it grows.
-    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    // Parsing makes short-lived garbage only (a batch is a few MB); a small heap is collected before it grows.
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
   });
   const inbox: ReaderMessage[] = [];
   let failure: Error | null = null;

@@ -181,9 +181,11 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
       }
       const skipThrough = i === state.fileIndex ? state.linesDone : 0;
       if (pool && !plan.slice(i).some((p) => p.kind !== 'connections')) {
-        // Connections load last and without workers: their heaps are given back first.
+        // Connections load last and without workers: their heaps are given back first, and so is
+        // the engine's page cache (filled by lookups of the document files).
         await pool.close();
         pool = undefined;
+        await opts.engine.releaseMemory?.();
       }
       const fileStarted = Date.now();
       const target = kind === 'connections' ? null : await resolveTarget(opts.engine, kind, opts.swap, state.swapTargets[String(i)]);

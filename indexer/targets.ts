@@ -51,8 +51,12 @@ export async function createTargetIndex(
   await engine.createIndex(target.index, { settings: def.settings, mappings: def.mappings }, { sourceSamples: await samples() });
 }
 
-/** Documents sampled for a source dictionary: this many of a snapshot's first valid records. */
-const SAMPLE_DOCUMENTS = 32;
+/**
+ * Documents sampled for a source dictionary: a snapshot's first valid records, until their JSON
+ * fills DEFLATE's 32 KiB window (about 10 profiles, 75 posts), and at most this many.
+ */
+const SAMPLE_DOCUMENTS = 1_000;
+const SAMPLE_BYTES = 32 * 1024;
 
 /**
  * Documents built from the first valid records of a snapshot file (without the facts and names
@@ -61,10 +65,15 @@ const SAMPLE_DOCUMENTS = 32;
 export async function sampleDocuments(file: string, kind: DocumentKind): Promise<Record<string, unknown>[]> {
   const none: Lookups = { companies: new Map(), companyNames: new Map(), authorNames: new Map() };
   const out: Record<string, unknown>[] = [];
+  let bytes = 0;
   for await (const { text } of readLines(file).lines) {
     const checked = checkLine(kind, text);
-    if (checked.ok && !checked.deleted) out.push(toDocument(kind, checked.record, none));
-    if (out.length >= SAMPLE_DOCUMENTS) break;
+    if (checked.ok && !checked.deleted) {
+      const doc = toDocument(kind, checked.record, none);
+      out.push(doc);
+      bytes += Buffer.byteLength(JSON.stringify(doc));
+    }
+    if (out.length >= SAMPLE_DOCUMENTS || bytes >= SAMPLE_BYTES) break;
   }
   return out;
 }

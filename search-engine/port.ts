@@ -129,6 +129,8 @@ export interface SearchEngine {
   beginBulkLoad(index: string): Promise<void>;
   /** Restores normal operation after a load and makes every document searchable. */
   endBulkLoad(index: string): Promise<void>;
+  /** Gives back the memory the engine caches (a loader done with documents); optional. */
+  releaseMemory?(): Promise<void>;
   /**
    * Stops the reads running now, at once (shutdown). Embedded: SQLite interrupts them; OpenSearch:
    * nothing to do, each read already ends at its budget (its request timeout).

@@ -352,6 +352,11 @@ export class EmbeddedEngine implements SearchEngine {
     this.db.pragma(`cache_size = -${CACHE_KIB}`);
   }
 
+  async releaseMemory(): Promise<void> {
+    // The page cache refills on demand; until then this process holds none of it.
+    this.db.pragma('shrink_memory');
+  }
+
   async close(): Promise<void> {
     await this.pool?.close();
     this.db.close();
