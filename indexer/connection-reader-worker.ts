@@ -4,7 +4,7 @@
  * of columns, a few batches ahead of it at most.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { addLine, type EdgeBatch, type ReaderMessage, type ReaderOptions } from './connection-reader.js';
+import { addLine, type EdgeBatch, emptyBatch, type ReaderMessage, type ReaderOptions } from './connection-reader.js';
 import { readLines } from './read-lines.js';
 
 const opts = workerData as ReaderOptions;
@@ -18,10 +18,6 @@ parentPort!.on('message', (msg: { type: 'credit' }) => {
   wake = null;
 });
 
-function empty(): EdgeBatch {
-  return { lastLine: 0, read: 0, bytesRead: 0, rejects: [], a: [], b: [], source: [], connectedAt: [], removedAt: [] };
-}
-
 async function send(batch: EdgeBatch): Promise<void> {
   while (credit <= 0) await new Promise<void>((resolve) => (wake = resolve));
   credit--;
@@ -30,7 +26,7 @@ async function send(batch: EdgeBatch): Promise<void> {
 
 async function run(): Promise<void> {
   const source = readLines(opts.file);
-  let batch = empty();
+  let batch = emptyBatch();
   for await (const { lineNo, text } of source.lines) {
     if (lineNo <= opts.skipThrough) continue;
     batch.lastLine = lineNo;
@@ -39,7 +35,7 @@ async function run(): Promise<void> {
     if (batch.read >= opts.batchRecords) {
       batch.bytesRead = source.bytesRead();
       await send(batch);
-      batch = empty();
+      batch = emptyBatch();
     }
   }
   batch.bytesRead = source.bytesRead();

@@ -81,6 +81,11 @@ export async function* readConnections(opts: ReaderOptions): AsyncGenerator<Edge
   }
 }
 
+/** A batch with nothing read into it yet. */
+export function emptyBatch(): EdgeBatch {
+  return { lastLine: 0, read: 0, bytesRead: 0, rejects: [], a: [], b: [], source: [], connectedAt: [], removedAt: [] };
+}
+
 /** Validates one line of a connections file into `batch`: an edge in its columns, or a reject. */
 export function addLine(batch: EdgeBatch, lineNo: number, text: string): void {
   const checked = checkLine('connections', text);

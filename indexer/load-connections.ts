@@ -5,10 +5,11 @@
  * and at the end of the file. A merge is the commit: the file's checkpoint advances with it, so a
  * killed load redoes at most what it staged since its last merge.
  */
+import fs from 'node:fs';
 import type { ConnectionEdge } from '../mappings/record-schemas.js';
-import { addLine, type EdgeBatch, readConnections } from './connection-reader.js';
+import { addLine, type EdgeBatch, emptyBatch, readConnections } from './connection-reader.js';
 import { type LoadFileOptions, noTally } from './load-file.js';
-import type { ProgressState } from './progress.js';
+import { startState } from './progress.js';
 import { readLines } from './read-lines.js';
 
 /** Connection batches hold this many times `batchSize` lines: staging an edge costs far less than a document. */
@@ -28,16 +29,7 @@ export async function loadConnections(o: LoadFileOptions): Promise<void> {
   const source = o.connectionReader
     ? { batches: readConnections({ file: o.file, skipThrough: o.skipThrough, batchRecords, ahead: READ_AHEAD }), totalBytes: null }
     : readInThread(o.file, o.skipThrough, batchRecords);
-  const state: ProgressState = {
-    kind: o.kind,
-    file: o.file,
-    read: 0,
-    indexed: 0,
-    rejected: 0,
-    bytesRead: 0,
-    totalBytes: source.totalBytes ?? (await import('node:fs')).statSync(o.file).size,
-    startedAt: Date.now(),
-  };
+  const state = startState(o.kind, o.file, source.totalBytes ?? fs.statSync(o.file).size);
   /** Counts of the batches staged since the last merge: they are committed with it. */
   let staged = noTally();
   let bytesRead = 0;
@@ -86,19 +78,8 @@ export async function loadConnections(o: LoadFileOptions): Promise<void> {
 /** The batches of a connections file read by this thread (no worker). */
 function readInThread(file: string, skipThrough: number, batchRecords: number): { batches: AsyncIterable<EdgeBatch>; totalBytes: number } {
   const source = readLines(file);
-  const empty = (): EdgeBatch => ({
-    lastLine: 0,
-    read: 0,
-    bytesRead: 0,
-    rejects: [],
-    a: [],
-    b: [],
-    source: [],
-    connectedAt: [],
-    removedAt: [],
-  });
   async function* batches(): AsyncIterable<EdgeBatch> {
-    let batch = empty();
+    let batch = emptyBatch();
     for await (const { lineNo, text } of source.lines) {
       if (lineNo <= skipThrough) continue;
       batch.lastLine = lineNo;
@@ -107,7 +88,7 @@ function readInThread(file: string, skipThrough: number, batchRecords: number): 
       if (batch.read >= batchRecords) {
         batch.bytesRead = source.bytesRead();
         yield batch;
-        batch = empty();
+        batch = emptyBatch();
       }
     }
     batch.bytesRead = source.bytesRead();

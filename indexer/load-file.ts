@@ -5,7 +5,7 @@ import type { ChangeSink } from './change-sink.js';
 import type { ConnectionSink } from './connection-sink.js';
 import { loadConnections } from './load-connections.js';
 import type { BuildFormat, PreparePool } from './prepare-pool.js';
-import type { ProgressReporter, ProgressState } from './progress.js';
+import { type ProgressReporter, startState } from './progress.js';
 import { excerpt, readLines } from './read-lines.js';
 import type { LoadTarget } from './targets.js';
 import { type CompanyFacts, factsOf, type Lookups, lookupsNeeded, toDocument } from './transform/documents.js';
@@ -137,16 +137,7 @@ async function fetchLookups(
 export async function loadFile(o: LoadFileOptions): Promise<void> {
   if (o.kind === 'connections') return loadConnections(o);
   const source = readLines(o.file);
-  const state: ProgressState = {
-    kind: o.kind,
-    file: o.file,
-    read: 0,
-    indexed: 0,
-    rejected: 0,
-    bytesRead: 0,
-    totalBytes: source.totalBytes,
-    startedAt: Date.now(),
-  };
+  const state = startState(o.kind, o.file, source.totalBytes);
   const sync = () =>
     Object.assign(state, {
       read: o.counters.read,

@@ -11,6 +11,11 @@ export interface ProgressState {
   startedAt: number;
 }
 
+/** The progress of a file about to be read: nothing read yet, started now. */
+export function startState(kind: string, file: string, totalBytes: number): ProgressState {
+  return { kind, file, read: 0, indexed: 0, rejected: 0, bytesRead: 0, totalBytes, startedAt: Date.now() };
+}
+
 /** Reports a run's progress: a bar with rate and ETA on a terminal, periodic lines otherwise. */
 export interface ProgressReporter {
   start(state: ProgressState): void;
