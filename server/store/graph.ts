@@ -132,7 +132,7 @@ export class GraphStore implements ConnectionSink {
     loading.add(db);
     const insert = db.prepare('INSERT INTO graph_load (a, b, source, connected_at, removed_at) VALUES (?, ?, ?, ?, ?)');
     const numbers = new Map<string, number>();
-    /** Per person number, bit 1: stamp the service source, bit 2: the professional one. */
+    /** Per person number, bit 1: stamp the service source, bit 2: the professional one (the bits are the source numbers). */
     let toStamp = new Uint8Array(1024);
     /** The sync time stamped (one per snapshot file; the newest if loads of several share a merge). */
     let stampAt = 0;
@@ -169,7 +169,7 @@ export class GraphStore implements ConnectionSink {
         if (!open) throw new Error('this connections load is closed');
         const n = edges.a.length;
         db.transaction(() => {
-          // Snapshots list a person's edges together: the last two numbers are reused without a lookup.
+          // Snapshots list a person's edges together: the last first person's number is reused without a lookup.
           let lastId = '';
           let lastPid = 0;
           for (let i = 0; i < n; i++) {
