@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { collectGarbage } from '../lib/collect-garbage.js';
 import type { DocumentKind, RecordKind } from '../mappings/record-schemas.js';
 import type { SearchEngine } from '../search-engine/port.js';
 import type { ChangeSink } from './change-sink.js';
@@ -186,6 +187,8 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         await pool.close();
         pool = undefined;
         await opts.engine.releaseMemory?.();
+        // And the document files' garbage on this thread, before the connections add their own.
+        collectGarbage();
       }
       const fileStarted = Date.now();
       const target = kind === 'connections' ? null : await resolveTarget(opts.engine, kind, opts.swap, state.swapTargets[String(i)]);

@@ -9,7 +9,7 @@ import { sortableFields } from './tables.js';
 /** Names the layout of {@link PreparedBatch}; an engine refuses a batch of another format. */
 export const PREPARED_FORMAT = 'embedded-postings-1';
 
-/** One scope's rows of a prepared batch, as JSON arrays for `json_each`, with batch-relative row ids. */
+/** One scope's rows of a prepared batch, as JSON arrays for `jsonb_each`, with batch-relative row ids. */
 export interface PreparedScope {
   /** Keyword postings: `[rel, tokens]`. */
   kw: string | null;

@@ -2,13 +2,14 @@ import type Database from 'better-sqlite3';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
-export const LAYOUT_VERSION = 6;
+export const LAYOUT_VERSION = 7;
 
 /**
  * Layouts this build still reads and writes: 4 keeps sources as JSON text, 5 compresses them
- * with the field names as dictionary, 6 with the index's own trained dictionary when it has one.
+ * with the field names as dictionary, 6 with the index's own trained dictionary when it has one,
+ * 7 keeps no sizes for keyword postings (see {@link keywordTableDeletesByRowid}).
  */
-export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6];
+export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6, 7];
 
 /** Table names of one scope. */
 export const t = {
@@ -69,7 +70,9 @@ export function createTables(db: Database.Database, root: Scope): void {
       db.exec(`CREATE INDEX ${t.rows(scope)}_parent ON ${t.rows(scope)} (parent)`);
     }
     if (scope.hasKeywords) {
-      db.exec(`CREATE VIRTUAL TABLE ${t.kw(scope)} USING fts5(tokens, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
+      // No sizes (`columnsize=0`): nothing scores keyword postings, and the sizes were a
+      // 16-byte row per document and nested object. Deletes name the old tokens instead.
+      db.exec(`CREATE VIRTUAL TABLE ${t.kw(scope)} USING fts5(tokens, content='', columnsize=0, detail=none, tokenize='ascii')`);
     }
     db.exec(
       `CREATE TABLE ${t.num(scope)} (f INTEGER NOT NULL, v NUMERIC NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`,
@@ -112,6 +115,18 @@ export function ftsTables(root: Scope): string[] {
     for (const table of ['stem', 'name'] as const) if (scope.textColumns[table].length > 0) out.push(t.fts(scope, table));
   }
   return out;
+}
+
+/**
+ * Whether a keyword table deletes a row by its id alone (`contentless_delete=1`, layouts before
+ * 7). Tables of layout 7 keep no sizes, which `contentless_delete` needs, so a delete passes the
+ * row's old tokens (FTS5's `delete` command); the writer recomputes them from the stored source,
+ * as it does for number postings. A change to how keywords become tokens changes what searches
+ * find in existing indices too, so it needs a rebuild (a new layout) either way.
+ */
+export function keywordTableDeletesByRowid(db: Database.Database, table: string): boolean {
+  const row = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) as { sql: string } | undefined;
+  return row !== undefined && /contentless_delete\s*=\s*1/i.test(row.sql);
 }
 
 /** Drops every table of an index. */

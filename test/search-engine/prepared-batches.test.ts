@@ -240,7 +240,7 @@ test('sources are stored compressed, and an index of layout 4 (JSON text sources
     try {
       await rejects(
         () => old.mget('p', ['x']),
-        (err: Error) => /layout 3; this build reads layouts 4, 5 and 6 \(it writes 6\)/.test(err.message),
+        (err: Error) => /layout 3; this build reads layouts 4, 5, 6 and 7 \(it writes 7\)/.test(err.message),
       );
     } finally {
       await old.close();
@@ -328,6 +328,103 @@ test('a bulk load drops the name-sort indexes and builds them when it ends, and 
     assert.is(heaps.n, 0, 'the number-posting heaps are merged and dropped');
     db.close();
   });
+});
+
+test('keyword postings leave with their document: layout 7 deletes by old tokens, an older table (contentless_delete) by row id', async () => {
+  for (const layout of [7, 6]) {
+    await withEngine(async (engine, dir) => {
+      const all = docs(40);
+      await engine.createIndex('k', spec);
+      if (layout === 6) {
+        // An index of layout 6: its keyword tables as that layout made them, before any write.
+        const db = new Database(path.join(dir, 'search.sqlite'));
+        const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('k') as { prefix: string }).prefix;
+        const tables = db
+          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ? AND name LIKE '%\\_fts\\_kw' ESCAPE '\\'`)
+          .all(`${prefix}%`) as { name: string }[];
+        assert.ok(tables.length >= 4, 'root, experiences, education and languages');
+        for (const { name } of tables) {
+          db.exec(`DROP TABLE ${name}`);
+          db.exec(`CREATE VIRTUAL TABLE ${name} USING fts5(tokens, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
+        }
+        db.prepare('UPDATE engine_indices SET layout = 6 WHERE name = ?').run('k');
+        db.close();
+      }
+      // Bulk-loaded (prepared batches), then replaced and deleted one by one.
+      await engine.beginBulkLoad('k');
+      const batch = prepareBatch(
+        spec,
+        root,
+        all.map((d) => ({ id: d.id as string, doc: d })),
+      );
+      await engine.bulk(
+        'k',
+        all.map((d) => ({ op: 'index', id: d.id as string, prepared: true })),
+        batch,
+      );
+      await engine.endBulkLoad('k');
+      const moved = all.slice(0, 10).map(
+        (d): Record<string, unknown> => ({
+          ...d,
+          skills: ['Rust'],
+          location: { city: 'Lisbon', country: 'Portugal', country_code: 'PT' },
+          experiences: [{ company_name: 'New Co', title: 'Founder', is_current: true }],
+        }),
+      );
+      await engine.bulk(
+        'k',
+        moved.map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+      );
+      const gone = all.slice(10, 15).map((d) => d.id as string);
+      await engine.bulk(
+        'k',
+        gone.map((id) => ({ op: 'delete', id })),
+      );
+      const ids = async (query: SearchBody['query']) =>
+        (await engine.search('k', { query, size: 100, sort: [{ id: 'asc' }] })).hits.map((h) => h.id).sort();
+      const kept = all.slice(15);
+      const expect = (keep: (d: Record<string, unknown>) => boolean) =>
+        [...moved, ...kept]
+          .filter(keep)
+          .map((d) => d.id as string)
+          .sort();
+      const countryCode = (d: Record<string, unknown>) => (d.location as { country_code?: string } | undefined)?.country_code;
+      assert.equal(
+        await ids({ term: { 'location.country_code': 'DE' } }),
+        expect((d) => countryCode(d) === 'DE'),
+        `layout ${layout}: DE`,
+      );
+      assert.equal(
+        await ids({ term: { 'location.country_code': 'PT' } }),
+        expect((d) => countryCode(d) === 'PT'),
+        `layout ${layout}: PT`,
+      );
+      assert.equal(
+        await ids({ terms: { 'skills.keyword': ['Go', 'SQL'] } }),
+        expect((d) => (d.skills as string[]).some((s) => s === 'Go' || s === 'SQL')),
+        `layout ${layout}: skills`,
+      );
+      assert.equal(
+        await ids({ nested: { path: 'experiences', query: { term: { 'experiences.is_current': true } } } }),
+        expect((d) => (d.experiences as { is_current?: boolean }[]).some((e) => e.is_current === true)),
+        `layout ${layout}: nested keyword`,
+      );
+      assert.equal(
+        await ids({ exists: { field: 'skills' } }),
+        expect(() => true),
+        `layout ${layout}: exists`,
+      );
+      await engine.close();
+      const db = new Database(path.join(dir, 'search.sqlite'));
+      const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('k') as { prefix: string }).prefix;
+      const kw = `${prefix}_fts_kw`;
+      const sql = (db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(kw) as { sql: string }).sql;
+      assert.is(/columnsize=0/.test(sql), layout === 7);
+      assert.is(db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(`${kw}_docsize`) !== undefined, layout === 6);
+      db.exec(`INSERT INTO ${kw} (${kw}) VALUES ('integrity-check')`);
+      db.close();
+    });
+  }
 });
 
 test.run();
