@@ -53,7 +53,10 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const rejectsFile = (v.rejects as string | undefined) ?? path.join(config.dataDir, 'rejects', `rejects-${stamp}.jsonl`);
-  const services = buildServices(config, { logger: createLogger('silent') });
+  // No read threads: the indexer's reads (company facts, author names) are a few per batch, and
+  // each read thread would fill a page cache of its own (256 MiB) with the profiles the posts'
+  // authors are looked up in, 500 MB of resident memory for two.
+  const services = buildServices({ ...config, searchWorkers: 0 }, { logger: createLogger('silent') });
   try {
     const summary = await runIndex({
       files: parsed.positionals,
