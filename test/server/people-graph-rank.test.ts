@@ -2,7 +2,8 @@
  * Network boosts ranked in tiers (docs/people-search.md, "How boosts run"): on a generated
  * corpus, for the most connected and a median requester, every page of many searches (filters
  * only, text, both; shallow and deep offsets) equals the page of the one boosted query, the
- * total is the same, and no query of the tiered path names a second-degree id.
+ * total is the same, and only tier 2 names second-degree ids: all of them, in one query, and
+ * only for a second degree of at most TIER_TWO_MAX ids.
  */
 import path from 'node:path';
 import { test } from 'uvu';
@@ -12,7 +13,7 @@ import { INDICES } from '../../mappings/indices.js';
 import type { PeoplePlan } from '../../query-planner/build/people-plan.js';
 import type { SearchBody } from '../../search-engine/port.js';
 import type { Actor } from '../../server/auth/actor.js';
-import { graphRankedPage } from '../../server/commands/search/people/graph-ranked.js';
+import { graphRankedPage, TIER_TWO_MAX } from '../../server/commands/search/people/graph-ranked.js';
 import { DEFAULT_ROW_OPTIONS } from '../../server/commands/search/people/person-rows.js';
 import { searchPeople } from '../../server/commands/search/people/search-people.js';
 import { loadNetwork } from '../../server/search/network.js';
@@ -63,7 +64,7 @@ test('boosted pages ranked in tiers equal the one boosted query, for a well-conn
     // The most connected, the median, and a sparse one (its network is rare among hits: the tiers read further).
     const sparse = byEdges.slice(Math.floor(byEdges.length * 0.9)).find((r) => loadNetwork(services.graph, r.id)!.secondDegree.size > 0)!;
     const requesters = [byEdges[0]!.id, byEdges[Math.floor(byEdges.length / 2)]!.id, sparse.id];
-    let rereads = 0;
+    let tierTwo = 0;
     let ranked = 0;
     let compared = 0;
     for (const personId of requesters) {
@@ -109,17 +110,26 @@ test('boosted pages ranked in tiers equal the one boosted query, for a well-conn
           compared++;
           if (outcome.rankedBodies) {
             ranked++;
-            if (outcome.rankedBodies.some((b) => (b.from ?? 0) > 0)) rereads++;
-            const sent = JSON.stringify(outcome.rankedBodies);
-            const second = [...network.secondDegree.keys()].filter((id) => sent.includes(id));
-            assert.equal(second, [], `${label}: the tiers never send the second degree`);
+            for (const body of outcome.rankedBodies) {
+              const sent = JSON.stringify(body);
+              const named = [...network.secondDegree.keys()].filter((id) => sent.includes(id)).length;
+              if (named === 0) continue;
+              // Tier 2: the whole second degree, once, and only when it is short.
+              assert.is(named, network.secondDegree.size, `${label}: tier 2 names the whole second degree`);
+              assert.ok(network.secondDegree.size <= TIER_TWO_MAX, `${label}: a second degree this large is never sent`);
+              tierTwo++;
+            }
+            assert.ok(
+              outcome.rankedBodies.filter((b) => [...network.secondDegree.keys()].some((id) => JSON.stringify(b).includes(id))).length <= 1,
+              `${label}: tier 2 runs at most once`,
+            );
           }
         }
     }
     assert.ok(compared >= 60, `${compared} pages compared`);
     // Pages within the scan cap are proven in tiers, some after reading further; deeper ones run the boosted query.
     assert.ok(ranked >= compared * 0.6 && ranked < compared, `${ranked} of ${compared} pages ranked in tiers`);
-    assert.ok(rereads > 0, 'some pages needed more than the first read');
+    assert.ok(tierTwo > 0, 'some pages needed tier 2');
     assert.equal(contract.problems, [], 'every engine request is valid OpenSearch');
 
     // A network beyond the terms limit is boosted only as far as the boost lists go: the tiers
@@ -151,14 +161,21 @@ test('boosted pages ranked in tiers equal the one boosted query, for a well-conn
         _source: false,
       };
       const plan = { body: boosted, graphRank: { baseQuery, first, second } } as unknown as PeoplePlan;
-      const page = await graphRankedPage(services.engine, plan, plan.graphRank!, network, offset);
       const reference = await services.engine.search(INDICES.profiles.alias, boosted);
-      assert.ok(page, `offset ${offset}: proven within the scan cap`);
-      assert.equal(
-        page!.ids,
-        reference.hits.map((h) => h.id),
-        `truncated boost lists, offset ${offset}`,
-      );
+      // With tier 2, and without it (as for a second degree above TIER_TWO_MAX): the reads alone.
+      for (const tierTwoMax of [TIER_TWO_MAX, 0]) {
+        const page = await graphRankedPage(services.engine, plan, plan.graphRank!, network, offset, tierTwoMax);
+        assert.ok(page, `offset ${offset}: proven within the scan cap`);
+        assert.equal(
+          page!.ids,
+          reference.hits.map((h) => h.id),
+          `truncated boost lists, offset ${offset}, tier 2 up to ${tierTwoMax}`,
+        );
+        const namesSecond = page!.bodies.some((b) => second.some((id) => JSON.stringify(b).includes(id)));
+        if (tierTwoMax === 0) {
+          assert.is(namesSecond, false, 'without tier 2 no query names the second degree');
+        }
+      }
     }
   } finally {
     await app.close();

@@ -1,18 +1,23 @@
 /**
  * People search, a relevance page ranked by the requester's network in tiers (docs/people-search.md,
  * "How boosts run"). The ranking is the boosted query's: score = relevance + 3 for a boosted
- * first-degree person + 1.5 for a boosted second-degree one, ties by id. But no query carries the
- * second degree (tens of thousands of ids for a well-connected requester), so the cost follows
- * the page, not the network:
+ * first-degree person + 1.5 for a boosted second-degree one, ties by id. But no query carries a
+ * large second degree (tens of thousands of ids for a well-connected requester), so the cost
+ * follows the page, not the network:
  * - the query alone, read in score order (ids and scores only), each hit tested against the
  *   first degree and the cached second-degree set and given its boost;
  * - the page is exact once no hit left unread can reach it: the last hit read, with the largest
  *   boost it could still get, ranks below the page's last row;
  * - when that fails, tier 1 (the query restricted to the first degree, a short id list: its best
  *   `offset + limit` hits) takes the first degree off the unread hits, so they can gain at most
- *   the second-degree boost; then the reading grows (200, then doubling) until the proof holds,
- *   up to {@link SCAN_CAP} hits. A page not proven by then is searched as the one boosted query
- *   instead (the same ranking, the old cost).
+ *   the second-degree boost;
+ * - when that fails too and the second degree is small ({@link TIER_TWO_MAX} ids at most), tier 2
+ *   (the query restricted to it, its best `offset + limit` hits) takes it off the unread hits, so
+ *   they gain nothing and the read's own order proves the page. Without it, a page whose scores
+ *   tie (filters only) could not be proven before its last hit;
+ * - then the reading grows (200, then doubling) until the proof holds, up to {@link SCAN_CAP}
+ *   hits. A page not proven by then is searched as the one boosted query instead (the same
+ *   ranking, the old cost).
  */
 import { INDICES } from '../../../../mappings/indices.js';
 import { anyOf, termsClauses } from '../../../../query-planner/build/dsl.js';
@@ -27,6 +32,11 @@ const PROFILES = INDICES.profiles.alias;
 export const SCAN_FIRST = 200;
 /** Most hits read before the page is searched as one boosted query. */
 export const SCAN_CAP = 2_000;
+/**
+ * Largest second degree tier 2 names: a list the engines bound a query by cheaply (the embedded
+ * engine drives from an id list this short; docs/search-engine.md), far below the terms limit.
+ */
+export const TIER_TWO_MAX = 10_000;
 
 type Rank = NonNullable<PeoplePlan['graphRank']>;
 
@@ -76,6 +86,8 @@ export async function graphRankedPage(
   rank: Rank,
   network: RequesterNetwork | null,
   offset: number,
+  /** The largest second degree tier 2 names (tests set 0 to rank without it). */
+  tierTwoMax = TIER_TWO_MAX,
 ): Promise<RankedPage | null> {
   const size = plan.body.size ?? 10;
   const depth = offset + size;
@@ -103,6 +115,17 @@ export async function graphRankedPage(
         track_total_hits: false,
       }
     : null;
+  const tierTwo: SearchBody | null =
+    rank.second.length > 0 && rank.second.length <= tierTwoMax
+      ? {
+          query: { bool: { must: [rank.baseQuery], filter: [anyOf(termsClauses('id', rank.second))] } },
+          sort,
+          from: 0,
+          size: depth,
+          _source: false,
+          track_total_hits: false,
+        }
+      : null;
   const scanBody = (from: number, n: number): SearchBody => ({
     query: rank.baseQuery,
     sort,
@@ -121,6 +144,7 @@ export async function graphRankedPage(
   // An id is taken once: tier 1 and the read overlap, and a refresh between reads can shift a window.
   const taken = new Set<string>();
   let tierOneDone = tierOne === null;
+  let tierTwoDone = false;
   let scanned = 0;
   let last: SearchHit | undefined;
   let exhausted = false;
@@ -132,8 +156,9 @@ export async function graphRankedPage(
     for (const h of hits) {
       if (taken.has(h.id)) continue;
       const first = isFirst(h.id);
-      // Once tier 1 has run, it holds every first-degree person who can reach the page.
+      // Once tier 1 (2) has run, it holds every first-degree (second-degree) person who can reach the page.
       if (first && tierOneDone && tierOne) continue;
+      if (!first && tierTwoDone && isSecond(h.id)) continue;
       taken.add(h.id);
       candidates.push({
         id: h.id,
@@ -149,7 +174,7 @@ export async function graphRankedPage(
   const proven = (): boolean => {
     if (exhausted) return true;
     if (candidates.length < depth || !last) return false;
-    const unreadBoost = !tierOneDone ? FIRST_DEGREE_BOOST : rank.second.length ? SECOND_DEGREE_BOOST : 0;
+    const unreadBoost = !tierOneDone ? FIRST_DEGREE_BOOST : rank.second.length && !tierTwoDone ? SECOND_DEGREE_BOOST : 0;
     const bound = plus(last.score ?? 0, unreadBoost);
     const edge = candidates[depth - 1]!;
     return bound < edge.score || (bound === edge.score && last.id >= edge.id && !(single && unreadBoost > 0));
@@ -163,6 +188,17 @@ export async function graphRankedPage(
         candidates.push({ id: h.id, score: plus(h.score ?? 0, FIRST_DEGREE_BOOST) });
       }
       tierOneDone = true;
+      keep();
+      continue;
+    }
+    if (!tierTwoDone && tierTwo) {
+      for (const h of (await search(tierTwo)).hits) {
+        // A first-degree person gets the larger boost, from the read or tier 1.
+        if (taken.has(h.id) || isFirst(h.id)) continue;
+        taken.add(h.id);
+        candidates.push({ id: h.id, score: plus(h.score ?? 0, SECOND_DEGREE_BOOST) });
+      }
+      tierTwoDone = true;
       keep();
       continue;
     }
