@@ -4,40 +4,16 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { noLookups, toDocument } from '../../indexer/transform/documents.js';
 import { INDICES } from '../../mappings/indices.js';
 import { buildCatalog } from '../../search-engine/embedded/catalog.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
 import { prepareBatch } from '../../search-engine/embedded/prepare.js';
 import type { BulkOperation, IndexSpec, SearchBody } from '../../search-engine/port.js';
-import { profile } from '../helpers/snapshots.js';
+import { docs, root, spec, withEngine } from '../helpers/embedded-profiles.js';
 
 // Fresh bulk loads write prepared batches (search-engine/embedded/prepare.ts): one insert per
 // table with batch-relative row ids. They must leave an index that answers exactly like one
 // filled document by document, and fall back to upserts where an id repeats.
-
-const spec = { settings: INDICES.profiles.settings, mappings: INDICES.profiles.mappings } as IndexSpec;
-const root = buildCatalog(spec, 'test');
-
-/** Varied profiles: several experiences, missing fields, a multi-valued keyword and a repeated display name. */
-function docs(n: number): Record<string, unknown>[] {
-  return Array.from({ length: n }, (_, i) =>
-    toDocument(
-      'profiles',
-      profile(i + 1, {
-        display_name: i % 7 === 0 ? 'Same Name' : `First${i + 1} Last${i + 1}`,
-        skills: i % 3 === 0 ? ['Go'] : ['TypeScript', 'SQL', `Skill ${i % 4}`],
-        years_experience: i % 4 === 0 ? undefined : i % 15,
-        location: i % 2 ? { city: 'Berlin', country: 'Germany', country_code: 'DE' } : { city: 'London', country_code: 'GB' },
-        experiences: [
-          { company_name: `Company ${i % 5}`, title: i % 2 ? 'Staff Engineer' : 'Designer', start: '2019-01', end: null, is_current: true },
-          ...(i % 3 ? [{ company_name: 'Old Corp', title: 'Intern', start: '2015-06', end: '2016-01', is_current: false }] : []),
-        ],
-      }),
-      noLookups(),
-    ),
-  );
-}
 
 const QUERIES: SearchBody[] = [
   { query: { match_all: {} }, size: 100, sort: [{ 'display_name.sort': 'asc' }, { id: 'asc' }] },
@@ -74,17 +50,6 @@ async function answers(engine: EmbeddedEngine, index: string) {
       return { total: r.total, hits: r.hits.map((h) => [h.id, h.score === null ? null : Math.round(h.score * 1e6), h.source]) };
     }),
   );
-}
-
-async function withEngine(fn: (engine: EmbeddedEngine, dir: string) => Promise<void>) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-prepared-'));
-  const engine = new EmbeddedEngine(dir);
-  try {
-    await fn(engine, dir);
-  } finally {
-    await engine.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 test('a bulk load of prepared batches answers every query like document-by-document upserts', async () => {
@@ -328,103 +293,6 @@ test('a bulk load drops the name-sort indexes and builds them when it ends, and 
     assert.is(heaps.n, 0, 'the number-posting heaps are merged and dropped');
     db.close();
   });
-});
-
-test('keyword postings leave with their document: layout 7 deletes by old tokens, an older table (contentless_delete) by row id', async () => {
-  for (const layout of [7, 6]) {
-    await withEngine(async (engine, dir) => {
-      const all = docs(40);
-      await engine.createIndex('k', spec);
-      if (layout === 6) {
-        // An index of layout 6: its keyword tables as that layout made them, before any write.
-        const db = new Database(path.join(dir, 'search.sqlite'));
-        const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('k') as { prefix: string }).prefix;
-        const tables = db
-          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ? AND name LIKE '%\\_fts\\_kw' ESCAPE '\\'`)
-          .all(`${prefix}%`) as { name: string }[];
-        assert.ok(tables.length >= 4, 'root, experiences, education and languages');
-        for (const { name } of tables) {
-          db.exec(`DROP TABLE ${name}`);
-          db.exec(`CREATE VIRTUAL TABLE ${name} USING fts5(tokens, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
-        }
-        db.prepare('UPDATE engine_indices SET layout = 6 WHERE name = ?').run('k');
-        db.close();
-      }
-      // Bulk-loaded (prepared batches), then replaced and deleted one by one.
-      await engine.beginBulkLoad('k');
-      const batch = prepareBatch(
-        spec,
-        root,
-        all.map((d) => ({ id: d.id as string, doc: d })),
-      );
-      await engine.bulk(
-        'k',
-        all.map((d) => ({ op: 'index', id: d.id as string, prepared: true })),
-        batch,
-      );
-      await engine.endBulkLoad('k');
-      const moved = all.slice(0, 10).map(
-        (d): Record<string, unknown> => ({
-          ...d,
-          skills: ['Rust'],
-          location: { city: 'Lisbon', country: 'Portugal', country_code: 'PT' },
-          experiences: [{ company_name: 'New Co', title: 'Founder', is_current: true }],
-        }),
-      );
-      await engine.bulk(
-        'k',
-        moved.map((d) => ({ op: 'index', id: d.id as string, doc: d })),
-      );
-      const gone = all.slice(10, 15).map((d) => d.id as string);
-      await engine.bulk(
-        'k',
-        gone.map((id) => ({ op: 'delete', id })),
-      );
-      const ids = async (query: SearchBody['query']) =>
-        (await engine.search('k', { query, size: 100, sort: [{ id: 'asc' }] })).hits.map((h) => h.id).sort();
-      const kept = all.slice(15);
-      const expect = (keep: (d: Record<string, unknown>) => boolean) =>
-        [...moved, ...kept]
-          .filter(keep)
-          .map((d) => d.id as string)
-          .sort();
-      const countryCode = (d: Record<string, unknown>) => (d.location as { country_code?: string } | undefined)?.country_code;
-      assert.equal(
-        await ids({ term: { 'location.country_code': 'DE' } }),
-        expect((d) => countryCode(d) === 'DE'),
-        `layout ${layout}: DE`,
-      );
-      assert.equal(
-        await ids({ term: { 'location.country_code': 'PT' } }),
-        expect((d) => countryCode(d) === 'PT'),
-        `layout ${layout}: PT`,
-      );
-      assert.equal(
-        await ids({ terms: { 'skills.keyword': ['Go', 'SQL'] } }),
-        expect((d) => (d.skills as string[]).some((s) => s === 'Go' || s === 'SQL')),
-        `layout ${layout}: skills`,
-      );
-      assert.equal(
-        await ids({ nested: { path: 'experiences', query: { term: { 'experiences.is_current': true } } } }),
-        expect((d) => (d.experiences as { is_current?: boolean }[]).some((e) => e.is_current === true)),
-        `layout ${layout}: nested keyword`,
-      );
-      assert.equal(
-        await ids({ exists: { field: 'skills' } }),
-        expect(() => true),
-        `layout ${layout}: exists`,
-      );
-      await engine.close();
-      const db = new Database(path.join(dir, 'search.sqlite'));
-      const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('k') as { prefix: string }).prefix;
-      const kw = `${prefix}_fts_kw`;
-      const sql = (db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(kw) as { sql: string }).sql;
-      assert.is(/columnsize=0/.test(sql), layout === 7);
-      assert.is(db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(`${kw}_docsize`) !== undefined, layout === 6);
-      db.exec(`INSERT INTO ${kw} (${kw}) VALUES ('integrity-check')`);
-      db.close();
-    });
-  }
 });
 
 test.run();

@@ -105,27 +105,17 @@ export async function graphRankedPage(
     bodies.push(body);
     return engine.search(PROFILES, body).then((r) => ({ hits: r.hits, total: r.total?.value ?? 0, relation: r.total?.relation ?? 'eq' }));
   };
-  const tierOne: SearchBody | null = rank.first.length
-    ? {
-        query: { bool: { must: [rank.baseQuery], filter: [anyOf(termsClauses('id', rank.first))] } },
-        sort,
-        from: 0,
-        size: depth,
-        _source: false,
-        track_total_hits: false,
-      }
-    : null;
-  const tierTwo: SearchBody | null =
-    rank.second.length > 0 && rank.second.length <= tierTwoMax
-      ? {
-          query: { bool: { must: [rank.baseQuery], filter: [anyOf(termsClauses('id', rank.second))] } },
-          sort,
-          from: 0,
-          size: depth,
-          _source: false,
-          track_total_hits: false,
-        }
-      : null;
+  /** A tier: the query restricted to an id list, its best `depth` hits. */
+  const restrictedTo = (ids: string[]): SearchBody => ({
+    query: { bool: { must: [rank.baseQuery], filter: [anyOf(termsClauses('id', ids))] } },
+    sort,
+    from: 0,
+    size: depth,
+    _source: false,
+    track_total_hits: false,
+  });
+  const tierOne = rank.first.length ? restrictedTo(rank.first) : null;
+  const tierTwo = rank.second.length > 0 && rank.second.length <= tierTwoMax ? restrictedTo(rank.second) : null;
   const scanBody = (from: number, n: number): SearchBody => ({
     query: rank.baseQuery,
     sort,
