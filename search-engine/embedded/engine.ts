@@ -353,7 +353,7 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   async releaseMemory(): Promise<void> {
-    // The page cache refills on demand; until then this process holds none of it.
+    // The writer connection's page cache refills on demand (read threads keep their own caches).
     this.db.pragma('shrink_memory');
   }
 
