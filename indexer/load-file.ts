@@ -275,7 +275,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     // (a live index is upserted document by document, from objects).
     const format: BuildFormat =
       o.engine.kind === 'opensearch' ? 'json' : o.engine.preparedFormat && o.target?.freshLoad ? 'prepared' : 'object';
-    const dictionary = format === 'prepared' ? ((await o.engine.sourceDictionary?.(o.target!.index)) ?? null) : null;
+    const encoding = format === 'prepared' ? ((await o.engine.sourceEncoding?.(o.target!.index)) ?? null) : null;
     let raw: [number, string][] = [];
     /** The batch applied last: a single writer applies batches in file order, whichever worker finishes first. */
     let lastApplied: Promise<void> = Promise.resolve();
@@ -317,7 +317,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
             }
         }
         const lookups = await fetchLookups(o.engine, kind, v.needs, sources, o.companyCache);
-        const { docs, prepared } = await pool.build(v.id, lookups, format, dictionary);
+        const { docs, prepared } = await pool.build(v.id, lookups, format, encoding);
         let d = 0;
         const ops: BulkOperation[] = pending.map((p) => {
           if (p.op === 'delete') return { op: 'delete', id: p.id };

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { DocumentKind } from '../mappings/record-schemas.js';
-import type { PreparedDocuments } from '../search-engine/port.js';
+import type { PreparedDocuments, SourceEncoding } from '../search-engine/port.js';
 import type { LookupNeeds } from './load-file.js';
 import type { Lookups } from './transform/documents.js';
 
@@ -25,7 +25,7 @@ export const DEFAULT_HEAP_MB = 192;
 
 export type PrepareRequest =
   | { type: 'validate'; id: number; kind: DocumentKind; lines: [number, string][]; keepRecords: boolean }
-  | { type: 'build'; id: number; lookups: Lookups; format: BuildFormat; dictionary: Uint8Array | null };
+  | { type: 'build'; id: number; lookups: Lookups; format: BuildFormat; encoding: SourceEncoding | null };
 
 /** A validated line: 0 rejected (with the reason), 1 a deletion (with the id), 2 a record (with its id). */
 export type ValidatedLine = [lineNo: number, status: 0 | 1 | 2, idOrReason: string];
@@ -117,13 +117,13 @@ export class PreparePool {
     id: number,
     lookups: Lookups,
     format: BuildFormat,
-    /** `prepared`: the target index's source dictionary (null: the engine's default). */
-    dictionary: Uint8Array | null = null,
+    /** `prepared`: how the target index compresses sources (null: the engine's default). */
+    encoding: SourceEncoding | null = null,
   ): Promise<{ docs: (string | Record<string, unknown>)[]; prepared: PreparedDocuments | null }> {
     const slot = this.owner.get(id);
     if (!slot) throw new Error(`no prepared batch ${id}`);
     this.owner.delete(id);
-    const reply = (await this.send(slot, { type: 'build', id, lookups, format, dictionary })) as PrepareReply & { type: 'built' };
+    const reply = (await this.send(slot, { type: 'build', id, lookups, format, encoding })) as PrepareReply & { type: 'built' };
     return { docs: reply.docs, prepared: reply.prepared };
   }
 

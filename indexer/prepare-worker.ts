@@ -7,7 +7,9 @@ import { parentPort } from 'node:worker_threads';
 import { INDICES } from '../mappings/indices.js';
 import type { DocumentKind } from '../mappings/record-schemas.js';
 import { buildCatalog, type Scope } from '../search-engine/embedded/catalog.js';
-import { prepareBatch } from '../search-engine/embedded/prepare.js';
+import { type PreparedBatch, prepareBatch, preparedTransfer } from '../search-engine/embedded/prepare.js';
+import { codecOfLayout, hasSourceEncoding, withSourceEncoding } from '../search-engine/embedded/source-codec.js';
+import { LAYOUT_VERSION } from '../search-engine/embedded/tables.js';
 import type { IndexSpec } from '../search-engine/port.js';
 import { changeFields } from './change-sink.js';
 import { needsOf } from './load-file.js';
@@ -42,9 +44,10 @@ function handle(msg: PrepareRequest): PrepareReply {
   if (msg.format === 'prepared') {
     // The spec a fresh index is created with (targets.ts), so field ids and tables agree.
     const { spec, root } = catalogOf(batch.kind);
-    // Sources are compressed with the target index's dictionary (the same for a whole load).
-    if (msg.dictionary) root.sourceDictionary = Buffer.from(msg.dictionary);
-    else delete root.sourceDictionary;
+    // Sources are compressed as the target index does (the same for a whole load). The scope
+    // changes only when that changes: the codec's contexts are kept by dictionary.
+    const encoding = msg.encoding ?? { codec: codecOfLayout(LAYOUT_VERSION), dictionary: null };
+    if (!hasSourceEncoding(root, encoding)) withSourceEncoding(root, encoding.codec, encoding.dictionary);
     const docs = batch.records.map((r) => ({ id: r.id as string, doc: toDocument(batch.kind, r, lookups) }));
     return { type: 'built', id: msg.id, docs: [], prepared: prepareBatch(spec, root, docs) };
   }
@@ -68,7 +71,9 @@ function catalogOf(kind: DocumentKind): { spec: IndexSpec; root: Scope } {
 
 parentPort!.on('message', (msg: PrepareRequest) => {
   try {
-    parentPort!.postMessage(handle(msg));
+    const reply = handle(msg);
+    const prepared = reply.type === 'built' ? (reply.prepared as PreparedBatch | null) : null;
+    parentPort!.postMessage(reply, prepared ? preparedTransfer(prepared) : []);
   } catch (err) {
     parentPort!.postMessage({ type: 'failed', id: msg.id, message: (err as Error).stack ?? String(err) } satisfies PrepareReply);
   }

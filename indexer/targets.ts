@@ -1,5 +1,6 @@
 import { INDICES, physicalIndexName } from '../mappings/indices.js';
 import type { DocumentKind } from '../mappings/record-schemas.js';
+import { dictionaryBytes } from '../search-engine/embedded/source-codec.js';
 import type { SearchEngine } from '../search-engine/port.js';
 import { readLines } from './read-lines.js';
 import { type Lookups, toDocument } from './transform/documents.js';
@@ -53,10 +54,11 @@ export async function createTargetIndex(
 
 /**
  * Documents sampled for a source dictionary: a snapshot's first valid records, until their JSON
- * fills DEFLATE's 32 KiB window (about 10 profiles, 75 posts), and at most this many.
+ * fills the largest dictionary the embedded engine makes (128 KiB for Zstandard: about 45
+ * profiles, 300 posts), and at most this many.
  */
 const SAMPLE_DOCUMENTS = 1_000;
-const SAMPLE_BYTES = 32 * 1024;
+const SAMPLE_BYTES = dictionaryBytes('zstd');
 
 /**
  * Documents built from the first valid records of a snapshot file (without the facts and names

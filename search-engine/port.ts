@@ -60,6 +60,16 @@ export type BulkOperation =
   | { op: 'delete'; id: string };
 
 /** Documents an engine's own prepare step turned into its rows, away from the writer; opaque to callers. */
+/** A codec of stored sources (search-engine/embedded/source-codec.ts). */
+export type SourceCodec = 'deflate' | 'zstd';
+
+/** How an index compresses the sources of its documents. */
+export interface SourceEncoding {
+  codec: SourceCodec;
+  /** The index's trained preset dictionary (null: the dictionary of its field names). */
+  dictionary: Uint8Array | null;
+}
+
 export interface PreparedDocuments {
   format: string;
 }
@@ -96,10 +106,10 @@ export interface SearchEngine {
    */
   readonly preparedFormat?: string;
   /**
-   * The preset dictionary an index's prepared batches must compress sources with (null: the
-   * engine's default); only engines with a preparedFormat.
+   * How an index's prepared batches must compress sources: its codec and preset dictionary
+   * (null: the engine's default); only engines with a preparedFormat.
    */
-  sourceDictionary?(index: string): Promise<Uint8Array | null>;
+  sourceEncoding?(index: string): Promise<SourceEncoding>;
   /** Resolves when the engine answers; rejects with the reason when it does not. */
   ping(): Promise<void>;
   /**

@@ -1,5 +1,5 @@
 import { SearchEngineError } from '../errors.js';
-import type { IndexSpec } from '../port.js';
+import type { IndexSpec, SourceCodec } from '../port.js';
 
 /** How a field is stored by the embedded engine. */
 export type FieldKind = 'text' | 'keyword' | 'number' | 'date' | 'boolean';
@@ -40,6 +40,8 @@ export interface Scope {
    * its own (trained from sample documents when it was created; source-codec.ts).
    */
   sourceDictionary?: Buffer;
+  /** Root only: the codec its sources are compressed with (absent: DEFLATE, layouts 5-7). */
+  sourceCodec?: SourceCodec;
 }
 
 /** Analyzer names of mappings/analysis.ts and the FTS5 table that reproduces each. */

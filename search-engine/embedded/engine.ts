@@ -13,6 +13,7 @@ import type {
   SearchBody,
   SearchEngine,
   SearchResult,
+  SourceEncoding,
 } from '../port.js';
 import { ConnectionBudget } from './budget.js';
 import { buildCatalog, type Scope } from './catalog.js';
@@ -22,7 +23,14 @@ import { mappingKey, PREPARED_FORMAT, type PreparedBatch, prepareBatch } from '.
 import { ReadPool } from './read-pool.js';
 import type { ReadOp } from './read-worker.js';
 import { runCount, runSearch } from './search.js';
-import { decodeSource, dictionaryKey, trainSourceDictionary, withDictionary } from './source-codec.js';
+import {
+  codecOfLayout,
+  decodeSource,
+  sourceEncoding,
+  sourceEncodingKey,
+  trainSourceDictionary,
+  withSourceEncoding,
+} from './source-codec.js';
 import { strictProblem } from './strict.js';
 import { createTables, dropSortIndexes, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, t } from './tables.js';
 import { IndexWriter } from './writer.js';
@@ -152,7 +160,7 @@ export class EmbeddedEngine implements SearchEngine {
     if (this.db.prepare('SELECT 1 FROM engine_aliases WHERE alias = ?').get(name))
       throw new SearchEngineError('index_already_exists', `"${name}" is an alias`);
     const prefix = `ix_${name.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40)}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const root = buildCatalog(spec, prefix);
+    const root = withSourceEncoding(buildCatalog(spec, prefix), codecOfLayout(LAYOUT_VERSION), null);
     const dictionary = opts.sourceSamples?.length ? trainSourceDictionary(root, opts.sourceSamples) : null;
     this.db.transaction(() => {
       createTables(this.db, root);
@@ -162,8 +170,8 @@ export class EmbeddedEngine implements SearchEngine {
     })();
   }
 
-  async sourceDictionary(index: string): Promise<Uint8Array | null> {
-    return this.resolve(index, true).root.sourceDictionary ?? null;
+  async sourceEncoding(index: string): Promise<SourceEncoding> {
+    return sourceEncoding(this.resolve(index, true).root);
   }
 
   async deleteIndex(name: string): Promise<void> {
@@ -187,7 +195,7 @@ export class EmbeddedEngine implements SearchEngine {
       batch &&
       (batch.format !== PREPARED_FORMAT ||
         batch.mappingKey !== mappingKey(target.spec) ||
-        batch.dictionaryKey !== dictionaryKey(target.root))
+        batch.encodingKey !== sourceEncodingKey(target.root))
     )
       throw new SearchEngineError(
         'invalid_query',
@@ -378,7 +386,7 @@ export class EmbeddedEngine implements SearchEngine {
     const cached = this.open.get(physical);
     if (cached) return cached;
     const spec = JSON.parse(meta.spec) as IndexSpec;
-    const root = withDictionary(buildCatalog(spec, meta.prefix), meta.source_dictionary);
+    const root = withSourceEncoding(buildCatalog(spec, meta.prefix), codecOfLayout(meta.layout), meta.source_dictionary);
     ensureSortIndexes(this.db, root); // indices built before these existed gain them on first use
     const multiValued = new Set(JSON.parse(meta.multi_valued) as string[]);
     const index: OpenIndex = {

@@ -12,7 +12,7 @@ import { buildCatalog, type Scope } from './catalog.js';
 import { resolveIndexMeta } from './index-meta.js';
 import { runMget } from './mget.js';
 import { runCount, runSearch } from './search.js';
-import { withDictionary } from './source-codec.js';
+import { codecOfLayout, withSourceEncoding } from './source-codec.js';
 
 export type ReadOp =
   | { op: 'search'; index: string; body: SearchBody }
@@ -53,7 +53,11 @@ function open(name: string): { root: Scope; multiValued: Set<string> } {
   if (entry?.key !== key) {
     entry = {
       key,
-      root: withDictionary(buildCatalog(JSON.parse(meta.spec) as IndexSpec, meta.prefix), meta.source_dictionary),
+      root: withSourceEncoding(
+        buildCatalog(JSON.parse(meta.spec) as IndexSpec, meta.prefix),
+        codecOfLayout(meta.layout),
+        meta.source_dictionary,
+      ),
       multiValued: new Set(JSON.parse(meta.multi_valued) as string[]),
     };
     catalogs.set(meta.name, entry);

@@ -2,14 +2,15 @@ import type Database from 'better-sqlite3';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
-export const LAYOUT_VERSION = 7;
+export const LAYOUT_VERSION = 8;
 
 /**
  * Layouts this build still reads and writes: 4 keeps sources as JSON text, 5 compresses them
  * with the field names as dictionary, 6 with the index's own trained dictionary when it has one,
- * 7 keeps no sizes for keyword postings (see {@link keywordTableDeletesByRowid}).
+ * 7 keeps no sizes for keyword postings (see {@link keywordTableDeletesByRowid}), 8 compresses
+ * sources with Zstandard (source-codec.ts).
  */
-export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6, 7];
+export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6, 7, 8];
 
 /** Table names of one scope. */
 export const t = {

@@ -5,13 +5,16 @@ import { noLookups, toDocument } from '../../indexer/transform/documents.js';
 import { INDICES } from '../../mappings/indices.js';
 import { buildCatalog } from '../../search-engine/embedded/catalog.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
+import { codecOfLayout, withSourceEncoding } from '../../search-engine/embedded/source-codec.js';
+import { LAYOUT_VERSION } from '../../search-engine/embedded/tables.js';
 import type { IndexSpec } from '../../search-engine/port.js';
 import { profile } from './snapshots.js';
 
 // Profiles for the embedded engine's write-path tests (prepared batches, keyword deletes).
 
 export const spec = { settings: INDICES.profiles.settings, mappings: INDICES.profiles.mappings } as IndexSpec;
-export const root = buildCatalog(spec, 'test');
+/** A catalog as a new index's: this build's codec, the field-name dictionary. */
+export const root = withSourceEncoding(buildCatalog(spec, 'test'), codecOfLayout(LAYOUT_VERSION), null);
 
 /** Varied profiles: several experiences, missing fields, a multi-valued keyword and a repeated display name. */
 export function docs(n: number): Record<string, unknown>[] {

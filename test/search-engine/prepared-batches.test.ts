@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { INDICES } from '../../mappings/indices.js';
 import { buildCatalog } from '../../search-engine/embedded/catalog.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
-import { prepareBatch } from '../../search-engine/embedded/prepare.js';
+import { prepareBatch, preparedTransfer } from '../../search-engine/embedded/prepare.js';
+import { encodeSource, fieldNameDictionary, withSourceEncoding } from '../../search-engine/embedded/source-codec.js';
 import type { BulkOperation, IndexSpec, SearchBody } from '../../search-engine/port.js';
 import { docs, root, spec, withEngine } from '../helpers/embedded-profiles.js';
 
@@ -205,10 +207,83 @@ test('sources are stored compressed, and an index of layout 4 (JSON text sources
     try {
       await rejects(
         () => old.mget('p', ['x']),
-        (err: Error) => /layout 3; this build reads layouts 4, 5, 6 and 7 \(it writes 7\)/.test(err.message),
+        (err: Error) => /layout 3; this build reads layouts 4, 5, 6, 7 and 8 \(it writes 8\)/.test(err.message),
       );
     } finally {
       await old.close();
+    }
+  });
+});
+
+test('a prepared batch keeps its sources in one buffer, so a thread sends them in one transfer', () => {
+  const all = docs(30);
+  const batch = prepareBatch(
+    spec,
+    root,
+    all.map((d) => ({ id: d.id as string, doc: d })),
+  );
+  const buffer = batch.sources[0]!.buffer;
+  assert.ok(batch.sources.every((s) => s.buffer === buffer));
+  // Exactly their bytes: a compressor's output is a view of a larger allocation, which
+  // structured cloning would copy whole for every source.
+  assert.is(
+    buffer.byteLength,
+    batch.sources.reduce((n, s) => n + s.byteLength, 0),
+  );
+  assert.equal(preparedTransfer(batch), [buffer]);
+  const { port1, port2 } = new MessageChannel();
+  port1.postMessage(batch, preparedTransfer(batch));
+  assert.is(buffer.byteLength, 0, 'transferred, not copied');
+  port1.close();
+  port2.close();
+});
+
+test('an index of layout 7 keeps DEFLATE sources: they read back, and what is written to it stays DEFLATE', async () => {
+  await withEngine(async (engine, dir) => {
+    const all = docs(4);
+    await engine.createIndex('p', spec);
+    await engine.bulk(
+      'p',
+      all.slice(0, 3).map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+    );
+    const isZstd = (b: Buffer) => b.readUInt32LE(0) === 0xfd2fb528;
+    const db = new Database(path.join(dir, 'search.sqlite'));
+    const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('p') as { prefix: string }).prefix;
+    const sources = () => db.prepare(`SELECT id, source FROM ${prefix}_docs ORDER BY rowid`).all() as { id: string; source: Buffer }[];
+    assert.ok(
+      sources().every((r) => isZstd(r.source)),
+      'layout 8 writes Zstandard frames',
+    );
+    // As a layout-7 index wrote them: raw DEFLATE with the field-name dictionary.
+    const deflateRoot = withSourceEncoding(buildCatalog(spec, prefix), 'deflate', null);
+    for (const [i, r] of sources().entries()) {
+      db.prepare(`UPDATE ${prefix}_docs SET source = ? WHERE id = ?`).run(encodeSource(deflateRoot, JSON.stringify(all[i])), r.id);
+    }
+    db.prepare('UPDATE engine_indices SET layout = 7 WHERE name = ?').run('p');
+    assert.ok(fieldNameDictionary(deflateRoot).length > 100);
+    const reopened = new EmbeddedEngine(dir);
+    try {
+      assert.equal(await reopened.sourceEncoding('p'), { codec: 'deflate', dictionary: null });
+      assert.equal(await reopened.mget('p', [all[0]!.id as string, all[2]!.id as string]), [all[0], all[2]]);
+      await reopened.bulk('p', [{ op: 'index', id: all[3]!.id as string, doc: all[3]! }]);
+      const written = sources();
+      assert.is(written.length, 4);
+      assert.ok(
+        written.every((r) => !isZstd(r.source)),
+        'an upsert into a layout-7 index writes DEFLATE',
+      );
+      assert.equal(
+        await reopened.mget(
+          'p',
+          all.map((d) => d.id as string),
+        ),
+        all,
+      );
+      const hit = await reopened.search('p', { query: { term: { id: all[3]!.id as string } } });
+      assert.equal(hit.hits[0]!.source, all[3]);
+    } finally {
+      db.close();
+      await reopened.close();
     }
   });
 });
@@ -221,12 +296,14 @@ test('an index created with sample documents compresses with its own dictionary:
     const all = docs(60);
     await engine.createIndex('plain', spec);
     await engine.createIndex('trained', spec, { sourceSamples: all.slice(0, 8) });
-    assert.is(await engine.sourceDictionary('plain'), null);
-    const dictionary = await engine.sourceDictionary('trained');
-    assert.ok(dictionary && dictionary.length > 1000 && dictionary.length <= 32 * 1024);
+    assert.equal(await engine.sourceEncoding('plain'), { codec: 'zstd', dictionary: null });
+    const { codec, dictionary } = await engine.sourceEncoding('trained');
+    assert.is(codec, 'zstd');
+    // Eight sample profiles are less than the 128 KiB a Zstandard dictionary may hold: all of them.
+    const sampleBytes = all.slice(0, 8).reduce((n, d) => n + Buffer.byteLength(JSON.stringify(d)), 0);
+    assert.ok(dictionary && dictionary.length > sampleBytes && dictionary.length <= 128 * 1024);
     // Batches prepared with the index's dictionary (as the indexer's workers do), and one upserted.
-    const trainedRoot = buildCatalog(spec, 'test');
-    trainedRoot.sourceDictionary = Buffer.from(dictionary);
+    const trainedRoot = withSourceEncoding(buildCatalog(spec, 'test'), codec, dictionary);
     await engine.beginBulkLoad('trained');
     const slice = all.slice(0, 50);
     const ops = slice.map((d): BulkOperation => ({ op: 'index', id: d.id as string, prepared: true }));
