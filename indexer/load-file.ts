@@ -6,14 +6,15 @@ import type { ConnectionSink } from './connection-sink.js';
 import { loadConnections } from './load-connections.js';
 import type { BuildFormat, PreparePool } from './prepare-pool.js';
 import { type ProgressReporter, startState } from './progress.js';
-import { excerpt, readLines } from './read-lines.js';
+import { excerpt, type LineBatch, lineText, readLineBatches, readLines } from './read-lines.js';
 import type { LoadTarget } from './targets.js';
 import { type CompanyFacts, factsOf, type Lookups, lookupsNeeded, toDocument } from './transform/documents.js';
 import { checkLine } from './validate.js';
 
 interface Pending {
   lineNo: number;
-  text: string;
+  /** The line's text (made only for a reject's excerpt). */
+  text: () => string;
   op: 'index' | 'delete';
   id: string;
   record?: Record<string, unknown>;
@@ -136,7 +137,10 @@ async function fetchLookups(
 /** Streams one snapshot file into its target in batches, rejecting bad records with their line. */
 export async function loadFile(o: LoadFileOptions): Promise<void> {
   if (o.kind === 'connections') return loadConnections(o);
-  const source = readLines(o.file);
+  // With workers, lines go to them as bytes, a batch at a time; without, this thread reads lines.
+  const lineSource = o.pool ? null : readLines(o.file);
+  const batchSource = o.pool ? readLineBatches(o.file, o.batchSize, o.skipThrough) : null;
+  const source = (lineSource ?? batchSource)!;
   const state = startState(o.kind, o.file, source.totalBytes);
   const sync = () =>
     Object.assign(state, {
@@ -225,7 +229,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
         kind: o.kind,
         id: f.id,
         reason: `engine refused the document: ${f.reason}`,
-        record: p ? excerpt(p.text) : null,
+        record: p ? excerpt(p.text()) : null,
       });
       failedIndex++;
     }
@@ -276,12 +280,9 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     const format: BuildFormat =
       o.engine.kind === 'opensearch' ? 'json' : o.engine.preparedFormat && o.target?.freshLoad ? 'prepared' : 'object';
     const encoding = format === 'prepared' ? ((await o.engine.sourceEncoding?.(o.target!.index)) ?? null) : null;
-    let raw: [number, string][] = [];
     /** The batch applied last: a single writer applies batches in file order, whichever worker finishes first. */
     let lastApplied: Promise<void> = Promise.resolve();
-    const dispatch = (last: number) => {
-      const lines = raw;
-      raw = [];
+    const dispatch = (lines: LineBatch, last: number) => {
       const t = take();
       const earlier = [...inFlight];
       const before = lastApplied;
@@ -289,17 +290,17 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       const ids = validating.then((v) => new Set(v.lines.filter((l) => l[1] !== 0).map((l) => l[2])));
       const done = (async () => {
         const v = await validating;
-        const text = new Map(lines);
         const pending: Pending[] = [];
         let r = 0;
-        for (const [lineNo, status, x] of v.lines) {
+        // One outcome a line, in the batch's order.
+        for (const [i, [lineNo, status, x]] of v.lines.entries()) {
           if (status === 0) {
             t.rejected++;
-            o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: x, record: excerpt(text.get(lineNo) ?? '') });
+            o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: x, record: excerpt(lineText(lines, i)) });
           } else
             pending.push({
               lineNo,
-              text: text.get(lineNo) ?? '',
+              text: () => lineText(lines, i),
               op: status === 1 ? 'delete' : 'index',
               id: x,
               record: status === 2 ? (v.records?.[r++] ?? undefined) : undefined,
@@ -332,23 +333,18 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       lastApplied = done;
       inFlight.push({ lastLine: last, ids: new Set(), done, idsReady: ids.catch(() => new Set<string>()), tally: t });
     };
-    for await (const { lineNo, text } of source.lines) {
-      if (lineNo <= o.skipThrough) continue;
-      lastLine = lineNo;
-      tally.read++;
-      raw.push([lineNo, text]);
-      if (raw.length >= o.batchSize) {
-        while (inFlight.length >= poolInFlight) await settleOldest();
-        dispatch(lineNo);
-      }
+    for await (const lines of batchSource!.batches) {
+      lastLine = lines.lineNos[lines.lineNos.length - 1]!;
+      tally.read += lines.lineNos.length;
+      while (inFlight.length >= poolInFlight) await settleOldest();
+      dispatch(lines, lastLine);
     }
-    if (raw.length) dispatch(lastLine);
-    else inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
+    inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
     await drain();
     o.progress.stop(sync());
     return;
   }
-  for await (const { lineNo, text } of source.lines) {
+  for await (const { lineNo, text } of lineSource!.lines) {
     if (lineNo <= o.skipThrough) continue;
     lastLine = lineNo;
     tally.read++;
@@ -357,9 +353,9 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       tally.rejected++;
       o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: checked.reason, record: excerpt(text) });
     } else if (checked.deleted) {
-      batch.push({ lineNo, text, op: 'delete', id: checked.id });
+      batch.push({ lineNo, text: () => text, op: 'delete', id: checked.id });
     } else {
-      batch.push({ lineNo, text, op: 'index', id: checked.record.id as string, record: checked.record });
+      batch.push({ lineNo, text: () => text, op: 'index', id: checked.record.id as string, record: checked.record });
     }
     if (batch.length >= o.batchSize) await flush(lineNo);
   }

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { DocumentKind } from '../mappings/record-schemas.js';
 import type { PreparedDocuments, SourceEncoding } from '../search-engine/port.js';
 import type { LookupNeeds } from './load-file.js';
+import type { LineBatch } from './read-lines.js';
 import type { Lookups } from './transform/documents.js';
 
 /**
@@ -23,8 +24,16 @@ const PREPARE_WORKER = import.meta.url.endsWith('.ts')
 /** Old-generation heap of a worker, in MiB, unless given (enough for batches of a few thousand profiles). */
 export const DEFAULT_HEAP_MB = 192;
 
+/**
+ * Young generation of a worker, in MiB. A batch's documents and the rows made from them live
+ * until the batch is sent: with 16 MiB they outgrew it and were copied into the old generation.
+ * 32 MiB took 15% less CPU at 100k, and 64 or 128 no less than 32, with more memory
+ * (docs/performance.md, "Issue 17").
+ */
+const YOUNG_GENERATION_MB = 32;
+
 export type PrepareRequest =
-  | { type: 'validate'; id: number; kind: DocumentKind; lines: [number, string][]; keepRecords: boolean }
+  | { type: 'validate'; id: number; kind: DocumentKind; lines: LineBatch; keepRecords: boolean }
   | { type: 'build'; id: number; lookups: Lookups; format: BuildFormat; encoding: SourceEncoding | null };
 
 /** A validated line: 0 rejected (with the reason), 1 a deletion (with the id), 2 a record (with its id). */
@@ -55,7 +64,7 @@ export class PreparePool {
       const worker = new Worker(PREPARE_WORKER, {
         // A worker holds a few batches; bounded heaps are collected before they grow (about
         // 350 MB less peak RSS for a 2-worker load; docs/performance.md, "Issue 17").
-        resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? DEFAULT_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+        resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? DEFAULT_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       });
       const slot: Slot = { worker, waiting: new Map(), dead: null };
       slot.worker.on('message', (reply: PrepareReply) => {
@@ -92,12 +101,13 @@ export class PreparePool {
   }
 
   /**
-   * Parses and validates lines; the batch's records stay in its worker until {@link build} (or
-   * the pool closes). `keepRecords` sends back each record's change-detection fields.
+   * Decodes, parses and validates a batch of lines (sent as bytes: the worker makes their
+   * strings); the batch's records stay in its worker until {@link build} (or the pool closes).
+   * `keepRecords` sends back each record's change-detection fields.
    */
   async validate(
     kind: DocumentKind,
-    lines: [number, string][],
+    lines: LineBatch,
     keepRecords: boolean,
   ): Promise<{ id: number; lines: ValidatedLine[]; needs: LookupNeeds; records: Record<string, unknown>[] | null }> {
     const id = this.nextId++;

@@ -14,6 +14,7 @@ import type { IndexSpec } from '../search-engine/port.js';
 import { changeFields } from './change-sink.js';
 import { needsOf } from './load-file.js';
 import type { PrepareReply, PrepareRequest } from './prepare-pool.js';
+import { lineText } from './read-lines.js';
 import { type Lookups, toDocument } from './transform/documents.js';
 import { checkLine } from './validate.js';
 
@@ -23,8 +24,9 @@ function handle(msg: PrepareRequest): PrepareReply {
   if (msg.type === 'validate') {
     const outcomes: PrepareReply & { type: 'validated' } = { type: 'validated', id: msg.id, lines: [], needs: null, records: null };
     const records: Record<string, unknown>[] = [];
-    for (const [lineNo, text] of msg.lines) {
-      const checked = checkLine(msg.kind, text);
+    for (let i = 0; i < msg.lines.lineNos.length; i++) {
+      const lineNo = msg.lines.lineNos[i]!;
+      const checked = checkLine(msg.kind, lineText(msg.lines, i));
       if (!checked.ok) outcomes.lines.push([lineNo, 0, checked.reason]);
       else if (checked.deleted) outcomes.lines.push([lineNo, 1, checked.id]);
       else {

@@ -53,3 +53,101 @@ export function readLines(file: string): LineSource {
   }
   return { lines: iterate(), bytesRead: () => read, totalBytes };
 }
+
+/**
+ * Lines of a snapshot as bytes, a batch at a time: line `i` of a batch is
+ * `bytes[offsets[i]..offsets[i + 1])` and has number `lineNos[i]`. Prepare workers decode them
+ * (prepare-worker.ts), so the reading thread makes no string of a line it does not need.
+ */
+export interface LineBatch {
+  bytes: Uint8Array;
+  offsets: Int32Array;
+  lineNos: Int32Array;
+}
+
+/** The text of line `i` of a batch. */
+export function lineText(batch: LineBatch, i: number): string {
+  return Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength).toString(
+    'utf8',
+    batch.offsets[i],
+    batch.offsets[i + 1],
+  );
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+/** Whether bytes are only JSON whitespace (a blank line). */
+function blank(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x09 && c !== CR) return false;
+  }
+  return true;
+}
+
+/**
+ * Streams a snapshot file (gunzipping `.gz`) as batches of up to `batchSize` lines, skipping
+ * lines up to `skipThrough`. Lines end at LF (a CR before it is dropped); blank lines are skipped
+ * but counted, and a UTF-8 byte-order mark at the start of the file is dropped, as readLines does.
+ */
+export function readLineBatches(
+  file: string,
+  batchSize: number,
+  skipThrough = 0,
+): { batches: AsyncIterable<LineBatch>; bytesRead: () => number; totalBytes: number } {
+  const totalBytes = fs.statSync(file).size;
+  let read = 0;
+  async function* iterate(): AsyncIterable<LineBatch> {
+    const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+    raw.on('data', (chunk) => {
+      read += chunk.length;
+    });
+    const input = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
+    raw.on('error', (err) => input.destroy(err));
+    let carry: Buffer = Buffer.alloc(0);
+    let lineNo = 0;
+    let parts: Buffer[] = [];
+    let numbers: number[] = [];
+    const take = (): LineBatch => {
+      const offsets = new Int32Array(parts.length + 1);
+      let total = 0;
+      for (const [i, p] of parts.entries()) {
+        offsets[i] = total;
+        total += p.length;
+      }
+      offsets[parts.length] = total;
+      const bytes = new Uint8Array(total);
+      for (const [i, p] of parts.entries()) bytes.set(p, offsets[i]);
+      const batch = { bytes, offsets, lineNos: Int32Array.from(numbers) };
+      parts = [];
+      numbers = [];
+      return batch;
+    };
+    const line = (buf: Buffer, start: number, end: number) => {
+      lineNo++;
+      if (lineNo === 1 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
+      if (end > start && buf[end - 1] === CR) end--;
+      if (lineNo <= skipThrough || blank(buf, start, end)) return;
+      parts.push(buf.subarray(start, end));
+      numbers.push(lineNo);
+    };
+    try {
+      for await (const chunk of input as AsyncIterable<Buffer>) {
+        const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+        let start = 0;
+        for (let nl = buf.indexOf(LF, start); nl !== -1; nl = buf.indexOf(LF, start)) {
+          line(buf, start, nl);
+          start = nl + 1;
+          if (parts.length >= batchSize) yield take();
+        }
+        // The unfinished line, copied: the chunk's memory is not kept for its sake.
+        carry = Buffer.from(buf.subarray(start));
+      }
+      if (carry.length) line(carry, 0, carry.length);
+      if (parts.length) yield take();
+    } finally {
+      raw.destroy();
+    }
+  }
+  return { batches: iterate(), bytesRead: () => read, totalBytes };
+}

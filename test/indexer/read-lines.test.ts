@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type LineBatch, lineText, readLineBatches, readLines } from '../../indexer/read-lines.js';
+
+// The prepare workers get lines as bytes (readLineBatches); without workers the indexer reads
+// them as strings (readLines). Both must number and skip lines alike.
+
+async function viaLines(file: string, skipThrough: number): Promise<[number, string][]> {
+  const out: [number, string][] = [];
+  for await (const { lineNo, text } of readLines(file).lines) if (lineNo > skipThrough) out.push([lineNo, text]);
+  return out;
+}
+
+async function viaBatches(
+  file: string,
+  batchSize: number,
+  skipThrough: number,
+): Promise<{ lines: [number, string][]; batches: LineBatch[] }> {
+  const lines: [number, string][] = [];
+  const batches: LineBatch[] = [];
+  for await (const b of readLineBatches(file, batchSize, skipThrough).batches) {
+    batches.push(b);
+    for (let i = 0; i < b.lineNos.length; i++) lines.push([b.lineNos[i]!, lineText(b, i)]);
+  }
+  return { lines, batches };
+}
+
+test('byte batches hold the lines readLines yields: numbers, BOM, CRLF, blank lines, multi-byte text, lines longer than a chunk', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-lines-'));
+  try {
+    const long = JSON.stringify({ id: 'long', about: 'é'.repeat(50_000) + '€'.repeat(30_000) });
+    const rows = [
+      '\uFEFF{"id":"first"}',
+      '{"id":"zoë","name":"Zoë Ångström 日本"}\r',
+      '',
+      '   \t ',
+      long,
+      '{"id":"x"}  ',
+      '\r',
+      ...Array.from({ length: 2_500 }, (_, i) => JSON.stringify({ id: `p${i}`, n: i, s: 'ü'.repeat(i % 40) })),
+      '{"id":"last, no newline"}',
+    ];
+    const text = rows.join('\n');
+    const plain = path.join(dir, 'a.jsonl');
+    const gz = path.join(dir, 'a.jsonl.gz');
+    fs.writeFileSync(plain, text);
+    fs.writeFileSync(gz, zlib.gzipSync(text));
+    for (const file of [plain, gz]) {
+      for (const [batchSize, skip] of [
+        [1, 0],
+        [7, 0],
+        [1000, 0],
+        [1000, 5],
+        [3, 2_000],
+      ] as const) {
+        const expected = await viaLines(file, skip);
+        const { lines, batches } = await viaBatches(file, batchSize, skip);
+        assert.equal(lines, expected, `${path.basename(file)}, batches of ${batchSize}, after line ${skip}`);
+        assert.ok(
+          batches.slice(0, -1).every((b) => b.lineNos.length === batchSize),
+          'every batch but the last is full',
+        );
+        // A batch's bytes are exactly its lines: nothing else is sent to a worker.
+        for (const b of batches) assert.is(b.bytes.buffer.byteLength, b.offsets[b.lineNos.length]);
+      }
+    }
+    const { lines } = await viaBatches(plain, 1000, 0);
+    assert.equal(lines[0], [1, '{"id":"first"}']);
+    assert.equal(lines[1], [2, '{"id":"zoë","name":"Zoë Ångström 日本"}']);
+    assert.equal(lines[2], [5, long]);
+    assert.equal(lines.at(-1), [rows.length, '{"id":"last, no newline"}']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
