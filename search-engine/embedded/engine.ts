@@ -212,7 +212,9 @@ export class EmbeddedEngine implements SearchEngine {
         prepareBatch(
           target.spec,
           target.root,
-          ops.map((op) => ({ id: op.id, doc: op.doc ?? (JSON.parse(op.json!) as Record<string, unknown>) })),
+          // As JSON reads them back (the writer's upsert says why); the indexer's workers build
+          // their batches from parsed records, which are.
+          ops.map((op) => ({ id: op.id, doc: JSON.parse(op.json ?? JSON.stringify(op.doc)) as Record<string, unknown> })),
         );
       try {
         const before = target.multiValued.size;

@@ -76,7 +76,11 @@ interface ScopeRows {
   count: number;
 }
 
-/** Turns documents into a {@link PreparedBatch} for an index of this mapping and catalog. */
+/**
+ * Turns documents into a {@link PreparedBatch} for an index of this mapping and catalog. The
+ * documents must be JSON values as `JSON.parse` returns them: their postings are extracted from
+ * them as given, and a delete later recomputes them from the stored JSON.
+ */
 export function prepareBatch(spec: IndexSpec, root: Scope, docs: { id: string; doc: Record<string, unknown> }[]): PreparedBatch {
   const scopes = allScopes(root);
   const rowsOf = new Map<Scope, ScopeRows>(scopes.map((s) => [s, { kw: [], num: [], stem: [], name: [], rows: [], count: 0 }]));

@@ -240,10 +240,15 @@ export class IndexWriter {
    * Inserts or replaces a document. `fresh` (loads into an index that started empty) tries a
    * plain insert first and falls back to a full replace only when the id repeats.
    */
-  upsert(id: string, doc: Record<string, unknown>, fresh = false): void {
+  upsert(id: string, given: Record<string, unknown>, fresh = false): void {
     if (this.touched.has(id)) this.flushBatch();
     this.touched.add(id);
-    const source = encodeSource(this.root, JSON.stringify(doc));
+    const json = JSON.stringify(given);
+    const source = encodeSource(this.root, json);
+    // Indexed as stored: a delete recomputes the keyword tokens and number postings from the
+    // stored source, so they must come from the document as it reads back. A value JSON cannot
+    // hold (NaN, a Date) would otherwise index as one thing and be stored as another.
+    const doc = JSON.parse(json) as Record<string, unknown>;
     let rowid: number | null = null;
     if (fresh) {
       try {

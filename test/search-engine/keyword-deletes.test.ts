@@ -110,4 +110,31 @@ test('keyword postings leave with their document: layouts 7 and 8 delete by old 
   }
 });
 
+test('a value JSON cannot hold is indexed as it is stored, so deleting its document leaves no token behind', async () => {
+  await withEngine(async (engine) => {
+    const [a, b] = docs(2) as [Record<string, unknown>, Record<string, unknown>];
+    const ids = async (query: SearchBody['query']) => (await engine.search('k', { query, size: 10 })).hits.map((h) => h.id).sort();
+    for (const fresh of [true, false]) {
+      await engine.deleteIndex('k').catch(() => undefined);
+      await engine.createIndex('k', spec);
+      // NaN is stored as null: as a keyword it must not be indexed as "NaN". Written by a bulk
+      // load's batch insert (fresh) or by an upsert.
+      if (fresh) await engine.beginBulkLoad('k');
+      await engine.bulk('k', [{ op: 'index', id: a.id as string, doc: { ...a, skills: ['Go', Number.NaN] } }]);
+      if (fresh) await engine.endBulkLoad('k');
+      assert.equal(await engine.mget('k', [a.id as string]), [{ ...a, skills: ['Go', null] }]);
+      assert.equal(await ids({ term: { 'skills.keyword': 'NaN' } }), [], `fresh ${fresh}: NaN is not a keyword`);
+      await engine.bulk('k', [{ op: 'delete', id: a.id as string }]);
+      // The next document takes the deleted one's row id: a stale posting would make it match.
+      await engine.bulk('k', [{ op: 'index', id: b.id as string, doc: b }]);
+      assert.equal(await ids({ term: { 'skills.keyword': 'NaN' } }), [], `fresh ${fresh}: nothing left of the deleted document`);
+      assert.equal(
+        await ids({ term: { 'skills.keyword': 'Go' } }),
+        (b.skills as string[]).includes('Go') ? [b.id as string] : [],
+        `fresh ${fresh}: Go`,
+      );
+    }
+  });
+});
+
 test.run();
