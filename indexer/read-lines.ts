@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 const BOM = '\uFEFF';
@@ -21,6 +22,18 @@ export interface LineSource {
 }
 
 /**
+ * Opens a snapshot file: the file's stream (`raw`, to close it) and its bytes (`input`, gunzipped
+ * for a `.gz` file); `onRead` hears how many bytes of the file each read took, for progress.
+ */
+function openSnapshot(file: string, onRead: (bytes: number) => void): { raw: fs.ReadStream; input: Readable } {
+  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+  raw.on('data', (chunk) => onRead(chunk.length));
+  const input = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
+  raw.on('error', (err) => input.destroy(err));
+  return { raw, input };
+}
+
+/**
  * Streams the lines of a JSONL/NDJSON file, gunzipping `.gz` files, in constant memory
  * whatever the file size. Blank lines are skipped but still counted; a UTF-8 byte-order mark
  * at the start of the file is dropped.
@@ -31,12 +44,9 @@ export function readLines(file: string): LineSource {
   // The file is opened when the lines are first asked for: a readline interface made earlier
   // emits lines while its reader awaits something else, and those lines are lost.
   async function* iterate(): AsyncIterable<SnapshotLine> {
-    const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
-    raw.on('data', (chunk) => {
-      read += chunk.length;
+    const { raw, input } = openSnapshot(file, (n) => {
+      read += n;
     });
-    const input = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
-    raw.on('error', (err) => input.destroy(err));
     const rl = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
     let lineNo = 0;
     try {
@@ -98,12 +108,9 @@ export function readLineBatches(
   const totalBytes = fs.statSync(file).size;
   let read = 0;
   async function* iterate(): AsyncIterable<LineBatch> {
-    const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
-    raw.on('data', (chunk) => {
-      read += chunk.length;
+    const { raw, input } = openSnapshot(file, (n) => {
+      read += n;
     });
-    const input = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
-    raw.on('error', (err) => input.destroy(err));
     let carry: Buffer = Buffer.alloc(0);
     let lineNo = 0;
     let parts: Buffer[] = [];

@@ -173,16 +173,26 @@ test('a prepared batch of another mapping, or prepared operations without their 
   });
 });
 
+/** Index "p" holding `docs`, and the search file opened beside the engine, with the index's table prefix. */
+async function indexP(
+  engine: EmbeddedEngine,
+  dir: string,
+  docs: Record<string, unknown>[],
+): Promise<{ db: Database.Database; prefix: string }> {
+  await engine.createIndex('p', spec);
+  await engine.bulk(
+    'p',
+    docs.map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+  );
+  const db = new Database(path.join(dir, 'search.sqlite'));
+  const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('p') as { prefix: string }).prefix;
+  return { db, prefix };
+}
+
 test('sources are stored compressed, and an index of layout 4 (JSON text sources) still reads', async () => {
   await withEngine(async (engine, dir) => {
     const all = docs(3);
-    await engine.createIndex('p', spec);
-    await engine.bulk(
-      'p',
-      all.map((d) => ({ op: 'index', id: d.id as string, doc: d })),
-    );
-    const db = new Database(path.join(dir, 'search.sqlite'));
-    const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('p') as { prefix: string }).prefix;
+    const { db, prefix } = await indexP(engine, dir, all);
     const rows = db.prepare(`SELECT id, source FROM ${prefix}_docs ORDER BY rowid`).all() as { id: string; source: Buffer }[];
     for (const [i, r] of rows.entries()) {
       assert.ok(Buffer.isBuffer(r.source));
@@ -241,14 +251,8 @@ test('a prepared batch keeps its sources in one buffer, so a thread sends them i
 test('an index of layout 7 keeps DEFLATE sources: they read back, and what is written to it stays DEFLATE', async () => {
   await withEngine(async (engine, dir) => {
     const all = docs(4);
-    await engine.createIndex('p', spec);
-    await engine.bulk(
-      'p',
-      all.slice(0, 3).map((d) => ({ op: 'index', id: d.id as string, doc: d })),
-    );
+    const { db, prefix } = await indexP(engine, dir, all.slice(0, 3));
     const isZstd = (b: Buffer) => b.readUInt32LE(0) === 0xfd2fb528;
-    const db = new Database(path.join(dir, 'search.sqlite'));
-    const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('p') as { prefix: string }).prefix;
     const sources = () => db.prepare(`SELECT id, source FROM ${prefix}_docs ORDER BY rowid`).all() as { id: string; source: Buffer }[];
     assert.ok(
       sources().every((r) => isZstd(r.source)),
