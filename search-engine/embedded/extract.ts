@@ -76,6 +76,69 @@ export function keywordValue(field: FieldInfo, value: unknown): string | null {
   return keywordTerm(field, value);
 }
 
+/** A document's keyword value as stored and as its token (tables.ts, keywordToken). */
+type KeywordTerm = readonly [value: string, token: string];
+
+/**
+ * Per field, the stored value and token of values seen. Values repeat heavily (countries,
+ * titles, skills), but not in every field (ids, URLs): a field whose values rarely repeat stops
+ * being remembered after its first {@link TRIAL} values. All fields together hold at most
+ * {@link TERMS_HELD} values; past that every field starts over (and catalogs no longer in use are
+ * let go).
+ */
+interface TermCache {
+  terms: Map<string | number | boolean, KeywordTerm | null>;
+  lookups: number;
+  hits: number;
+  off: boolean;
+}
+const termCaches = new Map<FieldInfo, TermCache>();
+let termsHeld = 0;
+const TERMS_HELD = 50_000;
+const TRIAL = 2_000;
+
+function computeTerm(field: FieldInfo, value: unknown): KeywordTerm | null {
+  const k = keywordValue(field, value);
+  return k === null ? null : [k, keywordToken(field.id, k)];
+}
+
+/**
+ * A document's keyword value as stored and as its token, or null when it is not indexed: the
+ * same as {@link keywordValue} then keywordToken, remembered per field (one lookup a value where
+ * normalising and tokenising took two, and no token string built again).
+ */
+export function keywordTermOf(field: FieldInfo, value: unknown): KeywordTerm | null {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
+  let cache = termCaches.get(field);
+  if (!cache) {
+    cache = { terms: new Map(), lookups: 0, hits: 0, off: false };
+    termCaches.set(field, cache);
+  }
+  if (cache.off) return computeTerm(field, value);
+  cache.lookups++;
+  let term = cache.terms.get(value);
+  if (term !== undefined) {
+    cache.hits++;
+    return term;
+  }
+  if (cache.lookups === TRIAL && cache.hits < TRIAL / 5) {
+    cache.off = true;
+    termsHeld -= cache.terms.size;
+    cache.terms.clear();
+    return computeTerm(field, value);
+  }
+  term = computeTerm(field, value);
+  if (termsHeld >= TERMS_HELD) {
+    termCaches.clear();
+    termsHeld = 0;
+    cache = { terms: new Map(), lookups: 0, hits: 0, off: false };
+    termCaches.set(field, cache);
+  }
+  cache.terms.set(value, term);
+  termsHeld++;
+  return term;
+}
+
 /** The stored numeric value of a number, date or boolean field, or null when unparseable. */
 export function numericValue(field: FieldInfo, value: unknown): number | null {
   if (field.kind === 'boolean') return value === true || value === 'true' ? 1 : value === false || value === 'false' ? 0 : null;
@@ -108,10 +171,10 @@ export function extractEntries(scope: Scope, doc: Record<string, unknown>, withS
     } else if (field.kind === 'keyword') {
       const seen = new Set<string>();
       for (const v of values) {
-        const k = keywordValue(field, v);
-        if (k !== null && !seen.has(k)) {
-          seen.add(k);
-          entries.kw.push(keywordToken(field.id, k));
+        const term = keywordTermOf(field, v);
+        if (term !== null && !seen.has(term[0])) {
+          seen.add(term[0]);
+          entries.kw.push(term[1]);
         }
       }
       present = seen.size > 0;
