@@ -68,11 +68,12 @@ export function readLines(file: string): LineSource {
  * Lines of a snapshot as bytes, a batch at a time: line `i` of a batch is
  * `bytes[offsets[i]..offsets[i + 1])` and has number `lineNos[i]`. Prepare workers decode them
  * (prepare-worker.ts), so the reading thread makes no string of a line it does not need.
+ * Offsets and numbers are doubles: a file may pass 2^31 lines, and a batch of long lines 2 GiB.
  */
 export interface LineBatch {
   bytes: Uint8Array;
-  offsets: Int32Array;
-  lineNos: Int32Array;
+  offsets: Float64Array;
+  lineNos: Float64Array;
 }
 
 /** The text of line `i` of a batch. */
@@ -116,7 +117,7 @@ export function readLineBatches(
     let parts: Buffer[] = [];
     let numbers: number[] = [];
     const take = (): LineBatch => {
-      const offsets = new Int32Array(parts.length + 1);
+      const offsets = new Float64Array(parts.length + 1);
       let total = 0;
       for (const [i, p] of parts.entries()) {
         offsets[i] = total;
@@ -125,7 +126,7 @@ export function readLineBatches(
       offsets[parts.length] = total;
       const bytes = new Uint8Array(total);
       for (const [i, p] of parts.entries()) bytes.set(p, offsets[i]);
-      const batch = { bytes, offsets, lineNos: Int32Array.from(numbers) };
+      const batch = { bytes, offsets, lineNos: Float64Array.from(numbers) };
       parts = [];
       numbers = [];
       return batch;
