@@ -89,8 +89,19 @@ export function hasSourceEncoding(root: Scope, encoding: SourceEncoding): boolea
  */
 export function sourceEncodingKey(root: Scope): string {
   const dict = root.sourceDictionary;
-  const digest = dict ? crypto.createHash('sha256').update(dict).digest('hex').slice(0, 32) : 'names';
-  return `${root.sourceCodec ?? 'deflate'}:${digest}`;
+  return `${root.sourceCodec ?? 'deflate'}:${dict ? dictionaryDigest(dict) : 'names'}`;
+}
+
+/** Digests of dictionaries, by dictionary: a key is asked for every prepared batch, on both threads. */
+const digests = new WeakMap<Buffer, string>();
+
+function dictionaryDigest(dict: Buffer): string {
+  let digest = digests.get(dict);
+  if (!digest) {
+    digest = crypto.createHash('sha256').update(dict).digest('hex').slice(0, 32);
+    digests.set(dict, digest);
+  }
+  return digest;
 }
 
 /**
