@@ -53,6 +53,17 @@ const excerpt = (v: unknown, max = 280): string | null => {
   return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
 };
 
+/** The kinds whose states a baseline stages (connections keep none: the graph is their state). */
+const STAGED_KINDS: readonly DocumentKind[] = ['companies', 'profiles', 'jobs', 'posts'];
+
+/** What is remembered of a record of a kind between snapshots. */
+function stateOf(kind: DocumentKind, r: Record<string, unknown>): ProfileState | CompanyState | JobState | PostState {
+  if (kind === 'profiles') return { t: str(r.current_title), c: str(r.current_company_id), n: str(r.current_company_name) };
+  if (kind === 'companies') return { e: int(r.employee_count) };
+  if (kind === 'jobs') return { c: r.company_id as string };
+  return { a: r.author_id as string, k: r.author_entity_type as 'person' | 'company', r: int(r.reaction_count) ?? 0 };
+}
+
 /**
  * The indexer's change set in SQLite (the same database as the graph, so a connection is new
  * exactly when the graph does not hold it yet). One transaction per batch: the states and the
@@ -93,6 +104,7 @@ export class SnapshotChangeStore implements ChangeSink {
 
   finishRun(runId: number): number {
     return this.db.transaction(() => {
+      for (const kind of STAGED_KINDS) this.mergeStaged(kind);
       const changes = Number(prepared(this.db, 'SELECT count(*) FROM snapshot_changes WHERE run_id = ?').pluck().get(runId));
       prepared(
         this.db,
@@ -109,6 +121,7 @@ export class SnapshotChangeStore implements ChangeSink {
   }
 
   private states<T>(kind: string, ids: Iterable<string>): Map<string, T> {
+    this.mergeStaged(kind);
     const list = [...new Set(ids)];
     const out = new Map<string, T>();
     if (!list.length) return out;
@@ -126,6 +139,10 @@ export class SnapshotChangeStore implements ChangeSink {
     // record, a deletion after an upsert forgets it.
     const last = new Map<string, DocumentOp>();
     for (const op of ops) last.set(op.op === 'index' ? (op.record.id as string) : op.id, op);
+    if (baseline) {
+      this.stage(kind, last);
+      return;
+    }
     const upserts = [...last.values()].flatMap((op) => (op.op === 'index' ? [op.record] : []));
     const deletedIds = [...last.values()].flatMap((op) => (op.op === 'delete' ? [op.id] : []));
     const ids = upserts.map((r) => r.id as string);
@@ -134,10 +151,10 @@ export class SnapshotChangeStore implements ChangeSink {
     const changes: Change[] = [];
     if (kind === 'profiles') {
       for (const r of upserts) {
-        const s: ProfileState = { t: str(r.current_title), c: str(r.current_company_id), n: str(r.current_company_name) };
+        const s = stateOf(kind, r) as ProfileState;
         const old = previous.get(r.id as string) as ProfileState | undefined;
         next.set(r.id as string, s);
-        if (baseline || !old) continue;
+        if (!old) continue;
         const moved = old.c !== s.c || (old.c === null && !sameText(old.n, s.n));
         if (moved || !sameText(old.t, s.t))
           changes.push({
@@ -154,10 +171,10 @@ export class SnapshotChangeStore implements ChangeSink {
       }
     } else if (kind === 'companies') {
       for (const r of upserts) {
-        const s: CompanyState = { e: int(r.employee_count) };
+        const s = stateOf(kind, r) as CompanyState;
         const old = previous.get(r.id as string) as CompanyState | undefined;
         next.set(r.id as string, s);
-        if (baseline || !old || old.e === null || s.e === null || old.e === s.e) continue;
+        if (!old || old.e === null || s.e === null || old.e === s.e) continue;
         changes.push({
           type: 'headcount_change',
           company: r.id as string,
@@ -171,8 +188,8 @@ export class SnapshotChangeStore implements ChangeSink {
       }
     } else if (kind === 'jobs') {
       for (const r of upserts) {
-        next.set(r.id as string, { c: r.company_id as string } satisfies JobState);
-        if (baseline || previous.has(r.id as string)) continue;
+        next.set(r.id as string, stateOf(kind, r));
+        if (previous.has(r.id as string)) continue;
         changes.push({
           type: 'new_job',
           company: r.company_id as string,
@@ -182,12 +199,7 @@ export class SnapshotChangeStore implements ChangeSink {
       }
     } else {
       const batch = new Map<string, PostState>();
-      for (const r of upserts)
-        batch.set(r.id as string, {
-          a: r.author_id as string,
-          k: r.author_entity_type as 'person' | 'company',
-          r: int(r.reaction_count) ?? 0,
-        });
+      for (const r of upserts) batch.set(r.id as string, stateOf(kind, r) as PostState);
       // Engagement names the author of the post engaged with: from this batch, else from the state.
       const targetIds = upserts.map((r) => str(r.target_post_id)).filter((v): v is string => v !== null && !batch.has(v));
       const targets = this.states<PostState>('posts', targetIds);
@@ -200,7 +212,6 @@ export class SnapshotChangeStore implements ChangeSink {
         const s = batch.get(r.id as string)!;
         const old = previous.get(r.id as string) as PostState | undefined;
         next.set(r.id as string, s);
-        if (baseline) continue;
         const person = s.k === 'person' ? s.a : null;
         if (!old) {
           changes.push({
@@ -258,6 +269,43 @@ export class SnapshotChangeStore implements ChangeSink {
       for (const [id, s] of next) upsert.run(kind, id, JSON.stringify(s));
       for (const id of deletedIds) remove.run(kind, id);
       this.insert(runId, changes);
+    })();
+  }
+
+  /**
+   * A baseline's states (docs/signals.md, "Baselines"): nothing reads them during the run, so
+   * they are appended to `entity_state_load` in arrival order, a few pages a batch, and merged
+   * into `entity_state` in key order when the run finishes (or before anything reads states of
+   * the kind). Written straight into `entity_state`, keyed by random ids, each batch dirtied
+   * about a page per record: 64 s of the writer's thread for a million profiles, against 10 s
+   * for appending and merging (docs/performance.md, "Issue 17").
+   */
+  private stage(kind: DocumentKind, last: Map<string, DocumentOp>): void {
+    const append = prepared(this.db, 'INSERT INTO entity_state_load (kind, seq, entity_id, state_json) VALUES (?, ?, ?, ?)');
+    this.db.transaction(() => {
+      let seq = Number(prepared(this.db, 'SELECT coalesce(max(seq), 0) FROM entity_state_load WHERE kind = ?').pluck().get(kind));
+      for (const [id, op] of last) append.run(kind, ++seq, id, op.op === 'index' ? JSON.stringify(stateOf(kind, op.record)) : null);
+    })();
+  }
+
+  /** Moves a kind's staged states into `entity_state`: the last of each id, a deletion forgetting it. */
+  private mergeStaged(kind: string): void {
+    if (!prepared(this.db, 'SELECT 1 FROM entity_state_load WHERE kind = ? LIMIT 1').get(kind)) return;
+    const latest = `SELECT entity_id, state_json FROM (
+        SELECT entity_id, state_json, row_number() OVER (PARTITION BY entity_id ORDER BY seq DESC) AS rn
+        FROM entity_state_load WHERE kind = @kind) WHERE rn = 1`;
+    this.db.transaction(() => {
+      prepared(
+        this.db,
+        `INSERT INTO entity_state (kind, entity_id, state_json)
+           SELECT @kind, entity_id, state_json FROM (${latest}) WHERE state_json IS NOT NULL
+           ON CONFLICT (kind, entity_id) DO UPDATE SET state_json = excluded.state_json`,
+      ).run({ kind });
+      prepared(
+        this.db,
+        `DELETE FROM entity_state WHERE kind = @kind AND entity_id IN (SELECT entity_id FROM (${latest}) WHERE state_json IS NULL)`,
+      ).run({ kind });
+      prepared(this.db, 'DELETE FROM entity_state_load WHERE kind = ?').run(kind);
     })();
   }
 

@@ -15,6 +15,7 @@ import { projectsStore } from './014-projects.js';
 import { signalsStore } from './015-signals.js';
 import { contactsStore } from './016-contacts.js';
 import { integerGraph } from './017-integer-graph.js';
+import { stagedStates } from './018-staged-states.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   signalsStore,
   contactsStore,
   integerGraph,
+  stagedStates,
 ];
