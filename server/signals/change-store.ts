@@ -1,6 +1,7 @@
 import type { ChangeSink, DocumentOp } from '../../indexer/change-sink.js';
 import type { ConnectionEdge, DocumentKind } from '../../mappings/record-schemas.js';
 import { type Db, prepared } from '../store/database.js';
+import { mergeStagedStates, STAGED_KINDS, stageStates } from './staged-states.js';
 
 /** What is remembered of a person between snapshots: the current role. */
 interface ProfileState {
@@ -53,9 +54,6 @@ const excerpt = (v: unknown, max = 280): string | null => {
   return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
 };
 
-/** The kinds whose states a baseline stages (connections keep none: the graph is their state). */
-const STAGED_KINDS: readonly DocumentKind[] = ['companies', 'profiles', 'jobs', 'posts'];
-
 /** What is remembered of a record of a kind between snapshots. */
 function stateOf(kind: DocumentKind, r: Record<string, unknown>): ProfileState | CompanyState | JobState | PostState {
   if (kind === 'profiles') return { t: str(r.current_title), c: str(r.current_company_id), n: str(r.current_company_name) };
@@ -104,7 +102,7 @@ export class SnapshotChangeStore implements ChangeSink {
 
   finishRun(runId: number): number {
     return this.db.transaction(() => {
-      for (const kind of STAGED_KINDS) this.mergeStaged(kind);
+      for (const kind of STAGED_KINDS) mergeStagedStates(this.db, kind);
       const changes = Number(prepared(this.db, 'SELECT count(*) FROM snapshot_changes WHERE run_id = ?').pluck().get(runId));
       prepared(
         this.db,
@@ -121,7 +119,7 @@ export class SnapshotChangeStore implements ChangeSink {
   }
 
   private states<T>(kind: string, ids: Iterable<string>): Map<string, T> {
-    this.mergeStaged(kind);
+    mergeStagedStates(this.db, kind);
     const list = [...new Set(ids)];
     const out = new Map<string, T>();
     if (!list.length) return out;
@@ -140,7 +138,11 @@ export class SnapshotChangeStore implements ChangeSink {
     const last = new Map<string, DocumentOp>();
     for (const op of ops) last.set(op.op === 'index' ? (op.record.id as string) : op.id, op);
     if (baseline) {
-      this.stage(kind, last);
+      stageStates(
+        this.db,
+        kind,
+        [...last].map(([id, op]) => [id, op.op === 'index' ? JSON.stringify(stateOf(kind, op.record)) : null]),
+      );
       return;
     }
     const upserts = [...last.values()].flatMap((op) => (op.op === 'index' ? [op.record] : []));
@@ -269,43 +271,6 @@ export class SnapshotChangeStore implements ChangeSink {
       for (const [id, s] of next) upsert.run(kind, id, JSON.stringify(s));
       for (const id of deletedIds) remove.run(kind, id);
       this.insert(runId, changes);
-    })();
-  }
-
-  /**
-   * A baseline's states (docs/signals.md, "Baselines"): nothing reads them during the run, so
-   * they are appended to `entity_state_load` in arrival order, a few pages a batch, and merged
-   * into `entity_state` in key order when the run finishes (or before anything reads states of
-   * the kind). Written straight into `entity_state`, keyed by random ids, each batch dirtied
-   * about a page per record: 64 s of the writer's thread for a million profiles, against 10 s
-   * for appending and merging (docs/performance.md, "Issue 17").
-   */
-  private stage(kind: DocumentKind, last: Map<string, DocumentOp>): void {
-    const append = prepared(this.db, 'INSERT INTO entity_state_load (kind, seq, entity_id, state_json) VALUES (?, ?, ?, ?)');
-    this.db.transaction(() => {
-      let seq = Number(prepared(this.db, 'SELECT coalesce(max(seq), 0) FROM entity_state_load WHERE kind = ?').pluck().get(kind));
-      for (const [id, op] of last) append.run(kind, ++seq, id, op.op === 'index' ? JSON.stringify(stateOf(kind, op.record)) : null);
-    })();
-  }
-
-  /** Moves a kind's staged states into `entity_state`: the last of each id, a deletion forgetting it. */
-  private mergeStaged(kind: string): void {
-    if (!prepared(this.db, 'SELECT 1 FROM entity_state_load WHERE kind = ? LIMIT 1').get(kind)) return;
-    const latest = `SELECT entity_id, state_json FROM (
-        SELECT entity_id, state_json, row_number() OVER (PARTITION BY entity_id ORDER BY seq DESC) AS rn
-        FROM entity_state_load WHERE kind = @kind) WHERE rn = 1`;
-    this.db.transaction(() => {
-      prepared(
-        this.db,
-        `INSERT INTO entity_state (kind, entity_id, state_json)
-           SELECT @kind, entity_id, state_json FROM (${latest}) WHERE state_json IS NOT NULL
-           ON CONFLICT (kind, entity_id) DO UPDATE SET state_json = excluded.state_json`,
-      ).run({ kind });
-      prepared(
-        this.db,
-        `DELETE FROM entity_state WHERE kind = @kind AND entity_id IN (SELECT entity_id FROM (${latest}) WHERE state_json IS NULL)`,
-      ).run({ kind });
-      prepared(this.db, 'DELETE FROM entity_state_load WHERE kind = ?').run(kind);
     })();
   }
 
