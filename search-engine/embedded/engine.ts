@@ -214,7 +214,10 @@ export class EmbeddedEngine implements SearchEngine {
           target.root,
           // As JSON reads them back (the writer's upsert says why); the indexer's workers build
           // their batches from parsed records, which are.
-          ops.map((op) => ({ id: op.id, doc: JSON.parse(op.json ?? JSON.stringify(op.doc)) as Record<string, unknown> })),
+          ops.map((op) => {
+            const json = op.json ?? JSON.stringify(op.doc);
+            return { id: op.id, doc: JSON.parse(json) as Record<string, unknown>, json };
+          }),
         );
       try {
         const before = target.multiValued.size;

@@ -81,7 +81,12 @@ interface ScopeRows {
  * documents must be JSON values as `JSON.parse` returns them: their postings are extracted from
  * them as given, and a delete later recomputes them from the stored JSON.
  */
-export function prepareBatch(spec: IndexSpec, root: Scope, docs: { id: string; doc: Record<string, unknown> }[]): PreparedBatch {
+export function prepareBatch(
+  spec: IndexSpec,
+  root: Scope,
+  /** `json`, when given, is the document's JSON text (what is stored), so it is not serialised again. */
+  docs: { id: string; doc: Record<string, unknown>; json?: string }[],
+): PreparedBatch {
   const scopes = allScopes(root);
   const rowsOf = new Map<Scope, ScopeRows>(scopes.map((s) => [s, { kw: [], num: [], stem: [], name: [], rows: [], count: 0 }]));
   const properties = spec.mappings.properties as Record<string, Record<string, unknown>>;
@@ -123,7 +128,7 @@ export function prepareBatch(spec: IndexSpec, root: Scope, docs: { id: string; d
     }
   };
 
-  for (const { id, doc } of docs) {
+  for (const { id, doc, json } of docs) {
     const problem = strict ? strictProblem(doc, properties) : null;
     if (problem) {
       batch.slots.push(-1 - batch.failed.length);
@@ -133,7 +138,7 @@ export function prepareBatch(spec: IndexSpec, root: Scope, docs: { id: string; d
     const rel = batch.ids.length;
     batch.slots.push(rel);
     batch.ids.push(id);
-    batch.sources.push(encodeSource(root, JSON.stringify(doc)));
+    batch.sources.push(encodeSource(root, json ?? JSON.stringify(doc)));
     const entries = extractEntries(root, doc, true);
     rowsOf.get(root)!.count++;
     add(root, rel, entries);

@@ -81,6 +81,23 @@ test('a bulk load of prepared batches answers every query like document-by-docum
     }
     await engine.endBulkLoad('prepared');
     assert.equal(await answers(engine, 'prepared'), await answers(engine, 'upserted'));
+    // The engine prepares a fresh load's plain operations itself: as objects, or as JSON text
+    // (what it then stores as the source).
+    await engine.createIndex('engine-batched', spec);
+    await engine.beginBulkLoad('engine-batched');
+    for (let i = 0; i < all.length; i += 25)
+      await engine.bulk(
+        'engine-batched',
+        all
+          .slice(i, i + 25)
+          .map(
+            (d, k): BulkOperation =>
+              k % 2 ? { op: 'index', id: d.id as string, doc: d } : { op: 'index', id: d.id as string, json: JSON.stringify(d) },
+          ),
+      );
+    await engine.endBulkLoad('engine-batched');
+    assert.equal(await answers(engine, 'engine-batched'), await answers(engine, 'upserted'));
+    assert.equal(await engine.mget('engine-batched', [all[4]!.id as string, all[5]!.id as string]), [all[4], all[5]]);
     assert.equal(await engine.count('prepared'), 120);
     const some = [all[5]!.id as string, 'missing', all[99]!.id as string];
     assert.equal(await engine.mget('prepared', some), [all[5], null, all[99]]);
