@@ -101,8 +101,9 @@ export class SnapshotChangeStore implements ChangeSink {
   }
 
   finishRun(runId: number): number {
+    // A baseline's states first, in transactions of their own (staged-states.ts).
+    for (const kind of STAGED_KINDS) mergeStagedStates(this.db, kind);
     return this.db.transaction(() => {
-      for (const kind of STAGED_KINDS) mergeStagedStates(this.db, kind);
       const changes = Number(prepared(this.db, 'SELECT count(*) FROM snapshot_changes WHERE run_id = ?').pluck().get(runId));
       prepared(
         this.db,

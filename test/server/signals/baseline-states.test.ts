@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SnapshotChangeStore } from '../../../server/signals/change-store.js';
+import { mergeStagedStates, stageStates } from '../../../server/signals/staged-states.js';
 import { type Db, openStore } from '../../../server/store/database.js';
 
 // A baseline's states are staged and merged when the run ends (docs/signals.md, "Baselines"):
@@ -142,6 +143,30 @@ test("a run that is not a baseline for posts reads the staged states of a baseli
     assert.is(store.finishRun(run), 1);
     assert.equal(states(db, 'profiles'), { p8: { t: 'Chair', c: 'c7', n: 'Company c7' } });
   });
+});
+
+test('a merge in chunks of any size ends with the last state of each id', () => {
+  for (const chunk of [1, 2, 3, 100]) {
+    withStore((db) => {
+      db.prepare(`INSERT INTO entity_state (kind, entity_id, state_json) VALUES ('jobs', 'd', '{"c":"old"}')`).run();
+      stageStates(db, 'jobs', [
+        ['a', '{"c":"a1"}'],
+        ['b', '{"c":"b1"}'],
+      ]);
+      stageStates(db, 'jobs', [
+        ['a', null],
+        ['c', '{"c":"c1"}'],
+        ['d', null],
+      ]);
+      stageStates(db, 'jobs', [
+        ['a', '{"c":"a2"}'],
+        ['b', null],
+      ]);
+      mergeStagedStates(db, 'jobs', chunk);
+      assert.equal(states(db, 'jobs'), { a: { c: 'a2' }, c: { c: 'c1' } }, `chunks of ${chunk}`);
+      assert.is(staged(db), 0);
+    });
+  }
 });
 
 test.run();
