@@ -14,8 +14,13 @@ export function benchAccount(services: Services, personId: string | undefined, n
     services.users.setTier(personId, tier);
     // A bench data directory is disposable: each run starts with a full credit pool, as it did
     // when every run made fresh accounts.
-    services.db.prepare('DELETE FROM usage_ledger WHERE owner_user_id = ?').run(personId);
+    refillCredits(services, personId);
     return services.users.get(personId) as User;
   }
   return createAccount(services, { tier, name, personId });
+}
+
+/** Clears a bench account's usage, so that its next stretch of load starts with a full pool. */
+export function refillCredits(services: Services, userId: string): void {
+  services.db.prepare('DELETE FROM usage_ledger WHERE owner_user_id = ?').run(userId);
 }

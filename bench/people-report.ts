@@ -26,7 +26,7 @@ export function boostOverIgnore(q: Pick<RequesterResult, 'variants'>): { http: n
 }
 
 export interface PeopleBenchOptions {
-  /** Timed sequential rounds of every query, per variant (after one warm-up round). */
+  /** Timed sequential rounds of every query, the variants interleaved (after one warm-up round). */
   rounds: number;
   /** Seconds of load per variant. */
   seconds: number;

@@ -17,12 +17,12 @@ import type {
 } from '../port.js';
 import { ConnectionBudget } from './budget.js';
 import { buildCatalog, type Scope } from './catalog.js';
-import { type IndexMeta, readIndexMeta, resolveIndexMeta } from './index-meta.js';
+import { IndexCatalog, type IndexHead } from './index-meta.js';
 import { runMget } from './mget.js';
 import { mappingKey, PREPARED_FORMAT, type PreparedBatch, prepareBatch } from './prepare.js';
 import { ReadPool } from './read-pool.js';
 import type { ReadOp } from './read-worker.js';
-import { runCount, runSearch } from './search.js';
+import { parseTextSources, runCount, runSearch } from './search.js';
 import {
   codecOfLayout,
   decodeSource,
@@ -47,6 +47,8 @@ interface OpenIndex {
   root: Scope;
   writer: IndexWriter;
   multiValued: Set<string>;
+  /** `multiValued` as the catalog row held it when last read or written here. */
+  multiValuedJson: string;
   /**
    * Set between beginBulkLoad and endBulkLoad (a new index, not yet live): documents are
    * inserted as new, and only an id found in the index again takes the replace path.
@@ -96,6 +98,7 @@ export class EmbeddedEngine implements SearchEngine {
   readonly preparedFormat = PREPARED_FORMAT;
   private readonly db: Database.Database;
   private readonly open = new Map<string, OpenIndex>();
+  private readonly catalog: IndexCatalog;
   private readonly budget: ConnectionBudget;
   private readonly pool: ReadPool | null;
   private readonly timeoutMs: number;
@@ -133,6 +136,7 @@ export class EmbeddedEngine implements SearchEngine {
       this.db.exec('ALTER TABLE engine_indices ADD COLUMN source_dictionary BLOB');
     }
     this.budget = new ConnectionBudget(this.db);
+    this.catalog = new IndexCatalog(this.db);
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.pool =
       (opts.readers ?? 0) > 0
@@ -273,7 +277,8 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   private saveMultiValued(target: OpenIndex): void {
-    this.db.prepare('UPDATE engine_indices SET multi_valued = ? WHERE name = ?').run(JSON.stringify([...target.multiValued]), target.name);
+    target.multiValuedJson = JSON.stringify([...target.multiValued]);
+    this.db.prepare('UPDATE engine_indices SET multi_valued = ? WHERE name = ?').run(target.multiValuedJson, target.name);
   }
 
   async search<T = Record<string, unknown>>(index: string, body: SearchBody): Promise<SearchResult<T>> {
@@ -293,7 +298,13 @@ export class EmbeddedEngine implements SearchEngine {
     // Resolved here too: unknown names fail fast, and an index opened by an older build gains its sort indexes.
     const target = this.resolve(op.index, true);
     const { ms, tenant } = callBudget(this.timeoutMs);
-    if (this.pool) return this.pool.run(op, tenant, ms);
+    if (this.pool) {
+      // A worker sends sources as JSON text (read-worker.ts): parsed here, as cheap as the clone it replaces.
+      const value = await this.pool.run(op, tenant, ms);
+      if (op.op === 'search') return parseTextSources(value as SearchResult<unknown>);
+      if (op.op === 'mget') return (value as (string | null)[]).map((text) => (text === null ? null : JSON.parse(text)));
+      return value;
+    }
     return this.budget.run(ms, () => {
       if (op.op === 'search') return runSearch(this.db, target.root, target.multiValued, op.body);
       if (op.op === 'count') return runCount(this.db, target.root, target.multiValued, op.query);
@@ -380,26 +391,36 @@ export class EmbeddedEngine implements SearchEngine {
     this.budget.abortAll();
   }
 
-  private meta(name: string): IndexMeta | undefined {
-    return readIndexMeta(this.db, name);
+  private meta(name: string): IndexHead | undefined {
+    return this.catalog.head(name);
   }
 
   /** Resolves an index or (when allowed) an alias to an open index. */
   private resolve(name: string, allowAlias: boolean): OpenIndex {
-    const meta = resolveIndexMeta(this.db, name, allowAlias);
-    const physical = meta.name;
+    const head = this.catalog.resolve(name, allowAlias);
+    const physical = head.name;
     const cached = this.open.get(physical);
-    if (cached) return cached;
-    const spec = JSON.parse(meta.spec) as IndexSpec;
-    const root = withSourceEncoding(buildCatalog(spec, meta.prefix), codecOfLayout(meta.layout), meta.source_dictionary);
+    // The same name with another prefix is a later index (deleted and made again by another process).
+    if (cached?.root.prefix === head.prefix) {
+      // Another process (the indexer) may have found fields multi-valued: they stay so, and are added in place.
+      if (cached.multiValuedJson !== head.multi_valued) {
+        for (const field of JSON.parse(head.multi_valued) as string[]) cached.multiValued.add(field);
+        cached.multiValuedJson = head.multi_valued;
+      }
+      return cached;
+    }
+    const body = this.catalog.body(head);
+    const spec = JSON.parse(body.spec) as IndexSpec;
+    const root = withSourceEncoding(buildCatalog(spec, head.prefix), codecOfLayout(head.layout), body.source_dictionary);
     ensureSortIndexes(this.db, root); // indices built before these existed gain them on first use
-    const multiValued = new Set(JSON.parse(meta.multi_valued) as string[]);
+    const multiValued = new Set(JSON.parse(head.multi_valued) as string[]);
     const index: OpenIndex = {
       name: physical,
       spec,
       root,
       writer: new IndexWriter(this.db, root, multiValued),
       multiValued,
+      multiValuedJson: head.multi_valued,
       fresh: false,
     };
     this.open.set(physical, index);

@@ -9,8 +9,8 @@ import { SearchEngineError } from '../errors.js';
 import type { IndexSpec, Query, SearchBody } from '../port.js';
 import { ConnectionBudget } from './budget.js';
 import { buildCatalog, type Scope } from './catalog.js';
-import { resolveIndexMeta } from './index-meta.js';
-import { runMget } from './mget.js';
+import { IndexCatalog } from './index-meta.js';
+import { runMgetText } from './mget.js';
 import { runCount, runSearch } from './search.js';
 import { codecOfLayout, withSourceEncoding } from './source-codec.js';
 
@@ -40,36 +40,44 @@ db.pragma(`cache_size = -${cacheKib}`);
 db.pragma('temp_store = MEMORY');
 const budget = new ConnectionBudget(db);
 
+const catalog = new IndexCatalog(db);
+
 /**
- * Catalog entries by physical index. The row is read again on every call (a primary-key
- * lookup), so alias swaps and fields that became multi-valued in a later load are seen at once.
+ * Catalog entries by physical index. The small part of the row is read again on every call (a
+ * primary-key lookup), so alias swaps and fields that became multi-valued in a later load are
+ * seen at once; the mapping and dictionary are read again only for a new index (a new prefix).
  */
-const catalogs = new Map<string, { key: string; root: Scope; multiValued: Set<string> }>();
+const catalogs = new Map<string, { prefix: string; root: Scope; multiValuedJson: string; multiValued: Set<string> }>();
 
 function open(name: string): { root: Scope; multiValued: Set<string> } {
-  const meta = resolveIndexMeta(db, name, true);
-  const key = `${meta.prefix}|${meta.multi_valued}`;
-  let entry = catalogs.get(meta.name);
-  if (entry?.key !== key) {
+  const head = catalog.resolve(name, true);
+  let entry = catalogs.get(head.name);
+  if (entry?.prefix !== head.prefix) {
+    const body = catalog.body(head);
     entry = {
-      key,
+      prefix: head.prefix,
       root: withSourceEncoding(
-        buildCatalog(JSON.parse(meta.spec) as IndexSpec, meta.prefix),
-        codecOfLayout(meta.layout),
-        meta.source_dictionary,
+        buildCatalog(JSON.parse(body.spec) as IndexSpec, head.prefix),
+        codecOfLayout(head.layout),
+        body.source_dictionary,
       ),
-      multiValued: new Set(JSON.parse(meta.multi_valued) as string[]),
+      multiValuedJson: head.multi_valued,
+      multiValued: new Set(JSON.parse(head.multi_valued) as string[]),
     };
-    catalogs.set(meta.name, entry);
+    catalogs.set(head.name, entry);
+  } else if (entry.multiValuedJson !== head.multi_valued) {
+    entry.multiValuedJson = head.multi_valued;
+    entry.multiValued = new Set(JSON.parse(head.multi_valued) as string[]);
   }
   return entry;
 }
 
 function execute(job: ReadOp): unknown {
   const index = open(job.index);
-  if (job.op === 'search') return runSearch(db, index.root, index.multiValued, job.body);
+  // Sources go back as JSON text: one copy across threads, parsed there (engine.ts), instead of a clone of every node.
+  if (job.op === 'search') return runSearch(db, index.root, index.multiValued, job.body, 'text');
   if (job.op === 'count') return runCount(db, index.root, index.multiValued, job.query);
-  return runMget(db, index.root, job.ids);
+  return runMgetText(db, index.root, job.ids);
 }
 
 parentPort?.on('message', (msg: ReadJobMessage) => {

@@ -7,7 +7,7 @@ import { constantScore } from './constant-score.js';
 import { onlyKeys } from './dsl-util.js';
 import type { NumberLeaf } from './leaves.js';
 import { checkParams, checkQuerySize } from './query-limits.js';
-import { decodeSource } from './source-codec.js';
+import { decodeSource, decodeSourceText } from './source-codec.js';
 import { translateSqliteErrors } from './sqlite-errors.js';
 import { sortColumn, t } from './tables.js';
 
@@ -91,11 +91,29 @@ function filterSource(source: Record<string, unknown>, spec: SearchBody['_source
 }
 
 /** Runs one search body against an index's tables. */
-export function runSearch<T>(db: Database.Database, root: Scope, multiValued: Set<string>, body: SearchBody): SearchResult<T> {
-  return translateSqliteErrors(() => search<T>(db, root, multiValued, body));
+/**
+ * How hits carry their sources: as objects, or (a read worker's answer) whole sources as their
+ * JSON text, which the caller's thread parses ({@link parseTextSources}); filtered ones stay objects.
+ */
+export type SourceForm = 'object' | 'text';
+
+export function runSearch<T>(
+  db: Database.Database,
+  root: Scope,
+  multiValued: Set<string>,
+  body: SearchBody,
+  sources: SourceForm = 'object',
+): SearchResult<T> {
+  return translateSqliteErrors(() => search<T>(db, root, multiValued, body, sources));
 }
 
-function search<T>(db: Database.Database, root: Scope, multiValued: Set<string>, body: SearchBody): SearchResult<T> {
+/** Parses, in place, the sources a search sent as JSON text. */
+export function parseTextSources<T>(result: SearchResult<T>): SearchResult<T> {
+  for (const hit of result.hits) if (typeof hit.source === 'string') hit.source = JSON.parse(hit.source) as T;
+  return result;
+}
+
+function search<T>(db: Database.Database, root: Scope, multiValued: Set<string>, body: SearchBody, sources: SourceForm): SearchResult<T> {
   const started = performance.now();
   onlyKeys(body as Record<string, unknown>, ['query', 'sort', 'from', 'size', 'track_total_hits', '_source'], 'body');
   const from = body.from ?? 0;
@@ -168,11 +186,14 @@ function search<T>(db: Database.Database, root: Scope, multiValued: Set<string>,
     total = exact > cap ? { value: cap, relation: 'gte' } : { value: exact, relation: 'eq' };
   }
 
-  const docs = new Map<number, { id: string; source: string | Uint8Array }>();
+  // Hits without sources (`_source: false`: ids and scores, as graph ranking and first-degree
+  // verification read up to thousands of them) neither read nor decode the stored documents.
+  const withSource = body._source !== false;
+  const docs = new Map<number, { id: string; source?: string | Uint8Array }>();
   if (page.length) {
     const rows = db
-      .prepare(`SELECT rowid, id, source FROM ${t.docs(root)} WHERE rowid IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(page.map((r) => r.d))) as { rowid: number; id: string; source: string | Uint8Array }[];
+      .prepare(`SELECT rowid, id${withSource ? ', source' : ''} FROM ${t.docs(root)} WHERE rowid IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(page.map((r) => r.d))) as { rowid: number; id: string; source?: string | Uint8Array }[];
     for (const r of rows) docs.set(r.rowid, r);
   }
   const hits: SearchHit<T>[] = page.map((r) => {
@@ -180,7 +201,11 @@ function search<T>(db: Database.Database, root: Scope, multiValued: Set<string>,
     const hit: SearchHit<T> = {
       id: doc.id,
       score: fixedScore !== null ? fixedScore : needsScore ? Number(r.score) : null,
-      source: filterSource(decodeSource(root, doc.source), body._source) as T,
+      source: (!withSource
+        ? {}
+        : sources === 'text' && (body._source === undefined || body._source === true)
+          ? decodeSourceText(root, doc.source!)
+          : filterSource(decodeSource(root, doc.source!), body._source)) as T,
     };
     if (sort.length) {
       let k = 0;

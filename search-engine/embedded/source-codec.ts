@@ -147,8 +147,13 @@ const isZstd = (b: Uint8Array): boolean => b.length >= 4 && b[0] === 0x28 && b[1
 
 /** Reads a stored source back: Zstandard (layout 8), DEFLATE (layouts 5-7) or JSON text (layout 4). */
 export function decodeSource<T = Record<string, unknown>>(root: Scope, stored: string | Uint8Array): T {
-  if (typeof stored === 'string') return JSON.parse(stored) as T;
+  return JSON.parse(decodeSourceText(root, stored)) as T;
+}
+
+/** A stored source's JSON text (what a read worker sends: a string crosses threads as one copy, an object as a clone of every node). */
+export function decodeSourceText(root: Scope, stored: string | Uint8Array): string {
+  if (typeof stored === 'string') return stored;
   const dict = sourceDictionary(root);
   const json = isZstd(stored) ? decompressorFor(dict).decompress(stored) : zlib.inflateRawSync(stored, { dictionary: dict });
-  return JSON.parse(json.toString('utf8')) as T;
+  return json.toString('utf8');
 }
