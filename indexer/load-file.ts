@@ -7,6 +7,7 @@ import { loadConnections } from './load-connections.js';
 import type { BuildFormat, PreparePool } from './prepare-pool.js';
 import { type ProgressReporter, startState } from './progress.js';
 import { excerpt, type LineBatch, lineText, readLineBatches, readLines } from './read-lines.js';
+import type { RejectEntry } from './rejects-file.js';
 import type { LoadTarget } from './targets.js';
 import { type CompanyFacts, factsOf, type Lookups, lookupsNeeded, toDocument } from './transform/documents.js';
 import { checkLine } from './validate.js';
@@ -32,7 +33,7 @@ export interface LoadFileOptions {
   /** Records what changed for signal watchers (absent: nothing is recorded). */
   changes?: { sink: ChangeSink; runId: number };
   counters: { read: number; indexed: number; deleted: number; rejected: number };
-  reject: (entry: Record<string, unknown>) => void;
+  reject: (entry: RejectEntry) => void;
   progress: ProgressReporter;
   /** Connections: when the snapshot's data was synced; both ends of each edge are stamped synced then. */
   syncedAt?: number;

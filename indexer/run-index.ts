@@ -12,6 +12,7 @@ import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { type CompanyCache, loadFile } from './load-file.js';
 import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
+import { type RejectEntry, RejectsFile } from './rejects-file.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
 import { createTargetIndex, resolveTarget, sampleDocuments, verifyAndSwap } from './targets.js';
 
@@ -144,14 +145,9 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
     swapTargets: {},
     counters: {},
   };
-  let rejects: fs.WriteStream | null = null;
-  const reject = (entry: Record<string, unknown>) => {
-    if (!rejects) {
-      fs.mkdirSync(path.dirname(opts.rejectsFile), { recursive: true });
-      rejects = fs.createWriteStream(opts.rejectsFile, { flags: 'a' });
-    }
-    rejects.write(`${JSON.stringify(entry)}\n`);
-  };
+  // On --resume, records the interrupted run already refused are not written twice.
+  const rejects = await RejectsFile.open(opts.rejectsFile, resumed);
+  const reject = (entry: RejectEntry) => rejects.write(entry);
 
   const runId = opts.changes?.beginRun(checkpoint.key, inputs.files);
   const changes = opts.changes && runId !== undefined ? { sink: opts.changes, runId } : undefined;
@@ -247,8 +243,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
     checkpoint.remove();
   } finally {
     await pool?.close();
-    const stream = rejects as fs.WriteStream | null;
-    if (stream) await new Promise<void>((resolve) => stream.end(resolve));
+    await rejects.close();
   }
   const total = summaries.reduce(
     (acc, s) => ({

@@ -188,8 +188,11 @@ test('a load that fails before a merge is resumed from the last merge, with noth
   const app = await startTestApp();
   try {
     const graph = app.services.graph;
-    const lines = Array.from({ length: 100 }, (_, i) => record(1000 + i, 2000 + i));
+    // Three bad lines (numbered from 1): 11 before the first merge, 51 and 96 after it.
+    const bad = new Set([10, 50, 95]);
+    const lines = Array.from({ length: 100 }, (_, i) => (bad.has(i) ? '{"user_a": ' : record(1000 + i, 2000 + i)));
     const file = writeSnapshot(app.dataDir, 'connections.jsonl', lines);
+    const rejectsFile = path.join(app.dataDir, 'rejects.jsonl');
     let merges = 0;
     // The second merge fails (a crash there): the first one's 40 records are committed, the rest is lost with the process.
     const failing: ConnectionSink = {
@@ -215,12 +218,26 @@ test('a load that fails before a merge is resumed from the last merge, with noth
     } catch (e) {
       assert.match((e as Error).message, /simulated crash/);
     }
-    assert.is(graph.edgeRows(), 80, 'the first merge (40 records) is in');
+    assert.is(graph.edgeRows(), 78, 'the first merge (39 good records) is in');
+    const rejectedLines = () =>
+      fs
+        .readFileSync(rejectsFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { line: number }).line);
+    assert.ok(rejectedLines().includes(51), 'the failed run refused a line after the first merge');
+    // A kill cut the file in the middle of an entry: that line goes, and its record is refused again, whole.
+    fs.appendFileSync(rejectsFile, '{"file":"cut');
     const resumed = await index(app, [file], graph, { resume: true, mergeEvery: 30 });
     assert.ok(resumed.resumed);
     assert.is(resumed.read, 100, 'the checkpoint counts the 40 merged records, the rest is read again');
-    assert.is(graph.edgeRows(), 200);
+    assert.is(graph.edgeRows(), 194);
     for (const i of [0, 39, 40, 99]) assert.equal(links(graph, 1000 + i), [`${2000 + i} professional`]);
+    assert.equal(
+      rejectedLines().sort((a, b) => a - b),
+      [11, 51, 96],
+      'each bad line once, though lines after the merge were read twice',
+    );
   } finally {
     await app.close();
   }
