@@ -319,6 +319,8 @@ async function timeVariants(
   let turn = 0;
   let order = 0;
   for (let r = 0; r < opts.rounds; r++) {
+    // The variants share their requester's account: each round starts its pool full.
+    refillCredits(services, runs[0]!.account.actor.owner.userId);
     for (let i = 0; i < longest; i++) {
       for (let k = 0; k < runs.length; k++) {
         const v = (order + k) % runs.length;
@@ -551,7 +553,6 @@ export async function benchPeople(
         prepared.push({ name, account, cases, mismatches: checked.mismatches });
       }
       log(`    timed rounds: ${prepared.map((p) => p.name).join(', ')}, interleaved`);
-      refillCredits(services, prepared[0]!.account.actor.owner.userId);
       const samples = await timeVariants(services, started.url, prepared, opts);
       for (const [k, p] of prepared.entries()) {
         log(`    ${p.name}: stages and load`);

@@ -26,6 +26,12 @@ export interface Checkpoint {
   swapTargets: Record<string, string>;
   /** Per-file counters so far. */
   counters: Record<string, { read: number; indexed: number; deleted: number; rejected: number }>;
+  /**
+   * The run's rejects file (absolute) and the id its entries carry, so that `--resume` appends to
+   * the same file and writes no record twice (indexer/rejects-file.ts). Absent in checkpoints of
+   * older builds: their resumed runs compare with nothing.
+   */
+  rejects?: { file: string; run: string };
 }
 
 /** Identifies a run by its inputs (files with their sizes and times, kind, `--swap`), so `--resume` only continues the same work. */

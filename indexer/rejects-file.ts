@@ -4,58 +4,64 @@ import { createInterface } from 'node:readline';
 
 /** One refused record, as the rejects file keeps it (one JSON line each). */
 export interface RejectEntry {
+  /** The snapshot file (absolute, as the run's checkpoint names it). */
   file: string;
   /** The record's line (null only when the engine refused an id the batch cannot place: written every time). */
   line: number | null;
   [key: string]: unknown;
 }
 
-const keyOf = (file: string, line: number): string => `${path.resolve(file)}\n${line}`;
+const keyOf = (file: string, line: number): string => `${file}\n${line}`;
 
 /**
  * The rejects file of a run: one JSON line per refused record, appended (opened on the first
- * reject). A resumed run reads again the lines after its checkpoint, and the interrupted run may
- * already have refused some of them and written them down: connections staged since the last
- * merge, documents of a batch prepared but not committed. Those are not written twice: on
- * `--resume` the entries already in the file are remembered by file and line, and a last line
- * the kill cut short is dropped first (its record is refused again, whole).
+ * reject), each entry tagged with the run's id (`run`). A resumed run reads again the lines after
+ * its checkpoint, and the interrupted run may already have refused some of them: connections
+ * staged since the last merge, documents of a batch prepared but not committed. Those are not
+ * written twice: on `--resume` the entries of the same run that lie past the checkpoint
+ * (`rereads`) are remembered by file and line, and a last line the kill cut short is dropped
+ * first (its record is refused again, whole). Entries of other runs sharing the file are left
+ * alone and never suppress anything.
  */
 export class RejectsFile {
   private stream: fs.WriteStream | null = null;
 
   private constructor(
     readonly file: string,
+    private readonly run: string,
     private readonly written: Set<string>,
   ) {}
 
-  static async open(file: string, resume: boolean): Promise<RejectsFile> {
+  /**
+   * Opens `file` for run `run`. `rereads` (on `--resume`) picks the entries already in the file
+   * that the resumed run will meet again; null for a new run.
+   */
+  static async open(file: string, run: string, rereads: ((entry: Record<string, unknown>) => boolean) | null): Promise<RejectsFile> {
     const written = new Set<string>();
-    if (resume && fs.existsSync(file)) {
+    if (rereads && fs.existsSync(file)) {
       dropCutLine(file);
       const lines = createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
       for await (const line of lines) {
+        let entry: Record<string, unknown>;
         try {
-          const entry = JSON.parse(line) as Partial<RejectEntry>;
-          if (typeof entry.file === 'string' && typeof entry.line === 'number') written.add(keyOf(entry.file, entry.line));
+          entry = JSON.parse(line) as Record<string, unknown>;
         } catch {
-          // Not one of ours: left as it is.
+          continue; // not one of ours: left as it is
         }
+        if (rereads(entry)) written.add(keyOf(entry.file as string, entry.line as number));
       }
     }
-    return new RejectsFile(file, written);
+    return new RejectsFile(file, run, written);
   }
 
   write(entry: RejectEntry): void {
-    if (this.written.size > 0 && entry.line !== null) {
-      const key = keyOf(entry.file, entry.line);
-      if (this.written.has(key)) return;
-      this.written.add(key);
-    }
+    // Each line is read once more at most, so a remembered entry is met once: forgotten then.
+    if (this.written.size > 0 && entry.line !== null && this.written.delete(keyOf(entry.file, entry.line))) return;
     if (!this.stream) {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       this.stream = fs.createWriteStream(this.file, { flags: 'a' });
     }
-    this.stream.write(`${JSON.stringify(entry)}\n`);
+    this.stream.write(`${JSON.stringify({ ...entry, run: this.run })}\n`);
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,11 @@ export interface IndexRunOptions {
   batchSize: number;
   /** Where refused records go (JSONL with file, line and reason). */
   rejectsFile: string;
+  /**
+   * `rejectsFile` is a default, not the user's choice (`proxima index` without `--rejects`): a
+   * resumed run then keeps appending to the interrupted run's file.
+   */
+  rejectsFileIsDefault?: boolean;
   checkpointDir: string;
   engine: SearchEngine;
   graph: ConnectionSink;
@@ -145,9 +151,19 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
     swapTargets: {},
     counters: {},
   };
-  // On --resume, records the interrupted run already refused are not written twice.
-  const rejects = await RejectsFile.open(opts.rejectsFile, resumed);
-  const reject = (entry: RejectEntry) => rejects.write(entry);
+  // A resumed run appends to the interrupted run's rejects file (unless told another), and does
+  // not write again what that run already refused in the lines it reads again: the entries of the
+  // same run past the checkpoint.
+  const rejectsFile = cp?.rejects && opts.rejectsFileIsDefault ? cp.rejects.file : path.resolve(opts.rejectsFile);
+  state.rejects = { file: rejectsFile, run: cp?.rejects?.run ?? crypto.randomUUID() };
+  const run = state.rejects.run;
+  const rereads = (e: { run?: unknown; file?: unknown; line?: unknown }): boolean => {
+    if (!cp?.rejects || e.run !== run || typeof e.file !== 'string' || typeof e.line !== 'number') return false;
+    const at = inputs.files.indexOf(e.file);
+    return at > cp.fileIndex || (at === cp.fileIndex && e.line > cp.linesDone);
+  };
+  const rejects = await RejectsFile.open(rejectsFile, run, cp?.rejects ? rereads : null);
+  const reject = (entry: RejectEntry) => rejects.write({ ...entry, file: path.resolve(entry.file) });
 
   const runId = opts.changes?.beginRun(checkpoint.key, inputs.files);
   const changes = opts.changes && runId !== undefined ? { sink: opts.changes, runId } : undefined;
@@ -260,7 +276,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
     ...total,
     durationMs,
     ratePerSecond: Math.round(total.read / Math.max(0.001, durationMs / 1000)),
-    rejectsFile: total.rejected > 0 ? opts.rejectsFile : null,
+    rejectsFile: total.rejected > 0 ? rejectsFile : null,
     resumed,
     signalChanges: changesRecorded,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,

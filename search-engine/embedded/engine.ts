@@ -26,6 +26,7 @@ import { parseTextSources, runCount, runSearch } from './search.js';
 import {
   codecOfLayout,
   decodeSource,
+  parseSourceText,
   sourceEncoding,
   sourceEncodingKey,
   trainSourceDictionary,
@@ -277,6 +278,12 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   private saveMultiValued(target: OpenIndex): void {
+    // Within the batch's write transaction: fields another process found multi-valued since this
+    // one last read the row are merged in, never overwritten.
+    const stored = this.catalog.head(target.name)?.multi_valued;
+    if (stored !== undefined && stored !== target.multiValuedJson) {
+      for (const field of JSON.parse(stored) as string[]) target.multiValued.add(field);
+    }
     target.multiValuedJson = JSON.stringify([...target.multiValued]);
     this.db.prepare('UPDATE engine_indices SET multi_valued = ? WHERE name = ?').run(target.multiValuedJson, target.name);
   }
@@ -302,7 +309,7 @@ export class EmbeddedEngine implements SearchEngine {
       // A worker sends sources as JSON text (read-worker.ts): parsed here, as cheap as the clone it replaces.
       const value = await this.pool.run(op, tenant, ms);
       if (op.op === 'search') return parseTextSources(value as SearchResult<unknown>);
-      if (op.op === 'mget') return (value as (string | null)[]).map((text) => (text === null ? null : JSON.parse(text)));
+      if (op.op === 'mget') return (value as (string | null)[]).map((text) => (text === null ? null : parseSourceText(text)));
       return value;
     }
     return this.budget.run(ms, () => {

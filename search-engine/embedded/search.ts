@@ -7,7 +7,7 @@ import { constantScore } from './constant-score.js';
 import { onlyKeys } from './dsl-util.js';
 import type { NumberLeaf } from './leaves.js';
 import { checkParams, checkQuerySize } from './query-limits.js';
-import { decodeSource, decodeSourceText } from './source-codec.js';
+import { decodeSource, decodeSourceText, parseSourceText } from './source-codec.js';
 import { translateSqliteErrors } from './sqlite-errors.js';
 import { sortColumn, t } from './tables.js';
 
@@ -109,7 +109,7 @@ export function runSearch<T>(
 
 /** Parses, in place, the sources a search sent as JSON text. */
 export function parseTextSources<T>(result: SearchResult<T>): SearchResult<T> {
-  for (const hit of result.hits) if (typeof hit.source === 'string') hit.source = JSON.parse(hit.source) as T;
+  for (const hit of result.hits) if (typeof hit.source === 'string') hit.source = parseSourceText<T>(hit.source);
   return result;
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { Compressor, Decompressor } from 'zstd-napi';
+import { SearchEngineError } from '../errors.js';
 import type { SourceCodec, SourceEncoding } from '../port.js';
 import { allScopes, type Scope } from './catalog.js';
 
@@ -147,13 +148,29 @@ const isZstd = (b: Uint8Array): boolean => b.length >= 4 && b[0] === 0x28 && b[1
 
 /** Reads a stored source back: Zstandard (layout 8), DEFLATE (layouts 5-7) or JSON text (layout 4). */
 export function decodeSource<T = Record<string, unknown>>(root: Scope, stored: string | Uint8Array): T {
-  return JSON.parse(decodeSourceText(root, stored)) as T;
+  return parseSourceText<T>(decodeSourceText(root, stored));
 }
 
-/** A stored source's JSON text (what a read worker sends: a string crosses threads as one copy, an object as a clone of every node). */
+/**
+ * A stored source's JSON text (what a read worker sends: a string crosses threads as one copy, an
+ * object as a clone of every node). A source that cannot be decompressed fails as `engine_error`.
+ */
 export function decodeSourceText(root: Scope, stored: string | Uint8Array): string {
   if (typeof stored === 'string') return stored;
   const dict = sourceDictionary(root);
-  const json = isZstd(stored) ? decompressorFor(dict).decompress(stored) : zlib.inflateRawSync(stored, { dictionary: dict });
-  return json.toString('utf8');
+  try {
+    const json = isZstd(stored) ? decompressorFor(dict).decompress(stored) : zlib.inflateRawSync(stored, { dictionary: dict });
+    return json.toString('utf8');
+  } catch (err) {
+    throw new SearchEngineError('engine_error', `a stored document could not be read: ${(err as Error).message}`, err);
+  }
+}
+
+/** Parses a source's JSON text (on whichever thread reads it); text that is not JSON fails as `engine_error`. */
+export function parseSourceText<T = Record<string, unknown>>(text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    throw new SearchEngineError('engine_error', `a stored document is not valid JSON: ${(err as Error).message}`, err);
+  }
 }

@@ -66,6 +66,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       batchSize,
       workers,
       rejectsFile,
+      rejectsFileIsDefault: v.rejects === undefined,
       checkpointDir: path.join(config.dataDir, 'indexer'),
       engine: services.engine,
       graph: services.graph,

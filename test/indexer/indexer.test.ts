@@ -284,20 +284,44 @@ test('a killed run resumes with --resume and finishes without duplicates or gaps
   await w.engine.close();
   try {
     const people = Array.from({ length: 6000 }, (_, i) => profile(i + 1));
-    const file = writeSnapshot(w.dir, 'profiles.jsonl', people);
+    // Every 250th line is malformed: 24 refused records, about a batch apart.
+    const file = writeSnapshot(
+      w.dir,
+      'profiles.jsonl',
+      people.flatMap((p, i) => (i % 250 === 0 ? ['{"id": ', p] : [p])),
+    );
+    const bad = Array.from({ length: 24 }, (_, k) => 251 * k + 1);
     const env = { ...process.env, PROXIMA_SOURCE: '1', DATA_DIR: w.dir };
     await killMidRun(w.dir, [file, '--swap', '--batch-size', '100'], (cp) => cp.linesDone >= 500);
     const probe = new EmbeddedEngine(w.dir);
     assert.equal(await probe.getAlias(INDICES.profiles.alias), [], 'a killed --swap run never exposes a half-built index');
     await probe.close();
 
-    const { stdout } = await exec(BIN, ['index', file, '--swap', '--resume', '--batch-size', '100', '--progress', 'none', '--json'], {
+    // Records were refused: the command exits 3, with its summary.
+    const resumedRun = await exec(BIN, ['index', file, '--swap', '--resume', '--batch-size', '100', '--progress', 'none', '--json'], {
       env,
-    });
-    const summary = JSON.parse(stdout);
+    }).then(
+      () => assert.unreachable('exit code 3 expected') as never,
+      (err: { code: number; stdout: string }) => err,
+    );
+    assert.is(resumedRun.code, 3);
+    const summary = JSON.parse(resumedRun.stdout);
     assert.ok(summary.resumed);
     assert.is(summary.files[0].indexed, 6000);
-    assert.is(summary.rejected, 0);
+    assert.is(summary.rejected, 24);
+    // Without --rejects the resumed run appends to the killed run's file: one file, each bad line once.
+    const rejectsDir = path.join(w.dir, 'rejects');
+    assert.equal(fs.readdirSync(rejectsDir), [path.basename(summary.rejectsFile)]);
+    const entries = fs
+      .readFileSync(summary.rejectsFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; line: number; run: string });
+    assert.equal(
+      entries.map((e) => e.line).sort((a, b) => a - b),
+      bad,
+    );
+    assert.ok(entries.every((e) => e.file === path.resolve(file) && e.run === entries[0]!.run));
     const engine = new EmbeddedEngine(w.dir);
     assert.is(await engine.count(INDICES.profiles.alias), 6000);
     const docs = await engine.mget(

@@ -69,6 +69,14 @@ test('an open index sees another connection make it again, and find a field mult
         const err = await failure(engine.search('k', sortByTags));
         assert.match(err.message, /multi-valued field "tags"/);
       }
+      // The other engine finds a second field multi-valued: both fields stay so in the catalog.
+      await local.bulk('k', [{ op: 'index', id: 'd1', doc: { id: 'd1', name: ['n001', 'm001'], tags: 't1', bio: 'engineer platform' } }]);
+      const fresh = new EmbeddedEngine(dir);
+      for (const field of ['tags', 'name']) {
+        const err = await failure(fresh.search('k', { query: { match_all: {} }, sort: [{ [field]: 'asc' as const }] }));
+        assert.match(err.message, new RegExp(`multi-valued field "${field}"`));
+      }
+      await fresh.close();
       // The index is deleted and made again with another mapping: both see the new field.
       await writer.deleteIndex('k');
       await writer.createIndex('k', spec({ city: { type: 'keyword' } }));
@@ -117,11 +125,20 @@ test('a search without sources reads no stored document; whole, filtered and mis
         const ids = await engine.search('k', { query: { match: { bio: 'platform' } }, size: 20, _source: false });
         assert.is(ids.hits.length, 15);
         assert.ok(ids.hits.every((h) => h.score !== null && h.score > 0 && Object.keys(h.source as object).length === 0));
-        await failure(
-          engine.search('k', { query: { match: { bio: 'platform' } }, size: 20 }).catch((err) => {
-            throw err instanceof SearchEngineError ? err : new SearchEngineError('engine_error', String(err));
-          }),
-        );
+        const err = await failure(engine.search('k', { query: { match: { bio: 'platform' } }, size: 20 }));
+        assert.is(err.code, 'engine_error');
+        assert.match(err.message, /stored document could not be read/);
+        assert.is((await failure(engine.mget('k', ['d1']))).code, 'engine_error');
+      }
+      // Stored as text that is not JSON (layout 4 keeps text): a worker sends it as it is, and the parse fails as engine_error.
+      const db2 = new Database(path.join(dir, 'search.sqlite'));
+      db2.prepare(`UPDATE ${prefix}_docs SET source = ?`).run('{"id": ');
+      db2.close();
+      for (const engine of [local, pooled]) {
+        const err = await failure(engine.mget('k', ['d1']));
+        assert.is(err.code, 'engine_error');
+        assert.match(err.message, /not valid JSON/);
+        assert.is((await failure(engine.search('k', { query: { match_all: {} }, size: 2 }))).code, 'engine_error');
       }
     } finally {
       await Promise.all([local.close(), pooled.close()]);
