@@ -281,9 +281,7 @@ export class EmbeddedEngine implements SearchEngine {
     // Within the batch's write transaction: fields another process found multi-valued since this
     // one last read the row are merged in, never overwritten.
     const stored = this.catalog.head(target.name)?.multi_valued;
-    if (stored !== undefined && stored !== target.multiValuedJson) {
-      for (const field of JSON.parse(stored) as string[]) target.multiValued.add(field);
-    }
+    if (stored !== undefined) absorbMultiValued(target, stored);
     target.multiValuedJson = JSON.stringify([...target.multiValued]);
     this.db.prepare('UPDATE engine_indices SET multi_valued = ? WHERE name = ?').run(target.multiValuedJson, target.name);
   }
@@ -409,11 +407,7 @@ export class EmbeddedEngine implements SearchEngine {
     const cached = this.open.get(physical);
     // The same name with another prefix is a later index (deleted and made again by another process).
     if (cached?.root.prefix === head.prefix) {
-      // Another process (the indexer) may have found fields multi-valued: they stay so, and are added in place.
-      if (cached.multiValuedJson !== head.multi_valued) {
-        for (const field of JSON.parse(head.multi_valued) as string[]) cached.multiValued.add(field);
-        cached.multiValuedJson = head.multi_valued;
-      }
+      absorbMultiValued(cached, head.multi_valued);
       return cached;
     }
     const body = this.catalog.body(head);
@@ -433,4 +427,15 @@ export class EmbeddedEngine implements SearchEngine {
     this.open.set(physical, index);
     return index;
   }
+}
+
+/**
+ * Adds the fields the catalog row lists as multi-valued (`stored`, its JSON) to an open index's
+ * set, in place (its writer holds the set): another process (the indexer) may have found some,
+ * and a field that became multi-valued stays so.
+ */
+function absorbMultiValued(target: OpenIndex, stored: string): void {
+  if (stored === target.multiValuedJson) return;
+  for (const field of JSON.parse(stored) as string[]) target.multiValued.add(field);
+  target.multiValuedJson = stored;
 }

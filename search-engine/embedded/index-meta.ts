@@ -23,8 +23,6 @@ export interface IndexBody {
   source_dictionary: Buffer | null;
 }
 
-export type IndexMeta = IndexHead & IndexBody;
-
 /**
  * The engine's index catalog, as one connection reads it. Every read of the engine resolves its
  * index name here, on the main thread and again on the read worker, so the lookups are prepared

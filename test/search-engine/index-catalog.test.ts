@@ -13,8 +13,8 @@ import Database from 'better-sqlite3';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
-import { SearchEngineError } from '../../search-engine/errors.js';
 import type { IndexSpec } from '../../search-engine/port.js';
+import { engineFailure as failure } from '../helpers/engine-failure.js';
 
 const spec = (extra: Record<string, { type: string }> = {}): IndexSpec => ({
   settings: {},
@@ -38,16 +38,6 @@ async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function failure(p: Promise<unknown>): Promise<SearchEngineError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.instance(err, SearchEngineError);
-    return err as SearchEngineError;
-  }
-  return assert.unreachable('expected the call to fail') as never;
 }
 
 const sortByTags = { query: { match_all: {} }, sort: [{ tags: 'asc' as const }], size: 3 };

@@ -11,8 +11,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { withSearchBudget } from '../../search-engine/call-context.js';
 import { EmbeddedEngine, type EmbeddedEngineOptions } from '../../search-engine/embedded/engine.js';
-import { SearchEngineError } from '../../search-engine/errors.js';
 import type { SearchBody } from '../../search-engine/port.js';
+import { engineFailure as failure } from '../helpers/engine-failure.js';
 import { buildSlowIndex, SLOW_BODY } from '../helpers/slow-index.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-read-pool-'));
@@ -31,16 +31,6 @@ function open(opts: EmbeddedEngineOptions): EmbeddedEngine {
   const engine = new EmbeddedEngine(dataDir, opts);
   engines.push(engine);
   return engine;
-}
-
-async function failure(p: Promise<unknown>): Promise<SearchEngineError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.instance(err, SearchEngineError);
-    return err as SearchEngineError;
-  }
-  return assert.unreachable('expected the call to fail') as never;
 }
 
 test.before(buildIndex);
