@@ -90,13 +90,13 @@ function filterSource(source: Record<string, unknown>, spec: SearchBody['_source
   return out;
 }
 
-/** Runs one search body against an index's tables. */
 /**
  * How hits carry their sources: as objects, or (a read worker's answer) whole sources as their
  * JSON text, which the caller's thread parses ({@link parseTextSources}); filtered ones stay objects.
  */
 export type SourceForm = 'object' | 'text';
 
+/** Runs one search body against an index's tables. */
 export function runSearch<T>(
   db: Database.Database,
   root: Scope,
