@@ -71,6 +71,11 @@ export interface EmbeddedEngineOptions {
   /** Reads waiting for a worker before new ones are refused with `overloaded` (all tenants / one tenant). */
   maxQueued?: number;
   maxQueuedPerTenant?: number;
+  /**
+   * Documents a bulk load finds by its in-memory id directory at most before it builds the id
+   * index (writer.ts, DIRECTORY_MAX; a smaller bound is for tests).
+   */
+  loadDirectoryMax?: number;
 }
 
 /** Bytes the WAL file is truncated to after a checkpoint. */
@@ -103,6 +108,7 @@ export class EmbeddedEngine implements SearchEngine {
   private readonly budget: ConnectionBudget;
   private readonly pool: ReadPool | null;
   private readonly timeoutMs: number;
+  private readonly loadDirectoryMax: number | undefined;
 
   constructor(dataDir: string, opts: EmbeddedEngineOptions = {}) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -139,6 +145,7 @@ export class EmbeddedEngine implements SearchEngine {
     this.budget = new ConnectionBudget(this.db);
     this.catalog = new IndexCatalog(this.db);
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.loadDirectoryMax = opts.loadDirectoryMax;
     this.pool =
       (opts.readers ?? 0) > 0
         ? new ReadPool({
@@ -209,8 +216,9 @@ export class EmbeddedEngine implements SearchEngine {
     if (!batch && ops.some((op) => op.op === 'index' && op.prepared))
       throw new SearchEngineError('invalid_query', 'prepared operations need their prepared batch');
     const result: BulkResult = { indexed: 0, deleted: 0, failed: [] };
-    // A fresh load of upserts only: every table gets one insert per batch (prepare.ts). An id
-    // the index already holds rolls the batch back, and it is upserted one document at a time.
+    // A fresh load of upserts only: every table gets one insert per batch (prepare.ts). A batch
+    // with an id the index already holds (or twice) is written nothing of, and upserted one
+    // document at a time.
     if (target.fresh && ops.every((op) => op.op === 'index')) {
       const rows =
         batch ??
@@ -226,11 +234,13 @@ export class EmbeddedEngine implements SearchEngine {
         );
       try {
         const before = target.multiValued.size;
-        this.db.transaction(() => {
-          target.writer.writePrepared(rows);
+        const written = target.writer.transaction(() => {
+          if (!target.writer.writePrepared(rows)) return false;
           if (target.multiValued.size !== before) this.saveMultiValued(target);
-        })();
-        return { indexed: rows.ids.length, deleted: 0, failed: rows.failed.map((f) => ({ id: f.id, op: 'index', reason: f.reason })) };
+          return true;
+        });
+        if (written)
+          return { indexed: rows.ids.length, deleted: 0, failed: rows.failed.map((f) => ({ id: f.id, op: 'index', reason: f.reason })) };
       } catch (err) {
         if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
       }
@@ -254,7 +264,7 @@ export class EmbeddedEngine implements SearchEngine {
     const properties = target.spec.mappings.properties as Record<string, Record<string, unknown>>;
     const strict = target.spec.mappings.dynamic === 'strict';
     const before = target.multiValued.size;
-    this.db.transaction(() => {
+    target.writer.transaction(() => {
       target.writer.beginBatch();
       for (const op of ops) {
         if (op.op === 'delete') {
@@ -273,7 +283,7 @@ export class EmbeddedEngine implements SearchEngine {
       }
       target.writer.flushBatch();
       if (target.multiValued.size !== before) this.saveMultiValued(target);
-    })();
+    });
     return result;
   }
 
@@ -419,7 +429,7 @@ export class EmbeddedEngine implements SearchEngine {
       name: physical,
       spec,
       root,
-      writer: new IndexWriter(this.db, root, multiValued),
+      writer: new IndexWriter(this.db, root, multiValued, this.loadDirectoryMax),
       multiValued,
       multiValuedJson: head.multi_valued,
       fresh: false,

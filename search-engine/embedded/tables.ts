@@ -15,6 +15,8 @@ export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6, 7, 8];
 /** Table names of one scope. */
 export const t = {
   docs: (s: Scope) => `${s.prefix}_docs`,
+  /** The unique index on document ids (its own index since tables made after layout 8 shipped: see {@link idIndexDroppable}). */
+  docsId: (s: Scope) => `${s.prefix}_docs_id`,
   rows: (s: Scope) => `${s.prefix}_rows`,
   /** Keyword postings: a contentless FTS5 table of namespaced value tokens (see keywordToken). */
   kw: (s: Scope) => `${s.prefix}_fts_kw`,
@@ -60,7 +62,8 @@ export function sortableFields(root: Scope): string[] {
 export function createTables(db: Database.Database, root: Scope): void {
   for (const scope of allScopes(root)) {
     if (scope === root) {
-      db.exec(`CREATE TABLE ${t.docs(scope)} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source BLOB NOT NULL)`);
+      db.exec(`CREATE TABLE ${t.docs(scope)} (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, source BLOB NOT NULL)`);
+      ensureIdIndex(db, root);
       const cols = sortableFields(root).map((p) => `${sortColumn(p)}`);
       db.exec(
         `CREATE TABLE ${t.sort(scope)} (rowid INTEGER PRIMARY KEY, presence INTEGER NOT NULL DEFAULT 0${cols.map((c) => `, ${c}`).join('')})`,
@@ -99,6 +102,28 @@ export function ensureSortIndexes(db: Database.Database, root: Scope): void {
     const tail = id ? `, (${id} IS NULL), ${id}` : '';
     db.exec(`CREATE INDEX IF NOT EXISTS ${t.sort(root)}_by_${col} ON ${t.sort(root)} ((${col} IS NULL), ${col}${tail})`);
   }
+}
+
+/**
+ * Whether the index on document ids can be dropped: it can when it is its own index, as in tables
+ * made by this build. Older tables of the same layout declared it inside the table (`id TEXT NOT
+ * NULL UNIQUE`), which SQLite cannot drop; their bulk loads keep it.
+ */
+export function idIndexDroppable(db: Database.Database, root: Scope): boolean {
+  const row = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`).get(t.docs(root)) as
+    | { sql: string }
+    | undefined;
+  return row !== undefined && !/\bUNIQUE\b/i.test(row.sql);
+}
+
+/** Creates the unique index on document ids when it is missing (a bulk load drops it). */
+export function ensureIdIndex(db: Database.Database, root: Scope): void {
+  db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${t.docsId(root)} ON ${t.docs(root)} (id)`);
+}
+
+/** Drops the unique index on document ids (see {@link idIndexDroppable}). */
+export function dropIdIndex(db: Database.Database, root: Scope): void {
+  db.exec(`DROP INDEX IF EXISTS ${t.docsId(root)}`);
 }
 
 /** Drops the indexes {@link ensureSortIndexes} creates (a bulk load builds them once, at its end). */

@@ -1,9 +1,19 @@
 import type Database from 'better-sqlite3';
 import { allScopes, type Scope, type TextTable } from './catalog.js';
 import { type Entries, extractEntries } from './extract.js';
+import { IdDirectory } from './id-directory.js';
 import type { PreparedBatch } from './prepare.js';
 import { decodeSource, encodeSource } from './source-codec.js';
-import { ID_DIVERGES, keywordTableDeletesByRowid, sortableFields, sortColumn, t } from './tables.js';
+import {
+  dropIdIndex,
+  ensureIdIndex,
+  ID_DIVERGES,
+  idIndexDroppable,
+  keywordTableDeletesByRowid,
+  sortableFields,
+  sortColumn,
+  t,
+} from './tables.js';
 
 type Stmt = Database.Statement;
 
@@ -58,9 +68,13 @@ export class IndexWriter {
   private readonly nextChild = new Map<Scope, number>();
   private readonly touched = new Set<string>();
   private sortRows: unknown[][] = [];
-  private readonly docUpsert: Stmt;
+  /** Prepared when first used: it needs the id index, which a bulk load drops. */
+  private docUpsert: Stmt | null = null;
   private readonly docInsert: Stmt;
   private readonly docLookup: Stmt;
+  private readonly docAt: Stmt;
+  private readonly docIdAt: Stmt;
+  private readonly docReplace: Stmt;
   private readonly docDelete: Stmt;
   private readonly sortInsert: Stmt;
   private readonly sortDelete: Stmt;
@@ -71,6 +85,13 @@ export class IndexWriter {
   private readonly parentOf = new Map<Scope, Scope>();
   /** During a bulk load: per scope, the heap insert and delete of number postings. */
   private loading: Map<Scope, { insertAt: Stmt; remove: Stmt }> | null = null;
+  /**
+   * During a bulk load of tables whose id index can be dropped: where each document is, in place
+   * of that index (id-directory.ts). Null otherwise, and once it outgrows {@link directoryMax}.
+   */
+  private directory: IdDirectory | null = null;
+  /** Whether the id index is known to exist outside a bulk load (checked once). */
+  private idIndexChecked = false;
 
   /**
    * @param multiValued the index's fields seen with several values in one document (loaded from
@@ -80,13 +101,15 @@ export class IndexWriter {
     private readonly db: Database.Database,
     private readonly root: Scope,
     readonly multiValued: Set<string>,
+    /** Documents the load's directory lists at most; past that the id index is built and used. */
+    private readonly directoryMax = DIRECTORY_MAX,
   ) {
     for (const scope of allScopes(root)) this.stmts.set(scope, this.prepareScope(scope));
-    this.docUpsert = db.prepare(
-      `INSERT INTO ${t.docs(root)} (id, source) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET source = excluded.source RETURNING rowid`,
-    );
     this.docInsert = db.prepare(`INSERT INTO ${t.docs(root)} (id, source) VALUES (?, ?) RETURNING rowid`);
     this.docLookup = db.prepare(`SELECT rowid, source FROM ${t.docs(root)} WHERE id = ?`);
+    this.docAt = db.prepare(`SELECT rowid, source FROM ${t.docs(root)} WHERE rowid = ?`);
+    this.docIdAt = db.prepare(`SELECT id FROM ${t.docs(root)} WHERE rowid = ?`).pluck();
+    this.docReplace = db.prepare(`UPDATE ${t.docs(root)} SET source = ? WHERE rowid = ?`);
     this.docDelete = db.prepare(`DELETE FROM ${t.docs(root)} WHERE rowid = ?`);
     this.sortPaths = sortableFields(root);
     const cols = this.sortPaths.map(sortColumn);
@@ -151,16 +174,55 @@ export class IndexWriter {
   }
 
   /**
-   * Writes a prepared batch (prepare.ts) of documents none of which the index holds: each table
-   * gets one insert, its row ids offset by the table's next row id. Call inside a transaction;
-   * a repeated id throws SQLITE_CONSTRAINT_UNIQUE and the caller rolls back and upserts instead.
+   * Runs `fn` in a transaction of the index's connection. The load's id directory keeps what the
+   * transaction changed only if it commits. Outside a bulk load it first makes sure the id index
+   * exists (a load that was stopped and never resumed leaves it dropped).
    */
-  writePrepared(batch: PreparedBatch): void {
+  transaction<T>(fn: () => T): T {
+    if (!this.directory && !this.idIndexChecked) {
+      if (idIndexDroppable(this.db, this.root)) ensureIdIndex(this.db, this.root);
+      this.idIndexChecked = true;
+    }
+    let result: T;
+    try {
+      result = this.db.transaction(fn)();
+    } catch (err) {
+      this.directory?.rollback();
+      throw err;
+    }
+    this.directory?.commit();
+    if (this.directory && this.directory.size > this.directoryMax) {
+      // Past its bound the directory costs more memory than the index costs time: build the index
+      // now (the load's ids are unique, so it cannot fail) and let it answer from here on.
+      ensureIdIndex(this.db, this.root);
+      this.directory = null;
+      this.idIndexChecked = true;
+    }
+    return result;
+  }
+
+  /**
+   * Writes a prepared batch (prepare.ts) of documents none of which the index holds: each table
+   * gets one insert, its row ids offset by the table's next row id. Call inside
+   * {@link transaction}. When an id repeats (in the batch, or already in the index) nothing is
+   * written: the load's directory answers false, the id index throws SQLITE_CONSTRAINT_UNIQUE; the
+   * caller then upserts the batch one document at a time.
+   */
+  writePrepared(batch: PreparedBatch): boolean {
+    const directory = this.directory;
+    if (directory) {
+      const seen = new Set<string>();
+      for (const id of batch.ids) {
+        if (seen.has(id) || directory.find(id) !== undefined) return false;
+        seen.add(id);
+      }
+    }
     const base = new Map<Scope, number>();
     const rootBase = (this.docMaxRowid.get() as { m: number }).m + 1;
     base.set(this.root, rootBase);
     batch.ids.forEach((id, i) => {
       this.docInsertAt.run(rootBase + i, id, batch.sources[i]);
+      directory?.add(id, rootBase + i);
     });
     if (batch.ids.length) this.sortInsertAt.run(rootBase, batch.sort);
     allScopes(this.root).forEach((scope, i) => {
@@ -175,6 +237,7 @@ export class IndexWriter {
     });
     for (const p of batch.multi) this.multiValued.add(p);
     if (batch.idDiverges) this.multiValued.add(ID_DIVERGES);
+    return true;
   }
 
   /**
@@ -182,6 +245,20 @@ export class IndexWriter {
    * absent, kept by a resumed load), moved into the postings table by {@link finishLoad}.
    */
   beginLoad(): void {
+    if (idIndexDroppable(this.db, this.root)) {
+      // The id index is built again, in key order, when the load ends. A resumed load lists the
+      // documents the interrupted one wrote.
+      dropIdIndex(this.db, this.root);
+      this.idIndexChecked = false;
+      const directory = new IdDirectory((rowid) => this.docIdAt.get(rowid) as string | undefined);
+      for (const [rowid, id] of this.db
+        .prepare(`SELECT rowid, id FROM ${t.docs(this.root)}`)
+        .raw()
+        .iterate() as Iterable<[number, string]>)
+        directory.add(id, rowid);
+      directory.commit();
+      this.directory = directory;
+    }
     this.loading = new Map();
     for (const scope of allScopes(this.root)) {
       const heap = t.numLoad(scope);
@@ -197,6 +274,9 @@ export class IndexWriter {
   /** The bulk load ends: each heap's postings go into the postings table in key order (appends only). */
   finishLoad(): void {
     this.loading = null;
+    this.directory = null;
+    if (idIndexDroppable(this.db, this.root)) ensureIdIndex(this.db, this.root);
+    this.idIndexChecked = true;
     for (const scope of allScopes(this.root)) {
       const heap = t.numLoad(scope);
       if (!this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(heap)) continue;
@@ -250,7 +330,18 @@ export class IndexWriter {
     // hold (NaN, a Date) would otherwise index as one thing and be stored as another.
     const doc = JSON.parse(json) as Record<string, unknown>;
     let rowid: number | null = null;
-    if (fresh) {
+    if (this.directory) {
+      const at = this.directory.find(id);
+      if (at === undefined) {
+        rowid = (this.docInsert.get(id, source) as { rowid: number }).rowid;
+        this.directory.add(id, rowid);
+      } else {
+        const old = this.docAt.get(at) as { rowid: number; source: string | Uint8Array };
+        this.removeEntries(this.root, at, decodeSource(this.root, old.source));
+        this.docReplace.run(source, at);
+        rowid = at;
+      }
+    } else if (fresh) {
       try {
         rowid = (this.docInsert.get(id, source) as { rowid: number }).rowid;
       } catch (err) {
@@ -258,8 +349,11 @@ export class IndexWriter {
       }
     }
     if (rowid === null) {
-      const old = this.docLookup.get(id) as { rowid: number; source: string | Uint8Array } | undefined;
+      const old = this.lookup(id) as { rowid: number; source: string | Uint8Array } | undefined;
       if (old) this.removeEntries(this.root, old.rowid, decodeSource(this.root, old.source));
+      this.docUpsert ??= this.db.prepare(
+        `INSERT INTO ${t.docs(this.root)} (id, source) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET source = excluded.source RETURNING rowid`,
+      );
       rowid = (this.docUpsert.get(id, source) as { rowid: number }).rowid;
     }
     const entries = extractEntries(this.root, doc, true);
@@ -278,12 +372,20 @@ export class IndexWriter {
   delete(id: string): boolean {
     if (this.touched.has(id)) this.flushBatch();
     this.touched.add(id);
-    const old = this.docLookup.get(id) as { rowid: number; source: string | Uint8Array } | undefined;
+    const old = this.lookup(id);
     if (!old) return false;
     this.removeEntries(this.root, old.rowid, decodeSource(this.root, old.source));
     this.docDelete.run(old.rowid);
+    this.directory?.remove(id, old.rowid);
     this.sortDelete.run(old.rowid);
     return true;
+  }
+
+  /** The stored document with this id: found in the load's directory during a bulk load, by the id index otherwise. */
+  private lookup(id: string): { rowid: number; source: string | Uint8Array } | undefined {
+    if (!this.directory) return this.docLookup.get(id) as { rowid: number; source: string | Uint8Array } | undefined;
+    const at = this.directory.find(id);
+    return at === undefined ? undefined : (this.docAt.get(at) as { rowid: number; source: string | Uint8Array });
   }
 
   private buffer(scope: Scope, rowid: number, e: Entries): void {
@@ -332,6 +434,12 @@ export class IndexWriter {
     }
   }
 }
+
+/**
+ * Documents a bulk load's id directory lists at most (about 40 bytes each): past that the load
+ * builds the id index and goes on with it.
+ */
+export const DIRECTORY_MAX = 4_000_000;
 
 /** Regroups a flat list into tuples of `width` for jsonb_each. */
 function pairs(flat: (number | string)[], width: number): (number | string)[][] {
