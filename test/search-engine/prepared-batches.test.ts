@@ -117,7 +117,7 @@ test('a bulk load of prepared batches answers every query like document-by-docum
   });
 });
 
-test('an id the new index already holds rolls the prepared batch back and upserts it; strict refusals are reported per document', async () => {
+test('a prepared batch with an id the new index already holds is upserted instead; strict refusals are reported per document', async () => {
   await withEngine(async (engine) => {
     const all = docs(30);
     await engine.createIndex('p', spec);
