@@ -39,6 +39,9 @@ import { IndexWriter } from './writer.js';
 /** File name of the embedded index inside `DATA_DIR`. */
 export const EMBEDDED_INDEX_FILE = 'search.sqlite';
 
+/** A UTF-16 surrogate that is not half of a pair. */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+
 /** Time budget of a read when none is configured. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -215,6 +218,13 @@ export class EmbeddedEngine implements SearchEngine {
       );
     if (!batch && ops.some((op) => op.op === 'index' && op.prepared))
       throw new SearchEngineError('invalid_query', 'prepared operations need their prepared batch');
+    // SQLite stores such an id as other text, so it could never be found again by itself.
+    const malformed = ops.find((op) => UNPAIRED_SURROGATE.test(op.id));
+    if (malformed)
+      throw new SearchEngineError(
+        'invalid_query',
+        `document id ${JSON.stringify(malformed.id)} is not valid Unicode (it has an unpaired surrogate); send ids as well-formed text`,
+      );
     const result: BulkResult = { indexed: 0, deleted: 0, failed: [] };
     // A fresh load of upserts only: every table gets one insert per batch (prepare.ts). A batch
     // with an id the index already holds (or twice) is written nothing of, and upserted one
@@ -368,7 +378,6 @@ export class EmbeddedEngine implements SearchEngine {
 
   async endBulkLoad(index: string): Promise<void> {
     const target = this.resolve(index, true);
-    target.fresh = false;
     // Number postings move from the load's heaps in key order; the sort spills to temporary
     // files rather than memory (tens of millions of rows at 1M profiles).
     this.db.pragma('temp_store = FILE');
@@ -377,6 +386,7 @@ export class EmbeddedEngine implements SearchEngine {
     } finally {
       this.db.pragma('temp_store = MEMORY');
     }
+    target.fresh = false;
     // Merge the FTS5 segments written during the load; planner statistics (with STAT4 samples)
     // let a join over number postings start from its most selective clause.
     for (const table of ftsTables(target.root)) this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();

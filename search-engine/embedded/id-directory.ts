@@ -6,7 +6,7 @@
  * measured alone). The load drops that index, finds ids here instead, and builds the index once
  * at its end, in key order.
  *
- * Keys are 31-bit hashes of the ids (small integers in V8: about 40 bytes an entry, not the
+ * Keys are 31-bit hashes of the ids (small integers in V8: about 50 bytes an entry, not the
  * id's string); a hash found is confirmed by reading the candidate's id by row id, so a collision
  * costs a read, never a wrong answer. Changes made inside a transaction are undone by
  * {@link rollback} when it fails, and kept by {@link commit}.

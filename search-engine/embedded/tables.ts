@@ -2,20 +2,21 @@ import type Database from 'better-sqlite3';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
-export const LAYOUT_VERSION = 8;
+export const LAYOUT_VERSION = 9;
 
 /**
  * Layouts this build still reads and writes: 4 keeps sources as JSON text, 5 compresses them
  * with the field names as dictionary, 6 with the index's own trained dictionary when it has one,
  * 7 keeps no sizes for keyword postings (see {@link keywordTableDeletesByRowid}), 8 compresses
- * sources with Zstandard (source-codec.ts).
+ * sources with Zstandard (source-codec.ts), 9 makes the unique index on document ids an index of
+ * its own, which a bulk load drops and builds again at its end (id-directory.ts).
  */
-export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6, 7, 8];
+export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6, 7, 8, 9];
 
 /** Table names of one scope. */
 export const t = {
   docs: (s: Scope) => `${s.prefix}_docs`,
-  /** The unique index on document ids (its own index since tables made after layout 8 shipped: see {@link idIndexDroppable}). */
+  /** The unique index on document ids (its own index from layout 9: see {@link idIndexDroppable}). */
   docsId: (s: Scope) => `${s.prefix}_docs_id`,
   rows: (s: Scope) => `${s.prefix}_rows`,
   /** Keyword postings: a contentless FTS5 table of namespaced value tokens (see keywordToken). */
@@ -105,9 +106,9 @@ export function ensureSortIndexes(db: Database.Database, root: Scope): void {
 }
 
 /**
- * Whether the index on document ids can be dropped: it can when it is its own index, as in tables
- * made by this build. Older tables of the same layout declared it inside the table (`id TEXT NOT
- * NULL UNIQUE`), which SQLite cannot drop; their bulk loads keep it.
+ * Whether the index on document ids can be dropped: it can when it is its own index (layout 9).
+ * Earlier layouts declared it inside the table (`id TEXT NOT NULL UNIQUE`), which SQLite cannot
+ * drop; their bulk loads keep it. Read from the table's definition, as the layout says the same.
  */
 export function idIndexDroppable(db: Database.Database, root: Scope): boolean {
   const row = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`).get(t.docs(root)) as

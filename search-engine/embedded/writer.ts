@@ -179,6 +179,9 @@ export class IndexWriter {
    * exists (a load that was stopped and never resumed leaves it dropped).
    */
   transaction<T>(fn: () => T): T {
+    // A nested call would be a savepoint, whose commit or rollback the directory cannot tell
+    // from the outer transaction's.
+    if (this.db.inTransaction) throw new Error('IndexWriter.transaction cannot be nested');
     if (!this.directory && !this.idIndexChecked) {
       if (idIndexDroppable(this.db, this.root)) ensureIdIndex(this.db, this.root);
       this.idIndexChecked = true;
@@ -191,14 +194,23 @@ export class IndexWriter {
       throw err;
     }
     this.directory?.commit();
-    if (this.directory && this.directory.size > this.directoryMax) {
-      // Past its bound the directory costs more memory than the index costs time: build the index
-      // now (the load's ids are unique, so it cannot fail) and let it answer from here on.
-      ensureIdIndex(this.db, this.root);
-      this.directory = null;
-      this.idIndexChecked = true;
-    }
+    // Past its bound the directory costs more memory than the index costs time: the index is
+    // built now (the load's ids are unique, so it cannot fail) and answers from here on.
+    if (this.directory && this.directory.size > this.directoryMax) this.buildIdIndex();
     return result;
+  }
+
+  /** Builds the id index in place of the directory, its sort spilling to temporary files. */
+  private buildIdIndex(): void {
+    this.directory = null;
+    const was = this.db.pragma('temp_store', { simple: true }) as number;
+    this.db.pragma('temp_store = FILE');
+    try {
+      ensureIdIndex(this.db, this.root);
+    } finally {
+      this.db.pragma(`temp_store = ${was}`);
+    }
+    this.idIndexChecked = true;
   }
 
   /**
@@ -245,19 +257,28 @@ export class IndexWriter {
    * absent, kept by a resumed load), moved into the postings table by {@link finishLoad}.
    */
   beginLoad(): void {
+    this.directory = null;
     if (idIndexDroppable(this.db, this.root)) {
       // The id index is built again, in key order, when the load ends. A resumed load lists the
-      // documents the interrupted one wrote.
-      dropIdIndex(this.db, this.root);
-      this.idIndexChecked = false;
-      const directory = new IdDirectory((rowid) => this.docIdAt.get(rowid) as string | undefined);
-      for (const [rowid, id] of this.db
-        .prepare(`SELECT rowid, id FROM ${t.docs(this.root)}`)
-        .raw()
-        .iterate() as Iterable<[number, string]>)
-        directory.add(id, rowid);
-      directory.commit();
-      this.directory = directory;
+      // documents the interrupted one wrote, unless they are more than the directory holds: then
+      // the index stays (or is built again, if the interrupted load had dropped it).
+      const count = this.db
+        .prepare(`SELECT count(*) FROM ${t.docs(this.root)}`)
+        .pluck()
+        .get() as number;
+      if (count > this.directoryMax) this.buildIdIndex();
+      else {
+        dropIdIndex(this.db, this.root);
+        this.idIndexChecked = false;
+        const directory = new IdDirectory((rowid) => this.docIdAt.get(rowid) as string | undefined);
+        for (const [rowid, id] of this.db
+          .prepare(`SELECT rowid, id FROM ${t.docs(this.root)}`)
+          .raw()
+          .iterate() as Iterable<[number, string]>)
+          directory.add(id, rowid);
+        directory.commit();
+        this.directory = directory;
+      }
     }
     this.loading = new Map();
     for (const scope of allScopes(this.root)) {
@@ -273,10 +294,11 @@ export class IndexWriter {
 
   /** The bulk load ends: each heap's postings go into the postings table in key order (appends only). */
   finishLoad(): void {
-    this.loading = null;
-    this.directory = null;
+    // The id index first: should its build fail, the load's state is still whole.
     if (idIndexDroppable(this.db, this.root)) ensureIdIndex(this.db, this.root);
     this.idIndexChecked = true;
+    this.directory = null;
+    this.loading = null;
     for (const scope of allScopes(this.root)) {
       const heap = t.numLoad(scope);
       if (!this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(heap)) continue;
@@ -436,7 +458,7 @@ export class IndexWriter {
 }
 
 /**
- * Documents a bulk load's id directory lists at most (about 40 bytes each): past that the load
+ * Documents a bulk load's id directory lists at most (about 50 bytes each): past that the load
  * builds the id index and goes on with it.
  */
 export const DIRECTORY_MAX = 4_000_000;

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { buildCatalog } from '../../search-engine/embedded/catalog.js';
 import { prepareBatch } from '../../search-engine/embedded/prepare.js';
 import { withSourceEncoding } from '../../search-engine/embedded/source-codec.js';
+import { LAYOUT_VERSION } from '../../search-engine/embedded/tables.js';
 import type { SearchBody } from '../../search-engine/port.js';
 import { docs, root, spec, withEngine } from '../helpers/embedded-profiles.js';
 
@@ -12,8 +13,8 @@ import { docs, root, spec, withEngine } from '../helpers/embedded-profiles.js';
 // (search-engine/embedded/tables.ts, keywordTableDeletesByRowid); tables of earlier layouts
 // delete by row id. Either way a replaced or deleted document must leave no keyword behind.
 
-test('keyword postings leave with their document: layouts 7 and 8 delete by old tokens, an older table (contentless_delete) by row id', async () => {
-  for (const layout of [8, 6]) {
+test('keyword postings leave with their document: layouts 7 to 9 delete by old tokens, an older table (contentless_delete) by row id', async () => {
+  for (const layout of [LAYOUT_VERSION, 6]) {
     await withEngine(async (engine, dir) => {
       const all = docs(40);
       await engine.createIndex('k', spec);
@@ -102,7 +103,7 @@ test('keyword postings leave with their document: layouts 7 and 8 delete by old 
       const prefix = (db.prepare('SELECT prefix FROM engine_indices WHERE name = ?').get('k') as { prefix: string }).prefix;
       const kw = `${prefix}_fts_kw`;
       const sql = (db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(kw) as { sql: string }).sql;
-      assert.is(/columnsize=0/.test(sql), layout === 8);
+      assert.is(/columnsize=0/.test(sql), layout === LAYOUT_VERSION);
       assert.is(db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(`${kw}_docsize`) !== undefined, layout === 6);
       db.exec(`INSERT INTO ${kw} (${kw}) VALUES ('integrity-check')`);
       db.close();

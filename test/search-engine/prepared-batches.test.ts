@@ -234,7 +234,7 @@ test('sources are stored compressed, and an index of layout 4 (JSON text sources
     try {
       await rejects(
         () => old.mget('p', ['x']),
-        (err: Error) => /layout 3; this build reads layouts 4, 5, 6, 7 and 8 \(it writes 8\)/.test(err.message),
+        (err: Error) => /layout 3; this build reads layouts 4, 5, 6, 7, 8 and 9 \(it writes 9\)/.test(err.message),
       );
     } finally {
       await old.close();
