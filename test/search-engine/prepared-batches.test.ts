@@ -273,7 +273,7 @@ test('an index of layout 7 keeps DEFLATE sources: they read back, and what is wr
     const sources = () => db.prepare(`SELECT id, source FROM ${prefix}_docs ORDER BY rowid`).all() as { id: string; source: Buffer }[];
     assert.ok(
       sources().every((r) => isZstd(r.source)),
-      'layout 8 writes Zstandard frames',
+      'new indices write Zstandard frames',
     );
     // As a layout-7 index wrote them: raw DEFLATE with the field-name dictionary.
     const deflateRoot = withSourceEncoding(buildCatalog(spec, prefix), 'deflate', null);
