@@ -218,7 +218,7 @@ export class EmbeddedEngine implements SearchEngine {
       );
     if (!batch && ops.some((op) => op.op === 'index' && op.prepared))
       throw new SearchEngineError('invalid_query', 'prepared operations need their prepared batch');
-    // SQLite stores such an id as other text, so it could never be found again by itself.
+    // SQLite stores such an id as other text, so its document could never be found by id again.
     const malformed = ops.find((op) => UNPAIRED_SURROGATE.test(op.id));
     if (malformed)
       throw new SearchEngineError(
@@ -227,8 +227,8 @@ export class EmbeddedEngine implements SearchEngine {
       );
     const result: BulkResult = { indexed: 0, deleted: 0, failed: [] };
     // A fresh load of upserts only: every table gets one insert per batch (prepare.ts). A batch
-    // with an id the index already holds (or twice) is written nothing of, and upserted one
-    // document at a time.
+    // with an id the index already holds, or with an id twice, writes nothing that way and is
+    // upserted one document at a time.
     if (target.fresh && ops.every((op) => op.op === 'index')) {
       const rows =
         batch ??
