@@ -353,15 +353,14 @@ export class IndexWriter {
     const doc = JSON.parse(json) as Record<string, unknown>;
     let rowid: number | null = null;
     if (this.directory) {
-      const at = this.directory.find(id);
-      if (at === undefined) {
+      const old = this.lookup(id);
+      if (old) {
+        this.removeEntries(this.root, old.rowid, decodeSource(this.root, old.source));
+        this.docReplace.run(source, old.rowid);
+        rowid = old.rowid;
+      } else {
         rowid = (this.docInsert.get(id, source) as { rowid: number }).rowid;
         this.directory.add(id, rowid);
-      } else {
-        const old = this.docAt.get(at) as { rowid: number; source: string | Uint8Array };
-        this.removeEntries(this.root, at, decodeSource(this.root, old.source));
-        this.docReplace.run(source, at);
-        rowid = at;
       }
     } else if (fresh) {
       try {
@@ -371,7 +370,7 @@ export class IndexWriter {
       }
     }
     if (rowid === null) {
-      const old = this.lookup(id) as { rowid: number; source: string | Uint8Array } | undefined;
+      const old = this.lookup(id);
       if (old) this.removeEntries(this.root, old.rowid, decodeSource(this.root, old.source));
       this.docUpsert ??= this.db.prepare(
         `INSERT INTO ${t.docs(this.root)} (id, source) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET source = excluded.source RETURNING rowid`,
