@@ -2,7 +2,7 @@
 export function normalizeKeyword(value: string): string {
   let out = normalized.get(value);
   if (out === undefined) {
-    out = value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+    out = foldKeyword(value);
     // Keyword values repeat heavily; a bounded cache skips most Unicode normalisation.
     if (normalized.size >= 50_000) normalized.clear();
     normalized.set(value, out);
@@ -10,6 +10,15 @@ export function normalizeKeyword(value: string): string {
   return out;
 }
 const normalized = new Map<string, string>();
+
+/**
+ * The normalizer's work, without the cache (for values that rarely repeat). Printable ASCII only
+ * needs lowercasing: NFKD leaves it as it is, and it has no combining marks.
+ */
+export function foldKeyword(value: string): string {
+  return NOT_PRINTABLE_ASCII.test(value) ? value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase() : value.toLowerCase();
+}
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
 
 /**
  * Splits query text into tokens the way FTS5's unicode61 tokenizer does (letters and digits,

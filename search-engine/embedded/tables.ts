@@ -34,9 +34,11 @@ export const t = {
 /**
  * A keyword value as one FTS5 token, namespaced by field: `f<field id>v<hex of the UTF-8
  * bytes>`. Any value is a single token, a value prefix is a token prefix, and no column filter
- * is needed, so the keyword table keeps no positions (`detail=none`).
+ * is needed, so the keyword table keeps no positions (`detail=none`). `cached: false` skips the
+ * cache of hex spellings, for values that rarely repeat.
  */
-export function keywordToken(fieldId: number, value: string): string {
+export function keywordToken(fieldId: number, value: string, cached = true): string {
+  if (!cached) return `f${fieldId}v${Buffer.from(value, 'utf8').toString('hex')}`;
   let hex = hexCache.get(value);
   if (hex === undefined) {
     hex = Buffer.from(value, 'utf8').toString('hex');
