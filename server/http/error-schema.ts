@@ -59,6 +59,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unsupported_content_encoding: 415,
+  expectation_failed: 417,
   request_headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
@@ -73,9 +74,10 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
  * What can refuse any request before it reaches a route (docs/errors.md): malformed HTTP, a
- * request that does not arrive in time, oversized headers. Every operation documents them.
+ * request that does not arrive in time, oversized headers, an `Expect` other than
+ * `100-continue`. Every operation documents them.
  */
-export const TRANSPORT_ERRORS: readonly ErrorCode[] = ['bad_request', 'request_timeout', 'request_headers_too_large'];
+export const TRANSPORT_ERRORS: readonly ErrorCode[] = ['bad_request', 'request_timeout', 'request_headers_too_large', 'expectation_failed'];
 
 /** What reading a JSON body can refuse (docs/errors.md, "Order of checks"). */
 export const BODY_ERRORS: readonly ErrorCode[] = [

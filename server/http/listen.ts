@@ -49,12 +49,36 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, logger: L
 }
 
 /**
+ * Answers a request whose `Expect` header is not `100-continue` (the only expectation HTTP/1.1
+ * defines) with the JSON 417 every other refusal carries, instead of Node's empty one. Its body is
+ * left unread, so the connection is closed.
+ */
+function answerExpectation(req: http.IncomingMessage, res: http.ServerResponse, logger: Logger): void {
+  const error = new AppError(
+    417,
+    'expectation_failed',
+    `The Expect header "${String(req.headers.expect).slice(0, 100)}" cannot be met: only 100-continue is supported. Send the request without it.`,
+  );
+  const requestId = crypto.randomUUID();
+  const body = JSON.stringify(error.toBody());
+  res.writeHead(error.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Request-Id': requestId,
+    Connection: 'close',
+  });
+  res.end(body);
+  logger.info({ request_id: requestId, method: req.method, status: error.status, error: error.code }, 'request refused');
+}
+
+/**
  * Creates the HTTP server for the app and listens; resolves once it is bound. Used by
  * `main.ts` and the tests alike, so both answer malformed requests the same way.
  */
 export async function listen(app: Koa, port: number, host: string, logger: Logger): Promise<Server> {
   const server = http.createServer(app.callback());
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, logger));
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => answerExpectation(req, res, logger));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

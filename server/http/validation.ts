@@ -29,8 +29,55 @@ export function compileValidator(part: Part, schema: JsonSchema): ValidateFuncti
   if (!validate) {
     validate = (part === 'body' ? bodyAjv : textAjv).compile(schema);
     compiled.set(key, validate);
+    if (part !== 'body') numericFields.set(validate, numericFieldsOf(schema));
   }
   return validate;
+}
+
+type NumberKind = 'integer' | 'number';
+
+/**
+ * Per text-part validator, its numeric fields. Ajv coerces any string JavaScript reads as a
+ * number (`0x10`, `1e309`, `Infinity`), so these are held to decimal digits here first.
+ */
+const numericFields = new WeakMap<ValidateFunction, Map<string, NumberKind>>();
+
+function numericFieldsOf(schema: JsonSchema): Map<string, NumberKind> {
+  const out = new Map<string, NumberKind>();
+  const kindOf = (s: Record<string, unknown> | undefined): NumberKind | null => {
+    if (!s) return null;
+    const types = ([] as unknown[]).concat(s.type ?? []);
+    if (types.includes('integer')) return 'integer';
+    if (types.includes('number')) return 'number';
+    return types.includes('array') ? kindOf(s.items as Record<string, unknown> | undefined) : null;
+  };
+  for (const [name, s] of Object.entries((schema as { properties?: Record<string, Record<string, unknown>> }).properties ?? {})) {
+    const kind = kindOf(s);
+    if (kind) out.set(name, kind);
+  }
+  return out;
+}
+
+const DECIMAL: Record<NumberKind, RegExp> = { integer: /^-?\d{1,15}$/, number: /^-?\d{1,15}(\.\d{1,15})?$/ };
+
+/** Numeric text values not written in plain decimal digits (at most 15 of them, so exact). */
+function numericTextProblems(part: Part, validate: ValidateFunction, value: unknown): ValidationProblem[] {
+  const fields = numericFields.get(validate);
+  if (!fields?.size || !value || typeof value !== 'object') return [];
+  const problems: ValidationProblem[] = [];
+  for (const [name, kind] of fields) {
+    const given = (value as Record<string, unknown>)[name];
+    for (const v of Array.isArray(given) ? given : [given]) {
+      if (typeof v !== 'string' || DECIMAL[kind].test(v.trim())) continue;
+      problems.push({
+        in: part,
+        pointer: `/${escapePointer(name)}`,
+        message: `must be ${kind === 'integer' ? 'an integer' : 'a number'} written in decimal digits (at most 15), got ${JSON.stringify(v.slice(0, 40))}`,
+      });
+      break;
+    }
+  }
+  return problems;
 }
 
 const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -64,7 +111,10 @@ export function toProblems(part: Part, errors: ErrorObject[] | null | undefined)
 
 /** Validates (and, for text parts, coerces and defaults in place) one request part. */
 export function check(part: Part, validate: ValidateFunction, value: unknown): ValidationProblem[] {
-  return validate(value) ? [] : toProblems(part, validate.errors);
+  const numeric = part === 'body' ? [] : numericTextProblems(part, validate, value);
+  if (validate(value)) return numeric;
+  const flagged = new Set(numeric.map((p) => p.pointer));
+  return [...numeric, ...toProblems(part, validate.errors).filter((p) => !flagged.has(p.pointer))];
 }
 
 /** Throws 400 `validation_failed` listing every problem, when there are any. */

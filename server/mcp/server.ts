@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolRequest, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { Actor } from '../auth/actor.js';
 import type { ToolDispatcher } from './dispatch.js';
 import { publishedOutputSchema } from './results.js';
@@ -30,6 +31,14 @@ export function describeTool(tool: ToolDef) {
 }
 
 /**
+ * What `tools/call` is registered with: any params. The SDK's `Server` checks each call against
+ * its `CallToolRequestSchema` before the handler runs and refuses a bad one (`arguments` not an
+ * object, no `name`) as -32602 Invalid params; registered with that schema itself, the request
+ * failed an earlier parse and answered -32603 Internal error.
+ */
+const ANY_TOOL_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+/**
  * An MCP server for one HTTP request of `actor` (the connector is stateless: docs/mcp.md,
  * "Transport"). It lists the tools and hands calls to the dispatcher.
  */
@@ -39,8 +48,8 @@ export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor): Serve
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: dispatcher.defs.map(describeTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const { name, arguments: args } = request.params;
+  server.setRequestHandler(ANY_TOOL_CALL, async (request) => {
+    const { name, arguments: args } = (request as CallToolRequest).params;
     if (!dispatcher.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}; tools/list names them.`);
     return dispatcher.call(name, args ?? {}, actor);
   });

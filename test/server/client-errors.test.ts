@@ -63,4 +63,20 @@ test('malformed HTTP gets a JSON 400 with a request id', async () => {
   }
 });
 
+test('an Expect header other than 100-continue gets a JSON 417 with a request id, and the line is logged', async () => {
+  const app = await startTestApp();
+  try {
+    const res = await rawExchange(app, 'GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n');
+    assertJsonError(res, 417, 'expectation_failed');
+    assert.match(JSON.parse(res.body).message, /"foo"/);
+    const line = app.logs.find((l) => l.request_id === res.headers.get('x-request-id'));
+    assert.is(line?.status, 417);
+    // 100-continue is still met.
+    const ok = await rawExchange(app, 'GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n');
+    assert.is(ok.status, 100);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();

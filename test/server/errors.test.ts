@@ -55,6 +55,22 @@ test('validation_failed lists every problem with its JSON pointer', async () => 
 
     const ok = await app.call('POST', `/test/things/${ID}?page=2`, { key: apiKey, body: { name: 'x' } });
     assert.equal(ok.body, { success: true, page: 2, id: ID });
+
+    // Query numbers are decimal digits: JavaScript's other spellings (hex, exponents, Infinity)
+    // and values too long to be exact are refused, not coerced.
+    for (const page of ['0x10', '1e309', '1e3', 'Infinity', '9'.repeat(400), '2.5']) {
+      const odd = await app.call('POST', `/test/things/${ID}?page=${page}`, { key: apiKey, body: { name: 'x' } });
+      assert.is(odd.status, 400, page);
+      const errors = odd.body.errors as { in: string; pointer: string; message: string }[];
+      assert.equal(
+        errors.map((e) => `${e.in}:${e.pointer}`),
+        ['query:/page'],
+        page,
+      );
+      assert.match(errors[0]!.message, /decimal digits/, page);
+    }
+    const padded = await app.call('POST', `/test/things/${ID}?page=007`, { key: apiKey, body: { name: 'x' } });
+    assert.equal(padded.body, { success: true, page: 7, id: ID });
   } finally {
     await app.close();
   }

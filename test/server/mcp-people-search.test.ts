@@ -83,6 +83,17 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
     const line = app.logs.find((l) => l.path === '/mcp' && l.request_id === res.headers.get('x-request-id'));
     assert.is(line?.status, 200);
 
+    // A call whose arguments are not an object is invalid params, not an internal error.
+    for (const args of [[], 'x', null]) {
+      const bad = await app.call('POST', '/mcp', {
+        body: { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'people_search', arguments: args } },
+        headers: { Accept: 'application/json, text/event-stream', Authorization: `Bearer ${apiKey}` },
+      });
+      const error = bad.body.error as { code: number; message: string };
+      assert.equal([bad.status, error.code], [200, -32602], bad.text);
+      assert.match(error.message, /Invalid tools\/call request.*"arguments"/s, error.message);
+    }
+
     const get = await app.call('GET', '/mcp', { headers: { Authorization: `Bearer ${apiKey}` } });
     assert.is(get.status, 405);
     assert.is(get.headers.get('allow'), 'POST');

@@ -114,7 +114,7 @@ export async function createCommunication(
   if (input.webhook_secret && !input.webhook_url) throw invalidField('body', '/webhook_secret', 'is only meaningful with webhook_url');
 
   const hash = requestHash(actor, input);
-  if (input.idempotency_key) {
+  if (input.idempotency_key != null) {
     const existing = services.communications.store.byIdempotencyKey(actor.ownerUserId, actor.actingUserId, input.idempotency_key);
     if (existing) {
       if (existing.requestHash !== hash)
@@ -229,7 +229,7 @@ export async function createCommunication(
     );
   } catch (err) {
     // Two requests with one new key raced: the loser answers as a repeat of the winner.
-    if (input.idempotency_key && /UNIQUE constraint failed/.test(String((err as Error).message))) {
+    if (input.idempotency_key != null && /UNIQUE constraint failed/.test(String((err as Error).message))) {
       const existing = services.communications.store.byIdempotencyKey(actor.ownerUserId, actor.actingUserId, input.idempotency_key);
       if (existing && existing.requestHash === hash) return presentAfterWait(services, existing, input.wait_ms, input.wait_until, signal);
       throw new AppError(409, 'idempotency_key_reused', 'This idempotency_key was already used with a different request.', {

@@ -116,30 +116,35 @@ export function generalizeMessage(message: string, facts: Partial<DraftFacts> = 
 }
 
 /**
- * Fills a template. A placeholder without a value is dropped with the words that only made sense
- * with it ("at {{current_company}}", "{{schedule_link}}"), so no draft says "at null".
+ * A placeholder (`{{name}}`, spaces allowed inside), with the space and the one linking word
+ * before it: a placeholder without a value takes them along ("at {{current_company}}").
+ */
+const PLACEHOLDER = /(\s*)(?:\b(as|at|with|of|about)(\s*))?\{\{([^}]*)\}\}/gi;
+const PLACEHOLDER_NAMES: ReadonlySet<string> = new Set(PLACEHOLDERS);
+
+/**
+ * Fills a template in one pass, so a value is inserted verbatim: `$` in it is not a replacement
+ * pattern, and braces in it are not placeholders. A placeholder without a value is dropped with
+ * the words that only made sense with it ("at {{current_company}}", "{{schedule_link}}"), so no
+ * draft says "at null"; a missing first name reads "there". An unknown placeholder is dropped
+ * alone.
  */
 export function fillTemplate(template: string, facts: DraftFacts): string {
-  let out = template;
-  for (const name of PLACEHOLDERS) {
-    const value = facts[name];
-    const re = new RegExp(`\\{\\{\\s*${name}\\s*\\}\\}`, 'g');
-    if (value) out = out.replace(re, value);
-    else
-      out = out.replace(
-        new RegExp(`\\s*(?:as|at|with|of|about)?\\s*\\{\\{\\s*${name}\\s*\\}\\}`, 'g'),
-        name === 'first_name' ? ' there' : '',
-      );
-  }
+  const out = template.replace(PLACEHOLDER, (_whole, space: string, word: string | undefined, gap: string | undefined, inner: string) => {
+    const name = inner.trim();
+    const lead = `${space}${word ?? ''}${gap ?? ''}`;
+    if (!PLACEHOLDER_NAMES.has(name)) return lead;
+    const value = facts[name as keyof DraftFacts];
+    if (value) return `${lead}${value}`;
+    return name === 'first_name' ? ' there' : '';
+  });
   return out
-    .replace(/\{\{[^}]*\}\}/g, '')
     .replace(/[ \t]+([,.!?])/g, '$1')
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/\(\s*\)/g, '')
     .trim();
 }
 
-/** A fingerprint of the facts a draft was made from: a draft is stale once it changes. */
 export function factsFingerprint(facts: DraftFacts): string {
   const { schedule_link: _s, ...rest } = facts;
   return crypto.createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 16);

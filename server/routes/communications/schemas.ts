@@ -55,7 +55,10 @@ export const createBody = {
     message: str(MESSAGE_MAX, `The message (an invite note: at most ${INVITE_NOTE_MAX} characters).`),
     subject: str(SUBJECT_MAX, 'Subject (required for email_send).'),
     dry_run: { type: 'boolean', default: true, description: 'Simulate delivery (default true): a live send must set false.' },
-    idempotency_key: str(200, 'The same key with the same body returns the same communication and sends once.'),
+    idempotency_key: {
+      ...str(200, 'The same key with the same body returns the same communication and sends once. Not empty.'),
+      minLength: 1,
+    },
     context: {
       type: 'object',
       maxProperties: 50,

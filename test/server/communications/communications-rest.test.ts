@@ -174,6 +174,12 @@ test('a live direct message lands in the recipient’s inbox once, and becomes c
     assert.is(repeat.body.id, sent.body.id);
     const changed = await app.call('POST', '/api/v1/communications', { key, body: { ...body, message: 'Different' } });
     assert.equal([changed.status, changed.body.error, changed.body.communication_id], [409, 'idempotency_key_reused', sent.body.id]);
+    // An empty key is refused, not stored: it could never be looked up again.
+    for (let i = 0; i < 2; i++) {
+      const empty = await app.call('POST', '/api/v1/communications', { key, body: { ...body, idempotency_key: '' } });
+      assert.equal([empty.status, empty.body.error], [400, 'validation_failed'], empty.text);
+      assert.match(empty.body.message as string, /idempotency_key/);
+    }
 
     const inbox = await app.call('GET', '/api/v1/inbox', { key: k1 });
     assert.is(inbox.status, 200, inbox.text);
