@@ -85,12 +85,15 @@ test('one value and several values of a field give the same kind of entries', ()
     [n.id, 5],
     [field('flag').id, 0],
   ]);
-  assert.equal([...one.sort], [
-    ['tag', 'zed'],
-    ['code', 'Q'],
-    ['n', 5],
-    ['flag', 0],
-  ]);
+  assert.equal(
+    [...one.sort],
+    [
+      ['tag', 'zed'],
+      ['code', 'Q'],
+      ['n', 5],
+      ['flag', 0],
+    ],
+  );
   assert.equal(one.multi, []);
   assert.is(one.text[field('title').text!.table].get(field('title').text!.column), 'Hello');
 
@@ -100,10 +103,13 @@ test('one value and several values of a field give the same kind of entries', ()
     [n.id, 9],
     [n.id, 3],
   ]);
-  assert.equal([...many.sort], [
-    ['tag', 'a'],
-    ['n', 3],
-  ]);
+  assert.equal(
+    [...many.sort],
+    [
+      ['tag', 'a'],
+      ['n', 3],
+    ],
+  );
   assert.equal(many.multi, ['tag', 'n']);
   assert.is(many.text[field('title').text!.table].get(field('title').text!.column), 'One\n2\n');
 
