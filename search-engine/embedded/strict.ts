@@ -17,7 +17,7 @@ export function strictProblem(doc: unknown, properties: Properties, base = ''): 
     const def = properties[key];
     if (!def) return `strict mapping: field "${pathOf(base, key)}" is not in the mapping`;
     const value = object[key];
-    if (value === null || value === undefined || def.enabled === false) continue;
+    if (value === null || def.enabled === false) continue;
     if (!Array.isArray(value)) {
       const problem = valueProblem(value, def, base, key);
       if (problem) return problem;

@@ -47,6 +47,8 @@ function numericFieldsOf(schema: JsonSchema): Map<string, NumberKind> {
   const kindOf = (s: Record<string, unknown> | undefined): NumberKind | null => {
     if (!s) return null;
     const types = ([] as unknown[]).concat(s.type ?? []);
+    // A field that also takes text keeps its text as given.
+    if (types.includes('string')) return null;
     if (types.includes('integer')) return 'integer';
     if (types.includes('number')) return 'number';
     return types.includes('array') ? kindOf(s.items as Record<string, unknown> | undefined) : null;
@@ -58,9 +60,10 @@ function numericFieldsOf(schema: JsonSchema): Map<string, NumberKind> {
   return out;
 }
 
-const DECIMAL: Record<NumberKind, RegExp> = { integer: /^-?\d{1,15}$/, number: /^-?\d{1,15}(\.\d{1,15})?$/ };
+/** Decimal digits, at most 15 of them in all (so the number is exact), with a point for `number`. */
+const DECIMAL: Record<NumberKind, RegExp> = { integer: /^-?\d{1,15}$/, number: /^-?(?=[\d.]{1,16}$)\d+(\.\d+)?$/ };
 
-/** Numeric text values not written in plain decimal digits (at most 15 of them, so exact). */
+/** Numeric text values not written in plain decimal digits (see {@link DECIMAL}). */
 function numericTextProblems(part: Part, validate: ValidateFunction, value: unknown): ValidationProblem[] {
   const fields = numericFields.get(validate);
   if (!fields?.size || !value || typeof value !== 'object') return [];
@@ -113,8 +116,10 @@ export function toProblems(part: Part, errors: ErrorObject[] | null | undefined)
 export function check(part: Part, validate: ValidateFunction, value: unknown): ValidationProblem[] {
   const numeric = part === 'body' ? [] : numericTextProblems(part, validate, value);
   if (validate(value)) return numeric;
-  const flagged = new Set(numeric.map((p) => p.pointer));
-  return [...numeric, ...toProblems(part, validate.errors).filter((p) => !flagged.has(p.pointer))];
+  // Ajv's problems with a value already flagged (or with one item of it) would say it twice.
+  const flagged = numeric.map((p) => p.pointer);
+  const repeats = (pointer: string) => flagged.some((f) => pointer === f || pointer.startsWith(`${f}/`));
+  return [...numeric, ...toProblems(part, validate.errors).filter((p) => !repeats(p.pointer))];
 }
 
 /** Throws 400 `validation_failed` listing every problem, when there are any. */

@@ -68,6 +68,7 @@ test('an Expect header other than 100-continue gets a JSON 417 with a request id
   try {
     const res = await rawExchange(app, 'GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n');
     assertJsonError(res, 417, 'expectation_failed');
+    assert.is(res.headers.get('connection'), 'close', 'its body is never read');
     assert.match(JSON.parse(res.body).message, /"foo"/);
     const line = app.logs.find((l) => l.request_id === res.headers.get('x-request-id'));
     assert.is(line?.status, 417);

@@ -12,7 +12,11 @@ const strict = defineRoute<{ name: string; limit?: number; tags?: string[] }, { 
   auth: 'any',
   request: {
     params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
-    query: { type: 'object', additionalProperties: false, properties: { page: { type: 'integer', minimum: 1 } } },
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { page: { type: 'integer', minimum: 1 }, ns: { type: 'array', items: { type: 'integer', maximum: 9 } } },
+    },
     body: {
       type: 'object',
       additionalProperties: false,
@@ -69,6 +73,13 @@ test('validation_failed lists every problem with its JSON pointer', async () => 
       );
       assert.match(errors[0]!.message, /decimal digits/, page);
     }
+    // One problem for a repeated parameter with an odd item, not one from each check.
+    const items = await app.call('POST', `/test/things/${ID}?ns=1&ns=0x10`, { key: apiKey, body: { name: 'x' } });
+    assert.equal(
+      (items.body.errors as { pointer: string }[]).map((e) => e.pointer),
+      ['/ns'],
+      items.text,
+    );
     const padded = await app.call('POST', `/test/things/${ID}?page=007`, { key: apiKey, body: { name: 'x' } });
     assert.equal(padded.body, { success: true, page: 7, id: ID });
   } finally {

@@ -117,9 +117,10 @@ export function generalizeMessage(message: string, facts: Partial<DraftFacts> = 
 
 /**
  * A placeholder (`{{name}}`, spaces allowed inside), with the space and the one linking word
- * before it: a placeholder without a value takes them along ("at {{current_company}}").
+ * before it: a placeholder without a value takes them along ("at {{current_company}}"). The word
+ * must be whole in any script (`\b` knows only ASCII letters: "días" would lose its "as").
  */
-const PLACEHOLDER = /(\s*)(?:\b(as|at|with|of|about)(\s*))?\{\{([^}]*)\}\}/gi;
+const PLACEHOLDER = /(\s*)(?:(?<![\p{L}\p{N}_])(as|at|with|of|about)(\s*))?\{\{([^}]*)\}\}/giu;
 const PLACEHOLDER_NAMES: ReadonlySet<string> = new Set(PLACEHOLDERS);
 
 /**
@@ -145,6 +146,7 @@ export function fillTemplate(template: string, facts: DraftFacts): string {
     .trim();
 }
 
+/** A fingerprint of the facts a draft was made from: a draft is stale once it changes. */
 export function factsFingerprint(facts: DraftFacts): string {
   const { schedule_link: _s, ...rest } = facts;
   return crypto.createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 16);

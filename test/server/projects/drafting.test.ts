@@ -19,6 +19,9 @@ test('a placeholder without a value goes with its linking word; a missing first 
     'Hi Ana, I saw your work as CTO at Acme. Let us chat https://x.test/s',
   );
   assert.is(fillTemplate('At {{current_company}} we {{unknown}}build.', facts({})), 'we build.');
+  // A linking word must be whole, in any script: "días" keeps its "as".
+  assert.is(fillTemplate('Hablamos en unos días {{schedule_link}}', none), 'Hablamos en unos días');
+  assert.is(fillTemplate('Trabajé con {{current_company}}', none), 'Trabajé con');
   assert.is(fillTemplate('Best,\n{{sender_first_name}}', facts({ sender_first_name: 'Jo' })), 'Best,\nJo');
 });
 
