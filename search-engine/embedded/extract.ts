@@ -57,13 +57,14 @@ export function valuesAt(obj: unknown, path: string): unknown[] {
 }
 
 /**
- * A keyword value as it is compared: its string form, normalised when the field has a
- * normalizer; null for values a keyword cannot hold (objects, arrays, null).
+ * A keyword value as it is compared: its string form, normalised by `fold` when the field has a
+ * normalizer (the cached normaliser, or `foldKeyword` for values that rarely repeat); null for
+ * values a keyword cannot hold (objects, arrays, null).
  */
-export function keywordTerm(field: FieldInfo, value: unknown): string | null {
+export function keywordTerm(field: FieldInfo, value: unknown, fold: (s: string) => string = normalizeKeyword): string | null {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
   const s = String(value);
-  return field.lowercase ? normalizeKeyword(s) : s;
+  return field.lowercase ? fold(s) : s;
 }
 
 /**
@@ -71,9 +72,9 @@ export function keywordTerm(field: FieldInfo, value: unknown): string | null {
  * applies to documents only, to the value as sent (UTF-16 units, before normalisation); a query
  * for a longer value is valid and matches no document that was not indexed with it.
  */
-export function keywordValue(field: FieldInfo, value: unknown): string | null {
+export function keywordValue(field: FieldInfo, value: unknown, fold: (s: string) => string = normalizeKeyword): string | null {
   if (field.ignoreAbove !== undefined && String(value).length > field.ignoreAbove) return null;
-  return keywordTerm(field, value);
+  return keywordTerm(field, value, fold);
 }
 
 /** A document's keyword value as stored and as its token (tables.ts, keywordToken). */
@@ -103,10 +104,8 @@ const TRIAL = 2_000;
  * where they would only push out values that do repeat.
  */
 function computeTerm(field: FieldInfo, value: string | number | boolean, cached: boolean): KeywordTerm | null {
-  const s = String(value);
-  if (field.ignoreAbove !== undefined && s.length > field.ignoreAbove) return null;
-  const k = field.lowercase ? (cached ? normalizeKeyword(s) : foldKeyword(s)) : s;
-  return [k, keywordToken(field.id, k, cached)];
+  const k = keywordValue(field, value, cached ? normalizeKeyword : foldKeyword);
+  return k === null ? null : [k, keywordToken(field.id, k, cached)];
 }
 
 /**
