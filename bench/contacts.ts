@@ -83,6 +83,11 @@ export interface ContactsBenchResult {
   profiles: number;
   contacts: number;
   ms_per_contact: number;
+  /**
+   * The same contacts matched again from the most connected person's side (their first and
+   * second degree are the prior): what a delegate's spreadsheet costs.
+   */
+  perspective: { second_degree: number; ms_per_contact: number };
   overall: { precision: number | null; recall: number | null; resolved: number; identifiable: number };
   by_noise: NoiseReport[];
 }
@@ -360,6 +365,12 @@ export async function benchContacts(profiles = 20_000, perType = 150): Promise<C
       });
     }
     const ms = (performance.now() - started) / Math.max(1, cases.length);
+    const [busiest] = services.graph.byDegree();
+    const perspectiveUserId = busiest?.id ?? null;
+    const fromSide = performance.now();
+    for (let i = 0; i < cases.length; i += 5)
+      await Promise.all(cases.slice(i, i + 5).map((c) => matcher.match(c.row, { perspectiveUserId, maxCandidates: 5 })));
+    const msFromSide = (performance.now() - fromSide) / Math.max(1, cases.length);
     const byNoise = [...reports.values()].map((r) => ({
       ...r,
       precision: pct(r.resolved_correct, r.resolved),
@@ -370,6 +381,10 @@ export async function benchContacts(profiles = 20_000, perType = 150): Promise<C
       profiles,
       contacts: cases.length,
       ms_per_contact: Math.round(ms * 10) / 10,
+      perspective: {
+        second_degree: perspectiveUserId ? services.graph.secondDegree(perspectiveUserId).length : 0,
+        ms_per_contact: Math.round(msFromSide * 10) / 10,
+      },
       overall: {
         precision: pct(
           sum((r) => r.resolved_correct),

@@ -283,6 +283,9 @@ if (values.loader) {
     ],
   ]);
   process.stdout.write(`${r.ms_per_contact} ms per contact (5 at a time) over ${r.profiles} profiles\n`);
+  process.stdout.write(
+    `${r.perspective.ms_per_contact} ms per contact from the most connected person's side (${r.perspective.second_degree} people in their second degree)\n`,
+  );
   writeResults([r]);
 } else if (values.signals) {
   const r = await benchSignals(values.profiles ? Number(values.profiles) : 20_000, Number(values.watchers ?? 50));

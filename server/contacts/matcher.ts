@@ -8,6 +8,7 @@
 import { findCities, findMetro, metroOf } from '../../geo/gazetteer.js';
 import { INDICES } from '../../mappings/indices.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
+import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
 import {
   givenNameVariants,
@@ -357,14 +358,14 @@ export class ContactMatcher {
     const k = rowKeys(row);
     if (!hasSignal(k)) return { status: 'unresolved', confidence: 0, reason: 'nothing_to_match_on', candidates: [] };
     const found = await this.candidates(k);
-    const first = opts.perspectiveUserId && this.graph ? this.graph.firstDegree(opts.perspectiveUserId) : null;
-    const second =
-      opts.perspectiveUserId && this.graph && found.size ? new Set(this.graph.secondDegree(opts.perspectiveUserId).map((x) => x.id)) : null;
+    // The perspective's network as searches read it: cached until the graph changes, so a
+    // spreadsheet of rows reads a well-connected person's second degree once, not once a row.
+    const network = opts.perspectiveUserId && this.graph && found.size ? loadNetwork(this.graph, opts.perspectiveUserId) : null;
     const scored: ScoredCandidate[] = [];
     for (const [id, p] of found) {
       if (id === opts.perspectiveUserId) continue;
-      const network = first?.has(id) ? 1 : second?.has(id) ? 2 : null;
-      const { score, evidence } = scoreCandidate(k, p, network);
+      const degree = network?.firstDegree.has(id) ? 1 : network?.secondDegree.has(id) ? 2 : null;
+      const { score, evidence } = scoreCandidate(k, p, degree);
       scored.push({
         user_id: id,
         name: p.display_name ?? null,

@@ -1,5 +1,6 @@
 import { CONNECTION_SOURCES } from '../../../mappings/record-schemas.js';
 import { actAsDelegate } from '../../auth/authenticate.js';
+import { loadNetwork } from '../../search/network.js';
 import { defineTool } from '../tool.js';
 import { DELEGATE_ARGUMENT } from './schema-tools.js';
 
@@ -72,7 +73,7 @@ export const socialProximityStatusTool = defineTool<{ delegate_user_id?: string 
       user_id: userId,
       sources,
       first_degree_total: graph.firstDegree(userId).size,
-      second_degree_total: graph.secondDegree(userId).length,
+      second_degree_total: loadNetwork(graph, userId)?.secondDegree.size ?? 0,
       complete,
       note: complete
         ? 'Every source is synced: a person with no connection_degree has no known path within two degrees.'

@@ -78,4 +78,34 @@ test('the matcher: keys, names, employers, buckets and the delegate’s perspect
   }
 });
 
+test('a spreadsheet from one perspective reads its network once, and again after the graph changes', async () => {
+  const app = await startTestApp();
+  try {
+    await loadContactsCorpus(app, { delegateKnows: 3 });
+    const graph = app.services.graph;
+    let reads = 0;
+    const secondDegree = graph.secondDegree.bind(graph);
+    graph.secondDegree = (userId: string) => {
+      reads++;
+      return secondDegree(userId);
+    };
+    const matcher = new ContactMatcher(app.services.engine, graph);
+    const row = { name: 'Maria Lopez', job_titles: ['Software Engineer'] };
+    const rows = await Promise.all(Array.from({ length: 5 }, () => matcher.match(row, { perspectiveUserId: P(100) })));
+    for (const r of rows) assert.equal([r.status, r.candidates[0]!.user_id], ['resolved', P(3)]);
+    assert.is(reads, 1, 'five rows, one read of the network');
+    // The delegate drops the one Maria Lopez and connects with the other: the next row sees it.
+    const at = Date.parse('2026-01-01T00:00:00Z');
+    graph.upsertEdges([
+      { userA: P(100), userB: P(3), source: 'service', connectedAt: Date.parse('2025-01-01T00:00:00Z'), removedAt: at },
+      { userA: P(100), userB: P(2), source: 'service', connectedAt: at, removedAt: null },
+    ]);
+    const after = await matcher.match(row, { perspectiveUserId: P(100) });
+    assert.equal([after.status, after.candidates[0]!.user_id], ['resolved', P(2)]);
+    assert.is(reads, 2);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
