@@ -33,7 +33,7 @@ import {
   withSourceEncoding,
 } from './source-codec.js';
 import { strictProblem } from './strict.js';
-import { createTables, dropSortIndexes, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, t } from './tables.js';
+import { createTables, dropSortIndexes, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, setSegmentMerging, t } from './tables.js';
 import { IndexWriter } from './writer.js';
 
 /** File name of the embedded index inside `DATA_DIR`. */
@@ -374,6 +374,8 @@ export class EmbeddedEngine implements SearchEngine {
     target.writer.beginLoad();
     // The name-sort indexes take values in random order: built once at the end instead.
     dropSortIndexes(this.db, target.root);
+    // Searches do not read a new index before its load ends: its FTS5 segments are merged then.
+    setSegmentMerging(this.db, target.root, 'load');
   }
 
   async endBulkLoad(index: string): Promise<void> {
@@ -389,6 +391,7 @@ export class EmbeddedEngine implements SearchEngine {
     target.fresh = false;
     // Merge the FTS5 segments written during the load; planner statistics (with STAT4 samples)
     // let a join over number postings start from its most selective clause.
+    setSegmentMerging(this.db, target.root, 'default');
     for (const table of ftsTables(target.root)) this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
     ensureSortIndexes(this.db, target.root);
     this.db.exec('ANALYZE');

@@ -146,6 +146,34 @@ export function ftsTables(root: Scope): string[] {
   return out;
 }
 
+/** FTS5's limit on the segments of one table (`FTS5_MAX_SEGMENT`); a write past it fails. */
+const FTS5_MAX_SEGMENT = 2000;
+
+/**
+ * How many segments a level of an FTS5 table gathers during a bulk load before they are merged
+ * into one segment of the next level (`crisismerge`). At most three levels ever hold segments
+ * below FTS5's limit (the fourth needs 666³ flushes), so a load can never reach it.
+ */
+export const LOAD_CRISIS_MERGE = Math.floor((FTS5_MAX_SEGMENT - 1) / 3);
+
+/**
+ * How the FTS5 tables of an index merge their segments. FTS5 writes a segment at each commit and,
+ * by default (`automerge` 4, `crisismerge` 16), merges them as it goes: every posting is rewritten
+ * once a level, about five times in a load of a million profiles, and once more by the `optimize`
+ * that ends a bulk load. During a bulk load (`'load'`) nothing reads the new index, so it merges
+ * nothing until {@link LOAD_CRISIS_MERGE} segments stand on a level, and the closing `optimize`
+ * merges the rest once. `'default'` puts back FTS5's own settings, which the tables keep in their
+ * configuration for later writes.
+ */
+export function setSegmentMerging(db: Database.Database, root: Scope, mode: 'load' | 'default'): void {
+  const [automerge, crisismerge] = mode === 'load' ? [0, LOAD_CRISIS_MERGE] : [4, 16];
+  for (const table of ftsTables(root)) {
+    // FTS5 reads these settings as integers; a bound JavaScript number arrives as a real.
+    db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', ${automerge})`);
+    db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('crisismerge', ${crisismerge})`);
+  }
+}
+
 /**
  * Whether a keyword table deletes a row by its id alone (`contentless_delete=1`, layouts before
  * 7). Tables of layout 7 keep no sizes, which `contentless_delete` needs, so a delete passes the

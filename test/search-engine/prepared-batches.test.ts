@@ -10,6 +10,7 @@ import { buildCatalog } from '../../search-engine/embedded/catalog.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
 import { prepareBatch, preparedTransfer } from '../../search-engine/embedded/prepare.js';
 import { encodeSource, fieldNameDictionary, withSourceEncoding } from '../../search-engine/embedded/source-codec.js';
+import { LOAD_CRISIS_MERGE } from '../../search-engine/embedded/tables.js';
 import type { BulkOperation, IndexSpec, SearchBody } from '../../search-engine/port.js';
 import { docs, root, spec, withEngine } from '../helpers/embedded-profiles.js';
 
@@ -389,6 +390,56 @@ test('a bulk load drops the name-sort indexes and builds them when it ends, and 
     assert.is(sortIndexes(), built);
     const heaps = db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name LIKE '%_num_load%'`).get() as { n: number };
     assert.is(heaps.n, 0, 'the number-posting heaps are merged and dropped');
+    db.close();
+  });
+});
+
+/** Segments of an FTS5 table, from its structure record: a cookie, a version tag, then levels and segments. */
+function ftsSegments(db: Database.Database, table: string): number {
+  const block = db.prepare(`SELECT block FROM "${table}_data" WHERE id = 10`).pluck().get() as Buffer;
+  let i = block.subarray(4, 8).equals(Buffer.from([0xff, 0, 0, 1])) ? 8 : 4;
+  const varint = () => {
+    let v = 0;
+    for (;;) {
+      const b = block[i++]!;
+      v = v * 128 + (b & 0x7f);
+      if (b < 0x80) return v;
+    }
+  };
+  varint(); // levels
+  return varint();
+}
+
+test('a bulk load merges its FTS5 segments once, when it ends, and then gives the tables FTS5’s merge settings back', async () => {
+  await withEngine(async (engine, dir) => {
+    await engine.createIndex('p', spec);
+    const db = new Database(path.join(dir, 'search.sqlite'), { readonly: true });
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'`)
+      .pluck()
+      .all() as string[];
+    const kw = tables.find((n) => n.endsWith('_fts_kw') && !n.includes('__'))!;
+    assert.ok(kw, 'the root keyword table');
+    const settings = () =>
+      tables.map((n) =>
+        Object.fromEntries(
+          db.prepare(`SELECT k, v FROM "${n}_config" WHERE k IN ('automerge', 'crisismerge')`).raw().all() as [string, number][],
+        ),
+      );
+    await engine.beginBulkLoad('p');
+    for (const s of settings()) assert.equal(s, { automerge: 0, crisismerge: LOAD_CRISIS_MERGE });
+    const all = docs(120);
+    for (let i = 0; i < all.length; i += 4)
+      await engine.bulk(
+        'p',
+        all.slice(i, i + 4).map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+      );
+    // One segment a batch, none merged yet (FTS5's defaults would have merged them four at a time).
+    assert.is(ftsSegments(db, kw), 30);
+    await engine.endBulkLoad('p');
+    assert.is(ftsSegments(db, kw), 1);
+    for (const s of settings()) assert.equal(s, { automerge: 4, crisismerge: 16 });
+    assert.is(LOAD_CRISIS_MERGE * 3 < 2000, true, 'three full levels stay within FTS5_MAX_SEGMENT');
     db.close();
   });
 });
