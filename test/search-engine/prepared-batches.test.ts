@@ -410,7 +410,7 @@ function ftsSegments(db: Database.Database, table: string): number {
   return varint();
 }
 
-test('a bulk load merges its FTS5 segments once, when it ends, and then gives the tables FTS5’s merge settings back', async () => {
+test('a bulk load merges its FTS5 segments once and checkpoints less often, then puts both settings back', async () => {
   await withEngine(async (engine, dir) => {
     await engine.createIndex('p', spec);
     const db = new Database(path.join(dir, 'search.sqlite'), { readonly: true });
@@ -426,8 +426,11 @@ test('a bulk load merges its FTS5 segments once, when it ends, and then gives th
           db.prepare(`SELECT k, v FROM "${n}_config" WHERE k IN ('automerge', 'crisismerge')`).raw().all() as [string, number][],
         ),
       );
+    const checkpointEvery = () => (engine as unknown as { db: Database.Database }).db.pragma('wal_autocheckpoint', { simple: true });
+    assert.is(checkpointEvery(), 1000);
     await engine.beginBulkLoad('p');
     for (const s of settings()) assert.equal(s, { automerge: 0, crisismerge: LOAD_CRISIS_MERGE });
+    assert.is(checkpointEvery(), 8192, 'the load checkpoints every 128 MiB of WAL');
     const all = docs(120);
     for (let i = 0; i < all.length; i += 4)
       await engine.bulk(
@@ -439,6 +442,7 @@ test('a bulk load merges its FTS5 segments once, when it ends, and then gives th
     await engine.endBulkLoad('p');
     assert.is(ftsSegments(db, kw), 1);
     for (const s of settings()) assert.equal(s, { automerge: 4, crisismerge: 16 });
+    assert.is(checkpointEvery(), 1000);
     assert.is(LOAD_CRISIS_MERGE * 3 < 2000, true, 'three full levels stay within FTS5_MAX_SEGMENT');
     db.close();
   });
