@@ -152,15 +152,15 @@ const FTS5_MAX_SEGMENT = 2000;
 /**
  * How many segments a level of an FTS5 table gathers during a bulk load before they are merged
  * into one segment of the next level (`crisismerge`). At most three levels ever hold segments
- * below FTS5's limit (the fourth needs 666³ flushes), so a load can never reach it.
+ * below FTS5's limit, and the fourth needs 666³ flushes: no load of this engine reaches it.
  */
 export const LOAD_CRISIS_MERGE = Math.floor((FTS5_MAX_SEGMENT - 1) / 3);
 
 /**
- * How the FTS5 tables of an index merge their segments. FTS5 writes a segment at each commit and,
- * by default (`automerge` 4, `crisismerge` 16), merges them as it goes: every posting is rewritten
- * once a level, about five times in a load of a million profiles, and once more by the `optimize`
- * that ends a bulk load. During a bulk load (`'load'`) nothing reads the new index, so it merges
+ * How the FTS5 tables of an index merge their segments. FTS5 writes a segment at each commit (and
+ * when its pending postings pass 1 MiB) and, by default (`automerge` 4, `crisismerge` 16), merges
+ * them as it goes: every posting is rewritten once a level, about five times in a load of a
+ * million profiles, and once more by the `optimize` that ends a bulk load. During a bulk load (`'load'`) nothing reads the new index, so it merges
  * nothing until {@link LOAD_CRISIS_MERGE} segments stand on a level, and the closing `optimize`
  * merges the rest once. `'default'` puts back FTS5's own settings, which the tables keep in their
  * configuration for later writes.

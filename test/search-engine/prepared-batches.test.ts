@@ -410,41 +410,58 @@ function ftsSegments(db: Database.Database, table: string): number {
   return varint();
 }
 
-test('a bulk load merges its FTS5 segments once and checkpoints less often, then puts both settings back', async () => {
-  await withEngine(async (engine, dir) => {
-    await engine.createIndex('p', spec);
+test('a bulk load merges its FTS5 segments once and checkpoints less often, then puts both settings back, resumed or not', async () => {
+  await withEngine(async (first, dir) => {
+    await first.createIndex('p', spec);
     const db = new Database(path.join(dir, 'search.sqlite'), { readonly: true });
-    const tables = db
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'`)
-      .pluck()
-      .all() as string[];
-    const kw = tables.find((n) => n.endsWith('_fts_kw') && !n.includes('__'))!;
-    assert.ok(kw, 'the root keyword table');
-    const settings = () =>
-      tables.map((n) =>
-        Object.fromEntries(
-          db.prepare(`SELECT k, v FROM "${n}_config" WHERE k IN ('automerge', 'crisismerge')`).raw().all() as [string, number][],
-        ),
-      );
-    const checkpointEvery = () => (engine as unknown as { db: Database.Database }).db.pragma('wal_autocheckpoint', { simple: true });
-    assert.is(checkpointEvery(), 1000);
-    await engine.beginBulkLoad('p');
-    for (const s of settings()) assert.equal(s, { automerge: 0, crisismerge: LOAD_CRISIS_MERGE });
-    assert.is(checkpointEvery(), 8192, 'the load checkpoints every 128 MiB of WAL');
-    const all = docs(120);
-    for (let i = 0; i < all.length; i += 4)
-      await engine.bulk(
-        'p',
-        all.slice(i, i + 4).map((d) => ({ op: 'index', id: d.id as string, doc: d })),
-      );
-    // One segment a batch, none merged yet (FTS5's defaults would have merged them four at a time).
-    assert.is(ftsSegments(db, kw), 30);
-    await engine.endBulkLoad('p');
-    assert.is(ftsSegments(db, kw), 1);
-    for (const s of settings()) assert.equal(s, { automerge: 4, crisismerge: 16 });
-    assert.is(checkpointEvery(), 1000);
-    assert.is(LOAD_CRISIS_MERGE * 3 < 2000, true, 'three full levels stay within FTS5_MAX_SEGMENT');
-    db.close();
+    let resumed: EmbeddedEngine | null = null;
+    try {
+      const tables = db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'`)
+        .pluck()
+        .all() as string[];
+      const kw = tables.find((n) => n.endsWith('_fts_kw') && !n.includes('__'))!;
+      assert.ok(kw, 'the root keyword table');
+      const settings = () =>
+        tables.map((n) =>
+          Object.fromEntries(
+            db.prepare(`SELECT k, v FROM "${n}_config" WHERE k IN ('automerge', 'crisismerge')`).raw().all() as [string, number][],
+          ),
+        );
+      const checkpointEvery = (engine: EmbeddedEngine) =>
+        (engine as unknown as { db: Database.Database }).db.pragma('wal_autocheckpoint', { simple: true });
+      const load = async (engine: EmbeddedEngine, some: Record<string, unknown>[]) => {
+        for (let i = 0; i < some.length; i += 4)
+          await engine.bulk(
+            'p',
+            some.slice(i, i + 4).map((d) => ({ op: 'index', id: d.id as string, doc: d })),
+          );
+      };
+      assert.is(checkpointEvery(first), 1000);
+      await first.beginBulkLoad('p');
+      for (const s of settings()) assert.equal(s, { automerge: 0, crisismerge: LOAD_CRISIS_MERGE });
+      assert.is(checkpointEvery(first), 8192, 'the load checkpoints every 128 MiB of WAL');
+      const all = docs(160);
+      await load(first, all.slice(0, 120));
+      // One segment a batch, none merged yet (FTS5's defaults would have merged them four at a time).
+      assert.is(ftsSegments(db, kw), 30);
+      // The load stops; another engine resumes it. The tables kept the load's settings.
+      await first.close();
+      resumed = new EmbeddedEngine(dir);
+      for (const s of settings()) assert.equal(s, { automerge: 0, crisismerge: LOAD_CRISIS_MERGE });
+      await resumed.beginBulkLoad('p');
+      await load(resumed, all.slice(120));
+      assert.is(ftsSegments(db, kw), 40);
+      await resumed.endBulkLoad('p');
+      assert.is(ftsSegments(db, kw), 1);
+      for (const s of settings()) assert.equal(s, { automerge: 4, crisismerge: 16 });
+      assert.is(checkpointEvery(resumed), 1000);
+      assert.is(await resumed.count('p'), 160);
+      assert.is(LOAD_CRISIS_MERGE * 3 < 2000, true, 'three full levels stay within FTS5_MAX_SEGMENT');
+    } finally {
+      db.close();
+      await resumed?.close();
+    }
   });
 });
 

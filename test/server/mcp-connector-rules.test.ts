@@ -145,7 +145,12 @@ s('delegates work in tool arguments as on REST; an unauthorised delegate is refu
     const status = await mcp.call('social_proximity_status', { delegate_user_id: delegate.userId });
     assert.is(status.structuredContent?.user_id, delegate.userId);
     assert.ok((status.structuredContent!.first_degree_total as number) >= 1, "the delegate's own graph");
-    assert.is(status.structuredContent!.second_degree_total, ctx.app.services.graph.secondDegree(delegate.userId).length);
+    const graph = ctx.app.services.graph;
+    assert.is(status.structuredContent!.first_degree_total, graph.firstDegree(delegate.userId).size);
+    assert.is(status.structuredContent!.second_degree_total, graph.secondDegree(delegate.userId).length);
+    const bySource = status.structuredContent!.sources as Record<string, { first_degree: number }>;
+    for (const source of ['service', 'professional'] as const)
+      assert.is(bySource[source]!.first_degree, graph.firstDegree(delegate.userId, [source]).size, source);
     const search = await mcp.call('people_search', { description: 'engineers', delegate_user_id: delegate.userId });
     assert.not.ok(search.isError);
   } finally {

@@ -53,6 +53,9 @@ export const socialProximityStatusTool = defineTool<{ delegate_user_id?: string 
     const graph = ctx.services.graph;
     const userId = actor.actingUserId;
     const status = graph.syncStatus(userId);
+    // Every count from one read of the network (cached until the graph changes, as searches use it).
+    const network = loadNetwork(graph, userId);
+    const firstDegree = [...(network?.firstDegree.values() ?? [])];
     const sources = Object.fromEntries(
       CONNECTION_SOURCES.map((source) => {
         const s = status[source];
@@ -62,7 +65,7 @@ export const socialProximityStatusTool = defineTool<{ delegate_user_id?: string 
             status: s.status,
             synced_at: s.syncedAt === null ? null : new Date(s.syncedAt).toISOString(),
             detail: s.detail,
-            first_degree: graph.firstDegree(userId, [source]).size,
+            first_degree: firstDegree.filter((held) => held.has(source)).length,
           },
         ];
       }),
@@ -72,8 +75,8 @@ export const socialProximityStatusTool = defineTool<{ delegate_user_id?: string 
       success: true,
       user_id: userId,
       sources,
-      first_degree_total: graph.firstDegree(userId).size,
-      second_degree_total: loadNetwork(graph, userId)?.secondDegree.size ?? 0,
+      first_degree_total: firstDegree.length,
+      second_degree_total: network?.secondDegree.size ?? 0,
       complete,
       note: complete
         ? 'Every source is synced: a person with no connection_degree has no known path within two degrees.'
