@@ -98,9 +98,10 @@ const BULK_CACHE_KIB = 65_536;
 
 /**
  * WAL pages after which a commit checkpoints (SQLite's `wal_autocheckpoint`): its default, and
- * during a bulk load 8,192 (128 MiB of the 16 KiB pages new files get). Each checkpoint copies the WAL into the file and syncs it,
- * on the writer's thread; fewer of them cut the commits of a 100k load by a fifth (2.3-2.6 s to
- * 1.8-2.0 s), and a page written twice between checkpoints is copied once.
+ * during a bulk load 8,192 (128 MiB of the 16 KiB pages new files get). Each checkpoint copies
+ * the WAL into the file and syncs it, on the writer's thread; fewer of them cut the commits of a
+ * 100k load by a fifth (2.3-2.6 s to 1.8-2.0 s), and a page written twice between checkpoints is
+ * copied once.
  */
 const CHECKPOINT_PAGES = 1000;
 const BULK_CHECKPOINT_PAGES = 8192;

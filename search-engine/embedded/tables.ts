@@ -160,10 +160,10 @@ export const LOAD_CRISIS_MERGE = Math.floor((FTS5_MAX_SEGMENT - 1) / 3);
  * How the FTS5 tables of an index merge their segments. FTS5 writes a segment at each commit (and
  * when its pending postings pass 1 MiB) and, by default (`automerge` 4, `crisismerge` 16), merges
  * them as it goes: every posting is rewritten once a level, about five times in a load of a
- * million profiles, and once more by the `optimize` that ends a bulk load. During a bulk load (`'load'`) nothing reads the new index, so it merges
- * nothing until {@link LOAD_CRISIS_MERGE} segments stand on a level, and the closing `optimize`
- * merges the rest once. `'default'` puts back FTS5's own settings, which the tables keep in their
- * configuration for later writes.
+ * million profiles, and once more by the `optimize` that ends a bulk load. During a bulk load
+ * (`'load'`) nothing reads the new index, so it merges nothing until {@link LOAD_CRISIS_MERGE}
+ * segments stand on a level, and the closing `optimize` merges the rest once. `'default'` puts
+ * back FTS5's own settings, which the tables keep in their configuration for later writes.
  */
 export function setSegmentMerging(db: Database.Database, root: Scope, mode: 'load' | 'default'): void {
   const [automerge, crisismerge] = mode === 'load' ? [0, LOAD_CRISIS_MERGE] : [4, 16];
