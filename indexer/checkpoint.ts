@@ -24,6 +24,12 @@ export interface Checkpoint {
   linesDone: number;
   /** Physical indices created by the run (a `--swap` or a first load), by file; recorded before each is created. */
   swapTargets: Record<string, string>;
+  /**
+   * The indices each file's swap replaces, by file, recorded before the alias moves: a run killed
+   * between the swap and their deletion drops them when resumed (they are no longer aliased, so
+   * nothing else names them). Absent in checkpoints of older builds.
+   */
+  retiring?: Record<string, string[]>;
   /** Per-file counters so far. */
   counters: Record<string, { read: number; indexed: number; deleted: number; rejected: number }>;
   /**

@@ -15,7 +15,7 @@ import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
 import { type RejectEntry, RejectsFile } from './rejects-file.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
-import { createTargetIndex, resolveTarget, sampleDocuments, verifyAndSwap } from './targets.js';
+import { createTargetIndex, dropRetired, resolveTarget, sampleDocuments, verifyAndSwap } from './targets.js';
 
 export interface IndexRunOptions {
   /** Snapshot files, and directories whose snapshot files are all loaded. */
@@ -193,6 +193,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         continue;
       }
       const skipThrough = i === state.fileIndex ? state.linesDone : 0;
+      let lastCommitted = skipThrough;
       if (pool && !plan.slice(i).some((p) => p.kind !== 'connections')) {
         // Connections load last and without workers: their heaps are given back first, and so is
         // the engine's page cache (filled by lookups of the document files).
@@ -203,7 +204,18 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         collectGarbage();
       }
       const fileStarted = Date.now();
-      const target = kind === 'connections' ? null : await resolveTarget(opts.engine, kind, opts.swap, state.swapTargets[String(i)]);
+      const created = state.swapTargets[String(i)];
+      let target = kind === 'connections' ? null : await resolveTarget(opts.engine, kind, opts.swap, created);
+      // Killed after this file's swap but before its checkpoint moved on: the index is loaded,
+      // verified and live. What is left is to drop the indices it replaced; the lines past the
+      // checkpoint (none, unless the file ends in lines that were never committed) are upserted
+      // into the live index, which is never put back into bulk-load mode.
+      const swappedIn =
+        created !== undefined && target?.swapWhenDone === true && (await opts.engine.getAlias(target.alias)).includes(created);
+      if (swappedIn && target) {
+        await dropRetired(opts.engine, state.retiring?.[String(i)] ?? []);
+        target = { ...target, swapWhenDone: false, freshLoad: false };
+      }
       if (target?.swapWhenDone) {
         // Recorded before the index exists, so whenever this run is killed a later run can find and drop it.
         state.swapTargets[String(i)] = target.index;
@@ -231,14 +243,20 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         pool,
         connectionMergeRecords: opts.connectionMergeRecords,
         connectionReader: workers > 0,
-        committed: (lineNo) => checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo }),
+        committed: (lineNo) => {
+          lastCommitted = lineNo;
+          checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo });
+        },
       });
-      let swapped = false;
+      let swapped = swappedIn;
       if (target?.swapWhenDone) {
         await opts.engine.endBulkLoad(target.index);
         // A fresh index must hold every accepted upsert less the deletions; a repeated id in the
         // snapshot makes it hold fewer, and the swap is refused.
-        await verifyAndSwap(opts.engine, target, counters.indexed - counters.deleted);
+        await verifyAndSwap(opts.engine, target, counters.indexed - counters.deleted, (previous) => {
+          state.retiring = { ...state.retiring, [String(i)]: previous };
+          checkpoint.save({ ...state, fileIndex: i, linesDone: lastCommitted });
+        });
         swapped = true;
       }
       state.fileIndex = i + 1;

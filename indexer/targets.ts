@@ -90,9 +90,15 @@ export class SwapRefused extends Error {
 
 /**
  * Verifies the new index holds exactly the documents written, then points the alias at it in
- * one atomic call and drops the indices it replaced.
+ * one atomic call and drops the indices it replaced. `beforeSwap` is told which those are before
+ * the alias moves, so that a checkpoint can record them.
  */
-export async function verifyAndSwap(engine: SearchEngine, target: LoadTarget, expectedDocs: number): Promise<{ previous: string[] }> {
+export async function verifyAndSwap(
+  engine: SearchEngine,
+  target: LoadTarget,
+  expectedDocs: number,
+  beforeSwap: (previous: string[]) => void = () => {},
+): Promise<{ previous: string[] }> {
   await engine.refresh(target.index);
   const actual = await engine.count(target.index);
   if (actual !== expectedDocs) {
@@ -101,7 +107,13 @@ export async function verifyAndSwap(engine: SearchEngine, target: LoadTarget, ex
     );
   }
   const previous = (await engine.getAlias(target.alias)).filter((i) => i !== target.index);
+  beforeSwap(previous);
   await engine.swapAlias(target.alias, target.index);
-  for (const old of previous) await engine.deleteIndex(old);
+  await dropRetired(engine, previous);
   return { previous };
+}
+
+/** Deletes the indices a swap replaced, skipping any already gone (a resumed run may repeat this). */
+export async function dropRetired(engine: SearchEngine, indices: readonly string[]): Promise<void> {
+  for (const old of indices) if (await engine.indexExists(old)) await engine.deleteIndex(old);
 }

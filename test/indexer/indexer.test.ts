@@ -422,6 +422,63 @@ test('a run killed after recording a new index but before creating it is dropped
   }
 });
 
+/** `engine` with `method` replaced: every other member is the engine's own, bound to it. */
+function withMethod<K extends keyof EmbeddedEngine>(engine: EmbeddedEngine, method: K, replacement: EmbeddedEngine[K]): EmbeddedEngine {
+  return new Proxy(engine, {
+    get(target, prop) {
+      if (prop === method) return replacement;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+for (const resume of [true, false]) {
+  test(`a run killed between its swap and dropping the replaced index leaves no index behind when ${resume ? 'resumed' : 'run again'}`, async () => {
+    const w = workspace();
+    try {
+      const first = await w.run([writeSnapshot(w.dir, 'profiles-a.jsonl', [profile(1), profile(2)])], { swap: true });
+      const replaced = first.files[0]!.index!;
+      const file = writeSnapshot(
+        w.dir,
+        'profiles-b.jsonl',
+        [3, 4, 5].map((n) => profile(n)),
+      );
+      // Killed right after the alias moved: the replaced index is never deleted.
+      const killed = withMethod(w.engine, 'deleteIndex', async () => {
+        throw new Error('killed');
+      });
+      await w.run([file], { swap: true, engine: killed }).then(
+        () => assert.unreachable('the run should have been killed'),
+        (err: Error) => assert.is(err.message, 'killed'),
+      );
+      const [live] = await w.engine.getAlias(INDICES.profiles.alias);
+      assert.is.not(live, replaced, 'the new index is live');
+      assert.ok(await w.engine.indexExists(replaced), 'the replaced index is left');
+
+      const begun: string[] = [];
+      const watched = withMethod(w.engine, 'beginBulkLoad', async (index: string) => {
+        begun.push(index);
+        return w.engine.beginBulkLoad(index);
+      });
+      const summary = await w.run([file], { swap: true, resume, engine: watched });
+      assert.is(summary.resumed, resume);
+      assert.not.ok(await w.engine.indexExists(replaced), 'the replaced index is dropped');
+      if (resume) {
+        assert.equal(begun, [], 'the live index is not put back into bulk-load mode');
+        assert.equal(await w.engine.getAlias(INDICES.profiles.alias), [live]);
+        assert.ok(summary.files[0]!.swapped);
+      } else {
+        assert.not.ok(await w.engine.indexExists(live!), 'a run over again swaps its own index in and drops the killed run’s');
+      }
+      assert.is(await w.engine.count(INDICES.profiles.alias), 3);
+      assert.equal(checkpointFiles(w.dir), []);
+    } finally {
+      await w.cleanup();
+    }
+  });
+}
+
 /** A record's JSON with `field` (a path) written as the raw number literal `literal`. */
 function withNumber(record: Record<string, unknown>, field: string, literal: string): string {
   const copy = structuredClone(record);
