@@ -25,13 +25,13 @@ async function send(batch: EdgeBatch): Promise<void> {
 }
 
 async function run(): Promise<void> {
-  const source = readLines(opts.file);
+  const source = readLines(opts.file, opts.maxLineBytes);
   let batch = emptyBatch();
-  for await (const { lineNo, text } of source.lines) {
-    if (lineNo <= opts.skipThrough) continue;
-    batch.lastLine = lineNo;
+  for await (const line of source.lines) {
+    if (line.lineNo <= opts.skipThrough) continue;
+    batch.lastLine = line.lineNo;
     batch.read++;
-    addLine(batch, lineNo, text);
+    addLine(batch, line, opts.maxLineBytes);
     if (batch.read >= opts.batchRecords) {
       batch.bytesRead = source.bytesRead();
       await send(batch);

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { EdgeColumns } from './connection-sink.js';
-import { excerpt } from './read-lines.js';
+import { excerpt, longLineReason, type TextLine } from './read-lines.js';
 import { checkLine } from './validate.js';
 
 const READER_WORKER = import.meta.url.endsWith('.ts')
@@ -21,6 +21,8 @@ export interface ReaderOptions {
   batchRecords: number;
   /** Batches the worker may send before this thread has taken them. */
   ahead: number;
+  /** Longest line read (read-lines.ts, MAX_LINE_BYTES). */
+  maxLineBytes: number;
 }
 
 /** A batch of lines: the accepted connections as columns (one entry per edge), and the refused lines. */
@@ -87,7 +89,11 @@ export function emptyBatch(): EdgeBatch {
 }
 
 /** Validates one line of a connections file into `batch`: an edge in its columns, or a reject. */
-export function addLine(batch: EdgeBatch, lineNo: number, text: string): void {
+export function addLine(batch: EdgeBatch, { lineNo, text, long }: TextLine, maxLineBytes: number): void {
+  if (long) {
+    batch.rejects.push({ lineNo, reason: longLineReason(long, maxLineBytes), record: excerpt(long.head) });
+    return;
+  }
   const checked = checkLine('connections', text);
   if (!checked.ok) {
     batch.rejects.push({ lineNo, reason: checked.reason, record: excerpt(text) });

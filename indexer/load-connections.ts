@@ -11,7 +11,7 @@ import type { ConnectionEdge } from '../mappings/record-schemas.js';
 import { addLine, type EdgeBatch, emptyBatch, readConnections } from './connection-reader.js';
 import { type LoadFileOptions, noTally } from './load-file.js';
 import { startState } from './progress.js';
-import { readLines } from './read-lines.js';
+import { MAX_LINE_BYTES, readLines } from './read-lines.js';
 
 /** Connection batches hold this many times `batchSize` lines: staging an edge costs far less than a document. */
 export const CONNECTION_BATCH_FACTOR = 20;
@@ -34,9 +34,13 @@ const READ_AHEAD = 2;
 
 export async function loadConnections(o: LoadFileOptions): Promise<void> {
   const batchRecords = o.batchSize * CONNECTION_BATCH_FACTOR;
+  const maxLineBytes = o.maxLineBytes ?? MAX_LINE_BYTES;
   const source = o.connectionReader
-    ? { batches: readConnections({ file: o.file, skipThrough: o.skipThrough, batchRecords, ahead: READ_AHEAD }), totalBytes: null }
-    : readInThread(o.file, o.skipThrough, batchRecords);
+    ? {
+        batches: readConnections({ file: o.file, skipThrough: o.skipThrough, batchRecords, ahead: READ_AHEAD, maxLineBytes }),
+        totalBytes: null,
+      }
+    : readInThread(o.file, o.skipThrough, batchRecords, maxLineBytes);
   const state = startState(o.kind, o.file, source.totalBytes ?? fs.statSync(o.file).size);
   /** Counts of the batches staged since the last merge: they are committed with it. */
   let staged = noTally();
@@ -90,15 +94,20 @@ export async function loadConnections(o: LoadFileOptions): Promise<void> {
 }
 
 /** The batches of a connections file read by this thread (no worker). */
-function readInThread(file: string, skipThrough: number, batchRecords: number): { batches: AsyncIterable<EdgeBatch>; totalBytes: number } {
-  const source = readLines(file);
+function readInThread(
+  file: string,
+  skipThrough: number,
+  batchRecords: number,
+  maxLineBytes: number,
+): { batches: AsyncIterable<EdgeBatch>; totalBytes: number } {
+  const source = readLines(file, maxLineBytes);
   async function* batches(): AsyncIterable<EdgeBatch> {
     let batch = emptyBatch();
-    for await (const { lineNo, text } of source.lines) {
-      if (lineNo <= skipThrough) continue;
-      batch.lastLine = lineNo;
+    for await (const line of source.lines) {
+      if (line.lineNo <= skipThrough) continue;
+      batch.lastLine = line.lineNo;
       batch.read++;
-      addLine(batch, lineNo, text);
+      addLine(batch, line, maxLineBytes);
       if (batch.read >= batchRecords) {
         batch.bytesRead = source.bytesRead();
         yield batch;

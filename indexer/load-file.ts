@@ -6,7 +6,16 @@ import type { ConnectionSink } from './connection-sink.js';
 import { loadConnections } from './load-connections.js';
 import type { BuildFormat, PreparePool } from './prepare-pool.js';
 import { type ProgressReporter, startState } from './progress.js';
-import { excerpt, type LineBatch, lineText, readLineBatches, readLines } from './read-lines.js';
+import {
+  excerpt,
+  type LineBatch,
+  type LongLine,
+  lineText,
+  longLineReason,
+  MAX_LINE_BYTES,
+  readLineBatches,
+  readLines,
+} from './read-lines.js';
 import type { RejectEntry } from './rejects-file.js';
 import type { LoadTarget } from './targets.js';
 import { type CompanyFacts, factsOf, type Lookups, lookupsNeeded, toDocument } from './transform/documents.js';
@@ -47,6 +56,8 @@ export interface LoadFileOptions {
   connectionMergeRecords?: number;
   /** Connections are read and parsed by a worker thread (connection-reader.ts); otherwise by this thread. */
   connectionReader?: boolean;
+  /** Longest line read; a longer one is refused (default MAX_LINE_BYTES of read-lines.ts). */
+  maxLineBytes?: number;
 }
 
 /** Company facts and names fetched during one run (bounded), so a large load does not re-fetch them. */
@@ -139,8 +150,15 @@ async function fetchLookups(
 export async function loadFile(o: LoadFileOptions): Promise<void> {
   if (o.kind === 'connections') return loadConnections(o);
   // With workers, lines go to them as bytes, a batch at a time; without, this thread reads lines.
-  const lineSource = o.pool ? null : readLines(o.file);
-  const batchSource = o.pool ? readLineBatches(o.file, o.batchSize, o.skipThrough) : null;
+  const maxLineBytes = o.maxLineBytes ?? MAX_LINE_BYTES;
+  const lineSource = o.pool ? null : readLines(o.file, maxLineBytes);
+  const batchSource = o.pool ? readLineBatches(o.file, o.batchSize, o.skipThrough, maxLineBytes) : null;
+  /** A line too long to read is refused here, whichever thread would have parsed it. */
+  const refuseLong = (line: LongLine) => {
+    tally.read++;
+    tally.rejected++;
+    o.reject({ file: o.file, line: line.lineNo, kind: o.kind, reason: longLineReason(line, maxLineBytes), record: excerpt(line.head) });
+  };
   const source = (lineSource ?? batchSource)!;
   const state = startState(o.kind, o.file, source.totalBytes);
   const sync = () =>
@@ -334,20 +352,26 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       lastApplied = done;
       inFlight.push({ lastLine: last, ids: new Set(), done, idsReady: ids.catch(() => new Set<string>()), tally: t });
     };
-    for await (const lines of batchSource!.batches) {
-      lastLine = lines.lineNos[lines.lineNos.length - 1]!;
+    for await (const { long, ...lines } of batchSource!.batches) {
+      for (const line of long) refuseLong(line);
+      lastLine = Math.max(lines.lineNos[lines.lineNos.length - 1] ?? 0, long.at(-1)?.lineNo ?? 0);
       tally.read += lines.lineNos.length;
       while (inFlight.length >= poolInFlight) await settleOldest();
-      dispatch(lines, lastLine);
+      if (lines.lineNos.length) dispatch(lines, lastLine);
+      else inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
     }
     inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
     await drain();
     o.progress.stop(sync());
     return;
   }
-  for await (const { lineNo, text } of lineSource!.lines) {
+  for await (const { lineNo, text, long } of lineSource!.lines) {
     if (lineNo <= o.skipThrough) continue;
     lastLine = lineNo;
+    if (long) {
+      refuseLong(long);
+      continue;
+    }
     tally.read++;
     const checked = checkLine(o.kind, text);
     if (!checked.ok) {

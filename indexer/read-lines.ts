@@ -1,9 +1,6 @@
 import fs from 'node:fs';
-import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-
-const BOM = '\uFEFF';
 
 /** A line as quoted in a reject: at most 2,000 characters. */
 export const excerpt = (text: string): string => (text.length > 2000 ? `${text.slice(0, 2000)}…` : text);
@@ -33,29 +30,140 @@ function openSnapshot(file: string, onRead: (bytes: number) => void): { raw: fs.
   return { raw, input };
 }
 
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Longest line a snapshot may have, in bytes (without its line end). No record comes near it: a
+ * profile is a few KiB. A longer line (a corrupt file, or one without line ends) is refused as a
+ * whole, with its first bytes as the excerpt, and reading goes on after it; without the bound, a
+ * file without line ends would be gathered in memory until the process failed.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** A line longer than the bound: its number, its length in bytes and its first bytes. */
+export interface LongLine {
+  lineNo: number;
+  bytes: number;
+  head: string;
+}
+
+/** Why a long line is refused (the reject's reason). */
+export const longLineReason = (line: LongLine, maxBytes: number): string =>
+  `line of ${line.bytes} bytes is longer than the ${maxBytes} a record may have; it was not read`;
+
+/** Bytes of a long line kept for its excerpt (at most 2,000 characters are quoted). */
+const HEAD_BYTES = 8 * 1024;
+
+/**
+ * Splits bytes into lines at LF, numbering them from 1. A CR before the LF and a UTF-8 byte-order
+ * mark at the start of the first line are dropped. A line's bytes are gathered only up to
+ * `maxBytes`: past that it is reported to `long` and skipped to its end. A line split across
+ * chunks is joined once, when its end arrives (joining at every chunk would be quadratic).
+ */
+class LineSplitter {
+  lineNo = 0;
+  private carry: Buffer[] = [];
+  private carried = 0;
+  /** Length so far of a line past the bound (its bytes are dropped), or -1. */
+  private skipped = -1;
+  private head: Buffer = Buffer.alloc(0);
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly line: (buf: Buffer, start: number, end: number, lineNo: number) => void,
+    private readonly long: (line: LongLine) => void,
+  ) {}
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    for (let nl = chunk.indexOf(LF); nl !== -1; nl = chunk.indexOf(LF, start)) {
+      this.finish(chunk, start, nl);
+      start = nl + 1;
+    }
+    if (start === chunk.length) return;
+    if (this.skipped >= 0) {
+      this.skipped += chunk.length - start;
+    } else if (this.carried + chunk.length - start > this.maxBytes + 1) {
+      // Past the bound (one byte more may be the CR of a CRLF): keep the head, drop the rest.
+      const joined = Buffer.concat([...this.carry, chunk.subarray(start, start + HEAD_BYTES)]);
+      this.head = Buffer.from(joined.subarray(0, HEAD_BYTES));
+      this.skipped = this.carried + chunk.length - start;
+      this.carry = [];
+      this.carried = 0;
+    } else {
+      // The unfinished line, copied: the chunk's memory is not kept for its sake.
+      this.carry.push(Buffer.from(chunk.subarray(start)));
+      this.carried += chunk.length - start;
+    }
+  }
+
+  /** The last line, when the input does not end with a line end. */
+  end(): void {
+    if (this.carried > 0 || this.skipped >= 0) this.finish(Buffer.alloc(0), 0, 0);
+  }
+
+  private finish(chunk: Buffer, start: number, end: number): void {
+    const lineNo = ++this.lineNo;
+    if (this.skipped >= 0) {
+      const bytes = this.skipped + end - start;
+      this.skipped = -1;
+      this.long({ lineNo, bytes, head: this.head.toString('utf8') });
+      return;
+    }
+    let buf = chunk;
+    if (this.carried > 0) {
+      buf = Buffer.concat([...this.carry, chunk.subarray(start, end)]);
+      [start, end] = [0, buf.length];
+      this.carry = [];
+      this.carried = 0;
+    }
+    if (lineNo === 1 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
+    if (end > start && buf[end - 1] === CR) end--;
+    if (end - start > this.maxBytes) {
+      this.long({ lineNo, bytes: end - start, head: buf.toString('utf8', start, Math.min(end, start + HEAD_BYTES)) });
+      return;
+    }
+    this.line(buf, start, end, lineNo);
+  }
+}
+
+/** One line of a snapshot as text, or a line longer than the bound (`long`; `text` is empty). */
+export type TextLine = SnapshotLine & { long?: LongLine };
+
 /**
  * Streams the lines of a JSONL/NDJSON file, gunzipping `.gz` files, in constant memory
- * whatever the file size. Blank lines are skipped but still counted; a UTF-8 byte-order mark
- * at the start of the file is dropped.
+ * whatever the file size. Lines end at LF (a CR before it is dropped); blank lines are skipped
+ * but still counted; a UTF-8 byte-order mark at the start of the file is dropped. A line longer
+ * than `maxBytes` comes with `long` set and no text.
  */
-export function readLines(file: string): LineSource {
+export function readLines(file: string, maxBytes = MAX_LINE_BYTES): LineSource & { lines: AsyncIterable<TextLine> } {
   const totalBytes = fs.statSync(file).size;
   let read = 0;
-  // The file is opened when the lines are first asked for: a readline interface made earlier
-  // emits lines while its reader awaits something else, and those lines are lost.
-  async function* iterate(): AsyncIterable<SnapshotLine> {
+  // The file is opened when the lines are first asked for, so that no chunk is read before a
+  // consumer iterates.
+  async function* iterate(): AsyncIterable<TextLine> {
     const { raw, input } = openSnapshot(file, (n) => {
       read += n;
     });
-    const rl = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-    let lineNo = 0;
+    let ready: TextLine[] = [];
+    const splitter = new LineSplitter(
+      maxBytes,
+      (buf, start, end, lineNo) => {
+        const text = buf.toString('utf8', start, end);
+        if (text.trim() !== '') ready.push({ lineNo, text });
+      },
+      (long) => ready.push({ lineNo: long.lineNo, text: '', long }),
+    );
     try {
-      for await (const line of rl) {
-        lineNo++;
-        const text = lineNo === 1 && line.startsWith(BOM) ? line.slice(BOM.length) : line;
-        if (text.trim() === '') continue;
-        yield { lineNo, text };
+      for await (const chunk of input as AsyncIterable<Buffer>) {
+        splitter.push(chunk);
+        const lines = ready;
+        ready = [];
+        yield* lines;
       }
+      splitter.end();
+      yield* ready;
     } finally {
       // A reader that stops early (a sample of the first lines) closes the file too.
       raw.destroy();
@@ -85,8 +193,6 @@ export function lineText(batch: LineBatch, i: number): string {
   );
 }
 
-const LF = 0x0a;
-const CR = 0x0d;
 /** Whether bytes are only JSON whitespace (a blank line). */
 function blank(buf: Buffer, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
@@ -98,25 +204,26 @@ function blank(buf: Buffer, start: number, end: number): boolean {
 
 /**
  * Streams a snapshot file (gunzipping `.gz`) as batches of up to `batchSize` lines, skipping
- * lines up to `skipThrough`. Lines end at LF (a CR before it is dropped); blank lines are skipped
- * but counted, and a UTF-8 byte-order mark at the start of the file is dropped, as readLines does.
+ * lines up to `skipThrough`. Lines are split as readLines splits them. Lines longer than
+ * `maxBytes` are not in a batch's bytes: each is listed in `long` of the batch it falls in, or of
+ * a batch of its own if no line follows it.
  */
 export function readLineBatches(
   file: string,
   batchSize: number,
   skipThrough = 0,
-): { batches: AsyncIterable<LineBatch>; bytesRead: () => number; totalBytes: number } {
+  maxBytes = MAX_LINE_BYTES,
+): { batches: AsyncIterable<LineBatch & { long: LongLine[] }>; bytesRead: () => number; totalBytes: number } {
   const totalBytes = fs.statSync(file).size;
   let read = 0;
-  async function* iterate(): AsyncIterable<LineBatch> {
+  async function* iterate(): AsyncIterable<LineBatch & { long: LongLine[] }> {
     const { raw, input } = openSnapshot(file, (n) => {
       read += n;
     });
-    let carry: Buffer = Buffer.alloc(0);
-    let lineNo = 0;
     let parts: Buffer[] = [];
     let numbers: number[] = [];
-    const take = (): LineBatch => {
+    let long: LongLine[] = [];
+    const take = (): LineBatch & { long: LongLine[] } => {
       const offsets = new Float64Array(parts.length + 1);
       let total = 0;
       for (const [i, p] of parts.entries()) {
@@ -126,33 +233,33 @@ export function readLineBatches(
       offsets[parts.length] = total;
       const bytes = new Uint8Array(total);
       for (const [i, p] of parts.entries()) bytes.set(p, offsets[i]);
-      const batch = { bytes, offsets, lineNos: Float64Array.from(numbers) };
+      const batch = { bytes, offsets, lineNos: Float64Array.from(numbers), long };
       parts = [];
       numbers = [];
+      long = [];
       return batch;
     };
-    const line = (buf: Buffer, start: number, end: number) => {
-      lineNo++;
-      if (lineNo === 1 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
-      if (end > start && buf[end - 1] === CR) end--;
-      if (lineNo <= skipThrough || blank(buf, start, end)) return;
-      parts.push(buf.subarray(start, end));
-      numbers.push(lineNo);
-    };
+    const full: (LineBatch & { long: LongLine[] })[] = [];
+    const splitter = new LineSplitter(
+      maxBytes,
+      (buf, start, end, lineNo) => {
+        if (lineNo <= skipThrough || blank(buf, start, end)) return;
+        parts.push(buf.subarray(start, end));
+        numbers.push(lineNo);
+        if (parts.length >= batchSize) full.push(take());
+      },
+      (line) => {
+        if (line.lineNo > skipThrough) long.push(line);
+      },
+    );
     try {
       for await (const chunk of input as AsyncIterable<Buffer>) {
-        const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-        let start = 0;
-        for (let nl = buf.indexOf(LF, start); nl !== -1; nl = buf.indexOf(LF, start)) {
-          line(buf, start, nl);
-          start = nl + 1;
-          if (parts.length >= batchSize) yield take();
-        }
-        // The unfinished line, copied: the chunk's memory is not kept for its sake.
-        carry = Buffer.from(buf.subarray(start));
+        splitter.push(chunk);
+        while (full.length) yield full.shift()!;
       }
-      if (carry.length) line(carry, 0, carry.length);
-      if (parts.length) yield take();
+      splitter.end();
+      while (full.length) yield full.shift()!;
+      if (parts.length || long.length) yield take();
     } finally {
       raw.destroy();
     }

@@ -50,6 +50,8 @@ export interface IndexRunOptions {
    * Default: {@link defaultWorkers}.
    */
   workers?: number;
+  /** Longest line read; a longer one is refused as a whole (default MAX_LINE_BYTES of read-lines.ts, 16 MiB). */
+  maxLineBytes?: number;
   /** Staged connections are merged into the graph every this many records (default `CONNECTION_MERGE_RECORDS` of load-connections.ts, 10M). */
   connectionMergeRecords?: number;
 }
@@ -242,6 +244,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         changes,
         pool,
         connectionMergeRecords: opts.connectionMergeRecords,
+        maxLineBytes: opts.maxLineBytes,
         connectionReader: workers > 0,
         committed: (lineNo) => {
           lastCommitted = lineNo;

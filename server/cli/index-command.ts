@@ -14,7 +14,7 @@ import { UsageError } from './usage.js';
 export const EXIT_REJECTED = 3;
 
 /**
- * `proxima index PATH... [--kind K] [--swap] [--resume] [--batch-size N] [--workers N] [--rejects FILE] [--json] [--no-signals]`
+ * `proxima index PATH... [--kind K] [--swap] [--resume] [--batch-size N] [--workers N] [--max-line-bytes N] [--rejects FILE] [--json] [--no-signals]`
  * Loads snapshot files (a directory PATH stands for its snapshot files); prints a summary;
  * exits 3 when records were rejected.
  */
@@ -31,6 +31,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
         resume: { type: 'boolean' },
         'batch-size': { type: 'string' },
         workers: { type: 'string' },
+        'max-line-bytes': { type: 'string' },
         rejects: { type: 'string' },
         json: { type: 'boolean' },
         progress: { type: 'string' },
@@ -48,6 +49,9 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
   const workers = v.workers === undefined ? undefined : Number(v.workers);
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 64))
     throw new UsageError('--workers must be a whole number from 0 to 64');
+  const maxLineBytes = v['max-line-bytes'] === undefined ? undefined : Number(v['max-line-bytes']);
+  if (maxLineBytes !== undefined && (!/^\d+$/.test(v['max-line-bytes'] as string) || maxLineBytes < 1024 || maxLineBytes > 268_435_456))
+    throw new UsageError('--max-line-bytes must be a whole number from 1024 to 268435456');
   const mode = (v.progress as string | undefined) ?? (process.stderr.isTTY ? 'bar' : 'lines');
   if (!['bar', 'lines', 'none'].includes(mode)) throw new UsageError('--progress must be bar, lines or none');
 
@@ -65,6 +69,7 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       resume: Boolean(v.resume),
       batchSize,
       workers,
+      maxLineBytes,
       rejectsFile,
       rejectsFileIsDefault: v.rejects === undefined,
       checkpointDir: path.join(config.dataDir, 'indexer'),

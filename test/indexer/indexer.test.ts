@@ -182,6 +182,48 @@ test('bad records go to the rejects file with file, line and reason; the run goe
   }
 });
 
+for (const workers of [0, 2]) {
+  test(`a line longer than --max-line-bytes is refused with its number and head, and the lines after it load (${workers} workers)`, async () => {
+    const w = workspace();
+    try {
+      const long = { ...profile(2), summary: 'x'.repeat(5_000) };
+      const file = writeSnapshot(w.dir, 'profiles.jsonl', [profile(1), long, profile(3), long]);
+      const edges = writeSnapshot(w.dir, 'connections.jsonl', [
+        { user_a: tid(1, 1), user_b: tid(1, 3), source: 'service', connected_at: '2025-01-01T00:00:00Z', note: 'y'.repeat(3_000) },
+        { user_a: tid(1, 1), user_b: tid(1, 3), source: 'service', connected_at: '2025-01-01T00:00:00Z' },
+      ]);
+      const summary = await w.run([file, edges], { workers, maxLineBytes: 2048, swap: true });
+      assert.equal(
+        summary.files.map((f) => [f.kind, f.read, f.indexed, f.rejected]),
+        [
+          ['profiles', 4, 2, 2],
+          ['connections', 2, 1, 1],
+        ],
+      );
+      const rejects = fs
+        .readFileSync(summary.rejectsFile!, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { file: string; line: number; reason: string; record: string });
+      assert.equal(
+        rejects.map((r) => [path.basename(r.file), r.line]),
+        [
+          ['profiles.jsonl', 2],
+          ['profiles.jsonl', 4],
+          ['connections.jsonl', 1],
+        ],
+      );
+      const bytes = Buffer.byteLength(JSON.stringify(long));
+      assert.is(rejects[0]!.reason, `line of ${bytes} bytes is longer than the 2048 a record may have; it was not read`);
+      assert.ok(JSON.stringify(long).startsWith(rejects[0]!.record.replace(/…$/, '')), 'the excerpt is the line’s start');
+      assert.is(await w.engine.count(INDICES.profiles.alias), 2);
+      assert.equal([...w.graph.firstDegree(tid(1, 1)).keys()], [tid(1, 3)]);
+    } finally {
+      await w.cleanup();
+    }
+  });
+}
+
 test('upserts by id and deletes with {"id", "_deleted": true}', async () => {
   const w = workspace();
   try {
@@ -591,6 +633,11 @@ test('the CLI exits 3 when records were rejected, prints plain progress lines of
     );
     assert.is((usage as { code: number }).code, 2);
     assert.match((usage as { stderr: string }).stderr, /no such file/);
+    for (const bound of ['100', '1e6', '268435457']) {
+      const bad = await exec(BIN, ['index', file, '--max-line-bytes', bound], { env }).catch((e) => e as { code: number; stderr: string });
+      assert.is((bad as { code: number }).code, 2, `--max-line-bytes ${bound}`);
+      assert.match((bad as { stderr: string }).stderr, /--max-line-bytes must be a whole number from 1024 to 268435456/);
+    }
   } finally {
     fs.rmSync(w.dir, { recursive: true, force: true });
   }

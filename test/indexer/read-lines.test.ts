@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type LineBatch, lineText, readLineBatches, readLines } from '../../indexer/read-lines.js';
+import { type LineBatch, type LongLine, lineText, readLineBatches, readLines } from '../../indexer/read-lines.js';
 
 // The prepare workers get lines as bytes (readLineBatches); without workers the indexer reads
 // them as strings (readLines). Both must number and skip lines alike.
@@ -73,6 +73,70 @@ test('byte batches hold the lines readLines yields: numbers, BOM, CRLF, blank li
     assert.equal(lines[1], [2, '{"id":"zoë","name":"Zoë Ångström 日本"}']);
     assert.equal(lines[2], [5, long]);
     assert.equal(lines.at(-1), [rows.length, '{"id":"last, no newline"}']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a line longer than the bound is reported with its number, length and head, by both readers, and reading goes on', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-lines-'));
+  try {
+    const max = 1024;
+    const fill = (n: number, c = 'a') => `{"id":"${c.repeat(n - 9)}"}`; // n characters of JSON
+    const rows = [
+      fill(100),
+      fill(max), // exactly at the bound: read
+      `${fill(max)}\r`, // at the bound, then the CR of a CRLF: read
+      fill(max + 1), // one byte over: refused
+      fill(5_000, 'é'), // within one chunk
+      fill(300_000), // across many chunks
+      fill(200),
+      fill(2_000_000, 'ü'), // the last line, without a line end
+    ];
+    const text = rows.join('\n');
+    const plain = path.join(dir, 'a.jsonl');
+    const gz = path.join(dir, 'a.jsonl.gz');
+    fs.writeFileSync(plain, text);
+    fs.writeFileSync(gz, zlib.gzipSync(text));
+    const bytes = (row: string) => Buffer.byteLength(row.replace(/\r$/, ''));
+    for (const file of [plain, gz]) {
+      const viaText: [number, string][] = [];
+      const longText: LongLine[] = [];
+      for await (const line of readLines(file, max).lines) {
+        if (line.long) longText.push(line.long);
+        else viaText.push([line.lineNo, line.text]);
+      }
+      assert.equal(
+        viaText.map(([n]) => n),
+        [1, 2, 3, 7],
+        'lines within the bound are read',
+      );
+      assert.is(viaText[2]![1], fill(max), 'the CR is dropped');
+      assert.equal(
+        longText.map((l) => [l.lineNo, l.bytes]),
+        [4, 5, 6, 8].map((n) => [n, bytes(rows[n - 1]!)]),
+      );
+      for (const l of longText) assert.ok(rows[l.lineNo - 1]!.startsWith(l.head.replace(/\uFFFD$/, '')), 'the head is the line’s start');
+      for (const skip of [0, 4, 5]) {
+        const numbers: number[] = [];
+        const long: number[] = [];
+        for await (const b of readLineBatches(file, 2, skip, max).batches) {
+          numbers.push(...b.lineNos);
+          long.push(...b.long.map((l) => l.lineNo));
+          for (let i = 0; i < b.lineNos.length; i++) assert.is(lineText(b, i), viaText.find(([n]) => n === b.lineNos[i])![1]);
+        }
+        assert.equal(
+          numbers,
+          [1, 2, 3, 7].filter((n) => n > skip),
+          `batches after line ${skip}`,
+        );
+        assert.equal(
+          long,
+          [4, 5, 6, 8].filter((n) => n > skip),
+          `long lines after line ${skip}`,
+        );
+      }
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
