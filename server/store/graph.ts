@@ -304,6 +304,58 @@ export class GraphStore implements ConnectionSink {
       .sort((x, y) => y.mutual - x.mutual || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   }
 
+  /**
+   * Moves everything the graph holds under `from` to `to` (an account-only user becoming a corpus
+   * person: UserStore.adoptPerson, in the caller's transaction). `from`'s connections (accepted
+   * invites) become `to`'s; where `to` already has the same connection, the two are one: connected
+   * since the earlier time, and removed only if both were. A connection between the two ids, one
+   * person now, is dropped. `to`'s sync stamps are kept; `from`'s fill the sources `to` has none for.
+   */
+  renamePerson(from: string, to: string): void {
+    this.db.transaction(() => {
+      this.bumpVersion();
+      prepared(
+        this.db,
+        `INSERT INTO connection_sync (user_id, source, status, synced_at, detail)
+           SELECT ?, source, status, synced_at, detail FROM connection_sync WHERE user_id = ?
+           ON CONFLICT (user_id, source) DO NOTHING`,
+      ).run(to, from);
+      prepared(this.db, 'DELETE FROM connection_sync WHERE user_id = ?').run(from);
+      const old = this.pidOf(from);
+      if (old === undefined) return;
+      const target = this.pidOf(to);
+      if (target === undefined) {
+        // Numbers stay: the person keeps theirs under the new id.
+        prepared(this.db, 'UPDATE graph_people SET id = ? WHERE pid = ?').run(to, old);
+        return;
+      }
+      const merge = prepared(
+        this.db,
+        `INSERT INTO graph_links (a, b, source, connected_at, removed_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (a, b, source) DO UPDATE SET
+             connected_at = min(graph_links.connected_at, excluded.connected_at),
+             removed_at = CASE WHEN graph_links.removed_at IS NULL OR excluded.removed_at IS NULL THEN NULL
+                               ELSE max(graph_links.removed_at, excluded.removed_at) END`,
+      );
+      const drop = prepared(this.db, 'DELETE FROM graph_links WHERE a = ? AND b = ? AND source = ?');
+      // Every edge is stored in both directions, so `from`'s own rows name every row that points at it.
+      const rows = prepared(this.db, 'SELECT b, source, connected_at, removed_at FROM graph_links WHERE a = ?').raw().all(old) as [
+        number,
+        number,
+        number,
+        number | null,
+      ][];
+      for (const [other, source, connectedAt, removedAt] of rows) {
+        drop.run(old, other, source);
+        drop.run(other, old, source);
+        if (other === target) continue;
+        merge.run(target, other, source, connectedAt, removedAt);
+        merge.run(other, target, source, connectedAt, removedAt);
+      }
+      prepared(this.db, 'DELETE FROM graph_people WHERE pid = ?').run(old);
+    })();
+  }
+
   /** The graph's version: changes whenever an edge or a sync status is written. */
   version(): number {
     return (prepared(this.db, 'SELECT version FROM graph_version WHERE id = 1').pluck().get() as number | undefined) ?? 0;

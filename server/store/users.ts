@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type Db, prepared } from './database.js';
+import { GraphStore } from './graph.js';
 
 export const TIERS = ['free', 'starter', 'starter_annual', 'pro', 'annual', 'team'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -44,8 +45,8 @@ const toUser = (r: UserRow): User => ({
 
 /** Columns that hold a person's id, by name: where a renamed user id must follow (see {@link UserStore.adoptPerson}). */
 const PERSON_ID_COLUMN = /^(?:user_id|[a-z]+_user_id)$/;
-/** Tables keyed by corpus people only (never an account-only uuid), left out of a rename. */
-const CORPUS_ONLY_TABLES = new Set(['graph_people', 'graph_links', 'connection_sync']);
+/** The graph's tables: a rename moves what they hold with GraphStore.renamePerson, which merges rather than relabels. */
+const GRAPH_TABLES = new Set(['graph_people', 'graph_links', 'connection_sync']);
 
 /** Repository for users. */
 export class UserStore {
@@ -88,7 +89,8 @@ export class UserStore {
 
   /**
    * Makes an account-only user the corpus person `personId`: the user id becomes the person's
-   * id, in every table that refers to it (keys, delegates, usage, stored searches, ...), in one
+   * id, in every table that refers to it (keys, delegates, usage, stored searches, ...) and in
+   * the graph (the connections of invites it accepted join the person's own), in one
    * transaction, and the user takes the person's name when they have none. Refused when the
    * user is already a corpus person or another user already has that id.
    */
@@ -104,12 +106,13 @@ export class UserStore {
     this.db.transaction(() => {
       this.db.pragma('defer_foreign_keys = ON');
       for (const table of tables) {
-        if (CORPUS_ONLY_TABLES.has(table)) continue;
+        if (GRAPH_TABLES.has(table)) continue;
         const columns = (this.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[]).filter((c) =>
           PERSON_ID_COLUMN.test(c),
         );
         for (const column of columns) this.db.prepare(`UPDATE "${table}" SET "${column}" = ? WHERE "${column}" = ?`).run(personId, userId);
       }
+      new GraphStore(this.db).renamePerson(userId, personId);
       prepared(this.db, 'UPDATE users SET profile_id = user_id, corpus_person = 1, name = coalesce(name, ?) WHERE user_id = ?').run(
         name,
         personId,

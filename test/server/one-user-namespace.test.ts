@@ -151,6 +151,40 @@ test('a demo owner made before the corpus existed becomes its persona: same key,
     assert.is(app.services.users.get(before.userId), null, 'the account-only id is gone');
   }));
 
+test('a demo owner that accepted invites before it became the persona keeps those connections under the persona id', () =>
+  withGeneratedCorpus(async (app, demoProfileId) => {
+    const before = ensureDemoAccount(app.services)!;
+    const graph = app.services.graph;
+    const solo = createAccount(app.services, { tier: 'free', name: 'Solo Account' });
+    const [known] = [...graph.firstDegree(demoProfileId, ['service']).keys()];
+    assert.ok(known, 'the persona has service connections in the corpus');
+    const at = Date.parse('2026-01-01T00:00:00Z');
+    // Invites the account-only owner accepted: another account, a person the persona already
+    // knows (earlier, and once removed), and the persona itself.
+    graph.upsertEdges(
+      [
+        { userA: before.userId, userB: solo.userId, source: 'service', connectedAt: at, removedAt: null },
+        { userA: before.userId, userB: known, source: 'service', connectedAt: at - 1000, removedAt: at },
+        { userA: before.userId, userB: demoProfileId, source: 'service', connectedAt: at, removedAt: null },
+      ],
+      at,
+    );
+    const knownBefore = graph.firstDegree(demoProfileId).get(known)!;
+    const version = graph.version();
+    const later = ensureDemoAccount(app.services, { profileId: demoProfileId, name: 'Persona' });
+    assert.is(later?.userId, demoProfileId);
+    assert.ok(graph.version() > version, 'cached networks are invalidated');
+
+    const mine = graph.firstDegree(demoProfileId);
+    assert.equal(mine.get(solo.userId), new Set(['service']), 'the accepted invite is the persona’s');
+    // The owner's connection to that person was removed, the persona's is current: one person, one current connection.
+    assert.equal(mine.get(known), knownBefore, 'the persona’s own connections stay as they were');
+    assert.not.ok(mine.has(demoProfileId), 'no connection to oneself');
+    assert.equal([...graph.firstDegree(solo.userId).keys()], [demoProfileId], 'the other side follows');
+    assert.is(graph.firstDegree(before.userId).size, 0, 'nothing is left under the old id');
+    assert.is(graph.syncStatus(demoProfileId).service.status, 'synced');
+  }));
+
 test('a person can have only one account', () =>
   withGeneratedCorpus(async (app, demoProfileId) => {
     app.account({ personId: demoProfileId });
