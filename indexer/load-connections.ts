@@ -29,12 +29,18 @@ export const CONNECTION_MERGE_RECORDS = 50_000_000;
  * than a second every 2M records.
  */
 export const CONNECTION_COLLECT_RECORDS = 2_000_000;
+/**
+ * Longest line of a connections file (or `--max-line-bytes`, if smaller). A connection is five
+ * short fields; a line of megabytes is not one, and parsing it could exhaust the reader's small
+ * heap (a 15 MiB JSON array did).
+ */
+export const CONNECTION_MAX_LINE_BYTES = 1024 * 1024;
 /** Batches the reader worker may read before this thread has taken them. */
 const READ_AHEAD = 2;
 
 export async function loadConnections(o: LoadFileOptions): Promise<void> {
   const batchRecords = o.batchSize * CONNECTION_BATCH_FACTOR;
-  const maxLineBytes = o.maxLineBytes ?? MAX_LINE_BYTES;
+  const maxLineBytes = Math.min(o.maxLineBytes ?? MAX_LINE_BYTES, CONNECTION_MAX_LINE_BYTES);
   const source = o.connectionReader
     ? {
         batches: readConnections({ file: o.file, skipThrough: o.skipThrough, batchRecords, ahead: READ_AHEAD, maxLineBytes }),

@@ -7,6 +7,7 @@ import { loadConnections } from './load-connections.js';
 import type { BuildFormat, PreparePool } from './prepare-pool.js';
 import { type ProgressReporter, startState } from './progress.js';
 import {
+  BATCH_BYTES,
   excerpt,
   type LineBatch,
   type LongLine,
@@ -365,6 +366,8 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     o.progress.stop(sync());
     return;
   }
+  // A batch is also cut at about BATCH_BYTES of lines (counted in characters), as the workers' batches are.
+  let batchChars = 0;
   for await (const { lineNo, text, long } of lineSource!.lines) {
     if (lineNo <= o.skipThrough) continue;
     lastLine = lineNo;
@@ -382,7 +385,11 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     } else {
       batch.push({ lineNo, text: () => text, op: 'index', id: checked.record.id as string, record: checked.record });
     }
-    if (batch.length >= o.batchSize) await flush(lineNo);
+    batchChars += text.length;
+    if (batch.length >= o.batchSize || batchChars >= BATCH_BYTES) {
+      batchChars = 0;
+      await flush(lineNo);
+    }
   }
   await flush(lastLine);
   await drain();

@@ -33,6 +33,15 @@ function openSnapshot(file: string, onRead: (bytes: number) => void): { raw: fs.
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** Whether bytes are only JSON whitespace (a blank line). */
+function blank(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x09 && c !== CR) return false;
+  }
+  return true;
+}
+
 /**
  * Longest line a snapshot may have, in bytes (without its line end). No record comes near it: a
  * profile is a few KiB. A longer line (a corrupt file, or one without line ends) is refused as a
@@ -40,6 +49,12 @@ const CR = 0x0d;
  * file without line ends would be gathered in memory until the process failed.
  */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A batch of lines is cut at this many bytes as well as at its count of lines: a thousand lines
+ * near the bound would otherwise make a batch of gigabytes.
+ */
+export const BATCH_BYTES = 32 * 1024 * 1024;
 
 /** A line longer than the bound: its number, its length in bytes and its first bytes. */
 export interface LongLine {
@@ -67,6 +82,8 @@ class LineSplitter {
   private carried = 0;
   /** Length so far of a line past the bound (its bytes are dropped), or -1. */
   private skipped = -1;
+  /** The last byte of the unfinished line (of a line past the bound, the last byte dropped). */
+  private lastSkipped = -1;
   private head: Buffer = Buffer.alloc(0);
 
   constructor(
@@ -82,13 +99,23 @@ class LineSplitter {
       start = nl + 1;
     }
     if (start === chunk.length) return;
+    // One byte more may be the CR of a CRLF; the first line may also start with a byte-order mark.
+    const allowed = this.maxBytes + 1 + (this.lineNo === 0 ? 3 : 0);
     if (this.skipped >= 0) {
       this.skipped += chunk.length - start;
-    } else if (this.carried + chunk.length - start > this.maxBytes + 1) {
-      // Past the bound (one byte more may be the CR of a CRLF): keep the head, drop the rest.
-      const joined = Buffer.concat([...this.carry, chunk.subarray(start, start + HEAD_BYTES)]);
-      this.head = Buffer.from(joined.subarray(0, HEAD_BYTES));
-      this.skipped = this.carried + chunk.length - start;
+    } else if (this.carried + chunk.length - start > allowed) {
+      // Past the bound: keep the head, drop the rest.
+      const pieces: Buffer[] = [];
+      let kept = 0;
+      for (const piece of [...this.carry, chunk.subarray(start)]) {
+        if (kept >= HEAD_BYTES + 3) break;
+        pieces.push(piece.subarray(0, HEAD_BYTES + 3 - kept));
+        kept += pieces.at(-1)!.length;
+      }
+      const joined = Buffer.concat(pieces);
+      const bom = this.lineNo === 0 && joined[0] === 0xef && joined[1] === 0xbb && joined[2] === 0xbf ? 3 : 0;
+      this.head = Buffer.from(joined.subarray(bom, bom + HEAD_BYTES));
+      this.skipped = this.carried + chunk.length - start - bom;
       this.carry = [];
       this.carried = 0;
     } else {
@@ -96,6 +123,7 @@ class LineSplitter {
       this.carry.push(Buffer.from(chunk.subarray(start)));
       this.carried += chunk.length - start;
     }
+    this.lastSkipped = chunk[chunk.length - 1]!;
   }
 
   /** The last line, when the input does not end with a line end. */
@@ -106,7 +134,9 @@ class LineSplitter {
   private finish(chunk: Buffer, start: number, end: number): void {
     const lineNo = ++this.lineNo;
     if (this.skipped >= 0) {
-      const bytes = this.skipped + end - start;
+      // A CR ending the line is not counted, as for a line within the bound.
+      const last = end > start ? chunk[end - 1] : this.lastSkipped;
+      const bytes = this.skipped + end - start - (last === CR ? 1 : 0);
       this.skipped = -1;
       this.long({ lineNo, bytes, head: this.head.toString('utf8') });
       return;
@@ -150,8 +180,7 @@ export function readLines(file: string, maxBytes = MAX_LINE_BYTES): LineSource &
     const splitter = new LineSplitter(
       maxBytes,
       (buf, start, end, lineNo) => {
-        const text = buf.toString('utf8', start, end);
-        if (text.trim() !== '') ready.push({ lineNo, text });
+        if (!blank(buf, start, end)) ready.push({ lineNo, text: buf.toString('utf8', start, end) });
       },
       (long) => ready.push({ lineNo: long.lineNo, text: '', long }),
     );
@@ -193,20 +222,12 @@ export function lineText(batch: LineBatch, i: number): string {
   );
 }
 
-/** Whether bytes are only JSON whitespace (a blank line). */
-function blank(buf: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = buf[i];
-    if (c !== 0x20 && c !== 0x09 && c !== CR) return false;
-  }
-  return true;
-}
-
 /**
- * Streams a snapshot file (gunzipping `.gz`) as batches of up to `batchSize` lines, skipping
- * lines up to `skipThrough`. Lines are split as readLines splits them. Lines longer than
- * `maxBytes` are not in a batch's bytes: each is listed in `long` of the batch it falls in, or of
- * a batch of its own if no line follows it.
+ * Streams a snapshot file (gunzipping `.gz`) as batches of up to `batchSize` lines and about
+ * {@link BATCH_BYTES}, skipping lines up to `skipThrough`. Lines are split as readLines splits
+ * them. Lines longer than `maxBytes` are not in a batch's bytes: each is listed in `long` of the
+ * batch it falls in (where it counts as one of its lines), or of a batch of its own if no line
+ * follows it.
  */
 export function readLineBatches(
   file: string,
@@ -240,16 +261,27 @@ export function readLineBatches(
       return batch;
     };
     const full: (LineBatch & { long: LongLine[] })[] = [];
+    let bytes = 0;
+    // Long lines count towards a batch's lines too (each keeps its head), and a batch of long
+    // lines within the bound is cut at BATCH_BYTES.
+    const cut = () => {
+      if (parts.length + long.length < batchSize && bytes < BATCH_BYTES) return;
+      full.push(take());
+      bytes = 0;
+    };
     const splitter = new LineSplitter(
       maxBytes,
       (buf, start, end, lineNo) => {
         if (lineNo <= skipThrough || blank(buf, start, end)) return;
         parts.push(buf.subarray(start, end));
         numbers.push(lineNo);
-        if (parts.length >= batchSize) full.push(take());
+        bytes += end - start;
+        cut();
       },
       (line) => {
-        if (line.lineNo > skipThrough) long.push(line);
+        if (line.lineNo <= skipThrough) return;
+        long.push(line);
+        cut();
       },
     );
     try {

@@ -218,6 +218,14 @@ for (const workers of [0, 2]) {
       assert.ok(JSON.stringify(long).startsWith(rejects[0]!.record.replace(/…$/, '')), 'the excerpt is the line’s start');
       assert.is(await w.engine.count(INDICES.profiles.alias), 2);
       assert.equal([...w.graph.firstDegree(tid(1, 1)).keys()], [tid(1, 3)]);
+
+      // A connection line is at most 1 MiB, whatever the bound for documents.
+      const huge = writeSnapshot(w.dir, 'connections-2.jsonl', [
+        { user_a: tid(1, 1), user_b: tid(1, 3), source: 'service', connected_at: '2025-01-01T00:00:00Z', note: 'z'.repeat(1 << 20) },
+      ]);
+      const again = await w.run([huge], { workers });
+      assert.is(again.rejected, 1);
+      assert.match(fs.readFileSync(again.rejectsFile!, 'utf8'), /is longer than the 1048576 a record may have/);
     } finally {
       await w.cleanup();
     }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type LineBatch, type LongLine, lineText, readLineBatches, readLines } from '../../indexer/read-lines.js';
+import { BATCH_BYTES, type LineBatch, type LongLine, lineText, readLineBatches, readLines } from '../../indexer/read-lines.js';
 
 // The prepare workers get lines as bytes (readLineBatches); without workers the indexer reads
 // them as strings (readLines). Both must number and skip lines alike.
@@ -137,6 +137,69 @@ test('a line longer than the bound is reported with its number, length and head,
         );
       }
     }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('edge cases of the bound: runs of long lines, blank lines, a byte-order mark, a CR at the end of a read', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-lines-'));
+  const MiB = 1 << 20;
+  const write = (name: string, data: string | Buffer) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, data);
+    return file;
+  };
+  try {
+    // A run of long lines: each counts towards its batch, so no batch gathers them all.
+    const run = write('run.jsonl', `${JSON.stringify({ id: 'x', about: 'a'.repeat(3000) })}\n`.repeat(500));
+    let most = 0;
+    let long = 0;
+    for await (const b of readLineBatches(run, 100, 0, 1024).batches) {
+      most = Math.max(most, b.long.length + b.lineNos.length);
+      long += b.long.length;
+    }
+    assert.is(long, 500);
+    assert.is(most, 100, 'batches of 100 lines, long ones included');
+
+    // Lines within the bound but large: a batch is cut at BATCH_BYTES too.
+    const large = write('large.jsonl', `${'x'.repeat(MiB)}\n`.repeat(40));
+    const sizes: number[] = [];
+    for await (const b of readLineBatches(large, 1000).batches) sizes.push(b.bytes.byteLength);
+    assert.equal(sizes, [BATCH_BYTES, 40 * MiB - BATCH_BYTES]);
+
+    // Both readers take the same lines as blank: JSON whitespace only (a form feed, a no-break
+    // space or a byte-order mark past the first line is a line to parse, and refuse).
+    const blanks = write('blanks.jsonl', '{"id":"a"}\n\f\n\u00a0\n \t\r\n\uFEFF\n{"id":"b"}\n');
+    const viaText: number[] = [];
+    for await (const l of readLines(blanks).lines) viaText.push(l.lineNo);
+    const viaBytes: number[] = [];
+    for await (const b of readLineBatches(blanks, 10).batches) viaBytes.push(...b.lineNos);
+    assert.equal(viaText, [1, 2, 3, 5, 6]);
+    assert.equal(viaBytes, viaText);
+
+    // A first line of exactly the bound after its byte-order mark is read, though it spans a read.
+    const max = MiB - 2;
+    const bom = write('bom.jsonl', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.alloc(max, 0x78), Buffer.from('\n')]));
+    for await (const l of readLines(bom, max).lines) assert.not.ok(l.long, `refused as ${l.long?.bytes} bytes`);
+    // One byte more is refused, its length and head without the mark.
+    const over = write('bom-over.jsonl', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.alloc(max + 1, 0x78)]));
+    for await (const l of readLines(over, max).lines) {
+      assert.is(l.long?.bytes, max + 1);
+      assert.ok(l.long?.head.startsWith('xxx'));
+    }
+
+    // A long CRLF line whose CR ends the first read (1 MiB) has the length of the same line within a read.
+    const crlf = write(
+      'crlf.jsonl',
+      Buffer.concat([Buffer.alloc(MiB - 1, 0x78), Buffer.from('\r\n'), Buffer.alloc(5000, 0x79), Buffer.from('\r\n')]),
+    );
+    const got: [number, number][] = [];
+    for await (const l of readLines(crlf, 4096).lines) if (l.long) got.push([l.lineNo, l.long.bytes]);
+    assert.equal(got, [
+      [1, MiB - 1],
+      [2, 5000],
+    ]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
