@@ -43,12 +43,13 @@ function blank(buf: Buffer, start: number, end: number): boolean {
 }
 
 /**
- * Longest line a snapshot may have, in bytes (without its line end). No record comes near it: a
- * profile is a few KiB. A longer line (a corrupt file, or one without line ends) is refused as a
- * whole, with its first bytes as the excerpt, and reading goes on after it; without the bound, a
- * file without line ends would be gathered in memory until the process failed.
+ * Longest line a snapshot may have by default, in bytes (without its line end): two hundred
+ * times the largest generated profile (4.9 KB). A longer line (a corrupt file, or one without
+ * line ends) is refused as a whole, with its first bytes as the excerpt, and reading goes on
+ * after it; without the bound, a file without line ends was gathered in memory until the process
+ * failed, and a line of megabytes of JSON could exhaust a worker's heap as it was parsed.
  */
-export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+export const MAX_LINE_BYTES = 1024 * 1024;
 
 /**
  * A batch of lines is cut at this many bytes as well as at its count of lines: a thousand lines

@@ -13,6 +13,7 @@ import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { type CompanyCache, loadFile } from './load-file.js';
 import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
+import { MAX_LINE_BYTES } from './read-lines.js';
 import { type RejectEntry, RejectsFile } from './rejects-file.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
 import { createTargetIndex, dropRetired, resolveTarget, sampleDocuments, verifyAndSwap } from './targets.js';
@@ -55,6 +56,9 @@ export interface IndexRunOptions {
   /** Staged connections are merged into the graph every this many records (default `CONNECTION_MERGE_RECORDS` of load-connections.ts, 10M). */
   connectionMergeRecords?: number;
 }
+
+/** How many times its size a line of JSON may take once parsed (an array of empty objects, measured). */
+const LINE_HEAP_FACTOR = 24;
 
 /**
  * Prepare workers by default. The embedded engine: one per core up to 4 (at least 1), since
@@ -173,10 +177,13 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
   const summaries: FileSummary[] = [];
   const companyCache: CompanyCache = new Map();
   const workers = opts.workers ?? defaultWorkers(opts.engine);
-  let pool =
-    workers > 0 && plan.some((p) => p.kind !== 'connections')
-      ? new PreparePool(workers, { heapMb: Math.max(DEFAULT_HEAP_MB, Math.ceil(opts.batchSize / 5)) })
-      : undefined;
+  // A worker's heap holds a batch, and one line parsed. Parsed, a line of JSON can take about 24
+  // times its text (an array of empty objects; 15 MiB of `[{},{},...]` exhausted a 192 MiB heap,
+  // and V8 aborts the whole process when a worker's heap runs out inside JSON.parse). Only a
+  // --max-line-bytes above the default asks for more than the default heap.
+  const lineHeapMb = Math.ceil((LINE_HEAP_FACTOR * (opts.maxLineBytes ?? MAX_LINE_BYTES)) / 2 ** 20);
+  const heapMb = Math.max(DEFAULT_HEAP_MB, Math.ceil(opts.batchSize / 5), lineHeapMb);
+  let pool = workers > 0 && plan.some((p) => p.kind !== 'connections') ? new PreparePool(workers, { heapMb }) : undefined;
   try {
     for (let i = 0; i < plan.length; i++) {
       const { file, kind } = plan[i] as { file: string; kind: RecordKind };

@@ -50,8 +50,8 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 64))
     throw new UsageError('--workers must be a whole number from 0 to 64');
   const maxLineBytes = v['max-line-bytes'] === undefined ? undefined : Number(v['max-line-bytes']);
-  if (maxLineBytes !== undefined && (!/^\d+$/.test(v['max-line-bytes'] as string) || maxLineBytes < 1024 || maxLineBytes > 268_435_456))
-    throw new UsageError('--max-line-bytes must be a whole number from 1024 to 268435456');
+  if (maxLineBytes !== undefined && (!/^\d+$/.test(v['max-line-bytes'] as string) || maxLineBytes < 1024 || maxLineBytes > 67_108_864))
+    throw new UsageError('--max-line-bytes must be a whole number from 1024 to 67108864');
   const mode = (v.progress as string | undefined) ?? (process.stderr.isTTY ? 'bar' : 'lines');
   if (!['bar', 'lines', 'none'].includes(mode)) throw new UsageError('--progress must be bar, lines or none');
 

@@ -64,7 +64,7 @@ order: companies, profiles, jobs, posts, connections.
   --batch-size N       Records per bulk write (1 to 100000, default 1000)
   --workers N          Threads that parse, validate and build documents (0 to 64; default:
                        with OpenSearch on 4 or more cores, the cores up to 4; else 0)
-  --max-line-bytes N   Longest line read (1024 to 268435456, default 16777216, 16 MiB); a
+  --max-line-bytes N   Longest line read (1024 to 67108864, default 1048576, 1 MiB); a
                        longer line is refused as a whole and reading goes on after it
   --rejects FILE       Where refused records go (default DATA_DIR/rejects/rejects-<time>.jsonl)
   --progress MODE      bar, lines or none (default: bar on a terminal, else lines)

@@ -223,7 +223,7 @@ for (const workers of [0, 2]) {
       const huge = writeSnapshot(w.dir, 'connections-2.jsonl', [
         { user_a: tid(1, 1), user_b: tid(1, 3), source: 'service', connected_at: '2025-01-01T00:00:00Z', note: 'z'.repeat(1 << 20) },
       ]);
-      const again = await w.run([huge], { workers });
+      const again = await w.run([huge], { workers, maxLineBytes: 16 << 20 });
       assert.is(again.rejected, 1);
       assert.match(fs.readFileSync(again.rejectsFile!, 'utf8'), /is longer than the 1048576 a record may have/);
     } finally {
@@ -641,10 +641,10 @@ test('the CLI exits 3 when records were rejected, prints plain progress lines of
     );
     assert.is((usage as { code: number }).code, 2);
     assert.match((usage as { stderr: string }).stderr, /no such file/);
-    for (const bound of ['100', '1e6', '268435457']) {
+    for (const bound of ['100', '1e6', '67108865']) {
       const bad = await exec(BIN, ['index', file, '--max-line-bytes', bound], { env }).catch((e) => e as { code: number; stderr: string });
       assert.is((bad as { code: number }).code, 2, `--max-line-bytes ${bound}`);
-      assert.match((bad as { stderr: string }).stderr, /--max-line-bytes must be a whole number from 1024 to 268435456/);
+      assert.match((bad as { stderr: string }).stderr, /--max-line-bytes must be a whole number from 1024 to 67108864/);
     }
   } finally {
     fs.rmSync(w.dir, { recursive: true, force: true });
