@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Version of the checkpoint format; a checkpoint of another version is never resumed. */
-export const CHECKPOINT_VERSION = 2;
+export const CHECKPOINT_VERSION = 3;
 
 /** What a run was started on; its checkpoint key is derived from these. */
 export interface RunInputs {
@@ -11,6 +11,18 @@ export interface RunInputs {
   files: string[];
   kind: string | null;
   swap: boolean;
+}
+
+/**
+ * A file's counts so far. `deleted` counts every deletion applied, `absent` those of ids the
+ * index did not hold (no-ops, which a new index's count check must not subtract).
+ */
+export interface FileCounters {
+  read: number;
+  indexed: number;
+  deleted: number;
+  rejected: number;
+  absent?: number;
 }
 
 /** Where a run stands, written after every committed batch so a killed run can resume. */
@@ -31,7 +43,7 @@ export interface Checkpoint {
    */
   retiring?: Record<string, string[]>;
   /** Per-file counters so far. */
-  counters: Record<string, { read: number; indexed: number; deleted: number; rejected: number }>;
+  counters: Record<string, FileCounters>;
   /**
    * The run's rejects file (absolute) and the id its entries carry, so that `--resume` appends to
    * the same file and writes no record twice (indexer/rejects-file.ts). Absent in checkpoints of

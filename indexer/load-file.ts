@@ -2,6 +2,7 @@ import { INDICES } from '../mappings/indices.js';
 import type { DocumentKind, RecordKind } from '../mappings/record-schemas.js';
 import type { BulkOperation, PreparedDocuments, SearchEngine } from '../search-engine/port.js';
 import type { ChangeSink } from './change-sink.js';
+import type { FileCounters } from './checkpoint.js';
 import type { ConnectionSink } from './connection-sink.js';
 import { loadConnections } from './load-connections.js';
 import type { BuildFormat, PreparePool } from './prepare-pool.js';
@@ -42,7 +43,7 @@ export interface LoadFileOptions {
   graph: ConnectionSink;
   /** Records what changed for signal watchers (absent: nothing is recorded). */
   changes?: { sink: ChangeSink; runId: number };
-  counters: { read: number; indexed: number; deleted: number; rejected: number };
+  counters: FileCounters;
   reject: (entry: RejectEntry) => void;
   progress: ProgressReporter;
   /** Connections: when the snapshot's data was synced; both ends of each edge are stamped synced then. */
@@ -71,8 +72,10 @@ export interface Tally {
   indexed: number;
   deleted: number;
   rejected: number;
+  /** Deletions of ids the index did not hold (counted in `deleted` too). */
+  absent: number;
 }
-export const noTally = (): Tally => ({ read: 0, indexed: 0, deleted: 0, rejected: 0 });
+export const noTally = (): Tally => ({ read: 0, indexed: 0, deleted: 0, rejected: 0, absent: 0 });
 
 /** Which lookup sources exist; resolved once per file (the aliases do not move during a load). */
 interface Sources {
@@ -191,6 +194,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     o.counters.indexed += t.indexed;
     o.counters.deleted += t.deleted;
     o.counters.rejected += t.rejected;
+    if (t.absent) o.counters.absent = (o.counters.absent ?? 0) + t.absent;
     o.committed(lastLine);
     o.progress.update(sync());
   };
@@ -265,6 +269,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     }
     t.indexed += result.indexed;
     t.deleted += result.deleted + missingDeletes;
+    t.absent += missingDeletes;
     t.rejected += failedIndex;
   };
 

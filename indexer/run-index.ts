@@ -57,6 +57,36 @@ export interface IndexRunOptions {
   connectionMergeRecords?: number;
 }
 
+/** The first and last positions in `plan` of the files of `plan[i]`'s kind (they are adjacent: files are sorted by kind). */
+function kindRange(plan: readonly { kind: RecordKind }[], i: number): [number, number] {
+  let first = i;
+  let last = i;
+  while (first > 0 && plan[first - 1]!.kind === plan[i]!.kind) first--;
+  while (last + 1 < plan.length && plan[last + 1]!.kind === plan[i]!.kind) last++;
+  return [first, last];
+}
+
+/**
+ * What the new index of files `first..last` must hold: every accepted upsert less the deletions
+ * that removed something (a deletion of an id the snapshot never had is a no-op). A repeated id
+ * in the snapshot makes it hold fewer, and the swap is refused. Where this process resumed a
+ * killed run inside those files, a deletion the killed run had applied but not recorded reads as
+ * a no-op when applied again, so the count may lie anywhere between the two.
+ */
+function expectedDocs(state: Checkpoint, first: number, last: number, resumedAt: number): number | { min: number; max: number } {
+  let indexed = 0;
+  let deleted = 0;
+  let absent = 0;
+  for (let f = first; f <= last; f++) {
+    const c = state.counters[String(f)];
+    indexed += c?.indexed ?? 0;
+    deleted += c?.deleted ?? 0;
+    absent += c?.absent ?? 0;
+  }
+  const exact = indexed - (deleted - absent);
+  return resumedAt >= first && resumedAt <= last && absent > 0 ? { min: indexed - deleted, max: exact } : exact;
+}
+
 /** How many times its size a line of JSON may take once parsed (an array of empty objects, measured). */
 const LINE_HEAP_FACTOR = 24;
 
@@ -184,6 +214,10 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
   const lineHeapMb = Math.ceil((LINE_HEAP_FACTOR * (opts.maxLineBytes ?? MAX_LINE_BYTES)) / 2 ** 20);
   const heapMb = Math.max(DEFAULT_HEAP_MB, Math.ceil(opts.batchSize / 5), lineHeapMb);
   let pool = workers > 0 && plan.some((p) => p.kind !== 'connections') ? new PreparePool(workers, { heapMb }) : undefined;
+  /** The new index in bulk-load mode (from the first file of its kind to the last). */
+  let bulkLoading: string | null = null;
+  /** Where this process started reading: a kind whose files began before it was resumed. */
+  const resumedAt = cp ? cp.fileIndex : -1;
   try {
     for (let i = 0; i < plan.length; i++) {
       const { file, kind } = plan[i] as { file: string; kind: RecordKind };
@@ -213,7 +247,10 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         collectGarbage();
       }
       const fileStarted = Date.now();
-      const created = state.swapTargets[String(i)];
+      // The files of one kind (a snapshot split into parts) fill one new index, swapped in once
+      // after the last of them: swapping after each would keep only the last part.
+      const [first, last] = kindRange(plan, i);
+      const created = state.swapTargets[String(i)] ?? (i > first ? state.swapTargets[String(first)] : undefined);
       let target = kind === 'connections' ? null : await resolveTarget(opts.engine, kind, opts.swap, created);
       // Killed after this file's swap but before its checkpoint moved on: the index is loaded,
       // verified and live. What is left is to drop the indices it replaced; the lines past the
@@ -229,11 +266,14 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         // Recorded before the index exists, so whenever this run is killed a later run can find and drop it.
         state.swapTargets[String(i)] = target.index;
         checkpoint.save({ ...state, fileIndex: i, linesDone: skipThrough });
-        // An engine that compresses sources trains its dictionary on the file's first records.
-        await createTargetIndex(opts.engine, target, () =>
-          opts.engine.preparedFormat ? sampleDocuments(file, kind as DocumentKind) : Promise.resolve([]),
-        );
-        await opts.engine.beginBulkLoad(target.index);
+        if (bulkLoading !== target.index) {
+          // An engine that compresses sources trains its dictionary on the first file's first records.
+          await createTargetIndex(opts.engine, target, () =>
+            opts.engine.preparedFormat ? sampleDocuments(file, kind as DocumentKind) : Promise.resolve([]),
+          );
+          await opts.engine.beginBulkLoad(target.index);
+          bulkLoading = target.index;
+        }
       }
       await loadFile({
         file,
@@ -259,15 +299,16 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         },
       });
       let swapped = swappedIn;
-      if (target?.swapWhenDone) {
+      if (target?.swapWhenDone && i === last) {
         await opts.engine.endBulkLoad(target.index);
-        // A fresh index must hold every accepted upsert less the deletions; a repeated id in the
-        // snapshot makes it hold fewer, and the swap is refused.
-        await verifyAndSwap(opts.engine, target, counters.indexed - counters.deleted, (previous) => {
+        bulkLoading = null;
+        await verifyAndSwap(opts.engine, target, expectedDocs(state, first, last, resumedAt), (previous) => {
           state.retiring = { ...state.retiring, [String(i)]: previous };
           checkpoint.save({ ...state, fileIndex: i, linesDone: lastCommitted });
         });
         swapped = true;
+        // The kind's earlier parts went into the same index.
+        for (const s of summaries) if (s.kind === kind && s.index === target.index) s.swapped = true;
       }
       state.fileIndex = i + 1;
       state.linesDone = 0;

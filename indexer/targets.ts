@@ -97,14 +97,15 @@ export class SwapRefused extends Error {
 export async function verifyAndSwap(
   engine: SearchEngine,
   target: LoadTarget,
-  expectedDocs: number,
+  expectedDocs: number | { min: number; max: number },
   beforeSwap: (previous: string[]) => void = () => {},
 ): Promise<{ previous: string[] }> {
   await engine.refresh(target.index);
   const actual = await engine.count(target.index);
-  if (actual !== expectedDocs) {
+  const { min, max } = typeof expectedDocs === 'number' ? { min: expectedDocs, max: expectedDocs } : expectedDocs;
+  if (actual < min || actual > max) {
     throw new SwapRefused(
-      `${target.kind}: the new index ${target.index} holds ${actual} documents but ${expectedDocs} were written (repeated ids in the snapshot?); alias ${target.alias} left unchanged`,
+      `${target.kind}: the new index ${target.index} holds ${actual} documents but ${min === max ? min : `${min} to ${max}`} should remain of what was written (repeated ids in the snapshot?); alias ${target.alias} left unchanged`,
     );
   }
   const previous = (await engine.getAlias(target.alias)).filter((i) => i !== target.index);

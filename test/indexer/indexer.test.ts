@@ -274,6 +274,39 @@ test('--swap fills a new physical index, verifies it, swaps the alias and drops 
   }
 });
 
+for (const workers of [0, 2]) {
+  test(`--swap of a kind split into parts fills one index and swaps it once; deleting ids it never had is a no-op (${workers} workers)`, async () => {
+    const w = workspace();
+    try {
+      await w.run([writeSnapshot(w.dir, 'profiles-old.jsonl', [profile(90)])]);
+      const [old] = await w.engine.getAlias(INDICES.profiles.alias);
+      const parts = [
+        writeSnapshot(w.dir, 'profiles-000.jsonl', [profile(1), profile(2), { id: profile(90).id, _deleted: true }]),
+        writeSnapshot(w.dir, 'profiles-001.jsonl', [
+          profile(3),
+          { id: profile(1).id, _deleted: true },
+          { id: tid(0xa0, 7), _deleted: true },
+        ]),
+      ];
+      const summary = await w.run(parts, { swap: true, workers });
+      const [one, two] = summary.files;
+      assert.is(one!.index, two!.index, 'one new index for both parts');
+      assert.ok(one!.swapped && two!.swapped);
+      assert.equal(await w.engine.getAlias(INDICES.profiles.alias), [one!.index]);
+      assert.not.ok(await w.engine.indexExists(old!));
+      // Parts 1 and 2 hold profiles 1, 2, 3; profile 1 is deleted by the second; 90 and 0xa0/7 were never in the new index.
+      assert.is(await w.engine.count(INDICES.profiles.alias), 2);
+      assert.equal(
+        (await w.engine.mget(INDICES.profiles.alias, [profile(2).id, profile(3).id])).map((d) => (d as { id: string } | null)?.id),
+        [profile(2).id, profile(3).id],
+      );
+      assert.is(summary.deleted, 3);
+    } finally {
+      await w.cleanup();
+    }
+  });
+}
+
 test('--swap refuses to swap when the new index does not hold what was written; the live alias is untouched', async () => {
   const w = workspace();
   try {
@@ -285,7 +318,7 @@ test('--swap refuses to swap when the new index does not hold what was written; 
       assert.unreachable('the swap should be refused');
     } catch (err) {
       assert.instance(err, SwapRefused);
-      assert.match((err as Error).message, /holds 2 documents but 3 were written/);
+      assert.match((err as Error).message, /holds 2 documents but 3 should remain of what was written/);
     }
     assert.equal(await w.engine.getAlias(INDICES.profiles.alias), live);
     assert.is(await w.engine.count(INDICES.profiles.alias), 2);
@@ -399,6 +432,28 @@ function companiesAndProfiles(dir: string, people = Array.from({ length: 6000 },
 }
 
 const killedInProfiles = (cp: Checkpoint) => cp.fileIndex === 1 && cp.linesDone >= 500;
+
+test('a --swap run of a kind in two parts killed in the second part resumes into the same index', async () => {
+  const dir = tempDir();
+  const people = Array.from({ length: 6000 }, (_, i) => profile(i + 1));
+  const parts = [
+    writeSnapshot(dir, 'profiles-000.jsonl', people.slice(0, 3000)),
+    writeSnapshot(dir, 'profiles-001.jsonl', people.slice(3000)),
+  ];
+  const left = await killMidRun(dir, [...parts, '--swap', '--batch-size', '100'], (cp) => cp.fileIndex === 1 && cp.linesDone >= 500);
+  const w = workspace(dir);
+  try {
+    assert.is(left.swapTargets['1'], left.swapTargets['0'], 'the second part writes into the first part’s index');
+    assert.equal(await w.engine.getAlias(INDICES.profiles.alias), [], 'nothing is swapped in before the last part');
+    const summary = await w.run(parts, { swap: true, resume: true, batchSize: 100 });
+    assert.ok(summary.resumed);
+    assert.equal(await w.engine.getAlias(INDICES.profiles.alias), [left.swapTargets['0']]);
+    assert.is(await w.engine.count(INDICES.profiles.alias), 6000);
+    assert.equal(checkpointFiles(dir), []);
+  } finally {
+    await w.cleanup();
+  }
+});
 
 test('a run started over without --resume drops the half-built index and the checkpoint of the killed run', async () => {
   const dir = tempDir();
