@@ -8,8 +8,45 @@ import { deletionRecordSchema, RECORD_SCHEMAS, type RecordKind } from '../mappin
 const ajv = new Ajv2020({ allErrors: false, strict: false, strictNumbers: true, verbose: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 
+// RFC 3339 allows a leap second (23:59:60), which the format accepts but Date.parse (and so every
+// date field and connection time this service stores) cannot read: it is refused, with the reason.
+const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean } | ((s: string) => boolean);
+const rfc3339Valid = typeof rfc3339 === 'function' ? rfc3339 : rfc3339.validate;
+ajv.addFormat('date-time', { type: 'string', validate: (s: string) => rfc3339Valid(s) && Number.isFinite(Date.parse(s)) });
+
+/**
+ * Ids are uuids, in any spelling the format accepts (upper case, a `urn:uuid:` prefix): one
+ * person must be one id, so every uuid field is rewritten to its canonical form (lower case, no
+ * prefix) as it is validated.
+ */
+ajv.addKeyword({
+  keyword: 'canonicalUuid',
+  modifying: true,
+  schemaType: 'boolean',
+  validate: (_schema: boolean, data: unknown, _parent: unknown, cxt?: { parentData: Record<string, unknown>; parentDataProperty: string | number }) => {
+    if (typeof data === 'string' && cxt?.parentData) cxt.parentData[cxt.parentDataProperty] = canonicalUuid(data);
+    return true;
+  },
+});
+
+/** The canonical spelling of a uuid: lower case, without a `urn:uuid:` prefix. */
+export function canonicalUuid(id: string): string {
+  const lower = id.toLowerCase();
+  return lower.startsWith('urn:uuid:') ? lower.slice(9) : lower;
+}
+
+/** A copy of `schema` with `canonicalUuid` beside every `format: "uuid"` (after it, so the format is checked first). */
+function withCanonicalUuids<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withCanonicalUuids) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = withCanonicalUuids(v);
+  if (out.format === 'uuid') out.canonicalUuid = true;
+  return out as T;
+}
+
 const validators = new Map<RecordKind, ValidateFunction>();
-const deletion = ajv.compile(deletionRecordSchema);
+const deletion = ajv.compile(withCanonicalUuids(deletionRecordSchema));
 
 /** A parsed snapshot line: a record to upsert, a deletion, or the reason it was refused. */
 export type Checked =
@@ -34,7 +71,7 @@ export function checkLine(kind: RecordKind, text: string): Checked {
   }
   let validate = validators.get(kind);
   if (!validate) {
-    validate = ajv.compile(RECORD_SCHEMAS[kind]);
+    validate = ajv.compile(withCanonicalUuids(RECORD_SCHEMAS[kind]));
     validators.set(kind, validate);
   }
   if (!validate(obj)) return { ok: false, reason: describe(validate) };
@@ -52,5 +89,7 @@ function describe(v: ValidateFunction): string {
     return `unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"${e.instancePath ? ` in ${e.instancePath}` : ''}`;
   if (e.keyword === 'type' && typeof e.data === 'number' && !Number.isFinite(e.data))
     return `${e.instancePath} is out of range: a number must be finite (within ±1.8e308)`;
+  if (e.keyword === 'format' && (e.params as { format: string }).format === 'date-time')
+    return `${e.instancePath} is not a date-time this service can read: ${JSON.stringify(e.data)} (RFC 3339 with a time zone, such as 2026-01-31T09:30:00Z; a leap second, :60, is not accepted)`;
   return `${e.instancePath || 'record'} ${e.message}`;
 }

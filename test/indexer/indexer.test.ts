@@ -232,6 +232,47 @@ for (const workers of [0, 2]) {
   });
 }
 
+test('ids in any uuid spelling are one id; a leap second is refused with its reason, not stored as nothing', async () => {
+  const w = workspace();
+  try {
+    const upper = profile(1).id.toUpperCase();
+    await w.run([writeSnapshot(w.dir, 'profiles-first.jsonl', [profile(2)])]);
+    // Into the live index (a new one would refuse repeated ids): each spelling upserts the same document.
+    const people = writeSnapshot(w.dir, 'profiles.jsonl', [
+      { ...profile(1), id: upper },
+      { ...profile(1), id: `urn:uuid:${profile(1).id}`, current_title: 'CTO' },
+    ]);
+    const edges = writeSnapshot(w.dir, 'connections.jsonl', [
+      { user_a: upper, user_b: profile(1).id, source: 'service', connected_at: '2025-01-01T00:00:00Z' },
+      { user_a: upper, user_b: profile(2).id.toUpperCase(), source: 'service', connected_at: '2016-12-31T23:59:60Z' },
+      { user_a: upper, user_b: profile(2).id, source: 'service', connected_at: '2016-12-31T23:59:59Z', removed_at: '2016-12-31T23:59:60Z' },
+      { user_a: `URN:UUID:${upper}`, user_b: profile(2).id.toUpperCase(), source: 'service', connected_at: '2025-01-01T00:00:00Z' },
+    ]);
+    const summary = await w.run([people, edges]);
+    assert.equal(
+      summary.files.map((f) => [f.kind, f.read, f.indexed, f.rejected]),
+      [
+        ['profiles', 2, 2, 0],
+        ['connections', 4, 1, 3],
+      ],
+    );
+    assert.is(await w.engine.count(INDICES.profiles.alias), 2, 'three spellings of one id and another id');
+    const [doc] = await w.engine.mget<{ id: string; current_title: string }>(INDICES.profiles.alias, [profile(1).id]);
+    assert.equal([doc?.id, doc?.current_title], [profile(1).id, 'CTO']);
+    const reasons = fs
+      .readFileSync(summary.rejectsFile!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).reason as string);
+    assert.match(reasons[0]!, /user_a equals user_b/);
+    assert.match(reasons[1]!, /\/connected_at is not a date-time this service can read: "2016-12-31T23:59:60Z" .*leap second/);
+    assert.match(reasons[2]!, /\/removed_at is not a date-time/);
+    assert.equal([...w.graph.firstDegree(profile(1).id).keys()], [profile(2).id]);
+  } finally {
+    await w.cleanup();
+  }
+});
+
 test('upserts by id and deletes with {"id", "_deleted": true}', async () => {
   const w = workspace();
   try {
