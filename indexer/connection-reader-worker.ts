@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { addLine, type EdgeBatch, emptyBatch, type ReaderMessage, type ReaderOptions } from './connection-reader.js';
-import { readLines } from './read-lines.js';
+import { readLines, SnapshotReadError } from './read-lines.js';
 
 const opts = workerData as ReaderOptions;
 
@@ -43,4 +43,10 @@ async function run(): Promise<void> {
   parentPort!.postMessage({ type: 'end' } satisfies ReaderMessage);
 }
 
-run().catch((err: Error) => parentPort!.postMessage({ type: 'failed', message: err.stack ?? String(err) } satisfies ReaderMessage));
+run().catch((err: Error) =>
+  parentPort!.postMessage(
+    (err instanceof SnapshotReadError
+      ? { type: 'failed', message: err.message, unreadable: err.reason }
+      : { type: 'failed', message: err.stack ?? String(err) }) satisfies ReaderMessage,
+  ),
+);

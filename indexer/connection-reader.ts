@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { EdgeColumns } from './connection-sink.js';
-import { excerpt, longLineReason, type TextLine } from './read-lines.js';
+import { excerpt, longLineReason, SnapshotReadError, type TextLine } from './read-lines.js';
 import { checkLine } from './validate.js';
 
 const READER_WORKER = import.meta.url.endsWith('.ts')
@@ -36,7 +36,11 @@ export interface EdgeBatch extends EdgeColumns {
   rejects: { lineNo: number; reason: string; record: string }[];
 }
 
-export type ReaderMessage = { type: 'batch'; batch: EdgeBatch } | { type: 'end' } | { type: 'failed'; message: string };
+export type ReaderMessage =
+  | { type: 'batch'; batch: EdgeBatch }
+  | { type: 'end' }
+  /** `unreadable`: the file could not be read (SnapshotReadError's reason). */
+  | { type: 'failed'; message: string; unreadable?: string };
 
 /** The batches of a connections file, from the line after `skipThrough`, in file order. */
 export async function* readConnections(opts: ReaderOptions): AsyncGenerator<EdgeBatch> {
@@ -72,7 +76,10 @@ export async function* readConnections(opts: ReaderOptions): AsyncGenerator<Edge
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
-      if (msg.type === 'failed') throw new Error(`connection reader: ${msg.message}`);
+      if (msg.type === 'failed') {
+        if (msg.unreadable !== undefined) throw new SnapshotReadError(opts.file, msg.unreadable);
+        throw new Error(`connection reader: ${msg.message}`);
+      }
       if (msg.type === 'end') return;
       worker.postMessage({ type: 'credit' });
       yield msg.batch;

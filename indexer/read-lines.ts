@@ -18,6 +18,42 @@ export interface LineSource {
   totalBytes: number;
 }
 
+/** A snapshot file could not be read to its end (gone, unreadable, or not the gzip its name says). */
+export class SnapshotReadError extends Error {
+  /** What went wrong, without the file's name. */
+  readonly reason: string;
+
+  /** `cause`: the stream's error, or (from a reader thread) the reason it already described. */
+  constructor(
+    readonly file: string,
+    cause: Error | string,
+  ) {
+    const code = typeof cause === 'string' ? undefined : (cause as NodeJS.ErrnoException).code;
+    const reason =
+      typeof cause === 'string'
+        ? cause
+        : code === 'ENOENT'
+          ? 'no such file (it was there when the run started)'
+          : code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR' || code === 'ERR_ZLIB_INITIALIZATION_FAILED'
+            ? `not a valid gzip file (${cause.message})`
+            : cause.message;
+    super(`${file}: ${reason}`);
+    this.reason = reason;
+  }
+}
+
+/** Runs `read`, turning a failure of the file's stream into a {@link SnapshotReadError}. */
+async function* reading<T>(file: string, read: () => AsyncGenerator<T>): AsyncGenerator<T> {
+  try {
+    yield* read();
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code && (e.syscall !== undefined || e.code.startsWith('Z_') || e.code.startsWith('ERR_ZLIB')))
+      throw new SnapshotReadError(file, e);
+    throw err;
+  }
+}
+
 /**
  * Opens a snapshot file: the file's stream (`raw`, to close it) and its bytes (`input`, gunzipped
  * for a `.gz` file); `onRead` hears how many bytes of the file each read took, for progress.
@@ -169,11 +205,11 @@ export type TextLine = SnapshotLine & { long?: LongLine };
  * than `maxBytes` comes with `long` set and no text.
  */
 export function readLines(file: string, maxBytes = MAX_LINE_BYTES): LineSource & { lines: AsyncIterable<TextLine> } {
-  const totalBytes = fs.statSync(file).size;
+  const totalBytes = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0; // a file gone fails when it is opened
   let read = 0;
   // The file is opened when the lines are first asked for, so that no chunk is read before a
   // consumer iterates.
-  async function* iterate(): AsyncIterable<TextLine> {
+  async function* iterate(): AsyncGenerator<TextLine> {
     const { raw, input } = openSnapshot(file, (n) => {
       read += n;
     });
@@ -199,7 +235,7 @@ export function readLines(file: string, maxBytes = MAX_LINE_BYTES): LineSource &
       raw.destroy();
     }
   }
-  return { lines: iterate(), bytesRead: () => read, totalBytes };
+  return { lines: reading(file, iterate), bytesRead: () => read, totalBytes };
 }
 
 /**
@@ -236,9 +272,9 @@ export function readLineBatches(
   skipThrough = 0,
   maxBytes = MAX_LINE_BYTES,
 ): { batches: AsyncIterable<LineBatch & { long: LongLine[] }>; bytesRead: () => number; totalBytes: number } {
-  const totalBytes = fs.statSync(file).size;
+  const totalBytes = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0; // a file gone fails when it is opened
   let read = 0;
-  async function* iterate(): AsyncIterable<LineBatch & { long: LongLine[] }> {
+  async function* iterate(): AsyncGenerator<LineBatch & { long: LongLine[] }> {
     const { raw, input } = openSnapshot(file, (n) => {
       read += n;
     });
@@ -297,5 +333,5 @@ export function readLineBatches(
       raw.destroy();
     }
   }
-  return { batches: iterate(), bytesRead: () => read, totalBytes };
+  return { batches: reading(file, iterate), bytesRead: () => read, totalBytes };
 }

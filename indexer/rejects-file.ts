@@ -25,6 +25,7 @@ const keyOf = (file: string, line: number): string => `${file}\n${line}`;
  */
 export class RejectsFile {
   private stream: fs.WriteStream | null = null;
+  private failed: Error | null = null;
 
   private constructor(
     readonly file: string,
@@ -37,6 +38,7 @@ export class RejectsFile {
    * that the resumed run will meet again; null for a new run.
    */
   static async open(file: string, run: string, rereads: ((entry: Record<string, unknown>) => boolean) | null): Promise<RejectsFile> {
+    checkWritable(file);
     const written = new Set<string>();
     if (rereads && fs.existsSync(file)) {
       dropCutLine(file);
@@ -57,16 +59,43 @@ export class RejectsFile {
   write(entry: RejectEntry): void {
     // Each line is read once more at most, so a remembered entry is met once: forgotten then.
     if (this.written.size > 0 && entry.line !== null && this.written.delete(keyOf(entry.file, entry.line))) return;
+    if (this.failed) throw this.failed;
     if (!this.stream) {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       this.stream = fs.createWriteStream(this.file, { flags: 'a' });
+      // A write that fails (a full disk) fails the run at the next reject or at the end.
+      this.stream.on('error', (err) => {
+        this.failed = new Error(`cannot write the rejects file ${this.file}: ${err.message}`);
+      });
     }
     this.stream.write(`${JSON.stringify({ ...entry, run: this.run })}\n`);
   }
 
   async close(): Promise<void> {
     const stream = this.stream;
-    if (stream) await new Promise<void>((resolve) => stream.end(resolve));
+    if (stream && !this.failed) await new Promise<void>((resolve) => stream.end(resolve));
+    if (this.failed) throw this.failed;
+  }
+}
+
+/** Refused by {@link RejectsFile.open}: the rejects file cannot be written where asked. */
+export class RejectsFileUnwritable extends Error {}
+
+/**
+ * Checks, before a run reads anything, that `file` can be appended to: its directory exists or
+ * can be made, and the file, if it exists, is a regular file this process may write. The file
+ * itself is made only at the first reject.
+ */
+function checkWritable(file: string): void {
+  const dir = path.dirname(file);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (st && !st.isFile()) throw new RejectsFileUnwritable(`cannot write the rejects file ${file}: it is not a regular file`);
+    fs.accessSync(st ? file : dir, fs.constants.W_OK);
+  } catch (err) {
+    if (err instanceof RejectsFileUnwritable) throw err;
+    throw new RejectsFileUnwritable(`cannot write the rejects file ${file}: ${(err as Error).message}`);
   }
 }
 

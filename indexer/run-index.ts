@@ -145,10 +145,22 @@ export function planFiles(paths: string[], kindOverride?: string): { file: strin
     files = expandSnapshotPaths(paths);
   } catch (err) {
     if (err instanceof NoSnapshotFiles) throw new IndexerUsageError(err.message);
+    // A directory or an entry that cannot be read (a symbolic link loop, no permission).
+    if ((err as NodeJS.ErrnoException).code) throw new IndexerUsageError(`cannot read a snapshot path: ${(err as Error).message}`);
     throw err;
   }
   const planned = files.map((file) => {
-    if (!fs.existsSync(file)) throw new IndexerUsageError(`no such file: ${file}`);
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.statSync(file, { throwIfNoEntry: false });
+    } catch (err) {
+      throw new IndexerUsageError(`cannot read ${file}: ${(err as Error).message}`);
+    }
+    if (!st) throw new IndexerUsageError(`no such file: ${file}`);
+    // A pipe (or `<(...)`) cannot be read twice: a new index's first records are sampled, then
+    // the whole file is read, and a resumed run reads it again from the start.
+    if (!st.isFile())
+      throw new IndexerUsageError(`${file} is not a regular file (a pipe or a device cannot be read twice); write it to a file first`);
     const kind = (kindOverride as RecordKind | undefined) ?? kindFromFileName(file);
     if (!kind) throw new IndexerUsageError(`cannot tell the kind of ${file} from its name; pass --kind (${LOAD_ORDER.join(', ')})`);
     return { file, kind };

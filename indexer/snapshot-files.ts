@@ -27,7 +27,13 @@ export function expandSnapshotPaths(paths: string[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (file: string) => {
-    const key = path.resolve(file);
+    // A file named twice, through `..` or through a symbolic link, is loaded once.
+    let key = path.resolve(file);
+    try {
+      key = fs.realpathSync(file);
+    } catch {
+      // Missing or unreadable: planFiles says so.
+    }
     if (seen.has(key)) return;
     seen.add(key);
     out.push(file);

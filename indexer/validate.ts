@@ -23,7 +23,12 @@ ajv.addKeyword({
   keyword: 'canonicalUuid',
   modifying: true,
   schemaType: 'boolean',
-  validate: (_schema: boolean, data: unknown, _parent: unknown, cxt?: { parentData: Record<string, unknown>; parentDataProperty: string | number }) => {
+  validate: (
+    _schema: boolean,
+    data: unknown,
+    _parent: unknown,
+    cxt?: { parentData: Record<string, unknown>; parentDataProperty: string | number },
+  ) => {
     if (typeof data === 'string' && cxt?.parentData) cxt.parentData[cxt.parentDataProperty] = canonicalUuid(data);
     return true;
   },

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { lineProgress, terminalProgress } from '../../indexer/progress.js';
+import { SnapshotReadError } from '../../indexer/read-lines.js';
+import { RejectsFileUnwritable } from '../../indexer/rejects-file.js';
 import { IndexerUsageError, runIndex } from '../../indexer/run-index.js';
 import { SwapRefused } from '../../indexer/targets.js';
 import { buildServices, closeServices } from '../build-services.js';
@@ -100,7 +102,13 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
     }
     return summary.rejected > 0 ? EXIT_REJECTED : 0;
   } catch (err) {
-    if (err instanceof IndexerUsageError) throw new UsageError(err.message);
+    if (err instanceof IndexerUsageError || err instanceof RejectsFileUnwritable) throw new UsageError(err.message);
+    if (err instanceof SnapshotReadError) {
+      io.stderr(
+        `proxima index: ${err.message}. The files loaded before it stay loaded; fix or replace the file and run the command again.\n`,
+      );
+      return 1;
+    }
     if (err instanceof SwapRefused) {
       io.stderr(`proxima index: ${err.message}\n`);
       return 1;

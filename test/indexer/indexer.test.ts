@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey } from '../../indexer/checkpoint.js';
@@ -742,6 +743,62 @@ test('the CLI exits 3 when records were rejected, prints plain progress lines of
       assert.is((bad as { code: number }).code, 2, `--max-line-bytes ${bound}`);
       assert.match((bad as { stderr: string }).stderr, /--max-line-bytes must be a whole number from 1024 to 67108864/);
     }
+  } finally {
+    fs.rmSync(w.dir, { recursive: true, force: true });
+  }
+});
+
+test('the CLI names a file it cannot read and refuses pipes, loops and an unwritable rejects path; a file linked twice loads once', async () => {
+  const w = workspace();
+  await w.engine.close();
+  try {
+    const env = { ...process.env, PROXIMA_SOURCE: '1', DATA_DIR: w.dir };
+    const run = (args: string[]) =>
+      exec(BIN, ['index', ...args, '--progress', 'none'], { env }).then(
+        (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+    const good = zlib.gzipSync(`${JSON.stringify(company(1))}\n${JSON.stringify(company(2))}\n`);
+    // A gzip cut short, and a plain file named .gz: exit 1, the file and the cause named, no stack.
+    fs.writeFileSync(path.join(w.dir, 'companies.jsonl.gz'), good.subarray(0, good.length - 12));
+    fs.writeFileSync(path.join(w.dir, 'jobs.jsonl.gz'), 'not gzip\n');
+    for (const [name, cause] of [
+      ['companies.jsonl.gz', /not a valid gzip file \(unexpected end of file\)/],
+      ['jobs.jsonl.gz', /not a valid gzip file \(incorrect header check\)/],
+    ] as const) {
+      const r = await run([path.join(w.dir, name)]);
+      assert.is(r.code, 1, name);
+      assert.match(r.stderr, new RegExp(`proxima index: .*${name.replace('.', '\\.')}: `));
+      assert.match(r.stderr, cause);
+      assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+    }
+    // A pipe cannot be read twice; a symbolic link loop; a rejects path that cannot be written: exit 2.
+    const fifo = path.join(w.dir, 'fifo', 'profiles.jsonl');
+    fs.mkdirSync(path.dirname(fifo));
+    await exec('mkfifo', [fifo]);
+    const loops = path.join(w.dir, 'loops');
+    fs.mkdirSync(loops);
+    fs.symlinkSync('loop.jsonl', path.join(loops, 'loop.jsonl'));
+    const plain = path.join(w.dir, 'parts', 'companies.jsonl');
+    fs.mkdirSync(path.dirname(plain));
+    fs.writeFileSync(plain, zlib.gunzipSync(good));
+    for (const [args, message] of [
+      [[fifo], /fifo\/profiles\.jsonl is not a regular file \(a pipe or a device cannot be read twice\)/],
+      [[loops], /cannot read a snapshot path: ELOOP/],
+      [[plain, '--rejects', w.dir], /cannot write the rejects file .*: it is not a regular file/],
+      [[plain, '--rejects', '/dev/null/rejects.jsonl'], /cannot write the rejects file \/dev\/null\/rejects\.jsonl/],
+    ] as const) {
+      const r = await run([...args]);
+      assert.is(r.code, 2, args.join(' '));
+      assert.match(r.stderr, message);
+    }
+    // The same file through a symbolic link in its directory is one file.
+    fs.symlinkSync('companies.jsonl', path.join(path.dirname(plain), 'companies-again.jsonl'));
+    const r = await run([path.dirname(plain), '--json']);
+    assert.is(r.code, 0, r.stderr);
+    const summary = JSON.parse(r.stdout) as { files: unknown[]; read: number };
+    assert.is(summary.files.length, 1);
+    assert.is(summary.read, 2);
   } finally {
     fs.rmSync(w.dir, { recursive: true, force: true });
   }
