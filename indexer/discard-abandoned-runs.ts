@@ -22,7 +22,7 @@ export async function discardAbandonedRuns(engine: SearchEngine, checkpointDir: 
     // The indices it created, and those its swaps replaced (a run killed between a swap and their deletion).
     for (const index of [...Object.values(state?.swapTargets ?? {}), ...Object.values(state?.retiring ?? {}).flat()]) {
       if (typeof index !== 'string') continue; // a checkpoint is a file on disk, read as found
-      // Gone already: the run was killed before creating it, or swapped a later file of the same kind in.
+      // Gone already: the run was killed before creating it, or another file of the same kind listed it too (one index for all of a kind's files).
       if (live.has(index) || !(await engine.indexExists(index))) continue;
       await engine.deleteIndex(index);
       dropped.push(index);

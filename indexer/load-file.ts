@@ -269,7 +269,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     }
     t.indexed += result.indexed;
     t.deleted += result.deleted + missingDeletes;
-    t.absent += missingDeletes;
+    t.absent += missingDeletes + (result.absent ?? 0);
     t.rejected += failedIndex;
   };
 

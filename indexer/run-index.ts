@@ -6,7 +6,7 @@ import { collectGarbage } from '../lib/collect-garbage.js';
 import type { DocumentKind, RecordKind } from '../mappings/record-schemas.js';
 import type { SearchEngine } from '../search-engine/port.js';
 import type { ChangeSink } from './change-sink.js';
-import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, type RunInputs } from './checkpoint.js';
+import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, type FileCounters, type RunInputs } from './checkpoint.js';
 import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
@@ -56,6 +56,9 @@ export interface IndexRunOptions {
   /** Staged connections are merged into the graph every this many records (default `CONNECTION_MERGE_RECORDS` of load-connections.ts, 10M). */
   connectionMergeRecords?: number;
 }
+
+/** A file's counts as the summary shows them (`absent`, for the count check, is not among them). */
+const shownCounts = ({ read, indexed, deleted, rejected }: FileCounters) => ({ read, indexed, deleted, rejected });
 
 /** The first and last positions in `plan` of the files of `plan[i]`'s kind (they are adjacent: files are sorted by kind). */
 function kindRange(plan: readonly { kind: RecordKind }[], i: number): [number, number] {
@@ -161,6 +164,11 @@ export function planFiles(paths: string[], kindOverride?: string): { file: strin
     // the whole file is read, and a resumed run reads it again from the start.
     if (!st.isFile())
       throw new IndexerUsageError(`${file} is not a regular file (a pipe or a device cannot be read twice); write it to a file first`);
+    try {
+      fs.accessSync(file, fs.constants.R_OK);
+    } catch (err) {
+      throw new IndexerUsageError(`cannot read ${file}: ${(err as Error).message}`);
+    }
     const kind = (kindOverride as RecordKind | undefined) ?? kindFromFileName(file);
     if (!kind) throw new IndexerUsageError(`cannot tell the kind of ${file} from its name; pass --kind (${LOAD_ORDER.join(', ')})`);
     return { file, kind };
@@ -239,7 +247,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         summaries.push({
           file,
           kind,
-          ...counters,
+          ...shownCounts(counters),
           durationMs: 0,
           ratePerSecond: 0,
           index: state.swapTargets[String(i)] ?? null,
@@ -311,6 +319,11 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
         },
       });
       let swapped = swappedIn;
+      // The kind's parts went into one index: they are all swapped in when the last one is.
+      const markSwapped = (index: string) => {
+        for (const s of summaries) if (s.kind === kind && s.index === index) s.swapped = true;
+      };
+      if (swappedIn && target) markSwapped(target.index);
       if (target?.swapWhenDone && i === last) {
         await opts.engine.endBulkLoad(target.index);
         bulkLoading = null;
@@ -319,8 +332,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
           checkpoint.save({ ...state, fileIndex: i, linesDone: lastCommitted });
         });
         swapped = true;
-        // The kind's earlier parts went into the same index.
-        for (const s of summaries) if (s.kind === kind && s.index === target.index) s.swapped = true;
+        markSwapped(target.index);
       }
       state.fileIndex = i + 1;
       state.linesDone = 0;
@@ -329,7 +341,7 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
       summaries.push({
         file,
         kind,
-        ...counters,
+        ...shownCounts(counters),
         durationMs,
         ratePerSecond: Math.round(counters.read / Math.max(0.001, durationMs / 1000)),
         index: target?.index ?? null,

@@ -21,6 +21,9 @@ ajv.addFormat('date-time', { type: 'string', validate: (s: string) => rfc3339Val
  */
 ajv.addKeyword({
   keyword: 'canonicalUuid',
+  // Typed, so it runs with the string keywords, after `format` (an untyped keyword runs first,
+  // and `format` would then check the rewritten value).
+  type: 'string',
   modifying: true,
   schemaType: 'boolean',
   validate: (

@@ -76,7 +76,10 @@ export interface PreparedDocuments {
 
 export interface BulkResult {
   indexed: number;
+  /** Deletions applied, including `absent` ones. */
   deleted: number;
+  /** Deletions of ids the index did not hold that the engine did not report as `not_found` failures (a deletion an upsert of the same batch replaced). */
+  absent?: number;
   /** Operations the engine refused, with the reason; the others were applied. */
   failed: { id: string; op: BulkOperation['op']; reason: string }[];
 }

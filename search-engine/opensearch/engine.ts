@@ -33,6 +33,9 @@ interface RawHit {
 }
 
 /** The OpenSearch adapter, for production at any scale. */
+/** What a bulk load's end restores when it knows nothing better: the settings of every index definition (mappings/indices.ts). */
+const LOAD_RESTORE = { refresh_interval: '1s', number_of_replicas: 1 } as const;
+
 export class OpenSearchEngine implements SearchEngine {
   readonly kind = 'opensearch' as const;
   /** The budget goes out as each read's request timeout. */
@@ -111,16 +114,30 @@ export class OpenSearchEngine implements SearchEngine {
     const last = new Map<string, BulkOperation>();
     // Ids upserted earlier in this batch: their deletion's not_found only means the upsert was never sent.
     const upsertedBefore = new Set<string>();
+    const replacedDeletes: string[] = [];
     for (const op of ops) {
       const before = last.get(op.id);
       if (before) {
         if (before.op === 'index') {
           total.indexed++;
           upsertedBefore.add(op.id);
-        } else total.deleted++;
+        } else {
+          total.deleted++;
+          // A deletion never sent. Followed by another deletion, it removes nothing (the last
+          // one does, if anything). Followed by an upsert, it removed the document if one was
+          // there: an upsert earlier in this batch, or one already in the index (looked up
+          // below). Otherwise it is a no-op (`absent`), which a new index's count check does
+          // not subtract.
+          if (op.op === 'delete') total.absent = (total.absent ?? 0) + 1;
+          else if (!upsertedBefore.has(op.id)) replacedDeletes.push(op.id);
+        }
         last.delete(op.id);
       }
       last.set(op.id, op);
+    }
+    if (replacedDeletes.length > 0) {
+      const found = await this.mget(index, replacedDeletes);
+      total.absent = (total.absent ?? 0) + found.filter((d) => d === null).length;
     }
     const settled = (failed: Failures['failed']) =>
       failed.filter((f) => {
@@ -250,17 +267,21 @@ export class OpenSearchEngine implements SearchEngine {
     const entry = Object.values(
       res as Record<string, { settings?: { index?: Record<string, string> }; defaults?: { index?: Record<string, string> } }>,
     )[0];
-    this.saved.set(index, {
-      refresh_interval: entry?.settings?.index?.refresh_interval ?? entry?.defaults?.index?.refresh_interval ?? '1s',
-      number_of_replicas: entry?.settings?.index?.number_of_replicas ?? 1,
-    });
+    const refresh = entry?.settings?.index?.refresh_interval ?? entry?.defaults?.index?.refresh_interval ?? '1s';
+    // Already in load mode: a resumed load (its process was killed mid-load, with what it had
+    // saved). The indexer only bulk-loads indices it created, with the index definitions'
+    // settings, so those are what the load's end puts back, not the load mode found here.
+    this.saved.set(
+      index,
+      refresh === '-1' ? LOAD_RESTORE : { refresh_interval: refresh, number_of_replicas: entry?.settings?.index?.number_of_replicas ?? 1 },
+    );
     await this.call('put settings', () =>
       this.client.indices.putSettings({ index, body: { index: { refresh_interval: '-1', number_of_replicas: 0 } } }),
     );
   }
 
   async endBulkLoad(index: string): Promise<void> {
-    const saved = this.saved.get(index) ?? { refresh_interval: '1s', number_of_replicas: 1 };
+    const saved = this.saved.get(index) ?? LOAD_RESTORE;
     await this.call('put settings', () => this.client.indices.putSettings({ index, body: { index: saved } }));
     this.saved.delete(index);
     await this.refresh(index);

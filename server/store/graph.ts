@@ -312,6 +312,7 @@ export class GraphStore implements ConnectionSink {
    * person now, is dropped. `to`'s sync stamps are kept; `from`'s fill the sources `to` has none for.
    */
   renamePerson(from: string, to: string): void {
+    if (from === to) return;
     this.db.transaction(() => {
       this.bumpVersion();
       prepared(

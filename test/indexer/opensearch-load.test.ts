@@ -103,6 +103,53 @@ for (const workers of [0, 2])
     }
   });
 
+test('a bulk load resumed by another process restores the index definition’s settings, not the load mode it finds', async () => {
+  const fake = await new FakeOpenSearch().start();
+  const killed = new OpenSearchEngine(fake.url);
+  const resumed = new OpenSearchEngine(fake.url);
+  try {
+    await killed.createIndex('proxima-profiles-v1-x', { settings: INDICES.profiles.settings, mappings: INDICES.profiles.mappings });
+    await killed.beginBulkLoad('proxima-profiles-v1-x');
+    const settings = () => [
+      fake.indices.get('proxima-profiles-v1-x')!.refresh_interval,
+      fake.indices.get('proxima-profiles-v1-x')!.number_of_replicas,
+    ];
+    assert.equal(settings(), ['-1', '0'], 'load mode');
+    // The first process is gone; the resumed run begins the load again, then ends it.
+    await resumed.beginBulkLoad('proxima-profiles-v1-x');
+    await resumed.endBulkLoad('proxima-profiles-v1-x');
+    assert.equal(settings(), ['1s', '1']);
+  } finally {
+    await killed.close();
+    await resumed.close();
+    await fake.close();
+  }
+});
+
+test('a deletion that an upsert of the same batch replaces counts as absent only when the index did not hold the id', async () => {
+  const fake = await new FakeOpenSearch().start();
+  const engine = new OpenSearchEngine(fake.url);
+  try {
+    await engine.createIndex('proxima-profiles-v1-y', { settings: INDICES.profiles.settings, mappings: INDICES.profiles.mappings });
+    const [a, b, c] = [profile(1), profile(2), profile(3)];
+    await engine.bulk('proxima-profiles-v1-y', [{ op: 'index', id: a.id, doc: a }]);
+    const result = await engine.bulk('proxima-profiles-v1-y', [
+      { op: 'delete', id: a.id }, // held: removed, then upserted again
+      { op: 'index', id: a.id, doc: a },
+      { op: 'delete', id: b.id }, // never held: a no-op
+      { op: 'index', id: b.id, doc: b },
+      { op: 'index', id: c.id, doc: c }, // upserted in this batch: the deletion removes it
+      { op: 'delete', id: c.id },
+      { op: 'index', id: c.id, doc: c },
+    ]);
+    assert.equal([result.indexed, result.deleted, result.absent ?? 0], [4, 3, 1]);
+    assert.is(fake.indices.get('proxima-profiles-v1-y')!.docs.size, 3);
+  } finally {
+    await engine.close();
+    await fake.close();
+  }
+});
+
 test('a line source opened before its reader awaits something slow loses no line', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-lines-'));
   try {
