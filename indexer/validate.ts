@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { addCanonicalUuidKeyword, withCanonicalUuids } from '../lib/canonical-uuid.js';
 import { deletionRecordSchema, RECORD_SCHEMAS, type RecordKind } from '../mappings/record-schemas.js';
 
 // strictNumbers: JSON.parse turns a literal beyond the range of a double (1e400) into Infinity,
@@ -14,44 +15,8 @@ const rfc3339 = ajv.formats['date-time'] as { validate: (s: string) => boolean }
 const rfc3339Valid = typeof rfc3339 === 'function' ? rfc3339 : rfc3339.validate;
 ajv.addFormat('date-time', { type: 'string', validate: (s: string) => rfc3339Valid(s) && Number.isFinite(Date.parse(s)) });
 
-/**
- * Ids are uuids, in any spelling the format accepts (upper case, a `urn:uuid:` prefix): one
- * person must be one id, so every uuid field is rewritten to its canonical form (lower case, no
- * prefix) as it is validated.
- */
-ajv.addKeyword({
-  keyword: 'canonicalUuid',
-  // Typed, so it runs with the string keywords, after `format` (an untyped keyword runs first,
-  // and `format` would then check the rewritten value).
-  type: 'string',
-  modifying: true,
-  schemaType: 'boolean',
-  validate: (
-    _schema: boolean,
-    data: unknown,
-    _parent: unknown,
-    cxt?: { parentData: Record<string, unknown>; parentDataProperty: string | number },
-  ) => {
-    if (typeof data === 'string' && cxt?.parentData) cxt.parentData[cxt.parentDataProperty] = canonicalUuid(data);
-    return true;
-  },
-});
-
-/** The canonical spelling of a uuid: lower case, without a `urn:uuid:` prefix. */
-export function canonicalUuid(id: string): string {
-  const lower = id.toLowerCase();
-  return lower.startsWith('urn:uuid:') ? lower.slice(9) : lower;
-}
-
-/** A copy of `schema` with `canonicalUuid` beside every `format: "uuid"` (after it, so the format is checked first). */
-function withCanonicalUuids<T>(schema: T): T {
-  if (Array.isArray(schema)) return schema.map(withCanonicalUuids) as T;
-  if (!schema || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = withCanonicalUuids(v);
-  if (out.format === 'uuid') out.canonicalUuid = true;
-  return out as T;
-}
+// Ids are stored in their canonical spelling (lib/canonical-uuid.ts).
+addCanonicalUuidKeyword(ajv);
 
 const validators = new Map<RecordKind, ValidateFunction>();
 const deletion = ajv.compile(withCanonicalUuids(deletionRecordSchema));

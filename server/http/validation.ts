@@ -1,11 +1,14 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { addCanonicalUuidKeyword, withCanonicalUuids } from '../../lib/canonical-uuid.js';
 import { type ValidationProblem, validationFailed } from '../errors.js';
 import type { JsonSchema } from './route.js';
 
 function build(coerce: boolean): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, useDefaults: true, coerceTypes: coerce ? 'array' : false, strict: false });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  // An id in another spelling (upper case, `urn:uuid:`) is read as the id it is (lib/canonical-uuid.ts).
+  addCanonicalUuidKeyword(ajv);
   return ajv;
 }
 
@@ -27,7 +30,7 @@ export function compileValidator(part: Part, schema: JsonSchema): ValidateFuncti
   const key = `${part === 'body' ? 'body' : 'text'}\u0000${JSON.stringify(schema)}`;
   let validate = compiled.get(key);
   if (!validate) {
-    validate = (part === 'body' ? bodyAjv : textAjv).compile(schema);
+    validate = (part === 'body' ? bodyAjv : textAjv).compile(withCanonicalUuids(schema));
     compiled.set(key, validate);
     if (part !== 'body') numericFields.set(validate, numericFieldsOf(schema));
   }

@@ -61,6 +61,16 @@ test('an id taken from a search row works as profile id, delegate_user_id, targe
     const searchId = search.body.search_id as string;
 
     ok(await app.call('GET', `/api/v1/profiles/${person}`, { key: owner.apiKey }), 'profile of a row');
+    // Any spelling of the id (upper case, a urn:uuid: prefix) is the same id, in a path and in a body.
+    const shouted = await app.call('GET', `/api/v1/profiles/${person.toUpperCase()}`, { key: owner.apiKey });
+    ok(shouted, 'profile by an upper-case id');
+    assert.is(shouted.body.id, person);
+    const urn = await app.call('POST', '/api/v1/search/people/enrich', {
+      key: owner.apiKey,
+      body: { search_id: searchId, target_user_id: `urn:uuid:${person.toUpperCase()}` },
+    });
+    ok(urn, 'enrich with a urn:uuid: target_user_id');
+    assert.not.match(urn.text, /urn:uuid/i, 'answered with the canonical id');
     ok(
       await app.call('POST', '/api/v1/search/people/enrich', { key: owner.apiKey, body: { search_id: searchId, target_user_id: person } }),
       'enrich with target_user_id',
