@@ -96,12 +96,12 @@ export function emptyBatch(): EdgeBatch {
 }
 
 /** Validates one line of a connections file into `batch`: an edge in its columns, or a reject. */
-export function addLine(batch: EdgeBatch, { lineNo, text, long }: TextLine, maxLineBytes: number): void {
+export function addLine(batch: EdgeBatch, { lineNo, text, long, notUtf8 }: TextLine, maxLineBytes: number): void {
   if (long) {
     batch.rejects.push({ lineNo, reason: longLineReason(long, maxLineBytes), record: excerpt(long.head) });
     return;
   }
-  const checked = checkLine('connections', text);
+  const checked = checkLine('connections', text, !notUtf8);
   if (!checked.ok) {
     batch.rejects.push({ lineNo, reason: checked.reason, record: excerpt(text) });
     return;

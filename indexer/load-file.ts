@@ -373,7 +373,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   }
   // A batch is also cut at about BATCH_BYTES of lines (counted in characters), as the workers' batches are.
   let batchChars = 0;
-  for await (const { lineNo, text, long } of lineSource!.lines) {
+  for await (const { lineNo, text, long, notUtf8 } of lineSource!.lines) {
     if (lineNo <= o.skipThrough) continue;
     lastLine = lineNo;
     if (long) {
@@ -381,7 +381,7 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       continue;
     }
     tally.read++;
-    const checked = checkLine(o.kind, text);
+    const checked = checkLine(o.kind, text, !notUtf8);
     if (!checked.ok) {
       tally.rejected++;
       o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: checked.reason, record: excerpt(text) });

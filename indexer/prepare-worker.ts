@@ -14,7 +14,7 @@ import type { IndexSpec } from '../search-engine/port.js';
 import { changeFields } from './change-sink.js';
 import { needsOf } from './load-file.js';
 import type { PrepareReply, PrepareRequest } from './prepare-pool.js';
-import { lineText } from './read-lines.js';
+import { lineIsUtf8, lineText } from './read-lines.js';
 import { type Lookups, toDocument } from './transform/documents.js';
 import { checkLine } from './validate.js';
 
@@ -26,7 +26,7 @@ function handle(msg: PrepareRequest): PrepareReply {
     const records: Record<string, unknown>[] = [];
     for (let i = 0; i < msg.lines.lineNos.length; i++) {
       const lineNo = msg.lines.lineNos[i]!;
-      const checked = checkLine(msg.kind, lineText(msg.lines, i));
+      const checked = checkLine(msg.kind, lineText(msg.lines, i), lineIsUtf8(msg.lines, i));
       if (!checked.ok) outcomes.lines.push([lineNo, 0, checked.reason]);
       else if (checked.deleted) outcomes.lines.push([lineNo, 1, checked.id]);
       else {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -102,9 +103,23 @@ export interface LongLine {
   head: string;
 }
 
+/** Said of a refused line that holds a carriage return: the likely cause is a file with CR line ends. */
+export const CR_HINT =
+  'it holds a carriage return (CR): records are separated by line feeds (LF, \\n), so a file with CR line ends reads as one line';
+
 /** Why a long line is refused (the reject's reason). */
 export const longLineReason = (line: LongLine, maxBytes: number): string =>
-  `line of ${line.bytes} bytes is longer than the ${maxBytes} a record may have; it was not read`;
+  `line of ${line.bytes} bytes is longer than the ${maxBytes} a record may have; it was not read${line.head.includes('\r') ? `; ${CR_HINT}` : ''}`;
+
+/**
+ * Why a line whose bytes are not UTF-8 is refused. Decoding would turn each bad byte into U+FFFD
+ * and store a different text than the snapshot's, silently; `text` is the line so decoded.
+ */
+export function notUtf8Reason(text: string): string {
+  const at = text.indexOf('\uFFFD');
+  const where = at >= 0 ? ` (the first bad byte is character ${at + 1}, shown as U+FFFD)` : '';
+  return `line is not valid UTF-8${where}: snapshots must be encoded in UTF-8 (was this file written as Latin-1 or Windows-1252?); it was not read`;
+}
 
 /** Bytes of a long line kept for its excerpt (at most 2,000 characters are quoted). */
 const HEAD_BYTES = 8 * 1024;
@@ -197,8 +212,11 @@ class LineSplitter {
   }
 }
 
-/** One line of a snapshot as text, or a line longer than the bound (`long`; `text` is empty). */
-export type TextLine = SnapshotLine & { long?: LongLine };
+/**
+ * One line of a snapshot as text, or a line longer than the bound (`long`; `text` is empty).
+ * `notUtf8`: the line's bytes are not UTF-8 (its text has U+FFFD in their place).
+ */
+export type TextLine = SnapshotLine & { long?: LongLine; notUtf8?: true };
 
 /**
  * Streams the lines of a JSONL/NDJSON file, gunzipping `.gz` files, in constant memory
@@ -219,7 +237,10 @@ export function readLines(file: string, maxBytes = MAX_LINE_BYTES): LineSource &
     const splitter = new LineSplitter(
       maxBytes,
       (buf, start, end, lineNo) => {
-        if (!blank(buf, start, end)) ready.push({ lineNo, text: buf.toString('utf8', start, end) });
+        if (blank(buf, start, end)) return;
+        const line: TextLine = { lineNo, text: buf.toString('utf8', start, end) };
+        if (!isUtf8(buf.subarray(start, end))) line.notUtf8 = true;
+        ready.push(line);
       },
       (long) => ready.push({ lineNo: long.lineNo, text: '', long }),
     );
@@ -259,6 +280,11 @@ export function lineText(batch: LineBatch, i: number): string {
     batch.offsets[i],
     batch.offsets[i + 1],
   );
+}
+
+/** Whether line `i` of a batch is UTF-8 (see {@link notUtf8Reason}). */
+export function lineIsUtf8(batch: LineBatch, i: number): boolean {
+  return isUtf8(batch.bytes.subarray(batch.offsets[i], batch.offsets[i + 1]));
 }
 
 /**

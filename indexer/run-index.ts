@@ -15,6 +15,7 @@ import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
 import { MAX_LINE_BYTES } from './read-lines.js';
 import { type RejectEntry, RejectsFile } from './rejects-file.js';
+import { describeRepeats, findRepeatedIds } from './repeated-ids.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
 import { createTargetIndex, dropRetired, resolveTarget, sampleDocuments, verifyAndSwap } from './targets.js';
 
@@ -327,10 +328,23 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
       if (target?.swapWhenDone && i === last) {
         await opts.engine.endBulkLoad(target.index);
         bulkLoading = null;
-        await verifyAndSwap(opts.engine, target, expectedDocs(state, first, last, resumedAt), (previous) => {
-          state.retiring = { ...state.retiring, [String(i)]: previous };
-          checkpoint.save({ ...state, fileIndex: i, linesDone: lastCommitted });
-        });
+        await verifyAndSwap(
+          opts.engine,
+          target,
+          expectedDocs(state, first, last, resumedAt),
+          (previous) => {
+            state.retiring = { ...state.retiring, [String(i)]: previous };
+            checkpoint.save({ ...state, fileIndex: i, linesDone: lastCommitted });
+          },
+          async () =>
+            describeRepeats(
+              await findRepeatedIds(
+                plan.slice(first, last + 1).map((p) => p.file),
+                kind,
+                opts.maxLineBytes,
+              ),
+            ),
+        );
         swapped = true;
         markSwapped(target.index);
       }

@@ -19,7 +19,8 @@ export class NoSnapshotFiles extends Error {
 
 /**
  * Replaces each directory in `paths` by the snapshot files directly inside it (sorted by name,
- * not recursing; other files such as `manifest.json` are left out) and keeps file arguments as
+ * not recursing; other files such as `manifest.json` are left out; an entry with a snapshot's
+ * name that is not a regular file is kept, for planning to refuse) and keeps file arguments as
  * given. A file named twice (directly and through its directory) is read once. Paths that do not
  * exist are passed through for the caller to report.
  */
@@ -45,8 +46,10 @@ export function expandSnapshotPaths(paths: string[]): string[] {
     }
     const files = fs
       .readdirSync(p, { withFileTypes: true })
-      // A symlink to a file counts as a file; statSync follows it.
-      .filter((e) => isSnapshotFileName(e.name) && fs.statSync(path.join(p, e.name), { throwIfNoEntry: false })?.isFile())
+      // A symlink counts as what it points to (statSync follows it). A subdirectory is passed
+      // over (no recursion); anything else with a snapshot's name (a pipe, a dangling link) is
+      // kept, so that planning refuses it by name rather than the run skipping it unsaid.
+      .filter((e) => isSnapshotFileName(e.name) && !fs.statSync(path.join(p, e.name), { throwIfNoEntry: false })?.isDirectory())
       .map((e) => e.name)
       .sort();
     if (files.length === 0) throw new NoSnapshotFiles(p);

@@ -68,8 +68,8 @@ export async function sampleDocuments(file: string, kind: DocumentKind): Promise
   const none: Lookups = { companies: new Map(), companyNames: new Map(), authorNames: new Map() };
   const out: Record<string, unknown>[] = [];
   let bytes = 0;
-  for await (const { text, long } of readLines(file).lines) {
-    if (long) continue;
+  for await (const { text, long, notUtf8 } of readLines(file).lines) {
+    if (long || notUtf8) continue;
     const checked = checkLine(kind, text);
     if (checked.ok && !checked.deleted) {
       const doc = toDocument(kind, checked.record, none);
@@ -92,20 +92,23 @@ export class SwapRefused extends Error {
 /**
  * Verifies the new index holds exactly the documents written, then points the alias at it in
  * one atomic call and drops the indices it replaced. `beforeSwap` is told which those are before
- * the alias moves, so that a checkpoint can record them.
+ * the alias moves, so that a checkpoint can record them. `explainShortfall`, asked only when the
+ * index holds fewer documents than written, says why if it can (repeated-ids.ts).
  */
 export async function verifyAndSwap(
   engine: SearchEngine,
   target: LoadTarget,
   expectedDocs: number | { min: number; max: number },
   beforeSwap: (previous: string[]) => void = () => {},
+  explainShortfall: () => Promise<string | null> = async () => null,
 ): Promise<{ previous: string[] }> {
   await engine.refresh(target.index);
   const actual = await engine.count(target.index);
   const { min, max } = typeof expectedDocs === 'number' ? { min: expectedDocs, max: expectedDocs } : expectedDocs;
   if (actual < min || actual > max) {
+    const why = actual < min ? await explainShortfall() : null;
     throw new SwapRefused(
-      `${target.kind}: the new index ${target.index} holds ${actual} documents but ${min === max ? min : `${min} to ${max}`} should remain of what was written (repeated ids in the snapshot?); alias ${target.alias} left unchanged`,
+      `${target.kind}: the new index ${target.index} holds ${actual} documents but ${min === max ? min : `${min} to ${max}`} should remain of what was written${why ? `. ${why}` : ''}; alias ${target.alias} left unchanged`,
     );
   }
   const previous = (await engine.getAlias(target.alias)).filter((i) => i !== target.index);

@@ -2,6 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { addCanonicalUuidKeyword, withCanonicalUuids } from '../lib/canonical-uuid.js';
 import { deletionRecordSchema, RECORD_SCHEMAS, type RecordKind } from '../mappings/record-schemas.js';
+import { CR_HINT, notUtf8Reason } from './read-lines.js';
 
 // strictNumbers: JSON.parse turns a literal beyond the range of a double (1e400) into Infinity,
 // which JSON.stringify would then write as null; such a number is refused in every numeric field.
@@ -27,13 +28,18 @@ export type Checked =
   | { ok: true; deleted: true; id: string }
   | { ok: false; reason: string };
 
-/** Parses and validates one line of a snapshot of `kind`. */
-export function checkLine(kind: RecordKind, text: string): Checked {
+/**
+ * Parses and validates one line of a snapshot of `kind`. `utf8`: whether the line's bytes were
+ * UTF-8 (read-lines.ts); a line that was not is refused, with the likely cause.
+ */
+export function checkLine(kind: RecordKind, text: string, utf8 = true): Checked {
+  if (!utf8) return { ok: false, reason: notUtf8Reason(text) };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, reason: `malformed JSON: ${(err as Error).message}` };
+    const hint = text.includes('\r') ? `; ${CR_HINT}` : '';
+    return { ok: false, reason: `malformed JSON: ${(err as Error).message}${hint}` };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, reason: 'a record must be a JSON object' };
   const obj = value as Record<string, unknown>;

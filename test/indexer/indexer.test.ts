@@ -1,51 +1,20 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey } from '../../indexer/checkpoint.js';
-import { silentProgress } from '../../indexer/progress.js';
-import { runIndex } from '../../indexer/run-index.js';
 import { SwapRefused } from '../../indexer/targets.js';
 import { chunksOf } from '../../indexer/transform/chunks.js';
 import { INDICES } from '../../mappings/indices.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
-import { openStore } from '../../server/store/database.js';
-import { GraphStore } from '../../server/store/graph.js';
+import { tempDir, workspace } from '../helpers/indexer-workspace.js';
 import { company, post, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
 
 const BIN = new URL('../../bin/proxima', import.meta.url).pathname;
 const exec = promisify(execFile);
-
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'proxima-indexer-'));
-
-function workspace(dir = tempDir()) {
-  const engine = new EmbeddedEngine(dir);
-  const db = openStore(dir);
-  const graph = new GraphStore(db);
-  const run = (files: string[], extra: Partial<Parameters<typeof runIndex>[0]> = {}) =>
-    runIndex({
-      files,
-      swap: false,
-      resume: false,
-      batchSize: 50,
-      rejectsFile: path.join(dir, 'rejects.jsonl'),
-      checkpointDir: path.join(dir, 'indexer'),
-      engine,
-      graph,
-      progress: silentProgress,
-      ...extra,
-    });
-  const cleanup = async () => {
-    await engine.close();
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  return { dir, engine, graph, run, cleanup };
-}
 
 test('loads every kind, in dependency order, from plain and gzipped files', async () => {
   const w = workspace();
@@ -361,9 +330,34 @@ test('--swap refuses to swap when the new index does not hold what was written; 
     } catch (err) {
       assert.instance(err, SwapRefused);
       assert.match((err as Error).message, /holds 2 documents but 3 should remain of what was written/);
+      assert.match(
+        (err as Error).message,
+        new RegExp(
+          `1 record repeats the id of an earlier one: ${tid(0xa0, 3)} \\(lines 1 and 2 of ${dup.replace(/[.\\/]/g, '\\$&')}\\)\\. A later record`,
+        ),
+      );
     }
     assert.equal(await w.engine.getAlias(INDICES.profiles.alias), live);
     assert.is(await w.engine.count(INDICES.profiles.alias), 2);
+
+    // Across the parts of a kind, after refused lines, and not counting an id deleted in between.
+    const partA = writeSnapshot(w.dir, 'profiles-c-000.jsonl', [profile(5), profile(6), { id: tid(0xa0, 6), _deleted: true }, profile(7)]);
+    const partB = writeSnapshot(w.dir, 'profiles-c-001.jsonl', [{ id: tid(0xa0, 5) }, profile(6), profile(7), profile(5), profile(7)]);
+    try {
+      await w.run([partA, partB], { swap: true });
+      assert.unreachable('the swap should be refused');
+    } catch (err) {
+      assert.instance(err, SwapRefused);
+      const message = (err as Error).message;
+      assert.ok(
+        message.includes(
+          `3 records repeat the id of an earlier one: ${tid(0xa0, 7)} (line 4 of ${partA} and line 3 of ${partB}), ${tid(0xa0, 5)} (line 1 of ${partA} and line 4 of ${partB}), ${tid(0xa0, 7)} (lines 3 and 5 of ${partB}). A later record`,
+        ),
+        message,
+      );
+      assert.ok(!message.includes(tid(0xa0, 6)), 'an id deleted between its records is not a repeat');
+    }
+    assert.equal(await w.engine.getAlias(INDICES.profiles.alias), live);
   } finally {
     await w.cleanup();
   }
@@ -784,6 +778,8 @@ test('the CLI names a file it cannot read and refuses pipes, loops and an unwrit
     fs.writeFileSync(plain, zlib.gunzipSync(good));
     for (const [args, message] of [
       [[fifo], /fifo\/profiles\.jsonl is not a regular file \(a pipe or a device cannot be read twice\)/],
+      // Named through its directory, the pipe is refused too (it used to be skipped unsaid).
+      [[path.dirname(fifo)], /fifo\/profiles\.jsonl is not a regular file/],
       [[loops], /cannot read a snapshot path: ELOOP/],
       [[plain, '--rejects', w.dir], /cannot write the rejects file .*: it is not a regular file/],
       [[plain, '--rejects', '/dev/null/rejects.jsonl'], /cannot write the rejects file \/dev\/null\/rejects\.jsonl/],
