@@ -5,6 +5,7 @@ import type { ChangeSink } from './change-sink.js';
 import type { FileCounters } from './checkpoint.js';
 import type { ConnectionSink } from './connection-sink.js';
 import { loadConnections } from './load-connections.js';
+import { type CompanyCache, fetchLookups, needsOf, type Sources } from './lookups.js';
 import type { BuildFormat, PreparePool } from './prepare-pool.js';
 import { type ProgressReporter, startState } from './progress.js';
 import {
@@ -20,7 +21,7 @@ import {
 } from './read-lines.js';
 import type { RejectEntry } from './rejects-file.js';
 import type { LoadTarget } from './targets.js';
-import { type CompanyFacts, factsOf, type Lookups, lookupsNeeded, toDocument } from './transform/documents.js';
+import { toDocument } from './transform/documents.js';
 import { checkLine } from './validate.js';
 
 interface Pending {
@@ -62,10 +63,6 @@ export interface LoadFileOptions {
   maxLineBytes?: number;
 }
 
-/** Company facts and names fetched during one run (bounded), so a large load does not re-fetch them. */
-export type CompanyCache = Map<string, { facts: CompanyFacts; name: string | null } | null>;
-const CACHE_LIMIT = 100_000;
-
 /** What a batch did to the file's counters. */
 export interface Tally {
   read: number;
@@ -77,79 +74,6 @@ export interface Tally {
 }
 export const noTally = (): Tally => ({ read: 0, indexed: 0, deleted: 0, rejected: 0, absent: 0 });
 
-/** Which lookup sources exist; resolved once per file (the aliases do not move during a load). */
-interface Sources {
-  companies: boolean;
-  profiles: boolean;
-}
-
-/** The ids a batch's documents copy facts or names from (companies, authors). */
-export interface LookupNeeds {
-  companyIds: string[];
-  personIds: string[];
-  /** Posts by companies: their authors' names come from the companies index. */
-  companyAuthorIds: string[];
-}
-
-export function needsOf(kind: DocumentKind, records: Record<string, unknown>[]): LookupNeeds {
-  return {
-    ...lookupsNeeded(kind, records),
-    companyAuthorIds: kind === 'posts' ? records.filter((r) => r.author_entity_type === 'company').map((r) => r.author_id as string) : [],
-  };
-}
-
-async function fetchLookups(
-  engine: SearchEngine,
-  kind: DocumentKind,
-  needs: LookupNeeds,
-  sources: Sources,
-  cache: CompanyCache,
-): Promise<Lookups> {
-  const { companyIds, personIds } = needs;
-  const lookups: Lookups = { companies: new Map(), companyNames: new Map(), authorNames: new Map() };
-  // What the cache holds is taken before any await: a batch in flight beside this one may clear it.
-  const found = new Map<string, { facts: CompanyFacts; name: string | null } | null>();
-  const missing: string[] = [];
-  for (const id of companyIds) {
-    if (cache.has(id)) found.set(id, cache.get(id) ?? null);
-    else missing.push(id);
-  }
-  if (missing.length && sources.companies) {
-    const docs = await engine.mget<Record<string, unknown>>(INDICES.companies.alias, missing);
-    if (cache.size > CACHE_LIMIT) cache.clear();
-    missing.forEach((id, i) => {
-      const doc = docs[i] as Record<string, unknown> | null;
-      const entry = doc ? { facts: factsOf(doc), name: typeof doc.name === 'string' ? doc.name : null } : null;
-      cache.set(id, entry);
-      found.set(id, entry);
-    });
-  }
-  for (const id of companyIds) {
-    const known = found.get(id);
-    if (!known) continue;
-    lookups.companies.set(id, known.facts);
-    if (known.name) lookups.companyNames.set(id, known.name);
-  }
-  if (kind === 'posts') {
-    if (personIds.length && sources.profiles) {
-      const people = await engine.mget<{ display_name?: string }>(INDICES.profiles.alias, personIds);
-      personIds.forEach((id, i) => {
-        const name = people[i]?.display_name;
-        if (name) lookups.authorNames.set(id, name);
-      });
-    }
-    const companyAuthors = needs.companyAuthorIds;
-    if (companyAuthors.length && sources.companies) {
-      const companies = await engine.mget<{ name?: string }>(INDICES.companies.alias, companyAuthors);
-      companyAuthors.forEach((id, i) => {
-        const name = companies[i]?.name;
-        if (name) lookups.authorNames.set(id, name);
-      });
-    }
-  }
-  return lookups;
-}
-
 /** Streams one snapshot file into its target in batches, rejecting bad records with their line. */
 export async function loadFile(o: LoadFileOptions): Promise<void> {
   if (o.kind === 'connections') return loadConnections(o);
@@ -158,9 +82,9 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   const lineSource = o.pool ? null : readLines(o.file, maxLineBytes);
   const batchSource = o.pool ? readLineBatches(o.file, o.batchSize, o.skipThrough, maxLineBytes) : null;
   /** A line too long to read is refused here, whichever thread would have parsed it. */
-  const refuseLong = (line: LongLine) => {
-    tally.read++;
-    tally.rejected++;
+  const refuseLong = (line: LongLine, t = tally) => {
+    t.read++;
+    t.rejected++;
     o.reject({ file: o.file, line: line.lineNo, kind: o.kind, reason: longLineReason(line, maxLineBytes), record: excerpt(line.head) });
   };
   const source = (lineSource ?? batchSource)!;
@@ -307,18 +231,25 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     const encoding = format === 'prepared' ? ((await o.engine.sourceEncoding?.(o.target!.index)) ?? null) : null;
     /** The batch applied last: a single writer applies batches in file order, whichever worker finishes first. */
     let lastApplied: Promise<void> = Promise.resolve();
-    const dispatch = (lines: LineBatch, last: number) => {
+    /** Settled when the rejects of the batches dispatched so far are written. */
+    let rejectsWritten: Promise<void> = Promise.resolve();
+    const dispatch = (lines: LineBatch, long: LongLine[], last: number) => {
       const t = take();
       const earlier = [...inFlight];
       const before = lastApplied;
       const validating = pool.validate(kind, lines, Boolean(o.changes));
       const ids = validating.then((v) => new Set(v.lines.filter((l) => l[1] !== 0).map((l) => l[2])));
-      const done = (async () => {
+      const previousRejects = rejectsWritten;
+      const outcomes = (async () => {
         const v = await validating;
+        // Workers finish in any order; rejects are written in the file's.
+        await previousRejects;
         const pending: Pending[] = [];
         let r = 0;
-        // One outcome a line, in the batch's order.
+        let l = 0;
+        // One outcome a line, in the batch's order; the batch's long lines are refused in their place.
         for (const [i, [lineNo, status, x]] of v.lines.entries()) {
+          while (l < long.length && long[l]!.lineNo < lineNo) refuseLong(long[l++]!, t);
           if (status === 0) {
             t.rejected++;
             o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: x, record: excerpt(lineText(lines, i)) });
@@ -331,6 +262,15 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
               record: status === 2 ? (v.records?.[r++] ?? undefined) : undefined,
             });
         }
+        while (l < long.length) refuseLong(long[l++]!, t);
+        return { v, pending };
+      })();
+      rejectsWritten = outcomes.then(
+        () => undefined,
+        () => undefined,
+      );
+      const done = (async () => {
+        const { v, pending } = await outcomes;
         // A batch naming an id that an earlier batch still in flight holds waits for it (snapshot order).
         const mine = await ids;
         for (const e of earlier) {
@@ -359,12 +299,19 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       inFlight.push({ lastLine: last, ids: new Set(), done, idsReady: ids.catch(() => new Set<string>()), tally: t });
     };
     for await (const { long, ...lines } of batchSource!.batches) {
-      for (const line of long) refuseLong(line);
       lastLine = Math.max(lines.lineNos[lines.lineNos.length - 1] ?? 0, long.at(-1)?.lineNo ?? 0);
       tally.read += lines.lineNos.length;
       while (inFlight.length >= poolInFlight) await settleOldest();
-      if (lines.lineNos.length) dispatch(lines, lastLine);
-      else inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
+      if (lines.lineNos.length) dispatch(lines, long, lastLine);
+      else {
+        // Long lines alone, refused after the rejects of the batches before them.
+        const t = take();
+        const done = rejectsWritten.then(() => {
+          for (const line of long) refuseLong(line, t);
+        });
+        rejectsWritten = done;
+        inFlight.push({ lastLine, ids: new Set(), done, tally: t });
+      }
     }
     inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
     await drain();

@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DocumentKind } from '../mappings/record-schemas.js';
 import type { PreparedDocuments, SourceEncoding } from '../search-engine/port.js';
-import type { LookupNeeds } from './load-file.js';
+import type { LookupNeeds } from './lookups.js';
 import type { LineBatch } from './read-lines.js';
 import type { Lookups } from './transform/documents.js';
 

@@ -12,7 +12,7 @@ import { codecOfLayout, hasSourceEncoding, withSourceEncoding } from '../search-
 import { LAYOUT_VERSION } from '../search-engine/embedded/tables.js';
 import type { IndexSpec } from '../search-engine/port.js';
 import { changeFields } from './change-sink.js';
-import { needsOf } from './load-file.js';
+import { needsOf } from './lookups.js';
 import type { PrepareReply, PrepareRequest } from './prepare-pool.js';
 import { lineIsUtf8, lineText } from './read-lines.js';
 import { type Lookups, toDocument } from './transform/documents.js';

@@ -10,7 +10,8 @@ import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, typ
 import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
-import { type CompanyCache, loadFile } from './load-file.js';
+import { loadFile } from './load-file.js';
+import type { CompanyCache } from './lookups.js';
 import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
 import { MAX_LINE_BYTES } from './read-lines.js';

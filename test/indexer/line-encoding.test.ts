@@ -95,4 +95,24 @@ test('a file with CR line ends is one long line, and its refusal says why', asyn
   }
 });
 
+test('rejects are written in the order of their lines, long lines among them, whichever worker finishes first', async () => {
+  const w = workspace();
+  try {
+    const lines = Array.from({ length: 300 }, (_, i) => {
+      const n = i + 1;
+      if (n % 13 === 0) return JSON.stringify(profile(n, { summary: 'x'.repeat(3000) }));
+      if (n % 7 === 0) return `{"id": ${n}`;
+      return JSON.stringify(profile(n));
+    });
+    const file = writeBytes(w.dir, 'profiles.jsonl', [...lines, 'x'.repeat(5000), 'y'.repeat(5000)]);
+    const summary = await w.run([file], { workers: 2, batchSize: 10, maxLineBytes: 2048, swap: true });
+    const numbers = readRejects(summary.rejectsFile!).map((r) => r.line);
+    const expected = Array.from({ length: 302 }, (_, i) => i + 1).filter((n) => n % 13 === 0 || n % 7 === 0 || n > 300);
+    assert.equal(numbers, expected);
+    assert.is(summary.rejected, expected.length);
+  } finally {
+    await w.cleanup();
+  }
+});
+
 test.run();
