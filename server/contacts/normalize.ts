@@ -5,10 +5,12 @@
  * `+tags`, phone numbers in E.164 (libphonenumber-js), organisation names without legal suffixes,
  * professional URLs reduced to the username.
  */
+
 import fs from 'node:fs';
 import anyAscii from 'any-ascii';
 import { distance } from 'fastest-levenshtein';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 import { fromPackageRoot } from '../../lib/package-root.js';
 
 /** Lowercase ASCII words of a text (accents and other scripts transliterated), punctuation dropped. */
@@ -172,12 +174,15 @@ export function normOrg(name: string | null | undefined): string {
   return w.join(' ');
 }
 
-/** The username of a professional-network profile URL (`…/in/<username>`), or the text itself when it is a bare username. */
+/**
+ * The username of a professional-network profile URL (`…/in/<username>`), or the text itself when
+ * it is a bare username; null for none, or for a username with a malformed escape (`/in/%ZZ`).
+ */
 export function professionalUsername(url: string | null | undefined): string | null {
   if (!url?.trim()) return null;
   const t = url.trim();
   const m = /\/in\/([^/?#\s]+)/i.exec(t);
-  if (m) return decodeURIComponent(m[1]!).toLowerCase();
+  if (m) return decodeUriComponentOrNull(m[1]!)?.toLowerCase() ?? null;
   return /^[a-z0-9][a-z0-9_-]{2,99}$/i.test(t) ? t.toLowerCase() : null;
 }
 

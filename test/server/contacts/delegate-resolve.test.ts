@@ -52,6 +52,15 @@ test('delegate-resolve: the delegate’s network decides, known emails are free,
     );
     assert.equal((live.body.results as Row[])[0]!.warnings, ['delegate_not_found']);
 
+    // A malformed escape in a URL is no username, in the delegate and in a row: not a 500.
+    const escaped = await call({
+      delegate: { professional_url: 'https://www.linkedin.com/in/%ZZ' },
+      contacts: [{ ...CONTACTS[0], professional_url: 'https://www.linkedin.com/in/%E2%82' }],
+      options: { dry_run: true },
+    });
+    assert.is(escaped.status, 200, escaped.text);
+    assert.is((escaped.body.delegate as Row).found, false);
+
     const ok = await call({
       delegate: { user_id: P(100) },
       contacts: CONTACTS,

@@ -23,6 +23,10 @@ test('normalising: names, nicknames, typos, organisations, phones and profile UR
   assert.is(normPhone('+44 20 7946 0958', null), '+442079460958');
   assert.is(normPhone('12', 'US'), null);
   assert.is(professionalUsername('https://www.linkedin.com/in/Jane-Doe-42/?trk=x'), 'jane-doe-42');
+  assert.is(professionalUsername('https://www.linkedin.com/in/J%C3%A9r%C3%B4me'), 'jérôme');
+  // A malformed escape is no username (decodeURIComponent throws on it: it answered 500).
+  assert.is(professionalUsername('https://www.linkedin.com/in/%ZZ'), null);
+  assert.is(professionalUsername('https://www.linkedin.com/in/jane%E2%82'), null);
 });
 
 test('the matcher: keys, names, employers, buckets and the delegate’s perspective', async () => {

@@ -51,6 +51,13 @@ test('reconciliation: schema, run, preview (audit only), confirmed apply (idempo
     );
     assert.equal((preview.body.rows as Row[])[0]!.extra, { crm_owner: 'sales' });
     assert.equal([(preview.body.rows as Row[])[4]!.reason], ['nothing_to_match_on']);
+    // A malformed escape in a profile URL is no username (it answered 500).
+    const scratch = (await call('POST', '/api/v1/contacts/reconciliation/runs', {})).body.run as Row;
+    const escaped = await call('POST', `/api/v1/contacts/reconciliation/runs/${scratch.run_id}/batches/preview`, {
+      rows: [{ row_id: 'e', name: 'Bill Hartley', emails: ['W.Hartley@company1.example'], professional_url: 'https://x.example/in/%ZZ' }],
+    });
+    assert.is(escaped.status, 200, escaped.text);
+    assert.is((escaped.body.rows as Row[])[0]!.status, 'resolved');
     assert.is((await call('GET', '/api/v1/contacts/reconciliation/review')).body.total_count, 0, 'a preview changes no contact');
 
     // Apply: confirmation required, the write scope required.

@@ -1,4 +1,5 @@
 /** Finding people by what callers know of them: profile ids, user ids, professional usernames and URLs. */
+import { decodeUriComponentOrNull } from '../../../../lib/decode-uri-component.js';
 import { INDICES } from '../../../../mappings/indices.js';
 import type { Services } from '../../../services.js';
 
@@ -43,18 +44,10 @@ export function usernameFromInput(input: string): string | null {
   const text = input.trim();
   const url = /^(?:https?:\/\/)?(?:[\w-]+\.)*[\w-]+\.[a-z]{2,}\/(?:in|pub|profile)\/([^/?#\s]+)/i.exec(text);
   if (url) {
-    const name = decoded(url[1] as string);
+    const name = decodeUriComponentOrNull(url[1] as string);
     return name && name.length <= USERNAME_CHARS ? name.toLowerCase() : null;
   }
   return /^[\w.-]{2,}$/.test(text) && text.length <= USERNAME_CHARS ? text.toLowerCase() : null;
-}
-
-function decoded(component: string): string | null {
-  try {
-    return decodeURIComponent(component);
-  } catch {
-    return null;
-  }
 }
 
 export async function findByUsername(services: Services, username: string): Promise<string | null> {
