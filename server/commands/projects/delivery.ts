@@ -6,7 +6,7 @@ import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';
 import { factsFingerprint } from './drafting.js';
 import { ownProject, presentProject } from './projects.js';
-import { deliveryChannel, draftState, targetFacts, trackedScheduleLink } from './targets.js';
+import { deliveryChannel, draftState, targetFactsOf, trackedScheduleLink } from './targets.js';
 
 /** Which included targets can be sent, and why the others cannot yet. */
 export async function sendReadiness(services: Services, actor: Actor, projectId: string): Promise<Record<string, unknown>> {
@@ -26,12 +26,17 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
     not_previewed_target_ids: [] as string[],
     delivery_channels: Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<string, number>,
   };
+  const known = await targetFactsOf(
+    services,
+    p,
+    targets.filter((t) => !t.communicationId).map((t) => t.targetUserId),
+  );
   for (const t of targets) {
     if (t.communicationId) {
       summary.already_queued_count++;
       continue;
     }
-    const { facts, target } = await targetFacts(services, p, t.targetUserId);
+    const { facts, target } = known.get(t.targetUserId)!;
     const state = draftState(p, t, factsFingerprint(facts));
     if (state === 'none') {
       summary.no_draft_count++;
@@ -67,6 +72,11 @@ export async function activateProject(services: Services, actor: Actor, projectI
   const skip = (why: string) => {
     skipped[why] = (skipped[why] ?? 0) + 1;
   };
+  const known = await targetFactsOf(
+    services,
+    p,
+    targets.filter((t) => !t.communicationId && t.reviewStatus === 'approved').map((t) => t.targetUserId),
+  );
   for (const t of targets) {
     if (t.communicationId) {
       skip('already_queued');
@@ -76,7 +86,7 @@ export async function activateProject(services: Services, actor: Actor, projectI
       skip('not_approved');
       continue;
     }
-    const { facts, target } = await targetFacts(services, p, t.targetUserId);
+    const { facts, target } = known.get(t.targetUserId)!;
     if (draftState(p, t, factsFingerprint(facts)) === 'stale') {
       skip('stale_draft');
       continue;

@@ -10,7 +10,7 @@ import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../p
 import type { Services } from '../../services.js';
 import { factsFingerprint, fillTemplate, generalizeMessage, generateTemplate, type TemplateType } from './drafting.js';
 import { ownProject, presentProject } from './projects.js';
-import { deliveryChannel, draftState, presentTarget, targetFacts, trackedScheduleLink } from './targets.js';
+import { deliveryChannel, draftState, presentTarget, presentTargets, targetFacts, targetFactsOf, trackedScheduleLink } from './targets.js';
 
 export function putTemplates(
   services: Services,
@@ -72,15 +72,23 @@ export async function generateMessages(
   else if (body.target_user_id)
     targets = [services.projects.targetByUser(p.projectId, body.target_user_id)].filter((t): t is ProjectTarget => t !== null);
   else targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
-  const out: Record<string, unknown>[] = [];
   let generated = 0;
   let rewritten = 0;
   const llm = services.config.communications.draftingLlm;
   const drafter = llm ? new OpenAiCompatibleDrafter(llm, services.logger) : null;
   // The model gets one overall budget per call; drafts after it keep the template text.
   const modelDeadline = performance.now() + MODEL_BUDGET_MS;
+  const known = await targetFactsOf(
+    services,
+    p,
+    targets.map((t) => t.targetUserId),
+  );
+  /** The targets to show, as they stand when the drafts are written (presented after the loop, several at once). */
+  const shown: ProjectTarget[] = [];
   for (const t of targets) {
-    const { facts, target } = await targetFacts(services, p, t.targetUserId);
+    // Each draft fills its own copy: the schedule link differs by target row.
+    const { facts: base, target } = known.get(t.targetUserId)!;
+    const facts = { ...base };
     const fingerprint = factsFingerprint(facts);
     const explicit = Boolean(body.target_ids?.length || body.target_user_id);
     const needs =
@@ -109,7 +117,7 @@ export async function generateMessages(
         current?.communicationId !== t.communicationId ||
         current?.messageSource !== t.messageSource
       ) {
-        out.push(await presentTarget(services, p, current!));
+        shown.push(current!);
         continue;
       }
       if (better !== null) rewritten++;
@@ -125,8 +133,9 @@ export async function generateMessages(
       });
       generated++;
     }
-    out.push(await presentTarget(services, p, services.projects.target(t.targetId)!));
+    shown.push(services.projects.target(t.targetId)!);
   }
+  const out = await presentTargets(services, p, shown);
   return {
     success: true,
     generated_count: generated,

@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import { type ExportFormat, purgeExpiredExports, renderExport, saveExport } from '../bulk-export.js';
 import { targetReplied } from './delivery.js';
 import { ownProject } from './projects.js';
-import { presentTarget } from './targets.js';
+import { presentTargets } from './targets.js';
 
 /** Rows a project spreadsheet export holds at most (the contract's connector rules). */
 export const PROJECT_EXPORT_MAX_ROWS = 500;
@@ -44,13 +44,12 @@ export async function runProjectExport(
   const limit = Math.min(input.maxRows, PROJECT_EXPORT_MAX_ROWS);
   const targets = services.projects.targets(p.projectId, { includedOnly: true, limit, offset: 0, excludeUserId: p.ownerUserId });
   const clicked = services.projects.clickedTargets(p.projectId);
-  const rows: Record<string, unknown>[] = [];
-  for (const t of targets) {
-    const row = await presentTarget(services, p, t);
+  const rows = await presentTargets(services, p, targets);
+  for (const [i, t] of targets.entries()) {
+    const row = rows[i]!;
     const c = t.communicationId ? services.communications.store.get(t.communicationId) : null;
     row.replied = c?.status === 'completed' ? targetReplied(services, p.actingUserId, t.targetUserId, c) : false;
     row.schedule_link_clicked = clicked.has(t.targetId);
-    rows.push(row);
   }
   const data = await renderExport(input.format, 'Targets', PROJECT_EXPORT_COLUMNS, rows);
   const saved = saveExport(services, actor, {

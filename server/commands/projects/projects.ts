@@ -2,7 +2,7 @@ import { type Actor, actingFields } from '../../auth/actor.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { EngagementMode, Project } from '../../projects/store.js';
 import type { Services } from '../../services.js';
-import { presentTarget } from './targets.js';
+import { presentTargets } from './targets.js';
 
 export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -119,7 +119,7 @@ export async function readProject(
       offset: q.targets_offset,
       excludeUserId: p.ownerUserId,
     });
-    project.targets = await Promise.all(list.map((t) => presentTarget(services, p, t)));
+    project.targets = await presentTargets(services, p, list);
   }
   if (q.include_search_results) project.search_results = p.searchResults ?? null;
   return { success: true, ...actingFields(actor), project };
