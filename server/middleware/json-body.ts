@@ -35,6 +35,33 @@ const corruptBody = (encoding: string): AppError =>
 
 const incompleteBody = (): AppError => new AppError(400, 'bad_request', 'The request body was incomplete.');
 
+/**
+ * Deepest nesting of arrays and objects a body may have. The deepest a route's schema reaches is
+ * about ten levels; a body nested thousands deep (parsed fine by JSON.parse) overflowed the stack
+ * of the recursive code that reads it later (an idempotency hash, structured cloning), as a 500.
+ */
+export const MAX_BODY_DEPTH = 64;
+
+const tooDeep = (): AppError =>
+  new AppError(
+    400,
+    'body_too_deeply_nested',
+    `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep; send a flatter document.`,
+  );
+
+/** Whether a parsed JSON value nests deeper than `max` (walked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const sendsBody = (ctx: Context): boolean => Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
 
 /** Refuses a body the parser would silently ignore instead of reading it. */
@@ -72,7 +99,8 @@ function bodyError(err: unknown, ctx: Context, limitBytes: number): unknown {
 
 /**
  * Reads a JSON body into `ctx.request.body`: only JSON is accepted, compressed or not, up to
- * `limitBytes` once decompressed. A client's mistake is an AppError (400, 413 or 415).
+ * `limitBytes` once decompressed, nested at most {@link MAX_BODY_DEPTH} levels. A client's
+ * mistake is an AppError (400, 413 or 415).
  */
 export function jsonBody(limitBytes: number): Middleware {
   const parse = bodyParser({
@@ -89,6 +117,9 @@ export function jsonBody(limitBytes: number): Middleware {
       if (sendsBody(ctx)) requireJson(ctx);
       checkContentEncoding(ctx);
     }
-    await parse(ctx, next);
+    await parse(ctx, async () => {
+      if (nestsDeeperThan(ctx.request.body, MAX_BODY_DEPTH)) throw tooDeep();
+      await next();
+    });
   };
 }
