@@ -9,7 +9,19 @@ function build(coerce: boolean): Ajv2020 {
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   // An id in another spelling (upper case, `urn:uuid:`) is read as the id it is (lib/canonical-uuid.ts).
   addCanonicalUuidKeyword(ajv);
+  ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
   return ajv;
+}
+
+/**
+ * Whether text is an http(s) URL a request can be sent to, as the WHATWG URL parser (undici's)
+ * reads it: `http://a b/`, a port past 65535 or a host with a stray `%` start like a URL but
+ * cannot be fetched, and were stored only to fail at every delivery.
+ */
+export function isHttpUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
 /** Bodies are typed JSON: no coercion. Query strings and path segments are text: coerced. */
@@ -104,6 +116,8 @@ export function toProblems(part: Part, errors: ErrorObject[] | null | undefined)
       message = 'is not a recognised field';
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (e.keyword === 'format' && params.format === 'http-url') {
+      message = 'must be an http or https URL with a host that a request can be sent to (no spaces, a port up to 65535)';
     } else if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') {
       continue; // The branch errors that follow say what is wrong more precisely.
     }

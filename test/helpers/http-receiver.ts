@@ -10,10 +10,17 @@ export interface Received {
 
 /**
  * A real local HTTP server that records every request and answers with what `respond` says
- * (a webhook receiver, an HTTP relay). `respond` gets the request and its index.
+ * (a webhook receiver, an HTTP relay). `respond` gets the request and its index, and answers
+ * with a status, a body (sent as JSON) or a `raw` body, and extra headers.
  */
 export async function startReceiver(
-  respond: (req: Received, index: number) => { status: number; body?: unknown } = () => ({ status: 200, body: { ok: true } }),
+  respond: (
+    req: Received,
+    index: number,
+  ) => { status: number; body?: unknown; raw?: string | Buffer; headers?: Record<string, string> } = () => ({
+    status: 200,
+    body: { ok: true },
+  }),
 ): Promise<{ url: string; received: Received[]; close(): Promise<void>; waitFor(n: number, ms?: number): Promise<void> }> {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
@@ -29,8 +36,9 @@ export async function startReceiver(
       const index = received.length;
       received.push(r);
       const answer = respond(r, index);
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      // `raw`: the body as given, byte for byte (an answer that is not what JSON.stringify would write).
+      res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -171,8 +171,10 @@ s('report_feedback is stored; get_product_help answers from the real definitions
       modes.filter((m) => !new RegExp(`\\b${m}\\b`).test(contacts)),
       [],
     );
-    const missing = await mcp.call('get_product_help', { topic: 'astrology' });
-    assert.is(missing.structuredContent?.error, 'help_topic_not_found');
+    for (const topic of ['astrology', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const missing = await mcp.call('get_product_help', { topic });
+      assert.is(missing.structuredContent?.error, 'help_topic_not_found', topic);
+    }
   } finally {
     await mcp.close();
   }

@@ -88,12 +88,16 @@ test('bad ranges and dates are 400 validation_failed naming the parameter', asyn
       ['end_date=2026-13-45', '/end_date'],
       ['range=7d&start_date=2026-01-01', '/range'],
       ['start_date=2026-06-02&end_date=2026-06-01', '/start_date'],
+      // A day past the month's end is no date (Date.parse rolls it over to March 2).
+      ['start_date=2026-02-30&end_date=2026-03-05', '/start_date'],
+      ['end_date=2026-04-31T10:00:00Z', '/end_date'],
     ];
     for (const [qs, pointer] of cases) {
       const res = await app.call('GET', `/api/v1/credits?${qs}`, { key: apiKey });
       assert.is(res.status, 400, qs);
       assert.is(res.body.error, 'validation_failed', qs);
       assert.is((res.body.errors as { pointer: string }[])[0]!.pointer, pointer, qs);
+      if (qs.includes('-02-30')) assert.match(res.text, /is not a date of the calendar: 2026-02-30/);
     }
   } finally {
     await app.close();

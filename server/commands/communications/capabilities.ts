@@ -11,6 +11,9 @@ export const STALE_EMAIL_DAYS = 730;
 const DELIVERABLE = new Set(['verified', 'validated', 'sourced', 'guessed']);
 const EMAIL_SYNTAX = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
+/** Whether text is shaped like an email address (the check a requested `recipient_email` gets). */
+export const isEmailAddress = (text: string): boolean => EMAIL_SYNTAX.test(text.trim());
+
 export interface EmailChoice {
   /** The address delivery would use, or null when none can be used. */
   address: string | null;

@@ -2,6 +2,7 @@ import { type Actor, actingFields } from '../../auth/actor.js';
 import { CHANNELS, isChannel } from '../../communications/channels.js';
 import { AppError, invalidField } from '../../errors.js';
 import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
+import { isEmailAddress } from '../communications/capabilities.js';
 
 /** How long one messages/generate call may spend waiting for the drafting model, in all. */
 const MODEL_BUDGET_MS = 60_000;
@@ -175,6 +176,9 @@ export async function putMessage(
         allowed_channels: [...CHANNELS],
       },
     );
+  // As on create: an address kept here would be replaced by the person's best one at activation, unsaid.
+  if (body.recipient_email !== undefined && !isEmailAddress(body.recipient_email))
+    throw invalidField('body', '/recipient_email', 'is not a valid email address');
   if (body.review_action === 'approve' && !(body.message ?? t.draftMessage)?.trim())
     throw invalidField('body', '/review_action', 'cannot approve an empty draft: send message or generate one first');
   const edited = body.message !== undefined && body.message !== t.draftMessage;

@@ -139,8 +139,16 @@ const SAFE_FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/;
 /** Turns a relay's artifacts into files, dropping any with an unsafe name or type. */
 export function relayArtifacts(list: RelayAnswer['artifacts']): ArtifactFile[] {
   const out: ArtifactFile[] = [];
-  for (const a of (list ?? []).slice(0, 10)) {
-    if (!a.filename || !SAFE_FILENAME.test(a.filename) || !a.base64) continue;
+  for (const a of (Array.isArray(list) ? list : []).slice(0, 10)) {
+    if (
+      !a ||
+      typeof a !== 'object' ||
+      typeof a.filename !== 'string' ||
+      !SAFE_FILENAME.test(a.filename) ||
+      typeof a.base64 !== 'string' ||
+      !a.base64
+    )
+      continue;
     const contentType = /^(image\/(png|jpeg|svg\+xml|webp)|application\/(pdf|json)|text\/plain)$/.test(a.content_type ?? '')
       ? (a.content_type as string)
       : 'application/octet-stream';
@@ -154,14 +162,33 @@ export function relayArtifacts(list: RelayAnswer['artifacts']): ArtifactFile[] {
   return out;
 }
 
-/** Maps a relay's answer (from its response or its callback) to an outcome, or throws the failure it reports. */
+/** The outcomes a relay may report (docs/communications.md, "HTTP relay"). */
+const RELAY_STATUSES = new Set(['delivered', 'sent', 'accepted', 'failed']);
+
+/** A relay's answer this service cannot read as an outcome: retried (same Idempotency-Key) until the attempts run out. */
+const badRelayAnswer = (what: string): ProviderError =>
+  new ProviderError(
+    'relay_bad_response',
+    `The relay's answer ${what}; it must be a JSON object with "status" "delivered", "sent", "accepted" or "failed".`,
+    true,
+  );
+
+/**
+ * Maps a relay's answer (from its response or its callback) to an outcome, or throws the failure
+ * it reports. Only a 202 may leave out `status` (it means accepted); any other answer without a
+ * known status is a bad answer, not a delivery (an empty 200 used to read as delivered).
+ */
 export function relayOutcome(network: Network, answer: RelayAnswer, httpStatus: number): DispatchOutcome {
-  const status = answer.status ?? (httpStatus === 202 ? 'accepted' : 'delivered');
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw badRelayAnswer('is not a JSON object');
+  const status = answer.status ?? (httpStatus === 202 ? 'accepted' : undefined);
+  if (status === undefined) throw badRelayAnswer('has no status');
+  if (typeof status !== 'string' || !RELAY_STATUSES.has(status))
+    throw badRelayAnswer(`has an unknown status ${JSON.stringify(status).slice(0, 60)}`);
   if (status === 'failed') {
-    const e = answer.error ?? {};
+    const e = answer.error && typeof answer.error === 'object' ? answer.error : {};
     throw new ProviderError(
-      e.code && /^[a-z][a-z0-9_]{0,60}$/.test(e.code) ? e.code : 'relay_failed',
-      e.message?.slice(0, 500) ?? 'The relay reported a failure.',
+      typeof e.code === 'string' && /^[a-z][a-z0-9_]{0,60}$/.test(e.code) ? e.code : 'relay_failed',
+      typeof e.message === 'string' ? e.message.slice(0, 500) : 'The relay reported a failure.',
       e.transient === true,
     );
   }
@@ -176,6 +203,24 @@ export function relayOutcome(network: Network, answer: RelayAnswer, httpStatus: 
     },
     artifacts: relayArtifacts(answer.artifacts),
   };
+}
+
+/** The largest answer read from a relay (its artifacts in base64 included); past it the answer is refused unread. */
+export const RELAY_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** A body as UTF-8 text, or null (the rest discarded) once it passes `max` bytes. */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, max: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += chunk.length;
+    if (bytes > max) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -219,8 +264,9 @@ export class RelayNetworkProvider implements ChannelProvider {
       if (job.signal.aborted) throw new ProviderError('dispatch_aborted', 'The dispatch was stopped.', false);
       throw new ProviderError('relay_unreachable', `The relay could not be reached: ${(err as Error).message}`, true);
     }
-    const text = await res.body.text();
     const status = res.statusCode;
+    const text = await readCapped(res.body, RELAY_MAX_ANSWER_BYTES);
+    if (text === null) throw badRelayAnswer(`is larger than ${RELAY_MAX_ANSWER_BYTES} bytes`);
     if (status === 408 || status === 429 || status >= 500)
       throw new ProviderError('relay_unavailable', `The relay answered ${status}; the dispatch will be retried.`, true, {
         http_status: status,
@@ -229,11 +275,20 @@ export class RelayNetworkProvider implements ChannelProvider {
       throw new ProviderError('relay_rejected', `The relay refused the job (HTTP ${status}): ${text.slice(0, 300)}`, false, {
         http_status: status,
       });
+    // A redirect is not followed (the job is signed for this URL): the relay URL is wrong.
+    if (status >= 300)
+      throw new ProviderError(
+        'relay_rejected',
+        `The relay answered HTTP ${status}${res.headers.location ? ` to ${String(res.headers.location).slice(0, 200)}` : ''}; set the relay URL to the address that answers jobs.`,
+        false,
+        { http_status: status },
+      );
+    if (status !== 200 && status !== 201 && status !== 202) throw badRelayAnswer(`came with HTTP ${status} (200, 201 or 202 expected)`);
     let answer: RelayAnswer = {};
     try {
       answer = text ? (JSON.parse(text) as RelayAnswer) : {};
     } catch {
-      throw new ProviderError('relay_bad_response', 'The relay answered with something other than JSON.', true);
+      throw badRelayAnswer('is not JSON');
     }
     return relayOutcome(this.network, answer, status);
   }

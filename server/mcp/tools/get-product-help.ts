@@ -38,7 +38,8 @@ export function getProductHelpTool(tools: () => readonly ToolDef[]) {
         .trim()
         .toLowerCase()
         .replace(/[\s-]+/g, '_');
-      const topic = topics[name];
+      // Own keys only: `constructor` or `__proto__` is no topic (it answered a topic with no text).
+      const topic = Object.hasOwn(topics, name) ? topics[name] : undefined;
       if (!topic)
         throw new AppError(404, 'help_topic_not_found', `No help topic "${args.topic}". Topics: ${Object.keys(topics).join(', ')}.`);
       return { success: true, topics: Object.keys(topics), topic: { name, ...topic } };

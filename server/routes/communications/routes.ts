@@ -23,7 +23,7 @@ import { ProviderError } from '../../communications/providers/port.js';
 import type { WaitUntil } from '../../communications/service.js';
 import { callbackToken, sameToken } from '../../communications/signing.js';
 import type { CommEvent } from '../../communications/store.js';
-import { AppError } from '../../errors.js';
+import { AppError, invalidField } from '../../errors.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
 import {
@@ -408,6 +408,9 @@ export const communicationRoutes = [
         // A reply-only callback reports no outcome: the communication's status is left as it is.
         if (body.status === undefined) return { success: true, communication_id: c.id, status: c.status };
       }
+      // A callback that reports nothing used to read as delivered.
+      if (body.status === undefined)
+        throw invalidField('body', '/status', 'is required: report "delivered", "sent" or "failed" (or only a reply, with reply)');
       try {
         const outcome = relayOutcome(network, body as Record<string, never>, 200);
         await services.communications.dispatcher.complete(c, outcome, now, AWAITING);

@@ -71,6 +71,7 @@ export const createBody = {
       type: 'string',
       maxLength: 2000,
       pattern: '^https?://',
+      format: 'http-url',
       description: 'Each event is POSTed here, signed with webhook_secret.',
     },
     webhook_secret: {

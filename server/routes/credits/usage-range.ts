@@ -19,6 +19,11 @@ function parseBound(raw: string, edge: 'start' | 'end', pointer: string): number
   if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) {
     throw invalidField('query', pointer, 'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T12:00:00Z)');
   }
+  // Date.parse rolls a day past the month's end over (2026-02-30 reads as March 2).
+  const [y, m, d] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d)
+    throw invalidField('query', pointer, `is not a date of the calendar: ${raw.slice(0, 10)}`);
   return DATE_ONLY.test(raw) && edge === 'end' ? ms + DAY_MS : ms;
 }
 

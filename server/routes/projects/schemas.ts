@@ -138,6 +138,7 @@ export const scheduleUrl = {
   type: 'string',
   maxLength: 2000,
   pattern: '^https?://',
+  format: 'http-url',
   description: 'Your scheduling page; {{schedule_link}} becomes a tracked link to it.',
 } as const;
 

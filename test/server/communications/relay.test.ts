@@ -174,6 +174,75 @@ test('relay callbacks: a transient failure is retried, a job never called back e
   }
 });
 
+test('relay answers that report no outcome are not deliveries: each is retried or refused with its reason', async () => {
+  // The job's message picks the answer.
+  const answers: Record<string, { status: number; body?: unknown; raw?: string; headers?: Record<string, string> }> = {
+    redirect: { status: 302, raw: '', headers: { location: 'https://relay.example/jobs' } },
+    empty: { status: 200, raw: '' },
+    unknown: { status: 200, body: { status: 'exploded' } },
+    array: { status: 200, body: [] },
+    null: { status: 200, raw: 'null' },
+    nocontent: { status: 204 },
+    huge: { status: 200, raw: JSON.stringify({ status: 'delivered', detail: { pad: 'x'.repeat(17 * 1024 * 1024) } }) },
+    artifacts: { status: 200, body: { status: 'delivered', artifacts: [null, 7, { filename: 'a.png', base64: PNG }] } },
+    accept: { status: 202, body: { status: 'accepted' } },
+  };
+  const relay = await startReceiver((req) => answers[(JSON.parse(req.body) as Row).message as string]!);
+  const app = await startTestApp({
+    env: { ...FAST_DISPATCH, PROFESSIONAL_RELAY_URL: `${relay.url}/jobs`, RELAY_SECRET: SECRET, DISPATCH_MAX_ATTEMPTS: '3' },
+  });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER) });
+    const outcomes: Record<string, [unknown, unknown]> = {};
+    for (const message of Object.keys(answers).filter((m) => m !== 'accept')) {
+      const res = await app.call('POST', '/api/v1/communications', {
+        key,
+        body: { channel: 'professional_send_message', target_user_id: P(1), message, dry_run: false },
+      });
+      // Until the first attempt has an outcome: an end, or an error it will be retried after.
+      for (const end = Date.now() + 5000; Date.now() < end; await new Promise((r) => setTimeout(r, 25))) {
+        const c = (await app.call('GET', `/api/v1/communications/${res.body.id}`, { key })).body;
+        const result = (c.result ?? {}) as Row;
+        outcomes[message] = [c.status, ((result.last_error ?? result.error) as Row | undefined)?.code ?? null];
+        if (c.status === 'completed' || c.status === 'failed' || result.last_error) break;
+      }
+    }
+    assert.equal(outcomes, {
+      redirect: ['failed', 'relay_rejected'],
+      empty: ['queued', 'relay_bad_response'],
+      unknown: ['queued', 'relay_bad_response'],
+      array: ['queued', 'relay_bad_response'],
+      null: ['queued', 'relay_bad_response'],
+      nocontent: ['queued', 'relay_bad_response'],
+      huge: ['queued', 'relay_bad_response'],
+      artifacts: ['completed', null],
+    });
+
+    // A callback that reports nothing is refused; it used to complete the send as delivered.
+    const waiting = await app.call('POST', '/api/v1/communications', {
+      key,
+      body: {
+        channel: 'professional_send_message',
+        target_user_id: P(1),
+        message: 'accept',
+        dry_run: false,
+        wait_ms: 5000,
+        wait_until: 'first_progress',
+      },
+    });
+    assert.is(waiting.body.status, 'in_progress', waiting.text);
+    const job = relay.received.map((r) => JSON.parse(r.body) as Row).find((j) => j.job_id === waiting.body.id)!;
+    const blank = await fetch(job.callback_url as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.is(blank.status, 400);
+    assert.is(((await blank.json()) as Row).error, 'validation_failed');
+    assert.is((await app.call('GET', `/api/v1/communications/${waiting.body.id}`, { key })).body.status, 'in_progress');
+  } finally {
+    await app.close();
+    await relay.close();
+  }
+});
+
 test('configuration: a relay URL without RELAY_SECRET is refused at start', async () => {
   const { loadConfig, ConfigError } = await import('../../../server/config.js');
   try {

@@ -127,6 +127,9 @@ test('a project from creation through targets, templates, drafts, review and act
 
     // Review: approve 1 (by user id); 2 edited for email (by target id) and approved; 3 saved, then approved for an in-service message.
     const t2 = (drafts.body.targets as Row[])[1]!.id as string;
+    // An address that is no address is refused here as on create (it was kept, then replaced at activation).
+    const badEmail = await call('PUT', `${base}/target-users/${P(1)}/message`, { recipient_email: 'nope' });
+    assert.equal([badEmail.status, (badEmail.body.errors as Row[] | undefined)?.[0]?.pointer], [400, '/recipient_email']);
     const a1 = await call('PUT', `${base}/target-users/${P(1)}/message`, { review_action: 'approve' });
     assert.equal([a1.body.target_user_id, (a1.body.target as Row).approved], [P(1), true]);
     const e2 = await call('PUT', `${base}/targets/${t2}/message`, {

@@ -1,0 +1,61 @@
+/**
+ * Callback URLs (a communication's and a watcher's webhook, a project's scheduling page) must be
+ * URLs a request can be sent to. `^https?://` alone let `http://a b/x` through: stored with a
+ * 200, then every delivery failed with "Invalid URL" and was retried eight times.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { isHttpUrl } from '../../server/http/validation.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+type Row = Record<string, unknown>;
+
+const BAD = ['http://a b/x', 'http://127.0.0.1:99999/x', 'http://%zz/', 'http://[fe80::1%25eth0]/x', 'https://', 'ftp://example.com/'];
+const GOOD = ['https://hooks.example.com/proxima?x=1', 'http://127.0.0.1:8080/in', 'http://[::1]:9000/', 'https://bücher.example/'];
+
+test('isHttpUrl: what the URL parser can send a request to', () => {
+  for (const url of BAD) assert.is(isHttpUrl(url), false, url);
+  for (const url of GOOD) assert.is(isHttpUrl(url), true, url);
+});
+
+test('every callback URL input refuses a URL that cannot be fetched with 400 validation_failed and its pointer', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey: key } = app.account();
+    const call = (method: string, path: string, body: unknown) => app.call(method, path, { key, body });
+    const target = 'a0000000-0000-4000-8000-000000000001';
+    const project = (await call('POST', '/api/v1/projects', { title: 'Hooks', pitch: 'A pitch' })).body.project as Row;
+    const inputs: [string, string, (url: string) => unknown, string][] = [
+      [
+        'POST',
+        '/api/v1/communications',
+        (url) => ({ channel: 'service_direct_message', target_user_id: target, message: 'hi', dry_run: true, webhook_url: url }),
+        '/webhook_url',
+      ],
+      [
+        'POST',
+        '/api/v1/signals/watchers',
+        (url) => ({ signal_types: ['role_change'], cohort: { person_ids: [target] }, deliveries: ['agent_webhook'], webhook_url: url }),
+        '/webhook_url',
+      ],
+      ['PATCH', `/api/v1/projects/${project.id}`, (url) => ({ schedule_url: url }), '/schedule_url'],
+      ['POST', '/api/v1/projects', (url) => ({ title: 'Another', pitch: 'A pitch', schedule_url: url }), '/schedule_url'],
+    ];
+    for (const [method, path, body, pointer] of inputs) {
+      for (const url of ['http://a b/x', 'http://127.0.0.1:99999/x']) {
+        const res = await call(method, path, body(url));
+        assert.is(res.status, 400, `${path} ${url}: ${res.text}`);
+        assert.is(res.body.error, 'validation_failed');
+        const problem = (res.body.errors as Row[]).find((e) => e.pointer === pointer);
+        assert.ok(problem, res.text);
+        assert.match(String(problem!.message), /must be an http or https URL/);
+      }
+      const ok = await call(method, path, body('https://hooks.example.com/proxima'));
+      assert.is.not(ok.body.error, 'validation_failed', `${path}: ${ok.text}`);
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
