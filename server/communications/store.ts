@@ -191,10 +191,15 @@ export class CommunicationStore {
 
   constructor(private readonly db: Db) {}
 
-  insert(input: NewCommunication, events: EventInput[], now: number): Communication {
+  /**
+   * Inserts a communication with its first events. `guard` runs first, in the same transaction,
+   * so a check it makes (no other invite on its way) cannot be raced by a concurrent insert.
+   */
+  insert(input: NewCommunication, events: EventInput[], now: number, guard?: () => void): Communication {
     const id = crypto.randomUUID();
     const emitted: CommEvent[] = [];
     this.db.transaction(() => {
+      guard?.();
       prepared(
         this.db,
         `INSERT INTO communications (communication_id, owner_user_id, acting_user_id, channel, target_user_id, recipient_email, mode,
@@ -451,6 +456,16 @@ export class CommunicationStore {
   }
 
   /** Communications of an acting user with a target, newest first (history). */
+  /** A send on `channel` from `actingUserId` to `targetUserId` still on its way (queued or in progress), if any. */
+  activeSendTo(actingUserId: string, targetUserId: string, channel: Channel): { id: string; idempotencyKey: string | null } | null {
+    const r = prepared(
+      this.db,
+      `SELECT communication_id, idempotency_key FROM communications
+         WHERE acting_user_id = ? AND target_user_id = ? AND channel = ? AND mode = 'send' AND status IN ('queued', 'in_progress') LIMIT 1`,
+    ).get(actingUserId, targetUserId, channel) as { communication_id: string; idempotency_key: string | null } | undefined;
+    return r ? { id: r.communication_id, idempotencyKey: r.idempotency_key } : null;
+  }
+
   withTarget(actingUserId: string, targetUserId: string): Communication[] {
     const rows = prepared(
       this.db,

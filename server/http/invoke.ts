@@ -29,6 +29,25 @@ export interface RouteInvocation {
 export type RouteInvoker = (call: RouteInvocation, ctx?: Context) => Promise<unknown>;
 
 /**
+ * Query keys that spell a declared parameter with brackets (`status[]=queued`, PHP's and Rails'
+ * arrays). A GET ignores keys it does not declare (cache-busters), so such a filter was dropped
+ * and the unfiltered list answered; it is refused instead, saying how to send it.
+ */
+function bracketedQueryKeys(declared: ReadonlySet<string>, query: Record<string, unknown>): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  for (const key of Object.keys(query)) {
+    const base = /^([^[\]]+)\[[^\]]*\]/.exec(key)?.[1];
+    if (base === undefined || !declared.has(base)) continue;
+    problems.push({
+      in: 'query',
+      pointer: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      message: `is ${base} with brackets, which are not read: send ${base}=… (once, or as the parameter's description says)`,
+    });
+  }
+  return problems;
+}
+
+/**
  * The one code path of a route, shared by REST and the MCP connector: validate every part,
  * resolve the delegate, reserve credits, run the handler inside the search budget, check the
  * response (when asked), then commit the charge, or release it when anything failed. A call that
@@ -42,6 +61,8 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
     body: schemas.body ? compileValidator('body', schemas.body) : null,
     response: opts.validateResponses && !def.responseContentType ? compileValidator('body', def.response) : null,
   };
+
+  const declaredQuery = new Set(Object.keys((schemas.query.properties as Record<string, unknown> | undefined) ?? {}));
 
   return async (call, ctx) => {
     const now = services.clock();
@@ -59,7 +80,7 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
       const body = schemas.body ? (call.body ?? {}) : undefined;
       const problems: ValidationProblem[] = [];
       if (validators.params) problems.push(...check('path', validators.params, params));
-      problems.push(...check('query', validators.query, query));
+      problems.push(...bracketedQueryKeys(declaredQuery, query), ...check('query', validators.query, query));
       if (validators.body) problems.push(...check('body', validators.body, body));
       assertValid(problems);
 

@@ -36,7 +36,7 @@ export function describeTool(tool: ToolDef) {
  * object, no `name`) as -32602 Invalid params; registered with that schema itself, the request
  * failed an earlier parse and answered -32603 Internal error.
  */
-const ANY_TOOL_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+const ANY_TOOL_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
 
 /**
  * An MCP server for one HTTP request of `actor` (the connector is stateless: docs/mcp.md,
@@ -49,7 +49,14 @@ export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor): Serve
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: dispatcher.defs.map(describeTool) }));
   server.setRequestHandler(ANY_TOOL_CALL, async (request) => {
-    const { name, arguments: args } = (request as CallToolRequest).params;
+    // A call without params passes the SDK's own check, and destructuring it answered -32603.
+    const params = (request as Partial<CallToolRequest>).params as CallToolRequest['params'] | undefined;
+    if (!params || typeof params !== 'object' || typeof params.name !== 'string')
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        'tools/call needs params: {"name": "<tool>", "arguments": {...}}; tools/list names the tools.',
+      );
+    const { name, arguments: args } = params;
     if (!dispatcher.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}; tools/list names them.`);
     return dispatcher.call(name, args ?? {}, actor);
   });

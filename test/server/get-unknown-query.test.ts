@@ -56,4 +56,25 @@ test('declared query parameters and bodies stay strictly validated', async () =>
   }
 });
 
+test('a declared parameter spelled with brackets (status[]=x) is refused, not ignored', async () => {
+  const app = await startTestApp({ extraRoutes: [getProbe] });
+  try {
+    const { apiKey } = app.account();
+    for (const qs of ['page[]=2', 'page[0]=2', 'delegate_user_id[]=x']) {
+      const res = await app.call('GET', `/test/get-probe?${qs}`, { key: apiKey });
+      assert.is(res.status, 400, qs);
+      assert.is(res.body.error, 'validation_failed', qs);
+      const problem = (res.body.errors as { pointer: string; message: string }[])[0]!;
+      assert.is(problem.pointer, `/${qs.split('=')[0]}`, qs);
+      assert.match(problem.message, /with brackets, which are not read/);
+    }
+    // Undeclared names with brackets are still cache-busters.
+    assert.is((await app.call('GET', '/test/get-probe?cb[]=1', { key: apiKey })).status, 200);
+    const listed = await app.call('GET', '/api/v1/communications?status[]=queued', { key: apiKey });
+    assert.equal([listed.status, listed.body.error], [400, 'validation_failed']);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();

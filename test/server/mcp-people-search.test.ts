@@ -93,6 +93,15 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
       assert.equal([bad.status, error.code], [200, -32602], bad.text);
       assert.match(error.message, /Invalid tools\/call request.*"arguments"/s, error.message);
     }
+    // No params at all, or no name: invalid params too (destructuring them answered -32603).
+    for (const params of [undefined, {}, { name: 7 }]) {
+      const bad = await app.call('POST', '/mcp', {
+        body: { jsonrpc: '2.0', id: 9, method: 'tools/call', ...(params === undefined ? {} : { params }) },
+        headers: { Accept: 'application/json, text/event-stream', Authorization: `Bearer ${apiKey}` },
+      });
+      const error = bad.body.error as { code: number; message: string };
+      assert.equal([bad.status, error.code], [200, -32602], bad.text);
+    }
 
     const get = await app.call('GET', '/mcp', { headers: { Authorization: `Bearer ${apiKey}` } });
     assert.is(get.status, 405);

@@ -104,7 +104,7 @@ export interface ChannelVerdict {
   candidate_connectors?: Record<string, unknown>[];
 }
 
-const REASON_TEXT: Record<string, string> = {
+export const REASON_TEXT: Record<string, string> = {
   target_unresolved: 'No person on the service matches the identity given; check the id, URL, username or email.',
   channel_disabled: 'This channel is switched off on this server (its daily cap is 0).',
   cannot_message_self: 'The target is the acting user.',
@@ -190,7 +190,13 @@ export async function checkChannel(
   if (!isMember(target)) return refuse('not_a_service_member');
   if (channel === 'service_invite') {
     if (services.graph.firstDegree(actor.actingUserId, ['service']).has(target.userId)) return refuse('already_connected');
-    if (services.communications.inbox.pendingInvite(actor.actingUserId, target.userId)) return refuse('invite_pending');
+    // Pending once delivered; an invite still queued or in progress counts too (it used to pass,
+    // and every copy then failed at dispatch, each counted against the daily cap).
+    if (
+      services.communications.inbox.pendingInvite(actor.actingUserId, target.userId) ||
+      services.communications.store.activeSendTo(actor.actingUserId, target.userId, 'service_invite')
+    )
+      return refuse('invite_pending');
   }
   if (channel === 'service_referral_request') {
     verdict.candidate_connectors = await candidateConnectors(services, actor.actingUserId, target.userId);
@@ -211,7 +217,10 @@ export function serviceStanding(services: Services, actor: Actor, target: Target
     has_account: target.account !== null,
     service_connected: sources.includes('service'),
     connection_sources: sources,
-    invite_pending: id ? services.communications.inbox.pendingInvite(actor.actingUserId, id) !== null : false,
+    invite_pending: id
+      ? services.communications.inbox.pendingInvite(actor.actingUserId, id) !== null ||
+        services.communications.store.activeSendTo(actor.actingUserId, id, 'service_invite') !== null
+      : false,
     conversation_id: conversation?.conversationId ?? null,
   };
 }

@@ -5,7 +5,7 @@ import type { WaitUntil } from '../../communications/service.js';
 import type { Communication, EventInput } from '../../communications/store.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { Services } from '../../services.js';
-import { checkChannel } from './capabilities.js';
+import { checkChannel, REASON_TEXT } from './capabilities.js';
 import { presentCommunication, type WaitReport } from './present.js';
 import { IDENTITY_FIELDS, type IdentityInput, presentTarget, resolveTarget } from './resolve-target.js';
 
@@ -149,6 +149,11 @@ export async function createCommunication(
       );
   }
   if (!draft && !verdict.can_send) {
+    // A copy of this very request (same key) that won a race is answered as a repeat, not as a second invite.
+    if (verdict.reason === 'invite_pending' && input.idempotency_key != null) {
+      const twin = services.communications.store.byIdempotencyKey(actor.ownerUserId, actor.actingUserId, input.idempotency_key);
+      if (twin && twin.requestHash === hash) return presentAfterWait(services, twin, input.wait_ms, input.wait_until, signal);
+    }
     if (verdict.reason === 'recipient_email_invalid') throw invalidField('body', '/recipient_email', 'is not a valid email address');
     if (verdict.reason === 'target_unresolved')
       throw new AppError(404, 'target_not_found', 'No person matches the identity given; check the id, URL, username or email.', {
@@ -226,6 +231,19 @@ export async function createCommunication(
       },
       events,
       now,
+      // Checked again where the insert cannot be raced: two invites sent at once both passed the
+      // check above, and all but one then failed at dispatch (each counted against the daily cap).
+      channel === 'service_invite' && status === 'queued'
+        ? () => {
+            const other = services.communications.store.activeSendTo(actor.actingUserId, target.userId!, 'service_invite');
+            // The same key: the insert's unique key answers it as a repeat, below.
+            if (other && (input.idempotency_key == null || other.idempotencyKey !== input.idempotency_key))
+              throw new AppError(409, 'channel_unavailable', `${channel} cannot reach this person: ${REASON_TEXT.invite_pending}`, {
+                channel,
+                reason: 'invite_pending',
+              });
+          }
+        : undefined,
     );
   } catch (err) {
     // Two requests with one new key raced: the loser answers as a repeat of the winner.

@@ -410,6 +410,26 @@ test('email: a bounced address is replaced by the validated one; outbox provider
     assert.equal([own.body.status, (own.body.reasoning_lookup as Row).recipient_email_source], ['completed', 'user_supplied']);
   }));
 
+test('invites sent at once: one is queued, the others are refused as invite_pending; copies with one key are one invite', () =>
+  withComms(async ({ app, key }) => {
+    const send = (extra: Row = {}) =>
+      app.call('POST', '/api/v1/communications', {
+        key,
+        body: { channel: 'service_invite', target_user_id: P(5), dry_run: false, ...extra },
+      });
+    const keyed = await Promise.all(Array.from({ length: 5 }, () => send({ idempotency_key: 'one-invite' })));
+    assert.equal([...new Set(keyed.map((r) => r.status))], [200], keyed.map((r) => r.text).join('\n'));
+    assert.is(new Set(keyed.map((r) => r.body.id)).size, 1, 'copies of one request are one communication');
+    const racing = await Promise.all(Array.from({ length: 10 }, () => send()));
+    // Each used to be queued, then failed at dispatch, every one counted against the daily cap.
+    assert.equal(
+      racing.map((r) => [r.status, r.body.reason]),
+      Array.from({ length: 10 }, () => [409, 'invite_pending']),
+    );
+    const sent = app.services.communications.store.withTarget(P(SENDER), P(5)).filter((c) => c.channel === 'service_invite');
+    assert.is(sent.length, 1);
+  }));
+
 test('invites and referral requests: the recipient decides, and the graph sees an accepted invite', () =>
   withComms(async ({ app, key, k1, k5 }) => {
     const versionBefore = app.services.graph.version();
