@@ -17,10 +17,15 @@ export type PostDoc = Record<string, unknown> & { id: string; text?: string; pos
  */
 export async function readProfile(services: Services, id: string): Promise<ProfileDoc> {
   const [doc] = await services.engine.mget<ProfileDoc>(INDICES.profiles.alias, [id]);
-  if (doc) return doc;
-  const account = services.users.get(id);
-  if (account && !account.corpusPerson) return toDocument('profiles', accountProfileRecord(account), noLookups()) as ProfileDoc;
+  const profile = doc ?? accountProfileOf(services, id);
+  if (profile) return profile;
   throw notFound(`No profile ${id}.`);
+}
+
+/** The profile of a member who has an account and no corpus profile, made from the account; else null. */
+export function accountProfileOf(services: Services, id: string): ProfileDoc | null {
+  const account = services.users.get(id);
+  return account && !account.corpusPerson ? (toDocument('profiles', accountProfileRecord(account), noLookups()) as ProfileDoc) : null;
 }
 
 /** The person's most recent own posts, newest first; none when posts are not loaded. */

@@ -6,7 +6,8 @@ import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';
 import { factsFingerprint } from './drafting.js';
 import { ownProject, presentProject } from './projects.js';
-import { deliveryChannel, draftState, targetFactsOf, trackedScheduleLink } from './targets.js';
+import { targetFactsOf } from './target-facts.js';
+import { deliveryChannel, draftState, trackedScheduleLink } from './targets.js';
 
 /** Which included targets can be sent, and why the others cannot yet. */
 export async function sendReadiness(services: Services, actor: Actor, projectId: string): Promise<Record<string, unknown>> {

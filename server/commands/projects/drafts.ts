@@ -11,7 +11,8 @@ import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../p
 import type { Services } from '../../services.js';
 import { factsFingerprint, fillTemplate, generalizeMessage, generateTemplate, type TemplateType } from './drafting.js';
 import { ownProject, presentProject } from './projects.js';
-import { deliveryChannel, draftState, presentTarget, presentTargets, targetFacts, targetFactsOf, trackedScheduleLink } from './targets.js';
+import { targetFacts, targetFactsOf } from './target-facts.js';
+import { deliveryChannel, draftState, presentTarget, presentTargets, trackedScheduleLink } from './targets.js';
 
 export function putTemplates(
   services: Services,

@@ -1,5 +1,3 @@
-import pMap from 'p-map';
-import { INDICES } from '../../../mappings/indices.js';
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { type Channel, isChannel } from '../../communications/channels.js';
 import { invalidField } from '../../errors.js';
@@ -7,59 +5,14 @@ import type { Project, ProjectTarget } from '../../projects/store.js';
 import type { Services } from '../../services.js';
 import { chooseEmail } from '../communications/capabilities.js';
 import { handleOnNetwork, isMember, resolveTarget, type Target } from '../communications/resolve-target.js';
-import { recentPosts } from '../read-profile.js';
-import { type DraftFacts, factsFingerprint } from './drafting.js';
+import { factsFingerprint } from './drafting.js';
 import { iso, ownProject } from './projects.js';
+import { type TargetFacts, targetFacts, targetFactsOf } from './target-facts.js';
 
-/** What Proxima knows of a target for drafting, and the person's display facts. */
 /** The tracked link of a target to the project's scheduling page (`GET /l/:token`), or null without one. */
 export function trackedScheduleLink(services: Services, project: Project, targetId: string): string | null {
   if (!project.scheduleUrl) return null;
   return `${services.config.baseUrl}/l/${services.projects.linkFor(project.projectId, targetId, project.scheduleUrl, services.clock())}`;
-}
-
-export async function targetFacts(
-  services: Services,
-  project: Project,
-  targetUserId: string,
-): Promise<{ facts: DraftFacts; profile: Record<string, unknown> | null; target: Target }> {
-  const target = await resolveTarget(services, { target_user_id: targetUserId });
-  const p = target.profile;
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-  const first = str(p?.first_name) ?? str(p?.display_name)?.split(' ')[0] ?? null;
-  const mutual = services.graph.mutualConnections(project.actingUserId, targetUserId, 1);
-  let shared: string | null = null;
-  if (mutual[0]) {
-    const [doc] = await services.engine.mget<Record<string, unknown>>(INDICES.profiles.alias, [mutual[0]]).catch(() => [null]);
-    shared = str(doc?.display_name) ?? services.users.get(mutual[0])?.name ?? null;
-  }
-  const posts = await recentPosts(services, targetUserId, 1).catch(() => []);
-  const topic = posts[0]?.text
-    ? posts[0].text
-        .split(/[.!?\n]/)[0]!
-        .trim()
-        .split(/\s+/)
-        .slice(0, 8)
-        .join(' ')
-    : null;
-  const sender = services.users.get(project.actingUserId);
-  return {
-    target,
-    profile: p,
-    facts: {
-      first_name: first,
-      full_name: str(p?.display_name),
-      current_title: str(p?.current_title),
-      current_company: str(p?.current_company_name),
-      shared_connection: shared,
-      recent_post_topic: topic,
-      sender_first_name: sender?.name?.split(' ')[0] ?? null,
-      sender_name: sender?.name ?? null,
-      pitch: project.pitch,
-      project_title: project.title,
-      schedule_link: null,
-    },
-  };
 }
 
 /**
@@ -88,33 +41,19 @@ export function draftState(project: Project, t: ProjectTarget, fingerprint: stri
   return 'fresh';
 }
 
-/**
- * Targets whose facts are read at once. Each read is two or three engine reads; a project of
- * fifty targets read all at once passed the account's queue of waiting searches (read-pool.ts)
- * and every listing answered 503, and read one by one, a project of thousands passed the
- * request's time budget.
- */
-export const FACTS_CONCURRENCY = 8;
-
-/** Facts of many targets (each as {@link targetFacts}), by target user id, {@link FACTS_CONCURRENCY} at a time. */
-export async function targetFactsOf(
-  services: Services,
-  project: Project,
-  targetUserIds: readonly string[],
-): Promise<Map<string, Awaited<ReturnType<typeof targetFacts>>>> {
-  const ids = [...new Set(targetUserIds)];
-  const facts = await pMap(ids, (id) => targetFacts(services, project, id), { concurrency: FACTS_CONCURRENCY });
-  return new Map(ids.map((id, i) => [id, facts[i]!]));
-}
-
-/** Targets as the project routes show them, in the order given ({@link FACTS_CONCURRENCY} read at once). */
-export function presentTargets(
+/** Targets as the project routes show them, in the order given (their facts read in batches: target-facts.ts). */
+export async function presentTargets(
   services: Services,
   project: Project,
   list: readonly ProjectTarget[],
   opts: { mutuals?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
-  return pMap(list, (t) => presentTarget(services, project, t, opts), { concurrency: FACTS_CONCURRENCY });
+  const known = await targetFactsOf(
+    services,
+    project,
+    list.map((t) => t.targetUserId),
+  );
+  return Promise.all(list.map((t) => presentTarget(services, project, t, { ...opts, known: known.get(t.targetUserId) })));
 }
 
 /** One target as the project routes show it. */
@@ -122,9 +61,9 @@ export async function presentTarget(
   services: Services,
   project: Project,
   t: ProjectTarget,
-  opts: { mutuals?: boolean } = {},
+  opts: { mutuals?: boolean; known?: TargetFacts } = {},
 ): Promise<Record<string, unknown>> {
-  const { facts, profile } = await targetFacts(services, project, t.targetUserId);
+  const { facts, profile } = opts.known ?? (await targetFacts(services, project, t.targetUserId));
   const state = draftState(project, t, factsFingerprint(facts));
   const communication = t.communicationId ? services.communications.store.get(t.communicationId) : null;
   const out: Record<string, unknown> = {
