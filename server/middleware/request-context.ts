@@ -68,7 +68,7 @@ export function toAppError(err: unknown): AppError {
       return new AppError(
         504,
         'search_timeout',
-        'The search did not finish within its time budget and was stopped; nothing was charged. Narrow it (fewer words or keywords, more filters) or retry.',
+        'The request’s search-engine work did not finish within its time budget and was stopped; nothing was charged. Narrow a search (fewer words or keywords, more filters); split work over many items (a large project’s drafts: target_ids in slices); or retry.',
       );
     if (err.code === 'overloaded')
       return new AppError(

@@ -392,6 +392,20 @@ export class ProjectStore {
     return this.target(targetId)!;
   }
 
+  /**
+   * Records that `communicationId` carries a target's draft, unless the target already names that
+   * communication (a concurrent activation recorded it first). True when this call recorded it.
+   */
+  recordQueued(targetId: string, communicationId: string, now: number, channel: string): boolean {
+    return (
+      prepared(
+        this.db,
+        `UPDATE project_targets SET communication_id = ?, queued_at = ?, contact_channel = ?
+           WHERE target_id = ? AND communication_id IS NOT ?`,
+      ).run(communicationId, now, channel, targetId, communicationId).changes === 1
+    );
+  }
+
   /** The tracked link of a target to `url`, made on first use (one per target and URL). */
   linkFor(projectId: string, targetId: string, url: string, now: number): string {
     prepared(

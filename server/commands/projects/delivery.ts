@@ -116,8 +116,10 @@ export async function activateProject(services: Services, actor: Actor, projectI
         },
         now,
       );
-      services.projects.updateDraft(t.targetId, { communicationId: record.id as string, queuedAt: now, contactChannel: channel });
-      queued++;
+      // Activations at once share each communication (its idempotency key): the one that records
+      // it counts it; for the others it was already queued.
+      if (services.projects.recordQueued(t.targetId, record.id as string, now, channel)) queued++;
+      else skip('already_queued');
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       skip((err.extra.reason as string | undefined) ?? err.code);

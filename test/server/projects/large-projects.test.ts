@@ -67,6 +67,22 @@ test('a project of many targets lists, checks, drafts and exports them (its fact
       ],
       [0, 0, TARGETS],
     );
+
+    // Activations at once queue each approved target once, and count it once between them.
+    for (let i = 0; i < 5; i++)
+      assert.is((await call('PUT', `${base}/target-users/${P(T(i))}/message`, { review_action: 'approve' })).status, 200);
+    const activations = await Promise.all(Array.from({ length: 4 }, () => call('POST', `${base}/activate`, {})));
+    assert.equal(
+      activations.map((a) => a.status),
+      [200, 200, 200, 200],
+    );
+    assert.is(
+      activations.reduce((n, a) => n + (a.body.queued_count as number), 0),
+      5,
+      activations.map((a) => a.text).join('\n'),
+    );
+    const sends = app.services.communications.store.withTarget(P(SENDER), P(T(0)));
+    assert.is(sends.length, 1);
   } finally {
     await app.close();
   }
