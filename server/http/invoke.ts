@@ -8,7 +8,7 @@ import { insufficientScope, invalidField, type ValidationProblem } from '../erro
 import type { Services } from '../services.js';
 import { effectiveRequestSchemas } from './mount.js';
 import type { RouteDef } from './route.js';
-import { assertValid, check, compileValidator } from './validation.js';
+import { assertValid, check, compileValidator, escapePointer } from './validation.js';
 
 /** One call of a route, whoever makes it: the REST router or a connector tool. */
 export interface RouteInvocation {
@@ -40,7 +40,7 @@ function bracketedQueryKeys(declared: ReadonlySet<string>, query: Record<string,
     if (base === undefined || !declared.has(base)) continue;
     problems.push({
       in: 'query',
-      pointer: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      pointer: `/${escapePointer(key)}`,
       message: `is ${base} with brackets, which are not read: send ${base}=… (once, or as the parameter's description says)`,
     });
   }

@@ -98,7 +98,8 @@ function numericTextProblems(part: Part, validate: ValidateFunction, value: unkn
   return problems;
 }
 
-const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A key as one step of an RFC 6901 JSON pointer. */
+export const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Turns Ajv errors into problems located by JSON pointer, one per problem. */
 export function toProblems(part: Part, errors: ErrorObject[] | null | undefined): ValidationProblem[] {

@@ -120,6 +120,18 @@ export const REASON_TEXT: Record<string, string> = {
   no_photo_identity: 'The person has no photo-network handle on record.',
 };
 
+/**
+ * Whether an invite from `from` to `to` is pending: delivered and not yet decided, or still queued
+ * or being sent (such a one used to pass, and every copy then failed at dispatch, each counted
+ * against the daily cap).
+ */
+function invitePending(services: Services, from: string, to: string): boolean {
+  return (
+    services.communications.inbox.pendingInvite(from, to) !== null ||
+    services.communications.store.activeSendTo(from, to, 'service_invite') !== null
+  );
+}
+
 /** Checks one channel for a resolved (or unresolved) target, as capabilities reports it and create enforces it. */
 export async function checkChannel(
   services: Services,
@@ -190,13 +202,7 @@ export async function checkChannel(
   if (!isMember(target)) return refuse('not_a_service_member');
   if (channel === 'service_invite') {
     if (services.graph.firstDegree(actor.actingUserId, ['service']).has(target.userId)) return refuse('already_connected');
-    // Pending once delivered; an invite still queued or in progress counts too (it used to pass,
-    // and every copy then failed at dispatch, each counted against the daily cap).
-    if (
-      services.communications.inbox.pendingInvite(actor.actingUserId, target.userId) ||
-      services.communications.store.activeSendTo(actor.actingUserId, target.userId, 'service_invite')
-    )
-      return refuse('invite_pending');
+    if (invitePending(services, actor.actingUserId, target.userId)) return refuse('invite_pending');
   }
   if (channel === 'service_referral_request') {
     verdict.candidate_connectors = await candidateConnectors(services, actor.actingUserId, target.userId);
@@ -217,10 +223,7 @@ export function serviceStanding(services: Services, actor: Actor, target: Target
     has_account: target.account !== null,
     service_connected: sources.includes('service'),
     connection_sources: sources,
-    invite_pending: id
-      ? services.communications.inbox.pendingInvite(actor.actingUserId, id) !== null ||
-        services.communications.store.activeSendTo(actor.actingUserId, id, 'service_invite') !== null
-      : false,
+    invite_pending: id ? invitePending(services, actor.actingUserId, id) : false,
     conversation_id: conversation?.conversationId ?? null,
   };
 }

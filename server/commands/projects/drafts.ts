@@ -137,7 +137,7 @@ export async function generateMessages(
     }
     shown.push(services.projects.target(t.targetId)!);
   }
-  const out = await presentTargets(services, p, shown);
+  const out = await presentTargets(services, p, shown, { known });
   return {
     success: true,
     generated_count: generated,

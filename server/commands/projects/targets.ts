@@ -46,14 +46,13 @@ export async function presentTargets(
   services: Services,
   project: Project,
   list: readonly ProjectTarget[],
-  opts: { mutuals?: boolean } = {},
+  opts: { mutuals?: boolean; known?: ReadonlyMap<string, TargetFacts> } = {},
 ): Promise<Record<string, unknown>[]> {
-  const known = await targetFactsOf(
-    services,
-    project,
-    list.map((t) => t.targetUserId),
-  );
-  return Promise.all(list.map((t) => presentTarget(services, project, t, { ...opts, known: known.get(t.targetUserId) })));
+  // Facts the caller already read (drafting) are used as they are; the others are read here.
+  const missing = list.map((t) => t.targetUserId).filter((id) => !opts.known?.has(id));
+  const read = await targetFactsOf(services, project, missing);
+  const known = (id: string) => opts.known?.get(id) ?? read.get(id);
+  return Promise.all(list.map((t) => presentTarget(services, project, t, { mutuals: opts.mutuals, known: known(t.targetUserId) })));
 }
 
 /** One target as the project routes show it. */
