@@ -21,7 +21,7 @@ import { createAccount } from '../server/commands/create-account.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
 import type { Services } from '../server/services.js';
-import { SIGNAL_TYPES } from '../server/signals/service.js';
+import { SIGNAL_TYPES } from '../server/signals/model.js';
 
 export interface SignalsBenchResult {
   profiles: number;

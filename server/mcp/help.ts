@@ -3,7 +3,7 @@ import { SCOPES } from '../auth/scopes.js';
 import { RATE_CARD, TIER_LIMIT_MICRO, toCredits, WINDOW_DAYS } from '../billing/rate-card.js';
 import { CHANNELS, INVITE_NOTE_MAX } from '../communications/channels.js';
 import { DEFAULT_OAUTH_SCOPES } from '../oauth/scopes.js';
-import { SIGNAL_TYPES } from '../signals/service.js';
+import { SIGNAL_TYPES } from '../signals/model.js';
 import { AGENT_SESSION_IDLE_MS } from '../store/agent-sessions.js';
 import { TIERS } from '../store/users.js';
 import type { ToolDef } from './tool.js';

@@ -7,7 +7,7 @@ import { type Config, mailDomain } from '../config.js';
 import type { Logger } from '../logger.js';
 import { type Db, prepared } from '../store/database.js';
 import type { UserStore } from '../store/users.js';
-import { type Signal, toSignal, type Watcher, webhookPayload } from './service.js';
+import { type Signal, toSignal, type Watcher, webhookPayload } from './model.js';
 
 /**
  * Delivers watchers' signals that go out of the service: one email digest and one signed agent

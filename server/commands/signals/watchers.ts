@@ -3,14 +3,7 @@ import { type Actor, actingFields } from '../../auth/actor.js';
 import { redactUrl } from '../../communications/webhooks.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { Services } from '../../services.js';
-import {
-  DEFAULT_OPTIONS,
-  type Delivery,
-  presentSignal,
-  type SignalType,
-  type Watcher,
-  type WatcherOptions,
-} from '../../signals/service.js';
+import { DEFAULT_OPTIONS, type Delivery, presentSignal, type SignalType, type Watcher, type WatcherOptions } from '../../signals/model.js';
 import { iso, ownProject } from '../projects/projects.js';
 
 /** Active watchers an account may keep (docs/signals.md). */

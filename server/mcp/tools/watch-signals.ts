@@ -1,4 +1,4 @@
-import { DELIVERIES, SIGNAL_TYPES } from '../../signals/service.js';
+import { DELIVERIES, SIGNAL_TYPES } from '../../signals/model.js';
 import { defineTool } from '../tool.js';
 import { DELEGATE_ARGUMENT, modeResultSchema, pickArgs, requireArg } from './schema-tools.js';
 

@@ -9,7 +9,7 @@ import {
   type WatcherBody,
 } from '../../commands/signals/watchers.js';
 import { defineRoute } from '../../http/route.js';
-import { DELIVERIES, SIGNAL_TYPES, WATCHER_STATUSES } from '../../signals/service.js';
+import { DELIVERIES, SIGNAL_TYPES, WATCHER_STATUSES } from '../../signals/model.js';
 import { AUTH, actingResponse, pagination, uuid } from '../projects/schemas.js';
 
 const nullable = { type: ['string', 'null'] } as const;
