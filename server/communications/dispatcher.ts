@@ -8,8 +8,9 @@ import type { UserStore } from '../store/users.js';
 import { type Channel, isServiceChannel } from './channels.js';
 import type { InboxStore } from './inbox-store.js';
 import { type ArtifactFile, type DispatchOutcome, ProviderError, type ProviderRegistry } from './providers/port.js';
+import type { Communication, EventInput } from './record.js';
 import type { ReplyStore } from './replies.js';
-import type { Communication, CommunicationStore, EventInput } from './store.js';
+import type { CommunicationStore } from './store.js';
 
 const DAY_MS = 86_400_000;
 /** The start of the UTC day of `ms`. */

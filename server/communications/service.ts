@@ -12,9 +12,10 @@ import { InboxStore } from './inbox-store.js';
 import { OutboxEmailProvider, SmtpEmailProvider } from './providers/email.js';
 import { RelayNetworkProvider, SandboxNetworkProvider } from './providers/network.js';
 import type { ChannelProvider, ProviderInfo, ProviderRegistry } from './providers/port.js';
+import type { CommEvent } from './record.js';
 import { ReplyStore } from './replies.js';
 import { callbackToken } from './signing.js';
-import { type CommEvent, CommunicationStore } from './store.js';
+import { CommunicationStore } from './store.js';
 import { WebhookDeliverer } from './webhooks.js';
 
 const SERVICE_PROVIDER: ProviderInfo = {

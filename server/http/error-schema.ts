@@ -60,6 +60,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unsupported_content_encoding: 415,
+  unsupported_charset: 415,
   expectation_failed: 417,
   request_headers_too_large: 431,
   internal_error: 500,
@@ -89,6 +90,7 @@ export const BODY_ERRORS: readonly ErrorCode[] = [
   'payload_too_large',
   'unsupported_media_type',
   'unsupported_content_encoding',
+  'unsupported_charset',
 ];
 
 /**

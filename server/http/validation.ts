@@ -42,14 +42,16 @@ export function compileValidator(part: Part, schema: JsonSchema): ValidateFuncti
   const key = `${part === 'body' ? 'body' : 'text'}\u0000${JSON.stringify(schema)}`;
   let validate = compiled.get(key);
   if (!validate) {
+    const numeric = part === 'body' ? null : numericFieldsOf(schema);
     validate = (part === 'body' ? bodyAjv : textAjv).compile(withCanonicalUuids(schema));
+    if (numeric) numericFields.set(validate, numeric);
     compiled.set(key, validate);
-    if (part !== 'body') numericFields.set(validate, numericFieldsOf(schema));
   }
   return validate;
 }
 
-type NumberKind = 'integer' | 'number';
+/** How a numeric query or path field is spelled: whole digits, or digits with a point. */
+export type NumberKind = 'integer' | 'number';
 
 /**
  * Per text-part validator, its numeric fields. Ajv coerces any string JavaScript reads as a
@@ -57,20 +59,33 @@ type NumberKind = 'integer' | 'number';
  */
 const numericFields = new WeakMap<ValidateFunction, Map<string, NumberKind>>();
 
-function numericFieldsOf(schema: JsonSchema): Map<string, NumberKind> {
+/**
+ * The numeric fields of a query or path schema, found through `anyOf`/`oneOf`/`allOf` branches
+ * and array items. A field any of whose branches takes text keeps its text as given. A `$ref`
+ * is not followed: text-part schemas are written inline, and one with a reference is refused
+ * when compiled rather than let a number past the digits check.
+ */
+export function numericFieldsOf(schema: JsonSchema): Map<string, NumberKind> {
   const out = new Map<string, NumberKind>();
-  const kindOf = (s: Record<string, unknown> | undefined): NumberKind | null => {
-    if (!s) return null;
+  const kindOf = (s: Record<string, unknown> | undefined, name: string): NumberKind | 'text' | null => {
+    if (!s || typeof s !== 'object') return null;
+    if ('$ref' in s) throw new Error(`query and path schemas are written inline; "${name}" uses $ref`);
+    const kinds = new Set<NumberKind | 'text' | null>();
     const types = ([] as unknown[]).concat(s.type ?? []);
-    // A field that also takes text keeps its text as given.
-    if (types.includes('string')) return null;
-    if (types.includes('integer')) return 'integer';
-    if (types.includes('number')) return 'number';
-    return types.includes('array') ? kindOf(s.items as Record<string, unknown> | undefined) : null;
+    if (types.includes('string')) kinds.add('text');
+    if (types.includes('integer')) kinds.add('integer');
+    if (types.includes('number')) kinds.add('number');
+    if (types.includes('array')) kinds.add(kindOf(s.items as Record<string, unknown> | undefined, name));
+    for (const key of ['anyOf', 'oneOf', 'allOf'])
+      for (const branch of (s[key] as Record<string, unknown>[] | undefined) ?? []) kinds.add(kindOf(branch, name));
+    // A field that also takes text keeps its text as given; a number allows what an integer does.
+    if (kinds.has('text')) return 'text';
+    if (kinds.has('number')) return 'number';
+    return kinds.has('integer') ? 'integer' : null;
   };
   for (const [name, s] of Object.entries((schema as { properties?: Record<string, Record<string, unknown>> }).properties ?? {})) {
-    const kind = kindOf(s);
-    if (kind) out.set(name, kind);
+    const kind = kindOf(s, name);
+    if (kind === 'integer' || kind === 'number') out.set(name, kind);
   }
   return out;
 }

@@ -62,11 +62,28 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+/**
+ * Charsets a JSON body may declare. JSON exchanged between systems is UTF-8 (RFC 8259, 8.1) and
+ * the parser decodes every body as UTF-8, so a body declared in another charset (Latin-1,
+ * UTF-16) would be read as something its sender did not write: such a body is refused. ASCII is
+ * UTF-8's first 128 characters.
+ */
+const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
+
+const unsupportedCharset = (charset: string): AppError =>
+  new AppError(
+    415,
+    'unsupported_charset',
+    `Content-Type declares charset "${charset}"; JSON bodies are read as UTF-8. Encode the body as UTF-8 and send charset=utf-8, or no charset.`,
+  );
+
 const sendsBody = (ctx: Context): boolean => Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
 
 /** Refuses a body the parser would silently ignore instead of reading it. */
 function requireJson(ctx: Context): void {
   if (!ctx.is(JSON_TYPES)) throw unsupportedMediaType(ctx.get('content-type') || '(none)');
+  const charset = ctx.request.charset;
+  if (charset && !UTF8_CHARSETS.has(charset.toLowerCase())) throw unsupportedCharset(charset);
 }
 
 /**

@@ -154,4 +154,41 @@ test('public routes answer without a key, ignore a bad one and show credits for 
   }
 });
 
+test('a JSON body declared in a charset other than UTF-8 is 415 unsupported_charset; UTF-8 and ASCII are read', async () => {
+  const app = await startTestApp({ extraRoutes: [echo] });
+  try {
+    const { apiKey } = app.account();
+    const post = async (contentType: string, body: Buffer) => {
+      const res = await fetch(`${app.url}/test/echo`, {
+        method: 'POST',
+        headers: { 'Content-Type': contentType, 'X-API-Key': apiKey },
+        body: Uint8Array.from(body),
+      });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
+    };
+    // "José" in Latin-1: read as UTF-8, its é would have become U+FFFD and been stored so.
+    const latin1 = Buffer.from('{"name":"José"}', 'latin1');
+    for (const type of [
+      'application/json; charset=iso-8859-1',
+      'application/json;charset="windows-1252"',
+      'application/json; charset=UTF-16',
+    ]) {
+      const res = await post(type, latin1);
+      assertJsonError(res, 415, 'unsupported_charset');
+      assert.match(res.body.message, /UTF-8/);
+    }
+    const utf8 = Buffer.from('{"name":"José"}', 'utf8');
+    for (const type of ['application/json; charset=utf-8', 'application/json; charset=UTF8', 'application/json']) {
+      const res = await post(type, utf8);
+      assert.is(res.status, 200, res.text);
+      assert.is(res.body.name, 'José');
+    }
+    const ascii = await post('application/json; charset=us-ascii', Buffer.from('{"name":"ada"}'));
+    assert.is(ascii.status, 200, ascii.text);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();

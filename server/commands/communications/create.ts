@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Actor } from '../../auth/actor.js';
 import { CHANNELS, type Channel, INVITE_NOTE_MAX, isChannel, networkOf, TERMINAL } from '../../communications/channels.js';
+import type { Communication, EventInput } from '../../communications/record.js';
 import type { WaitUntil } from '../../communications/service.js';
-import type { Communication, EventInput } from '../../communications/store.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { checkChannel, REASON_TEXT } from './capabilities.js';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { type Channel, HISTORY_CHANNELS, type HistoryChannel, historyChannelOf } from '../../communications/channels.js';
-import type { Communication } from '../../communications/store.js';
+import type { Communication } from '../../communications/record.js';
 import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { prepared } from '../../store/database.js';

@@ -1,5 +1,5 @@
 import { TERMINAL } from '../../communications/channels.js';
-import type { CommEvent, Communication } from '../../communications/store.js';
+import type { CommEvent, Communication } from '../../communications/record.js';
 import type { Services } from '../../services.js';
 
 /** Events shown inside a record (the newest); the events route pages the whole log. */

@@ -1,6 +1,6 @@
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { CHANNELS, TERMINAL } from '../../communications/channels.js';
-import type { Communication } from '../../communications/store.js';
+import type { Communication } from '../../communications/record.js';
 import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';

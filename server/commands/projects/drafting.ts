@@ -3,7 +3,7 @@
  * what Proxima knows of them and of the sender. docs/projects.md, "Templates and drafts".
  */
 import crypto from 'node:crypto';
-import type { Project, TemplateField } from '../../projects/store.js';
+import type { Project, TemplateField } from '../../projects/record.js';
 
 /** The placeholders a template may use, filled per target. */
 export const PLACEHOLDERS = [

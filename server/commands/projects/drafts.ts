@@ -7,7 +7,7 @@ import { isEmailAddress } from '../communications/capabilities.js';
 /** How long one messages/generate call may spend waiting for the drafting model, in all. */
 const MODEL_BUDGET_MS = 60_000;
 
-import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../projects/store.js';
+import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../projects/record.js';
 import type { Services } from '../../services.js';
 import { factsFingerprint, fillTemplate, generalizeMessage, generateTemplate, type TemplateType } from './drafting.js';
 import { ownProject, presentProject } from './projects.js';

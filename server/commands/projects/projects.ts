@@ -1,6 +1,6 @@
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { AppError, invalidField } from '../../errors.js';
-import type { EngagementMode, Project } from '../../projects/store.js';
+import type { EngagementMode, Project } from '../../projects/record.js';
 import type { Services } from '../../services.js';
 import { presentTargets } from './targets.js';
 

@@ -6,7 +6,7 @@
  */
 import { INDICES } from '../../../mappings/indices.js';
 import { SearchEngineError } from '../../../search-engine/errors.js';
-import type { Project } from '../../projects/store.js';
+import type { Project } from '../../projects/record.js';
 import type { Services } from '../../services.js';
 import type { Target } from '../communications/resolve-target.js';
 import { accountProfileOf, type ProfileDoc, recentPosts } from '../read-profile.js';

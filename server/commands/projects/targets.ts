@@ -1,7 +1,7 @@
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { type Channel, isChannel } from '../../communications/channels.js';
 import { invalidField } from '../../errors.js';
-import type { Project, ProjectTarget } from '../../projects/store.js';
+import type { Project, ProjectTarget } from '../../projects/record.js';
 import type { Services } from '../../services.js';
 import { chooseEmail } from '../communications/capabilities.js';
 import { handleOnNetwork, isMember, resolveTarget, type Target } from '../communications/resolve-target.js';

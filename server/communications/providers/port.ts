@@ -1,5 +1,5 @@
 import type { Channel } from '../channels.js';
-import type { Communication } from '../store.js';
+import type { Communication } from '../record.js';
 
 /** A file a provider produced for a communication (a rendered mail, a screenshot). */
 export interface ArtifactFile {

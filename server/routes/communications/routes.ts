@@ -20,9 +20,9 @@ import { CHANNELS, type Channel, isChannel, TERMINAL } from '../../communication
 import { artifactDir } from '../../communications/dispatcher.js';
 import { relayOutcome } from '../../communications/providers/network.js';
 import { ProviderError } from '../../communications/providers/port.js';
+import type { CommEvent } from '../../communications/record.js';
 import type { WaitUntil } from '../../communications/service.js';
 import { callbackToken, sameToken } from '../../communications/signing.js';
-import type { CommEvent } from '../../communications/store.js';
 import { AppError, invalidField } from '../../errors.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';

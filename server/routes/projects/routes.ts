@@ -6,7 +6,7 @@ import { addTargets, listTargets, removeTargets } from '../../commands/projects/
 import { AppError } from '../../errors.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
-import { ENGAGEMENT_MODES, TEMPLATE_FIELDS } from '../../projects/store.js';
+import { ENGAGEMENT_MODES, TEMPLATE_FIELDS } from '../../projects/record.js';
 import {
   AUTH,
   actingResponse,

@@ -1,7 +1,7 @@
 /** Request and response schemas of the project routes (docs/projects.md). */
 import type { ScopeRequirement } from '../../auth/scopes.js';
 import { CHANNELS } from '../../communications/channels.js';
-import { ENGAGEMENT_MODES, TEMPLATE_FIELDS } from '../../projects/store.js';
+import { ENGAGEMENT_MODES, TEMPLATE_FIELDS } from '../../projects/record.js';
 
 export const AUTH: ScopeRequirement = { anyOf: ['communications'] };
 export const nullable = { type: ['string', 'null'] } as const;
