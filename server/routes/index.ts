@@ -11,6 +11,7 @@ import { jobRoutes } from './jobs/routes.js';
 import { peopleSearchRoutes } from './people-search/routes.js';
 import { postRoutes } from './posts/routes.js';
 import { profileRoutes } from './profiles/routes.js';
+import { projectOutreachRoutes } from './projects/outreach-routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { signalRoutes } from './signals/routes.js';
 
@@ -29,6 +30,7 @@ export function allRoutes(extra: RouteDef[] = []): RouteDef[] {
     ...communicationRoutes,
     ...inboxRoutes,
     ...projectRoutes,
+    ...projectOutreachRoutes,
     ...signalRoutes,
     ...contactRoutes,
     ...exportRoutes,
