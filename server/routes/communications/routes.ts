@@ -26,21 +26,9 @@ import { callbackToken, sameToken } from '../../communications/signing.js';
 import { AppError, invalidField } from '../../errors.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
-import {
-  cancelBody,
-  capabilitiesBody,
-  capabilitiesResponse,
-  createBody,
-  eventsQuery,
-  eventsResponse,
-  fetchQuery,
-  historyBody,
-  historyResponse,
-  idParams,
-  listQuery,
-  listResponse,
-  recordSchema,
-} from './schemas.js';
+import { recordSchema } from './record-schema.js';
+import { cancelBody, capabilitiesBody, createBody, eventsQuery, fetchQuery, historyBody, idParams, listQuery } from './request-schemas.js';
+import { capabilitiesResponse, eventsResponse, historyResponse, listResponse } from './schemas.js';
 
 const AUTH: ScopeRequirement = { anyOf: ['communications'] };
 type IdParams = { communicationId: string };

@@ -1,6 +1,8 @@
 import { CHANNELS, STATUSES } from '../../../communications/channels.js';
 import { invalidField } from '../../../errors.js';
-import { eventsResponse, historyBody, identityProperties, listResponse, recordSchema } from '../../../routes/communications/schemas.js';
+import { recordSchema } from '../../../routes/communications/record-schema.js';
+import { historyBody, identityProperties } from '../../../routes/communications/request-schemas.js';
+import { eventsResponse, listResponse } from '../../../routes/communications/schemas.js';
 import { inboxRoutes } from '../../../routes/inbox/routes.js';
 import { defineTool } from '../../tool.js';
 import { DELEGATE_ARGUMENT, findRoute, pickArgs, requireArg } from '../schema-tools.js';

@@ -1,6 +1,8 @@
 import { INVITE_NOTE_MAX } from '../../../communications/channels.js';
 import { AppError } from '../../../errors.js';
-import { capabilitiesResponse, createBody, historyBody, identityProperties, recordSchema } from '../../../routes/communications/schemas.js';
+import { recordSchema } from '../../../routes/communications/record-schema.js';
+import { createBody, historyBody, identityProperties } from '../../../routes/communications/request-schemas.js';
+import { capabilitiesResponse } from '../../../routes/communications/schemas.js';
 import { defineTool, type ToolContext } from '../../tool.js';
 import { DELEGATE_ARGUMENT, pickArgs, requireArg } from '../schema-tools.js';
 
