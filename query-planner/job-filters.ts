@@ -97,8 +97,17 @@ function normalizeHiring(n: ListNormalizer, raw: HiringFilters): HiringFilters {
   set(out, 'employment_types', n.enumList('/hiring/employment_types', raw.employment_types));
   set(out, 'functions', n.enumList('/hiring/functions', raw.functions));
   set(out, 'seniority', n.enumList('/hiring/seniority', raw.seniority));
+  if (raw.published_within_days !== undefined) {
+    const days = withinDaysApplied(raw.published_within_days);
+    if (days !== raw.published_within_days)
+      n.receipt('/hiring/published_within_days', 'clamped', `published_within_days ${raw.published_within_days} was read as ${days}.`);
+    out.published_within_days = days;
+  }
   return out;
 }
+
+/** A `published_within_days` as applied: whole days from 1 to the largest window (3,650). */
+export const withinDaysApplied = (days: number): number => Math.min(JOB_SEARCH_LIMITS.withinDays, Math.max(1, Math.floor(days)));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

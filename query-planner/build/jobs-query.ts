@@ -5,8 +5,8 @@
  */
 import type { Query, SearchBody, SortClause } from '../../search-engine/port.js';
 import type { CompanyFilter, NumberRange } from '../advanced-filters.js';
-import type { JobFilters } from '../job-filters.js';
-import { JOB_SEARCH_LIMITS, type Receipt } from '../limits.js';
+import { type JobFilters, withinDaysApplied } from '../job-filters.js';
+import type { Receipt } from '../limits.js';
 import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { titleVariants } from '../title-variants.js';
 import { Clauses } from './clauses.js';
@@ -98,7 +98,7 @@ function dates(f: JobFilters, now: Date, c: Clauses): void {
   const bounds: { gte?: number; lte?: number; lt?: number } = {};
   const later = (a: number | undefined, b: number) => (a === undefined ? b : Math.max(a, b));
   if (h.published_within_days !== undefined) {
-    const days = Math.min(JOB_SEARCH_LIMITS.withinDays, Math.max(1, Math.floor(h.published_within_days)));
+    const days = withinDaysApplied(h.published_within_days);
     if (days !== h.published_within_days)
       c.receipt('/hiring/published_within_days', 'clamped', `published_within_days ${h.published_within_days} was read as ${days}.`);
     bounds.gte = later(bounds.gte, now.getTime() - days * DAY_MS);

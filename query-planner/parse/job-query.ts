@@ -8,6 +8,7 @@
 import type { JobFilters, WorkplaceType } from '../job-filters.js';
 import type { CompanyMention } from './companies.js';
 import { parsePeopleQuery } from './index.js';
+import { NUMBER_WORDS } from './lexicon/numbers.js';
 
 export interface ParsedJobQuery {
   /** The filters read from the text, employers not included (they need resolving first). */
@@ -18,30 +19,70 @@ export interface ParsedJobQuery {
   companies: CompanyMention[];
 }
 
+/** Days in a unit of a publication window; hours round up to whole days. */
 const UNIT_DAYS: ReadonlyMap<string, number> = new Map([
+  ['hour', 1 / 24],
+  ['hours', 1 / 24],
+  ['hrs', 1 / 24],
+  ['h', 1 / 24],
   ['day', 1],
   ['days', 1],
   ['week', 7],
   ['weeks', 7],
+  ['fortnight', 14],
+  ['fortnights', 14],
   ['month', 30],
   ['months', 30],
+  ['year', 365],
+  ['years', 365],
 ]);
 
-/** "posted in the last 7 days", "past 2 weeks" (with or without "the"), "this week", "today", "last month": days, and the text without it. */
+/** A count written in digits or in words ("7", "two", "a", "a couple of"). */
+function countOf(word: string): number | null {
+  const w = word.toLowerCase().replace(/\s+/g, ' ');
+  if (/^\d{1,4}$/.test(w)) return Number(w);
+  if (w === 'a' || w === 'an' || w === 'one') return 1;
+  if (w === 'a couple of' || w === 'couple of') return 2;
+  if (w === 'a few' || w === 'few') return 3;
+  return NUMBER_WORDS.get(w) ?? null;
+}
+
+const COUNT = String.raw`\d{1,4}|a couple of|couple of|a few|few|an?|${[...NUMBER_WORDS.keys()].join('|')}`;
+const UNIT = 'hours?|hrs|h|days?|weeks?|fortnights?|months?|years?';
+/** What may come before a window: the verb and a preposition, each optional. */
+const LEAD = String.raw`(?:(?:posted|published|listed|opened|added|put up)\s+)?(?:(?:in|within|over|during|from|since)\s+)?`;
+
+/**
+ * "posted in the last 7 days", "from the past two weeks", "within 24 hours", "in the last
+ * fortnight", "this week", "today", "yesterday", "last month": the window in whole days (at
+ * least 1), and the text without it. "Yesterday" is two days: yesterday and today.
+ */
 export function publishedWithin(text: string): { days: number | null; rest: string } {
-  const numbered =
-    /\b(?:posted|published|listed|opened)?\s*(?:in|within|over)?\s*(?:the\s+)?(?:last|past)\s+(\d{1,4})\s+(days?|weeks?|months?)\b/i;
+  const numbered = new RegExp(String.raw`\b${LEAD}(?:the\s+)?(?:(?:last|past|previous)\s+)?(${COUNT})\s+(${UNIT})(?:\s+ago)?\b`, 'i');
   const m = text.match(numbered);
-  if (m) return { days: Number(m[1]) * UNIT_DAYS.get(m[2]!.toLowerCase())!, rest: text.replace(m[0], ' ') };
-  const single = /\b(?:posted|published|listed)?\s*(today|this week|this month|(?:in )?the (?:last|past) (?:day|week|month))\b/i;
+  // A bare count needs "last", "past", "within" or "ago": "3 days" alone may be something else
+  // ("3 days a week"). "Posted 3 days ago" is read as the last 3 days.
+  if (m && /\b(?:last|past|previous|within|ago)\b/i.test(m[0])) {
+    const count = countOf(m[1]!);
+    const unit = UNIT_DAYS.get(m[2]!.toLowerCase());
+    if (count !== null && unit !== undefined) return { days: Math.max(1, Math.ceil(count * unit)), rest: text.replace(m[0], ' ') };
+  }
+  const single = new RegExp(
+    String.raw`\b${LEAD}(today|yesterday|this (?:week|month|year)|(?:the )?(?:last|past|previous) (?:day|week|fortnight|month|year))\b`,
+    'i',
+  );
   const s = text.match(single);
   if (s) {
     const phrase = s[1]!.toLowerCase();
-    const days = phrase.includes('day') || phrase === 'today' ? 1 : phrase.includes('week') ? 7 : 30;
+    const unit = phrase.split(' ').at(-1)!;
+    const days = phrase === 'today' ? 1 : phrase === 'yesterday' ? 2 : (UNIT_DAYS.get(unit) ?? 1);
     return { days, rest: text.replace(s[0], ' ') };
   }
   return { days: null, rest: text };
 }
+
+/** Words of a job query that say nothing about the posting ("jobs requiring Go", "roles posted by Acme"). */
+const JOB_FILLER = new Set(['posted', 'published', 'listed', 'requiring', 'requires', 'required', 'require', 'needing', 'open']);
 
 /** Reads a job-search text into filters, keywords and employer mentions. */
 export function parseJobQuery(text: string): ParsedJobQuery {
@@ -61,6 +102,15 @@ export function parseJobQuery(text: string): ParsedJobQuery {
   if (p.industries) filters.industries = p.industries;
   if (p.company_stage) filters.company_stage = p.company_stage;
   if (p.company_size) filters.company_size = p.company_size;
-  const keywords = parsed.keywords.filter((k) => !workplaces.includes(k as WorkplaceType));
+  // A skill named in a job query is what the posting asks for: its title or description names
+  // it ("Rust jobs"). A language only ranks: a posting may say it otherwise ("German speaker").
+  // Schools, degrees and years of experience describe people, not postings: they are not read.
+  const skills = p.skills?.include ?? [];
+  if (skills.length) filters.keywords = [...skills];
+  const ranking = (p.languages ?? []).map((l) => l.name).filter((w): w is string => typeof w === 'string' && w.length > 0);
+  const keywords = [
+    ...parsed.keywords.filter((k) => !workplaces.includes(k as WorkplaceType) && !JOB_FILLER.has(k.toLowerCase())),
+    ...ranking,
+  ];
   return { filters, keywords, companies: parsed.companies };
 }

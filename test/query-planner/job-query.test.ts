@@ -30,6 +30,43 @@ test('a job query becomes hiring filters, places and keywords; employers stay me
   assert.not.ok(parsed.keywords.includes('remote'));
 });
 
+test('publication windows: hours, counts in words, fortnights, "ago", yesterday; a bare count is no window', () => {
+  const days = (text: string) => publishedWithin(text).days;
+  assert.is(days('jobs posted in the last 24 hours'), 1);
+  assert.is(days('jobs posted within 48 hours'), 2);
+  assert.is(days('within 30 hrs'), 2);
+  assert.is(days('jobs from the last two weeks'), 14);
+  assert.is(days('openings from the past three months'), 90);
+  assert.is(days('roles added in the last couple of days'), 2);
+  assert.is(days('listed in the last few weeks'), 21);
+  assert.is(days('marketing jobs from the past fortnight'), 14);
+  assert.is(days('engineers posted 3 days ago'), 3);
+  assert.is(days('posted a week ago'), 7);
+  assert.is(days('jobs posted yesterday'), 2);
+  assert.is(days('this year'), 365);
+  assert.is(days('the previous week'), 7);
+  assert.is(days('nurse jobs 3 days a week'), null);
+  assert.is(days('a two year contract'), null);
+  assert.not.match(publishedWithin('analyst jobs from the last two weeks').rest, /two|weeks|last/);
+});
+
+test('skills are required words of a job query; languages rank; filler words and people-only facts are dropped', () => {
+  const rust = parseJobQuery('Rust jobs');
+  assert.equal(rust.filters.keywords, ['Rust']);
+  const berlin = parseJobQuery('Python jobs in Berlin');
+  assert.equal(berlin.filters.keywords, ['Python']);
+  assert.equal(berlin.filters.locations?.include, ['Berlin']);
+  const senior = parseJobQuery('remote Kubernetes jobs posted this week');
+  assert.equal(senior.filters.keywords, ['Kubernetes']);
+  assert.is(senior.filters.hiring?.published_within_days, 7);
+  const french = parseJobQuery('French speaking account manager jobs');
+  assert.ok(french.keywords.includes('French'), JSON.stringify(french));
+  assert.is(french.filters.keywords, undefined);
+  const years = parseJobQuery('data engineer jobs requiring 5+ years of experience');
+  assert.equal(years.filters.hiring?.titles, { include: ['Data Engineer'] });
+  assert.equal(years.keywords, []);
+});
+
 test('the parser does no I/O: it imports nothing from server/ or fixtures/', () => {
   const source = fs.readFileSync(path.join(import.meta.dirname, '../../query-planner/parse/job-query.ts'), 'utf8');
   assert.not.match(source, /from '\.\.\/\.\.\/(server|fixtures|search-engine)\//);

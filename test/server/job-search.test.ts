@@ -107,6 +107,20 @@ test('jobs preview: the query becomes hiring filters; each posting carries the v
     assert.is(summary.filters.hiring.published_within_days, 7);
     assert.equal((summary.filters.hiring.titles as Row).include, ['Software Engineer']);
     assert.ok(summary.lines.includes('Published in the last 7 days'));
+    // A window past the largest is applied as the largest, and the summary says what was applied.
+    const wide = await app.call('POST', '/api/v1/search/jobs/preview', {
+      key,
+      body: { filters: { hiring: { published_within_days: 1_000_000_000 } } },
+    });
+    assert.is(wide.status, 200, wide.text);
+    const applied = wide.body.applied_filter_summary as { filters: { hiring: Row }; lines: string[] };
+    assert.is(applied.filters.hiring.published_within_days, 3650);
+    assert.ok(applied.lines.includes('Published in the last 3650 days'), applied.lines.join('; '));
+    const clamped = (wide.body.receipts as { path: string; action: string }[]).filter((r) => r.action === 'clamped');
+    assert.equal(
+      clamped.map((r) => r.path),
+      ['/filters/hiring/published_within_days'],
+    );
     const overlay = res.body.network_overlay_status as Row;
     assert.is(overlay.status, 'applied');
     assert.is(overlay.first_degree_connections, 3);

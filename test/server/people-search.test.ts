@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { morePages } from '../../server/commands/search/people/execute.js';
 import { GraphStore } from '../../server/store/graph.js';
 import { cityLocation, company, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -128,6 +129,30 @@ test('v2 query: text becomes filters, rows carry proximity and flags, contract v
     assert.is(pag.total, got.length);
     assert.is(pag.has_more, false);
   }));
+
+test('has_more: false in count mode whatever the total, true only while a next page can return someone', () =>
+  withCorpus(async ({ app, key }) => {
+    const body = { description: 'software engineers in London', network_filter_mode: 'ignore' };
+    const count = await app.call('POST', '/api/v1/search/people/preview', { key, body: { ...body, count_only: true } });
+    assert.is(count.status, 200, count.text);
+    const counted = count.body.pagination as { total: number; has_more: boolean; returned: number };
+    assert.ok(counted.total >= 3, count.text);
+    assert.is(counted.returned, 0);
+    assert.is(counted.has_more, false);
+    const first = await app.call('POST', '/api/v1/search/people/preview', { key, body: { ...body, limit: 1 } });
+    assert.is((first.body.pagination as { has_more: boolean }).has_more, true);
+    const last = await app.call('POST', '/api/v1/search/people/preview', { key, body: { ...body, limit: 1, offset: counted.total - 1 } });
+    assert.is((last.body.pagination as { returned: number; has_more: boolean }).returned, 1);
+    assert.is((last.body.pagination as { has_more: boolean }).has_more, false);
+  }));
+
+test('has_more stops at the result window however large the total', () => {
+  assert.is(morePages(9_990, 10, 20_001, false), false);
+  assert.is(morePages(10_000, 0, 20_001, false), false);
+  assert.is(morePages(9_975, 10, 20_001, false), true);
+  assert.is(morePages(0, 0, 5, true), false);
+  assert.is(morePages(0, 5, 6, false), true);
+});
 
 test('connection_degrees 1st with filter mode: only confirmed people, a source that cannot be checked withholds and warns, flags null', () =>
   withCorpus(async ({ app, key }) => {

@@ -3,7 +3,7 @@
  * the posting carries none), the applied-filter summary in words, and the grouping of
  * `/with-people`. Pure: shapes a command's outcome.
  */
-import type { JobFilters } from '../../../query-planner/job-filters.js';
+import { type JobFilters, withinDaysApplied } from '../../../query-planner/job-filters.js';
 import type { JobSearchOutcome } from '../../commands/search/search-jobs.js';
 
 type Doc = Record<string, unknown>;
@@ -24,7 +24,10 @@ export function jobFilterSummary(f: JobFilters, keywords: string[]): string[] {
   if (h.employment_types?.length) out.push(`Employment: ${list(h.employment_types)}`);
   if (h.functions?.length) out.push(`Function: ${list(h.functions)}`);
   if (h.seniority?.length) out.push(`Seniority: ${list(h.seniority)}`);
-  if (h.published_within_days) out.push(`Published in the last ${h.published_within_days} days`);
+  if (h.published_within_days !== undefined) {
+    const days = withinDaysApplied(h.published_within_days);
+    out.push(`Published in the last ${days} day${days === 1 ? '' : 's'}`);
+  }
   if (h.published_after) out.push(`Published on or after ${h.published_after}`);
   if (h.published_before) out.push(`Published on or before ${h.published_before}`);
   for (const c of f.companies ?? []) {

@@ -6,7 +6,7 @@
  */
 import { INDICES } from '../../../../mappings/indices.js';
 import type { ConnectionSource } from '../../../../mappings/record-schemas.js';
-import type { PeoplePlan } from '../../../../query-planner/build/people-plan.js';
+import { type PeoplePlan, RESULT_WINDOW } from '../../../../query-planner/build/people-plan.js';
 import { PEOPLE_SOURCE_EXCLUDES } from '../../../../query-planner/build/people-query.js';
 import { COUNT_MODE_MAX_EXAMINED, countRelation, type VerificationResult } from '../../../../query-planner/first-degree.js';
 import type { SearchBody } from '../../../../search-engine/port.js';
@@ -44,6 +44,13 @@ export async function executePeoplePlan(services: Services, input: ExecuteInput)
   return input.plan.verify ? verifiedPages(services, input, input.plan.verify) : plainPage(services, input);
 }
 
+/**
+ * Whether a next page can return anyone: not in count mode (no page is read), and not past the
+ * result window, where a page answers no one whatever the total (docs/people-search.md).
+ */
+export const morePages = (offset: number, returned: number, matched: number, countOnly: boolean): boolean =>
+  !countOnly && offset + returned < Math.min(matched, RESULT_WINDOW);
+
 async function plainPage(services: Services, input: ExecuteInput): Promise<ExecutedPage> {
   const { plan, offset, limit, countOnly } = input;
   if (plan.graphRank && !countOnly) {
@@ -60,7 +67,7 @@ async function plainPage(services: Services, input: ExecuteInput): Promise<Execu
           limit,
           offset,
           returned: docs.length,
-          has_more: offset + docs.length < ranked.total,
+          has_more: morePages(offset, docs.length, ranked.total, false),
           total: ranked.total,
           total_relation: ranked.relation,
           coverage_status: 'complete',
@@ -82,7 +89,7 @@ async function plainPage(services: Services, input: ExecuteInput): Promise<Execu
       limit,
       offset,
       returned: docs.length,
-      has_more: offset + docs.length < total,
+      has_more: morePages(offset, docs.length, total, countOnly),
       total,
       total_relation: res.total?.relation ?? 'eq',
       coverage_status: 'complete',
@@ -161,7 +168,11 @@ async function verifiedPages(
   return {
     docs,
     total: null,
-    pagination: { ...pagination, returned: docs.length, has_more: verification.hasMore },
+    pagination: {
+      ...pagination,
+      returned: docs.length,
+      has_more: verification.hasMore && morePages(offset, docs.length, Number.POSITIVE_INFINITY, false),
+    },
     count: null,
     verification,
     warnings,
