@@ -59,16 +59,33 @@ export const methodNotAllowed = (method: string, path: string, allowed: string[]
     { Allow: allowed.join(', ') },
   );
 
-export const validationFailed = (problems: ValidationProblem[]): AppError =>
-  new AppError(
+/**
+ * The most problems one answer lists. A body of 500,000 wrong items once answered a problem for
+ * each (64 MB, seconds of the event loop); past this, the answer says there are more.
+ */
+export const MAX_LISTED_PROBLEMS = 20;
+
+/** How a message naming the first three of `count` problems ends. */
+export const moreProblems = (count: number): string =>
+  count > MAX_LISTED_PROBLEMS
+    ? `; and more (the first ${MAX_LISTED_PROBLEMS} problems are listed: fix them and send again)`
+    : count > 3
+      ? `; and ${count - 3} more`
+      : '';
+
+export const validationFailed = (problems: ValidationProblem[]): AppError => {
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
+  const more = moreProblems(problems.length);
+  return new AppError(
     400,
     'validation_failed',
-    `The request is invalid: ${problems
+    `The request is invalid: ${listed
       .slice(0, 3)
       .map((p) => `${p.in}${p.pointer || ''} ${p.message}`)
-      .join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}.`,
-    { errors: problems },
+      .join('; ')}${more}.`,
+    { errors: listed },
   );
+};
 
 /** A single validation problem, for checks that JSON Schema cannot express. */
 export const invalidField = (where: ValidationProblem['in'], pointer: string, message: string): AppError =>

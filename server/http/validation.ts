@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { addCanonicalUuidKeyword, withCanonicalUuids } from '../../lib/canonical-uuid.js';
-import { type ValidationProblem, validationFailed } from '../errors.js';
+import { MAX_LISTED_PROBLEMS, type ValidationProblem, validationFailed } from '../errors.js';
 import type { JsonSchema } from './route.js';
 
 function build(coerce: boolean): Ajv2020 {
@@ -45,6 +45,7 @@ export function compileValidator(part: Part, schema: JsonSchema): ValidateFuncti
     const numeric = part === 'body' ? null : numericFieldsOf(schema);
     validate = (part === 'body' ? bodyAjv : textAjv).compile(withCanonicalUuids(schema));
     if (numeric) numericFields.set(validate, numeric);
+    longestLists.set(validate, longestListAllowed(schema));
     compiled.set(key, validate);
   }
   return validate;
@@ -88,6 +89,68 @@ export function numericFieldsOf(schema: JsonSchema): Map<string, NumberKind> {
     if (kind === 'integer' || kind === 'number') out.set(name, kind);
   }
   return out;
+}
+
+/** Per validator, the most items any list of its schema allows (Infinity when one is unbounded). */
+const longestLists = new WeakMap<ValidateFunction, number>();
+
+/**
+ * The most items any array of a schema may hold: the largest `maxItems` among its array
+ * schemas, or Infinity when one has none. A value holding a longer list cannot be valid.
+ */
+export function longestListAllowed(schema: unknown): number {
+  let longest = 0;
+  const stack: unknown[] = [schema];
+  while (stack.length) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object' || Array.isArray(node)) continue;
+    const s = node as Record<string, unknown>;
+    const isArray = ([] as unknown[]).concat(s.type ?? []).includes('array') || 'items' in s || 'prefixItems' in s;
+    if (isArray) longest = Math.max(longest, typeof s.maxItems === 'number' ? s.maxItems : Number.POSITIVE_INFINITY);
+    for (const key of SCHEMA_MAPS) if (s[key] && typeof s[key] === 'object') stack.push(...Object.values(s[key] as object));
+    for (const key of SCHEMA_LISTS) if (Array.isArray(s[key])) stack.push(...(s[key] as unknown[]));
+    for (const key of SUBSCHEMAS) stack.push(s[key]);
+  }
+  return longest;
+}
+
+/** Keywords whose value maps names to schemas, holds a list of schemas, or is one schema. */
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const SUBSCHEMAS = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
+
+/**
+ * The first list of a value longer than `max`, found without recursion, as a problem; null when
+ * none is. Checked before the schema, so a body of a million wrong items is one problem found
+ * in a few milliseconds, not a million found by the validator.
+ */
+function overlongList(part: Part, value: unknown, max: number): ValidationProblem | null {
+  if (!Number.isFinite(max)) return null;
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, pointer] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      if (v.length > max)
+        return { in: part, pointer, message: `has ${v.length} items, more than any list of this request may hold (${max} at most)` };
+      for (let i = 0; i < v.length; i++) if (v[i] !== null && typeof v[i] === 'object') stack.push([v[i], `${pointer}/${i}`]);
+    } else {
+      for (const [k, child] of Object.entries(v))
+        if (child !== null && typeof child === 'object') stack.push([child, `${pointer}/${escapePointer(k)}`]);
+    }
+  }
+  return null;
 }
 
 /** Decimal digits, at most 15 of them in all (so the number is exact), with a point for `number`. */
@@ -141,12 +204,16 @@ export function toProblems(part: Part, errors: ErrorObject[] | null | undefined)
     if (seen.has(key)) continue;
     seen.add(key);
     problems.push({ in: part, pointer, message });
+    // One more than an answer lists, so it can say there are more (validationFailed).
+    if (problems.length > MAX_LISTED_PROBLEMS) break;
   }
   return problems;
 }
 
 /** Validates (and, for text parts, coerces and defaults in place) one request part. */
 export function check(part: Part, validate: ValidateFunction, value: unknown): ValidationProblem[] {
+  const overlong = overlongList(part, value, longestLists.get(validate) ?? Number.POSITIVE_INFINITY);
+  if (overlong) return [overlong];
   const numeric = part === 'body' ? [] : numericTextProblems(part, validate, value);
   if (validate(value)) return numeric;
   // Ajv's problems with a value already flagged (or with one item of it) would say it twice.

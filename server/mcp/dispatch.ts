@@ -3,10 +3,10 @@ import type { Actor } from '../auth/actor.js';
 import { missingScopes } from '../auth/scopes.js';
 import { resolveAgentSession } from '../commands/agent-sessions.js';
 import { cacheSearchResult } from '../commands/projects/search-cache.js';
-import { AppError, type ValidationProblem } from '../errors.js';
+import { AppError, MAX_LISTED_PROBLEMS, moreProblems, type ValidationProblem } from '../errors.js';
 import { type RouteInvoker, routeInvoker } from '../http/invoke.js';
 import type { RouteDef } from '../http/route.js';
-import { compileValidator, toProblems } from '../http/validation.js';
+import { check, compileValidator } from '../http/validation.js';
 import { toAppError } from '../middleware/request-context.js';
 import type { Services } from '../services.js';
 import { errorResult, successResult } from './results.js';
@@ -69,10 +69,10 @@ export class ToolDispatcher {
       const scopeRefusal = this.checkScope(def, actor);
       if (scopeRefusal) return scopeRefusal;
       const input = structuredClone(args ?? {}) as Record<string, unknown>;
-      if (!validate(input)) {
-        throw new AppError(400, 'validation_failed', describeProblems(toProblems('body', validate.errors)), {
-          errors: toProblems('body', validate.errors),
-        });
+      const problems = check('body', validate, input);
+      if (problems.length) {
+        const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
+        throw new AppError(400, 'validation_failed', describeProblems(problems), { errors: listed });
       }
       // agent_session_id is the dispatcher's: resolved before anything runs or is charged.
       const sessionId = takesSessionArgument(def) ? (input.agent_session_id as string | undefined) : undefined;
@@ -154,5 +154,5 @@ export class ToolDispatcher {
 
 function describeProblems(problems: ValidationProblem[]): string {
   const shown = problems.slice(0, 3).map((p) => `${p.pointer || '/'} ${p.message}`);
-  return `The arguments are invalid: ${shown.join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}.`;
+  return `The arguments are invalid: ${shown.join('; ')}${moreProblems(problems.length)}.`;
 }

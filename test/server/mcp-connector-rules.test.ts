@@ -158,4 +158,39 @@ s('delegates work in tool arguments as on REST; an unauthorised delegate is refu
   }
 });
 
+s('a long list of wrong items is one problem, and many wrong items list twenty: the answer stays small', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    // Longer than any list of the tool may be: one problem, found before the schema runs.
+    const huge = await mcp.call('people_search', { fields: Array(20_000).fill(1) });
+    assert.is(huge.isError, true);
+    const hugeErrors = huge.structuredContent?.errors as { pointer: string; message: string }[];
+    assert.equal(
+      hugeErrors.map((e) => e.pointer),
+      ['/fields'],
+    );
+    assert.match(hugeErrors[0]!.message, /20000 items, more than any list of this request may hold/);
+    assert.ok(JSON.stringify(huge).length < 10_000, `answer of ${JSON.stringify(huge).length} bytes`);
+    // Within that bound but every item wrong: twenty problems listed, and the message says there are more.
+    const many = await mcp.call('people_search', { filters: { keywords: Array(900).fill(1) } });
+    const errors = many.structuredContent?.errors as unknown[];
+    assert.is(errors.length, 20);
+    assert.is((many.structuredContent!.receipts as unknown[]).length, 20);
+    assert.match(String(many.structuredContent?.message), /and more \(the first 20 problems are listed/);
+    assert.ok(JSON.stringify(many).length < 20_000, `answer of ${JSON.stringify(many).length} bytes`);
+  } finally {
+    await mcp.close();
+  }
+  // REST: the same bound and cap.
+  const rest = await ctx.app.call('POST', '/api/v1/search/people/preview', { key: ctx.apiKey, body: { fields: Array(20_000).fill(1) } });
+  assert.is(rest.status, 400, rest.text);
+  assert.is((rest.body.errors as unknown[]).length, 1);
+  const restMany = await ctx.app.call('POST', '/api/v1/search/people/preview', {
+    key: ctx.apiKey,
+    body: { filters: { keywords: Array(900).fill(1) } },
+  });
+  assert.is(restMany.status, 400, restMany.text);
+  assert.is((restMany.body.errors as unknown[]).length, 20);
+});
+
 s.run();

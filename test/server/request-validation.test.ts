@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { JsonSchema } from '../../server/http/route.js';
-import { check, compileValidator, numericFieldsOf } from '../../server/http/validation.js';
+import { check, compileValidator, longestListAllowed, numericFieldsOf } from '../../server/http/validation.js';
 
 const query = (properties: Record<string, unknown>): JsonSchema => ({ type: 'object', properties }) as JsonSchema;
 
@@ -49,6 +49,43 @@ test('a query schema with a $ref is refused when compiled, every time', () => {
   const schema = query({ page: { $ref: '#/$defs/page' } });
   assert.throws(() => compileValidator('query', schema), /"page" uses \$ref/);
   assert.throws(() => compileValidator('query', schema), /"page" uses \$ref/);
+});
+
+test('the longest list a schema allows: the largest maxItems, Infinity when one list is unbounded; a property named items is no list', () => {
+  const bounded = {
+    type: 'object',
+    properties: {
+      items: { type: 'array', maxItems: 100, items: { type: 'object', properties: { tags: { type: 'array', maxItems: 7 } } } },
+      either: { anyOf: [{ type: 'array', maxItems: 250 }, { type: 'string' }] },
+      name: { type: 'string', enum: ['items'] },
+    },
+  };
+  assert.is(longestListAllowed(bounded), 250);
+  assert.is(
+    longestListAllowed({ type: 'object', properties: { ids: { type: 'array', items: { type: 'string' } } } }),
+    Number.POSITIVE_INFINITY,
+  );
+  assert.is(longestListAllowed({ type: 'object', properties: { name: { type: 'string' } } }), 0);
+});
+
+test('a value holding a list longer than any the schema allows is one problem, at its pointer, before the schema runs', () => {
+  const schema = query({
+    rows: {
+      type: 'array',
+      maxItems: 5,
+      items: { type: 'object', properties: { tags: { type: 'array', maxItems: 3, items: { type: 'string' } } } },
+    },
+  });
+  const validate = compileValidator('body', schema);
+  const problems = check('body', validate, { rows: [{ tags: ['a'] }, { tags: Array(500_000).fill(1) }] });
+  assert.equal(problems, [
+    { in: 'body', pointer: '/rows/1/tags', message: 'has 500000 items, more than any list of this request may hold (5 at most)' },
+  ]);
+  // Within the bound, the schema speaks, at most twenty-one problems (one more than an answer lists).
+  const many = check('body', validate, {
+    rows: [{ tags: [1, 2, 3] }, { tags: [4, 5] }, { tags: [6] }, { tags: [7, 8, 9] }, { tags: [1, 2, 3] }],
+  });
+  assert.ok(many.length >= 5 && many.length <= 21, JSON.stringify(many));
 });
 
 test.run();
