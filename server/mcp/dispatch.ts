@@ -121,7 +121,9 @@ export class ToolDispatcher {
     } catch (err) {
       const appError = toAppError(err);
       const line = { tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via, error: appError.code };
-      if (appError.status >= 500) this.services.logger.error({ ...line, err }, 'tool failed');
+      // Load shed by design (search_overloaded) is no failure of the server: a warning, no stack.
+      if (appError.code === 'search_overloaded') this.services.logger.warn(line, 'tool call shed');
+      else if (appError.status >= 500) this.services.logger.error({ ...line, err }, 'tool failed');
       else this.services.logger.info(line, 'tool call refused');
       return errorResult({ retryable: false, ...toolError(appError, def) });
     }
@@ -143,7 +145,9 @@ export class ToolDispatcher {
           actor.via === 'oauth' ? 'Authorize again with that scope.' : 'Use a key with that scope.'
         }`;
     const body = { success: false, error: code, message, retryable: false, required_scopes: missing };
-    if (actor.via !== 'oauth') return errorResult(body);
+    // No authorization can grant what needs an API key: a challenge would send the client round
+    // an authorization loop, so there is none.
+    if (actor.via !== 'oauth' || needsKey) return errorResult(body);
     const scope = [...new Set([...actor.scopes, ...missing])].join(' ');
     const challenge = `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadataUrl(
       this.services.config.baseUrl,

@@ -39,7 +39,10 @@ export function requestContext(logger: Logger) {
       owner_user_id: actor?.ownerUserId,
       key_prefix: actor?.keyPrefix,
     };
-    if (ctx.status >= 500) logger.error({ ...line, err: failure }, 'request failed');
+    // Load shed by design (503 search_overloaded, with Retry-After) is no failure of the server.
+    const shed = failure !== null && toAppError(failure).code === 'search_overloaded';
+    if (shed) logger.warn({ ...line, error: 'search_overloaded' }, 'request shed');
+    else if (ctx.status >= 500) logger.error({ ...line, err: failure }, 'request failed');
     else logger.info(line, 'request');
   };
 }

@@ -114,6 +114,8 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
       Interaction: OAUTH_TTL.interaction,
       Session: OAUTH_TTL.session,
       Grant: OAUTH_TTL.grant,
+      // An `openid` request also gets an ID token: it lives as long as the access token.
+      IdToken: OAUTH_TTL.accessToken,
     },
     interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => (services.users.get(sub) ? { accountId: sub, claims: () => ({ sub }) } : undefined),
@@ -148,6 +150,10 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
       const refusal = await checkRegistration(ctx);
       if (refusal) return;
     }
+    if (p === '/oauth/token' && ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded')) {
+      const refusal = await checkTokenResource(ctx, resource);
+      if (refusal) return;
+    }
     if (p === '/oauth/authorize' && ctx.method === 'GET' && !ctx.query.scope) {
       // No scope asked for: the default grant (the contract's Authentication, item 7).
       const q = new URLSearchParams(ctx.querystring);
@@ -168,37 +174,97 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
   return { provider, middleware, verifier: createVerifier(services, keys.publicJwk, resource) };
 }
 
+/** The largest body the OAuth endpoints read (oidc-provider's own limit). */
+const OAUTH_BODY_LIMIT = 56 * 1024;
+/** Past this much, a body is no longer read to its end: the connection is closed. */
+const OAUTH_BODY_DRAIN_LIMIT = 1024 * 1024;
+
+/**
+ * Reads a request body of at most `OAUTH_BODY_LIMIT` bytes; a longer one is read to its end
+ * (up to a megabyte, so the answer reaches the client on an intact connection) and is null.
+ */
+async function readBoundedBody(ctx: Context): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > OAUTH_BODY_DRAIN_LIMIT) break;
+    if (size <= OAUTH_BODY_LIMIT) chunks.push(chunk as Buffer);
+  }
+  return size > OAUTH_BODY_LIMIT ? null : Buffer.concat(chunks);
+}
+
+const oauthError = (ctx: Context, status: number, error: string, description: string): true => {
+  ctx.status = status;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = { error, error_description: description };
+  return true;
+};
+
+/**
+ * Refuses a token request naming a resource other than the connector (RFC 8707 `invalid_target`)
+ * before oidc-provider reads it: the provider rotates a refresh token before it checks the
+ * resource, so a refresh with a wrong one used the token up, and the client's next, correct
+ * refresh was taken for a replay that revoked the whole grant. The body is handed on as read.
+ */
+async function checkTokenResource(ctx: Context, resource: string): Promise<boolean> {
+  const raw = await readBoundedBody(ctx);
+  if (raw === null) return oauthError(ctx, 400, 'invalid_request', `the token request body is larger than ${OAUTH_BODY_LIMIT} bytes`);
+  const asked = new URLSearchParams(raw.toString('utf8')).getAll('resource');
+  const other = asked.find((r) => r !== resource);
+  if (other !== undefined)
+    return oauthError(ctx, 400, 'invalid_target', `the only resource here is ${resource}; this request named ${other}`);
+  (ctx.req as unknown as { body: unknown }).body = raw.toString('utf8');
+  return false;
+}
+
+/**
+ * Client metadata that would have this server fetch a URL the registering client names (a
+ * sector identifier, a key set, request objects). Open registration must not make the server
+ * connect wherever a stranger says, loopback and cloud metadata addresses included; the
+ * connector's clients are public clients with PKCE and need none of them.
+ */
+const FETCHED_METADATA = ['sector_identifier_uri', 'jwks_uri', 'request_uris'] as const;
+
 /**
  * Refuses a registration whose redirect URIs are neither HTTPS nor loopback http, with the
  * RFC 7591 error; marks loopback-only clients `native` so any port works at request time
  * (RFC 8252 section 7.3). The body is read here and handed on to oidc-provider parsed.
  */
 async function checkRegistration(ctx: Context): Promise<boolean> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > 56 * 1024) break;
-    chunks.push(chunk as Buffer);
-  }
-  let body: Record<string, unknown>;
+  const raw = await readBoundedBody(ctx);
+  if (raw === null)
+    return oauthError(ctx, 400, 'invalid_client_metadata', `the registration body is larger than ${OAUTH_BODY_LIMIT} bytes`);
+  let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    body = JSON.parse(raw.toString('utf8'));
   } catch {
-    ctx.status = 400;
-    ctx.body = { error: 'invalid_client_metadata', error_description: 'the registration body must be a JSON object' };
-    return true;
+    body = undefined;
   }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return oauthError(ctx, 400, 'invalid_client_metadata', 'the registration body must be a JSON object');
+  const fetched = FETCHED_METADATA.filter((field) => field in body);
+  if (fetched.length)
+    return oauthError(
+      ctx,
+      400,
+      'invalid_client_metadata',
+      `${fetched.join(', ')} ${fetched.length === 1 ? 'is' : 'are'} not accepted: this server fetches no client documents at registration; register a public client (PKCE) without ${fetched.length === 1 ? 'it' : 'them'}`,
+    );
+  return checkRedirects(ctx, body as Record<string, unknown>);
+}
+
+/** The registration's redirect URIs, and its handing on to oidc-provider. */
+function checkRedirects(ctx: Context, body: Record<string, unknown>): boolean {
   const uris = Array.isArray(body.redirect_uris) ? (body.redirect_uris as unknown[]) : [];
   const bad = uris.filter((u) => typeof u !== 'string' || !(u.startsWith('https://') || isLoopbackHttp(u)));
-  if (bad.length > 0) {
-    ctx.status = 400;
-    ctx.body = {
-      error: 'invalid_redirect_uri',
-      error_description: `redirect URIs must be https, or http://127.0.0.1:<port>/... (RFC 8252); refused: ${bad.map(String).join(', ')}`,
-    };
-    return true;
-  }
+  if (bad.length > 0)
+    return oauthError(
+      ctx,
+      400,
+      'invalid_redirect_uri',
+      `redirect URIs must be https, or http://127.0.0.1:<port>/... (RFC 8252); refused: ${bad.map(String).join(', ')}`,
+    );
   if (uris.length > 0 && uris.every((u) => isLoopbackHttp(u as string)) && body.application_type === undefined) {
     body.application_type = 'native';
   }

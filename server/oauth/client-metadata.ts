@@ -1,6 +1,7 @@
 import type { AdapterPayload } from 'oidc-provider';
 import { type Dispatcher, request } from 'undici';
 import type { Logger } from '../logger.js';
+import { isIpLiteral, isPublicAddress, publicAddressAgent } from './public-address.js';
 
 /** Limits of a client-ID metadata document fetch. */
 export const CLIENT_METADATA_LIMITS = { timeoutMs: 5_000, maxBytes: 64 * 1024, cacheMs: 5 * 60_000, cacheEntries: 500 } as const;
@@ -8,22 +9,29 @@ export const CLIENT_METADATA_LIMITS = { timeoutMs: 5_000, maxBytes: 64 * 1024, c
 /**
  * Client-ID metadata documents: a client whose `client_id` is an HTTPS URL publishes its
  * metadata (client_name, redirect_uris, ...) at that URL instead of registering. The document is
- * fetched with undici (no redirects, a time limit, a size limit, JSON only), its `client_id` must
+ * fetched with undici (public addresses only, no redirects, a time limit, a size limit, JSON only), its `client_id` must
  * equal the URL, and a good one is cached for five minutes. It is a public client (no secret): PKCE
  * protects its codes. Anything wrong means "no such client" (oidc-provider answers
  * `invalid_client`), and the reason is logged.
  */
 export function clientMetadataFetcher(opts: { logger: Logger; dispatcher?: Dispatcher }) {
   const cache = new Map<string, { at: number; payload: AdapterPayload | null }>();
+  // A client id is a URL any stranger names: by default only public addresses are fetched (no
+  // loopback, private networks or cloud metadata). A dispatcher given in (tests) brings its own rules.
+  const publicOnly = opts.dispatcher === undefined;
+  const dispatcher = opts.dispatcher ?? publicAddressAgent();
 
   async function fetchDocument(clientId: string): Promise<AdapterPayload | null> {
     const url = new URL(clientId);
     if (url.protocol !== 'https:' || url.hash || url.username || url.password)
       throw new Error('not an https URL without credentials or fragment');
+    // Sockets connect to an IP literal without a lookup, so the agent's check does not see it.
+    if (publicOnly && isIpLiteral(url.hostname) && !isPublicAddress(url.hostname))
+      throw new Error(`${url.hostname} is not a public address`);
     const res = await request(url, {
       method: 'GET',
       headers: { accept: 'application/json' },
-      dispatcher: opts.dispatcher,
+      dispatcher,
       headersTimeout: CLIENT_METADATA_LIMITS.timeoutMs,
       bodyTimeout: CLIENT_METADATA_LIMITS.timeoutMs,
       signal: AbortSignal.timeout(CLIENT_METADATA_LIMITS.timeoutMs),

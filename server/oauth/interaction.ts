@@ -15,7 +15,12 @@ interface PageModel {
   clientName: string;
   clientId: string;
   redirectHost: string;
+  /** The connector's scopes asked for (shown, and granted on the resource). */
   scopes: string[];
+  /** Whether `openid` was asked for too (granted as an OpenID scope, or consent would be asked again and again). */
+  openid: boolean;
+  /** Everything asked for, as the client spelled it. */
+  asked: string[];
   csrf: string;
   error?: string;
 }
@@ -66,15 +71,17 @@ export function interactionRoutes(provider: Provider, services: Services, resour
       throw new AppError(400, 'bad_request', 'This sign-in link does not match the browser session; start again from the app.');
     const clientId = String(details.params.client_id);
     const client = await provider.Client.find(clientId);
-    const requested = String(details.params.scope ?? '')
+    const asked = String(details.params.scope ?? '')
       .split(' ')
-      .filter((s) => (OAUTH_SCOPES as readonly string[]).includes(s));
+      .filter(Boolean);
     return {
       uid,
       clientId,
       clientName: client?.clientName ?? clientId,
       redirectHost: hostOf(details.params.redirect_uri),
-      scopes: requested,
+      scopes: asked.filter((s) => (OAUTH_SCOPES as readonly string[]).includes(s)),
+      openid: asked.includes('openid'),
+      asked,
       csrf: csrfToken(secret, uid),
       error,
     };
@@ -85,14 +92,40 @@ export function interactionRoutes(provider: Provider, services: Services, resour
     try {
       await next();
     } catch (err) {
+      // A form past its 16 KiB (the page's form is a few hundred bytes) is the sender's mistake.
+      if ((err as { type?: unknown }).type === 'entity.too.large') {
+        sendPage(ctx, 413, 'Request refused', html`<main><h1>Request refused</h1><p>The form is too large.</p></main>`);
+        return;
+      }
       if (!(err instanceof errors.OIDCProviderError)) throw err;
       ctx.status = err.statusCode;
       renderOAuthError(ctx, { error: err.error, error_description: err.error_description });
     }
   });
 
+  /**
+   * A request for none of the connector's scopes cannot be granted anything: the client hears
+   * `invalid_scope` saying what it may ask for (before, consent ended in a bare `access_denied`).
+   */
+  async function refuseScopeless(ctx: Context, page: PageModel): Promise<boolean> {
+    if (page.scopes.length) return false;
+    await provider.interactionFinished(
+      ctx.req,
+      ctx.res,
+      {
+        error: 'invalid_scope',
+        error_description: `none of the scopes asked for (${page.asked.join(' ') || 'none'}) is offered; ask for some of: ${OAUTH_SCOPES.join(' ')}`,
+      },
+      { mergeWithLastSubmission: false },
+    );
+    ctx.respond = false;
+    return true;
+  }
+
   router.get('/oauth/interaction/:uid', async (ctx) => {
-    sendPage(ctx, 200, 'Connect to Proxima', consentPage(await model(ctx, ctx.params.uid as string)));
+    const page = await model(ctx, ctx.params.uid as string);
+    if (await refuseScopeless(ctx, page)) return;
+    sendPage(ctx, 200, 'Connect to Proxima', consentPage(page));
   });
 
   router.post('/oauth/interaction/:uid', readForm, async (ctx) => {
@@ -108,6 +141,7 @@ export function interactionRoutes(provider: Provider, services: Services, resour
       );
       return;
     }
+    if (await refuseScopeless(ctx, page)) return;
     if (form.decision === 'deny') {
       await provider.interactionFinished(
         ctx.req,
@@ -134,7 +168,7 @@ export function interactionRoutes(provider: Provider, services: Services, resour
     // The scopes are the connector's (resource scopes); they are also known to the server itself,
     // so clients may register them, and are granted at both levels for the consent to be complete.
     grant.addResourceScope(resource, page.scopes.join(' '));
-    grant.addOIDCScope(page.scopes.join(' '));
+    grant.addOIDCScope([...page.scopes, ...(page.openid ? ['openid'] : [])].join(' '));
     const grantId = await grant.save();
     await provider.interactionFinished(
       ctx.req,

@@ -154,16 +154,12 @@ export async function refresh(
   baseUrl: string,
   clientId: string,
   refreshToken: string,
+  resource = `${baseUrl}/mcp`,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: clientId,
-      resource: `${baseUrl}/mcp`,
-    }),
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, resource }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

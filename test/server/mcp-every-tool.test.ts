@@ -45,6 +45,8 @@ test('with an OAuth token, every tool but the two account-administration tools a
         if (name === 'account_read' || name === 'service_action') {
           assert.is(result.structuredContent?.error, 'api_key_scope_required', name);
           assert.equal(result.structuredContent?.required_scopes, []);
+          // No authorization can grant it: no step-up challenge to send the client round a loop.
+          assert.is((result as { _meta?: Record<string, unknown> })._meta?.['mcp/www_authenticate'], undefined, name);
           continue;
         }
         assert.not.ok(result.isError, `${name}: ${JSON.stringify(result.structuredContent)}`);
