@@ -1,7 +1,9 @@
 /** The authorization server against wrong and hostile requests: each is refused plainly, nothing breaks or is used up. */
+import { importJWK, SignJWT } from 'jose';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isPublicAddress } from '../../server/oauth/public-address.js';
+import { loadSigningKeys } from '../../server/oauth/signing-keys.js';
 import { authorize, refresh, registerClient } from '../helpers/oauth-flow.js';
 import { startTestApp } from '../helpers/test-app.js';
 
@@ -138,6 +140,29 @@ test('client-ID metadata documents are fetched from public addresses only', asyn
       reasons.some((r) => /localhost resolves to .* which is not a public address/.test(r)),
       reasons.join(' | '),
     );
+  } finally {
+    await app.close();
+  }
+});
+
+test('a token signed with our key is still refused without an expiry, or naming another account or client than its grant', async () => {
+  const app = await startTestApp();
+  try {
+    const flow = await authorize(app.url, { apiKey: app.account().apiKey, scope: 'search' });
+    const other = app.account({ name: 'Someone Else' });
+    const claims = claimsOf(flow.tokens!.access_token);
+    const { privateJwk } = loadSigningKeys(app.dataDir);
+    const key = await importJWK(privateJwk, 'RS256');
+    const sign = (c: Record<string, unknown>, expires = true) => {
+      const { exp: _exp, iat: _iat, ...rest } = c;
+      const jwt = new SignJWT(rest).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: privateJwk.kid }).setIssuedAt();
+      return (expires ? jwt.setExpirationTime('10m') : jwt).sign(key);
+    };
+    // The same claims signed again pass: what fails below fails for its own reason.
+    assert.is(await connectorStatus(app.url, await sign(claims)), 200);
+    assert.is(await connectorStatus(app.url, await sign(claims, false)), 401, 'no exp');
+    assert.is(await connectorStatus(app.url, await sign({ ...claims, sub: other.userId })), 401, 'another account, same grant');
+    assert.is(await connectorStatus(app.url, await sign({ ...claims, client_id: 'another-client' })), 401, 'another client, same grant');
   } finally {
     await app.close();
   }
