@@ -5,6 +5,7 @@ import { authenticateBearer } from '../auth/bearer.js';
 import { creditHeaders } from '../billing/credits.js';
 import type { RouteDef } from '../http/route.js';
 import { jsonBody } from '../middleware/json-body.js';
+import { toAppError } from '../middleware/request-context.js';
 import type { AccessTokenVerifier } from '../oauth/port.js';
 import type { Services } from '../services.js';
 import { ToolDispatcher } from './dispatch.js';
@@ -32,7 +33,38 @@ export function mountConnector(
     await next();
   };
 
+  /**
+   * The body read as for REST (size, media type, encoding, depth, JSON), but a refusal answers
+   * as JSON-RPC, as the rest of `/mcp` does: -32700 for bytes that are no JSON, -32600 for the
+   * others, the HTTP status and the stable code (`data.error`) kept.
+   */
+  const readRpcBody = async (ctx: Context, next: () => Promise<unknown>) => {
+    let read = false;
+    try {
+      await readBody(ctx, async () => {
+        read = true;
+        await next();
+      });
+    } catch (err) {
+      if (read) throw err;
+      const refusal = toAppError(err);
+      ctx.status = refusal.status;
+      ctx.set(refusal.headers);
+      const code = refusal.code === 'invalid_json' || refusal.code === 'corrupt_body' ? -32700 : -32600;
+      ctx.body = rpcError(code, refusal.message, { error: refusal.code });
+    }
+  };
+
   const handle = async (ctx: Context) => {
+    const repeated = repeatedRequestId(ctx.request.body);
+    if (repeated !== undefined) {
+      ctx.status = 400;
+      ctx.body = rpcError(
+        -32600,
+        `Two requests of the batch have the id ${JSON.stringify(repeated)}; give each request its own id, or one of the answers is lost.`,
+      );
+      return;
+    }
     const actor = ctx.state.actor;
     const server = createMcpServer(dispatcher, actor);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -56,6 +88,26 @@ export function mountConnector(
     await transport.handleRequest(ctx.req, res, ctx.request.body);
   };
 
-  router.post(MCP_PATH, authenticate, readBody, handle);
+  router.post(MCP_PATH, authenticate, readRpcBody, handle);
   return dispatcher;
+}
+
+/** A JSON-RPC error answer to a message whose id could not be read. */
+const rpcError = (code: number, message: string, data?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  error: { code, message, ...(data ? { data } : {}) },
+  id: null,
+});
+
+/** The first id two requests of a batch share (answers are matched to requests by id), if any. */
+function repeatedRequestId(body: unknown): string | number | undefined {
+  if (!Array.isArray(body)) return undefined;
+  const seen = new Set<string | number>();
+  for (const message of body) {
+    const { id, method } = (message ?? {}) as { id?: unknown; method?: unknown };
+    if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) continue;
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
 }

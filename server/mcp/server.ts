@@ -60,5 +60,28 @@ export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor): Serve
     if (!dispatcher.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}; tools/list names them.`);
     return dispatcher.call(name, args ?? {}, actor);
   });
+  answerBadParamsAsInvalid(server);
   return server;
+}
+
+/**
+ * The SDK checks each request's params against its own schema (`initialize`, `tools/list`, ...)
+ * and lets the schema's error through, which the protocol answers -32603 Internal error with a
+ * raw dump of it. Such a request is the client's mistake: every handler is wrapped so that it
+ * answers -32602 Invalid params naming each wrong field.
+ */
+function answerBadParamsAsInvalid(server: Server): void {
+  type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
+  // The SDK keeps its handlers in this map (SDK 1.x); the test of bad params proves it still does.
+  const handlers = (server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
+  for (const [method, handler] of handlers)
+    handlers.set(method, async (request, extra) => {
+      try {
+        return await handler(request, extra);
+      } catch (err) {
+        if (!(err instanceof z.core.$ZodError)) throw err;
+        const fields = err.issues.map((i) => `${i.path.map(String).join('.') || '(the request)'}: ${i.message}`);
+        throw new McpError(ErrorCode.InvalidParams, `${method} has invalid params: ${fields.slice(0, 5).join('; ')}`);
+      }
+    });
 }

@@ -102,6 +102,38 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
       const error = bad.body.error as { code: number; message: string };
       assert.equal([bad.status, error.code], [200, -32602], bad.text);
     }
+    // The SDK's own methods with bad params: -32602 naming the field, not -32603 with a raw dump.
+    const rpc = (body: unknown, contentType = 'application/json') =>
+      app.call('POST', '/mcp', {
+        body: body as Record<string, unknown>,
+        headers: { Accept: 'application/json, text/event-stream', Authorization: `Bearer ${apiKey}`, 'Content-Type': contentType },
+      });
+    for (const [message, field] of [
+      [{ jsonrpc: '2.0', id: 10, method: 'initialize' }, 'params'],
+      [{ jsonrpc: '2.0', id: 11, method: 'initialize', params: {} }, 'params.protocolVersion'],
+      [{ jsonrpc: '2.0', id: 12, method: 'tools/list', params: { cursor: 5 } }, 'params.cursor'],
+    ] as const) {
+      const bad = await rpc(message);
+      const error = bad.body.error as { code: number; message: string };
+      assert.equal([bad.status, error.code], [200, -32602], bad.text);
+      assert.match(error.message, `${message.method} has invalid params: ${field}:`);
+    }
+    // A body refused before JSON-RPC is read answers in JSON-RPC too, with the stable code.
+    const notJson = await rpc('{');
+    assert.is(notJson.status, 400);
+    assert.equal((notJson.body.error as { code: number; data: unknown }).code, -32700);
+    assert.equal((notJson.body.error as { data: unknown }).data, { error: 'invalid_json' });
+    const latin1 = await rpc({ jsonrpc: '2.0', id: 13, method: 'tools/list' }, 'application/json; charset=iso-8859-1');
+    assert.is(latin1.status, 415);
+    assert.equal((latin1.body.error as { code: number; data: unknown }).code, -32600);
+    assert.equal((latin1.body.error as { data: unknown }).data, { error: 'unsupported_charset' });
+    // Two requests of a batch with one id: refused, since one answer would be lost.
+    const twins = await rpc([
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    ]);
+    assert.is(twins.status, 400, twins.text);
+    assert.match((twins.body.error as { message: string }).message, 'Two requests of the batch have the id 1');
 
     const get = await app.call('GET', '/mcp', { headers: { Authorization: `Bearer ${apiKey}` } });
     assert.is(get.status, 405);
