@@ -179,11 +179,31 @@ function numericTextProblems(part: Part, validate: ValidateFunction, value: unkn
 /** A key as one step of an RFC 6901 JSON pointer. */
 export const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/**
+ * Drops the "must be <type>" of an `anyOf`/`oneOf` branch whose type the value does not have,
+ * when another branch of the same choice, of the value's type, says what is wrong: a list of 65
+ * keywords is "must NOT have more than 64 items", not also "must be string".
+ */
+function withoutWrongBranchTypes(errors: ErrorObject[]): ErrorObject[] {
+  const branch = /^(.*\/(?:anyOf|oneOf))\/(\d+)\//;
+  return errors.filter((e) => {
+    if (e.keyword !== 'type') return true;
+    const own = branch.exec(e.schemaPath);
+    if (!own) return true;
+    return !errors.some((other) => {
+      const m = branch.exec(other.schemaPath);
+      if (!m || other === e || m[1] !== own[1] || m[2] === own[2]) return false;
+      // The other branch took the value's type if it complains of something else, or deeper in.
+      return other.instancePath.startsWith(`${e.instancePath}/`) || (other.instancePath === e.instancePath && other.keyword !== 'type');
+    });
+  });
+}
+
 /** Turns Ajv errors into problems located by JSON pointer, one per problem. */
 export function toProblems(part: Part, errors: ErrorObject[] | null | undefined): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const seen = new Set<string>();
-  for (const e of errors ?? []) {
+  for (const e of withoutWrongBranchTypes(errors ?? [])) {
     let pointer = e.instancePath;
     let message = e.message ?? 'is invalid';
     const params = e.params as Record<string, unknown>;

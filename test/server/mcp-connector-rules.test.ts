@@ -41,7 +41,28 @@ s('over-limit input is rejected with invalid_search_request and receipts (REST c
         '/filters/where/additional_context_keywords_core',
       ],
       ['people_search', { filters: { languages: [{ name: 'Spanish', proficiency: 'fluent' }] } }, '/filters/languages/0/proficiency'],
+      // The deprecated top-level keywords and an earlier search_metadata sent back are held to the same rules.
+      ['people_search', { keywords: many(65) }, '/keywords'],
+      ['people_search', { keywords: many(65).join(' ') }, '/keywords'],
+      ['people_search', { search_metadata: { filters: { keywords: many(65) } } }, '/search_metadata/filters/keywords'],
+      [
+        'people_search',
+        { search_metadata: { filters: { additional_context_keywords_core: many(16) } } },
+        '/search_metadata/filters/additional_context_keywords_core',
+      ],
+      [
+        'people_search',
+        { search_metadata: { filters: { languages: [{ name: 'French', proficiency: 'native or bilingual proficiency' }] } } },
+        '/search_metadata/filters/languages/0/proficiency',
+      ],
+      ['discover_employers', { keywords: many(500) }, '/keywords'],
+      ['discover_employers', { keywords: many(65).join(', ') }, '/keywords'],
       ['jobs_search', { where: { job_titles: many(9, 'title') } }, '/where/job_titles'],
+      [
+        'jobs_search',
+        { where: { job_titles: many(8, 'where') }, filters: { hiring: { titles: { include: many(100, 'filter') } } } },
+        '/where/job_titles',
+      ],
       ['jobs_search', { where: { locations: many(9, 'city') } }, '/where/locations'],
       ['company_search', { query: 'software', preview_limit: 51 }, '/preview_limit'],
       ['posts_search', { query: 'search', preview_limit: 51 }, '/preview_limit'],
@@ -56,6 +77,12 @@ s('over-limit input is rejected with invalid_search_request and receipts (REST c
         receipts.some((r) => r.path === path && r.action === 'rejected'),
         `${tool}: a receipt for ${path}: ${JSON.stringify(receipts)}`,
       );
+      // A list that is too long is not also told it "must be string" (the other form keywords may take).
+      if (Array.isArray((args as { keywords?: unknown }).keywords))
+        assert.not.ok(
+          receipts.some((r) => (r as { message?: string }).message === 'must be string'),
+          JSON.stringify(receipts),
+        );
     }
     const after = await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey });
     assert.is(after.body.used, before.body.used, 'rejected calls cost nothing');

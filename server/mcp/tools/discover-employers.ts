@@ -1,7 +1,7 @@
 import { PEOPLE_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { previewRequest } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
-import { peopleSearchInput } from './people-search.js';
+import { checkKeywordText, peopleSearchInput } from './people-search.js';
 import { reshape } from './schema-tools.js';
 
 /** People examined per call: one preview page of the largest size. */
@@ -74,6 +74,7 @@ export const discoverEmployersTool = defineTool<Record<string, unknown> & { offs
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    checkKeywordText(args);
     const body = (await ctx.route('POST /api/v1/search/people/preview', { body: { ...args, limit: EXAMINED } })) as {
       users: Row[];
       pagination: { offset: number; returned: number; has_more: boolean };

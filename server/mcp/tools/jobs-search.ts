@@ -1,4 +1,5 @@
 import { JOB_SEARCH_LIMITS } from '../../../query-planner/limits.js';
+import { type ValidationProblem, validationFailed } from '../../errors.js';
 import { jobRoutes } from '../../routes/jobs/routes.js';
 import { defineTool } from '../tool.js';
 import { DELEGATE_ARGUMENT, findRoute } from './schema-tools.js';
@@ -73,8 +74,25 @@ export const jobsSearchTool = defineTool<JobsArgs>({
     const filters = { ...(rest.filters ?? {}) };
     if (where?.job_titles || where?.locations) {
       const hiring = { ...(filters.hiring ?? {}) } as Record<string, { include?: string[] } | undefined>;
-      if (where.job_titles) hiring.titles = { ...hiring.titles, include: [...(hiring.titles?.include ?? []), ...where.job_titles] };
-      if (where.locations) hiring.locations = { ...hiring.locations, include: [...(hiring.locations?.include ?? []), ...where.locations] };
+      // The shortcut's values join the filters' own; together they keep REST's limit, and the
+      // connector refuses more rather than let REST drop the last of them.
+      const problems: ValidationProblem[] = [];
+      for (const [key, field] of [
+        ['job_titles', 'titles'],
+        ['locations', 'locations'],
+      ] as const) {
+        const values = where[key];
+        if (!values) continue;
+        const include = [...new Set([...(hiring[field]?.include ?? []), ...values])];
+        if (include.length > JOB_SEARCH_LIMITS.listValues)
+          problems.push({
+            in: 'body',
+            pointer: `/where/${key}`,
+            message: `with filters.hiring.${field}.include makes ${include.length} values; at most ${JOB_SEARCH_LIMITS.listValues} in all`,
+          });
+        hiring[field] = { ...hiring[field], include };
+      }
+      if (problems.length) throw validationFailed(problems);
       filters.hiring = hiring;
     }
     const request = { ...rest, ...(Object.keys(filters).length > 0 ? { filters } : {}) };

@@ -35,20 +35,43 @@ export function peopleSearchInput(base: JsonSchema): JsonSchema {
   s = tighten(s, ['offset'], { minimum: L.offset.min, maximum: L.offset.max });
   if ((s.properties as Record<string, unknown>).evidence_posts_limit)
     s = tighten(s, ['evidence_posts_limit'], { maximum: L.evidencePosts.max });
-  const filters = (s.properties as Record<string, JsonSchema | undefined>).filters;
-  return filters ? reshape(s, { add: { filters: connectorFilters(filters) } }) : s;
+  const properties = s.properties as Record<string, JsonSchema | undefined>;
+  // The deprecated keywords, at the top and in an earlier search_metadata, count as filters.keywords do.
+  for (const path of [['keywords'], ['search_metadata', 'keywords']] as const)
+    if (hasPath(s, path)) s = tighten(s, [...path, 'anyOf', 1], { maxItems: CONNECTOR_KEYWORD_LIMITS.keywords });
+  if (properties.filters) s = reshape(s, { add: { filters: connectorFilters(properties.filters) } });
+  // An earlier search_metadata sent back is held to the same rules as the filters it stands for.
+  const metadata = (s.properties as Record<string, JsonSchema | undefined>).search_metadata;
+  const metadataFilters = (metadata?.properties as Record<string, JsonSchema> | undefined)?.filters;
+  if (metadata && metadataFilters)
+    s = reshape(s, { add: { search_metadata: reshape(metadata, { add: { filters: connectorFilters(metadataFilters) } }) } });
+  return s;
 }
 
+/** Whether an object schema has properties along `path`. */
+const hasPath = (schema: JsonSchema, path: readonly string[]): boolean => {
+  let node: JsonSchema | undefined = schema;
+  for (const step of path) node = (node?.properties as Record<string, JsonSchema> | undefined)?.[step];
+  return node !== undefined;
+};
+
 /**
- * The keyword-count rule for `filters.keywords` given as text (split as REST splits it), which
- * a schema cannot count: over 64 is the same `invalid_search_request` as a list of 65.
+ * The keyword-count rule for keywords given as text (split as REST splits it), which a schema
+ * cannot count: over 64 is the same `invalid_search_request` as a list of 65. It holds for
+ * `filters.keywords`, the deprecated top-level `keywords`, and both in a `search_metadata` sent back.
  */
 export function checkKeywordText(input: Record<string, unknown>): void {
   const filters = input.filters as Record<string, unknown> | undefined;
+  const metadata = input.search_metadata as Record<string, unknown> | undefined;
+  const metadataFilters = metadata?.filters as Record<string, unknown> | undefined;
   const problems: ValidationProblem[] = [];
   for (const [base, holder] of [
+    ['', input],
     ['/filters', filters],
     ['/filters/where', filters?.where as Record<string, unknown> | undefined],
+    ['/search_metadata', metadata],
+    ['/search_metadata/filters', metadataFilters],
+    ['/search_metadata/filters/where', metadataFilters?.where as Record<string, unknown> | undefined],
   ] as const) {
     const text = holder?.keywords;
     if (typeof text === 'string' && splitKeywords(text).length > CONNECTOR_KEYWORD_LIMITS.keywords)
