@@ -73,19 +73,26 @@ export const moreProblems = (count: number): string =>
       ? `; and ${count - 3} more`
       : '';
 
-export const validationFailed = (problems: ValidationProblem[]): AppError => {
-  const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
-  const more = moreProblems(problems.length);
-  return new AppError(
-    400,
-    'validation_failed',
-    `The request is invalid: ${listed
-      .slice(0, 3)
-      .map((p) => `${p.in}${p.pointer || ''} ${p.message}`)
-      .join('; ')}${more}.`,
-    { errors: listed },
-  );
-};
+/**
+ * 400 `validation_failed`: the first {@link MAX_LISTED_PROBLEMS} problems listed, and how many
+ * were found (`found`, not rendered), so another face can word them its own way (the connector).
+ */
+export class ValidationFailed extends AppError {
+  constructor(readonly problems: readonly ValidationProblem[]) {
+    const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
+    super(
+      400,
+      'validation_failed',
+      `The request is invalid: ${listed
+        .slice(0, 3)
+        .map((p) => (p.pointer ? `${p.in}${p.pointer} ${p.message}` : `${p.in}: ${p.message}`))
+        .join('; ')}${moreProblems(problems.length)}.`,
+      { errors: listed },
+    );
+  }
+}
+
+export const validationFailed = (problems: ValidationProblem[]): AppError => new ValidationFailed(problems);
 
 /** A single validation problem, for checks that JSON Schema cannot express. */
 export const invalidField = (where: ValidationProblem['in'], pointer: string, message: string): AppError =>

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.js';
 import { missingScopes } from '../auth/scopes.js';
 import { resolveAgentSession } from '../commands/agent-sessions.js';
 import { cacheSearchResult } from '../commands/projects/search-cache.js';
-import { AppError, MAX_LISTED_PROBLEMS, moreProblems, type ValidationProblem } from '../errors.js';
+import { type AppError, moreProblems, ValidationFailed, type ValidationProblem } from '../errors.js';
 import { type RouteInvoker, routeInvoker } from '../http/invoke.js';
 import type { RouteDef } from '../http/route.js';
 import { check, compileValidator } from '../http/validation.js';
@@ -24,6 +24,9 @@ export type ToolResult = ReturnType<typeof successResult> | ReturnType<typeof er
 /** The error body of a tool result, from an AppError: its code, message and extra fields. */
 function toolError(err: AppError, tool: ToolDef): Record<string, unknown> {
   const body = err.toBody();
+  // Problems found by the route a tool calls are worded as the connector's own: its arguments,
+  // pointers from their root, not the REST request's "body".
+  if (err instanceof ValidationFailed) body.message = describeProblems(err.problems);
   // The contract's connector code for a search request that fails validation.
   if (tool.kind === 'search' && err.code === 'validation_failed') {
     const problems = (err.extra.errors as ValidationProblem[] | undefined) ?? [];
@@ -70,10 +73,7 @@ export class ToolDispatcher {
       if (scopeRefusal) return scopeRefusal;
       const input = structuredClone(args ?? {}) as Record<string, unknown>;
       const problems = check('body', validate, input);
-      if (problems.length) {
-        const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
-        throw new AppError(400, 'validation_failed', describeProblems(problems), { errors: listed });
-      }
+      if (problems.length) throw new ValidationFailed(problems);
       // agent_session_id is the dispatcher's: resolved before anything runs or is charged.
       const sessionId = takesSessionArgument(def) ? (input.agent_session_id as string | undefined) : undefined;
       if (takesSessionArgument(def)) delete input.agent_session_id;
@@ -156,7 +156,7 @@ export class ToolDispatcher {
   }
 }
 
-function describeProblems(problems: ValidationProblem[]): string {
-  const shown = problems.slice(0, 3).map((p) => `${p.pointer || '/'} ${p.message}`);
+function describeProblems(problems: readonly ValidationProblem[]): string {
+  const shown = problems.slice(0, 3).map((p) => (p.pointer ? `${p.pointer} ${p.message}` : p.message));
   return `The arguments are invalid: ${shown.join('; ')}${moreProblems(problems.length)}.`;
 }

@@ -220,4 +220,29 @@ s('a long list of wrong items is one problem, and many wrong items list twenty: 
   assert.is((restMany.body.errors as unknown[]).length, 20);
 });
 
+s('connector messages speak of the arguments: no REST "body" wording; an export of no one is refused before any charge', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const before = await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey });
+    const empty = await mcp.call('bulk_export', {});
+    assert.is(empty.isError, true);
+    assert.is(empty.structuredContent?.error, 'invalid_search_request');
+    assert.match(String(empty.structuredContent?.message), 'say whom to export');
+    const after = await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey });
+    assert.equal(after.body.used, before.body.used);
+    // A route's problem (no conversation named), worded for the connector.
+    const unnamed = await mcp.call('conversation_read', {});
+    assert.is(unnamed.structuredContent?.error, 'validation_failed');
+    assert.not.match(String(unnamed.structuredContent?.message), /body/);
+    assert.match(String(unnamed.structuredContent?.message), /^The arguments are invalid: name the conversation/);
+    // The published schema says what the connector does with a long description.
+    const listed = await mcp.client.listTools();
+    const people = listed.tools.find((t) => t.name === 'people_search')!;
+    const description = (people.inputSchema.properties as Record<string, { description?: string }>).description!;
+    assert.match(String(description.description), 'longer is refused');
+  } finally {
+    await mcp.close();
+  }
+});
+
 s.run();

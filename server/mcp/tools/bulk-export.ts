@@ -101,6 +101,16 @@ export const bulkExportTool = defineTool<Args>({
         source: 'project',
       };
     }
+    // An export of no description, filters or project would be the first people of the whole
+    // corpus, charged by the row: almost surely a call whose arguments went missing.
+    const keywords = (args as { keywords?: unknown }).keywords;
+    const asked =
+      Boolean(args.description?.trim()) ||
+      (args.filters !== undefined && Object.keys(args.filters).length > 0) ||
+      (args as { search_metadata?: unknown }).search_metadata !== undefined ||
+      (typeof keywords === 'string' ? keywords.trim() !== '' : Array.isArray(keywords) && keywords.length > 0);
+    if (!asked)
+      throw invalidField('body', '', 'say whom to export: a description, filters (or an earlier search_metadata), or a project_id');
     const done = await runBulkExport(
       ctx.services,
       actor,

@@ -29,8 +29,11 @@ function connectorFilters(filters: JsonSchema): JsonSchema {
 export function peopleSearchInput(base: JsonSchema): JsonSchema {
   const L = PEOPLE_SEARCH_LIMITS;
   let s = reshape(base, { add: { delegate_user_id: DELEGATE_ARGUMENT } });
-  s = tighten(s, ['description'], { maxLength: L.queryChars });
-  s = tighten(s, ['query'], { maxLength: L.queryChars });
+  s = tighten(s, ['description'], {
+    maxLength: L.queryChars,
+    description: `Natural-language description of the people wanted (up to ${L.queryChars.toLocaleString('en')} characters; longer is refused).`,
+  });
+  s = tighten(s, ['query'], { maxLength: L.queryChars, description: 'Legacy alias of description (the same limit).' });
   s = tighten(s, ['limit'], { minimum: L.limit.min, maximum: L.limit.max });
   s = tighten(s, ['offset'], { minimum: L.offset.min, maximum: L.offset.max });
   if ((s.properties as Record<string, unknown>).evidence_posts_limit)
