@@ -78,6 +78,15 @@ export function filterText(p: { text: string; match: PlaceMatch }): string {
   return alone && alone.kind === p.match.kind && alone.name === p.match.name ? p.text : p.match.name;
 }
 
+/** Level words that say a seniority by themselves, outside a title (not "staff" or "lead": they are nouns too). */
+const BARE_LEVELS: ReadonlyMap<string, Seniority> = new Map([
+  ['junior', 'entry'],
+  ['jr', 'entry'],
+  ['senior', 'senior_ic'],
+  ['sr', 'senior_ic'],
+  ['principal', 'staff'],
+]);
+
 /** Seniority levels meant by "leaders" / "leadership" of a function. */
 const LEADERSHIP: Seniority[] = ['senior_manager', 'director', 'vp', 'cxo'];
 
@@ -245,6 +254,15 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     for (const v of t.functions) recognized.push({ kind: 'implied_function', text: t.text, value: v, at: t.from });
   }
   for (const l of levels) if (l.seniority) push(seniority, l.seniority);
+  // No title: a level word on its own ("senior folks in sales", "junior people") is a seniority.
+  if (!titles.length)
+    tokens.forEach((t, i) => {
+      const level = t.kind === 'word' && !t.claim ? BARE_LEVELS.get(t.norm) : undefined;
+      if (!level) return;
+      t.claim = 'level';
+      push(seniority, level);
+      note('seniority', i, i + 1, level);
+    });
   // No title: a bare function word ("people in marketing") still sets the function.
   if (!titles.length) {
     scanPhrases(tokens, FUNCTION_WORDS, 'title', (m) => {

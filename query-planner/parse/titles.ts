@@ -136,6 +136,12 @@ const FUNCTIONS = phraseTable(FUNCTION_CUES);
 /** Words that are no title on their own ("people in fintech"). */
 const NOT_ALONE = new Set(['people', 'talent', 'team', 'teams', 'staff', 'folks', 'leadership']);
 
+/** Nouns for a group of people that end a phrase without being its title: "marketing people", "senior folks". */
+const COLLECTIVE = new Set(['people', 'folks', 'persons', 'talent', 'staff', 'crowd', 'types', 'professionals', 'employees']);
+
+/** Every word of a function cue ("data", "science" of "data science"): what a function is spelled with. */
+const FUNCTION_WORD_PARTS = new Set(FUNCTION_CUES.flatMap(([phrase]) => phraseParts(phrase)));
+
 /** Singular of a title word: known heads and abbreviations first, then English (pluralize). */
 export function singular(norm: string): string {
   const expanded = WORD_EXPANSIONS.get(norm);
@@ -531,6 +537,17 @@ export function scanTitles(input: TitleInput): TitleScan {
       if (!words.length || words.length > 4) continue;
       const norms = words.map((k) => (tokens[k] as Token).norm);
       if (norms.every((w) => NOT_ALONE.has(w))) continue;
+      // "Marketing people", "senior folks", "senior data people": a collective noun ends no title.
+      // What stays is a level ("senior") or a function ("marketing"), read as such elsewhere; a
+      // level word alone ("senior") has no head to be a title of.
+      let core = norms.length;
+      while (core > 0 && COLLECTIVE.has(norms[core - 1] as string)) core--;
+      // A collective noun that is also a stop word ("folks") ends the run: it follows it.
+      const next = tokens[(words[words.length - 1] as number) + 1];
+      const collective = core < norms.length || (next?.kind === 'word' && COLLECTIVE.has(next.norm));
+      const head = norms.slice(0, core).filter((w) => !LEVEL_WORDS.has(w));
+      if (!head.length) continue;
+      if (collective && head.every((w) => FUNCTIONS.byFirst.has(w) || FUNCTION_WORD_PARTS.has(w))) continue;
       // "people in marketing", "working in B2B SaaS sales": a function, not a title.
       let b = (words[0] as number) - 1;
       while (b >= 0 && (tokens[b]?.claim === 'industry' || tokens[b]?.claim === 'skill')) b--;
