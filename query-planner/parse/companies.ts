@@ -160,6 +160,8 @@ function nameLike(t: Token | undefined, mode: CaseMode, first: boolean): boolean
   if (STOP_WORDS.has(t.norm) || NOT_NAMES.has(t.norm)) return false;
   if (first && (HEAD_NOUNS.has(t.norm) || LEVEL_WORDS.has(t.norm) || ABBREVIATED_TITLES.has(t.norm))) return false;
   if (HEAD_NOUNS.has(pluralize.singular(t.norm))) return false;
+  // "Former CTOs": a title held in the past, not an employer named CTOs.
+  if (first && ABBREVIATED_TITLES.has(pluralize.singular(t.norm))) return false;
   if (mode === 'mixed') return /^[\p{Lu}\p{N}]/u.test(t.text) || /\p{Lu}/u.test(t.text.slice(1));
   return true;
 }

@@ -87,6 +87,26 @@ const BARE_LEVELS: ReadonlyMap<string, Seniority> = new Map([
   ['principal', 'staff'],
 ]);
 
+/** Words before a title that put it in the past: "former", "ex-", "previously", "once", "formerly". */
+const PAST_CUES = new Set(['former', 'ex', 'formerly', 'previously', 'once']);
+/** Phrases that do the same, read backwards from the title: "used to be (a)", "worked as (a)". */
+const PAST_PHRASES: string[][] = [
+  ['used', 'to', 'be'],
+  ['used', 'to', 'work', 'as'],
+  ['worked', 'as'],
+  ['previously', 'worked', 'as'],
+  ['formerly', 'worked', 'as'],
+];
+
+/** Whether the words before a title (articles skipped) say it was held in the past. */
+function heldInThePast(tokens: Token[], from: number): boolean {
+  let i = from - 1;
+  while (i >= 0 && /^(a|an|the)$/.test(tokens[i]?.norm ?? '')) i--;
+  if (i < 0) return false;
+  if (PAST_CUES.has(tokens[i]?.norm ?? '')) return true;
+  return PAST_PHRASES.some((phrase) => phrase.every((w, q) => tokens[i - (phrase.length - 1) + q]?.norm === w));
+}
+
 /** Seniority levels meant by "leaders" / "leadership" of a function. */
 const LEADERSHIP: Seniority[] = ['senior_manager', 'director', 'vp', 'cxo'];
 
@@ -206,10 +226,15 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   // A brief hires for one role (or an announced few); its other titles are context.
   pickHiringRoles(tokens, titleScan.titles, isBrief(source, wordCount));
   const released = titleScan.released;
+  // "Former CTOs", "ex-founders", "used to be a CTO": titles held in the past. Alone they are
+  // matched among past titles too (current_only false); beside a current title ("former CTOs now
+  // product managers") the current one is the filter and the past one ranks.
+  const past = new Set(titleScan.titles.filter((t) => !t.context && heldInThePast(tokens, t.from)));
+  const pastOnly = past.size > 0 && titleScan.titles.every((t) => t.context || past.has(t));
   for (const t of titleScan.titles) {
     for (const k of t.tokens) if (tokens[k]) (tokens[k] as Token).claim = 'title';
     recognized.push({
-      kind: t.context ? 'context_title' : 'job_title',
+      kind: t.context ? 'context_title' : past.has(t) && !pastOnly ? 'past_title' : 'job_title',
       text: text(source, tokens, t.from, t.to),
       value: t.text,
       at: t.from,
@@ -225,7 +250,12 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   const seniority: Seniority[] = [];
   const functions: JobFunction[] = [];
   const targets = titleScan.titles.filter((t) => !t.context);
+  const pastWords: string[] = [];
   for (const t of targets) {
+    if (past.has(t) && !pastOnly) {
+      push(pastWords, t.text.toLowerCase());
+      continue;
+    }
     const key = t.text.toLowerCase();
     if (titles.some((x) => x.toLowerCase() === key)) continue;
     if (t.text.length > VALUE_CHARS) {
@@ -273,7 +303,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
       return { item: null, to: m.end };
     });
   }
-  if (titles.length) filters.job_titles = { include: titles };
+  if (titles.length) filters.job_titles = pastOnly ? { include: titles, current_only: false } : { include: titles };
   if (seniority.length) filters.seniority = seniority;
   if (functions.length) filters.functions = functions;
 
@@ -314,6 +344,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   // Residual keywords: unclaimed words that carry meaning.
   const keywords: string[] = [];
   for (const w of workplaces) push(keywords, w.value);
+  for (const w of pastWords) push(keywords, w);
   addKeywords(
     keywords,
     tokens.filter((t) => !t.claim || t.claim === 'field'),

@@ -1,4 +1,4 @@
-/** Level words without a head, and nouns for groups of people, are no job titles. */
+/** Level words without a head, nouns for groups of people, and titles held in the past. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
@@ -32,6 +32,26 @@ test('"<function> people/folks/professionals" is a function, not a title ending 
   // "People" that is part of a real title keeps it.
   assert.equal(filters('people operations managers').job_titles, { include: ['People Operations Manager'] });
   assert.equal(filters('Trust & Safety').job_titles, { include: ['Trust & Safety'] });
+});
+
+test('a title held in the past matches past titles too; beside a current title it only ranks', () => {
+  for (const q of ['former founders', 'ex-founders in Berlin', 'people who used to be CTOs', 'previously a CTO', 'formerly an architect']) {
+    const f = filters(q);
+    assert.is(f.job_titles?.current_only, false, `${q}: ${JSON.stringify(f)}`);
+    assert.is(f.companies, undefined, q);
+  }
+  const both = parsePeopleQuery('former CTOs now working as product managers');
+  assert.equal(both.filters.job_titles, { include: ['Product Manager'] });
+  assert.is(both.filters.companies, undefined, 'CTOs is no employer');
+  assert.ok(both.keywords.includes('cto'), JSON.stringify(both.keywords));
+  assert.ok(both.recognized.some((r) => r.kind === 'past_title' && r.value === 'CTO'));
+  // An employer after "ex-" stays an employer.
+  const google = parsePeopleQuery('ex-Google engineers');
+  assert.equal(google.filters.job_titles, { include: ['Engineer'] });
+  assert.equal(
+    google.companies.map((c) => [c.text, c.relation]),
+    [['Google', 'past_employment']],
+  );
 });
 
 test.run();
