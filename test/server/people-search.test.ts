@@ -146,6 +146,32 @@ test('has_more: false in count mode whatever the total, true only while a next p
     assert.is((last.body.pagination as { has_more: boolean }).has_more, false);
   }));
 
+test('an earlier search_metadata sent back runs that search again: its residual words rank, as they did', () =>
+  withCorpus(async ({ app, key }) => {
+    const first = await app.call('POST', '/api/v1/search/people/preview', {
+      key,
+      body: { description: 'software engineers in London who like zebras and quokkas', network_filter_mode: 'ignore', limit: 25 },
+    });
+    assert.is(first.status, 200, first.text);
+    const meta = first.body.search_metadata as { keywords: string[]; filters: Record<string, unknown> };
+    assert.ok(meta.keywords.length > 0, JSON.stringify(meta));
+    assert.ok(ids(first.body).length > 0);
+    const again = await app.call('POST', '/api/v1/search/people/preview', {
+      key,
+      body: { search_metadata: meta, network_filter_mode: 'ignore', limit: 25 },
+    });
+    assert.is(again.status, 200, again.text);
+    assert.equal(ids(again.body), ids(first.body));
+    assert.equal((again.body.pagination as { total: number }).total, (first.body.pagination as { total: number }).total);
+    assert.equal((again.body.search_metadata as { keywords: string[] }).keywords, meta.keywords);
+    // The deprecated top-level keywords stay required words.
+    const required = await app.call('POST', '/api/v1/search/people/preview', {
+      key,
+      body: { filters: meta.filters, keywords: meta.keywords, network_filter_mode: 'ignore' },
+    });
+    assert.is((required.body.pagination as { total: number }).total, 0);
+  }));
+
 test('has_more stops at the result window however large the total', () => {
   assert.is(morePages(9_990, 10, 20_001, false), false);
   assert.is(morePages(10_000, 0, 20_001, false), false);

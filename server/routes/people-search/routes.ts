@@ -62,9 +62,9 @@ function evidenceOptions(body: RowOptionFields, full: boolean, receipts: Receipt
 }
 
 /**
- * The deprecated `keywords` (or those of `search_metadata`): a text is one keyword (all its words
- * required, as it always was), a list one keyword per value, limited as `filters.keywords` lists
- * are (values cut to 200 characters, duplicates removed, the first 100 kept).
+ * The deprecated `keywords` (or the ranking words of a `search_metadata`): a text is one keyword
+ * (all its words required, as it always was), a list one keyword per value, limited as
+ * `filters.keywords` lists are (values cut to 200 characters, duplicates removed, the first 100 kept).
  */
 function legacyKeywords(path: string, value: unknown, receipts: Receipt[]): string[] {
   const n = new ListNormalizer(L);
@@ -86,12 +86,11 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
     });
   const text = truncateText(description ?? legacy, description !== null ? '/description' : '/query', receipts);
   const meta = body.search_metadata ?? null;
-  const filters = body.filters ?? meta?.filters ?? null;
-  const keywords = legacyKeywords(
-    body.keywords !== undefined ? '/keywords' : '/search_metadata/keywords',
-    body.keywords ?? meta?.keywords,
-    receipts,
-  );
+  // An earlier search_metadata runs that search again: its filters as filters (parsing skipped,
+  // even when it had none), its keywords as what they were there, the words that ranked.
+  const filters = body.filters ?? meta?.filters ?? (meta ? {} : null);
+  const keywords = legacyKeywords('/keywords', body.keywords, receipts);
+  const rankingWords = body.keywords === undefined ? legacyKeywords('/search_metadata/keywords', meta?.keywords, receipts) : [];
   if (body.keywords !== undefined)
     receipts.push({
       path: '/keywords',
@@ -116,6 +115,7 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
     text,
     filters,
     keywords,
+    rankingWords,
     lookup,
     limit: clamp(body.limit, L.limit, '/limit', receipts),
     offset: clamp(body.offset, L.offset, '/offset', receipts),

@@ -101,6 +101,7 @@ export async function resolvePeopleSearch(
   if (req.filters) {
     applied.input_mode = req.text ? 'filters_and_text' : 'filters';
     if (req.text) residual = textKeywords(req.text);
+    for (const w of req.rankingWords ?? []) if (!residual.includes(w)) residual.push(w);
   } else if (req.text?.trim()) {
     applied.input_mode = inputModeOf(req.text);
     const parsed = parsePeopleQuery(req.text);

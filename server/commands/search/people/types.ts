@@ -25,8 +25,13 @@ export interface PeopleSearchRequest {
   text: string | null;
   /** Filters supplied by the caller (bypass parsing). */
   filters: Record<string, unknown> | null;
-  /** Keywords supplied by the caller (`keywords`, or from `search_metadata`). */
+  /** Required keywords supplied by the caller (the deprecated `keywords`). */
   keywords: string[];
+  /**
+   * Words that rank, as an earlier search's did: the `keywords` of a `search_metadata` sent back
+   * (that search's residual words), so it runs again as it ran.
+   */
+  rankingWords?: string[];
   lookup: Lookup | null;
   limit: number;
   offset: number;
