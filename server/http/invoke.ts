@@ -47,6 +47,24 @@ function bracketedQueryKeys(declared: ReadonlySet<string>, query: Record<string,
   return problems;
 }
 
+/** Whether a query parameter's schema takes a list (so it may be repeated). */
+const takesList = (schema: Record<string, unknown> | undefined): boolean =>
+  !!schema &&
+  (([] as unknown[]).concat(schema.type ?? []).includes('array') ||
+    ['anyOf', 'oneOf'].some((k) => ((schema[k] as Record<string, unknown>[] | undefined) ?? []).some(takesList)));
+
+/**
+ * Declared single-valued query parameters given more than once (`?limit=1&limit=2`): they arrive
+ * as a list, which the schema would only call "must be integer". Said as it is instead.
+ */
+function repeatedQueryKeys(properties: Record<string, Record<string, unknown>>, query: Record<string, unknown>): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  for (const [key, value] of Object.entries(query))
+    if (Array.isArray(value) && key in properties && !takesList(properties[key]))
+      problems.push({ in: 'query', pointer: `/${escapePointer(key)}`, message: `is given ${value.length} times; send it once` });
+  return problems;
+}
+
 /**
  * The one code path of a route, shared by REST and the MCP connector: validate every part,
  * resolve the delegate, reserve credits, run the handler inside the search budget, check the
@@ -62,7 +80,8 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
     response: opts.validateResponses && !def.responseContentType ? compileValidator('body', def.response) : null,
   };
 
-  const declaredQuery = new Set(Object.keys((schemas.query.properties as Record<string, unknown> | undefined) ?? {}));
+  const queryProperties = (schemas.query.properties as Record<string, Record<string, unknown>> | undefined) ?? {};
+  const declaredQuery = new Set(Object.keys(queryProperties));
 
   return async (call, ctx) => {
     const now = services.clock();
@@ -80,7 +99,10 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
       const body = schemas.body ? (call.body ?? {}) : undefined;
       const problems: ValidationProblem[] = [];
       if (validators.params) problems.push(...check('path', validators.params, params));
-      problems.push(...bracketedQueryKeys(declaredQuery, query), ...check('query', validators.query, query));
+      const repeated = repeatedQueryKeys(queryProperties, query);
+      problems.push(...bracketedQueryKeys(declaredQuery, query), ...repeated);
+      // A repeated parameter is said once, not again as the schema's "must be integer".
+      if (!repeated.length) problems.push(...check('query', validators.query, query));
       if (validators.body) problems.push(...check('body', validators.body, body));
       assertValid(problems);
 

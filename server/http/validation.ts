@@ -199,11 +199,48 @@ function withoutWrongBranchTypes(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
+/** How a format is asked for in a message: what it is, with an example. */
+const FORMAT_WORDS: Record<string, string> = {
+  date: 'a date of the calendar (2026-01-31)',
+  'date-time': 'a date-time with an offset (2026-01-31T09:00:00Z)',
+  'http-url': 'an http or https URL with a host',
+  email: 'an email address',
+  uuid: 'a UUID',
+  uri: 'a URI',
+};
+
+/**
+ * One problem for a value every branch of a choice refused by format ("must match format
+ * "date"; must match format "date-time"" becomes "must be a date of the calendar (2026-01-31) or
+ * a date-time with an offset (2026-01-31T09:00:00Z)"), in place of the first of them.
+ */
+function mergedBranchFormats(errors: ErrorObject[]): ErrorObject[] {
+  const branch = /^(.*\/(?:anyOf|oneOf))\/(\d+)\/format$/;
+  const groups = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    const m = e.keyword === 'format' ? branch.exec(e.schemaPath) : null;
+    if (m) groups.set(`${m[1]} ${e.instancePath}`, [...(groups.get(`${m[1]} ${e.instancePath}`) ?? []), e]);
+  }
+  const out: ErrorObject[] = [];
+  for (const e of errors) {
+    const m = e.keyword === 'format' ? branch.exec(e.schemaPath) : null;
+    const group = m ? groups.get(`${m[1]} ${e.instancePath}`) : undefined;
+    if (!group || group.length < 2) {
+      out.push(e);
+      continue;
+    }
+    if (group[0] !== e) continue;
+    const formats = [...new Set(group.map((g) => String((g.params as { format?: unknown }).format)))];
+    out.push({ ...e, keyword: 'formats', message: `must be ${formats.map((f) => FORMAT_WORDS[f] ?? `of format "${f}"`).join(' or ')}` });
+  }
+  return out;
+}
+
 /** Turns Ajv errors into problems located by JSON pointer, one per problem. */
 export function toProblems(part: Part, errors: ErrorObject[] | null | undefined): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const seen = new Set<string>();
-  for (const e of withoutWrongBranchTypes(errors ?? [])) {
+  for (const e of mergedBranchFormats(withoutWrongBranchTypes(errors ?? []))) {
     let pointer = e.instancePath;
     let message = e.message ?? 'is invalid';
     const params = e.params as Record<string, unknown>;

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { JsonSchema } from '../../server/http/route.js';
 import { check, compileValidator, longestListAllowed, numericFieldsOf } from '../../server/http/validation.js';
+import { startTestApp } from '../helpers/test-app.js';
 
 const query = (properties: Record<string, unknown>): JsonSchema => ({ type: 'object', properties }) as JsonSchema;
 
@@ -86,6 +87,45 @@ test('a value holding a list longer than any the schema allows is one problem, a
     rows: [{ tags: [1, 2, 3] }, { tags: [4, 5] }, { tags: [6] }, { tags: [7, 8, 9] }, { tags: [1, 2, 3] }],
   });
   assert.ok(many.length >= 5 && many.length <= 21, JSON.stringify(many));
+});
+
+test('a value every branch of a choice refuses by format is one problem saying what each branch takes', () => {
+  const schema = query({
+    at: {
+      anyOf: [
+        { type: 'string', format: 'date' },
+        { type: 'string', format: 'date-time' },
+      ],
+    },
+  });
+  const validate = compileValidator('body', schema);
+  for (const at of ['2026-02-30', '2026-05-01T09:00:00', 'soon']) {
+    const problems = check('body', validate, { at });
+    assert.equal(
+      problems.map((p) => `${p.pointer} ${p.message}`),
+      ['/at must be a date of the calendar (2026-01-31) or a date-time with an offset (2026-01-31T09:00:00Z)'],
+      at,
+    );
+  }
+  assert.equal(check('body', validate, { at: '2026-05-01T09:00:00+02:00' }), []);
+});
+
+test('a single-valued query parameter given twice is said so; a missing start names end_date', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey } = app.account();
+    const twice = await app.call('GET', '/api/v1/projects?limit=1&limit=2', { key: apiKey });
+    assert.is(twice.status, 400, twice.text);
+    assert.equal(twice.body.errors, [{ in: 'query', pointer: '/limit', message: 'is given 2 times; send it once' }]);
+    const early = await app.call('GET', '/api/v1/credits?end_date=0000-01-01', { key: apiKey });
+    assert.is(early.status, 400, early.text);
+    assert.equal(
+      (early.body.errors as { pointer: string }[]).map((e) => e.pointer),
+      ['/end_date'],
+    );
+  } finally {
+    await app.close();
+  }
 });
 
 test.run();

@@ -43,7 +43,10 @@ export function resolveUsageInterval(
   if (q.start_date || q.end_date) {
     const from = q.start_date ? parseBound(q.start_date, 'start', '/start_date') : 0;
     const to = q.end_date ? parseBound(q.end_date, 'end', '/end_date') : now + 1;
-    if (from >= to) throw invalidField('query', '/start_date', 'must be before end_date');
+    if (from >= to)
+      throw q.start_date
+        ? invalidField('query', '/start_date', 'must be before end_date')
+        : invalidField('query', '/end_date', 'must be after 1970-01-01, the earliest start (no start_date was given)');
     return { label: 'custom', from, to };
   }
   const range = q.range ?? '30d';
