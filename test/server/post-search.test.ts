@@ -255,4 +255,41 @@ test('posts: with text, an engagement sort ranks by relevance first; without tex
     }
   })());
 
+test('the query is read: fluff dropped, windows, kinds of post and company authors become filters, "by <company>" an author', () =>
+  withPosts(async (app, key) => {
+    const receiptsOf = (res: { body: Row }) => (res.body.receipts as { path: string; message: string }[]).map((r) => r.message);
+    // Before, "posts" and "about" were required words too: nothing matched.
+    const about = await search(app, key, { query: 'posts about hiring', sort_by: 'recent' });
+    assert.is(about.status, 200, about.text);
+    assert.equal(ids(about.body.results), [B(1), B(7)]);
+    assert.ok((about.body.applied_filter_summary as { lines: string[] }).lines.includes('Text (all words): hiring'));
+    assert.ok(
+      receiptsOf(about).some((m) => /not required: posts, about/.test(m)),
+      receiptsOf(about).join(' | '),
+    );
+    // A window, and reposts.
+    const week = await search(app, key, { query: 'search reposts from the last two weeks', sort_by: 'recent' });
+    assert.equal(ids(week.body.results), [B(4)]);
+    assert.equal((week.body.applied_filter_summary as { filters: Row }).filters.action_types, ['repost']);
+    // Company posts, and "by" a company of the index.
+    const official = await search(app, key, { query: 'company posts about search', sort_by: 'recent' });
+    assert.equal(ids(official.body.results), [B(8), B(7), B(6)]);
+    const byAcme = await search(app, key, { query: 'search posts by Acme Search', sort_by: 'recent' });
+    assert.equal(ids(byAcme.body.results), [B(7), B(6)]);
+    assert.ok(
+      receiptsOf(byAcme).some((m) => m.includes('(the company Acme Search)')),
+      receiptsOf(byAcme).join(' | '),
+    );
+    // A role cannot be applied (posts carry no author title): said so, and the rest still searched.
+    const byRole = await search(app, key, { query: 'hiring by CTOs', sort_by: 'recent' });
+    assert.equal(ids(byRole.body.results), [B(1), B(7)]);
+    assert.ok(
+      receiptsOf(byRole).some((m) => m.includes('"by CTOs" names the authors\' role')),
+      receiptsOf(byRole).join(' | '),
+    );
+    // The request's own filters win over what the text states.
+    const own = await search(app, key, { query: 'search comments', filters: { posts: { action_types: ['post'] } }, sort_by: 'recent' });
+    assert.equal((own.body.applied_filter_summary as { filters: Row }).filters.action_types, ['post']);
+  }));
+
 test.run();

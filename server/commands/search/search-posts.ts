@@ -6,6 +6,7 @@
  */
 import { buildPostsQuery, collectsCompanyActors } from '../../../query-planner/build/posts-query.js';
 import { POST_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { parsePostQuery } from '../../../query-planner/parse/post-query.js';
 import {
   type AuthorCohortStatus,
   type NormalizedPostFilters,
@@ -19,6 +20,7 @@ import { loadNetwork } from '../../search/network.js';
 import type { Services } from '../../services.js';
 import type { SearchActivityKind } from '../../store/search-activities.js';
 import { type CompanyActor, companyActors, type PersonAuthor, type PostHit, personAuthors, searchPosts } from './post-authors.js';
+import { resolveCompanyMentions } from './resolve-companies.js';
 
 const L = POST_SEARCH_LIMITS;
 
@@ -56,6 +58,8 @@ export interface PostSearchOutcome {
   companies: CompanyActor[] | null;
   /** Person authors (`/with-people`), or null for the preview. */
   people: RankedAuthor[] | null;
+  /** The words every post had to contain, as read from the query (null without any). */
+  text: string | null;
   receipts: Receipt[];
   activityId: string;
 }
@@ -89,6 +93,56 @@ function rankAuthors(services: Services, actor: Actor, authors: PersonAuthor[]):
 }
 
 /**
+ * The post text read (query-planner/parse/post-query.ts): the words a post must contain, and the
+ * filters the text states, which fill only what the request's own filters leave unset. "By
+ * <company>" resolved against the companies index becomes that company as author; a role ("by
+ * CTOs") cannot be applied (posts carry no author title) and says so; any other "by <name>"
+ * stays in the text. Each reading is reported as a receipt.
+ */
+async function readPostQuery(
+  services: Services,
+  raw: string,
+  given: PostFilters,
+): Promise<{ text: string; filters: PostFilters; receipts: Receipt[] }> {
+  const parsed = parsePostQuery(raw);
+  const receipts: Receipt[] = [];
+  const filters: PostFilters = { ...given };
+  const stated = parsed.filters as Record<string, unknown>;
+  for (const [key, value] of Object.entries(stated)) {
+    if ((given as Record<string, unknown>)[key] !== undefined) continue;
+    (filters as Record<string, unknown>)[key] = value;
+  }
+  for (const r of parsed.read)
+    receipts.push({ path: '/query', action: 'normalized', message: `"${r.phrase}" was read as filters.posts ${r.meaning}.` });
+  let text = parsed.text;
+  if (parsed.author?.role)
+    receipts.push({
+      path: '/query',
+      action: 'ignored',
+      message: `"by ${parsed.author.text}" names the authors' role, which posts do not carry: find those people with people search, then pass their ids in filters.posts.author_user_ids.`,
+    });
+  else if (parsed.author) {
+    const { resolved } = await resolveCompanyMentions([{ text: parsed.author.text, relation: 'current_employment' }], services.engine);
+    const company = resolved[0];
+    if (company && !given.author_user_ids?.length && !given.author_user_id_ints?.length) {
+      filters.author_user_ids = [company.id];
+      receipts.push({
+        path: '/query',
+        action: 'normalized',
+        message: `"by ${parsed.author.text}" was read as filters.posts.author_user_ids ["${company.id}"] (the company ${company.name}).`,
+      });
+    } else text = [text, parsed.author.text].filter(Boolean).join(' ');
+  }
+  if (parsed.dropped.length)
+    receipts.push({
+      path: '/query',
+      action: 'normalized',
+      message: `Words that say nothing a post must contain were not required: ${[...new Set(parsed.dropped.map((w) => w.toLowerCase()))].join(', ')}.`,
+    });
+  return { text, filters, receipts };
+}
+
+/**
  * Runs one post search page for an actor and records it. Criteria that cannot hold together
  * (post-filters.ts problems) are a 400 `validation_failed` naming each pointer.
  */
@@ -98,13 +152,17 @@ export async function searchPostsPage(
   req: PostSearchRequest,
   kind: SearchActivityKind,
 ): Promise<PostSearchOutcome> {
-  // Resolve: the criteria, with the author handles they name read from the store.
+  // Resolve: the text read for what it states, then the criteria, with the author handles they
+  // name read from the store.
   const now = new Date(services.clock());
   const handles = services.authorHandles;
-  const normalized = normalizePostFilters(req.filters, now, { lookupAuthorIds: (ints) => handles.authorsOf(ints) });
+  const fromText = req.text ? await readPostQuery(services, req.text, req.filters) : null;
+  const criteria = fromText ? fromText.filters : req.filters;
+  const normalized = normalizePostFilters(criteria, now, { lookupAuthorIds: (ints) => handles.authorsOf(ints) });
   if (normalized.problems.length)
     throw validationFailed(normalized.problems.map((p): ValidationProblem => ({ in: 'body', pointer: p.pointer, message: p.message })));
-  const receipts = [...req.receipts, ...normalized.receipts];
+  const receipts = [...req.receipts, ...(fromText?.receipts ?? []), ...normalized.receipts];
+  const text = fromText ? fromText.text || null : req.text;
   const filters = normalized.filters;
 
   // Plan.
@@ -116,7 +174,7 @@ export async function searchPostsPage(
       message: `Only the first ${L.resultWindow} posts can be paged; this page returns at most ${size}.`,
     });
   const built = buildPostsQuery({
-    query: req.text ?? undefined,
+    query: text ?? undefined,
     filters,
     sort_by: req.sortBy,
     sort_order: req.sortOrder,
@@ -133,7 +191,7 @@ export async function searchPostsPage(
   const pageHandles = handles.handlesFor(hits.map((h) => str(h.source.author_id)).filter((x): x is string => x !== null));
   let companies: CompanyActor[] | null = null;
   if (req.withCompanies) {
-    if (collectsCompanyActors(filters)) companies = await companyActors(services, filters, req.text, now);
+    if (collectsCompanyActors(filters)) companies = await companyActors(services, filters, text, now);
     else {
       companies = [];
       receipts.push({
@@ -170,6 +228,7 @@ export async function searchPostsPage(
     cohortRef,
     companies,
     people,
+    text,
     receipts,
     activityId,
   };

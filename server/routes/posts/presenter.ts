@@ -134,7 +134,7 @@ export function presentPostSearch(search: PostSearchRequest, outcome: PostSearch
       filters: outcome.filters,
       sort_by: search.sortBy,
       sort_order: search.sortOrder ?? null,
-      lines: postFilterSummary(outcome.filters, search.text),
+      lines: postFilterSummary(outcome.filters, outcome.text),
     },
     author_cohort_filter_status: outcome.authorCohort,
     people_search_binding: binding(outcome.cohortRef),
