@@ -16,7 +16,7 @@ export const postsSearchTool = defineTool<Record<string, unknown> & { preview_li
   name: 'posts_search',
   title: 'Search posts',
   description: [
-    'Find posts and activity (posts, reposts, comments) whose text contains every word of query, filtered by author, company, date, action type or engagement, sorted by relevance, recency or engagement.',
+    'Find posts and activity (posts, reposts, comments) from a query such as "posts about layoffs by Acme last week": its topic words must all appear in the post, and what it states (a window, reposts or comments, company posts, by a company) becomes filters, with receipts. Filter by author, company, date, action type or engagement; sort by relevance, recency or engagement.',
     'Each post names its author (a person id usable with people tools) or company.',
     'Costs the post search price per call (search_capabilities). preview_limit 1-50 (default 10); continue with next_page.request exactly as returned.',
   ].join(' '),

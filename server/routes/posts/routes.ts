@@ -14,7 +14,9 @@ const L = POST_SEARCH_LIMITS;
 const { $id: _drop, ...postsSchema } = postFiltersSchema as typeof postFiltersSchema & { $id?: string };
 
 const baseRequest = {
-  query: textField('Text every word of which must appear in the post (up to 10,000 characters; longer is truncated with a receipt).'),
+  query: textField(
+    'What to find (up to 10,000 characters; longer is truncated with a receipt): its topic words must all appear in the post; a window, reposts or comments, company posts and "by <company>" it states become filters (docs/post-search.md).',
+  ),
   filters: {
     type: 'object',
     additionalProperties: false,
