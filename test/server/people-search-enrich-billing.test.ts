@@ -135,4 +135,23 @@ test('a person found by lookup is enriched already: enriching them costs nothing
     assert.ok(close(await c.remaining(), before));
   }));
 
+test('a lookup says what it did not apply: the description and filters beside it, another person named by the URL', () =>
+  withFreeAccount(async (c) => {
+    const res = await c.app.call('POST', '/api/v1/search/people', {
+      key: c.key,
+      body: {
+        professional_username: 'eng3',
+        professional_profile_url: 'https://network.example/in/eng4',
+        description: 'designers in Paris',
+        filters: { locations: { include: ['Paris'] } },
+      },
+    });
+    assert.is(res.status, 200, res.text);
+    assert.is((res.body.users as unknown[]).length, 1);
+    const receipts = (res.body.search_metadata as { receipts: { path: string; action: string; message: string }[] }).receipts;
+    const ignored = receipts.filter((r) => r.action === 'ignored').map((r) => r.path);
+    assert.equal(ignored, ['/professional_profile_url', '/description', '/filters'], JSON.stringify(receipts));
+    assert.match(receipts.find((r) => r.path === '/professional_profile_url')!.message, 'names another person (eng4)');
+  }));
+
 test.run();

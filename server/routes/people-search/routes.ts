@@ -106,9 +106,27 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
       const username = usernameFromInput(v);
       if (!username)
         throw invalidField('body', `/${field}`, `is not a professional-network username or profile URL (…/in/<username>): "${v}"`);
-      lookup = { field, input: v, username };
-      break;
+      if (!lookup) lookup = { field, input: v, username };
+      else if (username !== lookup.username)
+        receipts.push({
+          path: `/${field}`,
+          action: 'ignored',
+          message: `names another person (${username}) than ${lookup.field} (${lookup.username}); ${lookup.field} was looked up. Send one of them.`,
+        });
     }
+    // A lookup finds one person by name; what else would narrow a search is not applied.
+    if (lookup)
+      for (const [field, given] of [
+        ['/description', text !== null],
+        ['/filters', filters !== null],
+        ['/keywords', keywords.length > 0],
+      ] as const)
+        if (given)
+          receipts.push({
+            path: field,
+            action: 'ignored',
+            message: `not applied: a lookup by ${lookup.field} returns that one person. Search without it to use ${field.slice(1)}.`,
+          });
   }
   return {
     route,
