@@ -24,7 +24,7 @@ export const stringList = <const D extends string>(description: D) =>
   ({
     type: 'array',
     maxItems: C.listItems,
-    items: { type: 'string', minLength: 1, maxLength: C.valueChars },
+    items: { type: 'string', maxLength: C.valueChars },
     description,
   }) as const;
 

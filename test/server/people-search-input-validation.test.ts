@@ -64,4 +64,35 @@ test('network_filter_mode "connected_to" without a connected_to list is a 400 po
   });
 });
 
+test('empty strings in filter lists are dropped with a receipt, as blank ones are: the list then filters nothing', () =>
+  withApp(async (app, key) => {
+    const all = await app.call('POST', '/api/v1/search/people/preview', { key, body: { filters: {}, network_filter_mode: 'ignore' } });
+    const total = (all.body.pagination as { total: number }).total;
+    assert.is(total, 2, all.text);
+    for (const filters of [
+      { skills: { include: [''] } },
+      { job_titles: { include: ['', ' '] } },
+      { keywords: [''] },
+      { locations: { include: [''], exclude: [''] } },
+    ]) {
+      const res = await app.call('POST', '/api/v1/search/people/preview', { key, body: { filters, network_filter_mode: 'ignore' } });
+      assert.is(res.status, 200, res.text);
+      assert.is((res.body.pagination as { total: number }).total, total, JSON.stringify(filters));
+      const receipts = (res.body.search_metadata as { receipts: { action: string; message: string }[] }).receipts;
+      assert.ok(
+        receipts.some((r) => r.action === 'ignored' && /empty/.test(r.message)),
+        JSON.stringify(receipts),
+      );
+    }
+    // Jobs, companies and posts read their lists the same way.
+    for (const [route, body] of [
+      ['/api/v1/search/jobs/preview', { filters: { hiring: { titles: { include: [''] } }, keywords: [''] } }],
+      ['/api/v1/companies/search/preview', { filters: { industries: { include: [''] } } }],
+      ['/api/v1/search/posts/preview', { filters: { posts: { topics: [''], mentions: [''] } } }],
+    ] as const) {
+      const res = await app.call('POST', route, { key, body });
+      assert.is(res.status, 200, `${route}: ${res.text}`);
+    }
+  }));
+
 test.run();
