@@ -46,7 +46,12 @@ test('REST and the connector refuse a body nested past the bound with 400 body_t
       body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"account_read","arguments":{"zz":${nested(100_000)}}}}`,
     });
     assert.is(mcp.status, 400, mcp.text);
-    assert.is(mcp.body.error, 'body_too_deeply_nested');
+    // The connector answers in JSON-RPC, the stable code in error.data.
+    assert.equal(mcp.body.error, {
+      code: -32600,
+      message: `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep; send a flatter document.`,
+      data: { error: 'body_too_deeply_nested' },
+    });
   } finally {
     await app.close();
   }
