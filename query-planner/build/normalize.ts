@@ -68,6 +68,13 @@ export function cutValue(value: string, max: number): string {
  * Applies list and value limits to filter lists (people, job and company filters), each
  * adjustment reported as a receipt located by JSON pointer relative to the filters.
  */
+/**
+ * Text without invisible format characters (Unicode Cf: zero-width space and joiners, the word
+ * joiner, the byte-order mark, soft hyphens, direction marks). Pasted text carries them unseen,
+ * and a search for "soft\u200bware engineer" then matched no one: the engines split words there.
+ */
+export const withoutInvisible = (text: string): string => text.replace(/\p{Cf}/gu, '');
+
 export class ListNormalizer {
   readonly receipts: Receipt[] = [];
 
@@ -87,7 +94,7 @@ export class ListNormalizer {
    */
   list(path: string, values: readonly unknown[] | undefined, max = this.limits.listValues, exact = false): string[] | undefined {
     if (values === undefined) return undefined;
-    const strings = values.filter((v): v is string => typeof v === 'string').map((v) => v.trim());
+    const strings = values.filter((v): v is string => typeof v === 'string').map((v) => withoutInvisible(v).trim());
     const nonEmpty = strings.filter((v) => v.length > 0);
     const dropped = values.length - nonEmpty.length;
     if (dropped > 0) this.receipt(path, 'ignored', `Dropped ${plural(dropped, 'empty or non-text value')}.`);

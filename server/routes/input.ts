@@ -1,3 +1,4 @@
+import { withoutInvisible } from '../../query-planner/build/normalize.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../query-planner/limits.js';
 
 const L = PEOPLE_SEARCH_LIMITS;
@@ -11,8 +12,12 @@ export function clamp(value: unknown, bounds: { min: number; max: number; defaul
   return v;
 }
 
-/** Truncates query text to `max` characters (people search's limit unless given) with a receipt. */
-export function truncateText(text: string | null, path: string, receipts: Receipt[], max: number = L.queryChars): string | null {
+/**
+ * Query text as searched: invisible format characters removed (`withoutInvisible`), then cut to
+ * `max` characters (people search's limit unless given) with a receipt.
+ */
+export function truncateText(raw: string | null, path: string, receipts: Receipt[], max: number = L.queryChars): string | null {
+  const text = raw === null ? null : withoutInvisible(raw);
   if (text === null || text.length <= max) return text;
   receipts.push({
     path,

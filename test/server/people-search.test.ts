@@ -172,6 +172,37 @@ test('an earlier search_metadata sent back runs that search again: its residual 
     assert.is((required.body.pagination as { total: number }).total, 0);
   }));
 
+test('invisible characters pasted into text or filter values are removed before searching', () =>
+  withCorpus(async ({ app, key }) => {
+    const plain = await app.call('POST', '/api/v1/search/people/preview', {
+      key,
+      body: { description: 'software engineers in London', network_filter_mode: 'ignore', limit: 25 },
+    });
+    const pasted = await app.call('POST', '/api/v1/search/people/preview', {
+      key,
+      body: { description: 'soft\u200bware engi\u200dneers in Lon\ufeffdon', network_filter_mode: 'ignore', limit: 25 },
+    });
+    assert.ok(ids(plain.body).length > 0);
+    assert.equal(ids(pasted.body), ids(plain.body));
+    const filtered = await app.call('POST', '/api/v1/search/people/preview', {
+      key,
+      body: { filters: { job_titles: { include: ['Soft\u00adware Engi\u2060neer'] } }, network_filter_mode: 'ignore', limit: 25 },
+    });
+    assert.equal(
+      new Set(ids(filtered.body)),
+      new Set(
+        ids(
+          (
+            await app.call('POST', '/api/v1/search/people/preview', {
+              key,
+              body: { filters: { job_titles: { include: ['Software Engineer'] } }, network_filter_mode: 'ignore', limit: 25 },
+            })
+          ).body,
+        ),
+      ),
+    );
+  }));
+
 test('has_more stops at the result window however large the total', () => {
   assert.is(morePages(9_990, 10, 20_001, false), false);
   assert.is(morePages(10_000, 0, 20_001, false), false);
