@@ -67,6 +67,10 @@ s(
 
       const fresh = await mcp.call('agent_session', { mode: 'start' });
       const freshId = (fresh.structuredContent!.session as { agent_session_id: string }).agent_session_id;
+      // start with a session id (meant as bind) is refused, not silently a second session.
+      const startWithId = await mcp.call('agent_session', { mode: 'start', agent_session_id: freshId });
+      assert.is(startWithId.structuredContent?.error, 'validation_failed');
+      assert.match(String(startWithId.structuredContent?.message), 'use mode=bind');
       ctx.app.clock.advance(8 * 86_400_000);
       const expired = await mcp.call('agent_session', { mode: 'status', agent_session_id: freshId });
       assert.is(expired.structuredContent?.error, 'invalid_agent_session');

@@ -92,6 +92,13 @@ export const agentSessionTool = defineTool<Args>({
     // A session's project is a project of the account (project_not_found otherwise).
     if (typeof args.project_id === 'string' && (args.mode === 'start' || args.mode === 'switch_project'))
       ownProject(services, actor, args.project_id);
+    // start and list name no session: one sent would be silently ignored (a client meaning bind).
+    if ((args.mode === 'start' || args.mode === 'list') && args.agent_session_id !== undefined)
+      throw invalidField(
+        'body',
+        '/agent_session_id',
+        `is not read with mode=${args.mode}: ${args.mode === 'start' ? 'start opens a new session; use mode=bind to re-attach this one' : 'list shows every open session'}`,
+      );
     if (args.mode === 'start') {
       const session = store.start({
         ownerUserId: actor.ownerUserId,
