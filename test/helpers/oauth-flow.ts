@@ -163,3 +163,17 @@ export async function refresh(
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
+
+/** The claims of a JWT (not verified: tests read what the server issued). */
+export const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
+
+/** tools/list over the connector with a Bearer credential: the HTTP status. */
+export async function connectorStatus(url: string, token: string): Promise<number> {
+  const res = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}

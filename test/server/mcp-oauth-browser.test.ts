@@ -6,7 +6,7 @@ import { launchBrowser } from '../helpers/browser.js';
 import { callEveryTool, everyToolCall, loadConnectorCorpus, personId, REQUESTER } from '../helpers/connector-corpus.js';
 import { connectMcp, type ToolCallResult } from '../helpers/mcp-client.js';
 import { BrowserOAuthProvider, startCallbackServer } from '../helpers/oauth-client-provider.js';
-import { authorize, refresh } from '../helpers/oauth-flow.js';
+import { authorize, claimsOf, refresh } from '../helpers/oauth-flow.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface Ctx {
@@ -61,8 +61,6 @@ async function login(
     call: async (name, args = {}) => (await client.callTool({ name, arguments: args as Record<string, unknown> })) as ToolCallResult,
   };
 }
-
-const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
 
 s('full login: discovery, registration, PKCE, consent in the browser, token; tools work; the refresh token rotates', async (ctx) => {
   const provider = new BrowserOAuthProvider(ctx.browser.browser, ctx.callback.url, { apiKey: ctx.apiKey, clientName: 'Agent <b>One</b>' });

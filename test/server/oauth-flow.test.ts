@@ -2,22 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { revokeAuthorizedClient } from '../../server/oauth/grants.js';
 import { connectMcp } from '../helpers/mcp-client.js';
-import { authorize, refresh } from '../helpers/oauth-flow.js';
+import { authorize, claimsOf, connectorStatus, refresh } from '../helpers/oauth-flow.js';
 import { startTestApp } from '../helpers/test-app.js';
 
-const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
 const headerOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString());
-
-/** tools/list over the connector with a Bearer credential: the HTTP status. */
-async function connectorStatus(url: string, token: string): Promise<number> {
-  const res = await fetch(`${url}/mcp`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
 
 test('code + PKCE: the token is an RS256 JWT for the connector (1800 s), opens the connector and never a REST route', async () => {
   const app = await startTestApp();

@@ -4,20 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isPublicAddress } from '../../server/oauth/public-address.js';
 import { loadSigningKeys } from '../../server/oauth/signing-keys.js';
-import { authorize, refresh, registerClient } from '../helpers/oauth-flow.js';
+import { authorize, claimsOf, connectorStatus, refresh, registerClient } from '../helpers/oauth-flow.js';
 import { startTestApp } from '../helpers/test-app.js';
-
-const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
-
-async function connectorStatus(url: string, token: string): Promise<number> {
-  const res = await fetch(`${url}/mcp`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
 
 test('a refresh naming another resource is invalid_target and uses nothing up: the next, right refresh works', async () => {
   const app = await startTestApp();
