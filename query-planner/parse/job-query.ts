@@ -62,7 +62,15 @@ export function publishedWithin(text: string): { days: number | null; rest: stri
   const m = text.match(numbered);
   // A bare count needs "last", "past", "within" or "ago": "3 days" alone may be something else
   // ("3 days a week"). "Posted 3 days ago" is read as the last 3 days.
-  if (m && /\b(?:last|past|previous|within|ago)\b/i.test(m[0])) {
+  // "Within an hour of Boston" is a distance; "founded 2 years ago" no posting date: "ago" needs
+  // a posting verb before it, and "within" no "of"/"from" after it.
+  const after = m ? text.slice((m.index ?? 0) + m[0].length) : '';
+  const window =
+    m &&
+    (/\b(?:last|past|previous)\b/i.test(m[0]) ||
+      (/\bwithin\b/i.test(m[0]) && !/^\s+(?:of|from)\b/i.test(after)) ||
+      (/\bago\b/i.test(m[0]) && /\b(?:posted|published|listed|opened|added|put up)\b/i.test(m[0])));
+  if (m && window) {
     const count = countOf(m[1]!);
     const unit = UNIT_DAYS.get(m[2]!.toLowerCase());
     if (count !== null && unit !== undefined) return { days: Math.max(1, Math.ceil(count * unit)), rest: text.replace(m[0], ' ') };
@@ -82,7 +90,7 @@ export function publishedWithin(text: string): { days: number | null; rest: stri
 }
 
 /** Words of a job query that say nothing about the posting ("jobs requiring Go", "roles posted by Acme"). */
-const JOB_FILLER = new Set(['posted', 'published', 'listed', 'requiring', 'requires', 'required', 'require', 'needing', 'open']);
+const JOB_FILLER = new Set(['posted', 'published', 'listed', 'requiring', 'requires', 'required', 'require', 'needing']);
 
 /** Reads a job-search text into filters, keywords and employer mentions. */
 export function parseJobQuery(text: string): ParsedJobQuery {

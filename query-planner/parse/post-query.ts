@@ -18,8 +18,8 @@ export interface ParsedPostQuery {
   text: string;
   /** Filters the text stated; the request's own filters take precedence over these. */
   filters: Pick<PostFilters, 'posted_within_days' | 'action_types' | 'author_entity_types'>;
-  /** What was read, as the phrase and its meaning, for receipts. */
-  read: { phrase: string; meaning: string }[];
+  /** What was read, as the phrase, the filter it sets and its meaning, for receipts. */
+  read: { phrase: string; field: keyof ParsedPostQuery['filters']; meaning: string }[];
   /** "by <name or role>": who wrote the posts, as written, for the caller to resolve. */
   author: { text: string; role: boolean } | null;
   /** Words dropped because they say nothing about a post. */
@@ -31,19 +31,17 @@ const FLUFF = new Set(
   `a an the of in on at to for from with about regarding around re concerning mentioning discussing discuss discusses
   talking talk talks covering posts post posted posting content updates update stuff things anything something
   find show look looking get me my i we our please any some all that which who whose what where when there
-  is are was were be been being has have had do does did recent recently latest new people saying say says said
+  is are was were be been being has have had do does did recent recently latest people saying say says said
   think thinks opinions`.split(/\s+/),
 );
 
-/** Words that ask for a kind of post. */
+/** Words that ask for a kind of post ("shares" is left out: "Tesla shares" are stock). */
 const ACTION_WORDS: ReadonlyMap<string, 'repost' | 'comment'> = new Map([
   ['reposts', 'repost'],
   ['repost', 'repost'],
   ['reposted', 'repost'],
   ['reshares', 'repost'],
   ['reshared', 'repost'],
-  ['shares', 'repost'],
-  ['shared', 'repost'],
   ['comments', 'comment'],
   ['comment', 'comment'],
   ['commented', 'comment'],
@@ -74,19 +72,20 @@ export function parsePostQuery(input: string): ParsedPostQuery {
   const window = publishedWithin(text);
   if (window.days !== null) {
     filters.posted_within_days = window.days;
-    read.push({ phrase: diff(text, window.rest), meaning: `posted_within_days ${window.days}` });
+    read.push({ phrase: diff(text, window.rest), field: 'posted_within_days', meaning: `posted_within_days ${window.days}` });
     text = window.rest;
   }
   const company = COMPANY_AUTHOR.exec(text);
   if (company) {
     filters.author_entity_types = ['company'];
-    read.push({ phrase: company[0], meaning: 'author_entity_types ["company"]' });
+    read.push({ phrase: company[0], field: 'author_entity_types', meaning: 'author_entity_types ["company"]' });
     text = text.replace(company[0], ' ');
   }
 
   // "by <who>" to the end of the text, or to the next comma or "about"/"on".
   let author: ParsedPostQuery['author'] = null;
-  const by = /\b(?:by|from)\s+([^,;]+?)(?=\s*(?:[,;]|\babout\b|\bon\b|$))/i.exec(text);
+  // "from" names an author only before a capitalised name ("from Acme", not "from home").
+  const by = /\b(?:[Bb][Yy]|[Ff]rom(?=\s+\p{Lu}))\s+([^,;]+?)(?=\s*(?:[,;]|\babout\b|\bon\b|$))/u.exec(text);
   if (by?.[1]) {
     const words = by[1]
       .trim()
@@ -108,7 +107,7 @@ export function parsePostQuery(input: string): ParsedPostQuery {
     const action = ACTION_WORDS.get(lower);
     if (action) {
       actions.add(action);
-      read.push({ phrase: word, meaning: `action_types ["${action}"]` });
+      read.push({ phrase: word, field: 'action_types', meaning: `action_types ["${action}"]` });
     } else if (FLUFF.has(lower)) dropped.push(word);
     else kept.push(word);
   }

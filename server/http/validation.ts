@@ -45,7 +45,7 @@ export function compileValidator(part: Part, schema: JsonSchema): ValidateFuncti
     const numeric = part === 'body' ? null : numericFieldsOf(schema);
     validate = (part === 'body' ? bodyAjv : textAjv).compile(withCanonicalUuids(schema));
     if (numeric) numericFields.set(validate, numeric);
-    longestLists.set(validate, longestListAllowed(schema));
+    if (part === 'body') bodySchemas.set(validate, schema);
     compiled.set(key, validate);
   }
   return validate;
@@ -91,64 +91,51 @@ export function numericFieldsOf(schema: JsonSchema): Map<string, NumberKind> {
   return out;
 }
 
-/** Per validator, the most items any list of its schema allows (Infinity when one is unbounded). */
-const longestLists = new WeakMap<ValidateFunction, number>();
+/** Per body validator, its schema (with its uuid keyword added), for the list-length check. */
+const bodySchemas = new WeakMap<ValidateFunction, JsonSchema>();
 
-/**
- * The most items any array of a schema may hold: the largest `maxItems` among its array
- * schemas, or Infinity when one has none. A value holding a longer list cannot be valid.
- */
-export function longestListAllowed(schema: unknown): number {
-  let longest = 0;
-  const stack: unknown[] = [schema];
-  while (stack.length) {
-    const node = stack.pop();
-    if (!node || typeof node !== 'object' || Array.isArray(node)) continue;
-    const s = node as Record<string, unknown>;
-    const isArray = ([] as unknown[]).concat(s.type ?? []).includes('array') || 'items' in s || 'prefixItems' in s;
-    if (isArray) longest = Math.max(longest, typeof s.maxItems === 'number' ? s.maxItems : Number.POSITIVE_INFINITY);
-    for (const key of SCHEMA_MAPS) if (s[key] && typeof s[key] === 'object') stack.push(...Object.values(s[key] as object));
-    for (const key of SCHEMA_LISTS) if (Array.isArray(s[key])) stack.push(...(s[key] as unknown[]));
-    for (const key of SUBSCHEMAS) stack.push(s[key]);
-  }
-  return longest;
+/** The `maxItems` a schema sets for a list here: its own, or the largest of its choices' (Infinity when none says). */
+function maxItemsOf(schema: Record<string, unknown> | undefined): number {
+  if (!schema) return Number.POSITIVE_INFINITY;
+  if (typeof schema.maxItems === 'number') return schema.maxItems;
+  const branches = [...((schema.anyOf as Record<string, unknown>[]) ?? []), ...((schema.oneOf as Record<string, unknown>[]) ?? [])];
+  const lists = branches.filter((b) => ([] as unknown[]).concat(b.type ?? []).includes('array') || 'items' in b);
+  return lists.length ? Math.max(...lists.map(maxItemsOf)) : Number.POSITIVE_INFINITY;
 }
 
-/** Keywords whose value maps names to schemas, holds a list of schemas, or is one schema. */
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
-const SUBSCHEMAS = [
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-];
+/** The item schema of a list schema (of its list branch, for a choice), if it has one. */
+function itemsOf(schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!schema) return undefined;
+  if (schema.items && typeof schema.items === 'object') return schema.items as Record<string, unknown>;
+  const branches = [...((schema.anyOf as Record<string, unknown>[]) ?? []), ...((schema.oneOf as Record<string, unknown>[]) ?? [])];
+  const lists = branches.filter((b) => b.items && typeof b.items === 'object');
+  return lists.length === 1 ? (lists[0]!.items as Record<string, unknown>) : undefined;
+}
 
 /**
- * The first list of a value longer than `max`, found without recursion, as a problem; null when
- * none is. Checked before the schema, so a body of a million wrong items is one problem found
- * in a few milliseconds, not a million found by the validator.
+ * The first list of a value longer than its schema allows there, as a problem; null when none
+ * is. It follows the schema's own properties and list items only (a free-form part is the
+ * schema's to judge), without recursion. Checked before the schema, so a body of a million wrong
+ * items is one problem found in microseconds, not a million found by the validator.
  */
-function overlongList(part: Part, value: unknown, max: number): ValidationProblem | null {
-  if (!Number.isFinite(max)) return null;
-  const stack: [unknown, string][] = [[value, '']];
+export function overlongList(part: Part, value: unknown, schema: JsonSchema | undefined): ValidationProblem | null {
+  const stack: [unknown, Record<string, unknown> | undefined, string][] = [[value, schema as Record<string, unknown>, '']];
   while (stack.length) {
-    const [v, pointer] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
+    const [v, s, pointer] = stack.pop()!;
+    if (v === null || typeof v !== 'object' || !s) continue;
     if (Array.isArray(v)) {
-      if (v.length > max)
-        return { in: part, pointer, message: `has ${v.length} items, more than any list of this request may hold (${max} at most)` };
-      for (let i = 0; i < v.length; i++) if (v[i] !== null && typeof v[i] === 'object') stack.push([v[i], `${pointer}/${i}`]);
-    } else {
-      for (const [k, child] of Object.entries(v))
-        if (child !== null && typeof child === 'object') stack.push([child, `${pointer}/${escapePointer(k)}`]);
+      const max = maxItemsOf(s);
+      if (v.length > max) return { in: part, pointer, message: `must NOT have more than ${max} items (it has ${v.length})` };
+      const items = itemsOf(s);
+      if (items)
+        for (let i = 0; i < v.length; i++) if (v[i] !== null && typeof v[i] === 'object') stack.push([v[i], items, `${pointer}/${i}`]);
+      continue;
     }
+    const properties = s.properties as Record<string, Record<string, unknown>> | undefined;
+    if (properties)
+      for (const [k, child] of Object.entries(v))
+        if (child !== null && typeof child === 'object' && properties[k])
+          stack.push([child, properties[k], `${pointer}/${escapePointer(k)}`]);
   }
   return null;
 }
@@ -185,18 +172,52 @@ export const escapePointer = (key: string): string => key.replace(/~/g, '~0').re
  * keywords is "must NOT have more than 64 items", not also "must be string".
  */
 function withoutWrongBranchTypes(errors: ErrorObject[]): ErrorObject[] {
-  const branch = /^(.*\/(?:anyOf|oneOf))\/(\d+)\//;
-  return errors.filter((e) => {
-    if (e.keyword !== 'type') return true;
-    const own = branch.exec(e.schemaPath);
-    if (!own) return true;
-    return !errors.some((other) => {
-      const m = branch.exec(other.schemaPath);
-      if (!m || other === e || m[1] !== own[1] || m[2] === own[2]) return false;
-      // The other branch took the value's type if it complains of something else, or deeper in.
-      return other.instancePath.startsWith(`${e.instancePath}/`) || (other.instancePath === e.instancePath && other.keyword !== 'type');
-    });
+  // One pass (a body may carry thousands of errors): per choice and branch, the instance paths
+  // with an error other than a type, and the paths that have an error below them.
+  const seen = new Map<string, { at: Set<string>; below: Set<string> }>();
+  const of = (choice: string, index: string) => {
+    const key = `${choice} ${index}`;
+    let entry = seen.get(key);
+    if (!entry) seen.set(key, (entry = { at: new Set(), below: new Set() }));
+    return entry;
+  };
+  const branches = new Map<string, Set<string>>();
+  const located = errors.map((e) => branchOf(e.schemaPath));
+  errors.forEach((e, i) => {
+    const at = located[i];
+    if (!at) return;
+    branches.set(at.choice, (branches.get(at.choice) ?? new Set()).add(at.index));
+    const entry = of(at.choice, at.index);
+    if (e.keyword !== 'type') entry.at.add(e.instancePath);
+    for (let cut = e.instancePath.lastIndexOf('/'); cut > 0; cut = e.instancePath.lastIndexOf('/', cut - 1))
+      entry.below.add(e.instancePath.slice(0, cut));
+    if (e.instancePath !== '') entry.below.add('');
   });
+  return errors.filter((e, i) => {
+    const at = located[i];
+    if (e.keyword !== 'type' || !at) return true;
+    // The other branch took the value's type if it complains of something else, or deeper in.
+    for (const other of branches.get(at.choice) ?? [])
+      if (other !== at.index) {
+        const entry = of(at.choice, other);
+        if (entry.at.has(e.instancePath) || entry.below.has(e.instancePath)) return false;
+      }
+    return true;
+  });
+}
+
+/** Ajv errors read to make an answer's problems (a body of thousands of wrong items raises thousands). */
+const MAX_ERRORS_READ = 2000;
+
+/** The innermost `anyOf`/`oneOf` of a schema path and the branch taken there, if any (no regex: paths are long and many). */
+function branchOf(schemaPath: string): { choice: string; index: string; rest: string } | null {
+  const at = Math.max(schemaPath.lastIndexOf('/anyOf/'), schemaPath.lastIndexOf('/oneOf/'));
+  if (at < 0) return null;
+  const start = at + 7;
+  const end = schemaPath.indexOf('/', start);
+  const index = schemaPath.slice(start, end < 0 ? undefined : end);
+  if (!/^\d+$/.test(index)) return null;
+  return { choice: schemaPath.slice(0, at + 6), index, rest: end < 0 ? '' : schemaPath.slice(end + 1) };
 }
 
 /** How a format is asked for in a message: what it is, with an example. */
@@ -215,16 +236,20 @@ const FORMAT_WORDS: Record<string, string> = {
  * a date-time with an offset (2026-01-31T09:00:00Z)"), in place of the first of them.
  */
 function mergedBranchFormats(errors: ErrorObject[]): ErrorObject[] {
-  const branch = /^(.*\/(?:anyOf|oneOf))\/(\d+)\/format$/;
+  const keyOf = (e: ErrorObject): string | null => {
+    if (e.keyword !== 'format') return null;
+    const at = branchOf(e.schemaPath);
+    return at && at.rest === 'format' ? `${at.choice} ${e.instancePath}` : null;
+  };
   const groups = new Map<string, ErrorObject[]>();
   for (const e of errors) {
-    const m = e.keyword === 'format' ? branch.exec(e.schemaPath) : null;
-    if (m) groups.set(`${m[1]} ${e.instancePath}`, [...(groups.get(`${m[1]} ${e.instancePath}`) ?? []), e]);
+    const key = keyOf(e);
+    if (key) groups.set(key, [...(groups.get(key) ?? []), e]);
   }
   const out: ErrorObject[] = [];
   for (const e of errors) {
-    const m = e.keyword === 'format' ? branch.exec(e.schemaPath) : null;
-    const group = m ? groups.get(`${m[1]} ${e.instancePath}`) : undefined;
+    const key = keyOf(e);
+    const group = key ? groups.get(key) : undefined;
     if (!group || group.length < 2) {
       out.push(e);
       continue;
@@ -240,7 +265,8 @@ function mergedBranchFormats(errors: ErrorObject[]): ErrorObject[] {
 export function toProblems(part: Part, errors: ErrorObject[] | null | undefined): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const seen = new Set<string>();
-  for (const e of mergedBranchFormats(withoutWrongBranchTypes(errors ?? []))) {
+  // An answer lists 20 problems: the first errors say them, however many a large body raised.
+  for (const e of mergedBranchFormats(withoutWrongBranchTypes((errors ?? []).slice(0, MAX_ERRORS_READ)))) {
     let pointer = e.instancePath;
     let message = e.message ?? 'is invalid';
     const params = e.params as Record<string, unknown>;
@@ -269,7 +295,8 @@ export function toProblems(part: Part, errors: ErrorObject[] | null | undefined)
 
 /** Validates (and, for text parts, coerces and defaults in place) one request part. */
 export function check(part: Part, validate: ValidateFunction, value: unknown): ValidationProblem[] {
-  const overlong = overlongList(part, value, longestLists.get(validate) ?? Number.POSITIVE_INFINITY);
+  // Bodies only: query strings and paths are small, and repeat keys they do not declare.
+  const overlong = part === 'body' ? overlongList(part, value, bodySchemas.get(validate)) : null;
   if (overlong) return [overlong];
   const numeric = part === 'body' ? [] : numericTextProblems(part, validate, value);
   if (validate(value)) return numeric;

@@ -26,8 +26,10 @@ for (const [prefix, bits] of [
 ] as const)
   NOT_PUBLIC.addSubnet(prefix, bits, 'ipv4');
 for (const [prefix, bits] of [
-  ['::', 128],
+  ['::', 96],
   ['::1', 128],
+  ['64:ff9b::', 96],
+  ['2002::', 16],
   ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001:db8::', 32],

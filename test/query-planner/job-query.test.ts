@@ -46,6 +46,8 @@ test('publication windows: hours, counts in words, fortnights, "ago", yesterday;
   assert.is(days('this year'), 365);
   assert.is(days('the previous week'), 7);
   assert.is(days('nurse jobs 3 days a week'), null);
+  assert.is(days('remote jobs within an hour of Boston'), null);
+  assert.is(days('jobs at startups founded 2 years ago'), null);
   assert.is(days('a two year contract'), null);
   assert.not.match(publishedWithin('analyst jobs from the last two weeks').rest, /two|weeks|last/);
 });
@@ -62,6 +64,7 @@ test('skills are required words of a job query; languages rank; filler words and
   const french = parseJobQuery('French speaking account manager jobs');
   assert.ok(french.keywords.includes('French'), JSON.stringify(french));
   assert.is(french.filters.keywords, undefined);
+  assert.equal(parseJobQuery('open source jobs').keywords, ['open', 'source']);
   const years = parseJobQuery('data engineer jobs requiring 5+ years of experience');
   assert.equal(years.filters.hiring?.titles, { include: ['Data Engineer'] });
   assert.equal(years.keywords, []);

@@ -29,4 +29,14 @@ test('"by <who>" is handed back: a role is flagged, a name is not', () => {
   assert.is(byName.text, 'payments');
 });
 
+test('words that only look like cues stay words: stock shares, "from home", "New York"', () => {
+  const shares = parsePostQuery('posts about Tesla shares');
+  assert.equal(shares.filters, {});
+  assert.is(shares.text, 'Tesla shares');
+  const home = parsePostQuery('posts about hiring from home');
+  assert.is(home.author, null);
+  assert.is(home.text, 'hiring home');
+  assert.is(parsePostQuery('posts about New York startups').text, 'New York startups');
+});
+
 test.run();

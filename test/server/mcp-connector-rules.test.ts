@@ -196,10 +196,10 @@ s('a long list of wrong items is one problem, and many wrong items list twenty: 
       hugeErrors.map((e) => e.pointer),
       ['/fields'],
     );
-    assert.match(hugeErrors[0]!.message, /20000 items, more than any list of this request may hold/);
+    assert.match(hugeErrors[0]!.message, /^must NOT have more than \d+ items \(it has 20000\)$/);
     assert.ok(JSON.stringify(huge).length < 10_000, `answer of ${JSON.stringify(huge).length} bytes`);
     // Within that bound but every item wrong: twenty problems listed, and the message says there are more.
-    const many = await mcp.call('people_search', { filters: { keywords: Array(900).fill(1) } });
+    const many = await mcp.call('people_search', { filters: { keywords: Array(60).fill(1) } });
     const errors = many.structuredContent?.errors as unknown[];
     assert.is(errors.length, 20);
     assert.is((many.structuredContent!.receipts as unknown[]).length, 20);

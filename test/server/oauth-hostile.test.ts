@@ -103,6 +103,9 @@ test('client-ID metadata documents are fetched from public addresses only', asyn
     'fe80::1',
     '::ffff:127.0.0.1',
     '0.0.0.0',
+    '::7f00:1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::1',
   ])
     assert.not.ok(isPublicAddress(address), address);
   for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) assert.ok(isPublicAddress(address), address);

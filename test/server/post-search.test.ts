@@ -290,6 +290,10 @@ test('the query is read: fluff dropped, windows, kinds of post and company autho
     // The request's own filters win over what the text states.
     const own = await search(app, key, { query: 'search comments', filters: { posts: { action_types: ['post'] } }, sort_by: 'recent' });
     assert.equal((own.body.applied_filter_summary as { filters: Row }).filters.action_types, ['post']);
+    assert.ok(
+      receiptsOf(own).some((m) => m === '"comments" was not applied: filters.posts.action_types was given.'),
+      receiptsOf(own).join(' | '),
+    );
   }));
 
 test.run();

@@ -113,7 +113,11 @@ async function readPostQuery(
     (filters as Record<string, unknown>)[key] = value;
   }
   for (const r of parsed.read)
-    receipts.push({ path: '/query', action: 'normalized', message: `"${r.phrase}" was read as filters.posts ${r.meaning}.` });
+    receipts.push(
+      (given as Record<string, unknown>)[r.field] === undefined
+        ? { path: '/query', action: 'normalized', message: `"${r.phrase}" was read as filters.posts ${r.meaning}.` }
+        : { path: '/query', action: 'ignored', message: `"${r.phrase}" was not applied: filters.posts.${r.field} was given.` },
+    );
   let text = parsed.text;
   if (parsed.author?.role)
     receipts.push({

@@ -118,7 +118,8 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
     if (lookup)
       for (const [field, given] of [
         ['/description', text !== null],
-        ['/filters', filters !== null],
+        ['/filters', body.filters !== undefined],
+        ['/search_metadata', meta !== null],
         ['/keywords', keywords.length > 0],
       ] as const)
         if (given)
