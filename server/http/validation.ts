@@ -178,7 +178,10 @@ function withoutWrongBranchTypes(errors: ErrorObject[]): ErrorObject[] {
   const of = (choice: string, index: string) => {
     const key = `${choice} ${index}`;
     let entry = seen.get(key);
-    if (!entry) seen.set(key, (entry = { at: new Set(), below: new Set() }));
+    if (!entry) {
+      entry = { at: new Set(), below: new Set() };
+      seen.set(key, entry);
+    }
     return entry;
   };
   const branches = new Map<string, Set<string>>();
