@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   candidate_required: 400,
   invalid_json: 400,
   corrupt_body: 400,
+  invalid_utf8: 400,
   body_too_deeply_nested: 400,
   bad_request: 400,
   query_too_complex: 400,
@@ -85,6 +86,7 @@ export const TRANSPORT_ERRORS: readonly ErrorCode[] = ['bad_request', 'request_t
 export const BODY_ERRORS: readonly ErrorCode[] = [
   'invalid_json',
   'corrupt_body',
+  'invalid_utf8',
   'body_too_deeply_nested',
   'bad_request',
   'payload_too_large',

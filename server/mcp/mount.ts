@@ -50,7 +50,7 @@ export function mountConnector(
       const refusal = toAppError(err);
       ctx.status = refusal.status;
       ctx.set(refusal.headers);
-      const code = refusal.code === 'invalid_json' || refusal.code === 'corrupt_body' ? -32700 : -32600;
+      const code = refusal.code === 'invalid_json' || refusal.code === 'invalid_utf8' || refusal.code === 'corrupt_body' ? -32700 : -32600;
       ctx.body = rpcError(code, refusal.message, { error: refusal.code });
     }
   };

@@ -1,11 +1,14 @@
+import { isUtf8 } from 'node:buffer';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { bodyParser } from '@koa/bodyparser';
+import bourne from '@hapi/bourne';
 import type { Context, Middleware } from 'koa';
+import getRawBody from 'raw-body';
 import { AppError, invalidJson, payloadTooLarge, unsupportedMediaType } from '../errors.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
-/** The content codings the body parser decodes (through `inflation`), one per body. */
+/** The content codings the body is decoded from, one per body. */
 const DECODED_CODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
 
 /**
@@ -79,7 +82,7 @@ const unsupportedCharset = (charset: string): AppError =>
 
 const sendsBody = (ctx: Context): boolean => Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
 
-/** Refuses a body the parser would silently ignore instead of reading it. */
+/** Refuses a body that is not JSON, or not UTF-8, before reading it. */
 function requireJson(ctx: Context): void {
   if (!ctx.is(JSON_TYPES)) throw unsupportedMediaType(ctx.get('content-type') || '(none)');
   const charset = ctx.request.charset;
@@ -87,16 +90,60 @@ function requireJson(ctx: Context): void {
 }
 
 /**
- * Accepts one content coding the parser decodes and refuses anything else (unknown codings,
- * lists such as `gzip, gzip`), even on an empty body: the parser would fail on it too.
+ * The body's one content coding, in lower case (codings are case-insensitive, RFC 9110, 8.4.1).
+ * Anything else (unknown codings, lists such as `gzip, gzip`) is refused, even on an empty body.
  */
-function checkContentEncoding(ctx: Context): void {
+function contentCoding(ctx: Context): string {
   const encoding = ctx.get('content-encoding');
-  if (encoding === '') return;
+  if (encoding === '') return 'identity';
   const coding = encoding.trim().toLowerCase();
   if (!DECODED_CODINGS.has(coding)) throw unsupportedContentEncoding(encoding);
-  // Codings are case-insensitive (RFC 9110, 8.4.1) but the parser only knows them in lower case.
-  ctx.req.headers['content-encoding'] = coding;
+  return coding;
+}
+
+/** The request's bytes as sent, decompressed (`gzip` and `deflate` alike, as zlib detects them). */
+function decoded(ctx: Context, coding: string): Readable {
+  if (coding === 'identity') return ctx.req;
+  const decompress = coding === 'br' ? zlib.createBrotliDecompress() : zlib.createUnzip();
+  // The reader sees an aborted request through the decompressor, as raw-body reports it.
+  const aborted = () => decompress.destroy(Object.assign(new Error('The request was aborted.'), { type: 'request.aborted' }));
+  ctx.req.once('aborted', aborted);
+  ctx.req.once('error', aborted);
+  return ctx.req.pipe(decompress);
+}
+
+const invalidUtf8 = (): AppError =>
+  new AppError(
+    400,
+    'invalid_utf8',
+    'The request body is not valid UTF-8. JSON bodies are read as UTF-8 (RFC 8259); encode the text as UTF-8 and send it again.',
+  );
+
+/** A UTF-8 byte order mark, which RFC 8259 lets a parser ignore. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** Whitespace (RFC 8259) and then the start of an object or an array. */
+const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
+
+/**
+ * Reads and parses the body. The bytes are checked as UTF-8 before they are decoded: decoding
+ * alone would turn each invalid byte into U+FFFD and store text its sender did not write. An
+ * empty body is `{}`; a body that is not an object or an array, or that sets `__proto__`, is
+ * invalid JSON.
+ */
+async function readJson(ctx: Context, coding: string, limitBytes: number): Promise<unknown> {
+  const declared = ctx.get('content-length');
+  let bytes = await getRawBody(decoded(ctx, coding), {
+    limit: limitBytes,
+    // raw-body checks a declared length against the bytes read (`request.size.invalid`).
+    ...(declared && coding === 'identity' ? { length: Number(declared) } : {}),
+  });
+  if (bytes.subarray(0, 3).equals(BOM)) bytes = bytes.subarray(3);
+  if (bytes.length === 0) return {};
+  if (!isUtf8(bytes)) throw invalidUtf8();
+  const text = bytes.toString('utf8');
+  if (!OBJECT_OR_ARRAY.test(text)) throw invalidJson();
+  return bourne.parse(text, { protoAction: 'error' });
 }
 
 /**
@@ -107,36 +154,34 @@ function bodyError(err: unknown, ctx: Context, limitBytes: number): unknown {
   const { type, code } = (err ?? {}) as { type?: unknown; code?: unknown };
   // raw-body's errors carry a stable `type`.
   if (type === 'entity.too.large') return payloadTooLarge(limitBytes);
-  if (type === 'request.aborted' || type === 'request.size.invalid') return incompleteBody();
-  // co-body rethrows JSON.parse's SyntaxError (and its prototype-poisoning refusals) as they are.
+  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.not.readable') return incompleteBody();
+  // JSON.parse's SyntaxError, and bourne's refusal of `__proto__` (a SyntaxError too).
   if (err instanceof SyntaxError) return invalidJson();
   if (typeof code === 'string' && CORRUPT_DATA_CODES.has(code)) return corruptBody(ctx.get('content-encoding'));
   return err;
 }
 
 /**
- * Reads a JSON body into `ctx.request.body`: only JSON is accepted, compressed or not, up to
- * `limitBytes` once decompressed, nested at most {@link MAX_BODY_DEPTH} levels. A client's
- * mistake is an AppError (400, 413 or 415).
+ * Reads a JSON body into `ctx.request.body`: only JSON in UTF-8 is accepted, compressed or not,
+ * up to `limitBytes` once decompressed, nested at most {@link MAX_BODY_DEPTH} levels. A client's
+ * mistake is an AppError (400, 413 or 415). Other methods, and bodies already read, pass on.
  */
 export function jsonBody(limitBytes: number): Middleware {
-  const parse = bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: limitBytes,
-    parsedMethods: BODY_METHODS,
-    extendTypes: { json: JSON_TYPES },
-    onError: (err, ctx) => {
-      throw bodyError(err, ctx, limitBytes);
-    },
-  });
   return async (ctx, next) => {
-    if (BODY_METHODS.includes(ctx.method)) {
+    if (BODY_METHODS.includes(ctx.method) && ctx.request.body === undefined) {
       if (sendsBody(ctx)) requireJson(ctx);
-      checkContentEncoding(ctx);
+      const coding = contentCoding(ctx);
+      let body: unknown = {};
+      if (ctx.is(JSON_TYPES)) {
+        try {
+          body = await readJson(ctx, coding, limitBytes);
+        } catch (err) {
+          throw bodyError(err, ctx, limitBytes);
+        }
+      }
+      if (nestsDeeperThan(body, MAX_BODY_DEPTH)) throw tooDeep();
+      ctx.request.body = body;
     }
-    await parse(ctx, async () => {
-      if (nestsDeeperThan(ctx.request.body, MAX_BODY_DEPTH)) throw tooDeep();
-      await next();
-    });
+    await next();
   };
 }

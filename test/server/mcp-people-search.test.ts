@@ -127,6 +127,14 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
     assert.is(latin1.status, 415);
     assert.equal((latin1.body.error as { code: number; data: unknown }).code, -32600);
     assert.equal((latin1.body.error as { data: unknown }).data, { error: 'unsupported_charset' });
+    const undeclared = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: { Accept: 'application/json, text/event-stream', Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: Uint8Array.from(Buffer.from('{"jsonrpc":"2.0","id":14,"method":"tools/list","params":{"cursor":"José"}}', 'latin1')),
+    });
+    assert.is(undeclared.status, 400);
+    const undeclaredError = ((await undeclared.json()) as { error: { code: number; data: unknown } }).error;
+    assert.equal([undeclaredError.code, undeclaredError.data], [-32700, { error: 'invalid_utf8' }]);
     // Two requests of a batch with one id: refused, since one answer would be lost.
     const twins = await rpc([
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },

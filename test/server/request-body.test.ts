@@ -191,4 +191,47 @@ test('a JSON body declared in a charset other than UTF-8 is 415 unsupported_char
   }
 });
 
+test('a JSON body whose bytes are not UTF-8 is 400 invalid_utf8, compressed or not; a BOM is skipped', async () => {
+  const app = await startTestApp({ extraRoutes: [echo] });
+  try {
+    const { apiKey } = app.account();
+    const url = `${app.url}/test/echo`;
+    const post = async (body: Buffer, encoding?: string) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey, ...(encoding ? { 'Content-Encoding': encoding } : {}) },
+        body: Uint8Array.from(body),
+      });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
+    };
+    // Undeclared Latin-1, a lone continuation byte, a truncated 4-byte sequence (decoded as text,
+    // each becomes U+FFFD and the sender's name is stored as something they did not write).
+    const bad = [
+      Buffer.from('{"name":"José"}', 'latin1'),
+      Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0x80]), Buffer.from('"}')]),
+      Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xf0, 0x9f, 0x98]), Buffer.from('x"}')]),
+    ];
+    for (const body of bad) {
+      const res = await post(body);
+      assertJsonError(res, 400, 'invalid_utf8');
+      assert.match(res.body.message, /UTF-8/);
+      const gz = await post(zlib.gzipSync(body), 'gzip');
+      assertJsonError(gz, 400, 'invalid_utf8');
+    }
+    // A real U+FFFD, sent as its UTF-8 bytes, is text like any other.
+    const replacement = await post(Buffer.from('{"name":"a\uFFFD"}', 'utf8'));
+    assert.is(replacement.status, 200, replacement.text);
+    assert.is(replacement.body.name, 'a\uFFFD');
+    const bom = await post(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"José"}', 'utf8')]));
+    assert.is(bom.status, 200, bom.text);
+    assert.is(bom.body.name, 'José');
+    // What the parser refused before still is: a scalar document, a `__proto__` key.
+    assertJsonError(await post(Buffer.from('"ada"')), 400, 'invalid_json');
+    assertJsonError(await post(Buffer.from('{"name":"ada","__proto__":{"x":1}}')), 400, 'invalid_json');
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
