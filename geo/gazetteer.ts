@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
 import { METROS, type MetroDefinition } from './metros.js';
 import { regionsOf } from './regions.js';
@@ -40,14 +41,22 @@ interface CityTimezonesRow {
   province: string;
 }
 
-/** Lowercase, accents folded, punctuation to spaces: the key every place lookup uses. */
+/**
+ * Lowercase, accents folded, apostrophes dropped, other punctuation to spaces, "Saint" as "St":
+ * the key every place lookup uses. Letters that carry no accent to fold (ł, ø, ß, æ, đ) are
+ * transliterated, so "Wrocław" and "Wroclaw", "Xi'an" and "Xian", "Saint Paul" and "St. Paul"
+ * share a key.
+ */
 export function placeKey(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  let folded = text.normalize('NFKD').replace(/\p{M}/gu, '');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the printable ASCII range
+  if (/[^\x00-\x7f]/.test(folded)) folded = transliterate(folded);
+  return folded
     .toLowerCase()
+    .replace(/['\u2018\u2019`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+    .trim()
+    .replace(/\b(saint|sainte)\b/g, (word) => (word === 'saint' ? 'st' : 'ste'));
 }
 
 /**
@@ -63,6 +72,7 @@ const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map([
   ['CZ', 'Czech Republic'],
   ['AE', 'United Arab Emirates'],
 ]);
+/** Other names of countries, by place key. */
 const COUNTRY_ALIASES: Record<string, string> = {
   usa: 'US',
   us: 'US',
@@ -78,8 +88,26 @@ const COUNTRY_ALIASES: Record<string, string> = {
   england: 'GB',
   scotland: 'GB',
   wales: 'GB',
+  'northern ireland': 'GB',
   uae: 'AE',
   emirates: 'AE',
+  sg: 'SG',
+  hk: 'HK',
+  ph: 'PH',
+  rok: 'KR',
+  prc: 'CN',
+  rsa: 'ZA',
+  bih: 'BA',
+  suisse: 'CH',
+  svizzera: 'CH',
+  belgique: 'BE',
+  nz: 'NZ',
+  ksa: 'SA',
+  saudi: 'SA',
+  'kingdom of saudi arabia': 'SA',
+  drc: 'CD',
+  'ivory coast': 'CI',
+  burma: 'MM',
   'south korea': 'KR',
   korea: 'KR',
   czechia: 'CZ',
@@ -94,11 +122,30 @@ const COUNTRY_ALIASES: Record<string, string> = {
   turkiye: 'TR',
 };
 
+/** Countries whose native name (countries-list) is also looked up. */
+const NATIVE_NAMED =
+  `AT CH DE ES IT BR MX NL BE PL CZ SE NO DK FI HU RO HR SI SK EE LV LT PE PH VN IE IS AL BA DO PA SN CI CD MZ UZ AZ TM`.split(' ');
+
+/** The place keys a country lookup knows beyond the official names: aliases and native names. */
+export function countryAliasKeys(): string[] {
+  const natives = NATIVE_NAMED.map((code) => (countries as Record<string, { native: string }>)[code]?.native ?? '');
+  return [...Object.keys(COUNTRY_ALIASES), ...natives.map(placeKey).filter(Boolean)];
+}
+
 export function countryName(code: string): string {
   return COUNTRY_NAMES.get(code) ?? code;
 }
 
 let cache: { cities: City[]; byName: Map<string, City[]>; countries: Map<string, string>; usStates: Map<string, string> } | null = null;
+
+/**
+ * Natural Earth files the large cities of Gujarat under the union territory next to it; they are
+ * read as Gujarat (Silvassa, the territory's own town, stays).
+ */
+function provinceOf(r: CityTimezonesRow): string {
+  if (r.iso2 === 'IN' && r.province === 'Dadra and Nagar Haveli' && r.city !== 'Silvassa') return 'Gujarat';
+  return r.province;
+}
 
 function build() {
   const require = createRequire(import.meta.url);
@@ -112,7 +159,7 @@ function build() {
   for (const r of rows) {
     // The source marks places without an ISO country (e.g. Somaliland) with the number -99.
     if (typeof r.iso2 !== 'string' || !/^[A-Z]{2}$/.test(r.iso2) || !r.city) continue;
-    const region = r.iso2 === 'US' && r.province === 'District of Columbia' ? 'District of Columbia' : r.province;
+    const region = r.iso2 === 'US' && r.province === 'District of Columbia' ? 'District of Columbia' : provinceOf(r);
     add({
       name: r.city,
       region,
@@ -138,6 +185,12 @@ function build() {
   for (const [code, data] of Object.entries(countries as Record<string, { name: string; native: string }>)) {
     countryMap.set(placeKey(data.name), code);
     countryMap.set(placeKey(countryName(code)), code);
+  }
+  // Names in the country's own language, where people write them in Latin letters ("Italia",
+  // "Österreich", "España"); only countries whose native name is no common English word.
+  for (const code of NATIVE_NAMED) {
+    const native = (countries as Record<string, { native: string }>)[code]?.native;
+    if (native) countryMap.set(placeKey(native), code);
   }
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) countryMap.set(alias, code);
   const usStates = new Map<string, string>();

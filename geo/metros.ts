@@ -12,7 +12,7 @@ export interface MetroDefinition {
 export const METROS: MetroDefinition[] = [
   {
     name: 'San Francisco Bay Area',
-    aliases: ['bay area', 'sf bay area', 'the bay area', 'silicon valley', 'south bay', 'peninsula'],
+    aliases: ['bay area', 'sf bay area', 'the bay area', 'silicon valley', 'south bay', 'east bay', 'peninsula'],
     members: [
       'San Francisco|California|US',
       'Oakland|California|US',
@@ -54,7 +54,7 @@ export const METROS: MetroDefinition[] = [
   },
   {
     name: 'Greater Los Angeles',
-    aliases: ['la area', 'la metro', 'southern california', 'socal'],
+    aliases: ['la area', 'la metro', 'southern california', 'socal', 'silicon beach'],
     members: [
       'Los Angeles|California|US',
       'Santa Monica|California|US',
@@ -77,7 +77,15 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Dallas-Fort Worth',
     aliases: ['dfw', 'dallas fort worth', 'greater dallas', 'metroplex'],
-    members: ['Dallas|Texas|US', 'Fort Worth|Texas|US', 'Plano|Texas|US', 'Irving|Texas|US', 'Arlington|Texas|US'],
+    members: [
+      'Dallas|Texas|US',
+      'Fort Worth|Texas|US',
+      'Plano|Texas|US',
+      'Irving|Texas|US',
+      'Arlington|Texas|US',
+      'Frisco|Texas|US',
+      'McKinney|Texas|US',
+    ],
   },
   {
     name: 'Greater Houston',
@@ -124,6 +132,59 @@ export const METROS: MetroDefinition[] = [
     name: 'Delhi NCR',
     aliases: ['ncr', 'delhi ncr', 'national capital region of india'],
     members: ['Delhi|Delhi|IN', 'Gurugram|Haryana|IN', 'Noida|Uttar Pradesh|IN'],
+  },
+  {
+    name: 'Twin Cities',
+    aliases: ['minneapolis st paul', 'minneapolis-st. paul', 'minneapolis saint paul', 'msp'],
+    members: ['Minneapolis|Minnesota|US', 'St. Paul|Minnesota|US'],
+  },
+  { name: 'Metro Detroit', aliases: ['greater detroit', 'detroit metro', 'detroit area'], members: ['Detroit|Michigan|US'] },
+  { name: 'Inland Empire', aliases: ['riverside san bernardino'], members: ['Riverside|California|US', 'San Bernardino|California|US'] },
+  {
+    name: 'Hampton Roads',
+    aliases: ['tidewater', 'virginia beach norfolk'],
+    members: ['Virginia Beach|Virginia|US', 'Norfolk|Virginia|US', 'Chesapeake|Virginia|US'],
+  },
+  {
+    name: 'Greater Vancouver',
+    aliases: ['lower mainland', 'metro vancouver', 'vancouver area'],
+    members: ['Vancouver|British Columbia|CA', 'Surrey|British Columbia|CA', 'Burnaby|British Columbia|CA'],
+  },
+  { name: 'Klang Valley', aliases: ['greater kuala lumpur', 'kl metro'], members: ['Kuala Lumpur|Selangor|MY', 'Shah Alam|Selangor|MY'] },
+  {
+    name: 'Metro Manila',
+    aliases: ['metropolitan manila', 'manila metro', 'greater manila'],
+    members: [
+      'Manila|Metropolitan Manila|PH',
+      'Quezon City|Metropolitan Manila|PH',
+      'Makati|Metropolitan Manila|PH',
+      'Taguig|Metropolitan Manila|PH',
+    ],
+  },
+  {
+    name: 'Silicon Slopes',
+    aliases: ['wasatch front', 'salt lake metro', 'salt lake area'],
+    members: ['Salt Lake City|Utah|US', 'Provo|Utah|US', 'Lehi|Utah|US'],
+  },
+  {
+    name: 'Randstad',
+    aliases: [],
+    members: ['Amsterdam|Noord-Holland|NL', 'Rotterdam|Zuid-Holland|NL', 'The Hague|Zuid-Holland|NL', 'Utrecht|Utrecht|NL'],
+  },
+  {
+    name: 'Rhine-Ruhr',
+    aliases: ['ruhr', 'ruhr area', 'ruhrgebiet', 'rhine ruhr'],
+    members: [
+      'Essen|Nordrhein-Westfalen|DE',
+      'Dortmund|Nordrhein-Westfalen|DE',
+      'Duisburg|Nordrhein-Westfalen|DE',
+      'Düsseldorf|Nordrhein-Westfalen|DE',
+    ],
+  },
+  {
+    name: 'Pearl River Delta',
+    aliases: ['prd'],
+    members: ['Shenzhen|Guangdong|CN', 'Guangzhou|Guangdong|CN', 'Dongguan|Guangdong|CN', 'Foshan|Guangdong|CN'],
   },
   { name: 'Greater Toronto Area', aliases: ['gta', 'greater toronto'], members: ['Toronto|Ontario|CA'] },
   { name: 'Kitchener-Waterloo', aliases: ['kw region'], members: ['Waterloo|Ontario|CA'] },

@@ -41,23 +41,62 @@ export const REGIONS: RegionDefinition[] = [
     aliases: ['european union', 'eu'],
     includes: ['Nordics', 'Western Europe', 'Southern Europe', 'Central Europe', 'Eastern Europe'],
   },
-  { name: 'Middle East', aliases: ['mena', 'gcc'], countries: MIDDLE_EAST },
-  { name: 'North Africa', aliases: [], countries: NORTH_AFRICA },
+  { name: 'Northern Europe', aliases: [], includes: ['Nordics', 'Baltics', 'UK and Ireland'] },
+  { name: 'Baltics', aliases: ['baltic states', 'the baltics', 'baltic countries'], countries: ['EE', 'LV', 'LT'] },
+  { name: 'UK and Ireland', aliases: ['uk&i', 'uki', 'uk & ireland', 'british isles', 'uk ireland'], countries: ['GB', 'IE'] },
+  { name: 'Iberia', aliases: ['iberian peninsula'], countries: ['ES', 'PT', 'AD'] },
+  {
+    name: 'Balkans',
+    aliases: ['the balkans', 'western balkans', 'balkan countries'],
+    countries: ['AL', 'BA', 'BG', 'HR', 'XK', 'ME', 'MK', 'RS', 'SI'],
+  },
+  { name: 'Middle East', aliases: [], countries: MIDDLE_EAST },
+  {
+    name: 'GCC',
+    aliases: ['gulf cooperation council', 'gulf states', 'gulf countries', 'gulf region', 'the gulf', 'persian gulf', 'arabian gulf'],
+    countries: ['SA', 'AE', 'QA', 'KW', 'BH', 'OM'],
+  },
+  { name: 'Levant', aliases: ['the levant'], countries: ['LB', 'SY', 'JO', 'IL', 'PS'] },
+  { name: 'Central Asia', aliases: [], countries: ['KZ', 'KG', 'TJ', 'TM', 'UZ'] },
+  { name: 'Caucasus', aliases: ['the caucasus', 'south caucasus', 'transcaucasia'], countries: ['AM', 'AZ', 'GE'] },
+  {
+    name: 'CIS',
+    aliases: ['commonwealth of independent states'],
+    countries: ['AM', 'AZ', 'BY', 'KZ', 'KG', 'MD', 'RU', 'TJ', 'UZ'],
+  },
+  { name: 'North Africa', aliases: ['northern africa'], countries: NORTH_AFRICA },
+  { name: 'Maghreb', aliases: ['the maghreb'], countries: ['MA', 'DZ', 'TN', 'LY', 'MR'] },
+  { name: 'MENA', aliases: ['middle east and north africa'], includes: ['Middle East', 'North Africa'] },
   {
     name: 'Sub-Saharan Africa',
     aliases: ['ssa'],
     countries: ['NG', 'KE', 'ZA', 'GH', 'ET', 'TZ', 'UG', 'RW', 'SN', 'CI', 'CM', 'ZM', 'ZW', 'AO', 'MZ', 'BW', 'NA', 'MU'],
   },
-  { name: 'Africa', aliases: [], includes: ['North Africa', 'Sub-Saharan Africa'] },
+  { name: 'Horn of Africa', aliases: [], countries: ['ET', 'SO', 'DJ', 'ER'] },
+  { name: 'East Africa', aliases: ['eastern africa'], countries: ['KE', 'TZ', 'UG', 'RW', 'BI', 'ET', 'SO', 'DJ', 'ER', 'SS'] },
+  {
+    name: 'West Africa',
+    aliases: ['western africa'],
+    countries: ['NG', 'GH', 'SN', 'CI', 'BJ', 'TG', 'BF', 'ML', 'NE', 'GN', 'SL', 'LR', 'GM', 'CV'],
+  },
+  { name: 'Southern Africa', aliases: [], countries: ['ZA', 'BW', 'NA', 'LS', 'SZ', 'ZW', 'ZM', 'MZ', 'MW', 'AO'] },
+  { name: 'Africa', aliases: [], includes: ['North Africa', 'Sub-Saharan Africa', 'East Africa', 'West Africa', 'Southern Africa'] },
   { name: 'EMEA', aliases: ['europe middle east and africa'], includes: ['Europe', 'Middle East', 'Africa'] },
-  { name: 'Southeast Asia', aliases: ['sea', 'asean'], countries: SOUTHEAST_ASIA },
+  { name: 'MEA', aliases: ['middle east and africa'], includes: ['Middle East', 'Africa'] },
+  { name: 'Southeast Asia', aliases: ['sea', 'asean', 'south east asia', 'se asia'], countries: SOUTHEAST_ASIA },
   { name: 'East Asia', aliases: [], countries: EAST_ASIA },
-  { name: 'South Asia', aliases: [], countries: SOUTH_ASIA },
+  { name: 'South Asia', aliases: ['indian subcontinent'], countries: SOUTH_ASIA },
   { name: 'ANZ', aliases: ['australia and new zealand', 'oceania', 'australasia'], countries: ANZ },
-  { name: 'APAC', aliases: ['asia pacific', 'asia-pacific', 'asia'], includes: ['Southeast Asia', 'East Asia', 'South Asia', 'ANZ'] },
-  { name: 'North America', aliases: [], countries: ['US', 'CA', 'MX'] },
+  {
+    name: 'APAC',
+    aliases: ['asia pacific', 'asia-pacific', 'asia', 'apj', 'asia pacific and japan'],
+    includes: ['Southeast Asia', 'East Asia', 'South Asia', 'ANZ'],
+  },
+  { name: 'North America', aliases: ['namer'], countries: ['US', 'CA', 'MX'] },
   { name: 'Central America', aliases: [], countries: CENTRAL_AMERICA },
   { name: 'South America', aliases: [], countries: SOUTH_AMERICA },
+  { name: 'Southern Cone', aliases: [], countries: ['AR', 'CL', 'UY', 'PY'] },
+  { name: 'Andean Region', aliases: ['andes', 'andean countries', 'the andes'], countries: ['BO', 'CO', 'EC', 'PE', 'CL', 'VE'] },
   { name: 'Caribbean', aliases: [], countries: CARIBBEAN },
   { name: 'LATAM', aliases: ['latin america'], countries: ['MX'], includes: ['Central America', 'South America', 'Caribbean'] },
   { name: 'AMER', aliases: ['americas', 'the americas', 'amers'], includes: ['North America', 'LATAM'] },
@@ -70,17 +109,27 @@ export const REGIONS: RegionDefinition[] = [
     usStates: ['ME', 'NH', 'MA', 'RI', 'CT', 'NY', 'NJ', 'DE', 'MD', 'DC', 'VA', 'NC', 'SC', 'GA', 'FL'],
   },
   { name: 'New England', aliases: [], usStates: ['ME', 'NH', 'VT', 'MA', 'RI', 'CT'] },
+  {
+    name: 'Northeast',
+    aliases: ['northeastern us', 'us northeast', 'the northeast'],
+    usStates: ['ME', 'NH', 'VT', 'MA', 'RI', 'CT', 'NY', 'NJ', 'PA'],
+  },
+  { name: 'Great Lakes', aliases: ['great lakes region'], usStates: ['IL', 'IN', 'MI', 'MN', 'NY', 'OH', 'PA', 'WI'] },
   { name: 'Mid-Atlantic', aliases: ['mid atlantic'], usStates: ['NY', 'NJ', 'PA', 'DE', 'MD', 'DC', 'VA'] },
   { name: 'DMV', aliases: ['dc metro', 'dc area', 'dc-maryland-virginia'], usStates: ['DC', 'MD', 'VA'] },
   { name: 'Midwest', aliases: ['midwestern us'], usStates: ['IL', 'IN', 'IA', 'KS', 'MI', 'MN', 'MO', 'NE', 'ND', 'OH', 'SD', 'WI'] },
   {
     name: 'South',
-    aliases: ['southern us', 'southeast'],
+    aliases: ['southern us', 'southeast', 'the south', 'us south'],
     usStates: ['AL', 'AR', 'FL', 'GA', 'KY', 'LA', 'MS', 'NC', 'SC', 'TN', 'TX', 'VA', 'WV', 'OK'],
   },
   { name: 'Southwest', aliases: ['us southwest'], usStates: ['AZ', 'NM', 'NV', 'TX', 'OK', 'UT'] },
   { name: 'Mountain West', aliases: ['mountain states', 'rockies'], usStates: ['CO', 'UT', 'ID', 'MT', 'WY', 'NV', 'AZ', 'NM'] },
   { name: 'Gulf Coast', aliases: [], usStates: ['TX', 'LA', 'MS', 'AL', 'FL'] },
+  { name: 'Great Plains', aliases: ['the plains'], usStates: ['KS', 'NE', 'ND', 'SD', 'OK'] },
+  { name: 'Upper Midwest', aliases: [], usStates: ['MN', 'WI', 'MI', 'IA', 'ND', 'SD'] },
+  { name: 'Mid-South', aliases: ['midsouth', 'mid south'], usStates: ['TN', 'AR', 'MS', 'KY'] },
+  { name: 'Rust Belt', aliases: [], usStates: ['PA', 'OH', 'MI', 'IN', 'IL', 'WI', 'NY', 'WV'] },
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
 ];
 
@@ -107,4 +156,25 @@ export function regionsOf(countryCode: string | null, usState: string | null): s
 
 export function regionByName(name: string): RegionDefinition | undefined {
   return BY_NAME.get(name);
+}
+
+/**
+ * The countries and US states (postal codes) a region covers, through the regions it includes:
+ * what a region filter can match on any record with a country code, whatever named regions its
+ * source stored.
+ */
+export function regionMembers(name: string): { countries: string[]; usStates: string[] } {
+  const countries = new Set<string>();
+  const usStates = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (n: string) => {
+    const r = BY_NAME.get(n);
+    if (!r || seen.has(n)) return;
+    seen.add(n);
+    for (const c of r.countries ?? []) countries.add(c);
+    for (const s of r.usStates ?? []) usStates.add(s);
+    for (const i of r.includes ?? []) visit(i);
+  };
+  visit(name);
+  return { countries: [...countries].sort(), usStates: [...usStates].sort() };
 }

@@ -53,8 +53,20 @@ export const US_STATES: Record<string, string> = {
   WY: 'Wyoming',
 };
 
-/** Canadian provinces and Australian states, by their usual abbreviations. */
-export const OTHER_SUBDIVISIONS: Record<string, { code: string; name: string }[]> = {
+/**
+ * First-level divisions outside the United States that people name in searches: a canonical
+ * name spelled as the gazetteer (Natural Earth) spells the region of its cities, so a filter on
+ * it matches what records store, and the other names people use (English exonyms, newer
+ * official names). Names that are also a large city ("Berlin", "Lagos", "São Paulo", "Tokyo"),
+ * a country, a US state or a common word are left out: the city, country or state wins.
+ */
+export interface Subdivision {
+  code: string;
+  name: string;
+  aliases?: string[];
+}
+
+export const OTHER_SUBDIVISIONS: Record<string, Subdivision[]> = {
   CA: [
     { code: 'ON', name: 'Ontario' },
     { code: 'QC', name: 'Quebec' },
@@ -66,11 +78,105 @@ export const OTHER_SUBDIVISIONS: Record<string, { code: string; name: string }[]
     { code: 'NB', name: 'New Brunswick' },
   ],
   AU: [
-    { code: 'NSW', name: 'New South Wales' },
-    { code: 'VIC', name: 'Victoria' },
-    { code: 'QLD', name: 'Queensland' },
+    { code: 'NSW', name: 'New South Wales', aliases: ['NSW'] },
+    { code: 'VIC', name: 'Victoria', aliases: ['VIC'] },
+    { code: 'QLD', name: 'Queensland', aliases: ['QLD'] },
     { code: 'WA', name: 'Western Australia' },
     { code: 'SA', name: 'South Australia' },
     { code: 'ACT', name: 'Australian Capital Territory' },
+  ],
+  IN: [
+    { code: 'MH', name: 'Maharashtra' },
+    { code: 'KA', name: 'Karnataka' },
+    { code: 'TN', name: 'Tamil Nadu' },
+    { code: 'KL', name: 'Kerala' },
+    { code: 'AP', name: 'Andhra Pradesh', aliases: ['Telangana'] },
+    { code: 'UP', name: 'Uttar Pradesh' },
+    { code: 'WB', name: 'West Bengal' },
+    { code: 'RJ', name: 'Rajasthan' },
+    { code: 'HR', name: 'Haryana' },
+    { code: 'MP', name: 'Madhya Pradesh' },
+    { code: 'OR', name: 'Orissa', aliases: ['Odisha'] },
+    { code: 'BR', name: 'Bihar' },
+    { code: 'UK', name: 'Uttaranchal', aliases: ['Uttarakhand'] },
+    { code: 'HP', name: 'Himachal Pradesh' },
+    { code: 'JH', name: 'Jharkhand' },
+    { code: 'CT', name: 'Chhattisgarh' },
+    { code: 'AS', name: 'Assam' },
+    { code: 'GJ', name: 'Gujarat' },
+  ],
+  DE: [
+    { code: 'BY', name: 'Bayern', aliases: ['Bavaria'] },
+    { code: 'BW', name: 'Baden-Württemberg' },
+    { code: 'NW', name: 'Nordrhein-Westfalen', aliases: ['North Rhine-Westphalia', 'NRW'] },
+    { code: 'HE', name: 'Hessen', aliases: ['Hesse'] },
+    { code: 'NI', name: 'Niedersachsen', aliases: ['Lower Saxony'] },
+    { code: 'SN', name: 'Sachsen', aliases: ['Saxony'] },
+    { code: 'ST', name: 'Sachsen-Anhalt', aliases: ['Saxony-Anhalt'] },
+    { code: 'TH', name: 'Thüringen', aliases: ['Thuringia'] },
+    { code: 'RP', name: 'Rheinland-Pfalz', aliases: ['Rhineland-Palatinate'] },
+    { code: 'SH', name: 'Schleswig-Holstein' },
+    { code: 'MV', name: 'Mecklenburg-Vorpommern', aliases: ['Mecklenburg-Western Pomerania'] },
+    { code: 'SL', name: 'Saarland' },
+  ],
+  ES: [
+    { code: 'CT', name: 'Cataluña', aliases: ['Catalonia', 'Catalunya'] },
+    { code: 'AN', name: 'Andalucía', aliases: ['Andalusia'] },
+    { code: 'PV', name: 'País Vasco', aliases: ['Basque Country', 'Euskadi'] },
+    { code: 'VC', name: 'Comunidad Valenciana', aliases: ['Valencian Community'] },
+    { code: 'MD', name: 'Comunidad de Madrid', aliases: ['Community of Madrid'] },
+    { code: 'IB', name: 'Islas Baleares', aliases: ['Balearic Islands'] },
+    { code: 'CL', name: 'Castilla y León', aliases: ['Castile and León'] },
+  ],
+  IT: [
+    { code: '25', name: 'Lombardia', aliases: ['Lombardy'] },
+    { code: '52', name: 'Toscana', aliases: ['Tuscany'] },
+    { code: '21', name: 'Piemonte', aliases: ['Piedmont'] },
+    { code: '34', name: 'Veneto' },
+    { code: '45', name: 'Emilia-Romagna' },
+    { code: '62', name: 'Lazio' },
+    { code: '82', name: 'Sicily', aliases: ['Sicilia'] },
+    { code: '88', name: 'Sardegna', aliases: ['Sardinia'] },
+  ],
+  CN: [
+    { code: 'GD', name: 'Guangdong' },
+    { code: 'ZJ', name: 'Zhejiang' },
+    { code: 'JS', name: 'Jiangsu' },
+    { code: 'SC', name: 'Sichuan' },
+    { code: 'FJ', name: 'Fujian' },
+    { code: 'SD', name: 'Shandong' },
+  ],
+  BR: [
+    { code: 'MG', name: 'Minas Gerais' },
+    { code: 'RS', name: 'Rio Grande do Sul' },
+    { code: 'SC', name: 'Santa Catarina' },
+  ],
+  MX: [
+    { code: 'JAL', name: 'Jalisco' },
+    { code: 'NLE', name: 'Nuevo León' },
+    { code: 'BCN', name: 'Baja California' },
+  ],
+  NL: [
+    { code: 'NH', name: 'Noord-Holland', aliases: ['North Holland'] },
+    { code: 'ZH', name: 'Zuid-Holland', aliases: ['South Holland'] },
+    { code: 'NB', name: 'Noord-Brabant', aliases: ['North Brabant'] },
+  ],
+  PL: [
+    { code: '14', name: 'Masovian', aliases: ['Masovia', 'Mazovia'] },
+    { code: '12', name: 'Lesser Poland' },
+    { code: '02', name: 'Lower Silesian', aliases: ['Lower Silesia'] },
+    { code: '24', name: 'Silesian', aliases: ['Silesia'] },
+    { code: '22', name: 'Pomeranian', aliases: ['Pomerania'] },
+  ],
+  FR: [
+    { code: 'IDF', name: 'Île-de-France', aliases: ['Paris region'] },
+    { code: 'BRE', name: 'Bretagne', aliases: ['Brittany'] },
+    { code: 'PAC', name: "Provence-Alpes-Côte-d'Azur", aliases: ['PACA', 'Provence', "Côte d'Azur", 'French Riviera'] },
+    { code: 'ARA', name: 'Rhône-Alpes', aliases: ['Auvergne-Rhône-Alpes'] },
+  ],
+  ZA: [
+    { code: 'GP', name: 'Gauteng' },
+    { code: 'WC', name: 'Western Cape' },
+    { code: 'KZN', name: 'KwaZulu-Natal' },
   ],
 };

@@ -4,7 +4,7 @@
  * every index stores (mappings/analysis.ts LOCATION_MAPPING).
  */
 import { countryName, findCities, findCountryCode, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
-import { REGIONS, regionByName } from '../geo/regions.js';
+import { REGIONS, regionByName, regionMembers } from '../geo/regions.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../geo/us-states.js';
 import type { Query } from '../search-engine/port.js';
 
@@ -39,8 +39,8 @@ function lookupTables() {
   const subdivisions = new Map<string, { countryCode: string; name: string }>();
   for (const [countryCode, list] of Object.entries(OTHER_SUBDIVISIONS)) {
     for (const s of list) {
-      const key = placeKey(s.name);
-      if (!subdivisions.has(key)) subdivisions.set(key, { countryCode, name: s.name });
+      for (const key of [s.name, ...(s.aliases ?? [])].map(placeKey))
+        if (!subdivisions.has(key)) subdivisions.set(key, { countryCode, name: s.name });
     }
   }
   tables = { regions, subdivisions };
@@ -143,9 +143,9 @@ export function placeClause(place: PlaceMatch, field = 'location'): Query {
   const f = (name: string) => `${field}.${name}`;
   switch (place.kind) {
     case 'region':
-      return { term: { [f('regions')]: place.namedRegion } };
+      return regionClause(place.namedRegion as string, f);
     case 'metro':
-      return { term: { [f('metro')]: place.metro } };
+      return metroClause(place.metro as string, f);
     case 'country':
       return { term: { [f('country_code')]: place.countryCode } };
     case 'state':
@@ -158,6 +158,36 @@ export function placeClause(place: PlaceMatch, field = 'location'): Query {
       return { bool: { should: [cityClause, { term: { [f('metro')]: place.metro } }], minimum_should_match: 1 } };
     }
   }
+}
+
+/**
+ * A named region: the region as the record stores it, or a place in one of its countries or US
+ * states. The stored names come from whoever resolved the record's location; the countries and
+ * states make the filter hold on records resolved before a region was defined, or elsewhere.
+ */
+function regionClause(name: string, f: (name: string) => string): Query {
+  const { countries, usStates } = regionMembers(name);
+  const should: Query[] = [{ term: { [f('regions')]: name } }];
+  if (countries.length) should.push({ terms: { [f('country_code')]: countries } });
+  if (usStates.length)
+    should.push({
+      bool: {
+        filter: [{ term: { [f('country_code')]: 'US' } }, { terms: { [f('region')]: usStates.map((code) => US_STATES[code] as string) } }],
+      },
+    });
+  return should.length === 1 ? (should[0] as Query) : { bool: { should, minimum_should_match: 1 } };
+}
+
+/** A metro: as the record stores it, or one of its member cities (the same reasoning as regions). */
+function metroClause(name: string, f: (name: string) => string): Query {
+  const should: Query[] = [{ term: { [f('metro')]: name } }];
+  for (const member of findMetro(name)?.members ?? []) {
+    const [city, region, countryCode] = member.split('|') as [string, string, string];
+    const filter: Query[] = [{ term: { [f('city')]: city } }, { term: { [f('country_code')]: countryCode } }];
+    if (countryCode === 'US') filter.push({ term: { [f('region')]: region } });
+    should.push({ bool: { filter } });
+  }
+  return should.length === 1 ? (should[0] as Query) : { bool: { should, minimum_should_match: 1 } };
 }
 
 /** A place the gazetteer does not know: matched as a phrase in the raw location text. */

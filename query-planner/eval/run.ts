@@ -16,7 +16,7 @@ import {
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
-import { evaluatePeopleParser, SCORING_RULES, TARGETS } from './people-eval.js';
+import { evaluatePeopleParser, loadRows, OWN_PEOPLE_DATA, OWN2_PEOPLE_DATA, SCORING_RULES, TARGETS } from './people-eval.js';
 
 const result = evaluatePeopleParser();
 const lines: string[] = [];
@@ -43,6 +43,28 @@ lines.push(`Failures (${result.failures.length}):`);
 for (const f of result.failures) {
   lines.push(`  [${f.field}] ${f.query_id}: ${JSON.stringify(f.text)}`);
   lines.push(`      expected ${JSON.stringify(f.expected)}  got ${JSON.stringify(f.got)}`);
+}
+
+// The team's own people sets: reported, not a gate (query-planner/eval/README.md).
+for (const [file, data] of [
+  ['people-queries.own.jsonl', OWN_PEOPLE_DATA],
+  ['people-queries.own2.jsonl', OWN2_PEOPLE_DATA],
+] as const) {
+  const own = evaluatePeopleParser(loadRows(data));
+  lines.push('');
+  lines.push(`People-query parser on ${own.total} own queries (query-planner/eval/${file}, reported, not a gate)`);
+  for (const [name, f] of [
+    ['role title', own.title],
+    ['place', own.place],
+    ['min years', own.minYears],
+  ] as const)
+    lines.push(`${name.padEnd(11)} ${String(f.correct).padStart(4)}/${own.total}  ${f.pct.toFixed(1).padStart(5)}%`);
+  if (process.argv.includes('--show-own-failures'))
+    for (const f of own.failures) {
+      lines.push(`  [${f.field}] ${f.query_id}: ${JSON.stringify(f.text)}`);
+      lines.push(`      expected ${JSON.stringify(f.expected)}  got ${JSON.stringify(f.got)}`);
+    }
+  else lines.push(`Its failures (${own.failures.length}) are listed with --show-own-failures.`);
 }
 
 const company = evaluateCompanyParser();

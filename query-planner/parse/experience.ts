@@ -14,7 +14,8 @@ export interface YearsMention {
   to: number;
 }
 
-const UNIT = /^(years?|yrs?|y|yoe|years'|year's)$/;
+/** A unit of years, also with the plus written after it ("10 yrs+", "5 years+"). */
+const UNIT = /^(years?|yrs?|y|yoe|years'|year's)\+?$/;
 const MIN_BEFORE = [
   ['at', 'least'],
   ['atleast'],
@@ -123,7 +124,7 @@ export function scanYears(tokens: Token[]): YearsMention | null {
       cued = true;
     } else if (isUnit(tokens[i + 1]) || embedded(t)) {
       to = embedded(t) ? i + 1 : i + 2;
-      let plus = n.plus;
+      let plus = n.plus || (!embedded(t) && !!tokens[i + 1]?.norm.endsWith('+'));
       if (tokens[to]?.norm === '+') {
         plus = true;
         to++;

@@ -10,7 +10,7 @@
  * its metro anyway).
  */
 import { countries } from 'countries-list';
-import { allCities, countryName, findCities, findCountryCode, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { allCities, countryAliasKeys, countryName, findCities, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -30,38 +30,6 @@ export interface PlaceMention {
   from: number;
   to: number;
 }
-
-/** Country aliases the gazetteer knows beyond the official names (kept if they resolve). */
-const COUNTRY_ALIAS_CANDIDATES = [
-  'usa',
-  'us',
-  'u s',
-  'u s a',
-  'america',
-  'united states of america',
-  'states',
-  'uk',
-  'u k',
-  'britain',
-  'great britain',
-  'england',
-  'scotland',
-  'wales',
-  'uae',
-  'emirates',
-  'south korea',
-  'korea',
-  'czechia',
-  'czech republic',
-  'holland',
-  'the netherlands',
-  'russia',
-  'vietnam',
-  'viet nam',
-  'taiwan',
-  'turkey',
-  'turkiye',
-];
 
 /** Bare single-word cities smaller than this need a place word before them. */
 const BARE_CITY_MIN_POPULATION = 50_000;
@@ -100,12 +68,12 @@ function placeKeys(): Set<string> {
     add(c.name);
     add(countryName(code));
   }
-  for (const alias of COUNTRY_ALIAS_CANDIDATES) if (findCountryCode(alias)) add(alias);
+  for (const alias of countryAliasKeys()) add(alias);
   for (const [code, name] of Object.entries(US_STATES)) {
     add(code);
     add(name);
   }
-  for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) add(s.name);
+  for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) for (const name of [s.name, ...(s.aliases ?? [])]) add(name);
   for (const m of METROS) {
     add(m.name);
     for (const a of m.aliases) add(a);
@@ -143,10 +111,15 @@ interface ScanContext {
   lastPlaceEnd: number;
 }
 
+/** Verbs whose "for" introduces what is searched for ("looking for", "searching for"). */
+const SEARCH_VERBS = new Set(['looking', 'look', 'searching', 'search', 'hunting', 'hunt', 'asking', 'ask', 'recruiting', 'hiring']);
+
 /** Whether a place word, or a list of places, comes right before token `i`. */
 function hasPlaceCue(ctx: ScanContext, i: number): boolean {
   const p = prevWordSkippingThe(ctx.tokens, i);
-  if (p >= 0 && PLACE_CUES.has(ctx.tokens[p]?.norm ?? '')) return true;
+  const cue = ctx.tokens[p]?.norm ?? '';
+  // "looking for enterprise AEs": the "for" of a search verb names what is sought, not a place.
+  if (p >= 0 && PLACE_CUES.has(cue) && !(cue === 'for' && SEARCH_VERBS.has(ctx.tokens[p - 1]?.norm ?? ''))) return true;
   // A list: "in SF, NYC or Boston".
   if (ctx.lastPlaceEnd >= 0 && ctx.lastPlaceEnd <= i) {
     let k = ctx.lastPlaceEnd;
@@ -241,8 +214,9 @@ function wordsOnly(tokens: Token[], from: number, to: number): boolean {
 }
 
 /** The place key of one token: its folded text with punctuation as spaces. */
+/** A token's place key: folded as every place name is ({@link placeKey}: "Wrocław", "Xi'an", "Saint"). */
 function tokenKey(t: Token): string {
-  return t.norm.replace(/[^a-z0-9]+/g, ' ').trim();
+  return placeKey(t.norm);
 }
 
 function candidate(ctx: ScanContext, from: number, to: number): PlaceMatch | null {

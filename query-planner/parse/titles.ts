@@ -92,6 +92,13 @@ const EXPERIENCE_COMPOUNDS = new Set([
   'partner',
 ]);
 
+/**
+ * Stop words that open a title when more title words follow: "Employee Relations Specialist",
+ * "Employer Branding Manager", "Deep Learning Engineer", "Knowledge Manager". Elsewhere they stay
+ * stop words ("employee at Acme", "deep expertise").
+ */
+const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member']);
+
 /** Domain words that end a title after a head noun ("Developer Relations", "Partner Operations"). */
 const DOMAIN_TAILS = new Set([
   'relations',
@@ -232,6 +239,7 @@ export function scanTitles(input: TitleInput): TitleScan {
     if (t.norm === 'and' || t.norm === 'or') return 'CONJ';
     if (t.norm === 'experience' && EXPERIENCE_COMPOUNDS.has(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim) return 'T';
     if (t.norm === 'it' && IT_FOLLOWERS.has(singular(tokens[i + 1]?.norm ?? '')) && !tokens[i + 1]?.claim) return 'T';
+    if (STOP_WORD_MODIFIERS.has(t.norm) && cls(i + 1) === 'T') return 'T';
     if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
     // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.
     if (/^(and|or|,)$/.test(tokens[i - 1]?.norm ?? '') && startsCue(i)) return 'B';

@@ -103,6 +103,18 @@ const DOCS = [
   doc('p13', 'Self Person', scientist),
   doc('p14', null, { headline: 'Chef', current_title: 'Chef' }),
   doc('p15', 'Yusuf Ali', { headline: 'Lawyer', current_title: 'Lawyer' }),
+  // Places resolved by a source that knew neither the Baltics nor the Twin Cities (nameless, so
+  // they sort last by name, then by id).
+  doc('p16', null, {
+    headline: 'Baker',
+    current_title: 'Baker',
+    location: { raw: 'Tallinn, Estonia', city: 'Tallinn', country: 'Estonia', country_code: 'EE', regions: ['Europe'] },
+  }),
+  doc('p17', null, {
+    headline: 'Baker',
+    current_title: 'Baker',
+    location: { raw: 'St. Paul, MN', city: 'St. Paul', region: 'Minnesota', country: 'United States', country_code: 'US', regions: [] },
+  }),
 ];
 
 const INDEX = 'people-query-profiles';
@@ -154,6 +166,11 @@ s('locations: a city loosely finds its metro; states, regions and unknown places
   assert.equal(await run(engine, input({ locations: { include: ['DACH'] } })), ['p04']);
   assert.equal(sorted(await run(engine, input({ locations: { include: ['Bay Area', 'Texas'] } }))), ['p01', 'p02', 'p05']);
   assert.equal(await run(engine, input({ locations: { include: ['Atlantis Plains'] } })), ['p08']);
+  // A region or metro the record's source did not store: its countries, states or cities match.
+  assert.equal(await run(engine, input({ locations: { include: ['Baltics'] } })), ['p16']);
+  assert.equal(await run(engine, input({ locations: { include: ['Twin Cities'] } })), ['p17']);
+  assert.equal(await run(engine, input({ locations: { include: ['Great Plains', 'Midwest'] } })), ['p17']);
+  assert.equal(sorted(await run(engine, input({ locations: { include: ['Northeast'] } }))), ['p03']);
   const excluded = await run(engine, input({ job_titles: { include: ['Software Engineer'] }, locations: { exclude: ['Oakland'] } }));
   assert.equal(sorted(excluded), ['p01', 'p05', 'p07']);
 });
@@ -244,9 +261,45 @@ s('network modes: filter, degrees, connected_to, ignore', async ({ engine }) => 
 
 s('sort by last name: case-sensitive order, nameless last, then id', async ({ engine }) => {
   const asc = await run(engine, input({ sort_by: 'last_name' }));
-  assert.equal(asc, ['p01', 'p03', 'p04', 'p05', 'p10', 'p11', 'p12', 'p13', 'p15', 'p06', 'p09', 'p02', 'p07', 'p08', 'p14']);
+  assert.equal(asc, [
+    'p01',
+    'p03',
+    'p04',
+    'p05',
+    'p10',
+    'p11',
+    'p12',
+    'p13',
+    'p15',
+    'p06',
+    'p09',
+    'p02',
+    'p07',
+    'p08',
+    'p14',
+    'p16',
+    'p17',
+  ]);
   const desc = await run(engine, input({ sort_by: 'full_name', sort_order: 'desc' }));
-  assert.equal(desc, ['p07', 'p02', 'p09', 'p06', 'p15', 'p13', 'p12', 'p11', 'p10', 'p05', 'p04', 'p03', 'p01', 'p08', 'p14']);
+  assert.equal(desc, [
+    'p07',
+    'p02',
+    'p09',
+    'p06',
+    'p15',
+    'p13',
+    'p12',
+    'p11',
+    'p10',
+    'p05',
+    'p04',
+    'p03',
+    'p01',
+    'p08',
+    'p14',
+    'p16',
+    'p17',
+  ]);
 });
 
 s('sort by years of experience: descending by default, missing last', async ({ engine }) => {

@@ -86,6 +86,15 @@ export const ABBREVIATED_TITLES: ReadonlyMap<string, string> = new Map(
     cso: 'CSO',
     cxo: 'CXO',
     rn: 'RN',
+    dpo: 'DPO',
+    adr: 'ADR',
+    mle: 'MLE',
+    fae: 'FAE',
+    tse: 'TSE',
+    bdm: 'BDM',
+    rse: 'RSE',
+    clo: 'CLO',
+    caio: 'CAIO',
   }),
 );
 
@@ -138,7 +147,7 @@ export const ACRONYMS = new Set(
   fpga asic hvac ehs esg dei l&d fp&a r&d m&a p&l ip ic cpa cfa kyc aml grc soc ot cx gtm smb b2b b2c d2c dtc saas? tv ooh abm
   plg cs sales? swe sde sre sdet ae sdr bdr csm tam pm pmm apm tpm gpm em gm ea dba hrbp ceo cto cfo coo cmo cro cpo cio ciso
   cdo chro cco cso cxo vp svp evp avp rn np lpn emt ehr emr ats seo/sem ui/ux ux/ui ai/ml ar/vr iam sso noc sox gdpr hipaa
-  ppm pmo cad cae cfd gis mep bim sap mlops? cv ocr rpa iot? edi`).filter((w) => !w.endsWith('?')),
+  ppm pmo cad cae cfd gis mep bim sap abap mlops? cv ocr rpa iot? edi`).filter((w) => !w.endsWith('?')),
 );
 
 /** Words with a set spelling inside titles and lists. */

@@ -1,0 +1,107 @@
+/**
+ * Places and titles beyond the development queries: spellings the gazetteer folds, English
+ * names of cities it spells locally, first-level divisions outside the US and Canada, metros
+ * and regions people name, and title words the grammar used to lose.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { placeKey } from '../../geo/gazetteer.js';
+import { regionMembers, regionsOf } from '../../geo/regions.js';
+import { parsePeopleQuery } from '../../query-planner/parse/index.js';
+import { resolvePlace } from '../../query-planner/places.js';
+
+const filters = (q: string) => parsePeopleQuery(q).filters;
+const resolved = (text: string) => {
+  const r = resolvePlace(text);
+  return r ? `${r.kind}: ${r.name}` : null;
+};
+
+test('place keys fold letters without accents, apostrophes and "Saint"', () => {
+  assert.is(placeKey('Wrocław'), 'wroclaw');
+  assert.is(placeKey('Łódź'), 'lodz');
+  assert.is(placeKey('Tromsø'), 'tromso');
+  assert.is(placeKey("Xi'an"), 'xian');
+  assert.is(placeKey('Saint Paul'), placeKey('St. Paul'));
+  assert.is(resolved('Wrocław'), resolved('Wroclaw'));
+  assert.is(resolved('Saint Petersburg'), 'city: St. Petersburg, Russia');
+  assert.is(resolved("Xi'an"), 'city: Xian, China');
+});
+
+test('English names and abbreviations of cities the gazetteer spells otherwise', () => {
+  for (const [text, name] of [
+    ['Gothenburg', 'city: Göteborg, Sweden'],
+    ['Antwerp', 'city: Antwerpen, Belgium'],
+    ['Nuremberg', 'city: Nürnberg, Germany'],
+    ['Kiev', 'city: Kyiv, Ukraine'],
+    ['Quebec City', 'city: Québec, Canada'],
+    ['CDMX', 'city: Mexico City, Mexico'],
+    ['HCMC', 'city: Ho Chi Minh City, Vietnam'],
+    ['SLC', 'city: Salt Lake City, Utah, United States'],
+    ['Espoo', 'city: Espoo, Finland'],
+  ] as const)
+    assert.is(resolved(text), name, text);
+  assert.is(resolved('NZ'), 'country: New Zealand');
+  assert.is(resolved('KSA'), 'country: Saudi Arabia');
+});
+
+test('first-level divisions by their local and English names; a large city keeps its name', () => {
+  assert.is(resolved('Bavaria'), 'state: Bayern, Germany');
+  assert.is(resolved('Bayern'), 'state: Bayern, Germany');
+  assert.is(resolved('Maharashtra'), 'state: Maharashtra, India');
+  assert.is(resolved('Telangana'), 'state: Andhra Pradesh, India');
+  assert.is(resolved('Catalonia'), 'state: Cataluña, Spain');
+  assert.is(resolved('Brittany'), 'state: Bretagne, France');
+  assert.is(resolved('Berlin'), 'city: Berlin, Germany');
+  assert.is(resolved('Delhi')?.startsWith('city: Delhi'), true);
+});
+
+test('metros and regions people name, with the countries and states they cover', () => {
+  assert.is(resolved('Twin Cities'), 'metro: Twin Cities');
+  assert.is(resolved('Lower Mainland'), 'metro: Greater Vancouver');
+  assert.is(resolved('Inland Empire'), 'metro: Inland Empire');
+  assert.is(resolved('Metro Detroit'), 'metro: Metro Detroit');
+  assert.is(resolved('East Bay'), 'metro: San Francisco Bay Area');
+  for (const [text, name] of [
+    ['Iberia', 'Iberia'],
+    ['the Baltics', 'Baltics'],
+    ['UK&I', 'UK and Ireland'],
+    ['Northeast', 'Northeast'],
+    ['Central Asia', 'Central Asia'],
+    ['SE Asia', 'Southeast Asia'],
+    ['the Gulf', 'GCC'],
+    ['MENA', 'MENA'],
+  ] as const)
+    assert.is(resolved(text), `region: ${name}`, text);
+  assert.equal(regionMembers('Baltics'), { countries: ['EE', 'LT', 'LV'], usStates: [] });
+  assert.equal(regionMembers('MENA').countries.includes('MA'), true);
+  assert.equal(regionMembers('Northeast').usStates.includes('PA'), true);
+  assert.equal(regionsOf('MA', null).includes('MENA'), true);
+  assert.equal(regionsOf('EG', null).includes('Middle East'), true);
+  assert.equal(regionsOf('MA', null).includes('Middle East'), false);
+});
+
+test('the parser finds these places in queries', () => {
+  assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
+  assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });
+  assert.equal(filters('threat intelligence analysts at companies in uk&i').locations, { include: ['uk&i'] });
+  const nz = filters('nz people partner');
+  assert.equal([nz.job_titles, nz.locations], [{ include: ['People Partner'] }, { include: ['NZ'] }]);
+  assert.equal(filters('ksa ux designers').job_titles, { include: ['UX Designer'] });
+  // "for" after a search verb introduces what is sought: "Enterprise" is no town here.
+  const sought = filters('looking for enterprise account executives in kansas');
+  assert.equal([sought.job_titles, sought.locations], [{ include: ['Enterprise Account Executive'] }, { include: ['kansas'] }]);
+});
+
+test('stop words that open a title, title abbreviations, and "yrs+"', () => {
+  assert.equal(filters('deep learning engineers near lyon').job_titles, { include: ['Deep Learning Engineer'] });
+  assert.equal(filters('Employer Branding Managers in Buenos Aires').job_titles, { include: ['Employer Branding Manager'] });
+  assert.equal(filters('Employee Experience Manager in Birmingham').job_titles, { include: ['Employee Experience Manager'] });
+  // Elsewhere they stay stop words.
+  assert.equal(filters('engineers with deep expertise in rust').job_titles, { include: ['Engineer'] });
+  assert.equal(filters('dpo at least 8 years'), { job_titles: { include: ['DPO'] }, years_experience: { min: 8 } });
+  assert.equal(filters('MLE out of Fort Worth').job_titles, { include: ['MLE'] });
+  assert.equal(filters('providence hrbp 10 yrs+').years_experience, { min: 10 });
+  assert.equal(filters('designers with 5 years+ of experience').years_experience, { min: 5 });
+});
+
+test.run();
