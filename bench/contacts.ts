@@ -297,7 +297,12 @@ export async function benchContacts(profiles = 20_000, perType = 150): Promise<C
     // Someone who shares a corpus person's full name but is someone else: another employer, another address.
     add('namesake_stranger', (p) => {
       const org = pick(people).current_company_name;
-      const worked = [p.current_company_name, ...(p.experiences ?? []).map((e) => e.company_name)].map(normOrg);
+      // Nobody of that name has worked there (two people of the corpus may share a name).
+      const namesakes = people.filter(
+        (q) =>
+          words(q.first_name).join(' ') === words(p.first_name).join(' ') && words(q.last_name).join(' ') === words(p.last_name).join(' '),
+      );
+      const worked = namesakes.flatMap((q) => [q.current_company_name, ...(q.experiences ?? []).map((e) => e.company_name)]).map(normOrg);
       if (!org || worked.includes(normOrg(org))) return null;
       return {
         noise: 'namesake_stranger',

@@ -16,7 +16,7 @@ import type { Services } from '../services.js';
 import { prepared } from '../store/database.js';
 import { type EmailEnrichmentProvider, type EnrichmentAnswer, EnrichmentUnavailable, emailEnrichmentProvider } from './enrichment.js';
 import { ContactMatcher, type ContactRow, type MatchResult } from './matcher.js';
-import { normEmail, normPhone, professionalUsername } from './normalize.js';
+import { emailsIn, phonesIn, professionalUsername } from './normalize.js';
 
 export const EMAIL_QUALITIES = ['verified', 'validated', 'sourced', 'guessed'] as const;
 type Quality = (typeof EMAIL_QUALITIES)[number];
@@ -320,8 +320,8 @@ export async function delegateResolve(
       services.db.transaction(() => {
         results.forEach((r, i) => {
           const row = rows[i]!;
-          const emails = (row.emails ?? []).map(normEmail).filter((e): e is string => e !== null);
-          const phones = (row.phone_numbers ?? []).map((p) => normPhone(p, null)).filter((p): p is string => p !== null);
+          const emails = (row.emails ?? []).flatMap(emailsIn);
+          const phones = (row.phone_numbers ?? []).flatMap((p) => phonesIn(p, null));
           insert.run(
             auditRunId,
             i,

@@ -5,21 +5,26 @@
  * in the search engine, then a score per candidate that adds the evidence of each field, turned
  * into a confidence in 0..1, and a bucket from the confidence and the margin over the runner-up.
  */
-import { findCities, findMetro, metroOf } from '../../geo/gazetteer.js';
 import { INDICES } from '../../mappings/indices.js';
+import { resolvePlace } from '../../query-planner/places.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
 import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
 import {
+  emailSearchTerms,
+  emailsIn,
+  genderedPair,
   givenNameVariants,
+  indexWords,
   isTypo,
   normEmail,
   normOrg,
-  normPhone,
   type PersonName,
   personName,
+  phonesIn,
   professionalUsername,
   sameGivenName,
+  swappedName,
   words,
 } from './normalize.js';
 
@@ -95,6 +100,8 @@ export const WEIGHTS = {
   lastConflict: -5,
   orgCurrent: 2.5,
   orgPast: 2,
+  orgPartCurrent: 1.2,
+  orgPartPast: 1,
   orgMiss: -0.5,
   titleCurrent: 1,
   titlePast: 0.5,
@@ -154,6 +161,8 @@ const SOURCE = [
 interface Keys {
   name: PersonName;
   emails: string[];
+  /** What the exact-key search looks the emails up by (as compared and as written). */
+  emailTerms: string[];
   phones: string[];
   username: string | null;
   orgs: string[];
@@ -161,28 +170,26 @@ interface Keys {
   place: { city: string | null; metro: string | null; country: string | null } | null;
 }
 
-/** Reads a free-text location ("Austin, TX", "Greater London", "Berlin, Germany") with the gazetteer. */
+/**
+ * Reads a free-text location with the gazetteer people search uses ("Austin, TX", "Greater
+ * London", "Cambridge, Massachusetts, United States", "France"): its city, metro and country.
+ */
 function placeOf(text: string | null | undefined): Keys['place'] {
-  if (!text?.trim()) return null;
-  const head = text.split(',')[0]!.trim();
-  const metro = findMetro(text) ?? findMetro(head) ?? findMetro(text.replace(/^greater\s+/i, '').replace(/\s+area$/i, ''));
-  const city = findCities(head)[0];
-  if (city)
-    return {
-      city: city.name.toLowerCase(),
-      metro: (metroOf(city)?.name ?? metro?.name ?? '').toLowerCase() || null,
-      country: city.countryCode,
-    };
-  if (metro) return { city: null, metro: metro.name.toLowerCase(), country: null };
-  return null;
+  const t = text?.trim();
+  if (!t) return null;
+  const match = resolvePlace(t) ?? resolvePlace(t.split(',')[0]!.trim());
+  if (!match) return null;
+  const place = { city: match.city?.toLowerCase() ?? null, metro: match.metro?.toLowerCase() ?? null, country: match.countryCode ?? null };
+  return place.city || place.metro || place.country ? place : null;
 }
 
 export function rowKeys(row: ContactRow): Keys {
   const place = placeOf(row.location);
   return {
     name: personName(row),
-    emails: [...new Set((row.emails ?? []).map(normEmail).filter((e): e is string => e !== null))],
-    phones: [...new Set((row.phone_numbers ?? []).map((p) => normPhone(p, place?.country ?? null)).filter((p): p is string => p !== null))],
+    emails: [...new Set((row.emails ?? []).flatMap(emailsIn))],
+    emailTerms: [...new Set((row.emails ?? []).flatMap(emailSearchTerms))],
+    phones: [...new Set((row.phone_numbers ?? []).flatMap((p) => phonesIn(p, place?.country ?? null)))],
     username: professionalUsername(row.professional_url),
     orgs: [...new Set((row.organization_names ?? []).map(normOrg).filter(Boolean))],
     titles: (row.job_titles ?? []).map((t) => words(t)).filter((w) => w.length),
@@ -195,12 +202,16 @@ export function hasSignal(k: Keys): boolean {
   return Boolean(k.name.first || k.name.last || k.emails.length || k.phones.length || k.username);
 }
 
-const orgMatches = (a: string, b: string): boolean => {
-  if (!a || !b) return false;
-  if (a === b) return true;
-  // "Acme" and "Acme Robotics": one name's words start the other's.
+/**
+ * How two organisation names (normalised) agree: the same name, or one name's words starting or
+ * ending the other's ("Acme" and "Acme Robotics"), which may also be another company of the same
+ * family ("Durgan Inc" and "Durgan Motors"), so it counts for less.
+ */
+const orgAgreement = (a: string, b: string): 'same' | 'part' | null => {
+  if (!a || !b) return null;
+  if (a === b || a.replace(/ /g, '') === b.replace(/ /g, '')) return 'same';
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length >= 3 && (long.startsWith(`${short} `) || long.endsWith(` ${short}`));
+  return short.length >= 3 && (long.startsWith(`${short} `) || long.endsWith(` ${short}`)) ? 'part' : null;
 };
 
 const overlap = (a: string[], b: string[]): number => {
@@ -235,16 +246,24 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
   const plLast = pl.at(-1) ?? null;
   const rf = k.name.first;
   const rl = k.name.last;
+  // A hyphenated or two-word given name ("Mary-Jane", "Jean Luc"): joined, and its first part.
+  const pfParts = indexWords(p.first_name);
   if (rf && pf) {
-    if (rf === pf) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
+    if (rf === pf || rf === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
+    else if (pfParts.length > 1 && rf === pfParts[0])
+      add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is the first part of "${p.first_name}"`);
     else if (sameGivenName(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is a form of "${pf}"`);
     else if (rf.length === 1 && pf.startsWith(rf)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the initial matches');
-    else if (isTypo(rf, pf)) add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" looks like a misspelling of "${pf}"`);
+    else if (isTypo(rf, pf) && !genderedPair(rf, pf))
+      add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" looks like a misspelling of "${pf}"`);
     else add('first_name', 'conflict', WEIGHTS.firstConflict, `given name "${rf}" is not "${pf}"`);
   }
   if (rl && plLast) {
-    if (rl === plLast) add('last_name', 'match', WEIGHTS.lastExact, 'same family name');
-    else if (pl.includes(rl) || (rf === null && words(p.display_name).includes(rl)))
+    // The row's words after the given name: "Pérez Gómez" or "Al Farsi" written apart.
+    const rowFamily = k.name.all.slice(1);
+    if (rl === plLast || rl === pl.join('') || rowFamily.join('') === pl.join(''))
+      add('last_name', 'match', WEIGHTS.lastExact, 'same family name');
+    else if (pl.includes(rl) || rowFamily.includes(plLast) || (rf === null && words(p.display_name).includes(rl)))
       add('last_name', 'match', WEIGHTS.lastPart, 'part of the family name');
     else if (isTypo(rl, plLast)) add('last_name', 'partial', WEIGHTS.lastTypo, `"${rl}" looks like a misspelling of "${plLast}"`);
     else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
@@ -253,10 +272,29 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
   if (k.orgs.length) {
     const current = normOrg(p.current_company_name);
     const past = (p.experiences ?? []).filter((e) => !e.is_current).map((e) => normOrg(e.company_name));
-    const cur = k.orgs.find((o) => orgMatches(o, current));
-    const old = cur ? undefined : k.orgs.find((o) => past.some((x) => orgMatches(o, x)));
-    if (cur) add('organization', 'match', WEIGHTS.orgCurrent, `works at ${p.current_company_name}`);
-    else if (old) add('organization', 'partial', WEIGHTS.orgPast, `worked at ${old}`);
+    const best = (names: string[]) => {
+      let found: 'same' | 'part' | null = null;
+      for (const o of k.orgs)
+        for (const n of names) {
+          const a = orgAgreement(o, n);
+          if (a === 'same') return a;
+          found ??= a;
+        }
+      return found;
+    };
+    const cur = best([current]);
+    const old = cur === 'same' ? null : best(past);
+    if (cur === 'same') add('organization', 'match', WEIGHTS.orgCurrent, `works at ${p.current_company_name}`);
+    else if (old === 'same') add('organization', 'partial', WEIGHTS.orgPast, 'worked at a listed employer');
+    else if (cur === 'part')
+      add(
+        'organization',
+        'partial',
+        WEIGHTS.orgPartCurrent,
+        `works at ${p.current_company_name}, a name that shares words with a listed employer`,
+      );
+    else if (old === 'part')
+      add('organization', 'partial', WEIGHTS.orgPartPast, 'worked at a company whose name shares words with a listed employer');
     else add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
   }
   if (k.titles.length) {
@@ -287,11 +325,16 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
   const margin = top.confidence - (second?.confidence ?? 0);
   const keyed = top.evidence.some((e) => ['email', 'phone', 'professional_url'].includes(e.field));
   const nameConflict = top.evidence.some((e) => (e.field === 'first_name' || e.field === 'last_name') && e.outcome === 'conflict');
+  // A misspelt name, an initial or a nickname is a guess ("Leo" may be Leonard, or a Leo): without
+  // a key (email, phone, profile URL) a person approves it.
+  const nameGuess = top.evidence.some(
+    (e) => (e.field === 'first_name' || e.field === 'last_name') && (e.outcome === 'partial' || e.weight === WEIGHTS.firstNickname),
+  );
   // Another person carries a key of the row (an email, a phone): the row points at two people.
   const keyElsewhere = candidates
     .slice(1)
     .some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => ['email', 'phone', 'professional_url'].includes(e.field)));
-  if (top.confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere)
+  if (top.confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere && (keyed || !nameGuess))
     return { status: 'resolved', reason: null };
   if (top.confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))
     return { status: 'likely_match', reason: null };
@@ -319,7 +362,7 @@ export class ContactMatcher {
       for (const h of hits) if (!found.has(h.id)) found.set(h.id, h.source);
     };
     const keys: Query[] = [];
-    if (k.emails.length) keys.push({ terms: { 'emails.address': k.emails } });
+    if (k.emailTerms.length) keys.push({ terms: { 'emails.address': k.emailTerms } });
     if (k.phones.length) keys.push({ terms: { 'phone_numbers.number': k.phones } });
     if (k.username) keys.push({ term: { professional_username: k.username } });
     const searches: Promise<void>[] = [];
@@ -330,7 +373,9 @@ export class ContactMatcher {
       const should: Query[] = [];
       if (first) should.push({ match: { first_name: { query: first } } });
       if (orgs) should.push({ match: { current_company_name: { query: orgs } } });
-      searches.push(this.search({ bool: { must: [{ match: { last_name: { query: k.name.last } } }], should } }, 30).then(take));
+      // The family name as the index splits it ("al farsi"), every word required.
+      const last = k.name.lastSearch ?? k.name.last;
+      searches.push(this.search({ bool: { must: [{ match: { last_name: { query: last, operator: 'and' } } }], should } }, 30).then(take));
     }
     if (first && orgs) {
       // A misspelt or missing family name: the given name with a current or past employer finds them.
@@ -357,6 +402,16 @@ export class ContactMatcher {
   async match(row: ContactRow, opts: { perspectiveUserId?: string | null; maxCandidates?: number } = {}): Promise<MatchResult> {
     const k = rowKeys(row);
     if (!hasSignal(k)) return { status: 'unresolved', confidence: 0, reason: 'nothing_to_match_on', candidates: [] };
+    const result = await this.matchKeys(k, opts);
+    // "Wang Wei", "Nguyen An": a name of two words in one cell may give the family name first.
+    // Read the other way round when the written order finds no one plausible.
+    const swapped = row.first_name || row.last_name ? null : swappedName(k.name);
+    if (!swapped || result.confidence >= LIKELY_MIN) return result;
+    const other = await this.matchKeys({ ...k, name: swapped }, opts);
+    return other.confidence > result.confidence ? other : result;
+  }
+
+  private async matchKeys(k: Keys, opts: { perspectiveUserId?: string | null; maxCandidates?: number }): Promise<MatchResult> {
     const found = await this.candidates(k);
     // The perspective's network as searches read it: cached until the graph changes, so a
     // spreadsheet of rows reads a well-connected person's second degree once, not once a row.

@@ -13,13 +13,38 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js'
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 import { fromPackageRoot } from '../../lib/package-root.js';
 
-/** Lowercase ASCII words of a text (accents and other scripts transliterated), punctuation dropped. */
+/** Pictographs, symbols and invisible format characters: never part of a name (any-ascii spells 🚀 "rocket"). */
+const DECORATION = /[\p{Extended_Pictographic}\p{So}\p{Sk}\p{Cf}]|\uFE0F/gu;
+
+/** Lowercase ASCII text (accents and other scripts transliterated), decorations dropped. */
+function asciiLower(text: string): string {
+  return anyAscii(text.replace(DECORATION, ' ')).toLowerCase();
+}
+
+/**
+ * Lowercase ASCII words of a text (accents and other scripts transliterated), punctuation dropped;
+ * dots inside abbreviations are closed up ("Ph.D." is "phd", "A.J." is "aj"), hyphens and
+ * apostrophes join ("Al-Farsi" is "alfarsi").
+ */
 export function words(text: string | null | undefined): string[] {
   if (!text) return [];
-  return anyAscii(text)
-    .toLowerCase()
+  return asciiLower(text)
+    .replace(/\.(?=[a-z])/g, '')
     .replace(/[^a-z0-9\s'-]/g, ' ')
     .replace(/['-]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/**
+ * The words of a name part as the search index splits them: hyphens and apostrophes separate
+ * ("Al-Farsi" is "al farsi"), as the engine's tokenizer does.
+ */
+export function indexWords(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return asciiLower(text)
+    .replace(/\.(?=[a-z])/g, '')
+    .replace(/[^a-z0-9\s]/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
 }
@@ -47,12 +72,59 @@ const HONORIFICS = new Set([
   'cpa',
 ]);
 
+/**
+ * Degrees, credentials and generational suffixes written after a name ("Jane Doe, Ph.D.",
+ * "John Smith MBA", "Ana Ruiz, CPA, PMP"): dropped from the end of a name that keeps a given and
+ * a family name, never from its start. Abbreviations that are also family names (Ma, Ba, Do, Pa)
+ * are not in the list: "Jie Ma" keeps her name.
+ */
+const POST_NOMINALS = new Set(
+  `jr sr ii iii iv phd dphil mphil md dds dmd dvm pharmd mba emba msc mfa mph mpa meng bsc beng llm llb jd esq
+  cpa cfa cfp caia frm pmp cissp cisa cism rn peng ceng fca aca acca cima shrm sphr phr gphr edd psyd mrcp frcs`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
+const PREFIX_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'ing', 'dipl', 'mag', 'rev', 'hon']);
+
 export interface PersonName {
   first: string | null;
   last: string | null;
   /** Every name word, in order (middle names included). */
   all: string[];
+  /** The family name as the search index splits it ("al farsi" for "Al-Farsi"); null without one. */
+  lastSearch: string | null;
 }
+
+/**
+ * The part of a name cell that is the name: what follows a separator (" | ", " - ", " @ ",
+ * " · ") is a tagline or an employer ("Ana Ruiz | Hiring", "Ana Ruiz - Acme"), and a bracketed
+ * part is a note ("(she/her)", "[ex-Acme]").
+ */
+function nameText(raw: string): string {
+  return raw.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ').split(/\s+[|\-–—@·•]\s+|\s*[|•]\s*/)[0] as string;
+}
+
+/** A name's words without the courtesy titles before it and the credentials after it. */
+function nameWords(text: string): string[] {
+  const w = words(text);
+  while (w.length > 1 && PREFIX_TITLES.has(w[0] as string)) w.shift();
+  while (w.length > 2 && POST_NOMINALS.has(w.at(-1) as string)) w.pop();
+  return w;
+}
+
+/** A family name as the index splits it, without titles and credentials. */
+function nameWordsAsIndexed(text: string): string | null {
+  const w = indexWords(text).filter((x) => !PREFIX_TITLES.has(x) && !POST_NOMINALS.has(x));
+  return w.join(' ') || null;
+}
+
+/** Whether every word of a text is a credential or a title ("PhD", "MBA, PMP"). */
+const onlyCredentials = (text: string): boolean => {
+  const w = words(text);
+  return w.length > 0 && w.every((x) => POST_NOMINALS.has(x) || PREFIX_TITLES.has(x));
+};
 
 /**
  * The given and family name of a row: `first_name`/`last_name` when given, else `name` split
@@ -62,30 +134,67 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const first = words(row.first_name).filter((w) => !HONORIFICS.has(w));
   const last = words(row.last_name).filter((w) => !HONORIFICS.has(w));
   if (first.length || last.length) {
-    return { first: first[0] ?? null, last: last.at(-1) ?? null, all: [...first, ...last] };
+    const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w));
+    return { first: first[0] ?? null, last: last.at(-1) ?? null, all: [...first, ...last], lastSearch: lastSearch.join(' ') || null };
   }
-  const raw = row.name ?? '';
-  const comma = raw.indexOf(',');
+  const raw = nameText(row.name ?? '');
+  // Credentials after commas ("Jane Doe, Ph.D., PMP") are not a "Last, First" order.
+  const parts = raw.split(',');
+  while (parts.length > 1 && onlyCredentials(parts.at(-1) as string)) parts.pop();
   let tokens: string[];
-  if (comma > 0) {
-    const before = words(raw.slice(0, comma)).filter((w) => !HONORIFICS.has(w));
-    const after = words(raw.slice(comma + 1)).filter((w) => !HONORIFICS.has(w));
-    // "Smith, John" (a family name before the comma); "John Smith, PhD" leaves nothing after.
-    tokens = after.length ? [...after, ...before] : before;
-  } else tokens = words(raw).filter((w) => !HONORIFICS.has(w));
-  if (!tokens.length) return { first: null, last: null, all: [] };
-  if (tokens.length === 1) return { first: tokens[0]!, last: null, all: tokens };
-  return { first: tokens[0]!, last: tokens.at(-1)!, all: tokens };
+  let lastText: string | null = null;
+  if (parts.length > 1) {
+    // "Smith, John": the family name before the comma.
+    const before = nameWords(parts[0] as string);
+    const after = nameWords(parts.slice(1).join(' '));
+    tokens = [...after, ...before];
+    lastText = parts[0] as string;
+  } else {
+    tokens = nameWords(parts[0] as string);
+    // "SMITH John": a family name in capitals before a given name that is not.
+    const written = (parts[0] as string)
+      .trim()
+      .split(/\s+/)
+      .filter((w) => words(w).some((x) => !PREFIX_TITLES.has(x) && !POST_NOMINALS.has(x)));
+    lastText = written.at(-1) ?? null;
+    if (tokens.length === 2 && written.length === 2) {
+      // Three letters or more, without dots: "AJ" and "A.J." are initials (two-letter family names
+      // are found by trying the other order, docs/contacts.md).
+      const upper = written.map((w) => /^\p{L}{3,}$/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase());
+      if (upper[0] && !upper[1]) {
+        tokens = [tokens[1] as string, tokens[0] as string];
+        lastText = written[0] as string;
+      }
+    }
+  }
+  if (!tokens.length) return { first: null, last: null, all: [], lastSearch: null };
+  if (tokens.length === 1) return { first: tokens[0]!, last: null, all: tokens, lastSearch: null };
+  const family = tokens.at(-1)!;
+  const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
+  return { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
 }
 
-let nicknameGroups: Map<string, Set<string>> | null = null;
+/** The same name with its first and last words swapped ("Wang Wei" read as family name first). */
+export function swappedName(name: PersonName): PersonName | null {
+  if (name.all.length !== 2 || !name.first || !name.last) return null;
+  return { first: name.last, last: name.first, all: [name.last, name.first], lastSearch: name.first };
+}
 
-/** Given name → every name it is a nickname of or has as a nickname (itself included). */
-function nicknames(): Map<string, Set<string>> {
-  if (nicknameGroups) return nicknameGroups;
-  const map = new Map<string, Set<string>>();
-  const add = (a: string, b: string) => {
-    const set = map.get(a) ?? new Set([a]);
+interface NicknameTable {
+  /** A name → its nicknames. */
+  nicknamesOf: Map<string, Set<string>>;
+  /** A nickname → the names it is a nickname of. */
+  formsOf: Map<string, Set<string>>;
+}
+
+let nicknameTable: NicknameTable | null = null;
+
+function nicknames(): NicknameTable {
+  if (nicknameTable) return nicknameTable;
+  const nicknamesOf = new Map<string, Set<string>>();
+  const formsOf = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, a: string, b: string) => {
+    const set = map.get(a) ?? new Set<string>();
     set.add(b);
     map.set(a, set);
   };
@@ -93,38 +202,106 @@ function nicknames(): Map<string, Set<string>> {
   for (const line of text.split('\n').slice(1)) {
     const [canonical, relationship, nickname] = line.trim().split(',');
     if (!canonical || !nickname || relationship !== 'has_nickname') continue;
-    add(canonical, nickname);
-    add(nickname, canonical);
+    add(nicknamesOf, canonical, nickname);
+    add(formsOf, nickname, canonical);
   }
-  nicknameGroups = map;
-  return map;
+  nicknameTable = { nicknamesOf, formsOf };
+  return nicknameTable;
 }
 
-/** A given name and the names that stand for it ("bill" → william, will, billy, …). */
+/** A given name and the names that stand for it ("bill" → william, will, billy, …): what candidate searches look for. */
 export function givenNameVariants(name: string): Set<string> {
-  const direct = nicknames().get(name);
+  const { nicknamesOf, formsOf } = nicknames();
   const out = new Set([name]);
-  if (!direct) return out;
-  for (const n of direct) out.add(n);
+  for (const n of nicknamesOf.get(name) ?? []) out.add(n);
+  for (const n of formsOf.get(name) ?? []) out.add(n);
   return out;
 }
 
-/** Whether two given names are the same person's: equal, or one a nickname of the other (or both of one name). */
+/**
+ * Whether two given names are the same person's: equal, one a nickname of the other ("Bill" and
+ * "William"), or both nicknames of one name ("Bill" and "Will"). Two full names that share a
+ * nickname are different names: "Sam" stands for Samuel and Samantha, which are not one name.
+ */
 export function sameGivenName(a: string, b: string): boolean {
   if (a === b) return true;
-  const va = givenNameVariants(a);
-  if (va.has(b)) return true;
-  // "Bill" and "Will" are both William.
-  for (const n of givenNameVariants(b)) if (va.has(n) && nicknames().has(n) && (nicknames().get(n)?.size ?? 0) > 1) return true;
+  const { nicknamesOf, formsOf } = nicknames();
+  if (nicknamesOf.get(a)?.has(b) || nicknamesOf.get(b)?.has(a)) return true;
+  const formsOfB = formsOf.get(b);
+  for (const form of formsOf.get(a) ?? []) if (formsOfB?.has(form)) return true;
   return false;
 }
 
-/** An email address as compared: lowercased, a `+tag` dropped. Null when it is not an address. */
+/**
+ * Whether two given names are a name and its form for the other sex ("Robert" / "Roberta",
+ * "Daniel" / "Daniela", "Louis" / "Louise", "Mario" / "Maria"): one letter apart, but different
+ * people, never a typo.
+ */
+export function genderedPair(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 3) return false;
+  if (long.length === short.length + 1 && long.startsWith(short) && /[ae]$/.test(long)) return true;
+  return (
+    long.length === short.length &&
+    short.slice(0, -1) === long.slice(0, -1) &&
+    new Set([short.at(-1), long.at(-1)]).size === 2 &&
+    [short.at(-1), long.at(-1)].every((c) => c === 'a' || c === 'o')
+  );
+}
+
+/** Domains whose mailboxes ignore dots in the local part (Gmail's). */
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/** An email address as compared: lowercased, a `+tag` dropped, Gmail's dots dropped. Null when it is not an address. */
 export function normEmail(email: string | null | undefined): string | null {
   const e = (email ?? '').trim().toLowerCase();
   const m = /^([^@\s]+)@([^@\s]+\.[^@\s]+)$/.exec(e);
   if (!m) return null;
-  return `${m[1]!.replace(/\+.*$/, '')}@${m[2]}`;
+  const domain = m[2] === 'googlemail.com' ? 'gmail.com' : m[2]!;
+  let local = m[1]!.replace(/\+.*$/, '');
+  if (DOTLESS_DOMAINS.has(domain)) local = local.replace(/\./g, '');
+  return `${local}@${domain}`;
+}
+
+/**
+ * What an exact-key search looks an address up by: as compared ({@link normEmail}) and as
+ * written, lowercased without its `+tag` (a stored Gmail address keeps its dots).
+ */
+export function emailSearchTerms(cell: string | null | undefined): string[] {
+  if (!cell) return [];
+  const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
+  return (text.match(EMAIL_IN_TEXT) ?? []).flatMap((e) => {
+    const lower = e.toLowerCase();
+    const out = [lower, lower.replace(/\+[^@]*@/, '@')];
+    const norm = normEmail(e);
+    if (norm) out.push(norm);
+    return out;
+  });
+}
+
+/** An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. */
+const EMAIL_IN_TEXT = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
+
+/**
+ * Every email address in a cell ("Ana Ruiz <ana@acme.com>", "mailto:ana@acme.com", two
+ * addresses separated by a comma or a semicolon), each normalised ({@link normEmail}).
+ */
+export function emailsIn(cell: string | null | undefined): string[] {
+  if (!cell) return [];
+  const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
+  return (text.match(EMAIL_IN_TEXT) ?? []).map(normEmail).filter((e): e is string => e !== null);
+}
+
+/** The phone numbers of a cell: several may share one ("+1 555 0100 / +1 555 0101"). */
+export function phonesIn(cell: string | null | undefined, region: string | null): string[] {
+  if (!cell?.trim()) return [];
+  const text = cell.replace(DECORATION, '');
+  const whole = normPhone(text, region);
+  if (whole) return [whole];
+  return text
+    .split(/\s*(?:[/;,|]|\bor\b)\s*/i)
+    .map((p) => normPhone(p, region))
+    .filter((p): p is string => p !== null);
 }
 
 /** A phone number in E.164, read with `region` (an ISO country code) when it has no country code; null when not a valid number. */
@@ -180,8 +357,12 @@ export function normOrg(name: string | null | undefined): string {
  */
 export function professionalUsername(url: string | null | undefined): string | null {
   if (!url?.trim()) return null;
-  const t = url.trim();
-  const m = /\/in\/([^/?#\s]+)/i.exec(t);
+  // Angle brackets, quotes and trailing punctuation around a pasted URL are not part of it.
+  const t = url
+    .replace(DECORATION, '')
+    .trim()
+    .replace(/^[<("'\s]+|[>)"'.,;\s]+$/g, '');
+  const m = /(?:^|\/)in\/([^/?#\s<>()"',;]+)/i.exec(t);
   if (m) return decodeUriComponentOrNull(m[1]!)?.toLowerCase() ?? null;
   return /^[a-z0-9][a-z0-9_-]{2,99}$/i.test(t) ? t.toLowerCase() : null;
 }

@@ -1,13 +1,29 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContactMatcher } from '../../../server/contacts/matcher.js';
-import { isTypo, normOrg, normPhone, personName, professionalUsername, sameGivenName } from '../../../server/contacts/normalize.js';
+import {
+  emailsIn,
+  genderedPair,
+  isTypo,
+  normOrg,
+  normPhone,
+  personName,
+  phonesIn,
+  professionalUsername,
+  sameGivenName,
+} from '../../../server/contacts/normalize.js';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
+import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
 import { startTestApp } from '../../helpers/test-app.js';
 
 test('normalising: names, nicknames, typos, organisations, phones and profile URLs', () => {
-  assert.equal(personName({ name: 'Dr. Smith, John' }), { first: 'john', last: 'smith', all: ['john', 'smith'] });
-  assert.equal(personName({ name: 'José  Álvarez-Núñez Jr.' }), { first: 'jose', last: 'alvareznunez', all: ['jose', 'alvareznunez'] });
+  assert.equal(personName({ name: 'Dr. Smith, John' }), { first: 'john', last: 'smith', all: ['john', 'smith'], lastSearch: 'smith' });
+  assert.equal(personName({ name: 'José  Álvarez-Núñez Jr.' }), {
+    first: 'jose',
+    last: 'alvareznunez',
+    all: ['jose', 'alvareznunez'],
+    lastSearch: 'alvarez nunez',
+  });
   assert.equal(personName({ first_name: 'Anna', last_name: 'van der Berg' }).last, 'berg');
   assert.ok(sameGivenName('bill', 'william'));
   assert.ok(sameGivenName('william', 'bill'));
@@ -27,6 +43,113 @@ test('normalising: names, nicknames, typos, organisations, phones and profile UR
   // A malformed escape is no username (decodeURIComponent throws on it: it answered 500).
   assert.is(professionalUsername('https://www.linkedin.com/in/%ZZ'), null);
   assert.is(professionalUsername('https://www.linkedin.com/in/jane%E2%82'), null);
+});
+
+test('normalising what people write around names and keys', () => {
+  const name = (n: string) => {
+    const p = personName({ name: n });
+    return [p.first, p.last];
+  };
+  // Credentials, pronouns, taglines and pictographs are not name words.
+  assert.equal(name('Jane Doe, Ph.D.'), ['jane', 'doe']);
+  assert.equal(name('Jane Doe, CPA, PMP'), ['jane', 'doe']);
+  assert.equal(name('Washington Martins, M.D.'), ['washington', 'martins']);
+  assert.equal(name('Amelia Mitchell (she/her)'), ['amelia', 'mitchell']);
+  assert.equal(name('Caleb Brakus 🚀'), ['caleb', 'brakus']);
+  assert.equal(name('Ana Ruiz | Hiring'), ['ana', 'ruiz']);
+  assert.equal(name('Prof. Ing. Karl Huber'), ['karl', 'huber']);
+  // A family name in capitals first; initials are not one.
+  assert.equal(name('SMITH John'), ['john', 'smith']);
+  assert.equal(name('A.J. Styles'), ['aj', 'styles']);
+  // The family name is searched as the index splits it.
+  assert.is(personName({ name: 'Khaled Al-Farsi' }).lastSearch, 'al farsi');
+  // Two full names that share a nickname are two names; a name's form for the other sex is no typo.
+  assert.not.ok(sameGivenName('samuel', 'samantha'));
+  assert.not.ok(sameGivenName('alexander', 'alexandra'));
+  assert.ok(sameGivenName('bill', 'will'));
+  assert.ok(sameGivenName('alex', 'alexandra'));
+  assert.ok(genderedPair('robert', 'roberta') && genderedPair('mario', 'maria') && genderedPair('louis', 'louise'));
+  assert.not.ok(genderedPair('john', 'jon'));
+  // Keys as they are pasted.
+  assert.equal(emailsIn('Ana Ruiz <Ana.Ruiz+news@Acme.com>'), ['ana.ruiz@acme.com']);
+  assert.equal(emailsIn('mailto:a.b@gmail.com\u200b'), ['ab@gmail.com']);
+  assert.equal(emailsIn('x@a.com; y@b.org'), ['x@a.com', 'y@b.org']);
+  assert.equal(emailsIn('ana@acme.com.'), ['ana@acme.com']);
+  assert.is(professionalUsername('<https://www.linkedin.com/in/ana-ruiz>'), 'ana-ruiz');
+  assert.is(professionalUsername('in/ana-ruiz'), 'ana-ruiz');
+  assert.is(professionalUsername('(https://linkedin.com/in/ana-ruiz/),'), 'ana-ruiz');
+  assert.equal(phonesIn('+1 415 555 0100 / +1 415 555 0101', 'US'), ['+14155550100', '+14155550101']);
+});
+
+test('noisy rows: the right person when a human would know them, nobody else', async () => {
+  const app = await startTestApp();
+  try {
+    const person = (n: number, first: string, last: string, companyName: string, extra: Record<string, unknown> = {}) =>
+      profile(n, {
+        first_name: first,
+        last_name: last,
+        display_name: `${first} ${last}`,
+        current_title: 'Frontend Engineer',
+        current_company_id: tid(0xc0, n),
+        current_company_name: companyName,
+        ...extra,
+      });
+    const files = [
+      writeSnapshot(app.dataDir, 'profiles.jsonl', [
+        person(1, 'Samuel', 'Ferry', 'Quitzon Medical'),
+        person(2, 'Khaled', 'Al-Farsi', 'Boyle Kulas', {
+          emails: [{ address: 'k.alfarsi@gmail.com', quality: 'verified', kind: 'personal' }],
+        }),
+        person(3, 'Henrietta', 'Reynolds', 'Durgan Motors'),
+        person(4, 'Wei', 'Wang', 'Mante Cover'),
+        person(5, 'Glenda', 'Koch', 'Bashirian Labs'),
+        person(6, 'Mary-Jane', 'Okafor', 'Lakin Systems'),
+      ]),
+    ];
+    assert.is((await indexSnapshots(app, files)).rejected, 0);
+    const matcher = new ContactMatcher(app.services.engine, app.services.graph);
+    const top = async (row: Parameters<ContactMatcher['match']>[0]) => {
+      const r = await matcher.match(row);
+      return [r.status, r.candidates[0]?.user_id ?? null];
+    };
+    // Found and resolved through the noise.
+    assert.equal(await top({ name: 'Khaled Al-Farsi, Ph.D.', organization_names: ['Boyle Kulas'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(2),
+    ]);
+    assert.equal(await top({ name: 'FERRY Samuel (he/him)', organization_names: ['Quitzon Medical'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(1),
+    ]);
+    assert.equal(await top({ name: 'Khaled Alfarsi', emails: ['Khaled <K.AlFarsi+crm@GMAIL.com>'] }), ['resolved', P(2)]);
+    // Family name first without capitals: read the other way round when the written order finds no one.
+    assert.equal((await top({ name: 'Wang Wei', organization_names: ['Mante Cover'], job_titles: ['Frontend Engineer'] }))[1], P(4));
+    // Not them: Samantha is not Samuel, and a company that shares a word is not the employer.
+    assert.not.equal(
+      (await top({ name: 'Samantha Ferry', organization_names: ['Quitzon Medical'], job_titles: ['Frontend Engineer'] }))[0],
+      'resolved',
+    );
+    assert.not.equal(
+      (await top({ name: 'Henrietta Reynolds', organization_names: ['Durgan Inc'], job_titles: ['Frontend Engineer'] }))[0],
+      'resolved',
+    );
+    // A hyphenated given name, written joined, or by its first part (a guess).
+    assert.equal(await top({ name: 'Maryjane Okafor', organization_names: ['Lakin Systems'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(6),
+    ]);
+    assert.equal(await top({ name: 'Mary Okafor', organization_names: ['Lakin Systems'], job_titles: ['Frontend Engineer'] }), [
+      'likely_match',
+      P(6),
+    ]);
+    // A family name one letter off is a guess a person approves, not a resolution.
+    assert.equal(await top({ name: 'Glenda Kock', organization_names: ['Bashirian Labs'], job_titles: ['Frontend Engineer'] }), [
+      'likely_match',
+      P(5),
+    ]);
+  } finally {
+    await app.close();
+  }
 });
 
 test('the matcher: keys, names, employers, buckets and the delegate’s perspective', async () => {
