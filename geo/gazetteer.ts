@@ -124,7 +124,7 @@ const COUNTRY_ALIASES: Record<string, string> = {
 
 /** Countries whose native name (countries-list) is also looked up. */
 const NATIVE_NAMED =
-  `AT CH DE ES IT BR MX NL BE PL CZ SE NO DK FI HU RO HR SI SK EE LV LT PE PH VN IE IS AL BA DO PA SN CI CD MZ UZ AZ TM`.split(' ');
+  `AT CH DE ES IT BR MX NL BE PL CZ SE NO DK FI HU RO HR SI SK EE LV LT PE PH VN IE AL BA DO PA SN CI CD MZ UZ AZ TM`.split(' ');
 
 /** The place keys a country lookup knows beyond the official names: aliases and native names. */
 export function countryAliasKeys(): string[] {

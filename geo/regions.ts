@@ -53,7 +53,7 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Middle East', aliases: [], countries: MIDDLE_EAST },
   {
     name: 'GCC',
-    aliases: ['gulf cooperation council', 'gulf states', 'gulf countries', 'gulf region', 'the gulf', 'persian gulf', 'arabian gulf'],
+    aliases: ['gulf cooperation council', 'gulf states', 'gulf countries', 'gulf region', 'persian gulf', 'arabian gulf'],
     countries: ['SA', 'AE', 'QA', 'KW', 'BH', 'OM'],
   },
   { name: 'Levant', aliases: ['the levant'], countries: ['LB', 'SY', 'JO', 'IL', 'PS'] },

@@ -5,6 +5,7 @@
  * in the search engine, then a score per candidate that adds the evidence of each field, turned
  * into a confidence in 0..1, and a bucket from the confidence and the margin over the runner-up.
  */
+import { findCities, findUsState, metroOf } from '../../geo/gazetteer.js';
 import { INDICES } from '../../mappings/indices.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
@@ -177,6 +178,13 @@ interface Keys {
 function placeOf(text: string | null | undefined): Keys['place'] {
   const t = text?.trim();
   if (!t) return null;
+  // A bare name is a city first, then a US state ("Victoria", "Washington", "Georgia"), as an
+  // address book means it; "City, State" and countries ("France") go through resolvePlace.
+  if (!t.includes(',')) {
+    const city = findCities(t)[0];
+    if (city) return { city: city.name.toLowerCase(), metro: metroOf(city)?.name.toLowerCase() ?? null, country: city.countryCode };
+    if (findUsState(t)) return { city: null, metro: null, country: 'US' };
+  }
   const match = resolvePlace(t) ?? resolvePlace(t.split(',')[0]!.trim());
   if (!match) return null;
   const place = { city: match.city?.toLowerCase() ?? null, metro: match.metro?.toLowerCase() ?? null, country: match.countryCode ?? null };

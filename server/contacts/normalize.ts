@@ -23,13 +23,13 @@ function asciiLower(text: string): string {
 
 /**
  * Lowercase ASCII words of a text (accents and other scripts transliterated), punctuation dropped;
- * dots inside abbreviations are closed up ("Ph.D." is "phd", "A.J." is "aj"), hyphens and
+ * a dot before a single letter is closed up ("Ph.D." is "phd", "A.J." is "aj"; "J.Smith" and "Amazon.com" stay two words), hyphens and
  * apostrophes join ("Al-Farsi" is "alfarsi").
  */
 export function words(text: string | null | undefined): string[] {
   if (!text) return [];
   return asciiLower(text)
-    .replace(/\.(?=[a-z])/g, '')
+    .replace(/\.(?=[a-z](?![a-z]))/g, '')
     .replace(/[^a-z0-9\s'-]/g, ' ')
     .replace(/['-]/g, '')
     .split(/\s+/)
@@ -43,7 +43,7 @@ export function words(text: string | null | undefined): string[] {
 export function indexWords(text: string | null | undefined): string[] {
   if (!text) return [];
   return asciiLower(text)
-    .replace(/\.(?=[a-z])/g, '')
+    .replace(/\.(?=[a-z](?![a-z]))/g, '')
     .replace(/[^a-z0-9\s]/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
@@ -76,17 +76,17 @@ const HONORIFICS = new Set([
  * Degrees, credentials and generational suffixes written after a name ("Jane Doe, Ph.D.",
  * "John Smith MBA", "Ana Ruiz, CPA, PMP"): dropped from the end of a name that keeps a given and
  * a family name, never from its start. Abbreviations that are also family names (Ma, Ba, Do, Pa)
- * are not in the list: "Jie Ma" keeps her name.
+ * are not in the list: "Jie Ma", "Li Meng" and "Hon Wong" keep their names.
  */
 const POST_NOMINALS = new Set(
-  `jr sr ii iii iv phd dphil mphil md dds dmd dvm pharmd mba emba msc mfa mph mpa meng bsc beng llm llb jd esq
-  cpa cfa cfp caia frm pmp cissp cisa cism rn peng ceng fca aca acca cima shrm sphr phr gphr edd psyd mrcp frcs`
+  `jr sr ii iii iv phd dphil mphil md dds dmd dvm pharmd mba emba msc mfa mph mpa bsc beng llm llb esq
+  cpa cfa cfp caia frm pmp cissp cisa cism rn ceng fca aca acca shrm sphr phr gphr psyd mrcp frcs`
     .split(/\s+/)
     .filter(Boolean),
 );
 
 /** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
-const PREFIX_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'ing', 'dipl', 'mag', 'rev', 'hon']);
+const PREFIX_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'dipl']);
 
 export interface PersonName {
   first: string | null;

@@ -68,7 +68,7 @@ test('metros and regions people name, with the countries and states they cover',
     ['Northeast', 'Northeast'],
     ['Central Asia', 'Central Asia'],
     ['SE Asia', 'Southeast Asia'],
-    ['the Gulf', 'GCC'],
+    ['Gulf states', 'GCC'],
     ['MENA', 'MENA'],
   ] as const)
     assert.is(resolved(text), `region: ${name}`, text);
@@ -87,6 +87,10 @@ test('the parser finds these places in queries', () => {
   const nz = filters('nz people partner');
   assert.equal([nz.job_titles, nz.locations], [{ include: ['People Partner'] }, { include: ['NZ'] }]);
   assert.equal(filters('ksa ux designers').job_titles, { include: ['UX Designer'] });
+  // Short names that are also common abbreviations or words need a place word before them.
+  for (const q of ['engineers in Long Island', 'MSP sales engineers', 'CIS analysts', 'Iberia pilots', 'engineers with RSA experience'])
+    assert.is(filters(q).locations, undefined, q);
+  assert.equal(filters('marketing scientists in ROK').locations, { include: ['ROK'] });
   // "for" after a search verb introduces what is sought: "Enterprise" is no town here.
   const sought = filters('looking for enterprise account executives in kansas');
   assert.equal([sought.job_titles, sought.locations], [{ include: ['Enterprise Account Executive'] }, { include: ['kansas'] }]);

@@ -90,10 +90,8 @@ export const ABBREVIATED_TITLES: ReadonlyMap<string, string> = new Map(
     adr: 'ADR',
     mle: 'MLE',
     fae: 'FAE',
-    tse: 'TSE',
     bdm: 'BDM',
     rse: 'RSE',
-    clo: 'CLO',
     caio: 'CAIO',
   }),
 );

@@ -57,10 +57,15 @@ test('normalising what people write around names and keys', () => {
   assert.equal(name('Amelia Mitchell (she/her)'), ['amelia', 'mitchell']);
   assert.equal(name('Caleb Brakus 🚀'), ['caleb', 'brakus']);
   assert.equal(name('Ana Ruiz | Hiring'), ['ana', 'ruiz']);
-  assert.equal(name('Prof. Ing. Karl Huber'), ['karl', 'huber']);
+  assert.equal(name('Prof. Dr. Karl Huber'), ['karl', 'huber']);
   // A family name in capitals first; initials are not one.
   assert.equal(name('SMITH John'), ['john', 'smith']);
   assert.equal(name('A.J. Styles'), ['aj', 'styles']);
+  // Names spelt like a credential or a title stay names; a dot before a word is no abbreviation.
+  assert.equal(name('Li, Meng'), ['meng', 'li']);
+  assert.equal(name('David Z. Peng'), ['david', 'peng']);
+  assert.equal(name('Hon Wong'), ['hon', 'wong']);
+  assert.is(normOrg('Amazon.com, Inc.'), 'amazon com');
   // The family name is searched as the index splits it.
   assert.is(personName({ name: 'Khaled Al-Farsi' }).lastSearch, 'al farsi');
   // Two full names that share a nickname are two names; a name's form for the other sex is no typo.
