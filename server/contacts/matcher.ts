@@ -12,6 +12,7 @@ import type { Query, SearchEngine } from '../../search-engine/port.js';
 import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
 import {
+  emailOrganisation,
   emailSearchTerms,
   emailsIn,
   genderedPair,
@@ -20,11 +21,15 @@ import {
   isTypo,
   normEmail,
   normOrg,
+  type OrgForm,
+  orgAgreement,
+  orgForm,
   type PersonName,
   personName,
   phonesIn,
   professionalUsername,
   sameGivenName,
+  spellingVariant,
   swappedName,
   words,
 } from './normalize.js';
@@ -101,8 +106,12 @@ export const WEIGHTS = {
   lastConflict: -5,
   orgCurrent: 2.5,
   orgPast: 2,
+  orgAliasCurrent: 2,
+  orgAliasPast: 1.5,
   orgPartCurrent: 1.2,
   orgPartPast: 1,
+  orgEmailDomainCurrent: 2,
+  orgEmailDomainPast: 1.5,
   orgMiss: -0.5,
   titleCurrent: 1,
   titlePast: 0.5,
@@ -166,7 +175,14 @@ interface Keys {
   emailTerms: string[];
   phones: string[];
   username: string | null;
+  /** Listed employers as searched (legal forms dropped, web addresses as names). */
   orgs: string[];
+  /** Listed employers as compared. */
+  orgForms: OrgForm[];
+  /** Organisations the row's email domains name ("acme" for ana@acme.com): a hint of the employer. */
+  emailOrgs: OrgForm[];
+  /** The same, as searched. */
+  emailOrgNames: string[];
   titles: string[][];
   place: { city: string | null; metro: string | null; country: string | null } | null;
 }
@@ -193,13 +209,18 @@ function placeOf(text: string | null | undefined): Keys['place'] {
 
 export function rowKeys(row: ContactRow): Keys {
   const place = placeOf(row.location);
+  const emails = [...new Set((row.emails ?? []).flatMap(emailsIn))];
+  const emailOrgNames = [...new Set(emails.map(emailOrganisation).filter((o): o is string => Boolean(o)))];
   return {
     name: personName(row),
-    emails: [...new Set((row.emails ?? []).flatMap(emailsIn))],
+    emails,
     emailTerms: [...new Set((row.emails ?? []).flatMap(emailSearchTerms))],
     phones: [...new Set((row.phone_numbers ?? []).flatMap((p) => phonesIn(p, place?.country ?? null)))],
     username: professionalUsername(row.professional_url),
     orgs: [...new Set((row.organization_names ?? []).map(normOrg).filter(Boolean))],
+    orgForms: (row.organization_names ?? []).map(orgForm).filter((o) => o.key),
+    emailOrgs: emailOrgNames.map(orgForm),
+    emailOrgNames,
     titles: (row.job_titles ?? []).map((t) => words(t)).filter((w) => w.length),
     place,
   };
@@ -209,18 +230,6 @@ export function rowKeys(row: ContactRow): Keys {
 export function hasSignal(k: Keys): boolean {
   return Boolean(k.name.first || k.name.last || k.emails.length || k.phones.length || k.username);
 }
-
-/**
- * How two organisation names (normalised) agree: the same name, or one name's words starting or
- * ending the other's ("Acme" and "Acme Robotics"), which may also be another company of the same
- * family ("Durgan Inc" and "Durgan Motors"), so it counts for less.
- */
-const orgAgreement = (a: string, b: string): 'same' | 'part' | null => {
-  if (!a || !b) return null;
-  if (a === b || a.replace(/ /g, '') === b.replace(/ /g, '')) return 'same';
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length >= 3 && (long.startsWith(`${short} `) || long.endsWith(` ${short}`)) ? 'part' : null;
-};
 
 const overlap = (a: string[], b: string[]): number => {
   if (!a.length || !b.length) return 0;
@@ -257,10 +266,12 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
   // A hyphenated or two-word given name ("Mary-Jane", "Jean Luc"): joined, and its first part.
   const pfParts = indexWords(p.first_name);
   if (rf && pf) {
-    if (rf === pf || rf === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
-    else if (pfParts.length > 1 && rf === pfParts[0])
-      add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is the first part of "${p.first_name}"`);
+    if (rf === pf || rf === pfParts.join('') || k.name.given === pfParts.join(''))
+      add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
+    else if (pfParts.length > 1 && (rf === pfParts[0] || rf === pfParts.at(-1)))
+      add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names "${p.first_name}"`);
     else if (sameGivenName(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is a form of "${pf}"`);
+    else if (spellingVariant(rf, pf)) add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" may be another spelling of "${pf}"`);
     else if (rf.length === 1 && pf.startsWith(rf)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the initial matches');
     else if (isTypo(rf, pf) && !genderedPair(rf, pf))
       add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" looks like a misspelling of "${pf}"`);
@@ -277,23 +288,33 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
   }
 
-  if (k.orgs.length) {
-    const current = normOrg(p.current_company_name);
-    const past = (p.experiences ?? []).filter((e) => !e.is_current).map((e) => normOrg(e.company_name));
-    const best = (names: string[]) => {
-      let found: 'same' | 'part' | null = null;
-      for (const o of k.orgs)
+  if (k.orgForms.length || k.emailOrgs.length) {
+    const current = orgForm(p.current_company_name);
+    const past = (p.experiences ?? []).filter((e) => !e.is_current).map((e) => orgForm(e.company_name));
+    const rank = { same: 3, alias: 2, part: 1 } as const;
+    const best = (listed: OrgForm[], names: OrgForm[]) => {
+      let found: 'same' | 'alias' | 'part' | null = null;
+      for (const o of listed)
         for (const n of names) {
           const a = orgAgreement(o, n);
-          if (a === 'same') return a;
-          found ??= a;
+          if (a && (!found || rank[a] > rank[found])) found = a;
         }
       return found;
     };
-    const cur = best([current]);
-    const old = cur === 'same' ? null : best(past);
+    const cur = best(k.orgForms, [current]);
+    const old = cur === 'same' ? null : best(k.orgForms, past);
+    // An address at the employer's own domain ("a.ruiz@acme.com" for someone at Acme) names the
+    // employer, unless the address itself is already this person's.
+    const byDomain = (names: OrgForm[]) => !email && best(k.emailOrgs, names) === 'same';
     if (cur === 'same') add('organization', 'match', WEIGHTS.orgCurrent, `works at ${p.current_company_name}`);
+    else if (byDomain([current]))
+      add('organization', 'partial', WEIGHTS.orgEmailDomainCurrent, `the email is at the domain of ${p.current_company_name}`);
     else if (old === 'same') add('organization', 'partial', WEIGHTS.orgPast, 'worked at a listed employer');
+    else if (cur === 'alias')
+      add('organization', 'partial', WEIGHTS.orgAliasCurrent, `works at ${p.current_company_name}, abbreviated or misspelt in the row`);
+    else if (byDomain(past)) add('organization', 'partial', WEIGHTS.orgEmailDomainPast, 'the email is at the domain of a past employer');
+    else if (old === 'alias')
+      add('organization', 'partial', WEIGHTS.orgAliasPast, 'worked at a listed employer, abbreviated or misspelt in the row');
     else if (cur === 'part')
       add(
         'organization',
@@ -303,7 +324,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
       );
     else if (old === 'part')
       add('organization', 'partial', WEIGHTS.orgPartPast, 'worked at a company whose name shares words with a listed employer');
-    else add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
+    else if (k.orgForms.length) add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
   }
   if (k.titles.length) {
     const current = words(p.current_title);
@@ -376,7 +397,7 @@ export class ContactMatcher {
     const searches: Promise<void>[] = [];
     if (keys.length) searches.push(this.search({ bool: { should: keys, minimum_should_match: 1 } }, 10).then(take));
     const first = k.name.first ? [...givenNameVariants(k.name.first)].slice(0, 12).join(' ') : null;
-    const orgs = k.orgs.join(' ');
+    const orgs = [...k.orgs, ...k.emailOrgNames].join(' ');
     if (k.name.last) {
       const should: Query[] = [];
       if (first) should.push({ match: { first_name: { query: first } } });
@@ -402,7 +423,8 @@ export class ContactMatcher {
           20,
         ).then(take),
       );
-    } else if (first && !k.name.last) searches.push(this.search({ match: { first_name: { query: first } } }, 20).then(take));
+    }
+    if (first && !k.name.last && !k.orgs.length) searches.push(this.search({ match: { first_name: { query: first } } }, 20).then(take));
     await Promise.all(searches);
     return found;
   }

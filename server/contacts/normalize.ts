@@ -8,8 +8,11 @@
 
 import fs from 'node:fs';
 import anyAscii from 'any-ascii';
+import { doubleMetaphone } from 'double-metaphone';
 import { distance } from 'fastest-levenshtein';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import pluralize from 'pluralize';
+import { getDomainWithoutSuffix } from 'tldts';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 import { fromPackageRoot } from '../../lib/package-root.js';
 
@@ -95,6 +98,8 @@ export interface PersonName {
   all: string[];
   /** The family name as the search index splits it ("al farsi" for "Al-Farsi"); null without one. */
   lastSearch: string | null;
+  /** Given names of more than one word, joined ("vanan" for "Van An"), when read family name first. */
+  given?: string;
 }
 
 /**
@@ -174,10 +179,15 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   return { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
 }
 
-/** The same name with its first and last words swapped ("Wang Wei" read as family name first). */
+/**
+ * The same name read family name first: "Wang Wei" as Wei Wang, and "Nguyen Van An" as An Nguyen
+ * whose given names are "Van An" (`given`).
+ */
 export function swappedName(name: PersonName): PersonName | null {
-  if (name.all.length !== 2 || !name.first || !name.last) return null;
-  return { first: name.last, last: name.first, all: [name.last, name.first], lastSearch: name.first };
+  const n = name.all.length;
+  if ((n !== 2 && n !== 3) || !name.first || !name.last) return null;
+  const [family, ...given] = name.all as [string, ...string[]];
+  return { first: given.at(-1)!, last: family, all: [...given, family], lastSearch: family, given: given.join('') };
 }
 
 interface NicknameTable {
@@ -198,12 +208,15 @@ function nicknames(): NicknameTable {
     set.add(b);
     map.set(a, set);
   };
-  const text = fs.readFileSync(fromPackageRoot('server/contacts/data', 'nicknames.csv'), 'utf8');
-  for (const line of text.split('\n').slice(1)) {
-    const [canonical, relationship, nickname] = line.trim().split(',');
-    if (!canonical || !nickname || relationship !== 'has_nickname') continue;
-    add(nicknamesOf, canonical, nickname);
-    add(formsOf, nickname, canonical);
+  // The vendored English table, then diminutives of other languages (data/README.md).
+  for (const file of ['nicknames.csv', 'nicknames-intl.csv']) {
+    const text = fs.readFileSync(fromPackageRoot('server/contacts/data', file), 'utf8');
+    for (const line of text.split('\n').slice(1)) {
+      const [canonical, relationship, nickname] = line.trim().split(',');
+      if (!canonical || !nickname || relationship !== 'has_nickname') continue;
+      add(nicknamesOf, canonical, nickname);
+      add(formsOf, nickname, canonical);
+    }
   }
   nicknameTable = { nicknamesOf, formsOf };
   return nicknameTable;
@@ -247,6 +260,20 @@ export function genderedPair(a: string, b: string): boolean {
     new Set([short.at(-1), long.at(-1)]).size === 2 &&
     [short.at(-1), long.at(-1)].every((c) => c === 'a' || c === 'o')
   );
+}
+
+/**
+ * Whether two given names are spellings of one name ("Dmitri" / "Dmitriy", "Mikhail" / "Michael",
+ * "Yuri" / "Iurii", "Aleksandr" / "Alexander"): they sound alike (a Double Metaphone code in
+ * common) and are at most three edits apart. Never a name and its form for the other sex. Like a
+ * typo, it is a guess: the matcher weighs it as one (docs/contacts.md).
+ */
+export function spellingVariant(a: string, b: string): boolean {
+  if (a === b || a.length < 3 || b.length < 3 || genderedPair(a, b)) return false;
+  if (distance(a, b) > 3) return false;
+  const [pa, aa] = doubleMetaphone(a);
+  const [pb, ab] = doubleMetaphone(b);
+  return pa === pb || pa === ab || aa === pb;
 }
 
 /** Domains whose mailboxes ignore dots in the local part (Gmail's). */
@@ -345,10 +372,126 @@ const LEGAL = new Set([
   'holdings',
 ]);
 
+/**
+ * A web address written where a name goes ("acme.com", "www.acme.co.uk", "https://acme.io/about"):
+ * its registrable name without the public suffix (tldts, the Public Suffix List), hyphens as
+ * spaces; null when the token is no address.
+ */
+function domainName(token: string): string | null {
+  const t = token
+    .trim()
+    .toLowerCase()
+    .replace(/^[<("'\s]+|[>)"'.,;:\s]+$/g, '')
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/?#].*$/, '');
+  if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(t)) return null;
+  const label = getDomainWithoutSuffix(t, { allowPrivateDomains: false });
+  return label ? label.replace(/-/g, ' ') : null;
+}
+
+/** An organisation name's words, web addresses read as the name they stand for ("Amazon.com" → amazon). */
+function orgWords(name: string | null | undefined): string[] {
+  if (!name) return [];
+  const text = name
+    .replace(/&/g, ' and ')
+    .split(/\s+/)
+    .map((token) => (token.includes('.') ? (domainName(token) ?? token) : token))
+    .join(' ');
+  return words(text);
+}
+
 /** An organisation name as compared: its words without legal forms ("Acme, Inc." → "acme"). */
 export function normOrg(name: string | null | undefined): string {
-  const w = words(name?.replace(/&/g, ' and ')).filter((x) => !LEGAL.has(x));
-  return w.join(' ');
+  return orgWords(name)
+    .filter((x) => !LEGAL.has(x))
+    .join(' ');
+}
+
+/**
+ * Abbreviations of words in organisation names, and the word each stands for ("Acme Intl Svcs"
+ * is "Acme International Services"). Compared after plurals are made singular (pluralize).
+ */
+const ORG_ABBREVIATIONS: Record<string, string> = {
+  intl: 'international',
+  svc: 'service',
+  svcs: 'service',
+  srvc: 'service',
+  tech: 'technology',
+  techs: 'technology',
+  mgmt: 'management',
+  natl: 'national',
+  univ: 'university',
+  sys: 'system',
+  mfg: 'manufacturing',
+  engg: 'engineering',
+  bro: 'brother',
+  bros: 'brother',
+  dept: 'department',
+  govt: 'government',
+  inst: 'institute',
+  ctr: 'center',
+  centre: 'center',
+  laboratory: 'lab',
+  hosp: 'hospital',
+  soln: 'solution',
+  solns: 'solution',
+  pharmaceutical: 'pharma',
+  comms: 'communication',
+  mktg: 'marketing',
+  assn: 'association',
+};
+
+/** Words that an organisation's acronym skips ("Bank of America" is BoA or BA). */
+const ACRONYM_SKIPS = new Set(['and', 'of', 'the', 'for', 'de', 'la', 'du', 'der', 'und', 'et', 'y']);
+
+/** An organisation name as the matcher compares it (docs/contacts.md, "Employers"). */
+export interface OrgForm {
+  /** Words without legal forms, abbreviations spelt out, plurals singular. */
+  key: string;
+  /** The key's words joined ("acme robotics" → "acmerobotics"). */
+  joined: string;
+  /** The name's acronyms ("International Business Machines" → ibm), from names of two words or more. */
+  acronyms: Set<string>;
+}
+
+export function orgForm(name: string | null | undefined): OrgForm {
+  const all = orgWords(name);
+  const kept = all.filter((x) => !LEGAL.has(x));
+  const keyWords = kept.map((w) => {
+    const one = /^[a-z]+$/.test(w) && w.length > 3 ? pluralize.singular(w) : w;
+    return ORG_ABBREVIATIONS[one] ?? ORG_ABBREVIATIONS[w] ?? one;
+  });
+  const acronyms = new Set<string>();
+  for (const list of [all, kept]) {
+    const initials = list.filter((w) => !ACRONYM_SKIPS.has(w));
+    if (initials.length >= 2) acronyms.add(initials.map((w) => w[0]).join(''));
+    if (list.length >= 2) acronyms.add(list.map((w) => w[0]).join(''));
+  }
+  return { key: keyWords.join(' '), joined: keyWords.join(''), acronyms };
+}
+
+/**
+ * How two organisation names agree: `same` for one name written alike (legal forms, spacing,
+ * plurals and abbreviations aside); `alias` for an acronym of the other ("IBM") or a misspelling of
+ * it ("Acme Robotcs"); `part` for a name whose words start or end the other's ("Acme" and "Acme
+ * Robotics", which may also be another company of the same family, "Durgan Inc" and "Durgan
+ * Motors").
+ */
+export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' | null {
+  if (!a.key || !b.key) return null;
+  if (a.key === b.key || a.joined === b.joined) return 'same';
+  const [short, long] = a.key.length <= b.key.length ? [a, b] : [b, a];
+  if (short.key.length >= 3 && (long.key.startsWith(`${short.key} `) || long.key.endsWith(` ${short.key}`))) return 'part';
+  const acronym = (x: OrgForm, y: OrgForm) => !x.key.includes(' ') && x.key.length >= 2 && x.key.length <= 6 && y.acronyms.has(x.key);
+  if (acronym(a, b) || acronym(b, a)) return 'alias';
+  if (Math.min(a.joined.length, b.joined.length) >= 6 && isTypo(a.joined, b.joined)) return 'alias';
+  return null;
+}
+
+/** The organisation an email address's domain names ("ana@acme-robotics.com" → "acme robotics"); null without one. */
+export function emailOrganisation(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? null : domainName(email.slice(at + 1));
 }
 
 /**

@@ -2,15 +2,20 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContactMatcher } from '../../../server/contacts/matcher.js';
 import {
+  emailOrganisation,
   emailsIn,
   genderedPair,
   isTypo,
   normOrg,
   normPhone,
+  orgAgreement,
+  orgForm,
   personName,
   phonesIn,
   professionalUsername,
   sameGivenName,
+  spellingVariant,
+  swappedName,
 } from '../../../server/contacts/normalize.js';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
@@ -65,7 +70,7 @@ test('normalising what people write around names and keys', () => {
   assert.equal(name('Li, Meng'), ['meng', 'li']);
   assert.equal(name('David Z. Peng'), ['david', 'peng']);
   assert.equal(name('Hon Wong'), ['hon', 'wong']);
-  assert.is(normOrg('Amazon.com, Inc.'), 'amazon com');
+  assert.is(normOrg('Amazon.com, Inc.'), 'amazon');
   // The family name is searched as the index splits it.
   assert.is(personName({ name: 'Khaled Al-Farsi' }).lastSearch, 'al farsi');
   // Two full names that share a nickname are two names; a name's form for the other sex is no typo.
@@ -84,6 +89,54 @@ test('normalising what people write around names and keys', () => {
   assert.is(professionalUsername('in/ana-ruiz'), 'ana-ruiz');
   assert.is(professionalUsername('(https://linkedin.com/in/ana-ruiz/),'), 'ana-ruiz');
   assert.equal(phonesIn('+1 415 555 0100 / +1 415 555 0101', 'US'), ['+14155550100', '+14155550101']);
+});
+
+test('names and employers as other languages and other hands write them', () => {
+  // Diminutives of other languages are forms of the name; two names sharing one are still two.
+  assert.ok(sameGivenName('sasha', 'aleksandr') && sameGivenName('masha', 'maria') && sameGivenName('paco', 'francisco'));
+  assert.ok(sameGivenName('kasia', 'katarzyna') && sameGivenName('beppe', 'giuseppe') && sameGivenName('dima', 'dmitry'));
+  assert.not.ok(sameGivenName('aleksandr', 'aleksandra'));
+  assert.not.ok(sameGivenName('paco', 'pedro'));
+  // Other spellings of one name, by sound and a few letters; a name for the other sex never is.
+  for (const [a, b] of [
+    ['dmitri', 'dmitriy'],
+    ['mikhail', 'michael'],
+    ['yuri', 'iurii'],
+    ['aleksandr', 'alexander'],
+    ['mohammed', 'muhammad'],
+    ['katherine', 'catherine'],
+  ])
+    assert.ok(spellingVariant(a as string, b as string), `${a} / ${b}`);
+  for (const [a, b] of [
+    ['maria', 'mario'],
+    ['john', 'william'],
+    ['anna', 'hannah'],
+    ['mark', 'michael'],
+  ])
+    assert.not.ok(spellingVariant(a as string, b as string), `${a} / ${b}`);
+  // Employers: web addresses, abbreviations, plurals, acronyms and misspellings.
+  const agree = (a: string, b: string) => orgAgreement(orgForm(a), orgForm(b));
+  assert.is(agree('acme-robotics.com', 'Acme Robotics, Inc.'), 'same');
+  assert.is(agree('https://www.acme.co.uk/about', 'Acme Ltd'), 'same');
+  assert.is(agree('Acme Intl Svcs', 'Acme International Services'), 'same');
+  assert.is(agree('Lakin System', 'Lakin Systems'), 'same');
+  assert.is(agree('IBM', 'International Business Machines Corporation'), 'alias');
+  assert.is(agree('BoA', 'Bank of America'), 'alias');
+  assert.is(agree('Acme Robotcs', 'Acme Robotics'), 'alias');
+  assert.is(agree('Durgan Inc', 'Durgan Motors'), 'part');
+  assert.is(agree('Stripe', 'Square'), null);
+  assert.is(agree('Meta', 'Beta'), null);
+  assert.is(agree('IBM', 'Intel'), null);
+  assert.is(emailOrganisation('a.ruiz@mail.acme-robotics.co.uk'), 'acme robotics');
+  assert.is(emailOrganisation('not an address'), null);
+  // Three names family name first ("Nguyen Van An"): given names after the family name.
+  assert.equal(swappedName(personName({ name: 'Nguyen Van An' })), {
+    first: 'an',
+    last: 'nguyen',
+    all: ['van', 'an', 'nguyen'],
+    lastSearch: 'nguyen',
+    given: 'vanan',
+  });
 });
 
 test('noisy rows: the right person when a human would know them, nobody else', async () => {
@@ -109,6 +162,11 @@ test('noisy rows: the right person when a human would know them, nobody else', a
         person(4, 'Wei', 'Wang', 'Mante Cover'),
         person(5, 'Glenda', 'Koch', 'Bashirian Labs'),
         person(6, 'Mary-Jane', 'Okafor', 'Lakin Systems'),
+        person(7, 'Aleksandr', 'Volkov', 'International Business Machines'),
+        person(8, 'Dmitriy', 'Sokolov', 'Acme Robotics'),
+        person(9, 'Van An', 'Nguyen', 'Mekong Freight'),
+        person(10, 'Erin', 'Volkova', 'Lakin Systems'),
+        person(11, 'Aaron', 'Blake', 'Quitzon Medical'),
       ]),
     ];
     assert.is((await indexSnapshots(app, files)).rejected, 0);
@@ -147,6 +205,31 @@ test('noisy rows: the right person when a human would know them, nobody else', a
       'likely_match',
       P(6),
     ]);
+    // A diminutive of another language, another spelling, an acronym, a web address, a misspelt
+    // employer, an address at the employer's domain: guesses a person approves, or resolved when
+    // the name is exact.
+    assert.equal(await top({ name: 'Sasha Volkov', organization_names: ['IBM'] }), ['likely_match', P(7)]);
+    assert.equal(await top({ name: 'Dmitri Sokolov', organization_names: ['acmerobotics.com'] }), ['likely_match', P(8)]);
+    assert.equal(await top({ name: 'Aleksandr Volkov', organization_names: ['IBM'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(7),
+    ]);
+    assert.equal(await top({ name: 'Dmitriy Sokolov', organization_names: ['Acme Robotcs'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(8),
+    ]);
+    assert.equal(await top({ name: 'Dmitriy Sokolov', emails: ['dsokolov@acme-robotics.com'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(8),
+    ]);
+    // Family name first, three names.
+    assert.equal(await top({ name: 'Nguyen Van An', organization_names: ['Mekong Freight'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(9),
+    ]);
+    // Not them: Aaron is not Erin, and an address at another company's domain says nothing for it.
+    assert.not.equal((await top({ name: 'Aaron Volkova', organization_names: ['Lakin Systems'] }))[0], 'resolved');
+    assert.not.equal((await top({ name: 'Aaron Blake', emails: ['aaron.blake@durgan-motors.com'] }))[0], 'resolved');
     // A family name one letter off is a guess a person approves, not a resolution.
     assert.equal(await top({ name: 'Glenda Kock', organization_names: ['Bashirian Labs'], job_titles: ['Frontend Engineer'] }), [
       'likely_match',
