@@ -276,7 +276,7 @@ export function locationOfCity(city: City): ResolvedLocation {
     country: city.country,
     country_code: city.countryCode,
     metro: metroOf(city)?.name ?? null,
-    regions: regionsOf(city.countryCode, usState),
+    regions: regionsOf(city.countryCode, usState, city.region || null),
     lat: Math.round(city.lat * 1e4) / 1e4,
     lon: Math.round(city.lon * 1e4) / 1e4,
   };

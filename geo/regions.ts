@@ -8,6 +8,11 @@ export interface RegionDefinition {
   aliases: string[];
   countries?: string[];
   usStates?: string[];
+  /**
+   * First-level divisions of other countries, as `CC|Name` with the name records store (the
+   * gazetteer's spelling of its cities' regions): "CA|Alberta", "BE|East Flanders".
+   */
+  subdivisions?: string[];
   includes?: string[];
 }
 
@@ -130,15 +135,48 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Upper Midwest', aliases: [], usStates: ['MN', 'WI', 'MI', 'IA', 'ND', 'SD'] },
   { name: 'Mid-South', aliases: ['midsouth', 'mid south'], usStates: ['TN', 'AR', 'MS', 'KY'] },
   { name: 'Rust Belt', aliases: [], usStates: ['PA', 'OH', 'MI', 'IN', 'IL', 'WI', 'NY', 'WV'] },
+  // Parts of other countries, by their first-level divisions.
+  {
+    name: 'Prairies',
+    aliases: ['the prairies', 'prairie provinces', 'canadian prairies'],
+    subdivisions: ['CA|Alberta', 'CA|Saskatchewan', 'CA|Manitoba'],
+  },
+  {
+    name: 'Maritimes',
+    aliases: ['the maritimes', 'maritime provinces', 'maritime canada'],
+    subdivisions: ['CA|Nova Scotia', 'CA|New Brunswick', 'CA|Prince Edward Island'],
+  },
+  {
+    name: 'Atlantic Canada',
+    aliases: ['atlantic provinces', 'atlantic region of canada'],
+    subdivisions: ['CA|Newfoundland and Labrador'],
+    includes: ['Maritimes'],
+  },
+  { name: 'Western Canada', aliases: ['western canadian provinces'], subdivisions: ['CA|British Columbia'], includes: ['Prairies'] },
+  {
+    name: 'Flanders',
+    aliases: ['flemish region', 'vlaanderen'],
+    subdivisions: ['BE|Antwerp', 'BE|East Flanders', 'BE|West Flanders', 'BE|Flemish Brabant', 'BE|Limburg'],
+  },
+  {
+    name: 'Wallonia',
+    aliases: ['walloon region', 'wallonie'],
+    // Natural Earth files some Walloon cities under their own name (Charleroi, Arlon).
+    subdivisions: ['BE|Hainaut', 'BE|Liege', 'BE|Namur', 'BE|Luxembourg', 'BE|Walloon Brabant', 'BE|Charleroi', 'BE|Arlon'],
+  },
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
 ];
 
 const BY_NAME = new Map(REGIONS.map((r) => [r.name, r]));
 
 /** Every region a place belongs to, including regions that include those regions. */
-export function regionsOf(countryCode: string | null, usState: string | null): string[] {
+export function regionsOf(countryCode: string | null, usState: string | null, region: string | null = null): string[] {
+  const division = countryCode && region ? `${countryCode}|${region}` : null;
   const direct = REGIONS.filter(
-    (r) => (countryCode && r.countries?.includes(countryCode)) || (countryCode === 'US' && usState && r.usStates?.includes(usState)),
+    (r) =>
+      (countryCode && r.countries?.includes(countryCode)) ||
+      (countryCode === 'US' && usState && r.usStates?.includes(usState)) ||
+      (division && r.subdivisions?.includes(division)),
   ).map((r) => r.name);
   const all = new Set(direct);
   let grew = true;
@@ -163,9 +201,10 @@ export function regionByName(name: string): RegionDefinition | undefined {
  * what a region filter can match on any record with a country code, whatever named regions its
  * source stored.
  */
-export function regionMembers(name: string): { countries: string[]; usStates: string[] } {
+export function regionMembers(name: string): { countries: string[]; usStates: string[]; subdivisions: string[] } {
   const countries = new Set<string>();
   const usStates = new Set<string>();
+  const subdivisions = new Set<string>();
   const seen = new Set<string>();
   const visit = (n: string) => {
     const r = BY_NAME.get(n);
@@ -173,8 +212,9 @@ export function regionMembers(name: string): { countries: string[]; usStates: st
     seen.add(n);
     for (const c of r.countries ?? []) countries.add(c);
     for (const s of r.usStates ?? []) usStates.add(s);
+    for (const d of r.subdivisions ?? []) subdivisions.add(d);
     for (const i of r.includes ?? []) visit(i);
   };
   visit(name);
-  return { countries: [...countries].sort(), usStates: [...usStates].sort() };
+  return { countries: [...countries].sort(), usStates: [...usStates].sort(), subdivisions: [...subdivisions].sort() };
 }

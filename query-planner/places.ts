@@ -166,7 +166,7 @@ export function placeClause(place: PlaceMatch, field = 'location'): Query {
  * states make the filter hold on records resolved before a region was defined, or elsewhere.
  */
 function regionClause(name: string, f: (name: string) => string): Query {
-  const { countries, usStates } = regionMembers(name);
+  const { countries, usStates, subdivisions } = regionMembers(name);
   const should: Query[] = [{ term: { [f('regions')]: name } }];
   if (countries.length) should.push({ terms: { [f('country_code')]: countries } });
   if (usStates.length)
@@ -175,6 +175,13 @@ function regionClause(name: string, f: (name: string) => string): Query {
         filter: [{ term: { [f('country_code')]: 'US' } }, { terms: { [f('region')]: usStates.map((code) => US_STATES[code] as string) } }],
       },
     });
+  const byCountry = new Map<string, string[]>();
+  for (const d of subdivisions) {
+    const [cc, region] = d.split('|') as [string, string];
+    byCountry.set(cc, [...(byCountry.get(cc) ?? []), region]);
+  }
+  for (const [cc, regions] of byCountry)
+    should.push({ bool: { filter: [{ term: { [f('country_code')]: cc } }, { terms: { [f('region')]: regions } }] } });
   return should.length === 1 ? (should[0] as Query) : { bool: { should, minimum_should_match: 1 } };
 }
 

@@ -115,6 +115,12 @@ const DOCS = [
     current_title: 'Baker',
     location: { raw: 'St. Paul, MN', city: 'St. Paul', region: 'Minnesota', country: 'United States', country_code: 'US', regions: [] },
   }),
+  // A part of a country that is neither a country nor a US state (the Prairies: three provinces).
+  doc('p18', null, {
+    headline: 'Baker',
+    current_title: 'Baker',
+    location: { raw: 'Regina, Canada', city: 'Regina', region: 'Saskatchewan', country: 'Canada', country_code: 'CA', regions: [] },
+  }),
 ];
 
 const INDEX = 'people-query-profiles';
@@ -170,6 +176,9 @@ s('locations: a city loosely finds its metro; states, regions and unknown places
   assert.equal(await run(engine, input({ locations: { include: ['Baltics'] } })), ['p16']);
   assert.equal(await run(engine, input({ locations: { include: ['Twin Cities'] } })), ['p17']);
   assert.equal(await run(engine, input({ locations: { include: ['Great Plains', 'Midwest'] } })), ['p17']);
+  assert.equal(await run(engine, input({ locations: { include: ['the Prairies'] } })), ['p18']);
+  assert.equal(await run(engine, input({ locations: { include: ['Western Canada'] } })), ['p18']);
+  assert.equal(await run(engine, input({ locations: { include: ['Atlantic Canada'] } })), []);
   assert.equal(sorted(await run(engine, input({ locations: { include: ['Northeast'] } }))), ['p03']);
   const excluded = await run(engine, input({ job_titles: { include: ['Software Engineer'] }, locations: { exclude: ['Oakland'] } }));
   assert.equal(sorted(excluded), ['p01', 'p05', 'p07']);
@@ -279,6 +288,7 @@ s('sort by last name: case-sensitive order, nameless last, then id', async ({ en
     'p14',
     'p16',
     'p17',
+    'p18',
   ]);
   const desc = await run(engine, input({ sort_by: 'full_name', sort_order: 'desc' }));
   assert.equal(desc, [
@@ -299,6 +309,7 @@ s('sort by last name: case-sensitive order, nameless last, then id', async ({ en
     'p14',
     'p16',
     'p17',
+    'p18',
   ]);
 });
 

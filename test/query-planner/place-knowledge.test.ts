@@ -70,9 +70,24 @@ test('metros and regions people name, with the countries and states they cover',
     ['SE Asia', 'Southeast Asia'],
     ['Gulf states', 'GCC'],
     ['MENA', 'MENA'],
+    ['the Prairies', 'Prairies'],
+    ['Atlantic Canada', 'Atlantic Canada'],
+    ['Flanders', 'Flanders'],
   ] as const)
     assert.is(resolved(text), `region: ${name}`, text);
-  assert.equal(regionMembers('Baltics'), { countries: ['EE', 'LT', 'LV'], usStates: [] });
+  assert.equal(regionMembers('Baltics'), { countries: ['EE', 'LT', 'LV'], usStates: [], subdivisions: [] });
+  // Parts of other countries, by their first-level divisions as records store them.
+  assert.equal(regionMembers('Atlantic Canada').subdivisions, [
+    'CA|New Brunswick',
+    'CA|Newfoundland and Labrador',
+    'CA|Nova Scotia',
+    'CA|Prince Edward Island',
+  ]);
+  assert.equal(regionsOf('CA', null, 'Alberta').includes('Prairies'), true);
+  assert.equal(regionsOf('CA', null, 'Alberta').includes('Western Canada'), true);
+  assert.equal(regionsOf('CA', null, 'Ontario').includes('Prairies'), false);
+  assert.equal(regionsOf('NL', null, 'Limburg').includes('Flanders'), false);
+  assert.equal(regionsOf('BE', null, 'Limburg').includes('Flanders'), true);
   assert.equal(regionMembers('MENA').countries.includes('MA'), true);
   assert.equal(regionMembers('Northeast').usStates.includes('PA'), true);
   assert.equal(regionsOf('MA', null).includes('MENA'), true);
