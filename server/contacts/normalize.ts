@@ -161,7 +161,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
       .trim()
       .split(/\s+/)
       .filter((w) => words(w).some((x) => !PREFIX_TITLES.has(x) && !POST_NOMINALS.has(x)));
-    lastText = written.at(-1) ?? null;
+    // "J.Smith" is one written word holding two name words: the family name is the last of them.
+    lastText = written.length === tokens.length ? (written.at(-1) ?? null) : null;
     if (tokens.length === 2 && written.length === 2) {
       // Three letters or more, without dots: "AJ" and "A.J." are initials (two-letter family names
       // are found by trying the other order, docs/contacts.md).

@@ -73,6 +73,8 @@ test('normalising what people write around names and keys', () => {
   assert.is(normOrg('Amazon.com, Inc.'), 'amazon');
   // The family name is searched as the index splits it.
   assert.is(personName({ name: 'Khaled Al-Farsi' }).lastSearch, 'al farsi');
+  assert.is(personName({ name: 'J.Smith' }).lastSearch, 'smith');
+  assert.is(personName({ name: 'Dr. Ana Al-Farsi, PhD' }).lastSearch, 'al farsi');
   // Two full names that share a nickname are two names; a name's form for the other sex is no typo.
   assert.not.ok(sameGivenName('samuel', 'samantha'));
   assert.not.ok(sameGivenName('alexander', 'alexandra'));
