@@ -215,6 +215,13 @@ export function allCities(): readonly City[] {
 export function findCities(name: string): City[] {
   const key = placeKey(name);
   const alias = CITY_ALIASES.get(key) ?? CITY_ALIASES.get(name.toLowerCase());
+  if (alias?.includes('|')) {
+    // "St. Pete" is the St. Petersburg in Florida, not the larger one.
+    const [city, region, countryCode] = alias.split('|') as [string, string, string];
+    return (gazetteer().byName.get(placeKey(city)) ?? []).filter(
+      (c) => c.countryCode === countryCode && placeKey(c.region) === placeKey(region),
+    );
+  }
   return gazetteer().byName.get(alias ? placeKey(alias) : key) ?? [];
 }
 

@@ -186,6 +186,7 @@ export const METROS: MetroDefinition[] = [
     aliases: ['prd'],
     members: ['Shenzhen|Guangdong|CN', 'Guangzhou|Guangdong|CN', 'Dongguan|Guangdong|CN', 'Foshan|Guangdong|CN'],
   },
+  { name: 'Thames Valley', aliases: [], members: ['Reading|Oxfordshire|GB', 'Oxford|Oxfordshire|GB'] },
   { name: 'Greater Toronto Area', aliases: ['gta', 'greater toronto'], members: ['Toronto|Ontario|CA'] },
   { name: 'Kitchener-Waterloo', aliases: ['kw region'], members: ['Waterloo|Ontario|CA'] },
 ];

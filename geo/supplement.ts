@@ -130,5 +130,9 @@ export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
     penang: 'George Town',
     'petaling jaya': 'Kuala Lumpur',
     'den haag': 'The Hague',
+    // Nicknames of a city that shares its name with a larger one: `Name|Region|CC` picks it.
+    'st pete': 'St. Petersburg|Florida|US',
+    nola: 'New Orleans',
+    vegas: 'Las Vegas',
   }),
 );
