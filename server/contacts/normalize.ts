@@ -100,6 +100,8 @@ export interface PersonName {
   lastSearch: string | null;
   /** Given names of more than one word, joined ("vanan" for "Van An"), when read family name first. */
   given?: string;
+  /** The row said which word is the family name ("Smith, John"): never read the other way round. */
+  ordered?: boolean;
 }
 
 /**
@@ -177,7 +179,9 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   if (tokens.length === 1) return { first: tokens[0]!, last: null, all: tokens, lastSearch: null };
   const family = tokens.at(-1)!;
   const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
-  return { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
+  const name: PersonName = { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
+  if (parts.length > 1) name.ordered = true;
+  return name;
 }
 
 /**
@@ -186,7 +190,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
  */
 export function swappedName(name: PersonName): PersonName | null {
   const n = name.all.length;
-  if ((n !== 2 && n !== 3) || !name.first || !name.last) return null;
+  if ((n !== 2 && n !== 3) || !name.first || !name.last || name.ordered) return null;
   const [family, ...given] = name.all as [string, ...string[]];
   return { first: given.at(-1)!, last: family, all: [...given, family], lastSearch: family, given: given.join('') };
 }

@@ -22,7 +22,13 @@ import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snaps
 import { startTestApp } from '../../helpers/test-app.js';
 
 test('normalising: names, nicknames, typos, organisations, phones and profile URLs', () => {
-  assert.equal(personName({ name: 'Dr. Smith, John' }), { first: 'john', last: 'smith', all: ['john', 'smith'], lastSearch: 'smith' });
+  assert.equal(personName({ name: 'Dr. Smith, John' }), {
+    first: 'john',
+    last: 'smith',
+    all: ['john', 'smith'],
+    lastSearch: 'smith',
+    ordered: true,
+  });
   assert.equal(personName({ name: 'José  Álvarez-Núñez Jr.' }), {
     first: 'jose',
     last: 'alvareznunez',
@@ -131,6 +137,8 @@ test('names and employers as other languages and other hands write them', () => 
   assert.is(agree('IBM', 'Intel'), null);
   assert.is(emailOrganisation('a.ruiz@mail.acme-robotics.co.uk'), 'acme robotics');
   assert.is(emailOrganisation('not an address'), null);
+  // An order the row states is not read the other way round.
+  assert.is(swappedName(personName({ name: 'Nguyen, An' })), null);
   // Three names family name first ("Nguyen Van An"): given names after the family name.
   assert.equal(swappedName(personName({ name: 'Nguyen Van An' })), {
     first: 'an',
