@@ -12,7 +12,7 @@ import { doubleMetaphone } from 'double-metaphone';
 import { distance } from 'fastest-levenshtein';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import pluralize from 'pluralize';
-import { getDomainWithoutSuffix } from 'tldts';
+import { parse as parseDomain } from 'tldts';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 import { fromPackageRoot } from '../../lib/package-root.js';
 
@@ -390,8 +390,9 @@ function domainName(token: string): string | null {
     .replace(/^[a-z]+:\/\//, '')
     .replace(/[/?#].*$/, '');
   if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(t)) return null;
-  const label = getDomainWithoutSuffix(t, { allowPrivateDomains: false });
-  return label ? label.replace(/-/g, ' ') : null;
+  // Only a suffix the list knows: "S.A.", "J.P." and "Node.js" are no addresses.
+  const d = parseDomain(t, { allowPrivateDomains: false });
+  return d.isIcann && d.domainWithoutSuffix ? d.domainWithoutSuffix.replace(/-/g, ' ') : null;
 }
 
 /** An organisation name's words, web addresses read as the name they stand for ("Amazon.com" → amazon). */
@@ -446,6 +447,9 @@ const ORG_ABBREVIATIONS: Record<string, string> = {
   assn: 'association',
 };
 
+/** Legal words an acronym may carry ("Boston Consulting Group" is BCG). */
+const ACRONYM_LEGAL_WORDS = new Set(['group', 'holdings', 'company', 'corporation']);
+
 /** Words that an organisation's acronym skips ("Bank of America" is BoA or BA). */
 const ACRONYM_SKIPS = new Set(['and', 'of', 'the', 'for', 'de', 'la', 'du', 'der', 'und', 'et', 'y']);
 
@@ -467,7 +471,9 @@ export function orgForm(name: string | null | undefined): OrgForm {
     return ORG_ABBREVIATIONS[one] ?? ORG_ABBREVIATIONS[w] ?? one;
   });
   const acronyms = new Set<string>();
-  for (const list of [all, kept]) {
+  // With and without the legal words an acronym may spell (the G of BCG), never "Inc" or "LLC".
+  const spelt = all.filter((x) => !LEGAL.has(x) || ACRONYM_LEGAL_WORDS.has(x));
+  for (const list of [spelt, kept]) {
     const initials = list.filter((w) => !ACRONYM_SKIPS.has(w));
     if (initials.length >= 2) acronyms.add(initials.map((w) => w[0]).join(''));
     if (list.length >= 2) acronyms.add(list.map((w) => w[0]).join(''));

@@ -135,6 +135,12 @@ test('names and employers as other languages and other hands write them', () => 
   assert.is(agree('Stripe', 'Square'), null);
   assert.is(agree('Meta', 'Beta'), null);
   assert.is(agree('IBM', 'Intel'), null);
+  assert.is(agree('BCG', 'Boston Consulting Group'), 'alias');
+  assert.is(agree('AI', 'Amazon.com, Inc.'), null);
+  // Only suffixes the Public Suffix List knows make an address: "S.A.", "J.P.", "Node.js" are none.
+  assert.is(normOrg('Acme S.A.'), 'acme');
+  assert.is(normOrg('J.P. Morgan'), 'jp morgan');
+  assert.is(normOrg('Node.js Foundation'), 'node js foundation');
   assert.is(emailOrganisation('a.ruiz@mail.acme-robotics.co.uk'), 'acme robotics');
   assert.is(emailOrganisation('not an address'), null);
   // An order the row states is not read the other way round.
