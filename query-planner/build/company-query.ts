@@ -8,6 +8,7 @@ import type { Query, SearchBody, SortClause } from '../../search-engine/port.js'
 import type { NumberRange } from '../advanced-filters.js';
 import { COMPANY_TYPE_INDUSTRIES, type CompanyFilters, type CompanyType } from '../company-filters.js';
 import type { Receipt } from '../limits.js';
+import { agentsOf } from '../parse/lexicon/activities.js';
 import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { Clauses } from './clauses.js';
 import { anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
@@ -73,7 +74,8 @@ export function phraseForms(phrase: string): string[] {
     const last = words.pop() ?? '';
     // Only plain words change number ("analytics", "ai", "b2b" stay as written).
     if (!/^\p{L}{3,}$/u.test(last)) out.add(written);
-    else for (const w of [last, pluralize.singular(last), pluralize.plural(last)]) out.add([...words, w].join(' '));
+    // "grain trading" is also what "grain traders" tag themselves (parse/lexicon/activities.ts).
+    else for (const w of [last, pluralize.singular(last), pluralize.plural(last), ...agentsOf(last)]) out.add([...words, w].join(' '));
   }
   return [...out];
 }

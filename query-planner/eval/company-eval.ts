@@ -7,6 +7,7 @@
  * constraints do not carry, how often the parser set it anyway (SPURIOUS_RULE).
  */
 import fs from 'node:fs';
+import { placeKey } from '../../geo/gazetteer.js';
 import { regionByName } from '../../geo/regions.js';
 import type { NumberRange } from '../advanced-filters.js';
 import type { CompanyFilters, CompanyType } from '../company-filters.js';
@@ -34,7 +35,7 @@ export const UNSCORED_FIELDS = ['funding_date', 'offices', 'criteria'] as const;
 export const COMPANY_SCORING_RULES = [
   'country eq X (or in [X, ...]): some place of locations.include resolves (resolvePlace) to the country X, compared by ISO code through the gazetteer, or to a city, metro or state inside X ("Boston" for United States). The strict figure in brackets counts only places of kind country.',
   'region contains X: some place of locations.include resolves to the named region X or one of its aliases (Scandinavia = Nordics), or to a region X includes ("Southeast Asia" for APAC). The strict figure counts only the region itself.',
-  'city eq X: some place of locations.include resolves to a city named X.',
+  'city eq X: some place of locations.include resolves to a city named X, compared by place key (accents folded) and through the gazetteer ("Gothenburg" is Göteborg).',
   'industry/category (industry and category labels are one field): every `contains` value X is matched when some parsed industry or category, lowercased, contains X lowercased or is contained in it ("Biotech" ~ "Biotechnology"); `contains_all` needs each value; a `not_contains` value must be matched the same way by a value of categories.exclude or industries.exclude.',
   'employees, funding, founded year: the parsed min equals gte (or eq) and the parsed max equals lte (or eq), a bound absent on both sides counting as equal (a label with neither, like founded_year not_eq, wants no range).',
   'funding stage contains X: funding_stages includes the enum value of X ("Series A" → series_a, "Pre-Seed" → pre_seed).',
@@ -122,6 +123,8 @@ export interface CompanyEvalResult {
 const DATA = new URL('./company-queries.dev.jsonl', import.meta.url);
 /** The team's own set: written 2026-11-23 before the parser changes of issue 12, frozen (README.md). */
 export const OWN_DATA = new URL('./company-queries.own.jsonl', import.meta.url);
+/** The second own set: 200 queries written 2026-11-28 by a helper that never read the parser (README.md). */
+export const OWN2_DATA = new URL('./company-queries.own2.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs
@@ -193,8 +196,11 @@ function regionHit(op: Op, places: PlaceMatch[]): [boolean, boolean] {
 }
 
 function cityHit(op: Op, places: PlaceMatch[]): boolean {
-  const name = String(op.eq ?? op.contains ?? '').toLowerCase();
-  return places.some((p) => p.kind === 'city' && (p.city ?? '').toLowerCase() === name);
+  const name = String(op.eq ?? op.contains ?? '');
+  // The label's city as the gazetteer names it ("Gothenburg" is Göteborg, "São Paulo" Sao Paulo).
+  const labelled = resolvePlace(name);
+  const keys = new Set([placeKey(name), ...(labelled?.kind === 'city' && labelled.city ? [placeKey(labelled.city)] : [])]);
+  return places.some((p) => p.kind === 'city' && keys.has(placeKey(p.city ?? '')));
 }
 
 function looselyIn(x: string, values: string[]): boolean {

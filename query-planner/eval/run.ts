@@ -13,6 +13,7 @@ import {
   evaluateCompanyParser,
   loadCompanyRows,
   OWN_DATA,
+  OWN2_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -123,14 +124,30 @@ if (process.argv.includes('--show-own-failures')) {
     `Own-set failures (${own.failures.length}) and spurious filters (${own.spuriousCases.length}) are not listed: fix the parser in general, not for these queries (npm run eval:parser -- --show-own-failures lists them).`,
   );
 }
+// The second own set (2026-11-28), written by a helper that never read the parser.
+const own2 = evaluateCompanyParser(loadCompanyRows(OWN2_DATA));
 lines.push('');
-lines.push('Company parser, development set vs own set:');
-lines.push(`${'field'.padEnd(17)} ${'dev'.padEnd(20)} own`);
+lines.push(`Company-query parser on ${own2.total} own queries (query-planner/eval/company-queries.own2.jsonl, reported, not a gate)`);
+for (const f of own2.figures) lines.push(figureLine(f));
+lines.push(
+  `Its failures (${own2.failures.length}) and spurious filters (${own2.spuriousCases.length}) are listed with --show-own-failures.`,
+);
+if (process.argv.includes('--show-own-failures')) {
+  for (const f of own2.failures) {
+    lines.push(`  [${f.field}] ${f.query_id}: ${JSON.stringify(f.text)}`);
+    lines.push(`      expected ${JSON.stringify(f.expected)}  got ${JSON.stringify(f.got)}`);
+  }
+  for (const s of own2.spuriousCases) lines.push(`  [${s.group}] ${s.query_id}: ${JSON.stringify(s.text)}  got ${JSON.stringify(s.got)}`);
+}
+lines.push('');
+lines.push('Company parser, development set vs own sets:');
+lines.push(`${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} own2`);
 const cell = (f: { hits: number; total: number; pct: number } | undefined) =>
   f?.total ? `${f.hits}/${f.total} ${f.pct.toFixed(1)}%` : '-';
 for (const f of company.figures) {
   const o = own.figures.find((x) => x.field === f.field);
-  lines.push(`${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o)}`);
+  const o2 = own2.figures.find((x) => x.field === f.field);
+  lines.push(`${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2)}`);
 }
 console.log(lines.join('\n'));
 process.exitCode = missed ? 1 : 0;

@@ -78,7 +78,7 @@ const COMPANY_FILLER = new Set(
   providers player players tech technology technologies platform platforms tool tools solution solutions lab labs studio studios
   outfit outfits venture ventures organization organizations organisation organisations org orgs scaleup scaleups scale-up scale-ups
   doing building builds build built focused focusing focus making makes make actually already successfully really real even
-  headquartered hq founded started established launched born raised raise raising raises funded funding backed total range stage
+  headquartered hq hq'd hqd hq'ed hqed founded started established launched born raised raise raising raises funded funding backed total range stage
   round recently just still yet ones one doesn't don't aren't isn't went go goes going grew grow growing now company's companies'`
     .split(/\s+/)
     .filter(Boolean),
@@ -255,7 +255,9 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
         if (t.kind === 'word' && !COMPANY_FILLER.has(t.norm) && !KEYWORD_STOP_WORDS.has(t.norm)) push(sectorWords, t.norm);
   const included = typeIsIndustry ? [] : sectors.filter((s) => !s.negated && !s.customer && !absorbed.has(s));
   const excluded = sectors.filter((s) => s.negated && !s.customer && !absorbed.has(s));
-  const topicsIn = topics.filter((t) => !t.negated).map((t) => t.text);
+  // A trade named by its agents is both its activity and the words written ("solar installation",
+  // "solar installers").
+  const topicsIn = topics.filter((t) => !t.negated).flatMap((t) => (t.written ? [t.text, t.written] : [t.text]));
   if (typeIsIndustry)
     for (const s of sectors.filter((x) => !x.negated && !x.customer && !absorbed.has(x))) {
       const surface = sectorSurface(source, tokens, s);
@@ -287,7 +289,8 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   // expansion, never a gate, so a fintech company filed under another industry is still found.
   if (!topicsIn.length && !approximated) for (const s of included) if (s.sector.industry) push(categories, s.sector.industry.toLowerCase());
   const excludedCategories: string[] = [];
-  for (const t of topics) if (t.negated && !categories.includes(t.text)) push(excludedCategories, t.text);
+  for (const t of topics)
+    if (t.negated) for (const x of t.written ? [t.text, t.written] : [t.text]) if (!categories.includes(x)) push(excludedCategories, x);
   for (const s of excluded) for (const c of s.sector.categories) if (!categories.includes(c)) push(excludedCategories, c);
   if (categories.length || excludedCategories.length) {
     filters.categories = {};

@@ -135,7 +135,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   const next = tokens[to];
   // Not part of a hyphenated word ("co-founder"), except "SF-based".
   if (first.join) return false;
-  if (next?.join && next.norm !== 'based' && next.norm !== 'area') return false;
+  if (next?.join && next.norm !== 'based' && next.norm !== 'area' && next.norm !== 'wide') return false;
   const cue = hasPlaceCue(ctx, from);
   if (to - from > 1) return true;
   const key = placeKey(first.text);
@@ -309,7 +309,14 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
       }
     }
     // Absorb "area", "metro area", "region" and "-based" after the place.
-    while (end < tokens.length && (AREA_WORDS.has(tokens[end]?.norm ?? '') || tokens[end]?.norm === 'based') && !tokens[end]?.claim) end++;
+    while (
+      end < tokens.length &&
+      (AREA_WORDS.has(tokens[end]?.norm ?? '') ||
+        tokens[end]?.norm === 'based' ||
+        (tokens[end]?.norm === 'wide' && tokens[end]?.join === '-')) &&
+      !tokens[end]?.claim
+    )
+      end++;
     const p = prevWordSkippingThe(tokens, i);
     const pp = p >= 0 ? prevWordSkippingThe(tokens, p) : -1;
     const exclude =

@@ -134,4 +134,38 @@ test('demonyms from the world-countries list; every resolved place is in places'
   assert.is(filters('Dutch company with offices in Peru').locations?.include?.includes('Peru'), false);
 });
 
+test('trades named by their agents, "IT", stage ranges, age ranges, head counts and who a company serves', () => {
+  // A trade named by its agents is its activity, and the words written.
+  assert.equal(included('Peruvian copper smelters'), ['copper smelting', 'copper smelters']);
+  assert.equal(included('shipbuilders in Korea'), ['shipbuilding', 'shipbuilders']);
+  assert.equal(included('mortgage lenders with under 100 employees'), ['mortgage lending', 'mortgage lenders']);
+  // Products that end alike are not trades.
+  assert.equal(included('smart speaker companies'), ['smart speaker']);
+  // "IT" is information technology when written in capitals or before a word of that trade.
+  assert.equal(included('IT outsourcing firms in Vietnam'), ['it outsourcing']);
+  assert.equal(included('it support companies in Leeds'), ['it support']);
+  assert.equal(included('IT companies in Pune'), ['information technology']);
+  assert.equal(included('companies that make it simple to file taxes').includes('it'), false);
+  // Stages from, or up to, the one named.
+  assert.equal(filters('Series C or later logistics startups').funding_stages, ['series_c', 'series_d', 'series_e_plus']);
+  assert.equal(filters('seed stage or earlier').funding_stages, ['pre_seed', 'seed']);
+  assert.equal(included('Series D and above insurtech').includes('above'), false);
+  // Ages as a range; the comparison right before a year; a count that looks like a year.
+  assert.equal(filters('agencies 3-6 years old').founded_year, { min: YEAR - 6, max: YEAR - 3 });
+  assert.equal(filters('firms between 10 and 20 years old').founded_year, { min: YEAR - 20, max: YEAR - 10 });
+  assert.equal(filters('startups spun out of Oxford since 2019').founded_year, { min: 2019 });
+  assert.equal(included('startups spun out of Oxford since 2019'), []);
+  const staff = filters('logistics firms with 2500+ staff');
+  assert.equal([staff.employee_count, staff.founded_year], [{ min: 2500 }, undefined]);
+  // Places: "X-wide", "HQ'd in".
+  assert.equal(filters('EMEA-wide payroll bureaus').locations, { include: ['EMEA'] });
+  assert.equal(included("payroll bureaus HQ'd in Dublin"), ['payroll bureaus']);
+  // Whom a company serves or works with is not its type; where it came from is not its sector.
+  assert.equal(filters('public sector consultancies in Wales').company_types, undefined);
+  assert.equal(filters('law firms that work with listed companies').company_types, undefined);
+  assert.equal(filters('software vendors that sell to government agencies').company_types, undefined);
+  assert.equal(filters('public sector bodies in Wales').company_types, ['government_agency']);
+  assert.equal(filters('employee-owned architecture practices').company_types, ['privately_held']);
+});
+
 test.run();

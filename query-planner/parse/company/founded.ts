@@ -207,6 +207,8 @@ const WINDOW_STOP = /^(that|which|who|with|and|but|raised|raising|acquired|ipo|e
 const EVENT_NOUNS =
   /^(crisis|crash|recession|boom|bubble|bust|pandemic|election|olympics|war|bull|bear|winter|financial|ipo|ipos|batch|cohort|round|rounds|funding|layoffs|downturn|series|seed|raise|acquisition|exit)$/;
 const ERA_WORDS = /^(era|class|vintage|generation|wave)$/;
+/** Nouns after a number that make it a head count ("2000+ employees"). */
+const HEADCOUNT_NOUNS = /^(employees?|people|staff|staffers|workers|persons|ftes?|headcount|engineers|developers|members|heads)$/;
 
 function applyLink(link: Link, read: YearRead): NumberRange {
   const { min, max } = read.range;
@@ -283,6 +285,12 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
       }
       const read = readYear(tokens, j, link === 'between');
       if (read) {
+        // The comparison right before the year governs ("spun out of universities since 2018").
+        const direct = j - 1 > i && !used.includes(j - 1) ? LINKS.get(tokens[j - 1]?.norm ?? '') : undefined;
+        if (direct && direct !== 'in' && direct !== 'between' && tokens[j - 1]?.norm !== 'to') {
+          link = direct;
+          used.push(j - 1);
+        }
         found = {
           range: survival ? { max: (read.range.min ?? (read.range.max as number)) - 1 } : applyLink(link, read),
           start: j,
@@ -361,6 +369,11 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     if (!read) continue;
     const nextTok = tokens[read.end];
     const next = nextTok?.norm ?? '';
+    // "2000+ employees", "1500-2000 staff": a head count that looks like a year.
+    if (HEADCOUNT_NOUNS.test(next)) {
+      i = read.end - 1;
+      continue;
+    }
     if (ERA_WORDS.test(next) && !EVENT_NOUNS.test(tokens[read.end + 1]?.norm ?? '')) {
       push(read.range, i, read.end + 1, range(i, read.end + 1));
       i = read.end;
@@ -397,6 +410,15 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     const comparative = /^(older|younger|newer)$/.test(than) ? than : '';
     if (!old && !comparative) continue;
     const end = old ? k + 2 : k + 1;
+    // "5-10 years old", "between 5 and 10 years old", "2 to 4 years old": founded between the two ages.
+    const lowAt = t.join === '-' ? i - 1 : /^(to|and)$/.test(tokens[i - 1]?.norm ?? '') ? i - 2 : -1;
+    const low = lowAt >= 0 && !tokens[lowAt]?.claim ? yearsCount(tokens[lowAt]?.norm ?? '') : null;
+    if (old && low !== null && low < n) {
+      const from = tokens[lowAt - 1]?.norm === 'between' ? lowAt - 1 : lowAt;
+      push({ min: now - n, max: now - low }, from, end, range(from, end));
+      i = end - 1;
+      continue;
+    }
     const plus = t.norm.endsWith('+') || tokens[i + 1]?.norm === '+';
     const before = comparative ? { bound: (comparative === 'older' ? 'min' : 'max') as Bound, from: i - 2 } : boundBefore(tokens, i);
     // Inclusive comparisons ("at least", "at most", "or more"); the others are strict.

@@ -21,7 +21,7 @@ export interface Scopes {
 
 const MAX_SCOPE = 6;
 const TERMINATORS = new Set(
-  'but and that which who whose with while where though although founded started established launched based headquartered located raised raising backed in from since'.split(
+  "but and that which who whose with while where though although founded started established launched based headquartered hq hq'd hqd located raised raising backed in from since".split(
     ' ',
   ),
 );
@@ -94,6 +94,15 @@ const CUSTOMER_PAIRS: [string, string][] = [
   ['aimed', 'at'],
   ['geared', 'toward'],
   ['geared', 'towards'],
+  ['work', 'with'],
+  ['works', 'with'],
+  ['working', 'with'],
+  ['partner', 'with'],
+  ['partners', 'with'],
+  ['partnering', 'with'],
+  ['sell', 'into'],
+  ['sells', 'into'],
+  ['selling', 'into'],
 ];
 const CUSTOMER_SINGLE = new Set(['for', 'serving', 'serves', 'serve', 'targeting', 'targets', 'helping', 'helps', 'empowering']);
 
@@ -102,6 +111,13 @@ function customerCue(tokens: Token[], i: number): number {
   const t = tokens[i] as Token;
   const next = tokens[i + 1];
   for (const [a, b] of CUSTOMER_PAIRS) if (t.norm === a && next?.norm === b) return 2;
+  // Where a company came from is not what it does: "spun out of universities", "carved out of Siemens".
+  if (
+    /^(spun|spin|spinning|carved|born)$/.test(t.norm) &&
+    /^(out|off)$/.test(next?.norm ?? '') &&
+    /^(of|from)$/.test(tokens[i + 2]?.norm ?? '')
+  )
+    return 3;
   if (!CUSTOMER_SINGLE.has(t.norm)) return 0;
   if (t.norm === 'for') {
     const prev = tokens[i - 1];

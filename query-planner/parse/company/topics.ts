@@ -15,6 +15,7 @@
  * made only of known sector words is left to sectors.ts.
  */
 
+import { activityOf } from '../lexicon/activities.js';
 import { KEYWORD_STOP_WORDS } from '../lexicon/stop-words.js';
 import type { Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
@@ -24,6 +25,8 @@ export interface TopicMention {
   text: string;
   from: number;
   to: number;
+  /** The phrase as written when `text` reads a trade's agents as its activity ("grain traders"). */
+  written?: string;
   /** Inside a negation ("excluding salmon farming"). */
   negated: boolean;
   /** Tokens of known sectors (claimed by sectors.ts) the phrase contains. */
@@ -63,7 +66,7 @@ const NOT_TOPIC = new Set(
   like such kind kinds type types sort sorts intersection field fields area areas sector sectors industry industries space spaces market
   markets domain domains niche niches vertical verticals segment segments world worlds ecosystem landscape scene list lists example
   examples anything something everything thing things stuff responsible dedicated specialized specialised specializing specialising
-  involved active  working focused focusing focus oriented centered centred based located headquartered founded started
+  involved active  working focused focusing focus oriented spun carved centered centred based located headquartered hq hq'd hqd hq'ed hqed founded started
   established launched run runs  make makes making made build builds building built do does doing did offer offers offering
   provide provides providing sell sells selling develop develops  produce produces producing manufacture manufactures
   create creates creating design designs  work works help helps helping combine combines combining
@@ -85,11 +88,20 @@ function isContent(t: Token): boolean {
   return t.kind === 'word' && /\p{L}/u.test(t.norm) && !/^[\d$€£]/.test(t.norm);
 }
 
+/** Words after "it" that make it information technology ("IT services", "it consulting"). */
+const IT_FOLLOWERS =
+  /^(services?|consult\w*|support|outsourc\w*|infrastructure|security|staffing|solutions?|distribut\w*|asset|governance|training|helpdesk|operations)$/;
+
+/** "IT" as the sector: written in capitals, or before a word of that trade; never the pronoun. */
+function isInformationTechnology(t: Token, next: Token | undefined): boolean {
+  return t.norm === 'it' && (t.upper || (next !== undefined && IT_FOLLOWERS.test(next.norm)));
+}
+
 /** Whether token t may stand inside a topic phrase. */
-function usable(t: Token | undefined, scopes: Scopes): t is Token {
+function usable(t: Token | undefined, scopes: Scopes, tokens: Token[]): t is Token {
   if (!t || !isContent(t) || scopes.customer.has(t.i) || scopes.cues.has(t.i)) return false;
   if (t.claim && !PHRASE_CLAIMS.has(t.claim)) return false;
-  if (!t.claim && (KEYWORD_STOP_WORDS.has(t.norm) || t.norm.length > 60)) return false;
+  if (!t.claim && (KEYWORD_STOP_WORDS.has(t.norm) || t.norm.length > 60) && !isInformationTechnology(t, tokens[t.i + 1])) return false;
   return true;
 }
 
@@ -103,7 +115,11 @@ function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string
   let b = to;
   // A word glued to the next ("e-signature", "not-for-profit") is never dropped alone.
   const drop = (t: Token | undefined) =>
-    !!t && !t.claim && !tokens[t.i + 1]?.join && (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm) || isFiller(t.norm) || t.norm.length < 2);
+    !!t &&
+    !t.claim &&
+    !tokens[t.i + 1]?.join &&
+    !isInformationTechnology(t, tokens[t.i + 1]) &&
+    (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm) || isFiller(t.norm) || t.norm.length < 2);
   // Head nouns and evaluative words at the end, evaluative words and light verbs at the start.
   while (b > a && drop(tokens[b - 1])) b--;
   while (a < b && drop(tokens[a])) a++;
@@ -124,6 +140,18 @@ function verbAfterNoun(tokens: Token[], at: number): boolean {
   return prev.claim === 'industry' || (!prev.claim && HEADS.has(prev.norm));
 }
 
+/**
+ * A topic as a sector is filed: a trade named by its agents is read as its activity ("grain
+ * traders" → "grain trading", "meatpackers" → "meatpacking"), and "IT" alone is spelt out.
+ */
+function topicText(text: string): string {
+  if (text === 'it') return 'information technology';
+  const cut = text.lastIndexOf(' ');
+  const last = text.slice(cut + 1);
+  const activity = activityOf(last);
+  return activity ? text.slice(0, cut + 1) + activity : text;
+}
+
 /** The topic phrases of a query whose other parts are already claimed. */
 export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFiller: (norm: string) => boolean): TopicMention[] {
   const out: TopicMention[] = [];
@@ -140,10 +168,10 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     attribute.push(inAttribute);
   }
   for (let i = 0; i < tokens.length; i++) {
-    if (!usable(tokens[i], scopes) || attribute[i]) continue;
+    if (!usable(tokens[i], scopes, tokens) || attribute[i]) continue;
     let end = i + 1;
     // A run of content words; hyphens and slashes glue ("plant-based", "ai/ml").
-    while (usable(tokens[end], scopes) && scopes.negated.has(end) === scopes.negated.has(i) && !verbAfterNoun(tokens, end)) end++;
+    while (usable(tokens[end], scopes, tokens) && scopes.negated.has(end) === scopes.negated.has(i) && !verbAfterNoun(tokens, end)) end++;
     // Inner stop words split the run into phrases only through the stop-word rule above; drop
     // evaluative words and heads inside the run at its edges.
     // The word before the phrase, over glued prefixes ("by ex-Google").
@@ -158,7 +186,9 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     }
     // A verb that split the run ("automation replacing legacy systems").
     if (verbAfterNoun(tokens, start)) start++;
-    const [a, b] = trim(tokens, start, end, isFiller);
+    let [a, b] = trim(tokens, start, end, isFiller);
+    // "IT services", "IT distributors": the head stays with the acronym, which says little alone.
+    if (tokens[b - 1]?.norm === 'it' && b < end && IT_FOLLOWERS.test(tokens[b]?.norm ?? '')) b++;
     i = end - 1;
     if (a >= b || (before && NOT_TOPIC_BEFORE.test(before.norm))) continue;
     const inner = tokens.slice(a, b);
@@ -174,8 +204,10 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
       .replace(/\s+/g, ' ')
       .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}+#]+$/gu, '');
     if (text.length < 2) continue;
+    const filed = topicText(text);
     out.push({
-      text,
+      text: filed,
+      ...(filed !== text && text !== 'it' ? { written: text } : {}),
       from: a,
       to: b,
       negated: scopes.negated.has(a),

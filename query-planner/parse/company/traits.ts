@@ -44,6 +44,8 @@ const type = (t: CompanyType): Trait => ({ kind: 'company_type', type: t });
 const status = (s: CompanyStatus): Trait => ({ kind: 'status', status: s });
 
 const VENTURE: FundingStage[] = ['seed', 'series_a', 'series_b', 'series_c', 'series_d', 'series_e_plus'];
+/** Venture stages in the order a company goes through them. */
+const ORDERED_STAGES: FundingStage[] = ['pre_seed', ...VENTURE];
 
 const TRAIT_PHRASES: [string, Trait][] = [
   // Stages: the people parser's stage words, without "public company" (a company type here).
@@ -126,6 +128,10 @@ const TRAIT_PHRASES: [string, Trait][] = [
   ['family firm', type('privately_held')],
   ['family firms', type('privately_held')],
   ['owner-operated', type('privately_held')],
+  ['owner-managed', type('privately_held')],
+  ['employee-owned', type('privately_held')],
+  ['employee owned', type('privately_held')],
+  ['founder-owned', type('privately_held')],
   ['closely held', type('privately_held')],
   // Government agencies (and the government sector).
   ['government', type('government_agency')],
@@ -263,6 +269,10 @@ export function isTraitStart(tokens: Token[], i: number): boolean {
 }
 
 /** Whether a single-word match is used as that trait here. */
+/** Businesses named after whom they serve: "public sector consultancies", "government IT suppliers". */
+const SERVES_THE_STATE =
+  /^(consult\w*|advis\w*|contractors?|suppliers?|vendors?|software|saas|solutions?|recruit\w*|staffing|outsourc\w*|integrators?|specialists?|practices?|lawyers?|law|marketing|sales)$/;
+
 function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolean {
   const word = tokens[i]?.norm ?? '';
   const next = tokens[end];
@@ -270,6 +280,9 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
   const prev = tokens[i - 1]?.kind === 'punct' ? '' : (tokens[i - 1]?.norm ?? '');
   if (end - i > 1) {
     if (trait.kind === 'funding_stage' && trait.stages.includes('bootstrapped')) return !/^(then|until|before|initially)$/.test(nextNorm);
+    // "public sector consultancies" and "public sector software vendors" sell to the state: the noun
+    // is a business that serves it, not a body of it.
+    if (trait.kind === 'company_type' && trait.type === 'government_agency' && word === 'public') return !SERVES_THE_STATE.test(nextNorm);
     return true;
   }
   switch (word) {
@@ -358,7 +371,8 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
   // "public transit agencies", "federal food safety agency": an agency of the state, with its field between.
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.claim || !/^(agency|agencies)$/.test(t.norm) || out.some((m) => m.trait.kind === 'company_type')) continue;
+    if (t.claim || scopes.customer.has(i) || !/^(agency|agencies)$/.test(t.norm) || out.some((m) => m.trait.kind === 'company_type'))
+      continue;
     for (let k = i - 1; k >= 0 && i - k <= 3; k--) {
       const u = tokens[k] as Token;
       if (u.kind === 'punct' || (u.claim && u.claim !== 'industry')) break;
@@ -375,6 +389,21 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
         break;
       }
     }
+  }
+  // "Series B or later", "Series C and above", "seed or earlier": the stages from (or up to) the one named.
+  for (const m of out) {
+    if (m.trait.kind !== 'funding_stage' || m.trait.stages.length !== 1) continue;
+    const at = ORDERED_STAGES.indexOf(m.trait.stages[0] as FundingStage);
+    const link = tokens[m.to];
+    const word = tokens[m.to + 1];
+    if (at < 0 || !link || !word || word.claim || !/^(and|or|&)$/.test(link.norm)) continue;
+    const later = /^(later|beyond|above|up|upward|upwards|onward|onwards|higher|after|more)$/.test(word.norm);
+    const earlier = /^(earlier|below|before|lower|less|under|prior)$/.test(word.norm);
+    if (!later && !earlier) continue;
+    const stages = later ? ORDERED_STAGES.slice(at) : ORDERED_STAGES.slice(0, at + 1);
+    m.trait = stage(...stages);
+    claim(tokens, m.to, m.to + 2, m.negated ? 'ignored' : 'stage');
+    m.to += 2;
   }
   out.sort((a, b) => a.from - b.from);
   // "skipped Series A and went straight to B": a lone letter after "to" / "or" / "and" once a series is named.
