@@ -29,6 +29,7 @@ import {
   phonesIn,
   professionalUsername,
   sameGivenName,
+  shortForm,
   spellingVariant,
   swappedName,
   words,
@@ -271,6 +272,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else if (pfParts.length > 1 && (rf === pfParts[0] || rf === pfParts.at(-1)))
       add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names "${p.first_name}"`);
     else if (sameGivenName(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is a form of "${pf}"`);
+    else if (shortForm(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" may be a short form of "${pf}"`);
     else if (spellingVariant(rf, pf)) add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" may be another spelling of "${pf}"`);
     else if (rf.length === 1 && pf.startsWith(rf)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the initial matches');
     else if (isTypo(rf, pf) && !genderedPair(rf, pf))
@@ -282,8 +284,17 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     const rowFamily = k.name.all.slice(1);
     if (rl === plLast || rl === pl.join('') || rowFamily.join('') === pl.join(''))
       add('last_name', 'match', WEIGHTS.lastExact, 'same family name');
-    else if (pl.includes(rl) || rowFamily.includes(plLast) || (rf === null && words(p.display_name).includes(rl)))
-      add('last_name', 'match', WEIGHTS.lastPart, 'part of the family name');
+    else if (k.name.birthName && k.name.birthName === pl.join(''))
+      add('last_name', 'match', WEIGHTS.lastExact, 'the birth name the row gives');
+    else if (
+      pl.includes(rl) ||
+      rowFamily.includes(plLast) ||
+      (rf === null && words(p.display_name).includes(rl)) ||
+      // One part of a double-barrelled name, either way round, or the birth name the row gives.
+      k.name.otherLast?.some((x) => x === plLast || x === pl.join('')) ||
+      indexWords(p.last_name).includes(rl)
+    )
+      add('last_name', 'match', WEIGHTS.lastPart, 'part of the family name, or a family name the row also gives');
     else if (isTypo(rl, plLast)) add('last_name', 'partial', WEIGHTS.lastTypo, `"${rl}" looks like a misspelling of "${plLast}"`);
     else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
   }
@@ -305,25 +316,36 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     const old = cur === 'same' ? null : best(k.orgForms, past);
     // An address at the employer's own domain ("a.ruiz@acme.com" for someone at Acme) names the
     // employer, unless the address itself is already this person's.
-    const byDomain = (names: OrgForm[]) => !email && best(k.emailOrgs, names) === 'same';
+    // The domain names the employer exactly ("acme-robotics.com"), or shares a word with its name
+    // or abbreviates it ("berge.com" for Berge and Sons), which counts for less: another company
+    // may own that domain.
+    const domain = (names: OrgForm[]) => (email ? null : best(k.emailOrgs, names));
+    const domainCur = domain([current]);
+    const domainOld = domainCur ? null : domain(past);
     if (cur === 'same') add('organization', 'match', WEIGHTS.orgCurrent, `works at ${p.current_company_name}`);
-    else if (byDomain([current]))
+    else if (domainCur === 'same')
       add('organization', 'partial', WEIGHTS.orgEmailDomainCurrent, `the email is at the domain of ${p.current_company_name}`);
     else if (old === 'same') add('organization', 'partial', WEIGHTS.orgPast, 'worked at a listed employer');
     else if (cur === 'alias')
       add('organization', 'partial', WEIGHTS.orgAliasCurrent, `works at ${p.current_company_name}, abbreviated or misspelt in the row`);
-    else if (byDomain(past)) add('organization', 'partial', WEIGHTS.orgEmailDomainPast, 'the email is at the domain of a past employer');
+    else if (domainOld === 'same')
+      add('organization', 'partial', WEIGHTS.orgEmailDomainPast, 'the email is at the domain of a past employer');
     else if (old === 'alias')
       add('organization', 'partial', WEIGHTS.orgAliasPast, 'worked at a listed employer, abbreviated or misspelt in the row');
-    else if (cur === 'part')
+    else if (cur === 'part' || domainCur)
       add(
         'organization',
         'partial',
         WEIGHTS.orgPartCurrent,
-        `works at ${p.current_company_name}, a name that shares words with a listed employer`,
+        `works at ${p.current_company_name}, a name that shares words with a listed employer or the email's domain`,
       );
-    else if (old === 'part')
-      add('organization', 'partial', WEIGHTS.orgPartPast, 'worked at a company whose name shares words with a listed employer');
+    else if (old === 'part' || domainOld)
+      add(
+        'organization',
+        'partial',
+        WEIGHTS.orgPartPast,
+        "worked at a company whose name shares words with a listed employer or the email's domain",
+      );
     else if (k.orgForms.length) add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
   }
   if (k.titles.length) {
@@ -405,6 +427,9 @@ export class ContactMatcher {
       // The family name as the index splits it ("al farsi"), every word required.
       const last = k.name.lastSearch ?? k.name.last;
       searches.push(this.search({ bool: { must: [{ match: { last_name: { query: last, operator: 'and' } } }], should } }, 30).then(take));
+      // Filed under one part of a double-barrelled name, or under the birth name ("née").
+      for (const other of (k.name.otherLast ?? []).slice(0, 3))
+        searches.push(this.search({ bool: { must: [{ match: { last_name: { query: other } } }], should } }, 15).then(take));
     }
     if (first && orgs) {
       // A misspelt or missing family name: the given name with a current or past employer finds them.

@@ -102,6 +102,23 @@ export interface PersonName {
   given?: string;
   /** The row said which word is the family name ("Smith, John"): never read the other way round. */
   ordered?: boolean;
+  /**
+   * Other family names the row gives: the parts of a double-barrelled one ("Laureano-King") and a
+   * birth name ("Iris Butt (née Rosenbaum)"), each a family name the person may be filed under.
+   */
+  otherLast?: string[];
+  /** The birth name the row gives ("rosenbaum" for "Iris Butt (née Rosenbaum)"). */
+  birthName?: string;
+}
+
+/** A birth name written beside a name: "(née Rosenbaum)", "geb. Huber", "born Smith". */
+const BIRTH_NAME = /\(?\s*\b(?:n[ée]e|geb\.?|geborene|born)\s+([\p{L}'’-]{2,})\s*\)?/iu;
+
+/** The family names a person with this family name may also be filed under. */
+function otherFamilyNames(lastWritten: string | null, birth: string | null): string[] | undefined {
+  const parts = lastWritten && /[-‐]/.test(lastWritten) ? indexWords(lastWritten).filter((w) => w.length >= 3) : [];
+  const out = [...(parts.length > 1 ? parts : []), ...(birth ? words(birth) : [])];
+  return out.length ? [...new Set(out)] : undefined;
 }
 
 /**
@@ -142,9 +159,17 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const last = words(row.last_name).filter((w) => !HONORIFICS.has(w));
   if (first.length || last.length) {
     const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w));
-    return { first: first[0] ?? null, last: last.at(-1) ?? null, all: [...first, ...last], lastSearch: lastSearch.join(' ') || null };
+    const otherLast = otherFamilyNames(row.last_name ?? null, null);
+    return {
+      first: first[0] ?? null,
+      last: last.at(-1) ?? null,
+      all: [...first, ...last],
+      lastSearch: lastSearch.join(' ') || null,
+      ...(otherLast ? { otherLast } : {}),
+    };
   }
-  const raw = nameText(row.name ?? '');
+  const birthMatch = BIRTH_NAME.exec(row.name ?? '');
+  const raw = nameText((row.name ?? '').replace(BIRTH_NAME, ' '));
   // Credentials after commas ("Jane Doe, Ph.D., PMP") are not a "Last, First" order.
   const parts = raw.split(',');
   while (parts.length > 1 && onlyCredentials(parts.at(-1) as string)) parts.pop();
@@ -181,6 +206,10 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
   const name: PersonName = { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
   if (parts.length > 1) name.ordered = true;
+  const otherLast = otherFamilyNames(lastText, birthMatch?.[1] ?? null);
+  if (otherLast) name.otherLast = otherLast;
+  const birth = birthMatch ? words(birthMatch[1]).join('') : '';
+  if (birth) name.birthName = birth;
   return name;
 }
 
@@ -259,6 +288,8 @@ export function genderedPair(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length < 3) return false;
   if (long.length === short.length + 1 && long.startsWith(short) && /[ae]$/.test(long)) return true;
+  // French and German feminine endings: Daniel / Danielle, Joseph / Josephine, Henri / Henriette.
+  if (long.startsWith(short) && /^(le|ne|ine|tte|ette)$/.test(long.slice(short.length))) return true;
   return (
     long.length === short.length &&
     short.slice(0, -1) === long.slice(0, -1) &&
@@ -274,11 +305,33 @@ export function genderedPair(a: string, b: string): boolean {
  * typo, it is a guess: the matcher weighs it as one (docs/contacts.md).
  */
 export function spellingVariant(a: string, b: string): boolean {
-  if (a === b || a.length < 3 || b.length < 3 || genderedPair(a, b)) return false;
-  if (distance(a, b) > 3) return false;
+  // Names of three letters sound alike too often to be one name (Tim / Tom, Mei / May, Noa / Noah).
+  if (a === b || a.length < 4 || b.length < 4 || genderedPair(a, b)) return false;
+  const d = distance(a, b);
+  if (d > (Math.min(a.length, b.length) >= 7 ? 3 : 2)) return false;
   const [pa, aa] = doubleMetaphone(a);
   const [pb, ab] = doubleMetaphone(b);
   return pa === pb || pa === ab || aa === pb;
+}
+
+/** Endings of pet forms in many languages ("Dani", "Benni", "Sewek", "Juanito", "Joãozinho"). */
+const PET_ENDING = /(?:inho|inha|chen|ito|ita|ie|ek|ka|ko|le|li|i|y|o|a|e)$/;
+
+/**
+ * Whether one given name is a short form of the other, by the way short forms are made in most
+ * languages: the name's beginning ("Flo" / Florian, "Phil" / Philippe), that beginning with a
+ * pet ending ("Dani" / Daniel, "Benni" / Benjamin, "Eszti" / Eszter), or the name's end ("Berto"
+ * / Umberto, "Rike" / Friederike). The short form is at least three letters and the full name
+ * longer by more than an ending (Noa / Noah, Emil / Emily, Lei / Leigh are not), never its form for
+ * the other sex. A guess, weighed like a nickname.
+ */
+export function shortForm(a: string, b: string): boolean {
+  const [nick, full] = a.length <= b.length ? [a, b] : [b, a];
+  if (nick.length < 3 || nick === full || genderedPair(nick, full)) return false;
+  if (full.length >= nick.length + 3 && full.startsWith(nick)) return true;
+  const stem = nick.replace(PET_ENDING, '').replace(/(.)\1$/, '$1');
+  if (stem.length >= 3 && stem !== nick && full.length >= stem.length + 2 && full.startsWith(stem)) return true;
+  return nick.length >= 4 && full.length >= nick.length + 2 && full.endsWith(nick);
 }
 
 /** Domains whose mailboxes ignore dots in the local part (Gmail's). */
@@ -461,6 +514,8 @@ export interface OrgForm {
   joined: string;
   /** The name's acronyms ("International Business Machines" → ibm), from names of two words or more. */
   acronyms: Set<string>;
+  /** The letters of a name written as initials ("W&S" → ws, "C.M.M." → cmm). */
+  initials?: string;
 }
 
 export function orgForm(name: string | null | undefined): OrgForm {
@@ -473,12 +528,17 @@ export function orgForm(name: string | null | undefined): OrgForm {
   const acronyms = new Set<string>();
   // With and without the legal words an acronym may spell (the G of BCG), never "Inc" or "LLC".
   const spelt = all.filter((x) => !LEGAL.has(x) || ACRONYM_LEGAL_WORDS.has(x));
-  for (const list of [spelt, kept]) {
+  // Hyphenated names give an initial a part ("Dickens-Bailey Stack" is DBS).
+  const split = indexWords(name?.replace(/&/g, ' and ').replace(/['’]/g, '')).filter((x) => !LEGAL.has(x) || ACRONYM_LEGAL_WORDS.has(x));
+  for (const list of [spelt, kept, split]) {
     const initials = list.filter((w) => !ACRONYM_SKIPS.has(w));
     if (initials.length >= 2) acronyms.add(initials.map((w) => w[0]).join(''));
     if (list.length >= 2) acronyms.add(list.map((w) => w[0]).join(''));
   }
-  return { key: keyWords.join(' '), joined: keyWords.join(''), acronyms };
+  // Written as initials: "W&S", "C.M.M.", "S & H" (letters, ampersands, dots and spaces only).
+  const letters = /^\s*\p{L}(?:[\s.&]*\p{L}){1,5}[\s.]*$/u.test(name ?? '') && /[&.]|^[^a-z]*$/.test(name ?? '');
+  const initials = letters ? asciiLower(name ?? '').replace(/[^a-z]/g, '') : undefined;
+  return { key: keyWords.join(' '), joined: keyWords.join(''), acronyms, ...(initials ? { initials } : {}) };
 }
 
 /**
@@ -493,10 +553,42 @@ export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' 
   if (a.key === b.key || a.joined === b.joined) return 'same';
   const [short, long] = a.key.length <= b.key.length ? [a, b] : [b, a];
   if (short.key.length >= 3 && (long.key.startsWith(`${short.key} `) || long.key.endsWith(` ${short.key}`))) return 'part';
-  const acronym = (x: OrgForm, y: OrgForm) => !x.key.includes(' ') && x.key.length >= 2 && x.key.length <= 6 && y.acronyms.has(x.key);
+  const acronym = (x: OrgForm, y: OrgForm) =>
+    (x.initials !== undefined && y.acronyms.has(x.initials)) ||
+    (!x.key.includes(' ') && x.key.length >= 2 && x.key.length <= 6 && y.acronyms.has(x.key));
   if (acronym(a, b) || acronym(b, a)) return 'alias';
-  if (Math.min(a.joined.length, b.joined.length) >= 6 && isTypo(a.joined, b.joined)) return 'alias';
+  if (abbreviates(a.key, b.key)) return 'alias';
+  // A misspelt name: one slip, two in names of twelve letters or more ("Acme Media" is not "Acme Medical").
+  const shorter = Math.min(a.joined.length, b.joined.length);
+  if (shorter >= 6 && Math.abs(a.joined.length - b.joined.length) <= 2 && distance(a.joined, b.joined) <= (shorter >= 12 ? 2 : 1))
+    return 'alias';
   return null;
+}
+
+/**
+ * Whether one word is an abbreviation of another: at most five letters and at most 60% of the
+ * other's length, the same first letter, its letters in order inside the other ("med" for
+ * medical, "cnslt" for consulting, "grp" for group). "Media" is no abbreviation of "medical".
+ */
+function abbreviationOf(short: string, long: string): boolean {
+  if (short.length < 3 || short.length > 5 || short.length > long.length * 0.6 || short[0] !== long[0]) return false;
+  let k = 0;
+  for (const ch of long) if (ch === short[k]) k++;
+  return k === short.length;
+}
+
+/** Two names of as many words, one word at least the same, the others the same or abbreviated ("Quitzon Med." / "Quitzon Medical"). */
+function abbreviates(a: string, b: string): boolean {
+  const x = a.split(' ');
+  const y = b.split(' ');
+  if (x.length !== y.length || x.length < 2) return false;
+  let same = 0;
+  for (let i = 0; i < x.length; i++) {
+    const [p, q] = [x[i] as string, y[i] as string];
+    if (p === q) same++;
+    else if (!abbreviationOf(p, q) && !abbreviationOf(q, p)) return false;
+  }
+  return same > 0 && same < x.length;
 }
 
 /** The organisation an email address's domain names ("ana@acme-robotics.com" → "acme robotics"); null without one. */

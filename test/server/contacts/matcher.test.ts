@@ -14,6 +14,7 @@ import {
   phonesIn,
   professionalUsername,
   sameGivenName,
+  shortForm,
   spellingVariant,
   swappedName,
 } from '../../../server/contacts/normalize.js';
@@ -34,7 +35,12 @@ test('normalising: names, nicknames, typos, organisations, phones and profile UR
     last: 'alvareznunez',
     all: ['jose', 'alvareznunez'],
     lastSearch: 'alvarez nunez',
+    otherLast: ['alvarez', 'nunez'],
   });
+  // A birth name beside the name is one more family name, not part of it.
+  assert.equal(personName({ name: 'Iris Butt (née Rosenbaum)' }).otherLast, ['rosenbaum']);
+  assert.is(personName({ name: 'Iris Butt (née Rosenbaum)' }).birthName, 'rosenbaum');
+  assert.equal(personName({ name: 'Anna Huber geb. Maier' }).all, ['anna', 'huber']);
   assert.equal(personName({ first_name: 'Anna', last_name: 'van der Berg' }).last, 'berg');
   assert.ok(sameGivenName('bill', 'william'));
   assert.ok(sameGivenName('william', 'bill'));
@@ -120,6 +126,10 @@ test('names and employers as other languages and other hands write them', () => 
     ['john', 'william'],
     ['anna', 'hannah'],
     ['mark', 'michael'],
+    ['tim', 'tom'],
+    ['noa', 'noah'],
+    ['erin', 'aaron'],
+    ['daniel', 'danielle'],
   ])
     assert.not.ok(spellingVariant(a as string, b as string), `${a} / ${b}`);
   // Employers: web addresses, abbreviations, plurals, acronyms and misspellings.
@@ -134,6 +144,28 @@ test('names and employers as other languages and other hands write them', () => 
   assert.is(agree('Durgan Inc', 'Durgan Motors'), 'part');
   assert.is(agree('Stripe', 'Square'), null);
   assert.is(agree('Meta', 'Beta'), null);
+  assert.is(agree('Quitzon Med.', 'Quitzon Medical'), 'alias');
+  assert.is(agree('Gleason Cnslt', 'Gleason Consulting'), 'alias');
+  assert.is(agree('Acme Media', 'Acme Medical'), null);
+  // Initials written with ampersands or dots; a hyphenated name gives an initial a part.
+  assert.is(agree('W&S', 'Wilkinson and Sons'), 'alias');
+  assert.is(agree('D.B.S.', 'Dickens-Bailey Stack'), 'alias');
+  assert.is(agree('S&H', 'Wilkinson and Sons'), null);
+  // Short forms made the way most languages make them; not a name one letter longer.
+  for (const [a, b] of [
+    ['dani', 'daniel'],
+    ['flo', 'florian'],
+    ['benni', 'benjamin'],
+    ['berto', 'umberto'],
+  ])
+    assert.ok(shortForm(a as string, b as string), `${a} / ${b}`);
+  for (const [a, b] of [
+    ['noa', 'noah'],
+    ['emil', 'emily'],
+    ['lei', 'leigh'],
+    ['max', 'maxine'],
+  ])
+    assert.not.ok(shortForm(a as string, b as string), `${a} / ${b}`);
   assert.is(agree('IBM', 'Intel'), null);
   assert.is(agree('BCG', 'Boston Consulting Group'), 'alias');
   assert.is(agree('AI', 'Amazon.com, Inc.'), null);
@@ -183,6 +215,9 @@ test('noisy rows: the right person when a human would know them, nobody else', a
         person(9, 'Van An', 'Nguyen', 'Mekong Freight'),
         person(10, 'Erin', 'Volkova', 'Lakin Systems'),
         person(11, 'Aaron', 'Blake', 'Quitzon Medical'),
+        person(12, 'Jana', 'Laureano', 'Welch Studios'),
+        person(13, 'Iris', 'Rosenbaum', 'Gleason Consulting'),
+        person(14, 'Yara', 'Haddad', 'Reichel - Schaden'),
       ]),
     ];
     assert.is((await indexSnapshots(app, files)).rejected, 0);
@@ -238,11 +273,28 @@ test('noisy rows: the right person when a human would know them, nobody else', a
       'resolved',
       P(8),
     ]);
+    // A domain that is the employer's first word ("mekong.vn" for Mekong Freight), and a short form.
+    assert.equal(await top({ name: 'Nguyen Van An', emails: ['an.nguyen@mekong.vn'] }), ['likely_match', P(9)]);
+    assert.equal(await top({ name: 'Dima Sokolov', organization_names: ['A.R.'] }), ['likely_match', P(8)]);
+    // Filed under one part of a double-barrelled name, or under the birth name; a truncated employer.
+    assert.equal(await top({ name: 'Jana Laureano-King', organization_names: ['Welch Studio'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(12),
+    ]);
+    assert.equal(
+      await top({ name: 'Iris Butt (née Rosenbaum)', organization_names: ['Gleason Cnslt.'], job_titles: ['Frontend Engineer'] }),
+      ['resolved', P(13)],
+    );
     // Family name first, three names.
     assert.equal(await top({ name: 'Nguyen Van An', organization_names: ['Mekong Freight'], job_titles: ['Frontend Engineer'] }), [
       'resolved',
       P(9),
     ]);
+    // A domain that only shares a word with the employer may be another company's: never resolved by it.
+    assert.not.equal(
+      (await top({ name: 'Yara Haddad', emails: ['yara.haddad@schaden.com'], job_titles: ['Frontend Engineer'] }))[0],
+      'resolved',
+    );
     // Not them: Aaron is not Erin, and an address at another company's domain says nothing for it.
     assert.not.equal((await top({ name: 'Aaron Volkova', organization_names: ['Lakin Systems'] }))[0], 'resolved');
     assert.not.equal((await top({ name: 'Aaron Blake', emails: ['aaron.blake@durgan-motors.com'] }))[0], 'resolved');
