@@ -22,8 +22,10 @@ import { silentProgress } from '../indexer/progress.js';
 import { runIndex } from '../indexer/run-index.js';
 import { buildServices, closeServices } from '../server/build-services.js';
 import { loadConfig } from '../server/config.js';
+import { givenNameVariants } from '../server/contacts/given-names.js';
 import { ContactMatcher, type ContactRow } from '../server/contacts/matcher.js';
-import { givenNameVariants, normOrg, words } from '../server/contacts/normalize.js';
+import { words } from '../server/contacts/normalize.js';
+import { normOrg } from '../server/contacts/organisations.js';
 import { createLogger } from '../server/logger.js';
 
 export const NOISE_TYPES = [

@@ -11,29 +11,21 @@ import { resolvePlace } from '../../query-planner/places.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
 import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
+import { genderedPair, givenNameVariants, sameGivenName, shortForm, spellingVariant } from './given-names.js';
 import {
-  emailOrganisation,
   emailSearchTerms,
   emailsIn,
-  genderedPair,
-  givenNameVariants,
   indexWords,
   isTypo,
   normEmail,
-  normOrg,
-  type OrgForm,
-  orgAgreement,
-  orgForm,
   type PersonName,
   personName,
   phonesIn,
   professionalUsername,
-  sameGivenName,
-  shortForm,
-  spellingVariant,
   swappedName,
   words,
 } from './normalize.js';
+import { emailOrganisation, normOrg, type OrgForm, orgAgreement, orgForm } from './organisations.js';
 
 /** A contact as a spreadsheet row or a delegate-resolve item gives it (docs/contacts.md, "Rows"). */
 export interface ContactRow {

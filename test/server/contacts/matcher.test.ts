@@ -1,23 +1,17 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../server/contacts/given-names.js';
 import { ContactMatcher } from '../../../server/contacts/matcher.js';
 import {
-  emailOrganisation,
   emailsIn,
-  genderedPair,
   isTypo,
-  normOrg,
   normPhone,
-  orgAgreement,
-  orgForm,
   personName,
   phonesIn,
   professionalUsername,
-  sameGivenName,
-  shortForm,
-  spellingVariant,
   swappedName,
 } from '../../../server/contacts/normalize.js';
+import { emailOrganisation, normOrg, orgAgreement, orgForm } from '../../../server/contacts/organisations.js';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
 import { startTestApp } from '../../helpers/test-app.js';

@@ -1,0 +1,210 @@
+/**
+ * Organisation names as the contact matcher compares them (docs/contacts.md, "The matcher"):
+ * legal forms dropped, web addresses read as the name they stand for (tldts, the Public Suffix
+ * List), abbreviations spelt out, acronyms, initials, truncated words and misspellings.
+ */
+import { distance } from 'fastest-levenshtein';
+import pluralize from 'pluralize';
+import { parse as parseDomain } from 'tldts';
+import { asciiLower, indexWords, words } from './normalize.js';
+
+/** Legal forms and filler words dropped from organisation names before comparing them. */
+const LEGAL = new Set([
+  'inc',
+  'incorporated',
+  'llc',
+  'llp',
+  'lp',
+  'ltd',
+  'limited',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'plc',
+  'gmbh',
+  'ag',
+  'sa',
+  'sas',
+  'sarl',
+  'srl',
+  'spa',
+  'bv',
+  'nv',
+  'ab',
+  'oy',
+  'as',
+  'kk',
+  'pty',
+  'pvt',
+  'the',
+  'group',
+  'holdings',
+]);
+
+/**
+ * A web address written where a name goes ("acme.com", "www.acme.co.uk", "https://acme.io/about"):
+ * its registrable name without the public suffix (tldts, the Public Suffix List), hyphens as
+ * spaces; null when the token is no address.
+ */
+function domainName(token: string): string | null {
+  const t = token
+    .trim()
+    .toLowerCase()
+    .replace(/^[<("'\s]+|[>)"'.,;:\s]+$/g, '')
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/?#].*$/, '');
+  if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(t)) return null;
+  // Only a suffix the list knows: "S.A.", "J.P." and "Node.js" are no addresses.
+  const d = parseDomain(t, { allowPrivateDomains: false });
+  return d.isIcann && d.domainWithoutSuffix ? d.domainWithoutSuffix.replace(/-/g, ' ') : null;
+}
+
+/** An organisation name's words, web addresses read as the name they stand for ("Amazon.com" → amazon). */
+function orgWords(name: string | null | undefined): string[] {
+  if (!name) return [];
+  const text = name
+    .replace(/&/g, ' and ')
+    .split(/\s+/)
+    .map((token) => (token.includes('.') ? (domainName(token) ?? token) : token))
+    .join(' ');
+  return words(text);
+}
+
+/** An organisation name as compared: its words without legal forms ("Acme, Inc." → "acme"). */
+export function normOrg(name: string | null | undefined): string {
+  return orgWords(name)
+    .filter((x) => !LEGAL.has(x))
+    .join(' ');
+}
+
+/**
+ * Abbreviations of words in organisation names, and the word each stands for ("Acme Intl Svcs"
+ * is "Acme International Services"). Compared after plurals are made singular (pluralize).
+ */
+const ORG_ABBREVIATIONS: Record<string, string> = {
+  intl: 'international',
+  svc: 'service',
+  svcs: 'service',
+  srvc: 'service',
+  tech: 'technology',
+  techs: 'technology',
+  mgmt: 'management',
+  natl: 'national',
+  univ: 'university',
+  sys: 'system',
+  mfg: 'manufacturing',
+  engg: 'engineering',
+  bro: 'brother',
+  bros: 'brother',
+  dept: 'department',
+  govt: 'government',
+  inst: 'institute',
+  ctr: 'center',
+  centre: 'center',
+  laboratory: 'lab',
+  hosp: 'hospital',
+  soln: 'solution',
+  solns: 'solution',
+  pharmaceutical: 'pharma',
+  comms: 'communication',
+  mktg: 'marketing',
+  assn: 'association',
+};
+
+/** Legal words an acronym may carry ("Boston Consulting Group" is BCG). */
+const ACRONYM_LEGAL_WORDS = new Set(['group', 'holdings', 'company', 'corporation']);
+
+/** Words that an organisation's acronym skips ("Bank of America" is BoA or BA). */
+const ACRONYM_SKIPS = new Set(['and', 'of', 'the', 'for', 'de', 'la', 'du', 'der', 'und', 'et', 'y']);
+
+/** An organisation name as the matcher compares it (docs/contacts.md, "Employers"). */
+export interface OrgForm {
+  /** Words without legal forms, abbreviations spelt out, plurals singular. */
+  key: string;
+  /** The key's words joined ("acme robotics" → "acmerobotics"). */
+  joined: string;
+  /** The name's acronyms ("International Business Machines" → ibm), from names of two words or more. */
+  acronyms: Set<string>;
+  /** The letters of a name written as initials ("W&S" → ws, "C.M.M." → cmm). */
+  initials?: string;
+}
+
+export function orgForm(name: string | null | undefined): OrgForm {
+  const all = orgWords(name);
+  const kept = all.filter((x) => !LEGAL.has(x));
+  const keyWords = kept.map((w) => {
+    const one = /^[a-z]+$/.test(w) && w.length > 3 ? pluralize.singular(w) : w;
+    return ORG_ABBREVIATIONS[one] ?? ORG_ABBREVIATIONS[w] ?? one;
+  });
+  const acronyms = new Set<string>();
+  // With and without the legal words an acronym may spell (the G of BCG), never "Inc" or "LLC".
+  const spelt = all.filter((x) => !LEGAL.has(x) || ACRONYM_LEGAL_WORDS.has(x));
+  // Hyphenated names give an initial a part ("Dickens-Bailey Stack" is DBS).
+  const split = indexWords(name?.replace(/&/g, ' and ').replace(/['’]/g, '')).filter((x) => !LEGAL.has(x) || ACRONYM_LEGAL_WORDS.has(x));
+  for (const list of [spelt, kept, split]) {
+    const initials = list.filter((w) => !ACRONYM_SKIPS.has(w));
+    if (initials.length >= 2) acronyms.add(initials.map((w) => w[0]).join(''));
+    if (list.length >= 2) acronyms.add(list.map((w) => w[0]).join(''));
+  }
+  // Written as initials: "W&S", "C.M.M.", "S & H" (letters, ampersands, dots and spaces only).
+  const letters = /^\s*\p{L}(?:[\s.&]*\p{L}){1,5}[\s.]*$/u.test(name ?? '') && /[&.]|^[^a-z]*$/.test(name ?? '');
+  const initials = letters ? asciiLower(name ?? '').replace(/[^a-z]/g, '') : undefined;
+  return { key: keyWords.join(' '), joined: keyWords.join(''), acronyms, ...(initials ? { initials } : {}) };
+}
+
+/**
+ * How two organisation names agree: `same` for one name written alike (legal forms, spacing,
+ * plurals and abbreviations aside); `alias` for an acronym of the other ("IBM") or a misspelling of
+ * it ("Acme Robotcs"); `part` for a name whose words start or end the other's ("Acme" and "Acme
+ * Robotics", which may also be another company of the same family, "Durgan Inc" and "Durgan
+ * Motors").
+ */
+export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' | null {
+  if (!a.key || !b.key) return null;
+  if (a.key === b.key || a.joined === b.joined) return 'same';
+  const [short, long] = a.key.length <= b.key.length ? [a, b] : [b, a];
+  if (short.key.length >= 3 && (long.key.startsWith(`${short.key} `) || long.key.endsWith(` ${short.key}`))) return 'part';
+  const acronym = (x: OrgForm, y: OrgForm) =>
+    (x.initials !== undefined && y.acronyms.has(x.initials)) ||
+    (!x.key.includes(' ') && x.key.length >= 2 && x.key.length <= 6 && y.acronyms.has(x.key));
+  if (acronym(a, b) || acronym(b, a)) return 'alias';
+  if (abbreviates(a.key, b.key)) return 'alias';
+  // A misspelt name: one slip, two in names of twelve letters or more ("Acme Media" is not "Acme Medical").
+  const shorter = Math.min(a.joined.length, b.joined.length);
+  if (shorter >= 6 && Math.abs(a.joined.length - b.joined.length) <= 2 && distance(a.joined, b.joined) <= (shorter >= 12 ? 2 : 1))
+    return 'alias';
+  return null;
+}
+
+/**
+ * Whether one word is an abbreviation of another: at most five letters and at most 60% of the
+ * other's length, the same first letter, its letters in order inside the other ("med" for
+ * medical, "cnslt" for consulting, "grp" for group). "Media" is no abbreviation of "medical".
+ */
+function abbreviationOf(short: string, long: string): boolean {
+  if (short.length < 3 || short.length > 5 || short.length > long.length * 0.6 || short[0] !== long[0]) return false;
+  let k = 0;
+  for (const ch of long) if (ch === short[k]) k++;
+  return k === short.length;
+}
+
+/** Two names of as many words, one word at least the same, the others the same or abbreviated ("Quitzon Med." / "Quitzon Medical"). */
+function abbreviates(a: string, b: string): boolean {
+  const x = a.split(' ');
+  const y = b.split(' ');
+  if (x.length !== y.length || x.length < 2) return false;
+  let same = 0;
+  for (let i = 0; i < x.length; i++) {
+    const [p, q] = [x[i] as string, y[i] as string];
+    if (p === q) same++;
+    else if (!abbreviationOf(p, q) && !abbreviationOf(q, p)) return false;
+  }
+  return same > 0 && same < x.length;
+}
+
+/** The organisation an email address's domain names ("ana@acme-robotics.com" → "acme robotics"); null without one. */
+export function emailOrganisation(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? null : domainName(email.slice(at + 1));
+}
