@@ -156,7 +156,8 @@ export const REGIONS: RegionDefinition[] = [
   {
     name: 'Flanders',
     aliases: ['flemish region', 'vlaanderen'],
-    subdivisions: ['BE|Antwerp', 'BE|East Flanders', 'BE|West Flanders', 'BE|Flemish Brabant', 'BE|Limburg'],
+    // Natural Earth files Bruges under its own name.
+    subdivisions: ['BE|Antwerp', 'BE|East Flanders', 'BE|West Flanders', 'BE|Flemish Brabant', 'BE|Limburg', 'BE|Brugge'],
   },
   {
     name: 'Wallonia',

@@ -132,7 +132,5 @@ export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
     'den haag': 'The Hague',
     // Nicknames of a city that shares its name with a larger one: `Name|Region|CC` picks it.
     'st pete': 'St. Petersburg|Florida|US',
-    nola: 'New Orleans',
-    vegas: 'Las Vegas',
   }),
 );

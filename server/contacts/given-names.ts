@@ -93,13 +93,16 @@ export function spellingVariant(a: string, b: string): boolean {
   if (a === b || a.length < 4 || b.length < 4 || genderedPair(a, b)) return false;
   const d = distance(a, b);
   if (d > (Math.min(a.length, b.length) >= 7 ? 3 : 2)) return false;
+  // Short names two edits apart end alike (Yuri / Iurii, Sofia / Sophia; not Tina / Tony, Lena / Leon).
+  if (d === 2 && Math.min(a.length, b.length) < 6 && a.at(-1) !== b.at(-1)) return false;
   const [pa, aa] = doubleMetaphone(a);
   const [pb, ab] = doubleMetaphone(b);
   return pa === pb || pa === ab || aa === pb;
 }
 
 /** Endings of pet forms in many languages ("Dani", "Benni", "Sewek", "Juanito", "Joãozinho"). */
-const PET_ENDING = /(?:inho|inha|chen|ito|ita|ie|ek|ka|ko|le|li|i|y|o|a|e)$/;
+// Not -a, -o or -e: in many languages they mark a name's sex (Carla / Carlos, Mario / Marina).
+const PET_ENDING = /(?:inho|inha|chen|ie|ek|ko|li|i|y)$/;
 
 /**
  * Whether one given name is a short form of the other, by the way short forms are made in most
@@ -115,5 +118,5 @@ export function shortForm(a: string, b: string): boolean {
   if (full.length >= nick.length + 3 && full.startsWith(nick)) return true;
   const stem = nick.replace(PET_ENDING, '').replace(/(.)\1$/, '$1');
   if (stem.length >= 3 && stem !== nick && full.length >= stem.length + 2 && full.startsWith(stem)) return true;
-  return nick.length >= 4 && full.length >= nick.length + 2 && full.endsWith(nick);
+  return nick.length >= 5 && full.length >= nick.length + 2 && full.endsWith(nick);
 }

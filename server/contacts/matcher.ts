@@ -259,8 +259,12 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
   // A hyphenated or two-word given name ("Mary-Jane", "Jean Luc"): joined, and its first part.
   const pfParts = indexWords(p.first_name);
   if (rf && pf) {
-    if (rf === pf || rf === pfParts.join('') || k.name.given === pfParts.join(''))
-      add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
+    // Read family name first, "Nguyen Van An" is An with a middle name: the same given name when
+    // the profile's are "Van An", a guess when they are only "An".
+    if (k.name.given && k.name.given === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given names');
+    else if (k.name.given && rf === pf)
+      add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names the row gives`);
+    else if (rf === pf || rf === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
     else if (pfParts.length > 1 && (rf === pfParts[0] || rf === pfParts.at(-1)))
       add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names "${p.first_name}"`);
     else if (sameGivenName(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is a form of "${pf}"`);
@@ -311,7 +315,16 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     // The domain names the employer exactly ("acme-robotics.com"), or shares a word with its name
     // or abbreviates it ("berge.com" for Berge and Sons), which counts for less: another company
     // may own that domain.
-    const domain = (names: OrgForm[]) => (email ? null : best(k.emailOrgs, names));
+    // Only a domain the person has an address at too: "yahoo.com" says nothing of someone at
+    // Yahoo whose profile holds no Yahoo address (mail providers are employers too).
+    const theirs = new Set((p.emails ?? []).map((e) => e.address?.toLowerCase().split('@')[1]).filter(Boolean));
+    const shared = k.emails
+      .map((e) => e.split('@')[1] as string)
+      .filter((h) => theirs.has(h))
+      .map((h) => emailOrganisation(`x@${h}`))
+      .filter((o): o is string => Boolean(o))
+      .map(orgForm);
+    const domain = (names: OrgForm[]) => (email || !shared.length ? null : best(shared, names));
     const domainCur = domain([current]);
     const domainOld = domainCur ? null : domain(past);
     if (cur === 'same') add('organization', 'match', WEIGHTS.orgCurrent, `works at ${p.current_company_name}`);

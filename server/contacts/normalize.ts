@@ -106,7 +106,7 @@ export interface PersonName {
 }
 
 /** A birth name written beside a name: "(née Rosenbaum)", "geb. Huber", "born Smith". */
-const BIRTH_NAME = /\(?\s*\b(?:n[ée]e|geb\.?|geborene|born)\s+([\p{L}'’-]{2,})\s*\)?/iu;
+const BIRTH_NAME = /\(\s*(?:n[ée]e|geb\.?|geborene|born)\s+(\p{Lu}[\p{L}'’-]+)\s*\)|\b(?:n[ée]e|geb\.|geborene)\s+(\p{Lu}[\p{L}'’-]+)/u;
 
 /** The family names a person with this family name may also be filed under. */
 function otherFamilyNames(lastWritten: string | null, birth: string | null): string[] | undefined {
@@ -162,8 +162,11 @@ export function personName(row: { name?: string | null; first_name?: string | nu
       ...(otherLast ? { otherLast } : {}),
     };
   }
-  const birthMatch = BIRTH_NAME.exec(row.name ?? '');
-  const raw = nameText((row.name ?? '').replace(BIRTH_NAME, ' '));
+  // Stripped only when a given and a family name remain ("Anna née Wong" keeps Wong).
+  const found = BIRTH_NAME.exec(row.name ?? '');
+  const rest = found ? (row.name ?? '').replace(BIRTH_NAME, ' ') : '';
+  const birthMatch = found && words(nameText(rest)).length >= 2 ? found : null;
+  const raw = nameText(birthMatch ? rest : (row.name ?? ''));
   // Credentials after commas ("Jane Doe, Ph.D., PMP") are not a "Last, First" order.
   const parts = raw.split(',');
   while (parts.length > 1 && onlyCredentials(parts.at(-1) as string)) parts.pop();
@@ -200,9 +203,10 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
   const name: PersonName = { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
   if (parts.length > 1) name.ordered = true;
-  const otherLast = otherFamilyNames(lastText, birthMatch?.[1] ?? null);
+  const birthWritten = birthMatch ? (birthMatch[1] ?? birthMatch[2] ?? null) : null;
+  const otherLast = otherFamilyNames(lastText, birthWritten);
   if (otherLast) name.otherLast = otherLast;
-  const birth = birthMatch ? words(birthMatch[1]).join('') : '';
+  const birth = birthWritten ? words(birthWritten).join('') : '';
   if (birth) name.birthName = birth;
   return name;
 }

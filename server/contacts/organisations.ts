@@ -149,7 +149,9 @@ export function orgForm(name: string | null | undefined): OrgForm {
   }
   // Written as initials: "W&S", "C.M.M.", "S & H" (letters, ampersands, dots and spaces only).
   const letters = /^\s*\p{L}(?:[\s.&]*\p{L}){1,5}[\s.]*$/u.test(name ?? '') && /[&.]|^[^a-z]*$/.test(name ?? '');
-  const initials = letters ? asciiLower(name ?? '').replace(/[^a-z]/g, '') : undefined;
+  const letterRun = letters ? asciiLower(name ?? '').replace(/[^a-z]/g, '') : '';
+  // Two capitals alone ("BP") name too many companies; "W&S" and "G.E." say they are initials.
+  const initials = letterRun && (letterRun.length >= 3 || /[&.]/.test(name ?? '')) ? letterRun : undefined;
   return { key: keyWords.join(' '), joined: keyWords.join(''), acronyms, ...(initials ? { initials } : {}) };
 }
 
@@ -167,12 +169,12 @@ export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' 
   if (short.key.length >= 3 && (long.key.startsWith(`${short.key} `) || long.key.endsWith(` ${short.key}`))) return 'part';
   const acronym = (x: OrgForm, y: OrgForm) =>
     (x.initials !== undefined && y.acronyms.has(x.initials)) ||
-    (!x.key.includes(' ') && x.key.length >= 2 && x.key.length <= 6 && y.acronyms.has(x.key));
+    (!x.key.includes(' ') && x.key.length >= 3 && x.key.length <= 6 && y.acronyms.has(x.key));
   if (acronym(a, b) || acronym(b, a)) return 'alias';
   if (abbreviates(a.key, b.key)) return 'alias';
   // A misspelt name: one slip, two in names of twelve letters or more ("Acme Media" is not "Acme Medical").
   const shorter = Math.min(a.joined.length, b.joined.length);
-  if (shorter >= 6 && Math.abs(a.joined.length - b.joined.length) <= 2 && distance(a.joined, b.joined) <= (shorter >= 12 ? 2 : 1))
+  if (shorter >= 8 && Math.abs(a.joined.length - b.joined.length) <= 2 && distance(a.joined, b.joined) <= (shorter >= 12 ? 2 : 1))
     return 'alias';
   return null;
 }

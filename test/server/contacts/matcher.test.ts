@@ -35,6 +35,10 @@ test('normalising: names, nicknames, typos, organisations, phones and profile UR
   assert.equal(personName({ name: 'Iris Butt (née Rosenbaum)' }).otherLast, ['rosenbaum']);
   assert.is(personName({ name: 'Iris Butt (née Rosenbaum)' }).birthName, 'rosenbaum');
   assert.equal(personName({ name: 'Anna Huber geb. Maier' }).all, ['anna', 'huber']);
+  // Never at the cost of the name itself: "née" with one word left, "Born" as a family name.
+  assert.is(personName({ name: 'Anna née Wong' }).last, 'wong');
+  assert.is(personName({ name: 'Max Born Jr.' }).last, 'born');
+  assert.is(personName({ name: 'Jane Doe, born in Berlin' }).birthName, undefined);
   assert.equal(personName({ first_name: 'Anna', last_name: 'van der Berg' }).last, 'berg');
   assert.ok(sameGivenName('bill', 'william'));
   assert.ok(sameGivenName('william', 'bill'));
@@ -141,6 +145,10 @@ test('names and employers as other languages and other hands write them', () => 
   assert.is(agree('Quitzon Med.', 'Quitzon Medical'), 'alias');
   assert.is(agree('Gleason Cnslt', 'Gleason Consulting'), 'alias');
   assert.is(agree('Acme Media', 'Acme Medical'), null);
+  // Short names one letter apart are other companies; two-letter acronyms name too many.
+  assert.is(agree('Strive', 'Stripe'), null);
+  assert.is(agree('Notion', 'Motion'), null);
+  assert.is(agree('BP', 'Bank of Punjab'), null);
   // Initials written with ampersands or dots; a hyphenated name gives an initial a part.
   assert.is(agree('W&S', 'Wilkinson and Sons'), 'alias');
   assert.is(agree('D.B.S.', 'Dickens-Bailey Stack'), 'alias');
@@ -158,8 +166,16 @@ test('names and employers as other languages and other hands write them', () => 
     ['emil', 'emily'],
     ['lei', 'leigh'],
     ['max', 'maxine'],
+    ['carla', 'carlos'],
+    ['dana', 'daniel'],
+    ['anne', 'joanne'],
   ])
     assert.not.ok(shortForm(a as string, b as string), `${a} / ${b}`);
+  for (const [a, b] of [
+    ['tina', 'tony'],
+    ['lena', 'leon'],
+  ])
+    assert.not.ok(spellingVariant(a as string, b as string), `${a} / ${b}`);
   assert.is(agree('IBM', 'Intel'), null);
   assert.is(agree('BCG', 'Boston Consulting Group'), 'alias');
   assert.is(agree('AI', 'Amazon.com, Inc.'), null);
@@ -205,13 +221,18 @@ test('noisy rows: the right person when a human would know them, nobody else', a
         person(5, 'Glenda', 'Koch', 'Bashirian Labs'),
         person(6, 'Mary-Jane', 'Okafor', 'Lakin Systems'),
         person(7, 'Aleksandr', 'Volkov', 'International Business Machines'),
-        person(8, 'Dmitriy', 'Sokolov', 'Acme Robotics'),
-        person(9, 'Van An', 'Nguyen', 'Mekong Freight'),
+        person(8, 'Dmitriy', 'Sokolov', 'Acme Robotics', {
+          emails: [{ address: 'dmitriy.sokolov@acme-robotics.com', quality: 'verified', kind: 'work' }],
+        }),
+        person(9, 'Van An', 'Nguyen', 'Mekong Freight', {
+          emails: [{ address: 'nguyen.van.an@mekong.vn', quality: 'verified', kind: 'work' }],
+        }),
         person(10, 'Erin', 'Volkova', 'Lakin Systems'),
         person(11, 'Aaron', 'Blake', 'Quitzon Medical'),
         person(12, 'Jana', 'Laureano', 'Welch Studios'),
         person(13, 'Iris', 'Rosenbaum', 'Gleason Consulting'),
         person(14, 'Yara', 'Haddad', 'Reichel - Schaden'),
+        person(15, 'John', 'Okoro', 'Yahoo'),
       ]),
     ];
     assert.is((await indexSnapshots(app, files)).rejected, 0);
@@ -288,6 +309,12 @@ test('noisy rows: the right person when a human would know them, nobody else', a
     assert.not.equal(
       (await top({ name: 'Yara Haddad', emails: ['yara.haddad@schaden.com'], job_titles: ['Frontend Engineer'] }))[0],
       'resolved',
+    );
+    // A personal address at a mail provider says nothing of someone who works there.
+    const yahoo = await matcher.match({ name: 'John Okoro', emails: ['jokoro1978@yahoo.com'], job_titles: ['Frontend Engineer'] });
+    assert.is(
+      yahoo.candidates[0]?.evidence.some((e) => e.field === 'organization'),
+      false,
     );
     // Not them: Aaron is not Erin, and an address at another company's domain says nothing for it.
     assert.not.equal((await top({ name: 'Aaron Volkova', organization_names: ['Lakin Systems'] }))[0], 'resolved');
