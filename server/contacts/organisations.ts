@@ -128,6 +128,8 @@ export interface OrgForm {
   acronyms: Set<string>;
   /** The letters of a name written as initials ("W&S" → ws, "C.M.M." → cmm). */
   initials?: string;
+  /** The initials of a name of two words ("Sanford Bio" → sb, "Wilkinson and Sons" → ws), the only names two letters stand for. */
+  pair?: string;
 }
 
 export function orgForm(name: string | null | undefined): OrgForm {
@@ -150,9 +152,10 @@ export function orgForm(name: string | null | undefined): OrgForm {
   // Written as initials: "W&S", "C.M.M.", "S & H" (letters, ampersands, dots and spaces only).
   const letters = /^\s*\p{L}(?:[\s.&]*\p{L}){1,5}[\s.]*$/u.test(name ?? '') && /[&.]|^[^a-z]*$/.test(name ?? '');
   const letterRun = letters ? asciiLower(name ?? '').replace(/[^a-z]/g, '') : '';
-  // Two capitals alone ("BP") name too many companies; "W&S" and "G.E." say they are initials.
-  const initials = letterRun && (letterRun.length >= 3 || /[&.]/.test(name ?? '')) ? letterRun : undefined;
-  return { key: keyWords.join(' '), joined: keyWords.join(''), acronyms, ...(initials ? { initials } : {}) };
+  const initials = letterRun || undefined;
+  const two = split.filter((w) => w !== 'and');
+  const pair = two.length === 2 ? two.map((w) => w[0]).join('') : undefined;
+  return { key: keyWords.join(' '), joined: keyWords.join(''), acronyms, ...(initials ? { initials } : {}), ...(pair ? { pair } : {}) };
 }
 
 /**
@@ -167,9 +170,11 @@ export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' 
   if (a.key === b.key || a.joined === b.joined) return 'same';
   const [short, long] = a.key.length <= b.key.length ? [a, b] : [b, a];
   if (short.key.length >= 3 && (long.key.startsWith(`${short.key} `) || long.key.endsWith(` ${short.key}`))) return 'part';
+  // Two letters stand only for a name of two words ("SB" for Sanford Bio; "BP" is not Bank of Punjab).
+  const stands = (letters: string, y: OrgForm) => (letters.length === 2 ? y.pair === letters : y.acronyms.has(letters));
   const acronym = (x: OrgForm, y: OrgForm) =>
-    (x.initials !== undefined && y.acronyms.has(x.initials)) ||
-    (!x.key.includes(' ') && x.key.length >= 3 && x.key.length <= 6 && y.acronyms.has(x.key));
+    (x.initials !== undefined && stands(x.initials, y)) ||
+    (!x.key.includes(' ') && x.key.length >= 2 && x.key.length <= 6 && stands(x.key, y));
   if (acronym(a, b) || acronym(b, a)) return 'alias';
   if (abbreviates(a.key, b.key)) return 'alias';
   // A misspelt name: one slip, two in names of twelve letters or more ("Acme Media" is not "Acme Medical").

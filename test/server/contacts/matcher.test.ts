@@ -149,6 +149,7 @@ test('names and employers as other languages and other hands write them', () => 
   assert.is(agree('Strive', 'Stripe'), null);
   assert.is(agree('Notion', 'Motion'), null);
   assert.is(agree('BP', 'Bank of Punjab'), null);
+  assert.is(agree('SB', 'Sanford Bio'), 'alias');
   // Initials written with ampersands or dots; a hyphenated name gives an initial a part.
   assert.is(agree('W&S', 'Wilkinson and Sons'), 'alias');
   assert.is(agree('D.B.S.', 'Dickens-Bailey Stack'), 'alias');
