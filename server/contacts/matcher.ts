@@ -172,9 +172,12 @@ interface Keys {
   orgs: string[];
   /** Listed employers as compared. */
   orgForms: OrgForm[];
-  /** Organisations the row's email domains name ("acme" for ana@acme.com): a hint of the employer. */
-  emailOrgs: OrgForm[];
-  /** The same, as searched. */
+  /**
+   * Organisations the row's email domains name, by host ("acme-robotics.com" → Acme Robotics):
+   * evidence of the employer for a person who holds an address at that host too.
+   */
+  emailHostOrgs: Map<string, OrgForm>;
+  /** The same organisations' names, as searched. */
   emailOrgNames: string[];
   titles: string[][];
   place: { city: string | null; metro: string | null; country: string | null } | null;
@@ -203,7 +206,15 @@ function placeOf(text: string | null | undefined): Keys['place'] {
 export function rowKeys(row: ContactRow): Keys {
   const place = placeOf(row.location);
   const emails = [...new Set((row.emails ?? []).flatMap(emailsIn))];
-  const emailOrgNames = [...new Set(emails.map(emailOrganisation).filter((o): o is string => Boolean(o)))];
+  const emailHostOrgs = new Map<string, OrgForm>();
+  const emailOrgNames = new Set<string>();
+  for (const e of emails) {
+    const host = e.slice(e.lastIndexOf('@') + 1);
+    const org = emailHostOrgs.has(host) ? null : emailOrganisation(e);
+    if (!org) continue;
+    emailHostOrgs.set(host, orgForm(org));
+    emailOrgNames.add(org);
+  }
   return {
     name: personName(row),
     emails,
@@ -212,8 +223,8 @@ export function rowKeys(row: ContactRow): Keys {
     username: professionalUsername(row.professional_url),
     orgs: [...new Set((row.organization_names ?? []).map(normOrg).filter(Boolean))],
     orgForms: (row.organization_names ?? []).map(orgForm).filter((o) => o.key),
-    emailOrgs: emailOrgNames.map(orgForm),
-    emailOrgNames,
+    emailHostOrgs,
+    emailOrgNames: [...emailOrgNames],
     titles: (row.job_titles ?? []).map((t) => words(t)).filter((w) => w.length),
     place,
   };
@@ -295,7 +306,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
   }
 
-  if (k.orgForms.length || k.emailOrgs.length) {
+  if (k.orgForms.length || k.emailHostOrgs.size) {
     const current = orgForm(p.current_company_name);
     const past = (p.experiences ?? []).filter((e) => !e.is_current).map((e) => orgForm(e.company_name));
     const rank = { same: 3, alias: 2, part: 1 } as const;
@@ -318,12 +329,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     // Only a domain the person has an address at too: "yahoo.com" says nothing of someone at
     // Yahoo whose profile holds no Yahoo address (mail providers are employers too).
     const theirs = new Set((p.emails ?? []).map((e) => e.address?.toLowerCase().split('@')[1]).filter(Boolean));
-    const shared = k.emails
-      .map((e) => e.split('@')[1] as string)
-      .filter((h) => theirs.has(h))
-      .map((h) => emailOrganisation(`x@${h}`))
-      .filter((o): o is string => Boolean(o))
-      .map(orgForm);
+    const shared = [...k.emailHostOrgs].filter(([host]) => theirs.has(host)).map(([, org]) => org);
     const domain = (names: OrgForm[]) => (email || !shared.length ? null : best(shared, names));
     const domainCur = domain([current]);
     const domainOld = domainCur ? null : domain(past);

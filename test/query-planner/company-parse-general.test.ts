@@ -168,4 +168,19 @@ test('trades named by their agents, "IT", stage ranges, age ranges, head counts 
   assert.equal(filters('employee-owned architecture practices').company_types, ['privately_held']);
 });
 
+test('ages in words and adjective ages are at least that old', () => {
+  // "A 100-year-old brewery" is a milestone reached; "a 5-year-old startup" is about five years old.
+  assert.equal(filters('100-year-old breweries in Germany').founded_year, { max: YEAR - 100 });
+  assert.equal(filters('5-year-old startups').founded_year, { min: YEAR - 5, max: YEAR - 5 });
+  assert.equal(filters('wineries 50 years old').founded_year, { min: YEAR - 50, max: YEAR - 50 });
+  // Ages in words are neither sectors nor exact.
+  const century = filters('century-old family businesses in Japan');
+  assert.equal([century.founded_year, century.categories], [{ max: YEAR - 100 }, undefined]);
+  assert.equal(filters('centuries-old wineries in France').founded_year, { max: YEAR - 200 });
+  assert.equal(filters('decades-old foundries').founded_year, { max: YEAR - 20 });
+  assert.equal(filters('half-century-old textile mills').founded_year, { max: YEAR - 50 });
+  assert.equal(filters('banks over a century old').founded_year, { max: YEAR - 101 });
+  assert.equal(filters('insurers less than a century old').founded_year, { min: YEAR - 99 });
+});
+
 test.run();

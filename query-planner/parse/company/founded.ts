@@ -231,6 +231,16 @@ interface Relative {
 }
 
 /** "5" or "five" → 5 (years). */
+/** Ages in words, in years: "century-old", "centuries-old", "decades-old". */
+const AGE_WORDS = new Map([
+  ['century', 100],
+  ['centuries', 200],
+  ['decade', 10],
+  ['decades', 20],
+]);
+/** From this age an adjective age ("50-year-old") names a milestone, reached or passed. */
+const MILESTONE_AGE = 20;
+
 function yearsCount(norm: string): number | null {
   if (/^\d{1,3}$/.test(norm)) return Number(norm);
   return NUMBER_WORDS.get(norm) ?? null;
@@ -399,6 +409,19 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.claim) continue;
+    // "century-old", "a century old", "decades-old": an age in words, at least that old.
+    const inWords = AGE_WORDS.get(t.norm);
+    if (inWords !== undefined && tokens[i + 1]?.norm === 'old') {
+      let from = /^(a|an|half)$/.test(tokens[i - 1]?.norm ?? '') ? i - 1 : i;
+      const n = tokens[from]?.norm === 'half' ? inWords / 2 : inWords;
+      if (tokens[from]?.norm === 'half' && /^(a|an)$/.test(tokens[from - 1]?.norm ?? '')) from--;
+      const before = boundBefore(tokens, from);
+      // "less than a century old" is younger; anything else ("over a century old", "century-old") is at least.
+      const r: NumberRange = before.bound === 'max' ? { min: now - n + 1 } : { max: before.bound === 'min' ? now - n - 1 : now - n };
+      push(r, before.from, i + 2, range(before.from, i + 2));
+      i++;
+      continue;
+    }
     const n = yearsCount(t.norm.replace(/\+$/, ''));
     if (n === null) continue;
     let k = i + 1;
@@ -424,9 +447,13 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     // Inclusive comparisons ("at least", "at most", "or more"); the others are strict.
     const words = tokens.slice(before.from, i).map((x) => x.norm);
     const inclusive = plus || words.includes('least') || words.includes('most') || words.includes('up') || words.includes('no');
+    // An age written as one adjective in front of the company ("a 100-year-old brewery") is a
+    // milestone from twenty years on: the brewery founded 112 years ago is one too.
+    const milestone = old && n >= MILESTONE_AGE && tokens[k]?.norm === 'year' && tokens[k]?.join === '-' && tokens[k + 1]?.join === '-';
     let r: NumberRange;
     if (before.bound === 'max') r = { min: inclusive ? now - n : now - n + 1 };
     else if (before.bound === 'min' || plus) r = { max: inclusive ? now - n : now - n - 1 };
+    else if (milestone) r = { max: now - n };
     else r = { min: now - n, max: now - n };
     push(r, before.from, end, range(before.from, end));
     i = end - 1;
