@@ -130,6 +130,8 @@ export interface OrgForm {
   initials?: string;
   /** The initials of a name of two words ("Sanford Bio" → sb, "Wilkinson and Sons" → ws), the only names two letters stand for. */
   pair?: string;
+  /** A name of one word written as a word, a capital then small letters ("Box", "Stripe"): it stands for no acronym. */
+  word?: true;
 }
 
 export function orgForm(name: string | null | undefined): OrgForm {
@@ -155,7 +157,15 @@ export function orgForm(name: string | null | undefined): OrgForm {
   const initials = letterRun || undefined;
   const two = split.filter((w) => w !== 'and');
   const pair = two.length === 2 ? two.map((w) => w[0]).join('') : undefined;
-  return { key: keyWords.join(' '), joined: keyWords.join(''), acronyms, ...(initials ? { initials } : {}), ...(pair ? { pair } : {}) };
+  const word = kept.length === 1 && (name ?? '').split(/[\s,]+/).some((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && asciiLower(w) === kept[0]);
+  return {
+    key: keyWords.join(' '),
+    joined: keyWords.join(''),
+    acronyms,
+    ...(initials ? { initials } : {}),
+    ...(pair ? { pair } : {}),
+    ...(word ? { word: true as const } : {}),
+  };
 }
 
 /**
@@ -174,7 +184,7 @@ export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' 
   const stands = (letters: string, y: OrgForm) => (letters.length === 2 ? y.pair === letters : y.acronyms.has(letters));
   const acronym = (x: OrgForm, y: OrgForm) =>
     (x.initials !== undefined && stands(x.initials, y)) ||
-    (!x.key.includes(' ') && x.key.length >= 2 && x.key.length <= 6 && stands(x.key, y));
+    (!x.key.includes(' ') && !x.word && x.key.length >= 2 && x.key.length <= 6 && stands(x.key, y));
   if (acronym(a, b) || acronym(b, a)) return 'alias';
   if (abbreviates(a.key, b.key)) return 'alias';
   // A misspelt name: one slip, two in names of twelve letters or more ("Acme Media" is not "Acme Medical").

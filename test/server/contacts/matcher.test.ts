@@ -150,6 +150,11 @@ test('names and employers as other languages and other hands write them', () => 
   assert.is(agree('Notion', 'Motion'), null);
   assert.is(agree('BP', 'Bank of Punjab'), null);
   assert.is(agree('SB', 'Sanford Bio'), 'alias');
+  // A name written as a word stands for no acronym, either way round; capitals or small letters may.
+  assert.is(agree('Box', 'Bank of Xiamen'), null);
+  assert.is(agree('Bank of Xiamen', 'Box Inc.'), null);
+  assert.is(agree('BOX', 'Bank of Xiamen'), 'alias');
+  assert.is(agree('ibm', 'International Business Machines'), 'alias');
   // Initials written with ampersands or dots; a hyphenated name gives an initial a part.
   assert.is(agree('W&S', 'Wilkinson and Sons'), 'alias');
   assert.is(agree('D.B.S.', 'Dickens-Bailey Stack'), 'alias');
