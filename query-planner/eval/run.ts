@@ -14,6 +14,7 @@ import {
   loadCompanyRows,
   OWN_DATA,
   OWN2_DATA,
+  OWN3_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -124,30 +125,37 @@ if (process.argv.includes('--show-own-failures')) {
     `Own-set failures (${own.failures.length}) and spurious filters (${own.spuriousCases.length}) are not listed: fix the parser in general, not for these queries (npm run eval:parser -- --show-own-failures lists them).`,
   );
 }
-// The second own set (2026-11-28), written by a helper that never read the parser.
-const own2 = evaluateCompanyParser(loadCompanyRows(OWN2_DATA));
-lines.push('');
-lines.push(`Company-query parser on ${own2.total} own queries (query-planner/eval/company-queries.own2.jsonl, reported, not a gate)`);
-for (const f of own2.figures) lines.push(figureLine(f));
-lines.push(
-  `Its failures (${own2.failures.length}) and spurious filters (${own2.spuriousCases.length}) are listed with --show-own-failures.`,
-);
-if (process.argv.includes('--show-own-failures')) {
-  for (const f of own2.failures) {
-    lines.push(`  [${f.field}] ${f.query_id}: ${JSON.stringify(f.text)}`);
-    lines.push(`      expected ${JSON.stringify(f.expected)}  got ${JSON.stringify(f.got)}`);
+// The second and third own sets (2026-11-28), each written by a helper that never read the parser.
+const reportOwnSet = (file: string, data: URL) => {
+  const result = evaluateCompanyParser(loadCompanyRows(data));
+  lines.push('');
+  lines.push(`Company-query parser on ${result.total} own queries (query-planner/eval/${file}, reported, not a gate)`);
+  for (const f of result.figures) lines.push(figureLine(f));
+  lines.push(
+    `Its failures (${result.failures.length}) and spurious filters (${result.spuriousCases.length}) are listed with --show-own-failures.`,
+  );
+  if (process.argv.includes('--show-own-failures')) {
+    for (const f of result.failures) {
+      lines.push(`  [${f.field}] ${f.query_id}: ${JSON.stringify(f.text)}`);
+      lines.push(`      expected ${JSON.stringify(f.expected)}  got ${JSON.stringify(f.got)}`);
+    }
+    for (const s of result.spuriousCases)
+      lines.push(`  [${s.group}] ${s.query_id}: ${JSON.stringify(s.text)}  got ${JSON.stringify(s.got)}`);
   }
-  for (const s of own2.spuriousCases) lines.push(`  [${s.group}] ${s.query_id}: ${JSON.stringify(s.text)}  got ${JSON.stringify(s.got)}`);
-}
+  return result;
+};
+const own2 = reportOwnSet('company-queries.own2.jsonl', OWN2_DATA);
+const own3 = reportOwnSet('company-queries.own3.jsonl', OWN3_DATA);
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
-lines.push(`${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} own2`);
+lines.push(`${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} ${'own2'.padEnd(20)} own3`);
 const cell = (f: { hits: number; total: number; pct: number } | undefined) =>
   f?.total ? `${f.hits}/${f.total} ${f.pct.toFixed(1)}%` : '-';
 for (const f of company.figures) {
   const o = own.figures.find((x) => x.field === f.field);
   const o2 = own2.figures.find((x) => x.field === f.field);
-  lines.push(`${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2)}`);
+  const o3 = own3.figures.find((x) => x.field === f.field);
+  lines.push(`${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2).padEnd(20)} ${cell(o3)}`);
 }
 console.log(lines.join('\n'));
 process.exitCode = missed ? 1 : 0;

@@ -116,6 +116,19 @@ function firstRange(mentions: NumberMention[]): NumberRange | null {
 /** Coinages that name a whole taxonomy industry ("fintech", "healthtech", "ed-tech", "med tech"). */
 const SECTOR_COINAGE = /^[a-z]+[- ]?tech$/;
 
+/**
+ * Whether "tech" or "technology" stands alone as the sector: unclaimed, not glued to a word, and
+ * with nothing but a place, a stage, a size or an article before it ("Icelandic tech", "a tech
+ * company"), not "big tech" (a kind of company) or "climate tech" (read with its sector).
+ */
+function bareTech(tokens: Token[]): boolean {
+  return tokens.some((t, i) => {
+    if (t.claim || t.join || tokens[i + 1]?.join || !/^tech(nology)?$/.test(t.norm)) return false;
+    const prev = tokens[i - 1];
+    return !prev || prev.kind === 'punct' || /^(a|an|the|in|of)$/.test(prev.norm) || (!!prev.claim && prev.claim !== 'ignored');
+  });
+}
+
 /** A phrase with every word in the singular ("medical devices" → "medical device"). */
 function singular(phrase: string): string {
   return phrase
@@ -278,9 +291,11 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
         .replace(/[- ]?tech$/, '')
         .replace(/[\s-]+/g, '');
     const known = [...s.sector.categories, s.sector.industry?.toLowerCase() ?? ''].map(compact);
-    if (surface && !known.includes(compact(surface)) && !SECTOR_COINAGE.test(singular(surface))) {
+    if (surface && !known.includes(compact(surface))) {
       push(categories, surface);
-      approximated = true;
+      // A "-tech" coinage ("regtech", "martech") names its sector as the taxonomy files it: the
+      // industry still widens the match.
+      if (!SECTOR_COINAGE.test(singular(surface))) approximated = true;
     }
     for (const c of s.sector.categories) push(categories, c);
   }
@@ -288,6 +303,8 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   // category match (the builder matches a category value against the industry too): an
   // expansion, never a gate, so a fintech company filed under another industry is still found.
   if (!topicsIn.length && !approximated) for (const s of included) if (s.sector.industry) push(categories, s.sector.industry.toLowerCase());
+  // "tech" alone names the technology sector ("tech companies in Japan", "Armenian tech startups").
+  if (!categories.length && !sectors.length && bareTech(tokens)) push(categories, 'technology');
   const excludedCategories: string[] = [];
   for (const t of topics)
     if (t.negated) for (const x of t.written ? [t.text, t.written] : [t.text]) if (!categories.includes(x)) push(excludedCategories, x);

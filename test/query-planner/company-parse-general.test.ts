@@ -168,6 +168,38 @@ test('trades named by their agents, "IT", stage ranges, age ranges, head counts 
   assert.equal(filters('employee-owned architecture practices').company_types, ['privately_held']);
 });
 
+test('third own set: bare tech, coinages as written, index members, sector abbreviations, centuries', () => {
+  // "tech" alone is the technology sector; with another sector it is that sector's tail.
+  assert.equal(included('tech companies headquartered in Japan'), ['technology']);
+  assert.equal(included('Armenian tech startups'), ['technology']);
+  assert.equal(included('climate tech startups').includes('technology'), false);
+  // A "-tech" coinage is kept as written beside the taxonomy's reading.
+  assert.equal(included('regtech startups in Lithuania'), ['regtech', 'compliance']);
+  // Members of a stock index are listed; a ranking is not an index.
+  assert.equal(filters('S&P 500 utilities').company_types, ['public_company']);
+  assert.equal(filters('FTSE 100 oil and gas companies').company_types, ['public_company']);
+  assert.equal(filters('Fortune 500 cement companies').company_types, undefined);
+  // Sector abbreviations; investors are no sector.
+  assert.ok(included('VC firms in Warsaw').includes('venture capital'));
+  assert.ok(included('PE firms in Stockholm').includes('private equity'));
+  assert.ok(included('3PL providers in Panama').includes('third-party logistics'));
+  assert.equal(included('startups backed by top VCs'), []);
+  assert.equal(filters('cold storage companies owned by private equity').funding_stages, ['private_equity']);
+  // Centuries by their ordinal.
+  assert.equal(filters('book publishers founded in the 19th century').founded_year, { min: 1800, max: 1899 });
+  assert.equal(filters('banks established in the late nineteenth century').founded_year, { min: 1860, max: 1899 });
+  assert.equal(filters('companies founded in the 21st century').founded_year, { min: 2000 });
+  // Short demonyms; a demonym that starts a country's name leaves it whole.
+  assert.equal(filters('uzbek startups founded in 2024').locations, { include: ['Uzbekistan'] });
+  assert.equal(included('uzbek startups founded in 2024'), []);
+  assert.equal(included('board game publishers in the Czech Republic').includes('republic'), false);
+  // The stage of a disease or a drug, and a compound word, are no funding round.
+  assert.equal(filters('early-stage cancer detection companies').funding_stages, undefined);
+  assert.equal(filters('biotechs in Basel with late-stage clinical assets').funding_stages, undefined);
+  assert.equal(filters('seed-to-sale software for cannabis dispensaries').funding_stages, undefined);
+  assert.equal(filters('early-stage startups').funding_stages, ['pre_seed', 'seed', 'series_a']);
+});
+
 test('ages in words and adjective ages are at least that old', () => {
   // "A 100-year-old brewery" is a milestone reached; "a 5-year-old startup" is about five years old.
   assert.equal(filters('100-year-old breweries in Germany').founded_year, { max: YEAR - 100 });

@@ -108,7 +108,7 @@ test('sectors: exclusions go to categories.exclude', () => {
   // A tag both wanted and contrasted stays wanted; the contrasted phrase is excluded as a phrase.
   assert.equal(sectors('Dutch agritech working on vertical farming vs traditional agriculture'), {
     industries: null,
-    categories: { include: ['agriculture', 'agtech', 'vertical farming'], exclude: ['traditional agriculture'] },
+    categories: { include: ['agritech', 'agriculture', 'agtech', 'vertical farming'], exclude: ['traditional agriculture'] },
   });
   // "not just" is no negation.
   assert.equal(filters('legaltech not just for law firms').categories, { include: ['legal', 'legal services'] });
@@ -510,7 +510,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Belgian medtech founded between 2010 and 2015',
     {
-      categories: { include: ['healthcare', 'medical devices', 'hospital & health care'] },
+      categories: { include: ['medtech', 'healthcare', 'medical devices', 'hospital & health care'] },
       locations: { include: ['Belgium'] },
       founded_year: { min: 2010, max: 2015 },
     },
@@ -535,7 +535,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Chilean agritech startups',
     {
-      categories: { include: ['agriculture', 'agtech', 'farming & agriculture'] },
+      categories: { include: ['agritech', 'agriculture', 'agtech', 'farming & agriculture'] },
       locations: { include: ['Chile'] },
     },
   ],
@@ -658,7 +658,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'Series D+ healthtech in the US',
     {
-      categories: { include: ['healthcare', 'digital health', 'hospital & health care'] },
+      categories: { include: ['healthtech', 'healthcare', 'digital health', 'hospital & health care'] },
       locations: { include: ['US'] },
       funding_stages: ['series_d', 'series_e_plus'],
     },
@@ -725,7 +725,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'acquired martech startups in the US',
     {
-      categories: { include: ['marketing', 'marketing & advertising'] },
+      categories: { include: ['martech', 'marketing', 'marketing & advertising'] },
       locations: { include: ['US'] },
       status: ['acquired'],
     },
@@ -838,7 +838,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'find me series b healthtech startups in new york',
     {
-      categories: { include: ['healthcare', 'digital health', 'hospital & health care'] },
+      categories: { include: ['healthtech', 'healthcare', 'digital health', 'hospital & health care'] },
       locations: { include: ['new york'] },
       funding_stages: ['series_b'],
     },
@@ -867,7 +867,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'health tech startups in Stockholm that raised a Series A',
     {
-      categories: { include: ['healthcare', 'digital health', 'hospital & health care'] },
+      categories: { include: ['health tech', 'healthcare', 'digital health', 'hospital & health care'] },
       locations: { include: ['Stockholm'] },
       funding_stages: ['series_a'],
     },
@@ -883,7 +883,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'healthtech founded in 2021-2023',
     {
-      categories: { include: ['healthcare', 'digital health', 'hospital & health care'] },
+      categories: { include: ['healthtech', 'healthcare', 'digital health', 'hospital & health care'] },
       founded_year: { min: 2021, max: 2023 },
     },
   ],

@@ -49,12 +49,39 @@ function decadeOf(t: Token | undefined): number | null {
   return two >= 30 ? 1900 + two : 2000 + two;
 }
 
+const CENTURY_WORDS = new Map([
+  ['fifteenth', 15],
+  ['sixteenth', 16],
+  ['seventeenth', 17],
+  ['eighteenth', 18],
+  ['nineteenth', 19],
+  ['twentieth', 20],
+]);
+
+/** The number of a century written as an ordinal ("19th", "nineteenth"), from the 11th to the 21st. */
+function centuryOf(t: Token | undefined): number | null {
+  if (!t) return null;
+  const m = /^(1[1-9]|2[01])(st|nd|rd|th)$/.exec(t.norm);
+  if (m) return Number(m[1]);
+  return CENTURY_WORDS.get(t.norm) ?? null;
+}
+
 /** A year expression at token i: "2019", "2020+", "2015-2018", "2016 and 2018", "early 2000s". */
 function readYear(tokens: Token[], i: number, between: boolean): YearRead | null {
   const t = tokens[i];
   if (!t || t.claim) return null;
   const part = /^(early|mid|late)$/.exec(t.norm);
   const decadeAt = part ? i + 1 : i;
+  // "the 19th century", "late nineteenth century", "21st-century": a century by its ordinal.
+  const nth = centuryOf(tokens[decadeAt]);
+  if (nth !== null && tokens[decadeAt + 1]?.norm === 'century' && !tokens[decadeAt]?.claim) {
+    const start = (nth - 1) * 100;
+    let range: NumberRange = start >= 2000 ? { min: start } : { min: start, max: start + 99 };
+    if (part?.[1] === 'early') range = { min: start, max: start + 33 };
+    else if (part?.[1] === 'mid') range = { min: start + 30, max: start + 70 };
+    else if (part?.[1] === 'late' && start < 2000) range = { min: start + 60, max: start + 99 };
+    return { range, from: i, end: decadeAt + 2, single: false };
+  }
   const decade = decadeOf(tokens[decadeAt]);
   if (decade !== null && !tokens[decadeAt]?.claim) {
     // "1800s", "1900s" name a century; "2000s" the decade (a century that has not ended).

@@ -76,6 +76,11 @@ const DEMONYMS: [string, string][] = [
   ['japanese', 'Japan'],
   ['jordanian', 'Jordan'],
   ['kazakh', 'Kazakhstan'],
+  ['kazakhstani', 'Kazakhstan'],
+  ['uzbek', 'Uzbekistan'],
+  ['kyrgyz', 'Kyrgyzstan'],
+  ['tajik', 'Tajikistan'],
+  ['turkmen', 'Turkmenistan'],
   ['kenyan', 'Kenya'],
   ['korean', 'South Korea'],
   ['south korean', 'South Korea'],
@@ -233,6 +238,9 @@ function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
     // "polish the deck", "turkey sandwich": in mixed-case text a demonym is capitalised.
     if (mode === 'mixed' && !t.cap) return null;
     if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && !(next && next.kind === 'word')) return null;
+    // The first word of a longer place name ("the Czech Republic", "Dominican Republic") is left
+    // to the place scan, which reads it whole.
+    if (next?.kind === 'word' && resolvePlace(`${t.text} ${next.text}`)) return null;
     return { item: { text: value.name, match: { ...value, input: value.name }, exclude: false, from, to: end }, to: end };
   });
 }

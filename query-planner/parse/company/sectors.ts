@@ -96,6 +96,9 @@ const SYNONYMS: [string, string[]][] = [
   ['spend management', ['expense management']],
   ['wealthtech', ['wealth management']],
   ['regtech', ['compliance']],
+  ['vc', ['venture capital']],
+  ['pe', ['private equity']],
+  ['buyout', ['private equity']],
   // Security.
   ['cyber security', ['cybersecurity']],
   ['cyber', ['cybersecurity']],
@@ -184,6 +187,8 @@ const SYNONYMS: [string, string[]][] = [
   ['last-mile delivery', ['logistics']],
   ['supply chain management', ['supply chain']],
   ['fleet', ['fleet management']],
+  ['3pl', ['third-party logistics', 'logistics']],
+  ['3pls', ['third-party logistics', 'logistics']],
   // Manufacturing.
   ['robot', ['robotics']],
   ['robots', ['robotics']],
@@ -335,6 +340,8 @@ const SYNONYMS: [string, string[]][] = [
  * ("space company", "food startups", "identity platform") or glued to one ("space-tech").
  */
 const NEEDS_FOLLOWER = new Set([
+  'vc',
+  'pe',
   'sales',
   'risk',
   'advisory',

@@ -80,6 +80,12 @@ const TRAIT_PHRASES: [string, Trait][] = [
   ['pe owned', stage('private_equity')],
   ['private equity owned', stage('private_equity')],
   ['private equity-owned', stage('private_equity')],
+  ['owned by private equity', stage('private_equity')],
+  ['owned by pe', stage('private_equity')],
+  ['private equity ownership', stage('private_equity')],
+  ['pe ownership', stage('private_equity')],
+  ['bought by private equity', stage('private_equity')],
+  ['acquired by private equity', stage('private_equity')],
   // Public companies.
   ['public', type('public_company')],
   ['public company', type('public_company')],
@@ -105,6 +111,45 @@ const TRAIT_PHRASES: [string, Trait][] = [
   ['ipo-ed', type('public_company')],
   ['post-ipo', type('public_company')],
   ['went public', type('public_company')],
+  // Members of a stock index are listed ("S&P 500 utilities", "FTSE 100 miners"). A ranking such
+  // as the Fortune 500 is not an index: it counts private companies too.
+  ...[
+    's&p 500',
+    's&p500',
+    's&p 400',
+    's&p 600',
+    'dow jones',
+    'dow 30',
+    'nasdaq 100',
+    'nasdaq-100',
+    'russell 1000',
+    'russell 2000',
+    'russell 3000',
+    'ftse 100',
+    'ftse 250',
+    'ftse 350',
+    'ftse mib',
+    'dax',
+    'mdax',
+    'sdax',
+    'tecdax',
+    'cac 40',
+    'euro stoxx 50',
+    'stoxx 600',
+    'ibex 35',
+    'aex',
+    'omx',
+    'smi',
+    'nikkei 225',
+    'topix',
+    'hang seng',
+    'kospi',
+    'asx 200',
+    'tsx',
+    'sensex',
+    'nifty 50',
+    'bovespa',
+  ].map((name): [string, Trait] => [name, type('public_company')]),
   ['gone public', type('public_company')],
   // Privately held companies.
   ['private', type('privately_held')],
@@ -273,11 +318,21 @@ export function isTraitStart(tokens: Token[], i: number): boolean {
 const SERVES_THE_STATE =
   /^(consult\w*|advis\w*|contractors?|suppliers?|vendors?|software|saas|solutions?|recruit\w*|staffing|outsourc\w*|integrators?|specialists?|practices?|lawyers?|law|marketing|sales)$/;
 
+/** Nouns after "early-stage" or "late-stage" that are medicine's stages, not a company's. */
+const CLINICAL_AFTER =
+  /^(cancers?|tumou?rs?|diseases?|clinical|trials?|assets?|pipelines?|drugs?|compounds?|molecules?|therapeutics?|detection|diagnosis|dementia|alzheimer'?s|parkinson'?s)$/;
+
 function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolean {
   const word = tokens[i]?.norm ?? '';
   const next = tokens[end];
   const nextNorm = next && next.kind !== 'punct' ? next.norm : '';
   const prev = tokens[i - 1]?.kind === 'punct' ? '' : (tokens[i - 1]?.norm ?? '');
+  if (trait.kind === 'funding_stage') {
+    // "seed-to-sale software": a compound word, not a round.
+    if (next?.join === '-' && nextNorm === 'to') return false;
+    // "early-stage cancer", "late-stage clinical assets": the stage of a disease or a drug.
+    if (CLINICAL_AFTER.test(nextNorm)) return false;
+  }
   if (end - i > 1) {
     if (trait.kind === 'funding_stage' && trait.stages.includes('bootstrapped')) return !/^(then|until|before|initially)$/.test(nextNorm);
     // "public sector consultancies" and "public sector software vendors" sell to the state: the noun
