@@ -165,6 +165,15 @@ export const REGIONS: RegionDefinition[] = [
     // Natural Earth files some Walloon cities under their own name (Charleroi, Arlon).
     subdivisions: ['BE|Hainaut', 'BE|Liege', 'BE|Namur', 'BE|Luxembourg', 'BE|Walloon Brabant', 'BE|Charleroi', 'BE|Arlon'],
   },
+  // France's regions since 2016, over the earlier regions the gazetteer files cities under.
+  { name: 'Normandy', aliases: ['normandie'], subdivisions: ['FR|Basse-Normandie', 'FR|Haute-Normandie'] },
+  { name: 'Hauts-de-France', aliases: [], subdivisions: ['FR|Nord-Pas-de-Calais', 'FR|Picardie'] },
+  { name: 'Grand Est', aliases: [], subdivisions: ['FR|Alsace', 'FR|Champagne-Ardenne', 'FR|Lorraine'] },
+  { name: 'Nouvelle-Aquitaine', aliases: ['new aquitaine'], subdivisions: ['FR|Aquitaine', 'FR|Limousin', 'FR|Poitou-Charentes'] },
+  { name: 'Occitanie', aliases: ['occitania'], subdivisions: ['FR|Languedoc-Roussillon', 'FR|Midi-Pyrénées'] },
+  { name: 'Bourgogne-Franche-Comté', aliases: ['burgundy-franche-comte'], subdivisions: ['FR|Bourgogne', 'FR|Franche-Comté'] },
+  { name: 'Centre-Val de Loire', aliases: ['loire valley'], subdivisions: ['FR|Centre'] },
+  { name: 'Auvergne-Rhône-Alpes', aliases: [], subdivisions: ['FR|Auvergne', 'FR|Rhône-Alpes'] },
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
 ];
 

@@ -132,5 +132,9 @@ export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
     'den haag': 'The Hague',
     // Nicknames of a city that shares its name with a larger one: `Name|Region|CC` picks it.
     'st pete': 'St. Petersburg|Florida|US',
+    // Full names whose river part the gazetteer leaves out.
+    'stoke on trent': 'Stoke|Stoke-on-Trent|GB',
+    'newcastle upon tyne': 'Newcastle|Tyne and Wear|GB',
+    'frankfurt am main': 'Frankfurt|Hessen|DE',
   }),
 );

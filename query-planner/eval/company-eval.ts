@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { placeKey } from '../../geo/gazetteer.js';
-import { regionByName } from '../../geo/regions.js';
+import { regionByName, regionMembers } from '../../geo/regions.js';
 import type { NumberRange } from '../advanced-filters.js';
 import type { CompanyFilters, CompanyType } from '../company-filters.js';
 import { parseCompanyQuery } from '../parse/company-query.js';
@@ -33,7 +33,7 @@ export type CompanyField = (typeof COMPANY_FIELDS)[number];
 export const UNSCORED_FIELDS = ['funding_date', 'offices', 'criteria'] as const;
 
 export const COMPANY_SCORING_RULES = [
-  'country eq X (or in [X, ...]): some place of locations.include resolves (resolvePlace) to the country X, compared by ISO code through the gazetteer, or to a city, metro or state inside X ("Boston" for United States). The strict figure in brackets counts only places of kind country.',
+  'country eq X (or in [X, ...]): some place of locations.include resolves (resolvePlace) to the country X, compared by ISO code through the gazetteer, or to a city, metro, state or named region inside X ("Boston" for United States, "Normandy" for France). The strict figure in brackets counts only places of kind country.',
   'region contains X: some place of locations.include resolves to the named region X or one of its aliases (Scandinavia = Nordics), or to a region X includes ("Southeast Asia" for APAC). The strict figure counts only the region itself.',
   'city eq X: some place of locations.include resolves to a city named X, compared by place key (accents folded) and through the gazetteer ("Gothenburg" is Göteborg).',
   'industry/category (industry and category labels are one field): every `contains` value X is matched when some parsed industry or category, lowercased, contains X lowercased or is contained in it ("Biotech" ~ "Biotechnology"); `contains_all` needs each value; a `not_contains` value must be matched the same way by a value of categories.exclude or industries.exclude.',
@@ -177,8 +177,17 @@ function countryHit(op: Op, places: PlaceMatch[]): [boolean, boolean] {
   const wanted = (op.in ?? [op.eq]).map((x) => resolvePlace(String(x))).filter((p): p is PlaceMatch => !!p && p.kind === 'country');
   const codes = new Set(wanted.map((w) => w.countryCode));
   const strict = places.some((p) => p.kind === 'country' && codes.has(p.countryCode));
-  const lenient = strict || places.some((p) => p.kind !== 'region' && !!p.countryCode && codes.has(p.countryCode));
+  const lenient =
+    strict ||
+    places.some((p) => (p.kind === 'region' ? regionWithin(p.namedRegion ?? p.name, codes) : !!p.countryCode && codes.has(p.countryCode)));
   return [lenient, strict];
+}
+
+/** Whether a named region lies inside the countries `codes` ("Normandy" in France, the Prairies in Canada). */
+function regionWithin(name: string, codes: Set<string | undefined>): boolean {
+  const { countries, usStates, subdivisions } = regionMembers(name);
+  if (countries.length || (!usStates.length && !subdivisions.length)) return false;
+  return (!usStates.length || codes.has('US')) && subdivisions.every((d) => codes.has(d.split('|')[0]));
 }
 
 /** Region match: [lenient, strict]. */

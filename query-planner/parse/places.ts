@@ -129,6 +129,14 @@ function hasPlaceCue(ctx: ScanContext, i: number): boolean {
   return false;
 }
 
+/** Places whose names are also English common nouns: porcelain, a bird, a knit fabric, a cow, a pepper. */
+const COMMON_NOUN_PLACES = new Set(['china', 'turkey', 'jersey', 'guernsey', 'chile']);
+
+/** Whether the text capitalises a word other than its first ("turkey farms in Minnesota"), not only the sentence's start. */
+function capitalisesNames(ctx: ScanContext): boolean {
+  return ctx.tokens.some((t, k) => k > ctx.firstWord && t.kind === 'word' && t.cap);
+}
+
 function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): boolean {
   const { tokens } = ctx;
   const first = tokens[from] as Token;
@@ -157,7 +165,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   }
   if (PLACE_COMMON_WORDS.has(key)) return cue || (key === 'us' && first.upper);
   if (cue) return true;
-  if (match.kind !== 'city') return !isVocabularyWord(key);
+  // In text that capitalises names, a place whose name is also a common noun, written in small
+  // letters without a cue, is the noun ("fine china manufacturers", "turkey farms in Minnesota").
+  if (match.kind !== 'city') return !isVocabularyWord(key) && !(COMMON_NOUN_PLACES.has(key) && !first.cap && capitalisesNames(ctx));
   if (isVocabularyWord(key)) return false;
   if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
   const city = findCities(first.text)[0];

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { placeKey } from '../../geo/gazetteer.js';
 import { regionMembers, regionsOf } from '../../geo/regions.js';
+import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolvePlace } from '../../query-planner/places.js';
 
@@ -97,6 +98,27 @@ test('metros and regions people name, with the countries and states they cover',
   assert.equal(regionsOf('MA', null).includes('MENA'), true);
   assert.equal(regionsOf('EG', null).includes('Middle East'), true);
   assert.equal(regionsOf('MA', null).includes('Middle East'), false);
+});
+
+test("France's regions, cities named with their river, and places that are common nouns", () => {
+  // The merged regions hold the earlier ones the gazetteer files cities under.
+  assert.is(resolved('Normandy'), 'region: Normandy');
+  assert.equal(regionsOf('FR', null, 'Haute-Normandie').includes('Normandy'), true);
+  assert.equal(regionsOf('FR', null, 'Alsace').includes('Grand Est'), true);
+  assert.equal(regionsOf('FR', null, 'Auvergne').includes('Auvergne-Rhône-Alpes'), true);
+  assert.is(resolved('Burgundy'), 'state: Bourgogne, France');
+  assert.is(resolved('Corsica'), 'state: Corse, France');
+  assert.is(resolved('Stoke-on-Trent'), 'city: Stoke, United Kingdom');
+  assert.is(resolved('Newcastle upon Tyne'), 'city: Newcastle, United Kingdom');
+  assert.is(resolved('Frankfurt am Main'), 'city: Frankfurt, Germany');
+  const company = (q: string) => parseCompanyQuery(q).filters;
+  assert.equal(company('cider makers in Normandy').locations, { include: ['Normandy'] });
+  // "china" and "turkey" in small letters, where names are capitalised, are porcelain and a bird.
+  assert.equal(company('fine china manufacturers in Stoke-on-Trent').locations, { include: ['Stoke-on-Trent'] });
+  assert.equal(company('turkey farms in Minnesota').locations, { include: ['Minnesota'] });
+  assert.equal(company('fintech startups in china').locations, { include: ['china'] });
+  assert.equal(company('china fintech startups').locations, { include: ['china'] });
+  assert.equal(filters('Software Engineers germany').locations, { include: ['germany'] });
 });
 
 test('the parser finds these places in queries', () => {
