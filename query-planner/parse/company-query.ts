@@ -117,6 +117,17 @@ function firstRange(mentions: NumberMention[]): NumberRange | null {
 const SECTOR_COINAGE = /^[a-z]+[- ]?tech$/;
 
 /**
+ * A sector phrase as compared with the taxonomy: singular, without spaces, hyphens, "-tech" and
+ * business-model words ("cyber security" is "cybersecurity", "HR" is "hr tech", "B2B SaaS" is "saas").
+ */
+function compact(x: string): string {
+  return singular(x)
+    .replace(/\b(b2b|b2c|d2c|b2b2c)\b/g, '')
+    .replace(/[- ]?tech$/, '')
+    .replace(/[\s-]+/g, '');
+}
+
+/**
  * Whether "tech" or "technology" stands alone as the sector: unclaimed, not glued to a word, and
  * with nothing but a place, a stage, a size or an article before it ("Icelandic tech", "a tech
  * company"), not "big tech" (a kind of company) or "climate tech" (read with its sector).
@@ -283,13 +294,6 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   let approximated = false;
   for (const s of included) {
     const surface = sectorSurface(source, tokens, s);
-    // Compared without spaces, hyphens, number, "-tech" and business-model words: "cyber security" is
-    // "cybersecurity", "HR" is "hr tech", "B2B SaaS" is "saas".
-    const compact = (x: string) =>
-      singular(x)
-        .replace(/\b(b2b|b2c|d2c|b2b2c)\b/g, '')
-        .replace(/[- ]?tech$/, '')
-        .replace(/[\s-]+/g, '');
     const known = [...s.sector.categories, s.sector.industry?.toLowerCase() ?? ''].map(compact);
     if (surface && !known.includes(compact(surface))) {
       push(categories, surface);
@@ -308,7 +312,22 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   const excludedCategories: string[] = [];
   for (const t of topics)
     if (t.negated) for (const x of t.written ? [t.text, t.written] : [t.text]) if (!categories.includes(x)) push(excludedCategories, x);
-  for (const s of excluded) for (const c of s.sector.categories) if (!categories.includes(c)) push(excludedCategories, c);
+  // An exclusion is as narrow as it was said: "not NFT marketplaces" rules out NFT marketplaces,
+  // not every marketplace. A sector named as the taxonomy names it ("not crypto") excludes its tags.
+  // Sectors side by side are one phrase ("NFT marketplaces").
+  const phrases: SectorMention[][] = [];
+  for (const s of excluded) {
+    const last = phrases[phrases.length - 1];
+    if (last && last[last.length - 1]?.to === s.from) last.push(s);
+    else phrases.push([s]);
+  }
+  for (const group of phrases) {
+    const whole = { ...(group[0] as SectorMention), to: (group[group.length - 1] as SectorMention).to };
+    const surface = sectorSurface(source, tokens, whole);
+    const tags = group.length === 1 ? whole.sector.categories : [];
+    const values = surface ? [surface, ...tags.filter((c) => compact(c) === compact(surface))] : tags;
+    for (const c of values) if (!categories.includes(c)) push(excludedCategories, c);
+  }
   if (categories.length || excludedCategories.length) {
     filters.categories = {};
     if (categories.length) filters.categories.include = categories;

@@ -198,6 +198,13 @@ test('third own set: bare tech, coinages as written, index members, sector abbre
   assert.equal(filters('biotechs in Basel with late-stage clinical assets').funding_stages, undefined);
   assert.equal(filters('seed-to-sale software for cannabis dispensaries').funding_stages, undefined);
   assert.equal(filters('early-stage startups').funding_stages, ['pre_seed', 'seed', 'series_a']);
+  // Managers, lessors, pollsters and shipowners name their trade's activity.
+  assert.equal(included('asset managers older than 50 years'), ['asset management', 'asset managers']);
+  assert.equal(included('aircraft lessors in Ireland'), ['aircraft leasing', 'aircraft lessors']);
+  assert.equal(included('reinsurers in Bermuda'), ['reinsurance', 'reinsurers']);
+  // An exclusion is as narrow as it was said.
+  assert.equal(filters('crypto exchanges in Argentina but not NFT marketplaces').categories?.exclude, ['nft marketplaces']);
+  assert.equal(filters('software companies, no adtech').categories?.exclude, ['adtech']);
 });
 
 test('ages in words and adjective ages are at least that old', () => {

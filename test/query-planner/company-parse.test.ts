@@ -98,7 +98,7 @@ test('sectors: exclusions go to categories.exclude', () => {
   });
   assert.equal(sectors('B2B SaaS company in Germany NOT in HR or recruiting'), {
     industries: null,
-    categories: { include: ['saas'], exclude: ['hr tech', 'recruiting'] },
+    categories: { include: ['saas'], exclude: ['hr', 'hr tech', 'recruiting'] },
   });
   assert.equal(sectors('SaaS but not fintech'), { industries: null, categories: { include: ['saas'], exclude: ['fintech'] } });
   assert.equal(sectors('AI startups excluding robotics'), {
@@ -809,7 +809,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'cybersecurity vendors in Israel excluding identity management',
     {
-      categories: { include: ['cybersecurity', 'computer & network security'], exclude: ['identity'] },
+      categories: { include: ['cybersecurity', 'computer & network security'], exclude: ['identity management'] },
       locations: { include: ['Israel'] },
     },
   ],

@@ -38,6 +38,7 @@ const ACTIVITIES: [suffix: string, activity: string][] = [
   ['factories', 'manufacturing'],
   ['manufacturers', 'manufacturing'],
   ['producers', 'production'],
+  ['reinsurers', 'reinsurance'],
   ['insurers', 'insurance'],
   ['lenders', 'lending'],
   ['recyclers', 'recycling'],
@@ -53,6 +54,12 @@ const ACTIVITIES: [suffix: string, activity: string][] = [
   ['exporters', 'export'],
   ['importers', 'import'],
   ['developers', 'development'],
+  ['managers', 'management'],
+  ['manager', 'management'],
+  ['lessors', 'leasing'],
+  ['auditors', 'auditing'],
+  ['pollsters', 'polling'],
+  ['shipowners', 'shipping'],
 ];
 
 /** The activity a word names when it is an agent noun of a trade ("traders" → "trading"), else null. */
