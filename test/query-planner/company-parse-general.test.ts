@@ -202,6 +202,10 @@ test('third own set: bare tech, coinages as written, index members, sector abbre
   assert.equal(included('asset managers older than 50 years'), ['asset management', 'asset managers']);
   assert.equal(included('aircraft lessors in Ireland'), ['aircraft leasing', 'aircraft lessors']);
   assert.equal(included('reinsurers in Bermuda'), ['reinsurance', 'reinsurers']);
+  // A head noun in front modifies the next word.
+  assert.equal(included('board game publishers'), ['board game publishing', 'board game publishers']);
+  assert.equal(included('label printing companies'), ['label printing']);
+  assert.equal(included('office furniture makers'), ['office furniture']);
   // An exclusion is as narrow as it was said.
   assert.equal(filters('crypto exchanges in Argentina but not NFT marketplaces').categories?.exclude, ['nft marketplaces']);
   assert.equal(filters('software companies, no adtech').categories?.exclude, ['adtech']);

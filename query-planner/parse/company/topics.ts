@@ -120,9 +120,11 @@ function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string
     !tokens[t.i + 1]?.join &&
     !isInformationTechnology(t, tokens[t.i + 1]) &&
     (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm) || isFiller(t.norm) || t.norm.length < 2);
-  // Head nouns and evaluative words at the end, evaluative words and light verbs at the start.
+  // Head nouns and evaluative words at the end, evaluative words and light verbs at the start. A
+  // head noun in front modifies the next word ("board game publishers", "office furniture makers",
+  // "brand design agencies"): it stays when a content word follows.
   while (b > a && drop(tokens[b - 1])) b--;
-  while (a < b && drop(tokens[a])) a++;
+  while (a < b && drop(tokens[a]) && !(HEADS.has(tokens[a]?.norm ?? '') && a + 1 < b && !drop(tokens[a + 1]))) a++;
   return [a, b];
 }
 
