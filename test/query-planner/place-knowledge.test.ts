@@ -121,6 +121,32 @@ test("France's regions, cities named with their river, and places that are commo
   assert.equal(filters('Software Engineers germany').locations, { include: ['germany'] });
 });
 
+test('divisions the gazetteer knows from its cities, cities under their own names, misspelt places', () => {
+  // Any first-level division the gazetteer's cities are filed under, of one country, that is no
+  // common word.
+  assert.is(resolved('Tasmania'), 'state: Tasmania, Australia');
+  assert.is(resolved('Selangor'), 'state: Selangor, Malaysia');
+  assert.is(resolved('Bay'), null);
+  assert.is(resolved('Delta'), null);
+  // In a query they need a place word before them.
+  assert.equal(filters('territory managers in tasmania').locations, { include: ['tasmania'] });
+  assert.equal(filters('Validation Engineers In Vaud').locations, { include: ['Vaud'] });
+  assert.equal(filters('software engineers at Meta').locations, undefined);
+  assert.equal(filters('ux managers near bay area').locations, { include: ['bay area'] });
+  // A city's own-language name, and "&" inside a country's name.
+  assert.is(resolved('Firenze'), 'city: Florence, Italy');
+  assert.is(resolved('Sevilla'), resolved('Seville'));
+  assert.is(resolved('Trinidad & Tobago'), 'country: Trinidad and Tobago');
+  assert.equal(filters('barristers in trinidad & tobago').locations, { include: ['trinidad & tobago'] });
+  assert.equal(filters('R&D engineers in Berlin').job_titles?.include, ['R&D Engineer']);
+  // A misspelt place right after "in", "near", "from", "based" or "located".
+  assert.equal(filters('ehs managers in missisippi').locations, { include: ['Mississippi'] });
+  assert.equal(filters('Optical Engineers in Tuscon').locations, { include: ['Tucson'] });
+  assert.equal(filters('nurses in germnay').locations, { include: ['Germany'] });
+  assert.equal(filters('outside sales reps in the deep south').job_titles?.include, ['Outside Sales Rep']);
+  assert.equal(filters('engineers in hybrid roles').locations, undefined);
+});
+
 test('the parser finds these places in queries', () => {
   assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
   assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });
