@@ -13,6 +13,7 @@ import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
 import { genderedPair, givenNameVariants, sameGivenName, shortForm, spellingVariant } from './given-names.js';
 import {
+  asciiLower,
   emailSearchTerms,
   emailsIn,
   indexWords,
@@ -25,7 +26,7 @@ import {
   swappedName,
   words,
 } from './normalize.js';
-import { emailOrganisation, normOrg, type OrgForm, orgAgreement, orgForm } from './organisations.js';
+import { emailOrganisation, normOrg, type OrgForm, orgAgreement, orgForm, orgNamesIn } from './organisations.js';
 
 /** A contact as a spreadsheet row or a delegate-resolve item gives it (docs/contacts.md, "Rows"). */
 export interface ContactRow {
@@ -181,6 +182,33 @@ interface Keys {
   emailOrgNames: string[];
   titles: string[][];
   place: { city: string | null; metro: string | null; country: string | null } | null;
+  /**
+   * Name words as written, accents dropped but letters kept ("røed" for "roed", "łukaszewski"):
+   * the embedded engine's tokenizer keeps ø, ł, đ and ı, which OpenSearch's ASCII folding does not.
+   */
+  nativeForms: Map<string, string>;
+}
+
+/** Each name word's written form, where it differs from its ASCII form (see {@link Keys.nativeForms}). */
+function nativeForms(row: ContactRow): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const text of [row.name, row.first_name, row.last_name])
+    for (const word of (text ?? '').split(/[^\p{L}]+/u)) {
+      const native = word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+      const ascii = asciiLower(word).replace(/[^a-z]/g, '');
+      if (native && ascii && native !== ascii && /^\p{L}+$/u.test(native)) out.set(ascii, native);
+    }
+  return out;
+}
+
+/** A search text with each word in its written form, or null when no word has one. */
+function nativeText(text: string, forms: Map<string, string>): string | null {
+  if (!forms.size) return null;
+  const alt = text
+    .split(' ')
+    .map((w) => forms.get(w) ?? w)
+    .join(' ');
+  return alt === text ? null : alt;
 }
 
 /**
@@ -204,6 +232,7 @@ function placeOf(text: string | null | undefined): Keys['place'] {
 }
 
 export function rowKeys(row: ContactRow): Keys {
+  const orgCells = (row.organization_names ?? []).flatMap(orgNamesIn);
   const place = placeOf(row.location);
   const emails = [...new Set((row.emails ?? []).flatMap(emailsIn))];
   const emailHostOrgs = new Map<string, OrgForm>();
@@ -221,12 +250,13 @@ export function rowKeys(row: ContactRow): Keys {
     emailTerms: [...new Set((row.emails ?? []).flatMap(emailSearchTerms))],
     phones: [...new Set((row.phone_numbers ?? []).flatMap((p) => phonesIn(p, place?.country ?? null)))],
     username: professionalUsername(row.professional_url),
-    orgs: [...new Set((row.organization_names ?? []).map(normOrg).filter(Boolean))],
-    orgForms: (row.organization_names ?? []).map(orgForm).filter((o) => o.key),
+    orgs: [...new Set(orgCells.map(normOrg).filter(Boolean))],
+    orgForms: orgCells.map(orgForm).filter((o) => o.key),
     emailHostOrgs,
     emailOrgNames: [...emailOrgNames],
     titles: (row.job_titles ?? []).map((t) => words(t)).filter((w) => w.length),
     place,
+    nativeForms: nativeForms(row),
   };
 }
 
@@ -405,6 +435,15 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
   return { status: 'unresolved', reason: 'low_confidence' };
 }
 
+/** Evidence that names one person by itself. */
+const KEY_FIELDS = new Set(['email', 'phone', 'professional_url']);
+
+/** A given and a family name given in each other's columns, read the other way round. */
+function swappedColumns(name: PersonName): PersonName | null {
+  if (!name.first || !name.last || name.all.length !== 2) return null;
+  return { first: name.last, last: name.first, all: [name.last, name.first], lastSearch: name.first };
+}
+
 /** Finds and scores the people a row may be. */
 export class ContactMatcher {
   constructor(
@@ -429,7 +468,10 @@ export class ContactMatcher {
     if (k.username) keys.push({ term: { professional_username: k.username } });
     const searches: Promise<void>[] = [];
     if (keys.length) searches.push(this.search({ bool: { should: keys, minimum_should_match: 1 } }, 10).then(take));
-    const first = k.name.first ? [...givenNameVariants(k.name.first)].slice(0, 12).join(' ') : null;
+    const firstForms = k.name.first ? [...givenNameVariants(k.name.first)].slice(0, 12) : [];
+    const nativeFirst = k.name.first ? k.nativeForms.get(k.name.first) : undefined;
+    if (nativeFirst) firstForms.push(nativeFirst);
+    const first = firstForms.length ? firstForms.join(' ') : null;
     const orgs = [...k.orgs, ...k.emailOrgNames].join(' ');
     if (k.name.last) {
       const should: Query[] = [];
@@ -437,7 +479,12 @@ export class ContactMatcher {
       if (orgs) should.push({ match: { current_company_name: { query: orgs } } });
       // The family name as the index splits it ("al farsi"), every word required.
       const last = k.name.lastSearch ?? k.name.last;
-      searches.push(this.search({ bool: { must: [{ match: { last_name: { query: last, operator: 'and' } } }], should } }, 30).then(take));
+      const lastAsWritten = nativeText(last, k.nativeForms);
+      const lastQuery = (q: string): Query => ({ match: { last_name: { query: q, operator: 'and' } } });
+      const lastMust: Query = lastAsWritten
+        ? { bool: { should: [lastQuery(last), lastQuery(lastAsWritten)], minimum_should_match: 1 } }
+        : lastQuery(last);
+      searches.push(this.search({ bool: { must: [lastMust], should } }, 30).then(take));
       // Filed under one part of a double-barrelled name, or under the birth name ("née").
       for (const other of (k.name.otherLast ?? []).slice(0, 3))
         searches.push(this.search({ bool: { must: [{ match: { last_name: { query: other } } }], should } }, 15).then(take));
@@ -469,12 +516,23 @@ export class ContactMatcher {
     const k = rowKeys(row);
     if (!hasSignal(k)) return { status: 'unresolved', confidence: 0, reason: 'nothing_to_match_on', candidates: [] };
     const result = await this.matchKeys(k, opts);
-    // "Wang Wei", "Nguyen An": a name of two words in one cell may give the family name first.
-    // Read the other way round when the written order finds no one plausible.
-    const swapped = row.first_name || row.last_name ? null : swappedName(k.name);
+    // "Wang Wei", "Nguyen An": a name of two words in one cell may give the family name first, and
+    // a spreadsheet may hold the given and family names in each other's columns. Read the other way
+    // round when the written order finds no one plausible.
+    const columns = Boolean(row.first_name || row.last_name);
+    const swapped = columns ? swappedColumns(k.name) : swappedName(k.name);
     if (!swapped || result.confidence >= LIKELY_MIN) return result;
     const other = await this.matchKeys({ ...k, name: swapped }, opts);
-    return other.confidence > result.confidence ? other : result;
+    if (other.confidence <= result.confidence) return result;
+    // Columns said which name is which: read against them, a match is for a person to confirm,
+    // unless an email, a phone or a profile URL names the person.
+    if (
+      columns &&
+      other.status === 'resolved' &&
+      !other.candidates[0]?.evidence.some((e) => KEY_FIELDS.has(e.field) && e.outcome === 'match')
+    )
+      return { ...other, status: 'likely_match' };
+    return other;
   }
 
   private async matchKeys(k: Keys, opts: { perspectiveUserId?: string | null; maxCandidates?: number }): Promise<MatchResult> {

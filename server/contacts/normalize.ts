@@ -9,6 +9,7 @@ import anyAscii from 'any-ascii';
 import { distance } from 'fastest-levenshtein';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
+import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 
 /** Pictographs, symbols and invisible format characters: never part of a name (any-ascii spells 🚀 "rocket"). */
 const DECORATION = /[\p{Extended_Pictographic}\p{So}\p{Sk}\p{Cf}]|\uFE0F/gu;
@@ -85,6 +86,12 @@ const POST_NOMINALS = new Set(
 /** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
 const PREFIX_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'dipl']);
 
+/**
+ * Academic and professional titles of other languages ("Ing. Silvia Alicea", "Ir. Jan de Vries"):
+ * dropped from the start only when a given and a family name remain ("Ing Wang" is a name).
+ */
+const FOREIGN_TITLES = new Set(['ing', 'eng', 'mag', 'mgr', 'lic', 'drs', 'ir', 'arq']);
+
 export interface PersonName {
   first: string | null;
   last: string | null;
@@ -121,13 +128,13 @@ function otherFamilyNames(lastWritten: string | null, birth: string | null): str
  * part is a note ("(she/her)", "[ex-Acme]").
  */
 function nameText(raw: string): string {
-  return raw.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ').split(/\s+[|\-–—@·•]\s+|\s*[|•]\s*/)[0] as string;
+  return raw.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ').split(/\s+[|\-–—@·•/]\s+|\s*[|•]\s*/)[0] as string;
 }
 
 /** A name's words without the courtesy titles before it and the credentials after it. */
 function nameWords(text: string): string[] {
   const w = words(text);
-  while (w.length > 1 && PREFIX_TITLES.has(w[0] as string)) w.shift();
+  while ((w.length > 1 && PREFIX_TITLES.has(w[0] as string)) || (w.length > 2 && FOREIGN_TITLES.has(w[0] as string))) w.shift();
   while (w.length > 2 && POST_NOMINALS.has(w.at(-1) as string)) w.pop();
   return w;
 }
@@ -141,8 +148,24 @@ function nameWordsAsIndexed(text: string): string | null {
 /** Whether every word of a text is a credential or a title ("PhD", "MBA, PMP"). */
 const onlyCredentials = (text: string): boolean => {
   const w = words(text);
-  return w.length > 0 && w.every((x) => POST_NOMINALS.has(x) || PREFIX_TITLES.has(x));
+  const credential = (x: string) => POST_NOMINALS.has(x) || PREFIX_TITLES.has(x) || FOREIGN_TITLES.has(x);
+  if (w.length > 0 && w.every(credential)) return true;
+  // "P.Eng.", "Dipl.-Ing.": credentials written with a dot inside a word ("Li, Peng" is a name).
+  if (!/\p{L}\.-?\p{L}/u.test(text)) return false;
+  const joined = words(text.replace(/[.-]/g, ''));
+  return joined.length > 0 && joined.every((x) => credential(x) || DOTTED_CREDENTIALS.has(x));
 };
+
+/** Credentials only ever written with dots: "P.Eng." (professional engineer), "Dipl.-Ing.". */
+const DOTTED_CREDENTIALS = new Set(['peng', 'dipling', 'ping']);
+
+/**
+ * A job title written after a comma ("Alyssa Feil, Principal Consultant"): a text that holds a
+ * title's head noun, after a given and a family name. One word before the comma is a family name
+ * ("Feil, Alyssa").
+ */
+const titleAfterName = (before: string, after: string): boolean =>
+  nameWords(before).length >= 2 && words(after).some((w) => TITLE_HEADS.has(w));
 
 /**
  * The given and family name of a row: `first_name`/`last_name` when given, else `name` split
@@ -169,7 +192,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const raw = nameText(birthMatch ? rest : (row.name ?? ''));
   // Credentials after commas ("Jane Doe, Ph.D., PMP") are not a "Last, First" order.
   const parts = raw.split(',');
-  while (parts.length > 1 && onlyCredentials(parts.at(-1) as string)) parts.pop();
+  while (parts.length > 1 && (onlyCredentials(parts.at(-1) as string) || titleAfterName(parts[0] as string, parts.at(-1) as string)))
+    parts.pop();
   let tokens: string[];
   let lastText: string | null = null;
   if (parts.length > 1) {
@@ -280,7 +304,9 @@ export function phonesIn(cell: string | null | undefined, region: string | null)
 /** A phone number in E.164, read with `region` (an ISO country code) when it has no country code; null when not a valid number. */
 export function normPhone(phone: string | null | undefined, region: string | null): string | null {
   if (!phone?.trim()) return null;
-  const parsed = parsePhoneNumberFromString(phone.trim(), ((region ?? 'US').toUpperCase() as CountryCode) || 'US');
+  // "0044 20 …", "001 305 …": the international prefix most of the world dials, written for "+".
+  const text = phone.trim().replace(/^00(?=\s?[1-9])/, '+');
+  const parsed = parsePhoneNumberFromString(text, ((region ?? 'US').toUpperCase() as CountryCode) || 'US');
   return parsed?.isValid() ? parsed.number : null;
 }
 

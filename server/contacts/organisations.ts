@@ -40,7 +40,35 @@ const LEGAL = new Set([
   'the',
   'group',
   'holdings',
+  'ltda',
+  'sapi',
+  'sro',
+  'kft',
+  'zrt',
+  'bhd',
+  'sdn',
+  'tbk',
+  'pte',
 ]);
+
+/**
+ * The organisations one cell names: the organisation, and the one a clause beside it names
+ * ("Acme (formerly Widgets Inc)", "Acme, a Globex company", "Acme (acquired by Globex)", "Acme,
+ * part of Globex"): the person may be filed under either.
+ */
+export function orgNamesIn(cell: string | null | undefined): string[] {
+  const text = (cell ?? '')
+    .replace(/\bS\.?\s?A\.?(?:\s?P\.?\s?I\.?)?\s+de\s+C\.?\s?V\.?/gi, ' ')
+    .replace(/\bS\.?\s+de\s+R\.?\s?L\.?/gi, ' ');
+  const clause =
+    /^(.*?)\s*(?:\(\s*(?:formerly|previously|fka|f\/k\/a|now|acquired by|part of|a subsidiary of|subsidiary of|owned by)\s+([^)]+)\)|,\s*(?:a|an)\s+(.+?)\s+(?:company|subsidiary|business)\s*$|,\s*(?:part of|a subsidiary of|now|formerly)\s+(.+)$)\s*$/i.exec(
+      text.trim(),
+    );
+  if (!clause) return text.trim() ? [text.trim()] : [];
+  const main = (clause[1] ?? '').trim();
+  const other = (clause[2] ?? clause[3] ?? clause[4] ?? '').trim();
+  return [main, other].filter(Boolean);
+}
 
 /**
  * A web address written where a name goes ("acme.com", "www.acme.co.uk", "https://acme.io/about"):

@@ -239,6 +239,11 @@ test('noisy rows: the right person when a human would know them, nobody else', a
         person(13, 'Iris', 'Rosenbaum', 'Gleason Consulting'),
         person(14, 'Yara', 'Haddad', 'Reichel - Schaden'),
         person(15, 'John', 'Okoro', 'Yahoo'),
+        person(16, 'Tuva', 'Røed', 'Fjord Analytics'),
+        person(17, 'Łucja', 'Łukaszewski', 'Vistula Labs'),
+        person(18, 'Thea', 'Farrell', 'Hodkiewicz Group', {
+          phone_numbers: [{ number: '+13055550153', kind: 'mobile' }],
+        }),
       ]),
     ];
     assert.is((await indexSnapshots(app, files)).rejected, 0);
@@ -325,6 +330,25 @@ test('noisy rows: the right person when a human would know them, nobody else', a
     // Not them: Aaron is not Erin, and an address at another company's domain says nothing for it.
     assert.not.equal((await top({ name: 'Aaron Volkova', organization_names: ['Lakin Systems'] }))[0], 'resolved');
     assert.not.equal((await top({ name: 'Aaron Blake', emails: ['aaron.blake@durgan-motors.com'] }))[0], 'resolved');
+    // Letters the engine's tokenizer keeps (ø, ł): found by the name as written, and in ASCII with the employer.
+    assert.equal(await top({ name: 'Tuva Røed', organization_names: ['Fjord Analytics'] }), ['resolved', P(16)]);
+    assert.equal((await matcher.match({ name: 'Łucja Łukaszewski' })).candidates[0]?.user_id, P(17));
+    // Titles before a name in other languages, a job title after a comma, a clause beside the employer.
+    assert.equal(await top({ name: 'Ing. Thea Farrell', organization_names: ['Hodkiewicz Group'], job_titles: ['Frontend Engineer'] }), [
+      'resolved',
+      P(18),
+    ]);
+    assert.equal(
+      await top({ name: 'Thea Farrell, Principal Consultant', organization_names: ['Hodkiewicz (formerly Marrowgate Holdings)'] }),
+      ['resolved', P(18)],
+    );
+    // A phone written with the "00" international prefix.
+    assert.equal(await top({ name: 'Thea Farrell', phone_numbers: ['001 305 555 0153'] }), ['resolved', P(18)]);
+    // Given and family names in each other's columns: found, for a person to confirm.
+    assert.equal(
+      await top({ first_name: 'Farrell', last_name: 'Thea', organization_names: ['Hodkiewicz Group'], job_titles: ['Frontend Engineer'] }),
+      ['likely_match', P(18)],
+    );
     // A family name one letter off is a guess a person approves, not a resolution.
     assert.equal(await top({ name: 'Glenda Kock', organization_names: ['Bashirian Labs'], job_titles: ['Frontend Engineer'] }), [
       'likely_match',
