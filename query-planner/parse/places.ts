@@ -11,7 +11,7 @@
  */
 import { countries } from 'countries-list';
 import { distance } from 'fastest-levenshtein';
-import { allCities, countryAliasKeys, countryName, divisionKeys, findCities, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { allCities, commonWords, countryAliasKeys, countryName, divisionKeys, findCities, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -293,13 +293,13 @@ let fuzzyNames: { key: string; name: string }[] | null = null;
 const FUZZY_CITY_MIN_POPULATION = 150_000;
 
 /**
- * The place a word after "in", "near", "from", "based" or "located" misspells: one slip in a word
- * of six or seven letters, two from eight (two letters swapped count as one), the same first letter, and only one name that close ("missisippi" → Mississippi,
+ * The place a word after "in", "near", "from", "based" or "located" misspells: two letters swapped
+ * in a word of six letters or more, or two slips from eight letters (a swap counting as one), the same first letter, and only one name that close ("missisippi" → Mississippi,
  * "Tuscon" → Tucson); null otherwise.
  */
 function misspeltPlace(t: Token): string | null {
   const key = tokenKey(t);
-  if (key.length < 6 || !/^[a-z]+$/.test(key) || isVocabularyWord(key)) return null;
+  if (key.length < 6 || !/^[a-z]+$/.test(key) || isVocabularyWord(key) || commonWords().has(key)) return null;
   if (!fuzzyNames) {
     const names = new Map<string, string>();
     for (const name of Object.values(US_STATES)) names.set(placeKey(name), name);
@@ -307,16 +307,19 @@ function misspeltPlace(t: Token): string | null {
     for (const c of allCities()) if (c.population >= FUZZY_CITY_MIN_POPULATION) names.set(placeKey(c.name), c.name);
     fuzzyNames = [...names].filter(([k]) => /^[a-z]+$/.test(k) && k.length >= 5).map(([k, name]) => ({ key: k, name }));
   }
-  const allowed = key.length >= 8 ? 2 : 1;
+  // Shorter words take only a swap: one other letter makes another name too often ("Kansai" is not Kansas).
+  const allowed = key.length >= 8 ? 2 : 0;
   // Two letters swapped is one slip ("Tuscon", "germnay").
   const swaps = new Set<string>();
   for (let k = 0; k + 1 < key.length; k++) swaps.add(key.slice(0, k) + key[k + 1] + key[k] + key.slice(k + 2));
+  const limit = Math.max(allowed, 1);
   let best: string | null = null;
-  let bestDistance = allowed + 1;
+  let bestDistance = Number.POSITIVE_INFINITY;
   let ties = 0;
   for (const f of fuzzyNames) {
-    if (f.key[0] !== key[0] || Math.abs(f.key.length - key.length) > allowed) continue;
-    const d = swaps.has(f.key) ? 1 : distance(f.key, key);
+    if (f.key[0] !== key[0] || Math.abs(f.key.length - key.length) > limit) continue;
+    const d = swaps.has(f.key) ? 1 : allowed ? distance(f.key, key) : Number.POSITIVE_INFINITY;
+    if (d > limit) continue;
     if (d < bestDistance) {
       best = f.name;
       bestDistance = d;

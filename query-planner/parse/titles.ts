@@ -172,13 +172,14 @@ function isHead(t: Token): boolean {
 }
 
 /** How a word is spelt inside a title. */
-function canonicalWord(t: Token, asHead: boolean, loose = false): string {
+function canonicalWord(t: Token, asHead: boolean, loose = false, first = false): string {
   const norm = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
   const spelt = ABBREVIATED_TITLES.get(norm) ?? WORD_EXPANSIONS.get(t.norm) ?? (t.i > 0 ? TITLE_SUFFIXES.get(norm) : undefined);
   if (spelt) return spelt;
   const canonical = CANONICAL_SPELLING.get(norm);
   if (canonical) return canonical;
-  if (TITLE_FUNCTION_WORDS.has(norm)) return norm;
+  // A function word is small inside a title, capitalised when it starts one ("In-House Counsel").
+  if (TITLE_FUNCTION_WORDS.has(norm)) return first ? norm.charAt(0).toUpperCase() + norm.slice(1) : norm;
   if (ACRONYMS.has(norm)) return norm.toUpperCase();
   const text = asHead && norm !== t.norm ? norm : t.text;
   // Mixed capitals as written ("McKinsey", "DevOps") stay; everything else is title-cased.
@@ -193,6 +194,9 @@ export interface TitleInput {
   /** Word count of the text; long texts are prose, not queries. */
   wordCount: number;
 }
+
+/** What "in" introduces inside a title: "Engineer in Test", "Entrepreneur in Residence", "Engineer in Training". */
+const IN_TITLE_COMPLEMENTS = new Set(['test', 'residence', 'training', 'charge', 'chief']);
 
 export function scanTitles(input: TitleInput): TitleScan {
   const { tokens, units } = input;
@@ -240,6 +244,11 @@ export function scanTitles(input: TitleInput): TitleScan {
     if (t.norm === 'experience' && EXPERIENCE_COMPOUNDS.has(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim) return 'T';
     if (t.norm === 'it' && IT_FOLLOWERS.has(singular(tokens[i + 1]?.norm ?? '')) && !tokens[i + 1]?.claim) return 'T';
     if (STOP_WORD_MODIFIERS.has(t.norm) && cls(i + 1) === 'T') return 'T';
+    // "In-House Counsel", "Editor-in-Chief", "Software Engineer in Test", "Entrepreneur in Residence".
+    if (t.norm === 'in' && (tokens[i + 1]?.join === '-' || (t.join === '-' && !!tokens[i + 1]?.join))) return 'T';
+    if (t.norm === 'in' && IN_TITLE_COMPLEMENTS.has(tokens[i + 1]?.norm ?? '') && tokens[i - 1] && isHead(tokens[i - 1] as Token))
+      return 'T';
+    if (IN_TITLE_COMPLEMENTS.has(t.norm) && tokens[i - 1]?.norm === 'in' && tokens[i - 2] && isHead(tokens[i - 2] as Token)) return 'T';
     if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
     // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.
     if (/^(and|or|,)$/.test(tokens[i - 1]?.norm ?? '') && startsCue(i)) return 'B';
@@ -319,6 +328,8 @@ export function scanTitles(input: TitleInput): TitleScan {
       }
       if (end < 0) {
         end = lastHead + 1;
+        // "Engineer in Test": the complement after "in" belongs to the title.
+        if (tokens[run[end] as number]?.norm === 'in' && IN_TITLE_COMPLEMENTS.has(tokens[run[end + 1] as number]?.norm ?? '')) end += 2;
         const head = tokens[run[lastHead] as number] as Token;
         // "VP Sales": a domain right after VP.
         if (BARE_COMPLEMENT_HEADS.has(singular(head.norm))) {
@@ -441,7 +452,7 @@ export function scanTitles(input: TitleInput): TitleScan {
         prev = k;
         continue;
       }
-      const word = t.norm === '&' ? '&' : canonicalWord(t, k === headIdx, loose);
+      const word = t.norm === '&' ? '&' : canonicalWord(t, k === headIdx, loose, !out);
       if (out) out += k === prev + 1 && t.join ? t.join : ' ';
       out += word;
       prev = k;

@@ -145,6 +145,15 @@ test('divisions the gazetteer knows from its cities, cities under their own name
   assert.equal(filters('nurses in germnay').locations, { include: ['Germany'] });
   assert.equal(filters('outside sales reps in the deep south').job_titles?.include, ['Outside Sales Rep']);
   assert.equal(filters('engineers in hybrid roles').locations, undefined);
+  // Only a swap in a short word, and never an English word: "Kansai" is not Kansas, "training" not Taiping.
+  assert.equal(filters('Senior Site Reliability Engineers in Kansai').locations, undefined);
+  assert.equal(filters('engineer in training').locations, undefined);
+  // Titles that hold "in".
+  assert.equal(filters('in-house counsel in abuja').job_titles?.include, ['In-House Counsel']);
+  assert.equal(filters('editor-in-chief in pretoria').job_titles?.include, ['Editor-in-Chief']);
+  assert.equal(filters('software engineers in test in bordeaux').job_titles?.include, ['Software Engineer in Test']);
+  assert.equal(filters('entrepreneurs in residence in santa barbara').job_titles?.include, ['Entrepreneur in Residence']);
+  assert.equal(filters('software engineers in bordeaux').job_titles?.include, ['Software Engineer']);
 });
 
 test('the parser finds these places in queries', () => {
