@@ -70,7 +70,7 @@ export const OTHER_SUBDIVISIONS: Record<string, Subdivision[]> = {
   CA: [
     { code: 'ON', name: 'Ontario' },
     { code: 'QC', name: 'Quebec' },
-    { code: 'BC', name: 'British Columbia' },
+    { code: 'BC', name: 'British Columbia', aliases: ['BC'] },
     { code: 'AB', name: 'Alberta' },
     { code: 'MB', name: 'Manitoba' },
     { code: 'SK', name: 'Saskatchewan' },

@@ -148,6 +148,9 @@ test('divisions the gazetteer knows from its cities, cities under their own name
   // Only a swap in a short word, and never an English word: "Kansai" is not Kansas, "training" not Taiping.
   assert.equal(filters('Senior Site Reliability Engineers in Kansai').locations, undefined);
   assert.equal(filters('engineer in training').locations, undefined);
+  // "BC" is British Columbia, in capitals or after a place word.
+  assert.equal(filters('developer educators in bc').locations, { include: ['BC'] });
+  assert.equal(filters('bc i need engineers').locations, undefined);
   // Titles that hold "in".
   assert.equal(filters('in-house counsel in abuja').job_titles?.include, ['In-House Counsel']);
   assert.equal(filters('editor-in-chief in pretoria').job_titles?.include, ['Editor-in-Chief']);

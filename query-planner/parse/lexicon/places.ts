@@ -35,6 +35,6 @@ export const PLACE_COMMON_WORDS = new Set(
  * engineers"); "in", "or", "me", "us" never lead.
  */
 export const AMBIGUOUS_CODES = new Set(
-  words('in or me oh hi ok id us co ma pa de al ms md mo la ar ne ga mt ca ct sd ri ks ky ia wi ak va wa nd nh vt ph'),
+  words('in or me oh hi ok id us co ma pa de al ms md mo la ar ne ga mt ca ct sd ri ks ky ia wi ak va wa nd nh vt ph bc'),
 );
 export const NEVER_LEADING_CODES = new Set(words('in me us as at an am'));
