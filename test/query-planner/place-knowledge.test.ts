@@ -157,6 +157,10 @@ test('divisions the gazetteer knows from its cities, cities under their own name
   assert.equal(filters('software engineers in test in bordeaux').job_titles?.include, ['Software Engineer in Test']);
   assert.equal(filters('entrepreneurs in residence in santa barbara').job_titles?.include, ['Entrepreneur in Residence']);
   assert.equal(filters('software engineers in bordeaux').job_titles?.include, ['Software Engineer']);
+  // "Enterprise" before a segment word is part of the title.
+  assert.equal(filters('Enterprise Product Managers Based In Menlo Park').job_titles?.include, ['Enterprise Product Manager']);
+  assert.equal(filters('enterprise support managers in the upper midwest').job_titles?.include, ['Enterprise Support Manager']);
+  assert.equal(filters('product managers at enterprise companies').job_titles?.include, ['Product Manager']);
 });
 
 test('the parser finds these places in queries', () => {

@@ -101,5 +101,7 @@ export const CONTEXT_SIZES: ReadonlyMap<string, { min?: number; max?: number }> 
 
 /** Words after "enterprise" that make it a sales segment inside a title ("Enterprise AE"). */
 export const SEGMENT_FOLLOWERS = new Set(
-  words('sales account accounts ae aes csm csms customer architect architects solutions sdr sdrs bdr bdrs executive executives segment'),
+  words(
+    'sales account accounts ae aes csm csms customer architect architects solutions sdr sdrs bdr bdrs executive executives segment product support success marketing partnerships partner program programs risk it data integration integrations',
+  ),
 );
