@@ -189,4 +189,28 @@ export const METROS: MetroDefinition[] = [
   { name: 'Thames Valley', aliases: [], members: ['Reading|Oxfordshire|GB', 'Oxford|Oxfordshire|GB'] },
   { name: 'Greater Toronto Area', aliases: ['gta', 'greater toronto'], members: ['Toronto|Ontario|CA'] },
   { name: 'Kitchener-Waterloo', aliases: ['kw region'], members: ['Waterloo|Ontario|CA'] },
+  {
+    name: 'Golden Horseshoe',
+    aliases: ['greater golden horseshoe'],
+    members: ['Toronto|Ontario|CA', 'Hamilton|Ontario|CA', 'Oshawa|Ontario|CA'],
+  },
+  {
+    name: 'Frankfurt Rhine-Main',
+    aliases: ['rhine-main', 'rhein-main', 'rhine main', 'rhein main', 'frankfurt rhein-main'],
+    members: ['Frankfurt|Hessen|DE', 'Wiesbaden|Hessen|DE', 'Mainz|Rheinland-Pfalz|DE'],
+  },
+  {
+    name: 'Kansai',
+    aliases: ['keihanshin', 'kansai region', 'kinki region'],
+    members: ['Osaka|Osaka|JP', 'Kyoto|Kyoto|JP', 'Kobe|Hyogo|JP'],
+  },
+  { name: 'Lehigh Valley', aliases: [], members: ['Allentown|Pennsylvania|US'] },
+  { name: 'Quad Cities', aliases: ['the quad cities'], members: ['Davenport|Iowa|US', 'Rock Island|Illinois|US'] },
+  { name: 'Space Coast', aliases: [], members: ['Melbourne|Florida|US', 'Titusville|Florida|US'] },
+  {
+    name: 'Northern Virginia',
+    aliases: ['northern va'],
+    members: ['Arlington|Virginia|US', 'Alexandria|Virginia|US', 'Reston|Virginia|US'],
+  },
+  { name: 'East Midlands', aliases: [], members: ['Nottingham|Nottingham|GB', 'Leicester|Leicester|GB'] },
 ];

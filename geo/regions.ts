@@ -174,6 +174,7 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Bourgogne-Franche-Comté', aliases: ['burgundy-franche-comte'], subdivisions: ['FR|Bourgogne', 'FR|Franche-Comté'] },
   { name: 'Centre-Val de Loire', aliases: ['loire valley'], subdivisions: ['FR|Centre'] },
   { name: 'Auvergne-Rhône-Alpes', aliases: [], subdivisions: ['FR|Auvergne', 'FR|Rhône-Alpes'] },
+  { name: 'Deep South', aliases: ['the deep south'], usStates: ['AL', 'GA', 'LA', 'MS', 'SC'] },
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
 ];
 

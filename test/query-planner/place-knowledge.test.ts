@@ -148,6 +148,12 @@ test('divisions the gazetteer knows from its cities, cities under their own name
   // Only a swap in a short word, and never an English word: "Kansai" is not Kansas, "training" not Taiping.
   assert.equal(filters('Senior Site Reliability Engineers in Kansai').locations, undefined);
   assert.equal(filters('engineer in training').locations, undefined);
+  // Metros and regions of general geography.
+  assert.is(resolved('Rhein-Main'), 'metro: Frankfurt Rhine-Main');
+  assert.is(resolved('Kansai'), 'metro: Kansai');
+  assert.is(resolved('the Deep South'), 'region: Deep South');
+  assert.equal(regionMembers('Deep South').usStates.includes('MS'), true);
+  assert.is(resolved('Golden Horseshoe'), 'metro: Golden Horseshoe');
   // "BC" is British Columbia, in capitals or after a place word.
   assert.equal(filters('developer educators in bc').locations, { include: ['BC'] });
   assert.equal(filters('bc i need engineers').locations, undefined);
