@@ -88,14 +88,7 @@ export function resolvePlace(input: string): PlaceMatch | null {
       return { kind: 'state', name: `${name}, United States`, input: text, region: name, countryCode: 'US' };
     }
     const other = otherSubdivision(key);
-    if (other)
-      return {
-        kind: 'state',
-        name: `${other.name}, ${countryName(other.countryCode)}`,
-        input: text,
-        region: other.name,
-        countryCode: other.countryCode,
-      };
+    if (other) return divisionMatch(other, text);
   }
   const city = findCities(text)[0];
   if (city) {
@@ -113,19 +106,16 @@ export function resolvePlace(input: string): PlaceMatch | null {
   }
   if (!cityFirst) {
     const division = findDivision(text);
-    if (division)
-      return {
-        kind: 'state',
-        name: `${division.name}, ${countryName(division.countryCode)}`,
-        input: text,
-        region: division.name,
-        countryCode: division.countryCode,
-        fromCities: true,
-      };
+    if (division) return { ...divisionMatch(division, text), fromCities: true };
   }
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);
   return null;
+}
+
+/** A first-level division outside the US as a match ("Bayern, Germany"). */
+function divisionMatch(d: { name: string; countryCode: string }, input: string): PlaceMatch {
+  return { kind: 'state', name: `${d.name}, ${countryName(d.countryCode)}`, input, region: d.name, countryCode: d.countryCode };
 }
 
 /** A city named `name` inside the place `within` (a state or a country), or null. */
