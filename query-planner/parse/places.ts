@@ -131,6 +131,9 @@ function hasPlaceCue(ctx: ScanContext, i: number): boolean {
   return false;
 }
 
+/** The place words a less certain place needs right before it (a division known from cities, a misspelling). */
+const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout)$/;
+
 /** Places whose names are also English common nouns: porcelain, a bird, a knit fabric, a cow, a pepper. */
 const COMMON_NOUN_PLACES = new Set(['china', 'turkey', 'jersey', 'guernsey', 'chile']);
 
@@ -149,8 +152,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   const cue = hasPlaceCue(ctx, from);
   // A division known only from the gazetteer's cities needs a place word before it ("nurses in
   // Tasmania"; not "engineers at Meta", the company, nor a first name).
-  if (match.fromCities)
-    return /^(in|near|around|from|based|located|across|throughout)$/.test(tokens[prevWordSkippingThe(tokens, from)]?.norm ?? '');
+  if (match.fromCities) return PLACE_PREPOSITIONS.test(tokens[prevWordSkippingThe(tokens, from)]?.norm ?? '');
   if (to - from > 1) return true;
   const key = placeKey(first.text);
   if (key.length <= 2) {
@@ -284,10 +286,6 @@ export function placeStartsAt(tokens: Token[], from: number): boolean {
   });
 }
 
-/**
- * Finds the places in `tokens`, claims their tokens, and returns them in text order (a place
- * named twice is kept once).
- */
 /** Place names a misspelling may stand for: US states, countries and cities of 150,000 people or more, of one word. */
 let fuzzyNames: { key: string; name: string }[] | null = null;
 const FUZZY_CITY_MIN_POPULATION = 150_000;
@@ -307,7 +305,7 @@ function misspeltPlace(t: Token): string | null {
     for (const c of allCities()) if (c.population >= FUZZY_CITY_MIN_POPULATION) names.set(placeKey(c.name), c.name);
     fuzzyNames = [...names].filter(([k]) => /^[a-z]+$/.test(k) && k.length >= 5).map(([k, name]) => ({ key: k, name }));
   }
-  // Shorter words take only a swap: one other letter makes another name too often ("Kansai" is not Kansas).
+  // Shorter words take only a swap: one other letter makes another name too often ("Dallos" is no Dallas).
   const allowed = key.length >= 8 ? 2 : 0;
   // Two letters swapped is one slip ("Tuscon", "germnay").
   const swaps = new Set<string>();
@@ -329,6 +327,10 @@ function misspeltPlace(t: Token): string | null {
   return best && bestDistance > 0 && ties === 0 ? best : null;
 }
 
+/**
+ * Finds the places in `tokens`, claims their tokens, and returns them in text order (a place
+ * named twice is kept once).
+ */
 export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): PlaceMention[] {
   const out: PlaceMention[] = [];
   const firstWord = tokens.findIndex((t) => t.kind === 'word');
@@ -342,8 +344,10 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     let corrected: string | null = null;
     if (!ends.length) {
       // A misspelt place after a place word ("in missisippi", "in Tuscon").
-      const cue = tokens[prevWordSkippingThe(tokens, i)]?.norm ?? '';
-      corrected = /^(in|near|around|from|based|located|across|throughout)$/.test(cue) ? misspeltPlace(t) : null;
+      // Never inside a negation: a guess is not worth an exclusion.
+      const p = prevWordSkippingThe(tokens, i);
+      const negated = p > 0 && /^(not|except|excluding)$/.test(tokens[p - 1]?.norm ?? '');
+      corrected = PLACE_PREPOSITIONS.test(tokens[p]?.norm ?? '') && !negated ? misspeltPlace(t) : null;
       const match = corrected ? resolveCached(corrected) : null;
       if (!match) continue;
       found = { to: i + 1, match };
