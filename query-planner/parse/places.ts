@@ -10,8 +10,7 @@
  * its metro anyway).
  */
 import { countries } from 'countries-list';
-import { distance } from 'fastest-levenshtein';
-import { allCities, commonWords, countryAliasKeys, countryName, divisionKeys, findCities, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { allCities, countryAliasKeys, countryName, divisionKeys, findCities, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -21,6 +20,7 @@ import { LEVEL_WORDS } from './lexicon/levels.js';
 import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
+import { misspeltPlace } from './misspelt-places.js';
 import { type CaseMode, sliceText, type Token } from './tokens.js';
 
 export interface PlaceMention {
@@ -286,47 +286,6 @@ export function placeStartsAt(tokens: Token[], from: number): boolean {
   });
 }
 
-/** Place names a misspelling may stand for: US states, countries and cities of 150,000 people or more, of one word. */
-let fuzzyNames: { key: string; name: string }[] | null = null;
-const FUZZY_CITY_MIN_POPULATION = 150_000;
-
-/**
- * The place a word after "in", "near", "from", "based" or "located" misspells: two letters swapped
- * in a word of six letters or more, or two slips from eight letters (a swap counting as one), the same first letter, and only one name that close ("missisippi" → Mississippi,
- * "Tuscon" → Tucson); null otherwise.
- */
-function misspeltPlace(t: Token): string | null {
-  const key = tokenKey(t);
-  if (key.length < 6 || !/^[a-z]+$/.test(key) || isVocabularyWord(key) || commonWords().has(key)) return null;
-  if (!fuzzyNames) {
-    const names = new Map<string, string>();
-    for (const name of Object.values(US_STATES)) names.set(placeKey(name), name);
-    for (const c of Object.values(countries as Record<string, { name: string }>)) names.set(placeKey(c.name), c.name);
-    for (const c of allCities()) if (c.population >= FUZZY_CITY_MIN_POPULATION) names.set(placeKey(c.name), c.name);
-    fuzzyNames = [...names].filter(([k]) => /^[a-z]+$/.test(k) && k.length >= 5).map(([k, name]) => ({ key: k, name }));
-  }
-  // Shorter words take only a swap: one other letter makes another name too often ("Dallos" is no Dallas).
-  const allowed = key.length >= 8 ? 2 : 0;
-  // Two letters swapped is one slip ("Tuscon", "germnay").
-  const swaps = new Set<string>();
-  for (let k = 0; k + 1 < key.length; k++) swaps.add(key.slice(0, k) + key[k + 1] + key[k] + key.slice(k + 2));
-  const limit = Math.max(allowed, 1);
-  let best: string | null = null;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  let ties = 0;
-  for (const f of fuzzyNames) {
-    if (f.key[0] !== key[0] || Math.abs(f.key.length - key.length) > limit) continue;
-    const d = swaps.has(f.key) ? 1 : allowed ? distance(f.key, key) : Number.POSITIVE_INFINITY;
-    if (d > limit) continue;
-    if (d < bestDistance) {
-      best = f.name;
-      bestDistance = d;
-      ties = 0;
-    } else if (d === bestDistance && f.name !== best) ties++;
-  }
-  return best && bestDistance > 0 && ties === 0 ? best : null;
-}
-
 /**
  * Finds the places in `tokens`, claims their tokens, and returns them in text order (a place
  * named twice is kept once).
@@ -347,7 +306,8 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
       // Never inside a negation: a guess is not worth an exclusion.
       const p = prevWordSkippingThe(tokens, i);
       const negated = p > 0 && /^(not|except|excluding)$/.test(tokens[p - 1]?.norm ?? '');
-      corrected = PLACE_PREPOSITIONS.test(tokens[p]?.norm ?? '') && !negated ? misspeltPlace(t) : null;
+      corrected =
+        PLACE_PREPOSITIONS.test(tokens[p]?.norm ?? '') && !negated && !isVocabularyWord(tokenKey(t)) ? misspeltPlace(tokenKey(t)) : null;
       const match = corrected ? resolveCached(corrected) : null;
       if (!match) continue;
       found = { to: i + 1, match };
