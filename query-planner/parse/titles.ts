@@ -228,6 +228,10 @@ export function scanTitles(input: TitleInput): TitleScan {
     ) &&
       /^(with|to|into|our|the|us|closely|you|will|a|an|their|your)$/.test(tokens[i + 1]?.norm ?? ''));
 
+  /** Whether token k is the "in" of a title's complement after its head ("Engineer in Test"). */
+  const inComplementAt = (k: number): boolean =>
+    tokens[k]?.norm === 'in' && IN_TITLE_COMPLEMENTS.has(tokens[k + 1]?.norm ?? '') && !!tokens[k - 1] && isHead(tokens[k - 1] as Token);
+
   const cls = (i: number): Cls => {
     const t = tokens[i];
     if (!t) return 'B';
@@ -244,11 +248,9 @@ export function scanTitles(input: TitleInput): TitleScan {
     if (t.norm === 'experience' && EXPERIENCE_COMPOUNDS.has(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim) return 'T';
     if (t.norm === 'it' && IT_FOLLOWERS.has(singular(tokens[i + 1]?.norm ?? '')) && !tokens[i + 1]?.claim) return 'T';
     if (STOP_WORD_MODIFIERS.has(t.norm) && cls(i + 1) === 'T') return 'T';
-    // "In-House Counsel", "Editor-in-Chief", "Software Engineer in Test", "Entrepreneur in Residence".
-    if (t.norm === 'in' && (tokens[i + 1]?.join === '-' || (t.join === '-' && !!tokens[i + 1]?.join))) return 'T';
-    if (t.norm === 'in' && IN_TITLE_COMPLEMENTS.has(tokens[i + 1]?.norm ?? '') && tokens[i - 1] && isHead(tokens[i - 1] as Token))
-      return 'T';
-    if (IN_TITLE_COMPLEMENTS.has(t.norm) && tokens[i - 1]?.norm === 'in' && tokens[i - 2] && isHead(tokens[i - 2] as Token)) return 'T';
+    // "In-House Counsel", "Editor-in-Chief" (glued), "Software Engineer in Test", "Entrepreneur in Residence".
+    if (t.norm === 'in' && tokens[i + 1]?.join === '-') return 'T';
+    if (inComplementAt(i) || inComplementAt(i - 1)) return 'T';
     if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
     // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.
     if (/^(and|or|,)$/.test(tokens[i - 1]?.norm ?? '') && startsCue(i)) return 'B';
@@ -329,7 +331,7 @@ export function scanTitles(input: TitleInput): TitleScan {
       if (end < 0) {
         end = lastHead + 1;
         // "Engineer in Test": the complement after "in" belongs to the title.
-        if (tokens[run[end] as number]?.norm === 'in' && IN_TITLE_COMPLEMENTS.has(tokens[run[end + 1] as number]?.norm ?? '')) end += 2;
+        if (end + 1 < run.length && inComplementAt(run[end] as number)) end += 2;
         const head = tokens[run[lastHead] as number] as Token;
         // "VP Sales": a domain right after VP.
         if (BARE_COMPLEMENT_HEADS.has(singular(head.norm))) {

@@ -410,12 +410,15 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
   return { score: Math.round(ev.reduce((s, e) => s + e.weight, 0) * 100) / 100, evidence: ev };
 }
 
+/** Evidence that names one person by itself: an email, a phone, a profile URL. */
+const KEY_FIELDS = new Set<Evidence['field']>(['email', 'phone', 'professional_url']);
+
 /** Buckets a ranked candidate list (docs/contacts.md, "Buckets"). */
 export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; reason: string | null } {
   const [top, second] = candidates;
   if (!top) return { status: 'unresolved', reason: 'no_candidates' };
   const margin = top.confidence - (second?.confidence ?? 0);
-  const keyed = top.evidence.some((e) => ['email', 'phone', 'professional_url'].includes(e.field));
+  const keyed = top.evidence.some((e) => KEY_FIELDS.has(e.field));
   const nameConflict = top.evidence.some((e) => (e.field === 'first_name' || e.field === 'last_name') && e.outcome === 'conflict');
   // A misspelt name, an initial or a nickname is a guess ("Leo" may be Leonard, or a Leo): without
   // a key (email, phone, profile URL) a person approves it.
@@ -423,9 +426,7 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
     (e) => (e.field === 'first_name' || e.field === 'last_name') && (e.outcome === 'partial' || e.weight === WEIGHTS.firstNickname),
   );
   // Another person carries a key of the row (an email, a phone): the row points at two people.
-  const keyElsewhere = candidates
-    .slice(1)
-    .some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => ['email', 'phone', 'professional_url'].includes(e.field)));
+  const keyElsewhere = candidates.slice(1).some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => KEY_FIELDS.has(e.field)));
   if (top.confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere && (keyed || !nameGuess))
     return { status: 'resolved', reason: null };
   if (top.confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))
@@ -433,15 +434,6 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
   if (top.confidence >= LIKELY_MIN)
     return { status: 'needs_review', reason: keyElsewhere || (keyed && nameConflict) ? 'conflicting_evidence' : 'ambiguous_candidates' };
   return { status: 'unresolved', reason: 'low_confidence' };
-}
-
-/** Evidence that names one person by itself. */
-const KEY_FIELDS = new Set(['email', 'phone', 'professional_url']);
-
-/** A given and a family name given in each other's columns, read the other way round. */
-function swappedColumns(name: PersonName): PersonName | null {
-  if (!name.first || !name.last || name.all.length !== 2) return null;
-  return { first: name.last, last: name.first, all: [name.last, name.first], lastSearch: name.first };
 }
 
 /** Finds and scores the people a row may be. */
@@ -520,7 +512,7 @@ export class ContactMatcher {
     // a spreadsheet may hold the given and family names in each other's columns. Read the other way
     // round when the written order finds no one plausible.
     const columns = Boolean(row.first_name || row.last_name);
-    const swapped = columns ? swappedColumns(k.name) : swappedName(k.name);
+    const swapped = columns && k.name.all.length !== 2 ? null : swappedName(k.name);
     if (!swapped || result.confidence >= LIKELY_MIN) return result;
     const other = await this.matchKeys({ ...k, name: swapped }, opts);
     if (other.confidence <= result.confidence) return result;

@@ -49,6 +49,7 @@ function decadeOf(t: Token | undefined): number | null {
   return two >= 30 ? 1900 + two : 2000 + two;
 }
 
+/** Centuries written as ordinal words. */
 const CENTURY_WORDS = new Map([
   ['fifteenth', 15],
   ['sixteenth', 16],
@@ -257,7 +258,6 @@ interface Relative {
   end: number;
 }
 
-/** "5" or "five" → 5 (years). */
 /** Ages in words, in years: "century-old", "centuries-old", "decades-old". */
 const AGE_WORDS = new Map([
   ['century', 100],
@@ -268,6 +268,7 @@ const AGE_WORDS = new Map([
 /** From this age an adjective age ("50-year-old") names a milestone, reached or passed. */
 const MILESTONE_AGE = 20;
 
+/** "5" or "five" → 5 (years). */
 function yearsCount(norm: string): number | null {
   if (/^\d{1,3}$/.test(norm)) return Number(norm);
   return NUMBER_WORDS.get(norm) ?? null;
