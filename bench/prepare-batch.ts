@@ -15,7 +15,7 @@ import { INDICES } from '../mappings/indices.js';
 import { buildCatalog } from '../search-engine/embedded/catalog.js';
 import { prepareBatch } from '../search-engine/embedded/prepare.js';
 import { codecOfLayout, trainSourceDictionary, withSourceEncoding } from '../search-engine/embedded/source-codec.js';
-import { LAYOUT_VERSION } from '../search-engine/embedded/tables.js';
+import { foldingOfLayout, LAYOUT_VERSION } from '../search-engine/embedded/tables.js';
 import type { IndexSpec } from '../search-engine/port.js';
 
 const PROFILES = 24_000;
@@ -27,7 +27,7 @@ const lines = zlib
   .filter(Boolean)
   .slice(0, PROFILES);
 const spec = { settings: INDICES.profiles.settings, mappings: INDICES.profiles.mappings } as IndexSpec;
-const root = withSourceEncoding(buildCatalog(spec, 'bench'), codecOfLayout(LAYOUT_VERSION), null);
+const root = withSourceEncoding(buildCatalog(spec, 'bench', foldingOfLayout(LAYOUT_VERSION)), codecOfLayout(LAYOUT_VERSION), null);
 
 function time(label: string, fn: () => void): void {
   const wall = process.hrtime.bigint();

@@ -250,6 +250,16 @@ export function commonWords(): Set<string> {
   return out;
 }
 
+/**
+ * Whether a place key is made of ordinary words only (common English words, or words such as
+ * "Coast" and "Delta" that name divisions somewhere): such a name is never read as a place known
+ * only from a larger list (a division from the cities, a town).
+ */
+export function isOrdinaryName(key: string): boolean {
+  const common = commonWords();
+  return key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
+}
+
 let divisionIndex: Map<string, { name: string; countryCode: string }> | null = null;
 
 /**
@@ -266,11 +276,9 @@ function divisions(): Map<string, { name: string; countryCode: string }> {
     entry.countries.add(c.countryCode);
     seen.set(key, entry);
   }
-  const common = commonWords();
   const index = new Map<string, { name: string; countryCode: string }>();
   for (const [key, e] of seen) {
-    const ordinary = key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
-    if (e.countries.size !== 1 || key.length < 3 || ordinary || gazetteer().byName.has(key)) continue;
+    if (e.countries.size !== 1 || key.length < 3 || isOrdinaryName(key) || gazetteer().byName.has(key)) continue;
     index.set(key, { name: e.name, countryCode: [...e.countries][0] as string });
   }
   divisionIndex = index;

@@ -9,8 +9,8 @@ import type { DocumentKind } from '../mappings/record-schemas.js';
 import { buildCatalog, type Scope } from '../search-engine/embedded/catalog.js';
 import { type PreparedBatch, prepareBatch, preparedTransfer } from '../search-engine/embedded/prepare.js';
 import { codecOfLayout, hasSourceEncoding, withSourceEncoding } from '../search-engine/embedded/source-codec.js';
-import { LAYOUT_VERSION } from '../search-engine/embedded/tables.js';
-import type { IndexSpec } from '../search-engine/port.js';
+import { foldingOfLayout, LAYOUT_VERSION } from '../search-engine/embedded/tables.js';
+import type { Folding, IndexSpec } from '../search-engine/port.js';
 import { changeFields } from './change-sink.js';
 import { needsOf } from './lookups.js';
 import type { PrepareReply, PrepareRequest } from './prepare-pool.js';
@@ -45,10 +45,14 @@ function handle(msg: PrepareRequest): PrepareReply {
   const lookups = msg.lookups as Lookups;
   if (msg.format === 'prepared') {
     // The spec a fresh index is created with (targets.ts), so field ids and tables agree.
-    const { spec, root } = catalogOf(batch.kind);
-    // Sources are compressed as the target index does (the same for a whole load). The scope
-    // changes only when that changes: the codec's contexts are kept by dictionary.
-    const encoding = msg.encoding ?? { codec: codecOfLayout(LAYOUT_VERSION), dictionary: null };
+    // Sources are compressed, and letters folded, as the target index does (the same for a whole
+    // load). The scope changes only when that changes: the codec's contexts are kept by dictionary.
+    const encoding = msg.encoding ?? {
+      codec: codecOfLayout(LAYOUT_VERSION),
+      dictionary: null,
+      folding: foldingOfLayout(LAYOUT_VERSION),
+    };
+    const { spec, root } = catalogOf(batch.kind, encoding.folding);
     if (!hasSourceEncoding(root, encoding)) withSourceEncoding(root, encoding.codec, encoding.dictionary);
     const docs = batch.records.map((r) => ({ id: r.id as string, doc: toDocument(batch.kind, r, lookups) }));
     return { type: 'built', id: msg.id, docs: [], prepared: prepareBatch(spec, root, docs) };
@@ -60,12 +64,13 @@ function handle(msg: PrepareRequest): PrepareReply {
   return { type: 'built', id: msg.id, docs, prepared: null };
 }
 
+/** The catalog of each kind's mapping, for one folding at a time (a load's target keeps one). */
 const catalogs = new Map<DocumentKind, { spec: IndexSpec; root: Scope }>();
-function catalogOf(kind: DocumentKind): { spec: IndexSpec; root: Scope } {
+function catalogOf(kind: DocumentKind, folding: Folding): { spec: IndexSpec; root: Scope } {
   let entry = catalogs.get(kind);
-  if (!entry) {
+  if (entry?.root.folding !== folding) {
     const spec = { settings: INDICES[kind].settings, mappings: INDICES[kind].mappings } as IndexSpec;
-    entry = { spec, root: buildCatalog(spec, 'prepare') };
+    entry = { spec, root: buildCatalog(spec, 'prepare', folding) };
     catalogs.set(kind, entry);
   }
   return entry;

@@ -3,8 +3,19 @@
  * "Greater Boston", "UAE", "Berlin") becomes a typed match on the resolved location fields
  * every index stores (mappings/analysis.ts LOCATION_MAPPING).
  */
-import { countryName, findCities, findCountryCode, findDivision, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
+import {
+  type City,
+  countryName,
+  findCities,
+  findCountryCode,
+  findDivision,
+  findMetro,
+  findUsState,
+  metroOf,
+  placeKey,
+} from '../geo/gazetteer.js';
 import { REGIONS, regionByName, regionMembers } from '../geo/regions.js';
+import { findTowns } from '../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../geo/us-states.js';
 import type { Query } from '../search-engine/port.js';
 
@@ -25,8 +36,31 @@ export interface PlaceMatch {
   metro?: string;
   /** Named region ("EMEA", "West Coast"). */
   namedRegion?: string;
-  /** A first-level division known only from the gazetteer's cities ("Tasmania", "Goa"): the parser wants a place word before it. */
-  fromCities?: true;
+  /**
+   * A place known only from a larger, less certain list: a first-level division known from the
+   * gazetteer's cities ("Tasmania", "Goa") or a town ("Markham", geo/towns.ts). The parser wants
+   * a place word before it.
+   */
+  lessCertain?: 'division' | 'town';
+}
+
+/** Cities called `name`, then towns of that name (geo/towns.ts), most populous first within each. */
+export function citiesAndTowns(name: string): City[] {
+  return [...findCities(name), ...findTowns(name)];
+}
+
+/** A city or town as a match ("Portland, Maine, United States", "Markham, Canada"). */
+export function cityMatch(city: City, input: string): PlaceMatch {
+  const m = metroOf(city);
+  return {
+    kind: 'city',
+    name: city.countryCode === 'US' ? `${city.name}, ${city.region}, United States` : `${city.name}, ${city.country}`,
+    input,
+    city: city.name,
+    region: city.region || undefined,
+    countryCode: city.countryCode,
+    ...(m ? { metro: m.name } : {}),
+  };
 }
 
 /** Lookup tables keyed by place key, first definition wins (as a scan of the lists would). */
@@ -91,22 +125,12 @@ export function resolvePlace(input: string): PlaceMatch | null {
     if (other) return divisionMatch(other, text);
   }
   const city = findCities(text)[0];
-  if (city) {
-    const m = metroOf(city);
-    const name = city.countryCode === 'US' ? `${city.name}, ${city.region}, United States` : `${city.name}, ${city.country}`;
-    return {
-      kind: 'city',
-      name,
-      input: text,
-      city: city.name,
-      region: city.region || undefined,
-      countryCode: city.countryCode,
-      ...(m ? { metro: m.name } : {}),
-    };
-  }
+  if (city) return cityMatch(city, text);
   if (!cityFirst) {
     const division = findDivision(text);
-    if (division) return { ...divisionMatch(division, text), fromCities: true };
+    if (division) return { ...divisionMatch(division, text), lessCertain: 'division' };
+    const town = findTowns(text)[0];
+    if (town) return { ...cityMatch(town, text), lessCertain: 'town' };
   }
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);
@@ -122,20 +146,10 @@ function divisionMatch(d: { name: string; countryCode: string }, input: string):
 function qualifiedCity(name: string, within: string, input: string): PlaceMatch | null {
   const outer = resolvePlace(within.split(',')[0] as string);
   if (!outer || (outer.kind !== 'state' && outer.kind !== 'country')) return null;
-  const city = findCities(name).find(
+  const city = citiesAndTowns(name).find(
     (c) => c.countryCode === outer.countryCode && (outer.kind === 'country' || placeKey(c.region) === placeKey(outer.region ?? '')),
   );
-  if (!city) return null;
-  const m = metroOf(city);
-  return {
-    kind: 'city',
-    name: city.countryCode === 'US' ? `${city.name}, ${city.region}, United States` : `${city.name}, ${city.country}`,
-    input,
-    city: city.name,
-    region: city.region || undefined,
-    countryCode: city.countryCode,
-    ...(m ? { metro: m.name } : {}),
-  };
+  return city ? cityMatch(city, input) : null;
 }
 
 /**

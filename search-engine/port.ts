@@ -63,11 +63,25 @@ export type BulkOperation =
 /** A codec of stored sources (search-engine/embedded/source-codec.ts). */
 export type SourceCodec = 'deflate' | 'zstd';
 
-/** How an index compresses the sources of its documents. */
+/**
+ * How an index folds letters before it compares them (docs/search-engine.md, "Where it differs
+ * from OpenSearch", Folding):
+ * - `marks`: letters that decompose into a letter and marks lose the marks (é, ü, ñ); others are
+ *   kept (ø, ł, đ, ı, ß, æ). The embedded engine's table layouts 4-9.
+ * - `ascii`: that, then Lucene's ASCII folding, as OpenSearch's `asciifolding` filter does
+ *   (ø → o, ł → l, ß → ss, æ → ae). Table layout 10 on.
+ */
+export type Folding = 'marks' | 'ascii';
+
+/**
+ * How an index stores what it is given: how it compresses the sources of its documents and how
+ * it folds the letters of their postings. A batch prepared for it must be made the same way.
+ */
 export interface SourceEncoding {
   codec: SourceCodec;
   /** The index's trained preset dictionary (null: the dictionary of its field names). */
   dictionary: Uint8Array | null;
+  folding: Folding;
 }
 
 export interface PreparedDocuments {

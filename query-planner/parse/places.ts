@@ -10,12 +10,13 @@
  * its metro anyway).
  */
 import { countries } from 'countries-list';
-import { allCities, countryAliasKeys, countryName, divisionKeys, findCities, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { allCities, countryAliasKeys, countryName, divisionKeys, findCities, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
+import { townKeys } from '../../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
-import { type PlaceMatch, resolvePlace } from '../places.js';
+import { citiesAndTowns, cityMatch, type PlaceMatch, resolvePlace } from '../places.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
@@ -76,6 +77,7 @@ function placeKeys(): Set<string> {
   }
   for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) for (const name of [s.name, ...(s.aliases ?? [])]) add(name);
   for (const key of divisionKeys()) set.add(key);
+  for (const key of townKeys()) set.add(key);
   for (const m of METROS) {
     add(m.name);
     for (const a of m.aliases) add(a);
@@ -151,8 +153,12 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (next?.join && next.norm !== 'based' && next.norm !== 'area' && next.norm !== 'wide') return false;
   const cue = hasPlaceCue(ctx, from);
   // A division known only from the gazetteer's cities needs a place word before it ("nurses in
-  // Tasmania"; not "engineers at Meta", the company, nor a first name).
-  if (match.fromCities) return PLACE_PREPOSITIONS.test(tokens[prevWordSkippingThe(tokens, from)]?.norm ?? '');
+  // Tasmania"; not "engineers at Meta", the company, nor a first name). So does a town, but not
+  // "from", which as often names an employer or a school ("ex-Mercedes engineers from Mercedes").
+  if (match.lessCertain) {
+    const before = tokens[prevWordSkippingThe(tokens, from)]?.norm ?? '';
+    return PLACE_PREPOSITIONS.test(before) && !(match.lessCertain === 'town' && before === 'from');
+  }
   if (to - from > 1) return true;
   const key = placeKey(first.text);
   if (key.length <= 2) {
@@ -193,27 +199,12 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
     if (city.kind !== 'city') continue;
     const region = candidate(ctx, from, to);
     if (!region || (region.kind !== 'state' && region.kind !== 'country')) continue;
-    const inRegion = findCities(city.input).find((c) =>
+    const inRegion = citiesAndTowns(city.input).find((c) =>
       region.kind === 'state'
         ? c.countryCode === region.countryCode && placeKey(c.region) === placeKey(region.region ?? '')
         : c.countryCode === region.countryCode,
     );
-    if (!inRegion) return null;
-    const metro = metroOf(inRegion);
-    const name =
-      inRegion.countryCode === 'US' ? `${inRegion.name}, ${inRegion.region}, United States` : `${inRegion.name}, ${inRegion.country}`;
-    return {
-      match: {
-        kind: 'city',
-        name,
-        input: city.input,
-        city: inRegion.name,
-        region: inRegion.region || undefined,
-        countryCode: inRegion.countryCode,
-        ...(metro ? { metro: metro.name } : {}),
-      },
-      end: to,
-    };
+    return inRegion ? { match: cityMatch(inRegion, city.input), end: to } : null;
   }
   return null;
 }
@@ -319,12 +310,14 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
       const lastNorm = tokens[to - 1]?.norm ?? '';
       if (to - i >= 2 && lastNorm === 'area' && !AREA_WORDS.has(tokens[to - 2]?.norm ?? '')) {
         const shorter = candidate(ctx, i, to - 1);
-        if (shorter && !shorter.fromCities && accept(ctx, i, to - 1, shorter)) {
+        if (shorter && !shorter.lessCertain && accept(ctx, i, to - 1, shorter)) {
           found = { to: to - 1, match: shorter };
           break;
         }
       }
-      if (!accept(ctx, i, to, match)) continue;
+      // A town qualified by its state or country ("Markham, Ontario") needs no place word.
+      const qualifiedTown = match.lessCertain === 'town' && tokens[to]?.text === ',' && qualify(ctx, match, to + 1) !== null;
+      if (!qualifiedTown && !accept(ctx, i, to, match)) continue;
       found = { to, match };
       break;
     }

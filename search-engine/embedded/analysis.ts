@@ -1,31 +1,53 @@
-/** Lowercase + ASCII folding: the `proxima_lower` normalizer. */
-export function normalizeKeyword(value: string): string {
-  let out = normalized.get(value);
+import { createRequire } from 'node:module';
+import type { Folding } from '../port.js';
+
+/** Lucene's ASCIIFoldingFilter table (the fold-to-ascii package, Apache-2.0). */
+const asciiFolder = createRequire(import.meta.url)('fold-to-ascii') as { foldMaintaining(text: string): string };
+
+/** Lowercase + ASCII folding: the `proxima_lower` normalizer, cached per folding. */
+export function normalizeKeyword(value: string, folding: Folding): string {
+  const cache = normalized[folding];
+  let out = cache.get(value);
   if (out === undefined) {
-    out = foldKeyword(value);
+    out = foldKeyword(value, folding);
     // Keyword values repeat heavily; a bounded cache skips most Unicode normalisation.
-    if (normalized.size >= 50_000) normalized.clear();
-    normalized.set(value, out);
+    if (cache.size >= 50_000) cache.clear();
+    cache.set(value, out);
   }
   return out;
 }
-const normalized = new Map<string, string>();
+const normalized: Record<Folding, Map<string, string>> = { marks: new Map(), ascii: new Map() };
 
 /**
  * The normalizer's work, without the cache (for values that rarely repeat). Printable ASCII only
  * needs lowercasing: NFKD leaves it as it is, and it has no combining marks.
  */
-export function foldKeyword(value: string): string {
-  return NOT_PRINTABLE_ASCII.test(value) ? value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase() : value.toLowerCase();
+export function foldKeyword(value: string, folding: Folding): string {
+  if (!NOT_PRINTABLE_ASCII.test(value)) return value.toLowerCase();
+  const unmarked = value.normalize('NFKD').replace(/\p{M}/gu, '');
+  return (folding === 'ascii' ? foldLetters(unmarked) : unmarked).toLowerCase();
 }
 const NOT_PRINTABLE_ASCII = /[^ -~]/;
+
+/**
+ * Text as an `ascii` index's FTS5 tables take it: Lucene's folding of the letters that FTS5's
+ * `remove_diacritics` keeps (ø, ł, ß, æ, ...); FTS5 then lowercases and removes marks itself.
+ */
+export function foldText(text: string, folding: Folding): string {
+  return folding === 'ascii' && NOT_ASCII.test(text) ? foldLetters(text) : text;
+}
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** Lucene's ASCII folding of what is not ASCII; other characters stay as they are. */
+const foldLetters = (text: string): string => (NOT_ASCII.test(text) ? asciiFolder.foldMaintaining(text) : text);
 
 /**
  * Splits query text into tokens the way FTS5's unicode61 tokenizer does (letters and digits,
  * accents folded, lowercase). FTS5 stems each quoted token itself on the porter table.
  */
-export function tokenize(text: string): string[] {
-  return normalizeKeyword(text)
+export function tokenize(text: string, folding: Folding): string[] {
+  return normalizeKeyword(text, folding)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
 }

@@ -1,5 +1,5 @@
 import { SearchEngineError } from '../errors.js';
-import type { IndexSpec, SourceCodec } from '../port.js';
+import type { Folding, IndexSpec, SourceCodec } from '../port.js';
 
 /** How a field is stored by the embedded engine. */
 export type FieldKind = 'text' | 'keyword' | 'number' | 'date' | 'boolean';
@@ -19,6 +19,8 @@ export interface FieldInfo {
   text?: { table: TextTable; column: string; bit: number };
   /** Keyword fields: apply the lowercase+fold normalizer. */
   lowercase?: boolean;
+  /** How the index folds letters (its table layout's, analysis.ts). */
+  folding: Folding;
   ignoreAbove?: number;
   /** Date fields: accepted format (`yyyy-MM` or ISO date-time). */
   dateFormat?: string;
@@ -35,6 +37,8 @@ export interface Scope {
   textColumns: Record<TextTable, string[]>;
   /** Whether the scope has keyword fields (and so a keyword FTS5 table). */
   hasKeywords: boolean;
+  /** How the index folds letters of text and keywords (its table layout's, analysis.ts). */
+  folding: Folding;
   /**
    * Root only: the preset dictionary its sources are compressed with, when the index has one of
    * its own (trained from sample documents when it was created; source-codec.ts).
@@ -59,9 +63,10 @@ const sqlName = (path: string): string => path.replace(/[^A-Za-z0-9]/g, '_');
 
 /**
  * Derives the embedded engine's layout from an OpenSearch mapping: the mapping is the single
- * source of truth. Unknown field types and analyzers are refused rather than guessed.
+ * source of truth. Unknown field types and analyzers are refused rather than guessed. `folding`
+ * is the index's table layout's (tables.ts, foldingOfLayout).
  */
-export function buildCatalog(spec: IndexSpec, prefix: string): Scope {
+export function buildCatalog(spec: IndexSpec, prefix: string, folding: Folding): Scope {
   let nextId = 1;
   const makeScope = (path: string, scopePrefix: string): Scope => ({
     path,
@@ -70,11 +75,12 @@ export function buildCatalog(spec: IndexSpec, prefix: string): Scope {
     nested: new Map(),
     textColumns: { stem: [], name: [] },
     hasKeywords: false,
+    folding,
   });
   const root = makeScope('', prefix);
 
-  const addField = (scope: Scope, info: Omit<FieldInfo, 'id'>) => {
-    const field: FieldInfo = { ...info, id: nextId++ };
+  const addField = (scope: Scope, info: Omit<FieldInfo, 'id' | 'folding'>) => {
+    const field: FieldInfo = { ...info, id: nextId++, folding };
     if (field.text) scope.textColumns[field.text.table].push(field.text.column);
     if (field.kind === 'keyword') scope.hasKeywords = true;
     scope.fields.set(field.path, field);

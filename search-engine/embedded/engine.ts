@@ -33,7 +33,17 @@ import {
   withSourceEncoding,
 } from './source-codec.js';
 import { strictProblem } from './strict.js';
-import { createTables, dropSortIndexes, dropTables, ensureSortIndexes, ftsTables, LAYOUT_VERSION, setSegmentMerging, t } from './tables.js';
+import {
+  createTables,
+  dropSortIndexes,
+  dropTables,
+  ensureSortIndexes,
+  foldingOfLayout,
+  ftsTables,
+  LAYOUT_VERSION,
+  setSegmentMerging,
+  t,
+} from './tables.js';
 import { IndexWriter } from './writer.js';
 
 /** File name of the embedded index inside `DATA_DIR`. */
@@ -185,7 +195,7 @@ export class EmbeddedEngine implements SearchEngine {
     if (this.db.prepare('SELECT 1 FROM engine_aliases WHERE alias = ?').get(name))
       throw new SearchEngineError('index_already_exists', `"${name}" is an alias`);
     const prefix = `ix_${name.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40)}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const root = withSourceEncoding(buildCatalog(spec, prefix), codecOfLayout(LAYOUT_VERSION), null);
+    const root = withSourceEncoding(buildCatalog(spec, prefix, foldingOfLayout(LAYOUT_VERSION)), codecOfLayout(LAYOUT_VERSION), null);
     const dictionary = opts.sourceSamples?.length ? trainSourceDictionary(root, opts.sourceSamples) : null;
     this.db.transaction(() => {
       createTables(this.db, root);
@@ -447,7 +457,11 @@ export class EmbeddedEngine implements SearchEngine {
     }
     const body = this.catalog.body(head);
     const spec = JSON.parse(body.spec) as IndexSpec;
-    const root = withSourceEncoding(buildCatalog(spec, head.prefix), codecOfLayout(head.layout), body.source_dictionary);
+    const root = withSourceEncoding(
+      buildCatalog(spec, head.prefix, foldingOfLayout(head.layout)),
+      codecOfLayout(head.layout),
+      body.source_dictionary,
+    );
     ensureSortIndexes(this.db, root); // indices built before these existed gain them on first use
     const multiValued = new Set(JSON.parse(head.multi_valued) as string[]);
     const index: OpenIndex = {

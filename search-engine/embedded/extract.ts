@@ -1,4 +1,4 @@
-import { foldKeyword, normalizeKeyword, parseDate } from './analysis.js';
+import { foldKeyword, foldText, normalizeKeyword, parseDate } from './analysis.js';
 import type { FieldInfo, Scope, TextTable } from './catalog.js';
 import { keywordToken, presentToken } from './tables.js';
 
@@ -57,14 +57,15 @@ export function valuesAt(obj: unknown, path: string): unknown[] {
 }
 
 /**
- * A keyword value as it is compared: its string form, normalised by `fold` when the field has a
- * normalizer (the cached normaliser, or `foldKeyword` for values that rarely repeat); null for
- * values a keyword cannot hold (objects, arrays, null).
+ * A keyword value as it is compared: its string form, normalised with the field's folding when
+ * the field has a normalizer (through the normaliser's cache unless `cached` is false, for values
+ * that rarely repeat); null for values a keyword cannot hold (objects, arrays, null).
  */
-export function keywordTerm(field: FieldInfo, value: unknown, fold: (s: string) => string = normalizeKeyword): string | null {
+export function keywordTerm(field: FieldInfo, value: unknown, cached = true): string | null {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
   const s = String(value);
-  return field.lowercase ? fold(s) : s;
+  if (!field.lowercase) return s;
+  return cached ? normalizeKeyword(s, field.folding) : foldKeyword(s, field.folding);
 }
 
 /**
@@ -72,9 +73,9 @@ export function keywordTerm(field: FieldInfo, value: unknown, fold: (s: string) 
  * applies to documents only, to the value as sent (UTF-16 units, before normalisation); a query
  * for a longer value is valid and matches no document that was not indexed with it.
  */
-export function keywordValue(field: FieldInfo, value: unknown, fold: (s: string) => string = normalizeKeyword): string | null {
+export function keywordValue(field: FieldInfo, value: unknown, cached = true): string | null {
   if (field.ignoreAbove !== undefined && String(value).length > field.ignoreAbove) return null;
-  return keywordTerm(field, value, fold);
+  return keywordTerm(field, value, cached);
 }
 
 /** A document's keyword value as stored and as its token (tables.ts, keywordToken). */
@@ -104,7 +105,7 @@ const TRIAL = 2_000;
  * where they would only push out values that do repeat.
  */
 function computeTerm(field: FieldInfo, value: string | number | boolean, cached: boolean): KeywordTerm | null {
-  const k = keywordValue(field, value, cached ? normalizeKeyword : foldKeyword);
+  const k = keywordValue(field, value, cached);
   return k === null ? null : [k, keywordToken(field.id, k, cached)];
 }
 
@@ -171,8 +172,10 @@ export function extractEntries(scope: Scope, doc: Record<string, unknown>, withS
     const values = valuesAt(doc, field.sourcePath);
     if (values.length === 0) continue;
     if (field.kind === 'text') {
-      const text =
-        values.length === 1 ? textOf(values[0]) : values.filter((v) => typeof v === 'string' || typeof v === 'number').join('\n');
+      const text = foldText(
+        values.length === 1 ? textOf(values[0]) : values.filter((v) => typeof v === 'string' || typeof v === 'number').join('\n'),
+        scope.folding,
+      );
       if (text) {
         entries.text[field.text!.table].set(field.text!.column, text);
         entries.presence += 2 ** field.text!.bit;

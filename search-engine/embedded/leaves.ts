@@ -181,7 +181,7 @@ function prefix(body: Record<string, unknown>, scope: Scope, path: string): Leaf
     return { kind: 'text', atoms: textAtoms(scope, [{ field, boost: 1 }], value, { kind: 'prefix' }, path), boost };
   if (field.kind !== 'keyword') throw unsupported(`a prefix on ${field.kind} field "${field.path}"`, path);
   // A value prefix is a token prefix (tokens are the hex of the value's bytes).
-  const start = field.lowercase ? normalizeKeyword(value) : value;
+  const start = field.lowercase ? normalizeKeyword(value, field.folding) : value;
   return { kind: 'keyword', atoms: [{ table: t.kw(scope), expr: `${quoteToken(keywordToken(field.id, start))} *`, width: 1 }], boost };
 }
 

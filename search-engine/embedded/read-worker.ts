@@ -13,6 +13,7 @@ import { IndexCatalog } from './index-meta.js';
 import { runMgetText } from './mget.js';
 import { runCount, runSearch } from './search.js';
 import { codecOfLayout, withSourceEncoding } from './source-codec.js';
+import { foldingOfLayout } from './tables.js';
 
 export type ReadOp =
   | { op: 'search'; index: string; body: SearchBody }
@@ -57,7 +58,7 @@ function open(name: string): { root: Scope; multiValued: Set<string> } {
     entry = {
       prefix: head.prefix,
       root: withSourceEncoding(
-        buildCatalog(JSON.parse(body.spec) as IndexSpec, head.prefix),
+        buildCatalog(JSON.parse(body.spec) as IndexSpec, head.prefix, foldingOfLayout(head.layout)),
         codecOfLayout(head.layout),
         body.source_dictionary,
       ),

@@ -73,24 +73,27 @@ export function withSourceEncoding(root: Scope, codec: SourceCodec, dictionary: 
   return root;
 }
 
-/** The codec and trained dictionary a root scope's sources use. */
+/** The codec and trained dictionary a root scope's sources use, and how it folds letters. */
 export function sourceEncoding(root: Scope): SourceEncoding {
-  return { codec: root.sourceCodec ?? 'deflate', dictionary: root.sourceDictionary ?? null };
+  return { codec: root.sourceCodec ?? 'deflate', dictionary: root.sourceDictionary ?? null, folding: root.folding };
 }
 
-/** Whether a root scope already compresses sources as `encoding` says. */
+/**
+ * Whether a root scope already compresses sources as `encoding` says. Its folding is fixed when
+ * the catalog is built: a catalog of another folding is another catalog.
+ */
 export function hasSourceEncoding(root: Scope, encoding: SourceEncoding): boolean {
-  if ((root.sourceCodec ?? 'deflate') !== encoding.codec) return false;
+  if ((root.sourceCodec ?? 'deflate') !== encoding.codec || root.folding !== encoding.folding) return false;
   return encoding.dictionary ? root.sourceDictionary?.equals(encoding.dictionary) === true : !root.sourceDictionary;
 }
 
 /**
- * A short name of how an index's sources are encoded: its codec and a digest of its trained
- * dictionary, or `names` for the field-name dictionary. Prepared batches carry it.
+ * A short name of how an index stores what it is given: its codec, a digest of its trained
+ * dictionary (or `names` for the field-name dictionary) and its folding. Prepared batches carry it.
  */
 export function sourceEncodingKey(root: Scope): string {
   const dict = root.sourceDictionary;
-  return `${root.sourceCodec ?? 'deflate'}:${dict ? dictionaryDigest(dict) : 'names'}`;
+  return `${root.sourceCodec ?? 'deflate'}:${dict ? dictionaryDigest(dict) : 'names'}:${root.folding}`;
 }
 
 /** Digests of dictionaries, by dictionary: a key is asked for every prepared batch, on both threads. */

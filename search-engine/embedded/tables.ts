@@ -1,17 +1,22 @@
 import type Database from 'better-sqlite3';
+import type { Folding } from '../port.js';
 import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
-export const LAYOUT_VERSION = 9;
+export const LAYOUT_VERSION = 10;
 
 /**
  * Layouts this build still reads and writes: 4 keeps sources as JSON text, 5 compresses them
  * with the field names as dictionary, 6 with the index's own trained dictionary when it has one,
  * 7 keeps no sizes for keyword postings (see {@link keywordTableDeletesByRowid}), 8 compresses
  * sources with Zstandard (source-codec.ts), 9 makes the unique index on document ids an index of
- * its own, which a bulk load drops and builds again at its end (id-directory.ts).
+ * its own, which a bulk load drops and builds again at its end (id-directory.ts), 10 folds
+ * letters as OpenSearch's `asciifolding` does (analysis.ts, Folding).
  */
-export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6, 7, 8, 9];
+export const READABLE_LAYOUTS: readonly number[] = [4, 5, 6, 7, 8, 9, 10];
+
+/** How an index of a table layout folds letters: layouts before 10 keep ø, ł, ß, æ, ... */
+export const foldingOfLayout = (layout: number): Folding => (layout >= 10 ? 'ascii' : 'marks');
 
 /** Table names of one scope. */
 export const t = {

@@ -1,4 +1,5 @@
 import { invalidQuery, unsupported } from '../errors.js';
+import type { Folding } from '../port.js';
 import { quote, tokenize } from './analysis.js';
 import type { FieldInfo, Scope, TextTable } from './catalog.js';
 import type { FtsAtom } from './fts-atoms.js';
@@ -19,8 +20,8 @@ export interface TextAtom extends FtsAtom {
 }
 
 /** Builds the FTS5 MATCH expression for text in `columns`. Returns null when nothing can match. */
-function matchExpression(columns: string[], text: string, mode: TextMode, path: string): string | null {
-  const tokens = tokenize(text);
+function matchExpression(columns: string[], text: string, mode: TextMode, path: string, folding: Folding): string | null {
+  const tokens = tokenize(text, folding);
   if (tokens.length === 0) return null;
   let body: string;
   if (mode.kind === 'phrase') {
@@ -48,6 +49,7 @@ export function textAtoms(scope: Scope, fields: BoostedField[], text: string, mo
       text,
       mode,
       path,
+      scope.folding,
     );
     if (expr === null) continue;
     const weights = scope.textColumns[table].map((c) => inTable.find((f) => f.field.text!.column === c)?.boost ?? 0);

@@ -184,7 +184,8 @@ interface Keys {
   place: { city: string | null; metro: string | null; country: string | null } | null;
   /**
    * Name words as written, accents dropped but letters kept ("røed" for "roed", "łukaszewski"):
-   * the embedded engine's tokenizer keeps ø, ł, đ and ı, which OpenSearch's ASCII folding does not.
+   * embedded indices built before table layout 10 keep ø, ł, đ and ı, which OpenSearch's ASCII
+   * folding (and layout 10) makes o, l, d and i.
    */
   nativeForms: Map<string, string>;
 }

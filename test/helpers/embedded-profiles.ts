@@ -6,7 +6,7 @@ import { INDICES } from '../../mappings/indices.js';
 import { buildCatalog } from '../../search-engine/embedded/catalog.js';
 import { EmbeddedEngine } from '../../search-engine/embedded/engine.js';
 import { codecOfLayout, withSourceEncoding } from '../../search-engine/embedded/source-codec.js';
-import { LAYOUT_VERSION } from '../../search-engine/embedded/tables.js';
+import { foldingOfLayout, LAYOUT_VERSION } from '../../search-engine/embedded/tables.js';
 import type { IndexSpec } from '../../search-engine/port.js';
 import { profile } from './snapshots.js';
 
@@ -14,7 +14,7 @@ import { profile } from './snapshots.js';
 
 export const spec = { settings: INDICES.profiles.settings, mappings: INDICES.profiles.mappings } as IndexSpec;
 /** A catalog as a new index's: this build's codec, the field-name dictionary. */
-export const root = withSourceEncoding(buildCatalog(spec, 'test'), codecOfLayout(LAYOUT_VERSION), null);
+export const root = withSourceEncoding(buildCatalog(spec, 'test', foldingOfLayout(LAYOUT_VERSION)), codecOfLayout(LAYOUT_VERSION), null);
 
 /** Varied profiles: several experiences, missing fields, a multi-valued keyword and a repeated display name. */
 export function docs(n: number): Record<string, unknown>[] {

@@ -98,7 +98,7 @@ test('transformed documents fit the strict mappings', () => {
 test('every mapping is accepted by the embedded catalog and by the OpenSearch contract', () => {
   for (const kind of DOCUMENT_KINDS) {
     const def = INDICES[kind];
-    const root = buildCatalog(def, 'ix');
+    const root = buildCatalog(def, 'ix', 'ascii');
     assert.ok(root.fields.size > 5, kind);
     const check = checkRequest({
       method: 'PUT',
@@ -107,7 +107,7 @@ test('every mapping is accepted by the embedded catalog and by the OpenSearch co
     });
     assert.equal(check, { ok: true }, `${kind}: ${JSON.stringify(check)}`);
   }
-  const profiles = buildCatalog(INDICES.profiles, 'ix');
+  const profiles = buildCatalog(INDICES.profiles, 'ix', 'ascii');
   assert.equal([...profiles.nested.keys()], ['experiences', 'education', 'languages']);
   assert.is(profiles.fields.get('display_name.sort')?.kind, 'keyword');
   assert.is(profiles.fields.get('current_title')?.text?.table, 'stem');

@@ -12,6 +12,11 @@ import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolvePlace } from '../../query-planner/places.js';
 
 const filters = (q: string) => parsePeopleQuery(q).filters;
+/** The canonical name of the first place the parser finds. */
+const placeOf = (q: string) => {
+  const text = parsePeopleQuery(q).filters.locations?.include?.[0];
+  return text ? resolvePlace(text)?.name : undefined;
+};
 const resolved = (text: string) => {
   const r = resolvePlace(text);
   return r ? `${r.kind}: ${r.name}` : null;
@@ -167,6 +172,29 @@ test('divisions the gazetteer knows from its cities, cities under their own name
   assert.equal(filters('Enterprise Product Managers Based In Menlo Park').job_titles?.include, ['Enterprise Product Manager']);
   assert.equal(filters('enterprise support managers in the upper midwest').job_titles?.include, ['Enterprise Support Manager']);
   assert.equal(filters('product managers at enterprise companies').job_titles?.include, ['Product Manager']);
+});
+
+test('towns the gazetteer does not list: after a place word, or qualified by their state or country', () => {
+  // GeoNames' towns of 15,000 people or more (geo/data/towns.tsv).
+  assert.is(resolved('Markham'), 'city: Markham, Canada');
+  assert.is(resolved('Bentonville'), 'city: Bentonville, Arkansas, United States');
+  assert.is(resolvePlace('Markham')?.region, 'Ontario');
+  // A filter's text resolves back to the same place, without the place word.
+  assert.is(resolved('Markham, Canada'), 'city: Markham, Canada');
+  assert.is(resolved('Bentonville, Arkansas, United States'), 'city: Bentonville, Arkansas, United States');
+  assert.is(resolvePlace('Markham, Canada')?.lessCertain, undefined);
+  // Names of common words and of three letters or fewer are never towns ("Queens", "Ada").
+  assert.is(resolved('Queens'), null);
+  assert.is(resolved('Ada'), null);
+  assert.equal(filters('software engineers in Markham').locations, { include: ['Markham'] });
+  assert.equal(filters('product managers based in milton keynes').locations, { include: ['milton keynes'] });
+  assert.equal(filters('category buyers in Bentonville, AR').locations, { include: ['Bentonville'] });
+  assert.is(placeOf('category buyers in Bentonville, AR'), 'Bentonville, Arkansas, United States');
+  assert.equal(filters('Markham, Ontario accountants').locations, { include: ['Markham'] });
+  // Without a place word, or after "from" (an employer or a school as often), no town.
+  assert.equal(filters('Markham accountants').locations, undefined);
+  assert.equal(filters('payments engineers from Braintree').locations, undefined);
+  assert.equal(filters('payments engineers in Braintree').locations, { include: ['Braintree'] });
 });
 
 test('the parser finds these places in queries', () => {

@@ -91,6 +91,8 @@ export const DOCS = [
     experiences: [{ company_id: 'c3', company_name: 'Initech', title: 'SRE', is_current: true, start: '2025-01' }],
   }),
   P('p08', 'Adam Zed', {
+    last_name: 'Sørlie',
+    current_company_name: 'Bjørnstad & Søn',
     headline: 'Recruiter',
     current_title: 'Technical Recruiter',
     function: 'people_hr',
@@ -195,6 +197,21 @@ export const CASES: Case[] = [
     total: 1,
   },
   { name: 'match on a name is accent-insensitive', body: { query: { match: { display_name: 'zoe' } } }, ids: ['p07'], total: 1 },
+  // OpenSearch's asciifolding also folds letters that carry no mark to strip (ø, ł, ß, æ).
+  { name: 'match folds ø as asciifolding does', body: { query: { match: { last_name: 'SORLIE' } } }, ids: ['p08'], total: 1 },
+  { name: 'match on ø as written', body: { query: { match: { last_name: 'sørlie' } } }, ids: ['p08'], total: 1 },
+  {
+    name: 'a normalised keyword folds ø as asciifolding does',
+    body: { query: { term: { 'current_company_name.keyword': 'Bjornstad & Son' } } },
+    ids: ['p08'],
+    total: 1,
+  },
+  {
+    name: 'a phrase over folded letters',
+    body: { query: { match_phrase: { current_company_name: 'bjornstad søn' } } },
+    ids: ['p08'],
+    total: 1,
+  },
   {
     name: 'multi_match over boosted fields',
     body: { query: { multi_match: { query: 'designer', fields: ['headline^2', 'current_title'] } } },

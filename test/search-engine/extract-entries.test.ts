@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { foldKeyword, normalizeKeyword } from '../../search-engine/embedded/analysis.js';
+import { foldKeyword, foldText, normalizeKeyword } from '../../search-engine/embedded/analysis.js';
 import { buildCatalog } from '../../search-engine/embedded/catalog.js';
 import { extractEntries, keywordTermOf, keywordValue } from '../../search-engine/embedded/extract.js';
 import { strictProblem } from '../../search-engine/embedded/strict.js';
@@ -29,7 +29,7 @@ const spec: IndexSpec = {
   },
 } as unknown as IndexSpec;
 const properties = spec.mappings.properties as Record<string, Record<string, unknown>>;
-const root = buildCatalog(spec, 'x');
+const root = buildCatalog(spec, 'x', 'ascii');
 const field = (path: string) => root.fields.get(path)!;
 
 test('the strict check names the field and the problem, at any depth', () => {
@@ -54,9 +54,32 @@ test('printable ASCII folds by lowercasing alone; anything else is decomposed an
     ['tab\there', 'tab\there'],
     ['São Paulo\u00a0', 'sao paulo '],
   ] as const) {
-    assert.is(foldKeyword(value), folded, value);
-    assert.is(normalizeKeyword(value), folded, value);
-    assert.is(foldKeyword(value), value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase(), value);
+    for (const folding of ['marks', 'ascii'] as const) {
+      assert.is(foldKeyword(value, folding), folded, value);
+      assert.is(normalizeKeyword(value, folding), folded, value);
+    }
+    assert.is(foldKeyword(value, 'marks'), value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase(), value);
+  }
+});
+
+test('letters without marks to strip fold as the asciifolding filter of OpenSearch does from layout 10, and stay in older indices', () => {
+  for (const [value, ascii] of [
+    ['Sørlie', 'sorlie'],
+    ['Łódź', 'lodz'],
+    ['Đorđević', 'dordevic'],
+    ['Işık', 'isik'],
+    ['Straße', 'strasse'],
+    ['Ærø', 'aero'],
+    ['Þórsdóttir', 'thorsdottir'],
+    ['Москва', 'москва'],
+  ] as const) {
+    assert.is(foldKeyword(value, 'ascii'), ascii, value);
+    assert.is(normalizeKeyword(value, 'ascii'), ascii, value);
+    assert.is(foldKeyword(value, 'marks'), value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase(), value);
+    assert.is(normalizeKeyword(value, 'marks'), foldKeyword(value, 'marks'), value);
+    // FTS5 lowercases and strips marks itself: text is given the letters it keeps, folded.
+    assert.is(foldText(value, 'ascii').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase(), ascii, value);
+    assert.is(foldText(value, 'marks'), value, value);
   }
 });
 

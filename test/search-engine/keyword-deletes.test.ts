@@ -38,7 +38,7 @@ test('keyword postings leave with their document: layouts 7 to 9 delete by old t
       // A layout-6 index compresses sources with DEFLATE, and takes batches prepared so.
       const batch = prepareBatch(
         spec,
-        layout === 6 ? withSourceEncoding(buildCatalog(spec, 'test'), 'deflate', null) : root,
+        layout === 6 ? withSourceEncoding(buildCatalog(spec, 'test', 'marks'), 'deflate', null) : root,
         all.map((d) => ({ id: d.id as string, doc: d })),
       );
       await engine.bulk(

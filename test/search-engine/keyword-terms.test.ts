@@ -13,8 +13,16 @@ const expected = (field: FieldInfo, value: unknown) => {
 };
 
 test('a keyword value and its token are those of keywordValue and keywordToken, remembered or not', () => {
-  const lower: FieldInfo = { path: 'country', kind: 'keyword', sourcePath: 'country', id: 3, lowercase: true, ignoreAbove: 12 };
-  const exact: FieldInfo = { path: 'id', kind: 'keyword', sourcePath: 'id', id: 4 };
+  const lower: FieldInfo = {
+    path: 'country',
+    kind: 'keyword',
+    sourcePath: 'country',
+    id: 3,
+    lowercase: true,
+    ignoreAbove: 12,
+    folding: 'ascii',
+  };
+  const exact: FieldInfo = { path: 'id', kind: 'keyword', sourcePath: 'id', id: 4, folding: 'ascii' };
   const samples: unknown[] = [
     'Ångström',
     'ÅNGSTRÖM',
@@ -43,7 +51,7 @@ test('a keyword value and its token are those of keywordValue and keywordToken, 
   assert.is(keywordTermOf(lower, 'a very long value'), null, 'over ignore_above');
   // A field of unique values (ids) stops being remembered; one of repeated values goes on; past
   // the bound on all fields together, everything starts over. The answers never change.
-  const mixed: FieldInfo = { path: 'title', kind: 'keyword', sourcePath: 'title', id: 5, lowercase: true };
+  const mixed: FieldInfo = { path: 'title', kind: 'keyword', sourcePath: 'title', id: 5, lowercase: true, folding: 'ascii' };
   for (let i = 0; i < 120_000; i++) {
     const id = `id-${i}`;
     assert.equal(keywordTermOf(exact, id), [id, keywordToken(4, id)]);

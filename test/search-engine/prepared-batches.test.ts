@@ -235,7 +235,7 @@ test('sources are stored compressed, and an index of layout 4 (JSON text sources
     try {
       await rejects(
         () => old.mget('p', ['x']),
-        (err: Error) => /layout 3; this build reads layouts 4, 5, 6, 7, 8 and 9 \(it writes 9\)/.test(err.message),
+        (err: Error) => /layout 3; this build reads layouts 4, 5, 6, 7, 8, 9 and 10 \(it writes 10\)/.test(err.message),
       );
     } finally {
       await old.close();
@@ -277,7 +277,7 @@ test('an index of layout 7 keeps DEFLATE sources: they read back, and what is wr
       'new indices write Zstandard frames',
     );
     // As a layout-7 index wrote them: raw DEFLATE with the field-name dictionary.
-    const deflateRoot = withSourceEncoding(buildCatalog(spec, prefix), 'deflate', null);
+    const deflateRoot = withSourceEncoding(buildCatalog(spec, prefix, 'marks'), 'deflate', null);
     for (const [i, r] of sources().entries()) {
       db.prepare(`UPDATE ${prefix}_docs SET source = ? WHERE id = ?`).run(encodeSource(deflateRoot, JSON.stringify(all[i])), r.id);
     }
@@ -285,7 +285,7 @@ test('an index of layout 7 keeps DEFLATE sources: they read back, and what is wr
     assert.ok(fieldNameDictionary(deflateRoot).length > 100);
     const reopened = new EmbeddedEngine(dir);
     try {
-      assert.equal(await reopened.sourceEncoding('p'), { codec: 'deflate', dictionary: null });
+      assert.equal(await reopened.sourceEncoding('p'), { codec: 'deflate', dictionary: null, folding: 'marks' });
       assert.equal(await reopened.mget('p', [all[0]!.id as string, all[2]!.id as string]), [all[0], all[2]]);
       await reopened.bulk('p', [{ op: 'index', id: all[3]!.id as string, doc: all[3]! }]);
       const written = sources();
@@ -318,14 +318,14 @@ test('an index created with sample documents compresses with its own dictionary:
     const all = docs(60);
     await engine.createIndex('plain', spec);
     await engine.createIndex('trained', spec, { sourceSamples: all.slice(0, 8) });
-    assert.equal(await engine.sourceEncoding('plain'), { codec: 'zstd', dictionary: null });
+    assert.equal(await engine.sourceEncoding('plain'), { codec: 'zstd', dictionary: null, folding: 'ascii' });
     const { codec, dictionary } = await engine.sourceEncoding('trained');
     assert.is(codec, 'zstd');
     // Eight sample profiles are less than the 128 KiB a Zstandard dictionary may hold: all of them.
     const sampleBytes = all.slice(0, 8).reduce((n, d) => n + Buffer.byteLength(JSON.stringify(d)), 0);
     assert.ok(dictionary && dictionary.length > sampleBytes && dictionary.length <= 128 * 1024);
     // Batches prepared with the index's dictionary (as the indexer's workers do), and one upserted.
-    const trainedRoot = withSourceEncoding(buildCatalog(spec, 'test'), codec, dictionary);
+    const trainedRoot = withSourceEncoding(buildCatalog(spec, 'test', 'ascii'), codec, dictionary);
     await engine.beginBulkLoad('trained');
     const slice = all.slice(0, 50);
     const ops = slice.map((d): BulkOperation => ({ op: 'index', id: d.id as string, prepared: true }));

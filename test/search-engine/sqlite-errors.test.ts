@@ -27,7 +27,7 @@ function engineError(fn: () => unknown): SearchEngineError {
 
 test('search, count and mget on tables SQLite cannot read fail with engine_error', () => {
   const db = new Database(':memory:');
-  const root = buildCatalog(PROFILES, 'ix_never_created'); // no table of this index exists
+  const root = buildCatalog(PROFILES, 'ix_never_created', 'ascii'); // no table of this index exists
   const err = engineError(() => runSearch(db, root, new Set(), { query: { match: { headline: 'engineer' } } }));
   assert.match(err.message, /no such table/);
   engineError(() => runSearch(db, root, new Set(), { query: { term: { function: 'sales' } }, sort: [{ id: 'asc' }] }));

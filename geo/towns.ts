@@ -1,0 +1,47 @@
+/**
+ * Towns the gazetteer does not list (geo/data/towns.tsv, made by geo/build-towns.ts from GeoNames):
+ * Markham, Milton Keynes, Bentonville. A town's name is more often something else than a large
+ * city's, so the query parser reads one only right after a place word ("in Markham"), and never
+ * a town whose name is made of common words or has fewer than four letters
+ * (query-planner/parse/places.ts).
+ */
+import fs from 'node:fs';
+import { fromPackageRoot } from '../lib/package-root.js';
+import { type City, countryName, isOrdinaryName, placeKey } from './gazetteer.js';
+
+let index: Map<string, City[]> | null = null;
+
+/** Towns by place key, most populous first; names of ordinary words left out. Read once. */
+function towns(): Map<string, City[]> {
+  if (index) return index;
+  const out = new Map<string, City[]>();
+  for (const line of fs.readFileSync(fromPackageRoot('geo/data/towns.tsv'), 'utf8').split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const [name, region, countryCode, population, lat, lon] = line.split('\t') as [string, string, string, string, string, string];
+    const key = placeKey(name);
+    if (key.length < 4 || isOrdinaryName(key)) continue;
+    const list = out.get(key) ?? [];
+    list.push({
+      name,
+      region,
+      countryCode,
+      country: countryName(countryCode),
+      population: Number(population),
+      lat: Number(lat),
+      lon: Number(lon),
+    });
+    out.set(key, list);
+  }
+  index = out;
+  return out;
+}
+
+/** Towns called `name`, most populous first (the file's order). */
+export function findTowns(name: string): City[] {
+  return towns().get(placeKey(name)) ?? [];
+}
+
+/** Every key {@link findTowns} answers. */
+export function townKeys(): string[] {
+  return [...towns().keys()];
+}
