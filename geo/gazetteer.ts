@@ -42,8 +42,8 @@ interface CityTimezonesRow {
 }
 
 /**
- * Lowercase, accents folded, apostrophes dropped, other punctuation to spaces, "Saint" as "St":
- * the key every place lookup uses. Letters that carry no accent to fold (ł, ø, ß, æ, đ) are
+ * Lowercase, accents folded, apostrophes dropped, other punctuation to spaces, "Saint" as "St",
+ * "Ft" and "Mt" before a name as "Fort" and "Mount": the key every place lookup uses. Letters that carry no accent to fold (ł, ø, ß, æ, đ) are
  * transliterated, so "Wrocław" and "Wroclaw", "Xi'an" and "Xian", "Saint Paul" and "St. Paul"
  * share a key.
  */
@@ -51,13 +51,17 @@ export function placeKey(text: string): string {
   let folded = text.normalize('NFKD').replace(/\p{M}/gu, '');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the printable ASCII range
   if (/[^\x00-\x7f]/.test(folded)) folded = transliterate(folded);
-  return folded
-    .toLowerCase()
-    .replace(/['\u2018\u2019`]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .replace(/\b(saint|sainte)\b/g, (word) => (word === 'saint' ? 'st' : 'ste'));
+  return (
+    folded
+      .toLowerCase()
+      .replace(/['\u2018\u2019`]/g, '')
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+      .replace(/\b(saint|sainte)\b/g, (word) => (word === 'saint' ? 'st' : 'ste'))
+      // "Ft. Collins", "Mt. Pleasant"; "MT" alone stays Montana's (and Malta's) code.
+      .replace(/\b(ft|mt) (?=\S)/g, (word) => (word === 'ft ' ? 'fort ' : 'mount '))
+  );
 }
 
 /**
@@ -291,6 +295,22 @@ function divisions(): Map<string, { name: string; countryCode: string }> {
  */
 export function findDivision(name: string): { name: string; countryCode: string } | null {
   return divisions().get(placeKey(name)) ?? null;
+}
+
+let regionsByCountry: Map<string, string> | null = null;
+
+/**
+ * The first-level division of one country that the gazetteer's cities are filed under by this
+ * name ("Punjab" in Pakistan or in India), as records store it; null when there is none. Unlike
+ * {@link findDivision}, a name several countries use, or a common word, is answered: the country
+ * is given.
+ */
+export function divisionOfCountry(name: string, countryCode: string): string | null {
+  if (!regionsByCountry) {
+    regionsByCountry = new Map();
+    for (const c of gazetteer().cities) if (c.region) regionsByCountry.set(`${c.countryCode}|${placeKey(c.region)}`, c.region);
+  }
+  return regionsByCountry.get(`${countryCode}|${placeKey(name)}`) ?? null;
 }
 
 /** Every key {@link findDivision} answers. */

@@ -3,6 +3,8 @@
  * US states (postal codes) and other regions. Membership is computed for every resolved place,
  * so a region filter is a plain keyword match on `location.regions`.
  */
+import { US_STATES } from './us-states.js';
+
 export interface RegionDefinition {
   name: string;
   aliases: string[];
@@ -176,7 +178,23 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Auvergne-Rhône-Alpes', aliases: [], subdivisions: ['FR|Auvergne', 'FR|Rhône-Alpes'] },
   { name: 'Deep South', aliases: ['the deep south'], usStates: ['AL', 'GA', 'LA', 'MS', 'SC'] },
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
+  ...pluralStates(),
 ];
+
+/**
+ * US states named together by the word their names share, in the plural: "the Carolinas" (North
+ * and South Carolina), "the Dakotas", "the Virginias" (Virginia and West Virginia).
+ */
+function pluralStates(): RegionDefinition[] {
+  const byWord = new Map<string, string[]>();
+  for (const [code, name] of Object.entries(US_STATES)) {
+    const word = name.split(' ').at(-1) as string;
+    byWord.set(word, [...(byWord.get(word) ?? []), code]);
+  }
+  return [...byWord]
+    .filter(([, codes]) => codes.length >= 2)
+    .map(([word, codes]) => ({ name: `${word}s`, aliases: [`the ${word.toLowerCase()}s`], usStates: codes.sort() }));
+}
 
 const BY_NAME = new Map(REGIONS.map((r) => [r.name, r]));
 

@@ -3,9 +3,12 @@
  * "Greater Boston", "UAE", "Berlin") becomes a typed match on the resolved location fields
  * every index stores (mappings/analysis.ts LOCATION_MAPPING).
  */
+
+import { directionalPart } from '../geo/directions.js';
 import {
   type City,
   countryName,
+  divisionOfCountry,
   findCities,
   findCountryCode,
   findDivision,
@@ -43,6 +46,9 @@ export interface PlaceMatch {
    */
   lessCertain?: 'division' | 'town';
 }
+
+/** Towns of this size or more are read as cities are, with no place word before them. */
+const CITY_SIZED_TOWN = 500_000;
 
 /** Cities called `name`, then towns of that name (geo/towns.ts), most populous first within each. */
 export function citiesAndTowns(name: string): City[] {
@@ -129,12 +135,33 @@ export function resolvePlace(input: string): PlaceMatch | null {
   if (!cityFirst) {
     const division = findDivision(text);
     if (division) return { ...divisionMatch(division, text), lessCertain: 'division' };
+    const part = directionalPart(text);
+    if (part) return { kind: 'region', name: part.name, input: text, namedRegion: part.name };
     const town = findTowns(text)[0];
-    if (town) return { ...cityMatch(town, text), lessCertain: 'town' };
+    // A town of half a million people is a city that Natural Earth's list lacks (Dammam, Giza).
+    if (town) return town.population >= CITY_SIZED_TOWN ? cityMatch(town, text) : { ...cityMatch(town, text), lessCertain: 'town' };
   }
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);
   return null;
+}
+
+/**
+ * A first-level division of one country by this name, as a match: "Georgia, US" is the state
+ * however "Georgia" alone resolves, "Galicia, Spain" the division.
+ */
+function divisionIn(name: string, countryCode: string, input: string): PlaceMatch | null {
+  if (countryCode === 'US') {
+    const state = findUsState(name);
+    if (!state) return null;
+    const region = US_STATES[state] as string;
+    return { kind: 'state', name: `${region}, United States`, input, region, countryCode: 'US' };
+  }
+  const key = placeKey(name);
+  const known = otherSubdivision(key) ?? findDivision(key);
+  if (known?.countryCode === countryCode) return divisionMatch(known, input);
+  const region = divisionOfCountry(name, countryCode);
+  return region ? divisionMatch({ name: region, countryCode }, input) : null;
 }
 
 /** A first-level division outside the US as a match ("Bayern, Germany"). */
@@ -142,14 +169,19 @@ function divisionMatch(d: { name: string; countryCode: string }, input: string):
   return { kind: 'state', name: `${d.name}, ${countryName(d.countryCode)}`, input, region: d.name, countryCode: d.countryCode };
 }
 
-/** A city named `name` inside the place `within` (a state or a country), or null. */
+/**
+ * A city named `name` inside the place `within` (a state or a country), else a first-level
+ * division of that name inside the country ("Galicia, Spain"); null otherwise.
+ */
 function qualifiedCity(name: string, within: string, input: string): PlaceMatch | null {
   const outer = resolvePlace(within.split(',')[0] as string);
   if (!outer || (outer.kind !== 'state' && outer.kind !== 'country')) return null;
   const city = citiesAndTowns(name).find(
     (c) => c.countryCode === outer.countryCode && (outer.kind === 'country' || placeKey(c.region) === placeKey(outer.region ?? '')),
   );
-  return city ? cityMatch(city, input) : null;
+  if (city) return cityMatch(city, input);
+  // No city of that name there ("São Paulo, Brazil" is the city): a division of the country.
+  return outer.kind === 'country' ? divisionIn(name, outer.countryCode as string, input) : null;
 }
 
 /**
@@ -184,7 +216,10 @@ export function placeClause(place: PlaceMatch, field = 'location'): Query {
  * states make the filter hold on records resolved before a region was defined, or elsewhere.
  */
 function regionClause(name: string, f: (name: string) => string): Query {
-  const { countries, usStates, subdivisions } = regionMembers(name);
+  // A named region, or a part of a country named by a direction ("Northern Italy", geo/directions.ts).
+  const { countries, usStates, subdivisions } = regionByName(name)
+    ? regionMembers(name)
+    : { countries: [], usStates: [], subdivisions: directionalPart(name)?.subdivisions ?? [] };
   const should: Query[] = [{ term: { [f('regions')]: name } }];
   if (countries.length) should.push({ terms: { [f('country_code')]: countries } });
   if (usStates.length)

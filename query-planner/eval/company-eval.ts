@@ -126,6 +126,7 @@ export const OWN_DATA = new URL('./company-queries.own.jsonl', import.meta.url);
 /** The second own set: 200 queries written 2026-11-28 by a helper that never read the parser (README.md). */
 export const OWN2_DATA = new URL('./company-queries.own2.jsonl', import.meta.url);
 export const OWN3_DATA = new URL('./company-queries.own3.jsonl', import.meta.url);
+export const OWN4_DATA = new URL('./company-queries.own4.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs

@@ -57,6 +57,7 @@ export const OWN_PEOPLE_DATA = new URL('./people-queries.own.jsonl', import.meta
 export const OWN2_PEOPLE_DATA = new URL('./people-queries.own2.jsonl', import.meta.url);
 /** The third own people set (query-planner/eval/README.md). */
 export const OWN3_PEOPLE_DATA = new URL('./people-queries.own3.jsonl', import.meta.url);
+export const OWN4_PEOPLE_DATA = new URL('./people-queries.own4.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

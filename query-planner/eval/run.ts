@@ -15,6 +15,7 @@ import {
   OWN_DATA,
   OWN2_DATA,
   OWN3_DATA,
+  OWN4_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -24,6 +25,7 @@ import {
   OWN_PEOPLE_DATA,
   OWN2_PEOPLE_DATA,
   OWN3_PEOPLE_DATA,
+  OWN4_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -60,6 +62,7 @@ for (const [file, data] of [
   ['people-queries.own.jsonl', OWN_PEOPLE_DATA],
   ['people-queries.own2.jsonl', OWN2_PEOPLE_DATA],
   ['people-queries.own3.jsonl', OWN3_PEOPLE_DATA],
+  ['people-queries.own4.jsonl', OWN4_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -155,16 +158,18 @@ const reportOwnSet = (file: string, data: URL) => {
 };
 const own2 = reportOwnSet('company-queries.own2.jsonl', OWN2_DATA);
 const own3 = reportOwnSet('company-queries.own3.jsonl', OWN3_DATA);
+const own4 = reportOwnSet('company-queries.own4.jsonl', OWN4_DATA);
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
-lines.push(`${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} ${'own2'.padEnd(20)} own3`);
+lines.push(`${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} ${'own2'.padEnd(20)} ${'own3'.padEnd(20)} own4`);
 const cell = (f: { hits: number; total: number; pct: number } | undefined) =>
   f?.total ? `${f.hits}/${f.total} ${f.pct.toFixed(1)}%` : '-';
 for (const f of company.figures) {
   const o = own.figures.find((x) => x.field === f.field);
   const o2 = own2.figures.find((x) => x.field === f.field);
   const o3 = own3.figures.find((x) => x.field === f.field);
-  lines.push(`${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2).padEnd(20)} ${cell(o3)}`);
+  const o4 = own4.figures.find((x) => x.field === f.field);
+  lines.push(`${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2).padEnd(20)} ${cell(o3).padEnd(20)} ${cell(o4)}`);
 }
 console.log(lines.join('\n'));
 process.exitCode = missed ? 1 : 0;

@@ -10,7 +10,8 @@
  * its metro anyway).
  */
 import { countries } from 'countries-list';
-import { allCities, countryAliasKeys, countryName, divisionKeys, findCities, placeKey } from '../../geo/gazetteer.js';
+import { directionKeys } from '../../geo/directions.js';
+import { allCities, countryAliasKeys, countryName, divisionKeys, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -78,6 +79,8 @@ function placeKeys(): Set<string> {
   for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) for (const name of [s.name, ...(s.aliases ?? [])]) add(name);
   for (const key of divisionKeys()) set.add(key);
   for (const key of townKeys()) set.add(key);
+  // Parts of countries named by a direction ("northern italy", "south india": geo/directions.ts).
+  for (const code of Object.keys(countries)) for (const dir of directionKeys()) add(`${dir} ${countryName(code)}`);
   for (const m of METROS) {
     add(m.name);
     for (const a of m.aliases) add(a);
@@ -85,6 +88,11 @@ function placeKeys(): Set<string> {
   for (const r of REGIONS) {
     add(r.name);
     for (const a of r.aliases) add(a);
+  }
+  // The scan joins each word's key: "ft collins" is looked up as written (placeKey reads it "fort collins").
+  for (const k of [...set]) {
+    const short = k.replace(/\b(fort|mount) (?=\S)/g, (word) => (word === 'fort ' ? 'ft ' : 'mt '));
+    if (short !== k) set.add(short);
   }
   keys = set;
   prefixes = new Set<string>();
@@ -184,7 +192,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (match.kind !== 'city') return !isVocabularyWord(key) && !(COMMON_NOUN_PLACES.has(key) && !first.cap && capitalisesNames(ctx));
   if (isVocabularyWord(key)) return false;
   if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
-  const city = findCities(first.text)[0];
+  const city = citiesAndTowns(first.text)[0];
   return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key));
 }
 
@@ -196,6 +204,9 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
     // "Washington, D.C." is a city alias as a whole.
     const whole = resolveCached(`${city.input} ${regionText}`);
     if (whole?.kind === 'city') return { match: { ...whole, input: `${city.input} ${regionText}` }, end: to };
+    // "Galicia, Spain", "Georgia, US": a division followed by its own country.
+    const joined = city.kind === 'city' ? null : resolveCached(`${city.input}, ${regionText}`);
+    if (joined?.kind === 'state') return { match: { ...joined, input: city.input }, end: to };
     if (city.kind !== 'city') continue;
     const region = candidate(ctx, from, to);
     if (!region || (region.kind !== 'state' && region.kind !== 'country')) continue;
@@ -324,7 +335,7 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     if (!found) continue;
     let end = found.to;
     // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country.
-    if ((found.match.kind === 'city' || found.match.kind === 'state') && tokens[end]?.text === ',') {
+    if (['city', 'state', 'country'].includes(found.match.kind) && tokens[end]?.text === ',') {
       const qualified = qualify(ctx, found.match, end + 1);
       if (qualified) {
         // The text stays the city's, unless the whole is one name ("Washington D.C.").

@@ -226,4 +226,26 @@ test('ages in words and adjective ages are at least that old', () => {
   assert.equal(filters('insurers less than a century old').founded_year, { min: YEAR - 99 });
 });
 
+test('fourth own set: compounds of "public" and "private", rounds before any noun, head counts that look like years, demonyms beside acronyms', () => {
+  // "public" and "private" in a fixed phrase are no company type.
+  assert.equal(filters('public address system manufacturers').company_types, undefined);
+  assert.equal(included('private investigators in Leeds'), ['private investigators']);
+  assert.equal(filters('private investigators in Leeds').company_types, undefined);
+  assert.equal(filters('public accounting firms in Ohio').company_types, undefined);
+  assert.equal(filters('public SaaS companies').company_types, ['public_company']);
+  assert.equal(filters('private companies in fintech').company_types, ['privately_held']);
+  // A round's name is a round whatever noun follows; only "early-stage" and "late-stage" can be a disease's.
+  assert.equal(filters('pre-seed dementia care apps').funding_stages, ['pre_seed']);
+  assert.equal(filters('early-stage dementia care startups').funding_stages, undefined);
+  // Right after "headcount" or "workforce", a number in the years' range is a head count.
+  assert.equal(filters('bakeries with a headcount above 2,000').employee_count, { min: 2000 });
+  assert.equal(filters('firms with a workforce of over 2000').employee_count, { min: 2000 });
+  assert.equal(filters('small teams founded after 2005').founded_year, { min: 2006 });
+  assert.equal(filters('small teams founded after 2005').employee_count, { max: 50 });
+  // An acronym capitalises no name: a demonym in small letters beside it is still the country.
+  assert.equal(filters('kenyan NGOs').locations, { include: ['Kenya'] });
+  assert.equal(filters('ghanaian NGOs founded after 2010').locations, { include: ['Ghana'] });
+  assert.equal(filters('polish the deck for Acme').locations, undefined);
+});
+
 test.run();

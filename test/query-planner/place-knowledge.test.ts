@@ -5,11 +5,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { directionalPart } from '../../geo/directions.js';
 import { placeKey } from '../../geo/gazetteer.js';
 import { regionMembers, regionsOf } from '../../geo/regions.js';
 import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
-import { resolvePlace } from '../../query-planner/places.js';
+import { placeClause, resolvePlace } from '../../query-planner/places.js';
 
 const filters = (q: string) => parsePeopleQuery(q).filters;
 /** The canonical name of the first place the parser finds. */
@@ -195,6 +196,43 @@ test('towns the gazetteer does not list: after a place word, or qualified by the
   assert.equal(filters('Markham accountants').locations, undefined);
   assert.equal(filters('payments engineers from Braintree').locations, undefined);
   assert.equal(filters('payments engineers in Braintree').locations, { include: ['Braintree'] });
+});
+
+test('parts of countries named by a direction, states named in the plural, divisions qualified by their country', () => {
+  // The divisions whose centre lies in that third of the country (geo/directions.ts).
+  assert.is(resolved('Northern Italy'), 'region: Northern Italy');
+  assert.is(resolved('south india'), 'region: Southern India');
+  assert.is(resolved('South West Nigeria'), 'region: Southwestern Nigeria');
+  const north = directionalPart('northern italy')?.subdivisions ?? [];
+  assert.ok(north.includes('IT|Lombardia') && north.includes('IT|Veneto') && !north.includes('IT|Sicilia') && !north.includes('IT|Lazio'));
+  const south = directionalPart('southern germany')?.subdivisions ?? [];
+  assert.ok(south.includes('DE|Bayern') && south.includes('DE|Baden-Württemberg') && !south.includes('DE|Hamburg'));
+  // Alaska and Hawaii do not make Texas eastern.
+  assert.not.ok(directionalPart('eastern united states')?.subdivisions.includes('US|Texas'));
+  // Countries whose name holds a direction stay countries; England is no country of its own span.
+  assert.is(resolved('South Africa'), 'country: South Africa');
+  assert.is(resolved('Northern Ireland'), 'country: United Kingdom');
+  assert.is(directionalPart('northern england'), null);
+  assert.is(directionalPart('central mexico'), null);
+  assert.equal(filters('PLC programmers in Northern Italy').locations, { include: ['Northern Italy'] });
+  assert.equal(filters('clinical research coordinators in south india').locations, { include: ['south india'] });
+  // The filter matches the divisions' records.
+  assert.equal(JSON.stringify(placeClause(resolvePlace('Northern Italy')!)).includes('Lombardia'), true);
+  // "the Carolinas", "the Dakotas", "the Virginias".
+  assert.is(resolved('the Carolinas'), 'region: Carolinas');
+  assert.equal(regionMembers('Dakotas').usStates, ['ND', 'SD']);
+  assert.equal(filters('crop consultants across the dakotas').locations, { include: ['dakotas'] });
+  // A division followed by its country is that division; a name both a country and a state, the state.
+  assert.equal(filters('naval architects in galicia, spain').locations, { include: ['galicia'] });
+  assert.equal(filters('nurses in Victoria, Australia').locations, { include: ['Victoria'] });
+  assert.equal(filters('engineers in Georgia, US').locations, { include: ['Georgia, United States'] });
+  assert.is(resolved('Punjab, Pakistan'), 'state: Punjab, Pakistan');
+  // "Ft." and "Mt." before a name; "MT" alone is Montana.
+  assert.is(resolved('Ft Collins'), 'city: Fort Collins, Colorado, United States');
+  assert.is(resolved('MT'), 'state: Montana, United States');
+  assert.equal(filters('project managers in ft collins, co').locations, { include: ['ft collins'] });
+  // A town of half a million people needs no place word.
+  assert.equal(filters('dammam procurement officers').locations, { include: ['dammam'] });
 });
 
 test('the parser finds these places in queries', () => {

@@ -75,9 +75,13 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
     const unit = !word && w && w.kind === 'word' && (UNITS.test(w.norm) || w.join === '-');
     if (unit) continue;
     const values = [c.value, second?.value ?? c.value];
-    if (!word && values.some(yearLike)) continue;
-    if (!word && w?.kind === 'word' && /^(of|in|at)$/.test(w.norm) && !second && !plus) continue;
     const before = boundBefore(tokens, i);
+    // "headcount above 2,000", "a headcount of over 2000": right after a head-count word, a number
+    // that could be a year is a head count.
+    const p = tokens[before.from - 1]?.norm === 'of' ? before.from - 2 : before.from - 1;
+    const countNamed = p >= 0 && /^(headcount|workforce)$/.test(tokens[p]?.norm ?? '');
+    if (!word && !countNamed && values.some(yearLike)) continue;
+    if (!word && w?.kind === 'word' && /^(of|in|at)$/.test(w.norm) && !second && !plus) continue;
     const after = boundAfter(tokens, end);
     let from = before.from;
     // "team of 15", "headcount of 200", "small teams under 40".

@@ -39,13 +39,13 @@ const COMPANY_NOUNS =
   /^(companies|company|startups?|start-ups?|firms?|businesses|business|orgs?|organi[sz]ations?|ventures?|players?|scale-?ups?|corporations?|ones)$/;
 /** After "public" these make another phrase ("public health", "public relations"). */
 const PUBLIC_NOT = new Set(
-  'health relations safety policy affairs transport transportation transit domain good goods interest records key keys speaking school schools library libraries utility utilities radio broadcasting benefit opinion data api apis beta preview works art'.split(
+  'health relations safety policy affairs transport transportation transit domain good goods interest records key keys speaking school schools library libraries utility utilities radio broadcasting benefit opinion data api apis beta preview works art address accounting accountants housing hospital hospitals procurement finance media television pool pools'.split(
     ' ',
   ),
 );
 /** After "private" these make another phrase ("private equity", "private label"). */
 const PRIVATE_NOT = new Set(
-  'equity label credit bank banking banks market markets school schools beta data key keys jet jets aviation investor investors investment investments wealth placement network networks browsing messaging preview lte 5g cloud sector practice'.split(
+  'equity label credit bank banking banks market markets school schools beta data key keys jet jets aviation investor investors investment investments wealth placement network networks browsing messaging preview lte 5g cloud sector practice investigator investigators investigation investigations detective detectives security clinic clinics hospital hospitals healthcare tutor tutors tutoring chef chefs prison prisons club clubs lending lender lenders hire care nursing dental medical'.split(
     ' ',
   ),
 );
@@ -75,8 +75,9 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
   if (trait.kind === 'funding_stage') {
     // "seed-to-sale software": a compound word, not a round.
     if (next?.join === '-' && nextNorm === 'to') return false;
-    // "early-stage cancer", "late-stage clinical assets": the stage of a disease or a drug.
-    if (CLINICAL_AFTER.test(nextNorm)) return false;
+    // "early-stage cancer", "late-stage clinical assets": the stage of a disease or a drug. A
+    // round's name ("pre-seed dementia care apps") is a round whatever follows.
+    if (/^(early|late|later|mid|middle)$/.test(word) && CLINICAL_AFTER.test(nextNorm)) return false;
   }
   if (end - i > 1) {
     if (trait.kind === 'funding_stage' && trait.stages.includes('bootstrapped')) return !/^(then|until|before|initially)$/.test(nextNorm);
