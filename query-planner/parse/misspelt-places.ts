@@ -27,23 +27,35 @@ export function misspeltPlace(key: string): string | null {
     fuzzyNames = [...names].filter(([k]) => /^[a-z]+$/.test(k) && k.length >= 5).map(([k, name]) => ({ key: k, name }));
   }
   // Shorter words take only a swap: one other letter makes another name too often ("Dallos" is no Dallas).
-  const allowed = key.length >= 8 ? 2 : 0;
-  // Two letters swapped is one slip ("Tuscon", "germnay").
+  const hit = closestWord(
+    key,
+    fuzzyNames.map((f) => f.key),
+    key.length >= 8 ? 2 : 0,
+  );
+  return hit === null ? null : (fuzzyNames.find((f) => f.key === hit)?.name ?? null);
+}
+
+/**
+ * The one candidate a word misspells, or null: the same first letter, two letters swapped
+ * counting as one slip, at most `allowed` slips (0: a swap only), and no other candidate as close.
+ * Used for places and for the head nouns of titles (titles.ts).
+ */
+export function closestWord(key: string, candidates: readonly string[], allowed: number): string | null {
   const swaps = new Set<string>();
   for (let k = 0; k + 1 < key.length; k++) swaps.add(key.slice(0, k) + key[k + 1] + key[k] + key.slice(k + 2));
   const limit = Math.max(allowed, 1);
   let best: string | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
   let ties = 0;
-  for (const f of fuzzyNames) {
-    if (f.key[0] !== key[0] || Math.abs(f.key.length - key.length) > limit) continue;
-    const d = swaps.has(f.key) ? 1 : allowed ? distance(f.key, key) : Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    if (c[0] !== key[0] || Math.abs(c.length - key.length) > limit) continue;
+    const d = swaps.has(c) ? 1 : allowed ? distance(c, key) : Number.POSITIVE_INFINITY;
     if (d > limit) continue;
     if (d < bestDistance) {
-      best = f.name;
+      best = c;
       bestDistance = d;
       ties = 0;
-    } else if (d === bestDistance && f.name !== best) ties++;
+    } else if (d === bestDistance && c !== best) ties++;
   }
   return best && bestDistance > 0 && ties === 0 ? best : null;
 }

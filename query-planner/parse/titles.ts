@@ -21,6 +21,7 @@
  * Titles come out in title case, singular, with abbreviations in their usual spelling.
  */
 import pluralize from 'pluralize';
+import { commonWords } from '../../geo/gazetteer.js';
 import type { JobFunction, Seniority } from '../advanced-filters.js';
 import type { Unit } from './attributes.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
@@ -42,6 +43,7 @@ import {
   VERB_LIKE_HEADS,
   WORD_EXPANSIONS,
 } from './lexicon/titles.js';
+import { closestWord } from './misspelt-places.js';
 import { phraseParts, phraseTable, type Token } from './tokens.js';
 
 export interface TitleMention {
@@ -94,10 +96,11 @@ const EXPERIENCE_COMPOUNDS = new Set([
 
 /**
  * Stop words that open a title when more title words follow: "Employee Relations Specialist",
- * "Employer Branding Manager", "Deep Learning Engineer", "Knowledge Manager". Elsewhere they stay
- * stop words ("employee at Acme", "deep expertise").
+ * "Employer Branding Manager", "Deep Learning Engineer", "Knowledge Manager", "Mine Planner" (the
+ * pronoun "mine" never stands before a noun). Elsewhere they stay stop words ("employee at Acme",
+ * "deep expertise", "a friend of mine").
  */
-const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member']);
+const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member', 'mine']);
 
 /** Domain words that end a title after a head noun ("Developer Relations", "Partner Operations"). */
 const DOMAIN_TAILS = new Set([
@@ -149,13 +152,31 @@ const COLLECTIVE = new Set(['people', 'folks', 'persons', 'talent', 'staff', 'cr
 /** Every word of a function cue ("data", "science" of "data science"): what a function is spelled with. */
 const FUNCTION_WORD_PARTS = new Set(FUNCTION_CUES.flatMap(([phrase]) => phraseParts(phrase)));
 
-/** Singular of a title word: known heads and abbreviations first, then English (pluralize). */
+/** Singular of a title word: known heads and abbreviations first, then English (pluralize), then a misspelt head. */
 export function singular(norm: string): string {
   const expanded = WORD_EXPANSIONS.get(norm);
   if (expanded) return expanded.toLowerCase();
   if (HEAD_NOUNS.has(norm) || ABBREVIATED_TITLES.has(norm) || NOT_PLURAL.has(norm)) return norm;
   const one = pluralize.singular(norm);
-  return HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) ? one : norm;
+  return HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) ? one : (misspeltHead(one) ?? norm);
+}
+
+const misspelt = new Map<string, string | null>();
+const HEADS = [...HEAD_NOUNS];
+
+/**
+ * The head noun a word misspells ("cordinator", "superintendant", "enginer"): no common English
+ * word, seven letters or more, one slip (two from ten letters, a swap counting as one) from
+ * exactly one head noun with the same first letter. Remembered per word (bounded).
+ */
+function misspeltHead(word: string): string | null {
+  if (word.length < 7 || !/^[a-z]+$/.test(word)) return null;
+  let hit = misspelt.get(word);
+  if (hit !== undefined) return hit;
+  hit = commonWords().has(word) ? null : closestWord(word, HEADS, word.length >= 10 ? 2 : 1);
+  if (misspelt.size >= 10_000) misspelt.clear();
+  misspelt.set(word, hit);
+  return hit;
 }
 
 /** Generic English singular for the last word of a title that has no known head. */

@@ -235,6 +235,23 @@ test('parts of countries named by a direction, states named in the plural, divis
   assert.equal(filters('dammam procurement officers').locations, { include: ['dammam'] });
 });
 
+test('titles: a misspelt head noun, "mine" before a noun', () => {
+  // One slip from exactly one head noun, in a word that is no common English word.
+  assert.equal(filters('logistics cordinators in Zaragoza').job_titles?.include, ['Logistics Coordinator']);
+  assert.equal(filters('construction superintendants').job_titles?.include, ['Construction Superintendent']);
+  assert.equal(filters('senior enginers in Berlin').job_titles?.include, ['Senior Engineer']);
+  // Words spelt as they are meant stay.
+  assert.equal(filters('counsellors in Dublin').job_titles?.include, ['Counsellor']);
+  assert.equal(filters('frontend engineers').job_titles?.include, ['Frontend Engineer']);
+  assert.equal(filters('Salesforce administrators').job_titles?.include, ['Salesforce Administrator']);
+  // "mine" before a noun is a mine; the pronoun stays a stop word.
+  assert.equal(filters('mine planners in Townsville').job_titles?.include, ['Mine Planner']);
+  assert.equal(filters('a friend of mine is a recruiter').job_titles?.include, ['Recruiter']);
+  // Trades are head nouns: "lead" before one is the level.
+  assert.equal(filters('lead carpenters in Bellingham').job_titles?.include, ['Lead Carpenter']);
+  assert.equal(filters('head gardeners').job_titles?.include, ['Head Gardener']);
+});
+
 test('the parser finds these places in queries', () => {
   assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
   assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });

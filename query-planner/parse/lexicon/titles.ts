@@ -26,6 +26,14 @@ export const HEAD_NOUNS = new Set(
   trader cashier teller concierge officer hygienist radiologist veterinarian vet paramedic optometrist dietitian nutritionist
   midwife caregiver counselor counsellor epidemiologist geologist geophysicist hydrologist meteorologist ecologist botanist
   zoologist astronomer archivist historian linguist sociologist anthropologist philosopher lobbyist diplomat
+  carpenter plumber welder roofer glazier joiner bricklayer plasterer pipefitter boilermaker millwright ironworker scaffolder
+  labourer laborer foreman forewoman installer assessor adjuster barista bartender caretaker custodian dietician
+  firefighter janitor landscaper gardener groundskeeper housekeeper lifeguard locksmith optician orthodontist phlebotomist
+  radiographer sonographer sommelier stylist hairdresser upholsterer waiter waitress stevedore longshoreman deckhand
+  toxicologist pathologist anesthesiologist anaesthetist psychiatrist conservator registrar chaplain pastor rabbi imam
+  typist transcriptionist stenographer notary bailiff magistrate detective constable sergeant lieutenant trooper
+  stewardess nanny carer chauffeur trucker confectioner chocolatier brewer distiller winemaker rancher agronomist forester
+  driller fabricator assembler metrologist draftsman draughtsman cartographer expeditor
   `).filter((w) => !w.endsWith('?')),
 );
 
