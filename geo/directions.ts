@@ -3,12 +3,12 @@
  * A part is made of the country's first-level divisions (as the gazetteer's cities are filed
  * under them) whose centre lies on that side: each division's centre is the mean position of its
  * cities weighted by population, and a side is the third of the span of those centres nearest it
- * (two fifths each way for "north-east" and the like). The lines are not the ones people draw
+ * (a third both ways for "north-east" and the like). The lines are not the ones people draw
  * ("Northern Italy" takes Tuscany too, "Southern Brazil" São Paulo); a part is a reading of the
  * words, not an official region. "Central" is not read: the middle of a country's span is not
  * where its centre is said to be (the middle of Mexico's span is Coahuila, not Mexico City).
  */
-import { allCities, countryName, findCountryCode, placeKey } from './gazetteer.js';
+import { allCities, countryName, findCountryCode, findUsState, placeKey } from './gazetteer.js';
 
 /** A country's part: its name ("Northern Italy") and divisions as `CC|Name`, the way regions list them. */
 export interface DirectionalPart {
@@ -99,14 +99,16 @@ export function directionalPart(text: string): DirectionalPart | null {
   if (!split) return null;
   const countryCode = findCountryCode(split.rest);
   // The country by its own name: "Northern England" is no part of the United Kingdom's span.
-  if (!countryCode || placeKey(countryName(countryCode)) !== split.rest) return null;
+  // Not the United States, whose parts are named regions ("the South", "the Midwest"), nor a
+  // country named like a US state ("north Georgia" is the state's north).
+  if (!countryCode || placeKey(countryName(countryCode)) !== split.rest || countryCode === 'US' || findUsState(split.rest)) return null;
   const all = centres(countryCode);
   if (all.length < MIN_DIVISIONS) return null;
   const [minLat, maxLat] = span(all.map((c) => c.lat));
   const [minLon, maxLon] = span(all.map((c) => c.lon));
   // A country across the antimeridian (Fiji, Russia's far east) has no east and west to speak of.
   if (maxLon - minLon > 180) return null;
-  const share = split.sides.length === 1 ? 1 / 3 : 0.4;
+  const share = 1 / 3;
   const latSpan = maxLat - minLat;
   const lonSpan = maxLon - minLon;
   const onSide = (c: Centre, side: Side): boolean => {

@@ -156,10 +156,18 @@ function build() {
   const require = createRequire(import.meta.url);
   const rows = (require('city-timezones') as { cityMapping: CityTimezonesRow[] }).cityMapping;
   const seen = new Map<string, City>();
+  // The more populous entry of a place wins, under the name written out if the other abbreviates
+  // it ("Fort Worth" over "Ft. Worth", which share a key).
+  const abbreviated = (name: string) => /^(Ft|Mt)\b/.test(name);
   const add = (c: City) => {
     const k = `${placeKey(c.name)}|${c.countryCode}|${placeKey(c.region)}`;
     const prev = seen.get(k);
-    if (!prev || prev.population < c.population) seen.set(k, c);
+    if (!prev) seen.set(k, c);
+    else {
+      const kept = prev.population < c.population ? c : prev;
+      const other = kept === c ? prev : c;
+      seen.set(k, abbreviated(kept.name) && !abbreviated(other.name) ? { ...kept, name: other.name } : kept);
+    }
   };
   for (const r of rows) {
     // The source marks places without an ISO country (e.g. Somaliland) with the number -99.

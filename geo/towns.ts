@@ -1,13 +1,14 @@
 /**
  * Towns the gazetteer does not list (geo/data/towns.tsv, made by geo/build-towns.ts from GeoNames):
  * Markham, Milton Keynes, Bentonville. A town's name is more often something else than a large
- * city's, so the query parser reads one only right after a place word ("in Markham"), and never
- * a town whose name is made of common words or has fewer than four letters
- * (query-planner/parse/places.ts).
+ * city's, so the query parser reads one only after a place word ("in Markham") or with its state
+ * or country after a comma, unless it has half a million people (query-planner/places.ts,
+ * parse/places.ts). A town whose name is made of common words or has fewer than four letters is
+ * left out; one that is a gazetteer city under another spelling ("Dammam") is that city.
  */
 import fs from 'node:fs';
 import { fromPackageRoot } from '../lib/package-root.js';
-import { type City, countryName, isOrdinaryName, placeKey } from './gazetteer.js';
+import { type City, countryName, findCities, isOrdinaryName, placeKey } from './gazetteer.js';
 
 let index: Map<string, City[]> | null = null;
 
@@ -17,19 +18,33 @@ function towns(): Map<string, City[]> {
   const out = new Map<string, City[]>();
   for (const line of fs.readFileSync(fromPackageRoot('geo/data/towns.tsv'), 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
-    const [name, region, countryCode, population, lat, lon] = line.split('\t') as [string, string, string, string, string, string];
+    const [name, region, countryCode, population, lat, lon, sameAs] = line.split('\t') as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string?,
+    ];
     const key = placeKey(name);
     if (key.length < 4 || isOrdinaryName(key)) continue;
+    // Another spelling of a gazetteer city ("Dammam" for "Ad Damman"): that city, as records store it.
+    const [cityName, cityRegion] = sameAs ? (sameAs.split('|') as [string, string]) : [];
+    const town = cityName
+      ? findCities(cityName).find((c) => c.countryCode === countryCode && c.region === cityRegion)
+      : {
+          name,
+          region,
+          countryCode,
+          country: countryName(countryCode),
+          population: Number(population),
+          lat: Number(lat),
+          lon: Number(lon),
+        };
+    if (!town) continue;
     const list = out.get(key) ?? [];
-    list.push({
-      name,
-      region,
-      countryCode,
-      country: countryName(countryCode),
-      population: Number(population),
-      lat: Number(lat),
-      lon: Number(lon),
-    });
+    list.push(town);
     out.set(key, list);
   }
   index = out;

@@ -211,15 +211,22 @@ export function placeClause(place: PlaceMatch, field = 'location'): Query {
 }
 
 /**
+ * What a region of a place match covers: a named region's members, or the divisions of a part of
+ * a country named by a direction ("Northern Italy", geo/directions.ts).
+ */
+export function regionMembersOf(name: string): { countries: string[]; usStates: string[]; subdivisions: string[] } {
+  return regionByName(name)
+    ? regionMembers(name)
+    : { countries: [], usStates: [], subdivisions: directionalPart(name)?.subdivisions ?? [] };
+}
+
+/**
  * A named region: the region as the record stores it, or a place in one of its countries or US
  * states. The stored names come from whoever resolved the record's location; the countries and
  * states make the filter hold on records resolved before a region was defined, or elsewhere.
  */
 function regionClause(name: string, f: (name: string) => string): Query {
-  // A named region, or a part of a country named by a direction ("Northern Italy", geo/directions.ts).
-  const { countries, usStates, subdivisions } = regionByName(name)
-    ? regionMembers(name)
-    : { countries: [], usStates: [], subdivisions: directionalPart(name)?.subdivisions ?? [] };
+  const { countries, usStates, subdivisions } = regionMembersOf(name);
   const should: Query[] = [{ term: { [f('regions')]: name } }];
   if (countries.length) should.push({ terms: { [f('country_code')]: countries } });
   if (usStates.length)

@@ -141,6 +141,23 @@ function hasPlaceCue(ctx: ScanContext, i: number): boolean {
   return false;
 }
 
+/** Words whose "in" names a skill or a field, not a place: "experience in", "proficient in". */
+const SKILL_WORDS = new Set(
+  'experience experienced exp expertise expert experts skilled skills proficient proficiency certified certification fluent fluency knowledge versed background specialising specializing specialised specialized specialist specialists trained degree degrees'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether the "in" at token `p` follows a skill word ("experience in Hitachi"); "10+ years
+ * experience in Markham" counts years, and its "in" may be the place they were spent in.
+ */
+function skillIn(tokens: Token[], p: number): boolean {
+  const word = tokens[p - 1]?.norm ?? '';
+  if (!SKILL_WORDS.has(word)) return false;
+  return !((word === 'experience' || word === 'exp') && /^(years?|yrs?)$/.test(tokens[p - 2]?.norm ?? ''));
+}
+
 /** The place words a less certain place needs right before it (a division known from cities, a misspelling). */
 const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout)$/;
 
@@ -163,9 +180,12 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   // A division known only from the gazetteer's cities needs a place word before it ("nurses in
   // Tasmania"; not "engineers at Meta", the company, nor a first name). So does a town, but not
   // "from", which as often names an employer or a school ("ex-Mercedes engineers from Mercedes").
+  // Nor after a skill's "in" ("experience in Hitachi", "proficient in Braintree").
   if (match.lessCertain) {
-    const before = tokens[prevWordSkippingThe(tokens, from)]?.norm ?? '';
-    return PLACE_PREPOSITIONS.test(before) && !(match.lessCertain === 'town' && before === 'from');
+    const p = prevWordSkippingThe(tokens, from);
+    const before = tokens[p]?.norm ?? '';
+    if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
+    return PLACE_PREPOSITIONS.test(before);
   }
   if (to - from > 1) return true;
   const key = placeKey(first.text);
@@ -204,11 +224,16 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
     // "Washington, D.C." is a city alias as a whole.
     const whole = resolveCached(`${city.input} ${regionText}`);
     if (whole?.kind === 'city') return { match: { ...whole, input: `${city.input} ${regionText}` }, end: to };
-    // "Galicia, Spain", "Georgia, US": a division followed by its own country.
-    const joined = city.kind === 'city' ? null : resolveCached(`${city.input}, ${regionText}`);
-    if (joined?.kind === 'state') return { match: { ...joined, input: city.input }, end: to };
-    if (city.kind !== 'city') continue;
     const region = candidate(ctx, from, to);
+    // "Galicia, Spain", "Okinawa, Japan": a division followed by its own country is that division.
+    if (city.kind === 'state' && region?.kind === 'country' && region.countryCode === city.countryCode) return { match: city, end: to };
+    // "Georgia, US": a country's name that is also a division of the country that follows.
+    if (city.kind === 'country') {
+      const joined = resolveCached(`${city.input}, ${regionText}`);
+      if (joined?.kind === 'state') return { match: { ...joined, input: city.input }, end: to };
+      continue;
+    }
+    if (city.kind !== 'city') continue;
     if (!region || (region.kind !== 'state' && region.kind !== 'country')) continue;
     const inRegion = citiesAndTowns(city.input).find((c) =>
       region.kind === 'state'

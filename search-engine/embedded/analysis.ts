@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Folding } from '../port.js';
 
 /** Lucene's ASCIIFoldingFilter table (the fold-to-ascii package, Apache-2.0). */
-const asciiFolder = createRequire(import.meta.url)('fold-to-ascii') as { foldMaintaining(text: string): string };
+const asciiFolding = (createRequire(import.meta.url)('fold-to-ascii') as { mapping: ReadonlyMap<number, string> }).mapping;
 
 /** Lowercase + ASCII folding: the `proxima_lower` normalizer, cached per folding. */
 export function normalizeKeyword(value: string, folding: Folding): string {
@@ -30,17 +30,21 @@ export function foldKeyword(value: string, folding: Folding): string {
 const NOT_PRINTABLE_ASCII = /[^ -~]/;
 
 /**
- * Text as an `ascii` index's FTS5 tables take it: Lucene's folding of the letters that FTS5's
- * `remove_diacritics` keeps (ø, ł, ß, æ, ...); FTS5 then lowercases and removes marks itself.
+ * Text as an `ascii` index's FTS5 tables take it: decomposed and stripped of marks, then Lucene's
+ * folding (ø, ł, ß, æ, ...), as query text is (`tokenize`), so both sides hold the same letters in
+ * every script ("й" is "и" on both; Hangul is its jamo on both). FTS5 lowercases it.
  */
 export function foldText(text: string, folding: Folding): string {
-  return folding === 'ascii' && NOT_ASCII.test(text) ? foldLetters(text) : text;
+  return folding === 'ascii' && NOT_ASCII.test(text) ? foldLetters(text.normalize('NFKD').replace(/\p{M}/gu, '')) : text;
 }
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
 const NOT_ASCII = /[^\x00-\x7f]/;
 
 /** Lucene's ASCII folding of what is not ASCII; other characters stay as they are. */
-const foldLetters = (text: string): string => (NOT_ASCII.test(text) ? asciiFolder.foldMaintaining(text) : text);
+const foldLetters = (text: string): string =>
+  NOT_ASCII.test(text) ? text.replace(NOT_ASCII_ALL, (c) => asciiFolding.get(c.charCodeAt(0)) ?? c) : text;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
+const NOT_ASCII_ALL = /[^\x00-\x7f]/g;
 
 /**
  * Splits query text into tokens the way FTS5's unicode61 tokenizer does (letters and digits,

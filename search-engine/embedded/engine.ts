@@ -234,7 +234,7 @@ export class EmbeddedEngine implements SearchEngine {
     )
       throw new SearchEngineError(
         'invalid_query',
-        `the prepared batch was made for another mapping, source dictionary or format than index "${target.name}"`,
+        `the prepared batch was made for another mapping, source dictionary, folding or format than index "${target.name}"`,
       );
     if (!batch && ops.some((op) => op.op === 'index' && op.prepared))
       throw new SearchEngineError('invalid_query', 'prepared operations need their prepared batch');

@@ -5,7 +5,7 @@
  * in the search engine, then a score per candidate that adds the evidence of each field, turned
  * into a confidence in 0..1, and a bucket from the confidence and the margin over the runner-up.
  */
-import { findCities, findUsState, metroOf } from '../../geo/gazetteer.js';
+import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { INDICES } from '../../mappings/indices.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
@@ -181,6 +181,7 @@ interface Keys {
   /** The same organisations' names, as searched. */
   emailOrgNames: string[];
   titles: string[][];
+  /** The row's place: its city as a place key (gazetteer.ts, placeKey), its metro and country. */
   place: { city: string | null; metro: string | null; country: string | null } | null;
   /**
    * Name words as written, accents dropped but letters kept ("røed" for "roed", "łukaszewski"):
@@ -223,12 +224,16 @@ function placeOf(text: string | null | undefined): Keys['place'] {
   // address book means it; "City, State" and countries ("France") go through resolvePlace.
   if (!t.includes(',')) {
     const city = findCities(t)[0];
-    if (city) return { city: city.name.toLowerCase(), metro: metroOf(city)?.name.toLowerCase() ?? null, country: city.countryCode };
+    if (city) return { city: placeKey(city.name), metro: metroOf(city)?.name.toLowerCase() ?? null, country: city.countryCode };
     if (findUsState(t)) return { city: null, metro: null, country: 'US' };
   }
   const match = resolvePlace(t) ?? resolvePlace(t.split(',')[0]!.trim());
   if (!match) return null;
-  const place = { city: match.city?.toLowerCase() ?? null, metro: match.metro?.toLowerCase() ?? null, country: match.countryCode ?? null };
+  const place = {
+    city: match.city ? placeKey(match.city) : null,
+    metro: match.metro?.toLowerCase() ?? null,
+    country: match.countryCode ?? null,
+  };
   return place.city || place.metro || place.country ? place : null;
 }
 
@@ -399,7 +404,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
       add('job_title', 'partial', WEIGHTS.titlePast, 'a past title matches');
   }
   if (k.place && p.location) {
-    const city = p.location.city?.toLowerCase() ?? null;
+    // Cities compare by place key: "Ft. Worth" and "Fort Worth", "St. Paul" and "Saint Paul" are one.
+    const city = p.location.city ? placeKey(p.location.city) : null;
     const metro = p.location.metro?.toLowerCase() ?? null;
     if (k.place.city && city === k.place.city) add('location', 'match', WEIGHTS.city, `lives in ${p.location.city}`);
     else if (k.place.metro && metro === k.place.metro) add('location', 'partial', WEIGHTS.metro, `in the ${p.location.metro} area`);

@@ -246,6 +246,9 @@ test('fourth own set: compounds of "public" and "private", rounds before any nou
   assert.equal(filters('kenyan NGOs').locations, { include: ['Kenya'] });
   assert.equal(filters('ghanaian NGOs founded after 2010').locations, { include: ['Ghana'] });
   assert.equal(filters('polish the deck for Acme').locations, undefined);
+  // Capitals elsewhere (a place's code) leave a small-letter demonym a word: the cuisine, not the country.
+  assert.equal(filters('chinese restaurants in NYC').locations, { include: ['NYC'] });
+  assert.equal(filters('indian restaurants in NJ').locations, { include: ['NJ'] });
 });
 
 test.run();

@@ -196,6 +196,9 @@ test('towns the gazetteer does not list: after a place word, or qualified by the
   assert.equal(filters('Markham accountants').locations, undefined);
   assert.equal(filters('payments engineers from Braintree').locations, undefined);
   assert.equal(filters('payments engineers in Braintree').locations, { include: ['Braintree'] });
+  // Nor after a skill's "in"; years of experience in a town are spent there.
+  assert.equal(filters('engineers with experience in Braintree').locations, undefined);
+  assert.equal(filters('architects with 10+ years experience in markham').locations, { include: ['markham'] });
 });
 
 test('parts of countries named by a direction, states named in the plural, divisions qualified by their country', () => {
@@ -231,8 +234,18 @@ test('parts of countries named by a direction, states named in the plural, divis
   assert.is(resolved('Ft Collins'), 'city: Fort Collins, Colorado, United States');
   assert.is(resolved('MT'), 'state: Montana, United States');
   assert.equal(filters('project managers in ft collins, co').locations, { include: ['ft collins'] });
-  // A town of half a million people needs no place word.
+  // A town of half a million people needs no place word; one that is a gazetteer city under another
+  // spelling is that city, as records store it.
   assert.equal(filters('dammam procurement officers').locations, { include: ['dammam'] });
+  assert.is(resolved('Dammam'), 'city: Ad Damman, Saudi Arabia');
+  // A division the next word's country holds, even where a town has its name.
+  assert.equal(filters('nurses in Okinawa, Japan').locations, { include: ['Okinawa'] });
+  // Not the United States' parts, nor a country named like a state.
+  assert.is(directionalPart('southern united states'), null);
+  assert.is(directionalPart('north georgia'), null);
+  // One place under its written-out name: "Ft. Worth" is Fort Worth; Montréal keeps its accent.
+  assert.is(resolvePlace('Ft. Worth')?.city, 'Fort Worth');
+  assert.is(resolvePlace('Montreal')?.city, 'Montréal');
 });
 
 test('titles: a misspelt head noun, "mine" before a noun', () => {

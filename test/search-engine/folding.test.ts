@@ -19,7 +19,13 @@ import { docs, spec } from '../helpers/embedded-profiles.js';
 function folded(): Record<string, unknown>[] {
   return docs(6).map((d, i) =>
     i === 0
-      ? { ...d, last_name: 'Sørlie', current_company_name: 'Łódź Straße GmbH', headline: 'Ærø ferry planner' }
+      ? {
+          ...d,
+          first_name: 'Сергей',
+          last_name: 'Sørlie',
+          current_company_name: 'Łódź Straße GmbH',
+          headline: 'Ærø ferry planner, ガイド, 김민수',
+        }
       : { ...d, last_name: `Plain${i}` },
   );
 }
@@ -55,7 +61,7 @@ async function withIndex(
       await engine.bulk('f', ops, batchOf(other));
       assert.unreachable('a batch folded for another layout is refused');
     } catch (err) {
-      assert.match((err as Error).message, /prepared batch was made for another mapping, source dictionary or format/);
+      assert.match((err as Error).message, /prepared batch was made for another mapping, source dictionary, folding or format/);
     }
     await engine.bulk('f', ops, batchOf(folding));
     await engine.endBulkLoad('f');
@@ -83,6 +89,14 @@ test('layout 10 folds ø, ł, ß and æ in text, keywords and queries, on both t
       assert.equal(await search({ match: { last_name: 'lukasiewicz' } }), [single]);
       assert.equal(await search({ match_phrase: { current_company_name: 'lodz strasse' } }), [first]);
       assert.equal(await search({ match: { headline: 'aero' } }), [first]);
+      // Other scripts are decomposed on both sides: "й" loses its breve, "ド" its voicing mark,
+      // Hangul syllables become their letters; each finds itself as written.
+      for (const [field, text] of [
+        ['first_name', 'Сергей'],
+        ['headline', 'ガイド'],
+        ['headline', '김민수'],
+      ] as const)
+        assert.equal(await search({ match: { [field]: text } }), [first], text);
       for (const value of ['Łódź Straße GmbH', 'lodz strasse gmbh'])
         assert.equal(await search({ term: { 'current_company_name.keyword': value } }), [first], value);
       assert.equal(await search({ prefix: { 'current_company_name.keyword': 'Łódź Str' } }), [first]);

@@ -340,7 +340,7 @@ test('an index created with sample documents compresses with its own dictionary:
             slice.map((d) => ({ id: d.id as string, doc: d })),
           ),
         ),
-      (err: Error) => /another mapping, source dictionary or format/.test(err.message),
+      (err: Error) => /another mapping, source dictionary, folding or format/.test(err.message),
     );
     await engine.bulk(
       'trained',

@@ -230,20 +230,14 @@ export function isDemonym(norm: string): boolean {
 const LANGUAGE_AFTER =
   /^(speaking|speaker|speakers|language|languages|speaking-|fluent|translation|cuisine|food|citizens?|nationals?|passport)$/;
 
-/** Whether a word other than the first and token `except` is written as a name ("Minnesota", not "NGOs" or "SaaS"). */
-function capitalisesNames(tokens: Token[], except: number): boolean {
-  const first = tokens.findIndex((t) => t.kind === 'word');
-  return tokens.some((t, k) => k > first && k !== except && t.kind === 'word' && /^\p{Lu}\p{Ll}+$/u.test(t.text));
-}
-
 function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
   return scanPhrases(tokens, demonyms(), 'place', ({ value, from, end }) => {
     const t = tokens[from] as Token;
     const next = tokens[end];
     if (t.kind !== 'word' || (next && LANGUAGE_AFTER.test(next.norm))) return null;
-    // "polish the deck", "turkey sandwich": in text that capitalises names a demonym is
-    // capitalised. Acronyms alone ("kenyan NGOs") capitalise no name.
-    if (mode === 'mixed' && !t.cap && capitalisesNames(tokens, from)) return null;
+    // "polish the deck", "turkey sandwich": in mixed-case text a demonym is capitalised, unless
+    // an acronym follows it ("kenyan NGOs"), which is why the text has capitals.
+    if (mode === 'mixed' && !t.cap && !(next?.kind === 'word' && /^\p{Lu}{2,}s?$/u.test(next.text))) return null;
     if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && !(next && next.kind === 'word')) return null;
     // The first word of a longer place name ("the Czech Republic", "Dominican Republic") is left
     // to the place scan, which reads it whole.

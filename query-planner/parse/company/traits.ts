@@ -45,7 +45,7 @@ const PUBLIC_NOT = new Set(
 );
 /** After "private" these make another phrase ("private equity", "private label"). */
 const PRIVATE_NOT = new Set(
-  'equity label credit bank banking banks market markets school schools beta data key keys jet jets aviation investor investors investment investments wealth placement network networks browsing messaging preview lte 5g cloud sector practice investigator investigators investigation investigations detective detectives security clinic clinics hospital hospitals healthcare tutor tutors tutoring chef chefs prison prisons club clubs lending lender lenders hire care nursing dental medical'.split(
+  'equity label credit bank banking banks market markets school schools beta data key keys jet jets aviation investor investors investment investments wealth placement network networks browsing messaging preview lte 5g cloud sector practice investigator investigators investigation investigations detective detectives security clinic clinics hospital hospitals healthcare tutor tutors tutoring chef chefs prison prisons club clubs lending lender lenders care nursing dental'.split(
     ' ',
   ),
 );

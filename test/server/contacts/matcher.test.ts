@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../server/contacts/given-names.js';
-import { ContactMatcher } from '../../../server/contacts/matcher.js';
+import { ContactMatcher, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
 import {
   emailsIn,
   isTypo,
@@ -440,6 +440,21 @@ test('a spreadsheet from one perspective reads its network once, and again after
   } finally {
     await app.close();
   }
+});
+
+test('a city compares by its place key: "Ft. Worth" and "Fort Worth", "St. Paul" and "Saint Paul" are one', () => {
+  const lives = (row: string, stored: string) =>
+    scoreCandidate(
+      rowKeys({ first_name: 'Ana', last_name: 'Ruiz', location: row }),
+      { location: { city: stored, country_code: 'US' } },
+      null,
+    )
+      .evidence.filter((e) => e.field === 'location')
+      .map((e) => e.outcome);
+  assert.equal(lives('Ft. Worth, TX', 'Fort Worth'), ['match']);
+  assert.equal(lives('Fort Worth, Texas', 'Ft. Worth'), ['match']);
+  assert.equal(lives('Saint Paul, MN', 'St. Paul'), ['match']);
+  assert.equal(lives('Austin, TX', 'Fort Worth'), []);
 });
 
 test.run();

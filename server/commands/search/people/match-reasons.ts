@@ -2,8 +2,9 @@
  * Deterministic match reasons: why a person matched, derived from their indexed profile and the
  * filters actually applied. No model involved; the same inputs always give the same reasons.
  */
+import { US_STATES } from '../../../../geo/us-states.js';
 import type { AdvancedFilters } from '../../../../query-planner/advanced-filters.js';
-import { type PlaceMatch, resolvePlace } from '../../../../query-planner/places.js';
+import { type PlaceMatch, regionMembersOf, resolvePlace } from '../../../../query-planner/places.js';
 
 type Doc = Record<string, unknown>;
 
@@ -28,8 +29,18 @@ function placeHolds(place: PlaceMatch, loc: Doc | undefined): boolean {
   if (!loc) return false;
   const eq = (a: unknown, b: string | undefined) => typeof a === 'string' && b !== undefined && a.toLowerCase() === b.toLowerCase();
   switch (place.kind) {
-    case 'region':
-      return Array.isArray(loc.regions) && (loc.regions as string[]).some((r) => eq(r, place.namedRegion));
+    case 'region': {
+      if (Array.isArray(loc.regions) && (loc.regions as string[]).some((r) => eq(r, place.namedRegion))) return true;
+      // The members the filter matched on (regionClause): records stored before a region was defined, directional parts.
+      const { countries, usStates, subdivisions } = regionMembersOf(place.namedRegion ?? '');
+      const cc = typeof loc.country_code === 'string' ? loc.country_code : '';
+      const region = typeof loc.region === 'string' ? loc.region : '';
+      return (
+        countries.includes(cc) ||
+        (cc === 'US' && usStates.some((s) => eq(region, US_STATES[s]))) ||
+        subdivisions.includes(`${cc}|${region}`)
+      );
+    }
     case 'metro':
       return eq(loc.metro, place.metro);
     case 'country':
