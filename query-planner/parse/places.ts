@@ -19,7 +19,7 @@ import { townKeys } from '../../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
 import { citiesAndTowns, cityMatch, type PlaceMatch, resolvePlace } from '../places.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
-import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES } from './lexicon/places.js';
+import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES, SKILL_WORDS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
@@ -140,13 +140,6 @@ function hasPlaceCue(ctx: ScanContext, i: number): boolean {
   }
   return false;
 }
-
-/** Words whose "in" names a skill or a field, not a place: "experience in", "proficient in". */
-const SKILL_WORDS = new Set(
-  'experience experienced exp expertise expert experts skilled skills proficient proficiency certified certification fluent fluency knowledge versed background specialising specializing specialised specialized specialist specialists trained degree degrees'.split(
-    ' ',
-  ),
-);
 
 /**
  * Whether the "in" at token `p` follows a skill word ("experience in Hitachi"); "10+ years

@@ -38,3 +38,10 @@ export const AMBIGUOUS_CODES = new Set(
   words('in or me oh hi ok id us co ma pa de al ms md mo la ar ne ga mt ca ct sd ri ks ky ia wi ak va wa nd nh vt ph bc'),
 );
 export const NEVER_LEADING_CODES = new Set(words('in me us as at an am'));
+
+/** Words whose "in" names a skill or a field, not a place: "experience in", "proficient in". */
+export const SKILL_WORDS = new Set(
+  words(
+    'experience experienced exp expertise expert experts skilled skills proficient proficiency certified certification fluent fluency knowledge versed background specialising specializing specialised specialized specialist specialists trained degree degrees',
+  ),
+);
