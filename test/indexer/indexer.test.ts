@@ -396,7 +396,9 @@ async function killMidRun(dataDir: string, args: string[], when: (cp: Checkpoint
   return current()!;
 }
 
-const checkpointFiles = (dataDir: string) => fs.readdirSync(path.join(dataDir, 'indexer')).filter((f) => f.includes('checkpoint'));
+/** The checkpoints kept (not the temp file a kill during a save can leave beside one, which the next save replaces). */
+const checkpointFiles = (dataDir: string) =>
+  fs.readdirSync(path.join(dataDir, 'indexer')).filter((f) => f.includes('checkpoint') && f.endsWith('.json'));
 
 test('a killed run resumes with --resume and finishes without duplicates or gaps', async () => {
   const w = workspace();
