@@ -123,10 +123,7 @@ export function resolvePlace(input: string): PlaceMatch | null {
     const country = findCountryCode(text);
     if (country) return { kind: 'country', name: countryName(country), input: text, countryCode: country };
     const state = findUsState(text);
-    if (state) {
-      const name = US_STATES[state] as string;
-      return { kind: 'state', name: `${name}, United States`, input: text, region: name, countryCode: 'US' };
-    }
+    if (state) return usStateMatch(state, text);
     const other = otherSubdivision(key);
     if (other) return divisionMatch(other, text);
   }
@@ -138,7 +135,7 @@ export function resolvePlace(input: string): PlaceMatch | null {
     const part = directionalPart(text);
     if (part) return { kind: 'region', name: part.name, input: text, namedRegion: part.name };
     const town = findTowns(text)[0];
-    // A town of half a million people is a city that Natural Earth's list lacks (Dammam, Giza).
+    // A town of half a million people is a city that Natural Earth's list lacks.
     if (town) return town.population >= CITY_SIZED_TOWN ? cityMatch(town, text) : { ...cityMatch(town, text), lessCertain: 'town' };
   }
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
@@ -153,15 +150,19 @@ export function resolvePlace(input: string): PlaceMatch | null {
 function divisionIn(name: string, countryCode: string, input: string): PlaceMatch | null {
   if (countryCode === 'US') {
     const state = findUsState(name);
-    if (!state) return null;
-    const region = US_STATES[state] as string;
-    return { kind: 'state', name: `${region}, United States`, input, region, countryCode: 'US' };
+    return state ? usStateMatch(state, input) : null;
   }
   const key = placeKey(name);
   const known = otherSubdivision(key) ?? findDivision(key);
   if (known?.countryCode === countryCode) return divisionMatch(known, input);
   const region = divisionOfCountry(name, countryCode);
   return region ? divisionMatch({ name: region, countryCode }, input) : null;
+}
+
+/** A US state, by its postal code, as a match ("Georgia, United States"). */
+function usStateMatch(code: string, input: string): PlaceMatch {
+  const region = US_STATES[code] as string;
+  return { kind: 'state', name: `${region}, United States`, input, region, countryCode: 'US' };
 }
 
 /** A first-level division outside the US as a match ("Bayern, Germany"). */
