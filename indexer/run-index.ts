@@ -96,16 +96,17 @@ function expectedDocs(state: Checkpoint, first: number, last: number, resumedAt:
 const LINE_HEAP_FACTOR = 24;
 
 /**
- * Prepare workers by default. The embedded engine: one per core up to 4 (at least 1), since
+ * Prepare workers by default: one per core up to 4. The embedded engine takes at least 1, since
  * posting extraction and source compression run in them and leave the writer only SQLite's own
  * work (1,807 profiles/s with 2 workers against 1,142 with none on 2 cores; docs/performance.md,
- * "Issue 17"). OpenSearch: one per core up to 4 on 4 cores or more, otherwise none: on 2 cores
- * they cost 27% more CPU per profile and gained nothing, the bulk server sharing the cores.
+ * "Issue 17"). OpenSearch takes none on a single core, where a worker only adds its messages: on
+ * 2 cores, sharing them with the bulk stand-in, 2 workers fed 8,754-9,430 profiles/s against
+ * 7,800-7,826 with none (docs/performance.md, "The OpenSearch loader").
  */
 export function defaultWorkers(engine: { kind: string }): number {
   const cores = os.availableParallelism();
   if (engine.kind === 'embedded') return Math.max(1, Math.min(4, cores));
-  return cores >= 4 ? Math.min(4, cores) : 0;
+  return cores >= 2 ? Math.min(4, cores) : 0;
 }
 
 /** What a load did: records read, indexed, deleted and rejected, how long it took and how fast. */

@@ -63,7 +63,7 @@ order: companies, profiles, jobs, posts, connections.
   --resume             Continue an interrupted run over the same inputs
   --batch-size N       Records per bulk write (1 to 100000, default 1000)
   --workers N          Threads that parse, validate and build documents (0 to 64; default:
-                       with OpenSearch on 4 or more cores, the cores up to 4; else 0)
+                       the cores up to 4; with OpenSearch on a single core, 0)
   --max-line-bytes N   Longest line read (1024 to 67108864, default 1048576, 1 MiB); a
                        longer line is refused as a whole and reading goes on after it
   --rejects FILE       Where refused records go (default DATA_DIR/rejects/rejects-<time>.jsonl)
