@@ -137,6 +137,24 @@ const STRONG_LEVELS = new Set([
   'lead',
 ]);
 
+/** Words after which "eng" is the department, not the engineer ("VP Eng", "Head of Eng"). */
+const DEPARTMENT_BEFORE = new Set([
+  'vp',
+  'svp',
+  'evp',
+  'avp',
+  'head',
+  'chief',
+  'director',
+  'dir',
+  'president',
+  'cto',
+  'leader',
+  'leadership',
+  'manager',
+  'mgr',
+]);
+
 /** Determiners skipped when looking at what precedes a title. */
 const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'your', 'their', 'my', 'his', 'her', 'its', 'other', 'fellow', 'all']);
 const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
@@ -222,6 +240,23 @@ const IN_TITLE_COMPLEMENTS = new Set(['test', 'residence', 'training', 'charge',
 export function scanTitles(input: TitleInput): TitleScan {
   const { tokens, units } = input;
   const prose = input.wordCount > 14;
+  // "reservoir eng", "qa eng in berlin": "eng" ending a title after another title word is the
+  // engineer ("engr"). After a VP, a chief or "head of", or before another title word ("eng
+  // manager"), it stays the department.
+  for (let k = 1; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    const prev = tokens[k - 1] as Token;
+    const next = tokens[k + 1];
+    if (
+      (t.norm === 'eng' || t.norm === 'engs') &&
+      prev.kind === 'word' &&
+      !prev.claim &&
+      !DEPARTMENT_BEFORE.has(prev.norm) &&
+      !STOP_WORDS.has(prev.norm) &&
+      (!next || next.kind !== 'word' || STOP_WORDS.has(next.norm))
+    )
+      t.norm = 'engr';
+  }
   const unitOf = new Map<number, Unit>();
   for (const u of units) if (u.transparent) for (let k = u.from; k < u.to; k++) unitOf.set(k, u);
 

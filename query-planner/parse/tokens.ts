@@ -52,7 +52,11 @@ export interface Token {
 export type CaseMode = 'lower' | 'title' | 'upper' | 'mixed';
 
 /** Abbreviations whose trailing dot does not end a sentence. */
-const DOTTED = new Set(['sr', 'jr', 'st', 'mt', 'ft', 'dr', 'mr', 'mrs', 'ms', 'vs', 'inc', 'corp', 'ltd', 'co', 'no', 'approx', 'etc']);
+const DOTTED = new Set([
+  ...['sr', 'jr', 'st', 'mt', 'ft', 'dr', 'mr', 'mrs', 'ms', 'vs', 'inc', 'corp', 'ltd', 'co', 'no', 'approx', 'etc'],
+  // Abbreviated title words ("Asst. Principal", "Assoc. Dir. of Admissions"): their dot ends no phrase.
+  ...['asst', 'assoc', 'dir', 'mgr', 'mgrs', 'eng', 'engr', 'engrs', 'mktg', 'snr', 'exec', 'admin', 'coord', 'acct', 'supt', 'supvr'],
+]);
 
 export function fold(text: string): string {
   return text

@@ -265,6 +265,22 @@ test('titles: a misspelt head noun, "mine" before a noun', () => {
   assert.equal(filters('head gardeners').job_titles?.include, ['Head Gardener']);
 });
 
+test('titles: abbreviated words, with or without their dot; "eng" ending a title is the engineer', () => {
+  assert.equal(filters('asst. principals in dallas').job_titles?.include, ['Assistant Principal']);
+  assert.equal(filters('assoc. dir. of admissions').job_titles?.include, ['Associate Director of Admissions']);
+  assert.equal(filters('program coord in denver').job_titles?.include, ['Program Coordinator']);
+  assert.equal(filters('sales execs in lagos').job_titles?.include, ['Sales Executive']);
+  assert.equal(filters('mech eng in pune').job_titles?.include, ['Mechanical Engineer']);
+  assert.equal(filters('reservoir eng in houston').job_titles?.include, ['Reservoir Engineer']);
+  assert.equal(filters('sr software eng').job_titles?.include, ['Senior Software Engineer']);
+  // After a VP or "head of", or before another title word, "eng" is the department.
+  assert.equal(filters('vp eng at startups').job_titles?.include, ['VP Engineering']);
+  assert.equal(filters('head of eng').job_titles?.include, ['Head of Engineering']);
+  assert.equal(filters('eng managers in nyc').job_titles?.include, ['Engineering Manager']);
+  // A dot after a place still ends it.
+  assert.equal(filters('nurses in Boston. 5 years').locations?.include, ['Boston']);
+});
+
 test('the parser finds these places in queries', () => {
   assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
   assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });

@@ -139,6 +139,14 @@ export const WORD_EXPANSIONS: ReadonlyMap<string, string> = new Map(
     mktg: 'Marketing',
     assoc: 'Associate',
     asst: 'Assistant',
+    exec: 'Executive',
+    execs: 'Executive',
+    coord: 'Coordinator',
+    supt: 'Superintendent',
+    supvr: 'Supervisor',
+    acct: 'Account',
+    mech: 'Mechanical',
+    elec: 'Electrical',
   }),
 );
 
