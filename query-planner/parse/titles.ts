@@ -253,7 +253,7 @@ export function scanTitles(input: TitleInput): TitleScan {
       !prev.claim &&
       !DEPARTMENT_BEFORE.has(prev.norm) &&
       !STOP_WORDS.has(prev.norm) &&
-      (!next || next.kind !== 'word' || STOP_WORDS.has(next.norm))
+      (next?.kind !== 'word' || STOP_WORDS.has(next.norm))
     )
       t.norm = 'engr';
   }
