@@ -76,6 +76,8 @@ export const OTHER_SUBDIVISIONS: Record<string, Subdivision[]> = {
     { code: 'SK', name: 'Saskatchewan' },
     { code: 'NS', name: 'Nova Scotia' },
     { code: 'NB', name: 'New Brunswick' },
+    { code: 'PE', name: 'Prince Edward Island', aliases: ['PEI'] },
+    { code: 'NL', name: 'Newfoundland and Labrador', aliases: ['Newfoundland'] },
   ],
   AU: [
     { code: 'NSW', name: 'New South Wales', aliases: ['NSW'] },

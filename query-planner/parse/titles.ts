@@ -176,7 +176,32 @@ export function singular(norm: string): string {
   if (expanded) return expanded.toLowerCase();
   if (HEAD_NOUNS.has(norm) || ABBREVIATED_TITLES.has(norm) || NOT_PLURAL.has(norm)) return norm;
   const one = pluralize.singular(norm);
-  return HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) ? one : (misspeltHead(one) ?? norm);
+  return HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) || compoundHead(one) ? one : (misspeltHead(one) ?? norm);
+}
+
+const compounds = new Map<string, boolean>();
+/** Head nouns of six letters or more: the ones a compound may end in ("psychotherapist", "songwriter"). */
+const LONG_HEADS = [...HEAD_NOUNS].filter((h) => h.length >= 6);
+
+/**
+ * A head noun written as one word with what it works on: a common English word that ends in a
+ * head noun of six letters or more after three letters or more ("psychotherapist",
+ * "neuroscientist", "songwriter", "stockbroker"), or in "man", "woman" or "person" after a common
+ * word of three letters or more ("fisherman", "lineman", "chairwoman", "salesperson"; not
+ * "human" or "woman"). Remembered per word (bounded).
+ */
+function compoundHead(word: string): boolean {
+  let hit = compounds.get(word);
+  if (hit !== undefined) return hit;
+  const common = commonWords();
+  hit = false;
+  if (word.length >= 6 && /^[a-z]+$/.test(word) && common.has(word)) {
+    const person = /^([a-z]{3,}?)(wo)?(man|person)$/.exec(word);
+    hit = person ? common.has(person[1] as string) : LONG_HEADS.some((h) => word.length >= h.length + 3 && word.endsWith(h));
+  }
+  if (compounds.size >= 10_000) compounds.clear();
+  compounds.set(word, hit);
+  return hit;
 }
 
 const misspelt = new Map<string, string | null>();
@@ -207,7 +232,7 @@ function looseSingular(norm: string): string {
 
 function isHead(t: Token): boolean {
   const s = singular(t.norm);
-  return HEAD_NOUNS.has(s) || ABBREVIATED_TITLES.has(s);
+  return HEAD_NOUNS.has(s) || ABBREVIATED_TITLES.has(s) || compoundHead(s);
 }
 
 /** How a word is spelt inside a title. */

@@ -281,6 +281,20 @@ test('titles: abbreviated words, with or without their dot; "eng" ending a title
   assert.equal(filters('nurses in Boston. 5 years').locations?.include, ['Boston']);
 });
 
+test('titles: a head noun written as one word with what it works on', () => {
+  assert.equal(filters('psychotherapists in vienna').job_titles?.include, ['Psychotherapist']);
+  assert.equal(filters('songwriters in nashville').job_titles?.include, ['Songwriter']);
+  assert.equal(filters('fishermen in newfoundland').job_titles?.include, ['Fisherman']);
+  assert.equal(filters('linemen in texas').job_titles?.include, ['Lineman']);
+  assert.equal(filters('salespeople in ohio').job_titles?.include, ['Salesperson']);
+  // "human" and "woman" are no compounds: the head stays the last title word.
+  assert.equal(filters('human resources managers').job_titles?.include, ['Human Resources Manager']);
+  assert.equal(filters('women in tech').job_titles, undefined);
+  // PEI and Newfoundland are Canada's provinces.
+  assert.is(placeOf('nurses in pei'), 'Prince Edward Island, Canada');
+  assert.is(placeOf('fishermen in newfoundland'), 'Newfoundland and Labrador, Canada');
+});
+
 test('the parser finds these places in queries', () => {
   assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
   assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });
