@@ -248,6 +248,18 @@ export interface CompanyScan {
 }
 
 /** Employer mentions after their cue words; claims the cue and the name. */
+/**
+ * Whether a place found at [from, to) starts an employer's name instead: in mixed-case text,
+ * right after an employer cue and followed by another capitalised word ("at Texas Instruments",
+ * "ex-Boston Scientific", "at American Express"). A place after a name stays a place ("at
+ * Deloitte Dublin"): which of the two it is cannot be told from the words.
+ */
+export function placeStartsEmployer(tokens: Token[], from: number, to: number, mode: CaseMode): boolean {
+  if (mode !== 'mixed' || !nameLike(tokens[to], mode, false)) return false;
+  for (let i = Math.max(0, from - 3); i < from; i++) if (cueAt(tokens, i)?.at === from) return true;
+  return false;
+}
+
 export function scanCompanies(text: string, tokens: Token[], mode: CaseMode): CompanyScan {
   const mentions: CompanyScan['mentions'] = [];
   for (let i = 0; i < tokens.length; i++) {

@@ -18,7 +18,7 @@ import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../limits.js';
 import { type PlaceMatch, resolvePlace } from '../places.js';
 import { scanDualSkills, scanIndustries, scanLanguages, scanPureSkills, type Unit } from './attributes.js';
 import { isBrief, pickHiringRoles } from './brief-roles.js';
-import { type CompanyMention, scanCompanies, scanContexts, scanSizes, scanStages } from './companies.js';
+import { type CompanyMention, placeStartsEmployer, scanCompanies, scanContexts, scanSizes, scanStages } from './companies.js';
 import { scanDegrees, scanSchools } from './education.js';
 import { scanYears } from './experience.js';
 import { addKeywords } from './keywords.js';
@@ -216,7 +216,11 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const d of degrees) note('degree', d.from, d.to, d.value);
   const schools = scanSchools(tokens, mode);
   for (const s of schools) note('school', s.from, s.to, s.value);
-  const places = scanPlaces(source, tokens, mode);
+  const places = scanPlaces(source, tokens, mode).filter((p) => {
+    if (p.exclude || !placeStartsEmployer(tokens, p.from, p.to, mode)) return true;
+    for (let k = p.from; k < p.to; k++) (tokens[k] as Token).claim = null;
+    return false;
+  });
   for (const p of places) note(p.exclude ? 'location_excluded' : 'location', p.from, p.to, { kind: p.match.kind, name: p.match.name });
   const pureSkills = scanPureSkills(tokens, mode);
   const companyScan = scanCompanies(source, tokens, mode);

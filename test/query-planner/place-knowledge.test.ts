@@ -295,6 +295,22 @@ test('titles: a head noun written as one word with what it works on', () => {
   assert.is(placeOf('fishermen in newfoundland'), 'Newfoundland and Labrador, Canada');
 });
 
+test('a place that starts an employer\'s name after "at" or "ex-" is the employer', () => {
+  const parsed = (q: string) => {
+    const r = parsePeopleQuery(q);
+    return { places: r.filters.locations?.include ?? [], employers: r.companies.map((c) => c.text) };
+  };
+  assert.equal(parsed('engineers at Texas Instruments in Dallas'), { places: ['Dallas'], employers: ['Texas Instruments'] });
+  assert.equal(parsed('former Boston Scientific engineers'), { places: [], employers: ['Boston Scientific'] });
+  assert.equal(parsed('designers at Jacksonville Jaguars'), { places: [], employers: ['Jacksonville Jaguars'] });
+  // A place alone, or before a word in small letters, stays a place; so does one after a name.
+  assert.equal(parsed('Engineers from New York'), { places: ['New York'], employers: [] });
+  assert.equal(parsed('engineers at London fintechs').places, ['London']);
+  assert.equal(parsed('engineers at Deloitte Dublin'), { places: ['Dublin'], employers: ['Deloitte'] });
+  // In text all in small letters nothing marks a name.
+  assert.equal(parsed('engineers at texas instruments').places, ['texas']);
+});
+
 test('the parser finds these places in queries', () => {
   assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
   assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });
