@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
+import { fromPackageRoot } from '../lib/package-root.js';
 import { METROS, type MetroDefinition } from './metros.js';
 import { regionsOf } from './regions.js';
 import { CITY_ALIASES, SUPPLEMENTAL_CITIES } from './supplement.js';
@@ -272,37 +274,78 @@ export function isOrdinaryName(key: string): boolean {
   return key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
 }
 
-let divisionIndex: Map<string, { name: string; countryCode: string }> | null = null;
+type Division = { name: string; countryCode: string };
+let divisionIndex: Map<string, Division> | null = null;
+/** Every division of exactly one country by place key, ordinary names included: read after "state" or "province". */
+let suffixedIndex: Map<string, Division> | null = null;
+
+/** Words that only place a part ("North West", "Upper East", "West Coast"): a name of these alone is no division in text. */
+const POSITION_WORDS = new Set(
+  'north south east west northern southern eastern western northeast northwest southeast southwest upper lower central centre center middle far coast coastal region areas area'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a division's name is read in text: not made of common words, or of several words one of
+ * which names something other than a position ("Eastern Cape", "West Midlands", "Northwest
+ * Territories"; not "Rivers", "Central" or "North West").
+ */
+function readableDivision(key: string): boolean {
+  if (!isOrdinaryName(key)) return true;
+  const words = key.split(' ');
+  return words.length >= 2 && words.some((w) => !POSITION_WORDS.has(w));
+}
 
 /**
  * The first-level divisions the gazetteer's cities are filed under, by place key: those of exactly
- * one country, whose name is no city and not made of common words. Built once.
+ * one country, whose name is no city and is read in text ({@link readableDivision}), under their
+ * own name and their other names (geo/data/division-names.tsv: "Styria" for Steiermark, "East
+ * Java" for Jawa Timur) when those, too, name one country's division only. Built once.
  */
-function divisions(): Map<string, { name: string; countryCode: string }> {
+function divisions(): Map<string, Division> {
   if (divisionIndex) return divisionIndex;
   const seen = new Map<string, { name: string; countries: Set<string> }>();
-  for (const c of gazetteer().cities) {
-    if (!c.region) continue;
-    const key = placeKey(c.region);
-    const entry = seen.get(key) ?? { name: c.region, countries: new Set<string>() };
-    entry.countries.add(c.countryCode);
+  const add = (key: string, name: string, countryCode: string) => {
+    const entry = seen.get(key) ?? { name, countries: new Set<string>() };
+    entry.countries.add(`${countryCode}|${entry.name === name ? name : `${name}*`}`);
     seen.set(key, entry);
+  };
+  for (const c of gazetteer().cities) if (c.region) add(placeKey(c.region), c.region, c.countryCode);
+  const own = new Set(seen.keys());
+  for (const line of fs.readFileSync(fromPackageRoot('geo/data/division-names.tsv'), 'utf8').split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const [countryCode, region, names] = line.split('\t') as [string, string, string];
+    for (const n of names.split('|')) {
+      const key = placeKey(n);
+      // A division's own name is never another's other name.
+      if (!own.has(key)) add(key, region, countryCode);
+    }
   }
-  const index = new Map<string, { name: string; countryCode: string }>();
+  const index = new Map<string, Division>();
+  const suffixed = new Map<string, Division>();
   for (const [key, e] of seen) {
-    if (e.countries.size !== 1 || key.length < 3 || isOrdinaryName(key) || gazetteer().byName.has(key)) continue;
-    index.set(key, { name: e.name, countryCode: [...e.countries][0] as string });
+    if (e.countries.size !== 1 || key.length < 3) continue;
+    const division = { name: e.name, countryCode: ([...e.countries][0] as string).split('|')[0] as string };
+    suffixed.set(key, division);
+    if (readableDivision(key) && !gazetteer().byName.has(key)) index.set(key, division);
   }
   divisionIndex = index;
+  suffixedIndex = suffixed;
   return index;
 }
 
 /**
  * A first-level division named `name` as the gazetteer's cities record it ("Tasmania",
- * "Selangor", "Goa", "Vaud", "Antioquia"), or null. The name returned is the one records store.
+ * "Selangor", "Goa", "Vaud", "Antioquia", "Styria"), or null. The name returned is the one records
+ * store. Followed by "State" or "Province", any one country's division ("Rivers State").
  */
-export function findDivision(name: string): { name: string; countryCode: string } | null {
-  return divisions().get(placeKey(name)) ?? null;
+export function findDivision(name: string): Division | null {
+  const key = placeKey(name);
+  const found = divisions().get(key);
+  if (found) return found;
+  const suffix = /^(.+) (?:state|province)$/.exec(key);
+  return suffix ? (suffixedIndex?.get(suffix[1] as string) ?? null) : null;
 }
 
 let regionsByCountry: Map<string, string> | null = null;
@@ -323,7 +366,9 @@ export function divisionOfCountry(name: string, countryCode: string): string | n
 
 /** Every key {@link findDivision} answers. */
 export function divisionKeys(): string[] {
-  return [...divisions().keys()];
+  divisions();
+  const suffixed = [...(suffixedIndex?.keys() ?? [])].flatMap((k) => [`${k} state`, `${k} province`]);
+  return [...divisions().keys(), ...suffixed];
 }
 
 /** ISO code of a country named or abbreviated `name`, or null. */

@@ -127,6 +127,11 @@ export function resolvePlace(input: string): PlaceMatch | null {
     const other = otherSubdivision(key);
     if (other) return divisionMatch(other, text);
   }
+  // "Quebec province", "Penang state": the division however its name alone resolves; else any one
+  // country's division by that name ("Rivers State", "Lagos State"), below.
+  const suffixed = /^(.+) (?:state|province)$/.exec(key);
+  const inner = suffixed ? resolvePlace(suffixed[1] as string) : null;
+  if (inner?.kind === 'state') return { ...inner, input: text };
   const city = findCities(text)[0];
   if (city) return cityMatch(city, text);
   if (!cityFirst) {

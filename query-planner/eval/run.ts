@@ -26,6 +26,7 @@ import {
   OWN2_PEOPLE_DATA,
   OWN3_PEOPLE_DATA,
   OWN4_PEOPLE_DATA,
+  OWN5_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -63,6 +64,7 @@ for (const [file, data] of [
   ['people-queries.own2.jsonl', OWN2_PEOPLE_DATA],
   ['people-queries.own3.jsonl', OWN3_PEOPLE_DATA],
   ['people-queries.own4.jsonl', OWN4_PEOPLE_DATA],
+  ['people-queries.own5.jsonl', OWN5_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');

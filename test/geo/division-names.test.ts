@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildDivisionNames, DIVISION_NAMES_FILE, spellingVariant } from '../../geo/build-division-names.js';
+import { findDivision } from '../../geo/gazetteer.js';
+import { resolvePlace } from '../../query-planner/places.js';
+
+test('geo/data/division-names.tsv is what geo/build-division-names.ts makes of its sources', () => {
+  assert.ok(
+    fs.readFileSync(DIVISION_NAMES_FILE, 'utf8') === buildDivisionNames(),
+    'run `node --import tsx geo/build-division-names.ts` and commit the file',
+  );
+});
+
+test('divisions under their English, local and variant names resolve to the name records store', () => {
+  const name = (text: string) => resolvePlace(text)?.name ?? null;
+  // English for a local name, local for an English one, ISO's inverted form, a variant spelling.
+  assert.is(name('Styria'), 'Steiermark, Austria');
+  assert.is(name('East Java'), 'Jawa Timur, Indonesia');
+  assert.is(name('Puglia'), 'Apulia, Italy');
+  assert.is(name('Asturias'), 'Principado de Asturias, Spain');
+  assert.is(name('Sindh'), 'Sind, Pakistan');
+  assert.is(name('Balochistan'), 'Baluchistan, Pakistan');
+  // Names of several words, one of which names more than a position.
+  assert.is(name('Eastern Cape'), 'Eastern Cape, South Africa');
+  assert.is(name('Northwest Territories'), 'Northwest Territories, Canada');
+  assert.is(name('West Midlands'), 'West Midlands, United Kingdom');
+  // Positions alone, common words and a name two countries use stay unread.
+  assert.is(findDivision('North West'), null);
+  assert.is(findDivision('Central'), null);
+  assert.is(findDivision('Rivers'), null);
+  assert.is(findDivision('Punjab'), null);
+  // After "State" or "Province", any one country's division, a city's name included; a name
+  // that resolves to a division alone keeps that reading.
+  assert.is(name('Rivers State'), 'Rivers, Nigeria');
+  assert.is(name('Lagos State'), 'Lagos, Nigeria');
+  assert.is(name('Lagos'), 'Lagos, Nigeria');
+  assert.is(resolvePlace('Lagos')?.kind, 'city');
+  assert.is(name('quebec province'), 'Quebec, Canada');
+});
+
+test('a spelling variant differs by a vowel, an "h" or a final "n" in one word of four letters or more', () => {
+  assert.ok(spellingVariant('sind', 'sindh'));
+  assert.ok(spellingVariant('baluchistan', 'balochistan'));
+  assert.ok(spellingVariant('lower silesian', 'lower silesia'));
+  assert.not.ok(spellingVariant('derby', 'derry'));
+  assert.not.ok(spellingVariant('ha giang', 'hau giang'));
+  assert.not.ok(spellingVariant('mila', 'msila'));
+  assert.not.ok(spellingVariant('harju', 'harku'));
+});
+
+test.run();
