@@ -165,7 +165,9 @@ const own4 = reportOwnSet('company-queries.own4.jsonl', OWN4_DATA);
 const own5 = reportOwnSet('company-queries.own5.jsonl', OWN5_DATA);
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
-lines.push(`${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} ${'own2'.padEnd(20)} ${'own3'.padEnd(20)} ${'own4'.padEnd(20)} own5`);
+lines.push(
+  `${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} ${'own2'.padEnd(20)} ${'own3'.padEnd(20)} ${'own4'.padEnd(20)} own5`,
+);
 const cell = (f: { hits: number; total: number; pct: number } | undefined) =>
   f?.total ? `${f.hits}/${f.total} ${f.pct.toFixed(1)}%` : '-';
 for (const f of company.figures) {
@@ -174,7 +176,9 @@ for (const f of company.figures) {
   const o3 = own3.figures.find((x) => x.field === f.field);
   const o4 = own4.figures.find((x) => x.field === f.field);
   const o5 = own5.figures.find((x) => x.field === f.field);
-  lines.push(`${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2).padEnd(20)} ${cell(o3).padEnd(20)} ${cell(o4).padEnd(20)} ${cell(o5)}`);
+  lines.push(
+    `${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2).padEnd(20)} ${cell(o3).padEnd(20)} ${cell(o4).padEnd(20)} ${cell(o5)}`,
+  );
 }
 console.log(lines.join('\n'));
 process.exitCode = missed ? 1 : 0;

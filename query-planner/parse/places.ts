@@ -10,6 +10,7 @@
  * its metro anyway).
  */
 import { countries } from 'countries-list';
+import pluralize from 'pluralize';
 import { directionKeys } from '../../geo/directions.js';
 import { allCities, countryAliasKeys, countryName, divisionKeys, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
@@ -178,11 +179,23 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const p = prevWordSkippingThe(tokens, from);
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
-    return PLACE_PREPOSITIONS.test(before);
+    return PLACE_PREPOSITIONS.test(before) || (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to));
   }
   if (to - from > 1) return true;
   const key = placeKey(first.text);
   if (key.length <= 2) {
+    // "in Al Khobar", "in Pa Daet": a code written as a word before a capitalised word starts a
+    // name the gazetteer does not know.
+    if (
+      !first.upper &&
+      ctx.mode === 'mixed' &&
+      next?.kind === 'word' &&
+      next.cap &&
+      !next.claim &&
+      !STOP_WORDS.has(next.norm) &&
+      !/^(area|region|metro|based|wide)$/.test(next.norm)
+    )
+      return false;
     if (!AMBIGUOUS_CODES.has(key)) return true;
     // "based in Zurich", "in or near Boston": the word is a preposition or conjunction here.
     if (next && next.kind === 'word' && PREPOSITION_FOLLOWERS.has(next.norm)) return false;
@@ -207,6 +220,25 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
   const city = citiesAndTowns(first.text)[0];
   return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key));
+}
+
+/** Words that may follow a place at a query's end: its years of experience ("nunavut 5+ years"). */
+const TRAILING_YEARS = new Set(['years', 'year', 'yrs', 'yr', 'yoe', 'of', 'experience', 'exp', 'plus', 'or', 'more', 'minimum', 'min']);
+
+/**
+ * Whether a place ends the query right after a plural title word ("community health nurses
+ * nunavut", "game rangers limpopo"), with at most its years after it: a division of six letters or
+ * more, or of several words, needs no place word there. Not a shorter one ("engineers meta" names
+ * the company, not Colombia's department), and not at the start ("meta engineers").
+ */
+function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
+  const prev = tokens[from - 1];
+  if (prev?.kind !== 'word' || prev.claim || !prev.norm.endsWith('s')) return false;
+  // A short single word is as often a name ("engineers meta").
+  if (to - from === 1 && (tokens[from] as Token).norm.length < 6) return false;
+  const one = pluralize.singular(prev.norm);
+  if (one === prev.norm || !(HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one))) return false;
+  return tokens.slice(to).every((t) => t.kind !== 'word' || TRAILING_YEARS.has(t.norm));
 }
 
 /** A city qualified by the state or country after a comma, or null. */

@@ -188,16 +188,24 @@ const LONG_HEADS = [...HEAD_NOUNS].filter((h) => h.length >= 6);
  * head noun of six letters or more after three letters or more ("psychotherapist",
  * "neuroscientist", "songwriter", "stockbroker"), or in "man", "woman" or "person" after a common
  * word of three letters or more ("fisherman", "lineman", "chairwoman", "salesperson"; not
- * "human" or "woman"). Remembered per word (bounded).
+ * "human" or "woman"); a word no list has that ends in a head of seven letters or more after
+ * four ("cryptanalyst"); or a word with an ending that only makes people ("enologist",
+ * "beautician", "podiatrist", "choreographer", "goldsmith", "shipwright"). Remembered per word
+ * (bounded).
  */
 function compoundHead(word: string): boolean {
   let hit = compounds.get(word);
   if (hit !== undefined) return hit;
   const common = commonWords();
-  hit = false;
-  if (word.length >= 6 && /^[a-z]+$/.test(word) && common.has(word)) {
+  // Endings that only make people: "enologist", "beautician", "podiatrist", "choreographer",
+  // "goldsmith", "shipwright".
+  hit = word.length >= 7 && /^[a-z]+(ologist|ician|iatrist|ographer|smith|wright)$/.test(word);
+  if (!hit && word.length >= 6 && /^[a-z]+$/.test(word)) {
     const person = /^([a-z]{3,}?)(wo)?(man|person)$/.exec(word);
-    hit = person ? common.has(person[1] as string) : LONG_HEADS.some((h) => word.length >= h.length + 3 && word.endsWith(h));
+    if (common.has(word))
+      hit = person ? common.has(person[1] as string) : LONG_HEADS.some((h) => word.length >= h.length + 3 && word.endsWith(h));
+    // A word no list has: a head of seven letters or more after four ("cryptanalyst").
+    else hit = !person && LONG_HEADS.some((h) => h.length >= 7 && word.length >= h.length + 4 && word.endsWith(h));
   }
   if (compounds.size >= 10_000) compounds.clear();
   compounds.set(word, hit);
@@ -278,7 +286,7 @@ export function scanTitles(input: TitleInput): TitleScan {
       !prev.claim &&
       !DEPARTMENT_BEFORE.has(prev.norm) &&
       !STOP_WORDS.has(prev.norm) &&
-      (next?.kind !== 'word' || STOP_WORDS.has(next.norm))
+      (next?.kind !== 'word' || STOP_WORDS.has(next.norm) || !!next.claim)
     )
       t.norm = 'engr';
   }

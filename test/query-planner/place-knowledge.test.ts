@@ -311,6 +311,32 @@ test('a place that starts an employer\'s name after "at" or "ex-" is the employe
   assert.equal(parsed('engineers at texas instruments').places, ['texas']);
 });
 
+test('titles: more occupations, endings that only make people, and "mechanics" as mechanics', () => {
+  assert.equal(filters('Fishing vessel captains in Greenland').job_titles?.include, ['Fishing Vessel Captain']);
+  assert.equal(filters('Safari Guides In Arusha').job_titles?.include, ['Safari Guide']);
+  assert.equal(filters('security guards in leeds').job_titles?.include, ['Security Guard']);
+  assert.equal(filters('diesel mechanics in billings').job_titles?.include, ['Diesel Mechanic']);
+  assert.equal(filters('fluid mechanics researchers').job_titles?.include, ['Fluid Mechanics Researcher']);
+  // "-ologist", "-ician", "-ographer", "-smith": no misspelt head ("enologists" is no Ecologist).
+  assert.equal(filters('Enologists in Mendoza').job_titles?.include, ['Enologist']);
+  assert.equal(filters('beauticians').job_titles?.include, ['Beautician']);
+  assert.equal(filters('Principal Cryptanalysts').job_titles?.include, ['Principal Cryptanalyst']);
+  // "eng" before a place is the engineer.
+  assert.equal(filters('hull structural eng ulsan').job_titles?.include, ['Hull Structural Engineer']);
+});
+
+test('places: a code written as a word before a capitalised name, a division ending the query after a title', () => {
+  assert.equal(filters('Corrosion engineers in Al Khobar').locations, undefined);
+  assert.equal(filters('Engineers in Mobile, AL').locations?.include, ['Mobile']);
+  assert.equal(filters('Nurses in Ny Area').locations?.include, ['NY']);
+  assert.is(placeOf('game rangers limpopo'), 'Limpopo, South Africa');
+  assert.is(placeOf('machine operators south yorkshire 5+ years'), 'South Yorkshire, United Kingdom');
+  // Not a short single word, nor at the start, nor before more words.
+  assert.equal(filters('engineers meta').locations, undefined);
+  assert.equal(filters('limpopo rangers').locations, undefined);
+  assert.equal(filters('rangers limpopo national parks').locations, undefined);
+});
+
 test('the parser finds these places in queries', () => {
   assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
   assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });

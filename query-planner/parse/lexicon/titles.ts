@@ -34,6 +34,13 @@ export const HEAD_NOUNS = new Set(
   typist transcriptionist stenographer notary bailiff magistrate detective constable sergeant lieutenant trooper
   stewardess nanny carer chauffeur trucker confectioner chocolatier brewer distiller winemaker rancher agronomist forester
   driller fabricator assembler metrologist draftsman draughtsman cartographer expeditor
+  guard farmer miner butcher painter cleaner courier ranger warden sailor soldier medic captain skipper navigator
+  conductor examiner adjudicator arbitrator attendant aide handler packer picker stocker merchant jeweler jeweller
+  florist usher croupier bouncer valet housemaid babysitter referee umpire athlete musician singer actor dancer comedian
+  performer author novelist columnist blogger influencer podcaster creator fitter rigger tiler decorator cabinetmaker
+  woodworker farrier groomer missionary volunteer fundraiser activist campaigner politician legislator senator mayor
+  councillor councilor consul docent guide boss landman stonemason forwarder sheriff deputy marshal hospitalist
+  intensivist doula postdoc purser
   `).filter((w) => !w.endsWith('?')),
 );
 
@@ -215,7 +222,7 @@ export const TITLE_FUNCTION_WORDS = new Set(words('of and & for the to in on at 
 /** Words ending in "s" that are not plurals (never singularised). */
 export const NOT_PLURAL = new Set(
   words(`sales operations relations services analytics logistics economics ops communications affairs systems sciences business
-  success access process wellness fitness physics mathematics statistics graphics robotics electronics mechanics ethics
+  success access process wellness fitness physics mathematics statistics graphics robotics electronics ethics
   genetics linguistics diagnostics therapeutics kubernetes series species status campus bus gas us plus bonus census corpus
   consensus analysis basis thesis class glass express press chess compass alias news payments payables receivables
   accounts benefits partnerships devops mlops revops finops bizops secops devsecops dataops llmops aiops salesops ios aws os
