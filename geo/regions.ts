@@ -87,11 +87,20 @@ export const REGIONS: RegionDefinition[] = [
     countries: ['NG', 'GH', 'SN', 'CI', 'BJ', 'TG', 'BF', 'ML', 'NE', 'GN', 'SL', 'LR', 'GM', 'CV'],
   },
   { name: 'Southern Africa', aliases: [], countries: ['ZA', 'BW', 'NA', 'LS', 'SZ', 'ZW', 'ZM', 'MZ', 'MW', 'AO'] },
-  { name: 'Africa', aliases: [], includes: ['North Africa', 'Sub-Saharan Africa', 'East Africa', 'West Africa', 'Southern Africa'] },
+  // The UN's Middle Africa.
+  { name: 'Central Africa', aliases: ['middle africa'], countries: ['AO', 'CM', 'CF', 'TD', 'CG', 'CD', 'GQ', 'GA', 'ST'] },
+  // The countries mostly in the belt: the G5 Sahel, Senegal and Sudan.
+  { name: 'Sahel', aliases: ['the sahel', 'sahel region'], countries: ['MR', 'ML', 'BF', 'NE', 'TD', 'SN', 'SD'] },
+  {
+    name: 'Africa',
+    aliases: [],
+    includes: ['North Africa', 'Sub-Saharan Africa', 'East Africa', 'West Africa', 'Southern Africa', 'Central Africa'],
+  },
   { name: 'EMEA', aliases: ['europe middle east and africa'], includes: ['Europe', 'Middle East', 'Africa'] },
   { name: 'MEA', aliases: ['middle east and africa'], includes: ['Middle East', 'Africa'] },
   { name: 'Southeast Asia', aliases: ['sea', 'asean', 'south east asia', 'se asia'], countries: SOUTHEAST_ASIA },
   { name: 'East Asia', aliases: [], countries: EAST_ASIA },
+  { name: 'Greater China', aliases: [], countries: ['CN', 'HK', 'MO', 'TW'] },
   { name: 'South Asia', aliases: ['indian subcontinent'], countries: SOUTH_ASIA },
   { name: 'ANZ', aliases: ['australia and new zealand', 'oceania', 'australasia'], countries: ANZ },
   {

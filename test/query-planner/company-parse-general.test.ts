@@ -251,4 +251,32 @@ test('fourth own set: compounds of "public" and "private", rounds before any nou
   assert.equal(filters('indian restaurants in NJ').locations, { include: ['NJ'] });
 });
 
+test('a thing before a head noun is the sector; "dating" and decades of style are no founding years', () => {
+  assert.equal(included('house builders'), ['house']);
+  assert.equal(included('mobile app developers in austin'), ['mobile app']);
+  assert.equal(included('software tool vendors'), ['software tool']);
+  // Generic heads stay heads.
+  assert.equal(filters('service providers').categories, undefined);
+  // "dating" cues a year only before "back", "from" or "to"; a nearer founding verb governs.
+  assert.equal(included('dating apps founded in 2020'), ['dating']);
+  assert.equal(filters('dating apps founded in 2020').founded_year, { min: 2020, max: 2020 });
+  assert.equal(filters('breweries dating back to 1890').founded_year, { max: 1890 });
+  assert.equal(filters('1950s-style diner chains').founded_year, undefined);
+  assert.equal(filters('vintage 1990s streetwear resellers').founded_year, undefined);
+  assert.equal(filters('1990s software companies').founded_year, { min: 1990, max: 1999 });
+});
+
+test('company types: exchanges and government debt are trades, not types', () => {
+  assert.equal(filters('stock exchange operators').company_types, undefined);
+  assert.equal(filters('companies listed on a stock exchange').company_types, ['public_company']);
+  assert.equal(filters('government bond trading platforms').company_types, undefined);
+  assert.equal(filters('government agencies in ohio').company_types, ['government_agency']);
+});
+
+test('regions: Greater China, Central Africa, the Sahel', () => {
+  assert.equal(filters('semiconductor distributors in Greater China').locations, { include: ['Greater China'] });
+  assert.equal(filters('mining suppliers in central africa').locations, { include: ['central africa'] });
+  assert.equal(filters('solar firms across the Sahel').locations, { include: ['Sahel'] });
+});
+
 test.run();

@@ -171,6 +171,9 @@ const FOUNDING_VERBS = new Set([
   'spun',
   'dating',
 ]);
+/** Words that make a period a style ("vintage 1990s", "1950s-style", "1920s-inspired"). */
+const STYLE_BEFORE = /^(vintage|retro|classic|authentic|original|old-school|replica|reproduction)$/;
+const STYLE_AFTER = /^(style|styled|themed|inspired|look|vintage|retro|replica|replicas|reproduction|reproductions|revival)$/;
 const SURVIVAL_VERBS = new Set(['survived', 'weathered', 'outlasted', 'predates', 'predate', 'predating']);
 /** Words between a founding verb and its year, with the comparison they make. */
 type Link = 'after' | 'since' | 'before' | 'until' | 'between' | 'in';
@@ -306,6 +309,8 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     const since = t.norm === 'since';
     if (!FOUNDING_VERBS.has(t.norm) && !survival && !since) continue;
     if (t.norm === 'founding' && !/^(year|date)$/.test(tokens[i + 1]?.norm ?? '')) continue;
+    // "dating back to 1890", "dating from 1920"; not "dating apps founded in 2020".
+    if (t.norm === 'dating' && !/^(back|from|to)$/.test(tokens[i + 1]?.norm ?? '')) continue;
     let link: Link = since ? 'since' : 'in';
     const used: number[] = [];
     let found: { range: NumberRange; start: number; end: number } | null = null;
@@ -316,6 +321,8 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
       if (u.kind === 'punct' && (u.stop || u.text === ',')) break;
       if (u.claim && u.claim !== 'ignored') break;
       if (j > i + 1 && WINDOW_STOP.test(u.norm)) break;
+      // Another founding verb governs the year after it.
+      if (FOUNDING_VERBS.has(u.norm) || SURVIVAL_VERBS.has(u.norm)) break;
       const rel = readRelative(tokens, j, now);
       if (rel) {
         found = { range: rel.range, start: j, end: rel.end };
@@ -419,6 +426,11 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     }
     // A range, a decade or a "+" ("fintech 2015-2018", "AI startups 2020+") reads as founding years
     // unless a funding word comes first in the clause ("raised in 2021-2022").
+    // "1950s-style diners", "vintage 1990s streetwear": a period of style, not of founding.
+    if (!read.single && (STYLE_BEFORE.test(prev) || STYLE_AFTER.test(next))) {
+      i = read.end - 1;
+      continue;
+    }
     if (!read.single && !/^(in|during|by|until|through)$/.test(prev) && !EVENT_NOUNS.test(next) && !fundingBefore(tokens, i)) {
       push(read.range, i, read.end, range(i, read.end));
       i = read.end - 1;

@@ -53,6 +53,18 @@ const HEADS = new Set(
 );
 
 /**
+ * Heads that are also things a company makes, kept when another head follows ("house builders" →
+ * house, "mobile app developers" → mobile app); generic ones ("service providers", "solution
+ * vendors", "startup studios") are not.
+ */
+const THING_HEADS = new Set(
+  'house houses app apps application applications tool tools brand brands label labels network networks shop shops lab labs office offices board boards marketplace marketplaces'.split(
+    ' ',
+  ),
+);
+const first0 = (list: Token[]) => list[0] as Token;
+
+/**
  * Heads that also carry the sector when nothing else does ("wineries", "hospitals", "banks"
  * have no head noun in front): only the generic organisation words above are dropped, so a run
  * "wineries" stays "wineries". Words that never describe a sector on their own: evaluation,
@@ -123,7 +135,17 @@ function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string
   // Head nouns and evaluative words at the end, evaluative words and light verbs at the start. A
   // head noun in front modifies the next word ("board game publishers", "office furniture makers",
   // "brand design agencies"): it stays when a content word follows.
-  while (b > a && drop(tokens[b - 1])) b--;
+  while (b > a && drop(tokens[b - 1])) {
+    // A thing before the head just dropped is what that one works on: "house builders" → "house",
+    // "mobile app developers" → "mobile app".
+    const t = tokens[b - 1] as Token;
+    const headAfter = b < to && HEADS.has(tokens[b]?.norm ?? '');
+    if (THING_HEADS.has(t.norm) && headAfter && !t.claim) {
+      while (a < b - 1 && drop(tokens[a])) a++;
+      return [a, b];
+    }
+    b--;
+  }
   while (a < b && drop(tokens[a]) && !(HEADS.has(tokens[a]?.norm ?? '') && a + 1 < b && !drop(tokens[a + 1]))) a++;
   return [a, b];
 }
@@ -196,8 +218,10 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     const inner = tokens.slice(a, b);
     // Only known sector words: sectors.ts maps them.
     if (inner.every((t) => t.claim === 'industry')) continue;
-    // A phrase made of heads and evaluative words only, once the edges are trimmed, is no topic.
-    if (inner.every((t) => !t.claim && (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm)))) continue;
+    // A phrase made of heads and evaluative words only, once the edges are trimmed, is no topic,
+    // unless it names the thing another head makes ("house builders").
+    const thing = inner.length === 1 && THING_HEADS.has(first0(inner).norm) && HEADS.has(tokens[b]?.norm ?? '');
+    if (!thing && inner.every((t) => !t.claim && (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm)))) continue;
     const first = inner[0] as Token;
     const last = inner[inner.length - 1] as Token;
     const text = source

@@ -63,6 +63,9 @@ export function isTraitStart(tokens: Token[], i: number): boolean {
 const SERVES_THE_STATE =
   /^(consult\w*|advis\w*|contractors?|suppliers?|vendors?|software|saas|solutions?|recruit\w*|staffing|outsourc\w*|integrators?|specialists?|practices?|lawyers?|law|marketing|sales)$/;
 
+/** Nouns after "stock exchange" naming what runs or serves exchanges, not a listed company. */
+const RUNS_EXCHANGES = /^(operators?|software|technology|tech|data|platforms?|infrastructure|vendors?|providers?|systems)$/;
+
 /** Nouns after "early-stage" or "late-stage" that are medicine's stages, not a company's. */
 const CLINICAL_AFTER =
   /^(cancers?|tumou?rs?|diseases?|clinical|trials?|assets?|pipelines?|drugs?|compounds?|molecules?|therapeutics?|detection|diagnosis|dementia|alzheimer'?s|parkinson'?s)$/;
@@ -84,6 +87,8 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
     // "public sector consultancies" and "public sector software vendors" sell to the state: the noun
     // is a business that serves it, not a body of it.
     if (trait.kind === 'company_type' && trait.type === 'government_agency' && word === 'public') return !SERVES_THE_STATE.test(nextNorm);
+    // "stock exchange operators" run exchanges; "listed on a stock exchange" is public.
+    if (trait.kind === 'company_type' && word === 'stock') return !RUNS_EXCHANGES.test(nextNorm);
     return true;
   }
   switch (word) {
@@ -107,7 +112,10 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
     case 'government':
     case 'governments':
       // "government contractors" sell to governments.
-      return !/^(contractors?|customers?|clients?|contracts?|relations|affairs)$/.test(nextNorm);
+      // "government bond trading", "government grant consultants" deal in what governments issue.
+      return !/^(contractors?|customers?|clients?|contracts?|relations|affairs|bonds?|securities|debt|grants?|tenders?|procurement|funding|funded|subsid(y|ies)|software|tech|technology)$/.test(
+        nextNorm,
+      );
     case 'foundation':
     case 'foundations':
       // "foundation models", "on a solid foundation".
