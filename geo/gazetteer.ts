@@ -133,10 +133,36 @@ const COUNTRY_ALIASES: Record<string, string> = {
 const NATIVE_NAMED =
   `AT CH DE ES IT BR MX NL BE PL CZ SE NO DK FI HU RO HR SI SK EE LV LT PE PH VN IE AL BA DO PA SN CI CD MZ UZ AZ TM`.split(' ');
 
-/** The place keys a country lookup knows beyond the official names: aliases and native names. */
+/** The place keys a country lookup knows beyond the official names: aliases, native and other names. */
 export function countryAliasKeys(): string[] {
   const natives = NATIVE_NAMED.map((code) => (countries as Record<string, { native: string }>)[code]?.native ?? '');
-  return [...Object.keys(COUNTRY_ALIASES), ...natives.map(placeKey).filter(Boolean)];
+  return [...Object.keys(COUNTRY_ALIASES), ...natives.map(placeKey).filter(Boolean), ...otherCountryNames().keys()];
+}
+
+let otherNames: Map<string, string> | null = null;
+
+/**
+ * Other English names of countries, by place key (the world-countries package, ODbL: common and
+ * official names and alternative spellings). Names in other scripts, codes, names of four letters
+ * or fewer, common English words, and names that another country also has are left out.
+ */
+function otherCountryNames(): Map<string, string> {
+  if (otherNames) return otherNames;
+  const list = createRequire(import.meta.url)('world-countries/countries.json') as {
+    cca2: string;
+    name: { common: string; official: string };
+    altSpellings: string[];
+  }[];
+  const seen = new Map<string, Set<string>>();
+  const common = commonWords();
+  for (const c of list)
+    for (const n of [c.name.common, c.name.official, ...c.altSpellings]) {
+      const key = placeKey(n);
+      if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || key.includes(',') || common.has(key)) continue;
+      seen.set(key, (seen.get(key) ?? new Set()).add(c.cca2));
+    }
+  otherNames = new Map([...seen].filter(([, codes]) => codes.size === 1).map(([key, codes]) => [key, [...codes][0] as string]));
+  return otherNames;
 }
 
 export function countryName(code: string): string {
@@ -208,6 +234,9 @@ function build() {
     if (native) countryMap.set(placeKey(native), code);
   }
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) countryMap.set(alias, code);
+  // Common, official and other English names (world-countries: "Swaziland", "East Timor", "Cape
+  // Verde", "Republic of Korea"), where no other place has the name.
+  for (const [key, code] of otherCountryNames()) if (!countryMap.has(key)) countryMap.set(key, code);
   const usStates = new Map<string, string>();
   for (const [code, name] of Object.entries(US_STATES)) {
     usStates.set(placeKey(name), code);

@@ -125,7 +125,7 @@ export const OTHER_SUBDIVISIONS: Record<string, Subdivision[]> = {
     { code: 'CT', name: 'Cataluña', aliases: ['Catalonia', 'Catalunya'] },
     { code: 'AN', name: 'Andalucía', aliases: ['Andalusia'] },
     { code: 'PV', name: 'País Vasco', aliases: ['Basque Country', 'Euskadi'] },
-    { code: 'VC', name: 'Comunidad Valenciana', aliases: ['Valencian Community'] },
+    { code: 'VC', name: 'Comunidad Valenciana', aliases: ['Valencian Community', 'Comunitat Valenciana'] },
     { code: 'MD', name: 'Comunidad de Madrid', aliases: ['Community of Madrid'] },
     { code: 'IB', name: 'Islas Baleares', aliases: ['Balearic Islands'] },
     { code: 'CL', name: 'Castilla y León', aliases: ['Castile and León'] },

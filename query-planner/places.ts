@@ -181,13 +181,30 @@ function divisionMatch(d: { name: string; countryCode: string }, input: string):
  */
 function qualifiedCity(name: string, within: string, input: string): PlaceMatch | null {
   const outer = resolvePlace(within.split(',')[0] as string);
-  if (!outer || (outer.kind !== 'state' && outer.kind !== 'country')) return null;
-  const city = citiesAndTowns(name).find(
-    (c) => c.countryCode === outer.countryCode && (outer.kind === 'country' || placeKey(c.region) === placeKey(outer.region ?? '')),
-  );
+  const city =
+    outer && (outer.kind === 'state' || outer.kind === 'country')
+      ? citiesAndTowns(name).find(
+          (c) => c.countryCode === outer.countryCode && (outer.kind === 'country' || placeKey(c.region) === placeKey(outer.region ?? '')),
+        )
+      : undefined;
   if (city) return cityMatch(city, input);
+  const coded = cityByDivisionCode(name, within.trim(), input);
+  if (coded) return coded;
   // No city of that name there ("São Paulo, Brazil" is the city): a division of the country.
-  return outer.kind === 'country' ? divisionIn(name, outer.countryCode as string, input) : null;
+  return outer?.kind === 'country' ? divisionIn(name, outer.countryCode as string, input) : null;
+}
+
+/** "Kingston, ON", "Newcastle, NSW", "Perth, WA": a city in a division known by its code outside the US. */
+function cityByDivisionCode(name: string, code: string, input: string): PlaceMatch | null {
+  if (!/^[a-z]{2,3}$/i.test(code)) return null;
+  for (const [countryCode, list] of Object.entries(OTHER_SUBDIVISIONS)) {
+    const sub = list.find((s) => s.code.toLowerCase() === code.toLowerCase());
+    if (!sub) continue;
+    const keys = new Set([sub.name, ...(sub.aliases ?? [])].map(placeKey));
+    const city = citiesAndTowns(name).find((c) => c.countryCode === countryCode && keys.has(placeKey(c.region)));
+    if (city) return cityMatch(city, input);
+  }
+  return null;
 }
 
 /**

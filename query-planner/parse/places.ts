@@ -246,6 +246,11 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
   for (let to = Math.min(ctx.tokens.length, from + 4); to > from; to--) {
     if (!wordsOnly(ctx.tokens, from, to)) continue;
     const regionText = sliceText(ctx.text, ctx.tokens, from, to);
+    // "kingston, on", "newcastle, nsw": a division's code the scanner does not know as a place.
+    if (city.kind === 'city' && to - from === 1 && /^[a-z]{2,3}$/i.test(regionText)) {
+      const joined = resolveCached(`${city.input}, ${regionText}`);
+      if (joined?.kind === 'city' && joined.countryCode !== city.countryCode) return { match: joined, end: to };
+    }
     // "Washington, D.C." is a city alias as a whole.
     const whole = resolveCached(`${city.input} ${regionText}`);
     if (whole?.kind === 'city') return { match: { ...whole, input: `${city.input} ${regionText}` }, end: to };

@@ -337,6 +337,18 @@ test('places: a code written as a word before a capitalised name, a division end
   assert.equal(filters('rangers limpopo national parks').locations, undefined);
 });
 
+test('places: countries under their other English names, cities qualified by a division code outside the US', () => {
+  assert.is(resolved('Swaziland'), 'country: Eswatini');
+  assert.is(resolved('Cape Verde'), 'country: Cabo Verde');
+  assert.is(resolved('Burma'), 'country: Myanmar');
+  assert.is(placeOf('sugarcane agronomists in swaziland'), 'Eswatini');
+  assert.is(resolved('Kingston, ON'), 'city: Kingston, Canada');
+  assert.is(resolved('Perth, WA'), 'city: Perth, Australia');
+  assert.is(resolved('Springfield, IL'), 'city: Springfield, Illinois, United States');
+  assert.is(placeOf('kingston, on correctional officers'), 'Kingston, Canada');
+  assert.is(placeOf('marketing managers in the comunitat valenciana'), 'Comunidad Valenciana, Spain');
+});
+
 test('the parser finds these places in queries', () => {
   assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
   assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });
