@@ -6,6 +6,7 @@
  * resolved against the corpus later (server/commands/search/resolve-companies.ts).
  */
 import pluralize from 'pluralize';
+import { commonWords } from '../../geo/gazetteer.js';
 import type { EmploymentRelation, FundingStage, NumberRange } from '../advanced-filters.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { CONTEXT_PHRASES, CONTEXT_SIZES, SEGMENT_FOLLOWERS, STAGE_PHRASES } from './lexicon/stages.js';
@@ -182,9 +183,23 @@ function readName(tokens: Token[], j: number, mode: CaseMode): number {
       continue;
     }
     if (!nameLike(t, mode, false)) break;
+    // Without capitals, a common English word before a title's head starts the title: "ex-google
+    // staff privacy engineers", "ex-santander mortgage underwriters" ("ex-goldman sachs bankers"
+    // keeps its name).
+    if (mode !== 'mixed' && commonWords().has(t.norm) && headAhead(tokens, end)) break;
     end++;
   }
   return end;
+}
+
+/** Whether a title's head noun comes within the next three words, before any stop word. */
+function headAhead(tokens: Token[], from: number): boolean {
+  for (let k = from; k < Math.min(tokens.length, from + 4); k++) {
+    const t = tokens[k] as Token;
+    if (t.kind !== 'word' || t.claim || STOP_WORDS.has(t.norm)) return false;
+    if (HEAD_NOUNS.has(pluralize.singular(t.norm)) || ABBREVIATED_TITLES.has(pluralize.singular(t.norm))) return true;
+  }
+  return false;
 }
 
 interface Cue {

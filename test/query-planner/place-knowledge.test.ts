@@ -309,6 +309,10 @@ test('a place that starts an employer\'s name after "at" or "ex-" is the employe
   assert.equal(parsed('engineers at Deloitte Dublin'), { places: ['Dublin'], employers: ['Deloitte'] });
   // In text all in small letters nothing marks a name.
   assert.equal(parsed('engineers at texas instruments').places, ['texas']);
+  // There, a common English word before a title's head starts the title.
+  const exGoogle = parsePeopleQuery('ex-google staff privacy engineers');
+  assert.equal([exGoogle.filters.job_titles?.include, exGoogle.companies.map((c) => c.text)], [['Staff Privacy Engineer'], ['google']]);
+  assert.equal(parsed('ex-goldman sachs bankers').employers, ['goldman sachs']);
 });
 
 test('titles: more occupations, endings that only make people, and "mechanics" as mechanics', () => {
