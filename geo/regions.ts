@@ -165,6 +165,11 @@ export const REGIONS: RegionDefinition[] = [
   },
   { name: 'Western Canada', aliases: ['western canadian provinces'], subdivisions: ['CA|British Columbia'], includes: ['Prairies'] },
   {
+    name: 'Yorkshire',
+    aliases: ['yorkshire and the humber'],
+    subdivisions: ['GB|North Yorkshire', 'GB|South Yorkshire', 'GB|West Yorkshire', 'GB|York', 'GB|Kingston upon Hull'],
+  },
+  {
     name: 'Flanders',
     aliases: ['flemish region', 'vlaanderen'],
     // Natural Earth files Bruges under its own name.
