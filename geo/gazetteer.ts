@@ -334,13 +334,16 @@ function readableDivision(key: string): boolean {
  */
 function divisions(): Map<string, Division> {
   if (divisionIndex) return divisionIndex;
-  const seen = new Map<string, { name: string; countries: Set<string> }>();
-  const add = (key: string, name: string, countryCode: string) => {
-    const entry = seen.get(key) ?? { name, countries: new Set<string>() };
-    entry.countries.add(`${countryCode}|${entry.name === name ? name : `${name}*`}`);
+  // Each key's divisions, as "country|name": one entry is one division, two are a name shared.
+  const seen = new Map<string, Map<string, Division>>();
+  const add = (key: string, d: Division, byCountry: boolean) => {
+    const entry = seen.get(key) ?? new Map<string, Division>();
+    // The cities' own spellings of one country's division are one division ("Québec", "Quebec").
+    const id = byCountry ? d.countryCode : `${d.countryCode}|${d.name}`;
+    if (!entry.has(id)) entry.set(id, d);
     seen.set(key, entry);
   };
-  for (const c of gazetteer().cities) if (c.region) add(placeKey(c.region), c.region, c.countryCode);
+  for (const c of gazetteer().cities) if (c.region) add(placeKey(c.region), { name: c.region, countryCode: c.countryCode }, true);
   const own = new Set(seen.keys());
   for (const line of fs.readFileSync(fromPackageRoot('geo/data/division-names.tsv'), 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
@@ -348,14 +351,14 @@ function divisions(): Map<string, Division> {
     for (const n of names.split('|')) {
       const key = placeKey(n);
       // A division's own name is never another's other name.
-      if (!own.has(key)) add(key, region, countryCode);
+      if (!own.has(key)) add(key, { name: region, countryCode }, false);
     }
   }
   const index = new Map<string, Division>();
   const suffixed = new Map<string, Division>();
-  for (const [key, e] of seen) {
-    if (e.countries.size !== 1 || key.length < 3) continue;
-    const division = { name: e.name, countryCode: ([...e.countries][0] as string).split('|')[0] as string };
+  for (const [key, entry] of seen) {
+    if (entry.size !== 1 || key.length < 3) continue;
+    const division = [...entry.values()][0] as Division;
     suffixed.set(key, division);
     if (readableDivision(key) && !gazetteer().byName.has(key)) index.set(key, division);
   }
