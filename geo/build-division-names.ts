@@ -91,6 +91,9 @@ export function buildDivisionNames(): string {
   for (const s of firstLevel)
     for (const n of isoNames(s.name)) isoKeys.set(s.parent, (isoKeys.get(s.parent) ?? new Set()).add(placeKey(n)));
   const renumbered = new Set<string>();
+  // Morocco: CLDR names its regions before 2015 under today's numbers ("Meknès-Tafilalet" on
+  // Casablanca-Settat's code), and no English name equals an ISO one there, so say it.
+  renumbered.add('MA');
   for (const s of firstLevel) {
     const en = englishOf(s);
     if (!en) continue;
@@ -129,5 +132,5 @@ export function buildDivisionNames(): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const text = buildDivisionNames();
   fs.writeFileSync(DIVISION_NAMES_FILE, text);
-  process.stdout.write(`wrote ${text.split('\n').length - 5} divisions to ${DIVISION_NAMES_FILE}\n`);
+  process.stdout.write(`wrote ${text.split('\n').length - 4} divisions to ${DIVISION_NAMES_FILE}\n`);
 }

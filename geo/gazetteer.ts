@@ -140,6 +140,8 @@ export function countryAliasKeys(): string[] {
 }
 
 let otherNames: Map<string, string> | null = null;
+/** Names that start with a direction read as part of a place ("South Georgia" is Georgia's south first). */
+const DIRECTION_FIRST = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|new) /;
 
 /**
  * Other English names of countries, by place key (the world-countries package, ODbL: common and
@@ -155,13 +157,21 @@ function otherCountryNames(): Map<string, string> {
   }[];
   const seen = new Map<string, Set<string>>();
   const common = commonWords();
+  // Alternative spellings of one word are often the country's own name ("Nippon", "Bharat"): only
+  // those of several words ("East Timor", "Republic of Turkey").
   for (const c of list)
-    for (const n of [c.name.common, c.name.official, ...c.altSpellings]) {
+    for (const n of [c.name.common, c.name.official, ...c.altSpellings.filter((a) => a.includes(' '))]) {
       const key = placeKey(n);
-      if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || key.includes(',') || common.has(key)) continue;
+      if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || common.has(key) || DIRECTION_FIRST.test(key)) continue;
       seen.set(key, (seen.get(key) ?? new Set()).add(c.cca2));
     }
-  otherNames = new Map([...seen].filter(([, codes]) => codes.size === 1).map(([key, codes]) => [key, [...codes][0] as string]));
+  const keys = [...seen.keys()];
+  otherNames = new Map(
+    [...seen]
+      // Not a name that ends another country's ("Virgin Islands" of the British and the US ones).
+      .filter(([key, codes]) => codes.size === 1 && !keys.some((k) => k !== key && k.endsWith(` ${key}`)))
+      .map(([key, codes]) => [key, [...codes][0] as string]),
+  );
   return otherNames;
 }
 
@@ -234,9 +244,9 @@ function build() {
     if (native) countryMap.set(placeKey(native), code);
   }
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) countryMap.set(alias, code);
-  // Common, official and other English names (world-countries: "Swaziland", "East Timor", "Cape
-  // Verde", "Republic of Korea"), where no other place has the name.
-  for (const [key, code] of otherCountryNames()) if (!countryMap.has(key)) countryMap.set(key, code);
+  // Common, official and other English names (world-countries: "East Timor", "Cape Verde",
+  // "Republic of Korea"), where no country has the name already and no city has it.
+  for (const [key, code] of otherCountryNames()) if (!countryMap.has(key) && !byName.has(key)) countryMap.set(key, code);
   const usStates = new Map<string, string>();
   for (const [code, name] of Object.entries(US_STATES)) {
     usStates.set(placeKey(name), code);
@@ -308,9 +318,13 @@ let divisionIndex: Map<string, Division> | null = null;
 /** Every division of exactly one country by place key, ordinary names included: read after "state" or "province". */
 let suffixedIndex: Map<string, Division> | null = null;
 
+/** Countries whose first-level divisions are called states, and provinces: "Rivers State", "Western Cape Province". */
+const STATE_COUNTRIES = new Set('US NG IN MY MX SD SS BR VE AU DE AT'.split(' '));
+const PROVINCE_COUNTRIES = new Set('CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG'.split(' '));
+
 /** Words that only place a part ("North West", "Upper East", "West Coast"): a name of these alone is no division in text. */
 const POSITION_WORDS = new Set(
-  'north south east west northern southern eastern western northeast northwest southeast southwest upper lower central centre center middle far coast coastal region areas area'.split(
+  'north south east west northern southern eastern western northeast northwest southeast southwest upper lower central centre center middle far coast coastal region areas area district districts federal'.split(
     ' ',
   ),
 );
@@ -350,8 +364,9 @@ function divisions(): Map<string, Division> {
     const [countryCode, region, names] = line.split('\t') as [string, string, string];
     for (const n of names.split('|')) {
       const key = placeKey(n);
-      // A division's own name is never another's other name.
-      if (!own.has(key)) add(key, { name: region, countryCode }, false);
+      // A division's own name is never another's other name; an other name of common words
+      // ("Holy Cross" for Świętokrzyskie, "Southern District") or of four letters or fewer is none.
+      if (!own.has(key) && key.length >= 5 && !isOrdinaryName(key)) add(key, { name: region, countryCode }, false);
     }
   }
   const index = new Map<string, Division>();
@@ -370,14 +385,21 @@ function divisions(): Map<string, Division> {
 /**
  * A first-level division named `name` as the gazetteer's cities record it ("Tasmania",
  * "Selangor", "Goa", "Vaud", "Antioquia", "Styria"), or null. The name returned is the one records
- * store. Followed by "State" or "Province", any one country's division ("Rivers State").
+ * store. Followed by "State" or "Province", any one country's division of a country whose divisions
+ * are called so ("Rivers State", "Lagos State"; not "Bay State" or "Kent State").
  */
 export function findDivision(name: string): Division | null {
   const key = placeKey(name);
   const found = divisions().get(key);
   if (found) return found;
-  const suffix = /^(.+) (?:state|province)$/.exec(key);
-  return suffix ? (suffixedIndex?.get(suffix[1] as string) ?? null) : null;
+  const suffix = /^(.+) (state|province)$/.exec(key);
+  const division = suffix ? suffixedIndex?.get(suffix[1] as string) : undefined;
+  return division && calledSo(division.countryCode, suffix?.[2] as string) ? division : null;
+}
+
+/** Whether a country's first-level divisions are called by this word ("state", "province"). */
+export function calledSo(countryCode: string, word: string): boolean {
+  return (word === 'state' ? STATE_COUNTRIES : word === 'province' ? PROVINCE_COUNTRIES : new Set<string>()).has(countryCode);
 }
 
 let regionsByCountry: Map<string, string> | null = null;

@@ -7,6 +7,7 @@
 import { directionalPart } from '../geo/directions.js';
 import {
   type City,
+  calledSo,
   countryName,
   divisionOfCountry,
   findCities,
@@ -129,9 +130,9 @@ export function resolvePlace(input: string): PlaceMatch | null {
   }
   // "Quebec province", "Penang state": the division however its name alone resolves; else any one
   // country's division by that name ("Rivers State", "Lagos State"), below.
-  const suffixed = /^(.+) (?:state|province)$/.exec(key);
+  const suffixed = /^(.+) (state|province)$/.exec(key);
   const inner = suffixed ? resolvePlace(suffixed[1] as string) : null;
-  if (inner?.kind === 'state') return { ...inner, input: text };
+  if (inner?.kind === 'state' && calledSo(inner.countryCode as string, suffixed?.[2] as string)) return { ...inner, input: text };
   const city = findCities(text)[0];
   if (city) return cityMatch(city, text);
   if (!cityFirst) {

@@ -6,12 +6,13 @@
  * resolved against the corpus later (server/commands/search/resolve-companies.ts).
  */
 import pluralize from 'pluralize';
-import { commonWords } from '../../geo/gazetteer.js';
 import type { EmploymentRelation, FundingStage, NumberRange } from '../advanced-filters.js';
+import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { CONTEXT_PHRASES, CONTEXT_SIZES, SEGMENT_FOLLOWERS, STAGE_PHRASES } from './lexicon/stages.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
+import { isHeadWord } from './titles.js';
 import { type CaseMode, claim, type PhraseTake, phraseTable, scanPhrases, type Token } from './tokens.js';
 
 export interface CompanyMention {
@@ -183,21 +184,24 @@ function readName(tokens: Token[], j: number, mode: CaseMode): number {
       continue;
     }
     if (!nameLike(t, mode, false)) break;
-    // Without capitals, a common English word before a title's head starts the title: "ex-google
-    // staff privacy engineers", "ex-santander mortgage underwriters" ("ex-goldman sachs bankers"
-    // keeps its name).
-    if (mode !== 'mixed' && commonWords().has(t.norm) && headAhead(tokens, end)) break;
+    // Without capitals, a level or function word before a title's head starts the title: "ex-google
+    // staff privacy engineers", "ex-capital one data scientists" ("ex-red hat engineers" keeps
+    // its name).
+    if (mode !== 'mixed' && (LEVEL_WORDS.has(t.norm) || FUNCTION_WORDS.has(t.norm)) && headAhead(tokens, end)) break;
     end++;
   }
   return end;
 }
+
+/** Every word of a job function's cue ("data", "privacy", "product"). */
+const FUNCTION_WORDS = new Set(FUNCTION_CUES.flatMap(([phrase]) => phrase.split(/\s+/)));
 
 /** Whether a title's head noun comes within the next three words, before any stop word. */
 function headAhead(tokens: Token[], from: number): boolean {
   for (let k = from; k < Math.min(tokens.length, from + 4); k++) {
     const t = tokens[k] as Token;
     if (t.kind !== 'word' || t.claim || STOP_WORDS.has(t.norm)) return false;
-    if (HEAD_NOUNS.has(pluralize.singular(t.norm)) || ABBREVIATED_TITLES.has(pluralize.singular(t.norm))) return true;
+    if (isHeadWord(t.norm)) return true;
   }
   return false;
 }
@@ -262,7 +266,10 @@ export interface CompanyScan {
   mentions: (CompanyMention & { from: number; to: number })[];
 }
 
-/** Employer mentions after their cue words; claims the cue and the name. */
+/** Kinds of workplace and office words a place goes before ("at London Agencies", "at Paris HQ"): the place stays. */
+const PLACED_KINDS =
+  /^(agenc(y|ies)|hospitals?|clinics?|fintechs?|startups?|compan(y|ies)|firms?|banks?|schools?|universit(y|ies)|colleges?|hotels?|restaurants?|offices?|hq|headquarters|campus(es)?|branch(es)?|stores?|shops?|plants?|factor(y|ies)|warehouses?|labs?|studios?|teams?|sites?)$/;
+
 /**
  * Whether a place found at [from, to) starts an employer's name instead: in mixed-case text,
  * right after an employer cue and followed by another capitalised word ("at Texas Instruments",
@@ -270,11 +277,12 @@ export interface CompanyScan {
  * Deloitte Dublin"): which of the two it is cannot be told from the words.
  */
 export function placeStartsEmployer(tokens: Token[], from: number, to: number, mode: CaseMode): boolean {
-  if (mode !== 'mixed' || !nameLike(tokens[to], mode, false)) return false;
+  if (mode !== 'mixed' || !nameLike(tokens[to], mode, false) || PLACED_KINDS.test(tokens[to]?.norm ?? '')) return false;
   for (let i = Math.max(0, from - 3); i < from; i++) if (cueAt(tokens, i)?.at === from) return true;
   return false;
 }
 
+/** Employer mentions after their cue words; claims the cue and the name. */
 export function scanCompanies(text: string, tokens: Token[], mode: CaseMode): CompanyScan {
   const mentions: CompanyScan['mentions'] = [];
   for (let i = 0; i < tokens.length; i++) {

@@ -25,7 +25,7 @@ import { addKeywords } from './keywords.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_PHRASES } from './lexicon/levels.js';
 import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
-import { scanPlaces } from './places.js';
+import { type PlaceMention, scanPlaces } from './places.js';
 import type { RecognizedItem } from './recognized.js';
 import { scanRelations } from './relations.js';
 import { scanTitles } from './titles.js';
@@ -216,11 +216,13 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const d of degrees) note('degree', d.from, d.to, d.value);
   const schools = scanSchools(tokens, mode);
   for (const s of schools) note('school', s.from, s.to, s.value);
-  const places = scanPlaces(source, tokens, mode).filter((p) => {
-    if (p.exclude || !placeStartsEmployer(tokens, p.from, p.to, mode)) return true;
-    for (let k = p.from; k < p.to; k++) (tokens[k] as Token).claim = null;
-    return false;
-  });
+  const places: PlaceMention[] = [];
+  for (const p of scanPlaces(source, tokens, mode)) {
+    // "at Texas Instruments": the place starts the employer's name; its words go back to the scan.
+    if (!p.exclude && placeStartsEmployer(tokens, p.from, p.to, mode))
+      for (let k = p.from; k < p.to; k++) (tokens[k] as Token).claim = null;
+    else places.push(p);
+  }
   for (const p of places) note(p.exclude ? 'location_excluded' : 'location', p.from, p.to, { kind: p.match.kind, name: p.match.name });
   const pureSkills = scanPureSkills(tokens, mode);
   const companyScan = scanCompanies(source, tokens, mode);

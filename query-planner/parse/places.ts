@@ -24,6 +24,7 @@ import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, P
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
+import { isHeadWord } from './titles.js';
 import { type CaseMode, sliceText, type Token } from './tokens.js';
 
 export interface PlaceMention {
@@ -193,7 +194,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       next.cap &&
       !next.claim &&
       !STOP_WORDS.has(next.norm) &&
-      !/^(area|region|metro|based|wide)$/.test(next.norm)
+      !/^(area|region|metro|based|wide|state|county|city|beach|valley)$/.test(next.norm) &&
+      // "Ga Atlanta": a place of that state after it keeps the code.
+      resolveCached(next.text)?.countryCode !== match.countryCode
     )
       return false;
     if (!AMBIGUOUS_CODES.has(key)) return true;
@@ -222,6 +225,41 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key));
 }
 
+/** Two- and three-letter words that are no division's code in lowercase text: "london, on call". */
+const SMALL_WORDS = new Set([
+  'on',
+  'in',
+  'or',
+  'me',
+  'ok',
+  'hi',
+  'oh',
+  'id',
+  'us',
+  'as',
+  'at',
+  'by',
+  'to',
+  'so',
+  'no',
+  'do',
+  'be',
+  'go',
+  'is',
+  'it',
+  'of',
+  'up',
+  'and',
+  'for',
+  'the',
+  'all',
+  'any',
+  'who',
+  'are',
+  'can',
+  'not',
+]);
+
 /** Words that may follow a place at a query's end: its years of experience ("nunavut 5+ years"). */
 const TRAILING_YEARS = new Set(['years', 'year', 'yrs', 'yr', 'yoe', 'of', 'experience', 'exp', 'plus', 'or', 'more', 'minimum', 'min']);
 
@@ -236,8 +274,7 @@ function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
   if (prev?.kind !== 'word' || prev.claim || !prev.norm.endsWith('s')) return false;
   // A short single word is as often a name ("engineers meta").
   if (to - from === 1 && (tokens[from] as Token).norm.length < 6) return false;
-  const one = pluralize.singular(prev.norm);
-  if (one === prev.norm || !(HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one))) return false;
+  if (pluralize.singular(prev.norm) === prev.norm || !isHeadWord(prev.norm)) return false;
   return tokens.slice(to).every((t) => t.kind !== 'word' || TRAILING_YEARS.has(t.norm));
 }
 
@@ -246,14 +283,6 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
   for (let to = Math.min(ctx.tokens.length, from + 4); to > from; to--) {
     if (!wordsOnly(ctx.tokens, from, to)) continue;
     const regionText = sliceText(ctx.text, ctx.tokens, from, to);
-    // "kingston, on", "newcastle, nsw": a division's code the scanner does not know as a place.
-    if (city.kind === 'city' && to - from === 1 && /^[a-z]{2,3}$/i.test(regionText)) {
-      const joined = resolveCached(`${city.input}, ${regionText}`);
-      if (joined?.kind === 'city' && joined.countryCode !== city.countryCode) return { match: joined, end: to };
-    }
-    // "Washington, D.C." is a city alias as a whole.
-    const whole = resolveCached(`${city.input} ${regionText}`);
-    if (whole?.kind === 'city') return { match: { ...whole, input: `${city.input} ${regionText}` }, end: to };
     const region = candidate(ctx, from, to);
     // "Galicia, Spain", "Okinawa, Japan": a division followed by its own country is that division.
     if (city.kind === 'state' && region?.kind === 'country' && region.countryCode === city.countryCode) return { match: city, end: to };
@@ -264,15 +293,34 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
       continue;
     }
     if (city.kind !== 'city') continue;
-    if (!region || (region.kind !== 'state' && region.kind !== 'country')) continue;
-    const inRegion = citiesAndTowns(city.input).find((c) =>
-      region.kind === 'state'
-        ? c.countryCode === region.countryCode && placeKey(c.region) === placeKey(region.region ?? '')
-        : c.countryCode === region.countryCode,
-    );
-    return inRegion ? { match: cityMatch(inRegion, city.input), end: to } : null;
+    const inRegion =
+      region && (region.kind === 'state' || region.kind === 'country')
+        ? citiesAndTowns(city.input).find((c) =>
+            region.kind === 'state'
+              ? c.countryCode === region.countryCode && placeKey(c.region) === placeKey(region.region ?? '')
+              : c.countryCode === region.countryCode,
+          )
+        : undefined;
+    if (inRegion) return { match: cityMatch(inRegion, city.input), end: to };
+    const coded = to - from === 1 ? divisionCode(ctx, city, regionText) : null;
+    if (coded) return { match: coded, end: to };
+    if (region) return null;
   }
   return null;
+}
+
+/**
+ * "Kingston, ON", "newcastle, nsw", "Perth, WA" (no Perth in Washington): a city in a division
+ * known by its code outside the US. In capitals in mixed-case text, and never a small word in
+ * lowercase text ("london, on call").
+ */
+function divisionCode(ctx: ScanContext, city: PlaceMatch, code: string): PlaceMatch | null {
+  if (!/^[a-z]{2,3}$/i.test(code)) return null;
+  if (ctx.mode === 'mixed' ? code !== code.toUpperCase() : SMALL_WORDS.has(code)) return null;
+  const joined = resolveCached(`${city.input}, ${code}`);
+  if (joined?.kind !== 'city') return null;
+  // The text stays the city's when it resolves there alone ("Perth").
+  return joined.name === city.name ? { ...joined, input: city.input } : joined;
 }
 
 function display(text: string): string {

@@ -180,8 +180,14 @@ export function singular(norm: string): string {
 }
 
 const compounds = new Map<string, boolean>();
-/** Head nouns of six letters or more: the ones a compound may end in ("psychotherapist", "songwriter"). */
-const LONG_HEADS = [...HEAD_NOUNS].filter((h) => h.length >= 6);
+/**
+ * Head nouns of six letters or more: the ones a compound may end in ("psychotherapist",
+ * "songwriter"). Not those that also end names of things or other words ("semiconductor",
+ * "microcontroller", "screwdriver", "dismember", "disassociate").
+ */
+const LONG_HEADS = [...HEAD_NOUNS].filter(
+  (h) => h.length >= 6 && !['member', 'associate', 'conductor', 'controller', 'driver', 'operator', 'waiter'].includes(h),
+);
 
 /**
  * A head noun written as one word with what it works on: a common English word that ends in a
@@ -239,7 +245,12 @@ function looseSingular(norm: string): string {
 }
 
 function isHead(t: Token): boolean {
-  const s = singular(t.norm);
+  return isHeadWord(t.norm);
+}
+
+/** Whether a word (as normalised, singular or plural) is a title's head noun: listed, abbreviated or compound. */
+export function isHeadWord(norm: string): boolean {
+  const s = singular(norm);
   return HEAD_NOUNS.has(s) || ABBREVIATED_TITLES.has(s) || compoundHead(s);
 }
 

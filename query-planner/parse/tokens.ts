@@ -55,7 +55,7 @@ export type CaseMode = 'lower' | 'title' | 'upper' | 'mixed';
 const DOTTED = new Set([
   ...['sr', 'jr', 'st', 'mt', 'ft', 'dr', 'mr', 'mrs', 'ms', 'vs', 'inc', 'corp', 'ltd', 'co', 'no', 'approx', 'etc'],
   // Abbreviated title words ("Asst. Principal", "Assoc. Dir. of Admissions"): their dot ends no phrase.
-  ...['asst', 'assoc', 'dir', 'mgr', 'mgrs', 'eng', 'engr', 'engrs', 'mktg', 'snr', 'exec', 'admin', 'coord', 'acct', 'supt', 'supvr'],
+  ...['asst', 'assoc', 'dir', 'mgr', 'mgrs', 'eng', 'engr', 'engrs', 'mktg', 'snr', 'exec', 'coord', 'acct', 'supt', 'supvr'],
 ]);
 
 export function fold(text: string): string {

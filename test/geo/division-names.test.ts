@@ -37,6 +37,13 @@ test('divisions under their English, local and variant names resolve to the name
   assert.is(name('Lagos'), 'Lagos, Nigeria');
   assert.is(resolvePlace('Lagos')?.kind, 'city');
   assert.is(name('quebec province'), 'Quebec, Canada');
+  assert.is(name('Washington State'), 'Washington, United States');
+  // Not where divisions are called otherwise, nor a name of common words or of another code's era.
+  assert.is(resolvePlace('Kent State'), null);
+  assert.is(resolvePlace('Bay State'), null);
+  assert.is(findDivision('Holy Cross'), null);
+  assert.is(findDivision('Southern District'), null);
+  assert.not.equal(findDivision('Casablanca-Settat')?.name, 'Meknès - Tafilalet');
 });
 
 test('a spelling variant differs by a vowel, an "h" or a final "n" in one word of four letters or more', () => {

@@ -279,16 +279,4 @@ test('regions: Greater China, Central Africa, the Sahel', () => {
   assert.equal(filters('solar firms across the Sahel').locations, { include: ['Sahel'] });
 });
 
-test('a place that names what companies make, when the query places them after a place word', () => {
-  assert.equal(included('Danish pastry bakeries in Ottawa'), ['danish pastry bakeries']);
-  assert.equal(filters('Danish pastry bakeries in Ottawa').locations, { include: ['Ottawa'] });
-  assert.equal(filters('Japanese knotweed removal firms in Yorkshire').locations, { include: ['Yorkshire'] });
-  assert.equal(included('pisco producers in arequipa'), ['pisco']);
-  // A known sector or a company word after it, no place word later, or a place only of offices: a place.
-  assert.equal(filters('German car makers in Mexico').locations, { include: ['Germany', 'Mexico'] });
-  assert.equal(filters('Dutch companies in Peru').locations, { include: ['Netherlands', 'Peru'] });
-  assert.equal(filters('london fintech startups').locations, { include: ['london'] });
-  assert.equal(filters('Dutch company with offices in Peru').locations, { include: ['Netherlands'] });
-});
-
 test.run();

@@ -424,13 +424,13 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
       i = read.end;
       continue;
     }
-    // A range, a decade or a "+" ("fintech 2015-2018", "AI startups 2020+") reads as founding years
-    // unless a funding word comes first in the clause ("raised in 2021-2022").
     // "1950s-style diners", "vintage 1990s streetwear": a period of style, not of founding.
     if (!read.single && (STYLE_BEFORE.test(prev) || STYLE_AFTER.test(next))) {
       i = read.end - 1;
       continue;
     }
+    // A range, a decade or a "+" ("fintech 2015-2018", "AI startups 2020+") reads as founding years
+    // unless a funding word comes first in the clause ("raised in 2021-2022").
     if (!read.single && !/^(in|during|by|until|through)$/.test(prev) && !EVENT_NOUNS.test(next) && !fundingBefore(tokens, i)) {
       push(read.range, i, read.end, range(i, read.end));
       i = read.end - 1;

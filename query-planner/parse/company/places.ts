@@ -402,45 +402,6 @@ function notHeadquarters(tokens: Token[], m: PlaceMention, scopes: Scopes): bool
  * Finds the places of a company query, claims their tokens, and splits them into headquarters
  * and other places, in text order.
  */
-/** Words for companies as such, after which a place keeps its reading. */
-const ORGANISATIONS =
-  /^(compan(y|ies)|firms?|startups?|business(es)?|corporations?|enterprises?|organi[sz]ations?|groups?|subsidiar(y|ies)|players?|outfits?)$/;
-
-/** Words that put a company somewhere: "in Yorkshire", "based in Ottawa". */
-const PLACE_WORDS = /^(in|near|around|based|located|across|throughout|headquartered|hq)$/;
-
-function placeWordBefore(tokens: Token[], from: number): boolean {
-  let k = from - 1;
-  while (k >= 0 && (tokens[k]?.norm === 'the' || tokens[k]?.kind === 'punct')) k--;
-  return PLACE_WORDS.test(tokens[k]?.norm ?? '');
-}
-
-/**
- * Places that name what the companies make, not where they are: with no place word before them,
- * right before another word of the phrase, in a query that places the companies after a place
- * word later ("brussels sprout growers in lincolnshire", "Japanese knotweed removal firms in
- * Yorkshire", "pisco producers in arequipa"). They are left out, and their words are the sector's.
- */
-function sectorModifiersOut(tokens: Token[], mentions: PlaceMention[], scopes: Scopes): PlaceMention[] {
-  const placed = mentions.find((m) => placeWordBefore(tokens, m.from) && !notHeadquarters(tokens, m, scopes));
-  if (!placed) return mentions;
-  return mentions.filter((m) => {
-    const next = tokens[m.to];
-    const modifier =
-      m.to < placed.from &&
-      !m.exclude &&
-      !placeWordBefore(tokens, m.from) &&
-      next?.kind === 'word' &&
-      !next.claim &&
-      !next.join &&
-      !/^(and|or|to|from|for|with|of|in|on|at|by|&)$/.test(next.norm) &&
-      // "Dutch companies in Peru": a company word after it leaves the place where it is.
-      !ORGANISATIONS.test(next.norm);
-    if (modifier) for (let k = m.from; k < m.to; k++) (tokens[k] as Token).claim = null;
-    return !modifier;
-  });
-}
-
 export function scanCompanyPlaces(text: string, tokens: Token[], mode: CaseMode, scopes: Scopes): CompanyPlaces {
   const all = [
     ...scanCountryGroups(tokens),
@@ -467,7 +428,7 @@ export function scanCompanyPlaces(text: string, tokens: Token[], mode: CaseMode,
   const hq: PlaceMention[] = [];
   const other: PlaceMention[] = [];
   let previous: { m: PlaceMention; hq: boolean } | null = null;
-  for (const m of sectorModifiersOut(tokens, merged, scopes)) {
+  for (const m of merged) {
     m.exclude ||= scopes.negated.has(m.from);
     let isHq = !notHeadquarters(tokens, m, scopes);
     // A list continues what its first place was: "expanded to US before Europe".

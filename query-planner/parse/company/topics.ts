@@ -62,7 +62,6 @@ const THING_HEADS = new Set(
     ' ',
   ),
 );
-const first0 = (list: Token[]) => list[0] as Token;
 
 /**
  * Heads that also carry the sector when nothing else does ("wineries", "hospitals", "banks"
@@ -220,7 +219,7 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     if (inner.every((t) => t.claim === 'industry')) continue;
     // A phrase made of heads and evaluative words only, once the edges are trimmed, is no topic,
     // unless it names the thing another head makes ("house builders").
-    const thing = inner.length === 1 && THING_HEADS.has(first0(inner).norm) && HEADS.has(tokens[b]?.norm ?? '');
+    const thing = inner.length === 1 && THING_HEADS.has(inner[0]?.norm ?? '') && HEADS.has(tokens[b]?.norm ?? '');
     if (!thing && inner.every((t) => !t.claim && (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm)))) continue;
     const first = inner[0] as Token;
     const last = inner[inner.length - 1] as Token;

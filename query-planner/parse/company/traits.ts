@@ -113,7 +113,7 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
     case 'governments':
       // "government contractors" sell to governments.
       // "government bond trading", "government grant consultants" deal in what governments issue.
-      return !/^(contractors?|customers?|clients?|contracts?|relations|affairs|bonds?|securities|debt|grants?|tenders?|procurement|funding|funded|subsid(y|ies)|software|tech|technology)$/.test(
+      return !/^(contractors?|customers?|clients?|contracts?|relations|affairs|bonds?|securities|debt|grants?|tenders?|procurement|funding|funded|subsid(y|ies))$/.test(
         nextNorm,
       );
     case 'foundation':

@@ -35,11 +35,11 @@ export const HEAD_NOUNS = new Set(
   stewardess nanny carer chauffeur trucker confectioner chocolatier brewer distiller winemaker rancher agronomist forester
   driller fabricator assembler metrologist draftsman draughtsman cartographer expeditor
   guard farmer miner butcher painter cleaner courier ranger warden sailor soldier medic captain skipper navigator
-  conductor examiner adjudicator arbitrator attendant aide handler packer picker stocker merchant jeweler jeweller
-  florist usher croupier bouncer valet housemaid babysitter referee umpire athlete musician singer actor dancer comedian
+  conductor examiner adjudicator arbitrator attendant aide handler picker stocker merchant jeweler jeweller
+  florist usher croupier bouncer valet housemaid babysitter referee umpire athlete musician singer dancer comedian
   performer author novelist columnist blogger influencer podcaster creator fitter rigger tiler decorator cabinetmaker
   woodworker farrier groomer missionary volunteer fundraiser activist campaigner politician legislator senator mayor
-  councillor councilor consul docent guide boss landman stonemason forwarder sheriff deputy marshal hospitalist
+  councillor councilor docent guide boss landman stonemason forwarder sheriff deputy marshal hospitalist
   intensivist doula postdoc purser
   `).filter((w) => !w.endsWith('?')),
 );
@@ -54,7 +54,9 @@ export const BARE_COMPLEMENT_HEADS = new Set(words('vp svp evp avp'));
 
 /** Heads that are also common verbs or nouns: alone, in running prose, they are no title. */
 export const VERB_LIKE_HEADS = new Set(
-  words('lead head partner advocate counsel coach mentor architect model master principal member host trainer driver writer owner'),
+  words(
+    'lead head partner advocate counsel coach mentor architect model master principal member host trainer driver writer owner volunteer guide author',
+  ),
 );
 
 /** Generic heads: alone ("Engineer"), they are too vague to be a title by themselves. */
@@ -222,7 +224,7 @@ export const TITLE_FUNCTION_WORDS = new Set(words('of and & for the to in on at 
 /** Words ending in "s" that are not plurals (never singularised). */
 export const NOT_PLURAL = new Set(
   words(`sales operations relations services analytics logistics economics ops communications affairs systems sciences business
-  success access process wellness fitness physics mathematics statistics graphics robotics electronics ethics
+  success access process wellness fitness physics mathematics statistics graphics robotics electronics mechanics ethics
   genetics linguistics diagnostics therapeutics kubernetes series species status campus bus gas us plus bonus census corpus
   consensus analysis basis thesis class glass express press chess compass alias news payments payables receivables
   accounts benefits partnerships devops mlops revops finops bizops secops devsecops dataops llmops aiops salesops ios aws os
