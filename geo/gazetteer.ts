@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
-import { fromPackageRoot } from '../lib/package-root.js';
 import { METROS, type MetroDefinition } from './metros.js';
 import { regionsOf } from './regions.js';
 import { CITY_ALIASES, SUPPLEMENTAL_CITIES } from './supplement.js';
@@ -311,118 +309,6 @@ export function commonWords(): Set<string> {
 export function isOrdinaryName(key: string): boolean {
   const common = commonWords();
   return key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
-}
-
-type Division = { name: string; countryCode: string };
-let divisionIndex: Map<string, Division> | null = null;
-/** Every division of exactly one country by place key, ordinary names included: read after "state" or "province". */
-let suffixedIndex: Map<string, Division> | null = null;
-
-/** Countries whose first-level divisions are called states, and provinces: "Rivers State", "Western Cape Province". */
-const STATE_COUNTRIES = new Set('US NG IN MY MX SD SS BR VE AU DE AT'.split(' '));
-const PROVINCE_COUNTRIES = new Set('CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG'.split(' '));
-
-/** Words that only place a part ("North West", "Upper East", "West Coast"): a name of these alone is no division in text. */
-const POSITION_WORDS = new Set(
-  'north south east west northern southern eastern western northeast northwest southeast southwest upper lower central centre center middle far coast coastal region areas area district districts federal'.split(
-    ' ',
-  ),
-);
-
-/**
- * Whether a division's name is read in text: not made of common words, or of several words one of
- * which names something other than a position ("Eastern Cape", "West Midlands", "Northwest
- * Territories"; not "Rivers", "Central" or "North West").
- */
-function readableDivision(key: string): boolean {
-  if (!isOrdinaryName(key)) return true;
-  const words = key.split(' ');
-  return words.length >= 2 && words.some((w) => !POSITION_WORDS.has(w));
-}
-
-/**
- * The first-level divisions the gazetteer's cities are filed under, by place key: those of exactly
- * one country, whose name is no city and is read in text ({@link readableDivision}), under their
- * own name and their other names (geo/data/division-names.tsv: "Styria" for Steiermark, "East
- * Java" for Jawa Timur) when those, too, name one country's division only. Built once.
- */
-function divisions(): Map<string, Division> {
-  if (divisionIndex) return divisionIndex;
-  // Each key's divisions, as "country|name": one entry is one division, two are a name shared.
-  const seen = new Map<string, Map<string, Division>>();
-  const add = (key: string, d: Division, byCountry: boolean) => {
-    const entry = seen.get(key) ?? new Map<string, Division>();
-    // The cities' own spellings of one country's division are one division ("Québec", "Quebec").
-    const id = byCountry ? d.countryCode : `${d.countryCode}|${d.name}`;
-    if (!entry.has(id)) entry.set(id, d);
-    seen.set(key, entry);
-  };
-  for (const c of gazetteer().cities) if (c.region) add(placeKey(c.region), { name: c.region, countryCode: c.countryCode }, true);
-  const own = new Set(seen.keys());
-  for (const line of fs.readFileSync(fromPackageRoot('geo/data/division-names.tsv'), 'utf8').split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const [countryCode, region, names] = line.split('\t') as [string, string, string];
-    for (const n of names.split('|')) {
-      const key = placeKey(n);
-      // A division's own name is never another's other name; an other name of common words
-      // ("Holy Cross" for Świętokrzyskie, "Southern District") or of four letters or fewer is none.
-      if (!own.has(key) && key.length >= 5 && !isOrdinaryName(key)) add(key, { name: region, countryCode }, false);
-    }
-  }
-  const index = new Map<string, Division>();
-  const suffixed = new Map<string, Division>();
-  for (const [key, entry] of seen) {
-    if (entry.size !== 1 || key.length < 3) continue;
-    const division = [...entry.values()][0] as Division;
-    suffixed.set(key, division);
-    if (readableDivision(key) && !gazetteer().byName.has(key)) index.set(key, division);
-  }
-  divisionIndex = index;
-  suffixedIndex = suffixed;
-  return index;
-}
-
-/**
- * A first-level division named `name` as the gazetteer's cities record it ("Tasmania",
- * "Selangor", "Goa", "Vaud", "Antioquia", "Styria"), or null. The name returned is the one records
- * store. Followed by "State" or "Province", any one country's division of a country whose divisions
- * are called so ("Rivers State", "Lagos State"; not "Bay State" or "Kent State").
- */
-export function findDivision(name: string): Division | null {
-  const key = placeKey(name);
-  const found = divisions().get(key);
-  if (found) return found;
-  const suffix = /^(.+) (state|province)$/.exec(key);
-  const division = suffix ? suffixedIndex?.get(suffix[1] as string) : undefined;
-  return division && calledSo(division.countryCode, suffix?.[2] as string) ? division : null;
-}
-
-/** Whether a country's first-level divisions are called by this word ("state", "province"). */
-export function calledSo(countryCode: string, word: string): boolean {
-  return (word === 'state' ? STATE_COUNTRIES : word === 'province' ? PROVINCE_COUNTRIES : new Set<string>()).has(countryCode);
-}
-
-let regionsByCountry: Map<string, string> | null = null;
-
-/**
- * The first-level division of one country that the gazetteer's cities are filed under by this
- * name ("Punjab" in Pakistan or in India), as records store it; null when there is none. Unlike
- * {@link findDivision}, a name several countries use, or a common word, is answered: the country
- * is given.
- */
-export function divisionOfCountry(name: string, countryCode: string): string | null {
-  if (!regionsByCountry) {
-    regionsByCountry = new Map();
-    for (const c of gazetteer().cities) if (c.region) regionsByCountry.set(`${c.countryCode}|${placeKey(c.region)}`, c.region);
-  }
-  return regionsByCountry.get(`${countryCode}|${placeKey(name)}`) ?? null;
-}
-
-/** Every key {@link findDivision} answers. */
-export function divisionKeys(): string[] {
-  divisions();
-  const suffixed = [...(suffixedIndex?.keys() ?? [])].flatMap((k) => [`${k} state`, `${k} province`]);
-  return [...divisions().keys(), ...suffixed];
 }
 
 /** ISO code of a country named or abbreviated `name`, or null. */

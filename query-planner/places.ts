@@ -5,19 +5,8 @@
  */
 
 import { directionalPart } from '../geo/directions.js';
-import {
-  type City,
-  calledSo,
-  countryName,
-  divisionOfCountry,
-  findCities,
-  findCountryCode,
-  findDivision,
-  findMetro,
-  findUsState,
-  metroOf,
-  placeKey,
-} from '../geo/gazetteer.js';
+import { calledSo, divisionOfCountry, findDivision } from '../geo/divisions.js';
+import { type City, countryName, findCities, findCountryCode, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
 import { REGIONS, regionByName, regionMembers } from '../geo/regions.js';
 import { findTowns } from '../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../geo/us-states.js';

@@ -12,7 +12,8 @@
 import { countries } from 'countries-list';
 import pluralize from 'pluralize';
 import { directionKeys } from '../../geo/directions.js';
-import { allCities, countryAliasKeys, countryName, divisionKeys, placeKey } from '../../geo/gazetteer.js';
+import { divisionKeys } from '../../geo/divisions.js';
+import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';

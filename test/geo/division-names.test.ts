@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildDivisionNames, DIVISION_NAMES_FILE, spellingVariant } from '../../geo/build-division-names.js';
-import { findDivision } from '../../geo/gazetteer.js';
+import { findDivision } from '../../geo/divisions.js';
 import { resolvePlace } from '../../query-planner/places.js';
 
 test('geo/data/division-names.tsv is what geo/build-division-names.ts makes of its sources', () => {
