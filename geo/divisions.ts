@@ -92,7 +92,7 @@ export function findDivision(name: string): Division | null {
 
 /** Whether a country's first-level divisions are called by this word ("state", "province"). */
 export function calledSo(countryCode: string, word: string): boolean {
-  return (word === 'state' ? STATE_COUNTRIES : word === 'province' ? PROVINCE_COUNTRIES : new Set<string>()).has(countryCode);
+  return word === 'state' ? STATE_COUNTRIES.has(countryCode) : word === 'province' && PROVINCE_COUNTRIES.has(countryCode);
 }
 
 let regionsByCountry: Map<string, string> | null = null;
@@ -113,7 +113,7 @@ export function divisionOfCountry(name: string, countryCode: string): string | n
 
 /** Every key {@link findDivision} answers. */
 export function divisionKeys(): string[] {
-  divisions();
+  const index = divisions();
   const suffixed = [...(suffixedIndex?.keys() ?? [])].flatMap((k) => [`${k} state`, `${k} province`]);
-  return [...divisions().keys(), ...suffixed];
+  return [...index.keys(), ...suffixed];
 }

@@ -163,12 +163,10 @@ function otherCountryNames(): Map<string, string> {
       if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || common.has(key) || DIRECTION_FIRST.test(key)) continue;
       seen.set(key, (seen.get(key) ?? new Set()).add(c.cca2));
     }
-  const keys = [...seen.keys()];
+  // Not a name that ends another country's ("Virgin Islands" of the British and the US ones).
+  const endings = new Set([...seen.keys()].flatMap((k) => k.split(' ').map((_, i, w) => w.slice(i + 1).join(' '))));
   otherNames = new Map(
-    [...seen]
-      // Not a name that ends another country's ("Virgin Islands" of the British and the US ones).
-      .filter(([key, codes]) => codes.size === 1 && !keys.some((k) => k !== key && k.endsWith(` ${key}`)))
-      .map(([key, codes]) => [key, [...codes][0] as string]),
+    [...seen].filter(([key, codes]) => codes.size === 1 && !endings.has(key)).map(([key, codes]) => [key, [...codes][0] as string]),
   );
   return otherNames;
 }

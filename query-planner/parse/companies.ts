@@ -7,12 +7,11 @@
  */
 import pluralize from 'pluralize';
 import type { EmploymentRelation, FundingStage, NumberRange } from '../advanced-filters.js';
-import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { CONTEXT_PHRASES, CONTEXT_SIZES, SEGMENT_FOLLOWERS, STAGE_PHRASES } from './lexicon/stages.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
-import { isHeadWord } from './titles.js';
+import { FUNCTION_WORD_PARTS, isHeadWord } from './titles.js';
 import { type CaseMode, claim, type PhraseTake, phraseTable, scanPhrases, type Token } from './tokens.js';
 
 export interface CompanyMention {
@@ -187,14 +186,11 @@ function readName(tokens: Token[], j: number, mode: CaseMode): number {
     // Without capitals, a level or function word before a title's head starts the title: "ex-google
     // staff privacy engineers", "ex-capital one data scientists" ("ex-red hat engineers" keeps
     // its name).
-    if (mode !== 'mixed' && (LEVEL_WORDS.has(t.norm) || FUNCTION_WORDS.has(t.norm)) && headAhead(tokens, end)) break;
+    if (mode !== 'mixed' && (LEVEL_WORDS.has(t.norm) || FUNCTION_WORD_PARTS.has(t.norm)) && headAhead(tokens, end)) break;
     end++;
   }
   return end;
 }
-
-/** Every word of a job function's cue ("data", "privacy", "product"). */
-const FUNCTION_WORDS = new Set(FUNCTION_CUES.flatMap(([phrase]) => phrase.split(/\s+/)));
 
 /** Whether a title's head noun comes within the next three words, before any stop word. */
 function headAhead(tokens: Token[], from: number): boolean {

@@ -226,41 +226,6 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key));
 }
 
-/** Two- and three-letter words that are no division's code in lowercase text: "london, on call". */
-const SMALL_WORDS = new Set([
-  'on',
-  'in',
-  'or',
-  'me',
-  'ok',
-  'hi',
-  'oh',
-  'id',
-  'us',
-  'as',
-  'at',
-  'by',
-  'to',
-  'so',
-  'no',
-  'do',
-  'be',
-  'go',
-  'is',
-  'it',
-  'of',
-  'up',
-  'and',
-  'for',
-  'the',
-  'all',
-  'any',
-  'who',
-  'are',
-  'can',
-  'not',
-]);
-
 /** Words that may follow a place at a query's end: its years of experience ("nunavut 5+ years"). */
 const TRAILING_YEARS = new Set(['years', 'year', 'yrs', 'yr', 'yoe', 'of', 'experience', 'exp', 'plus', 'or', 'more', 'minimum', 'min']);
 
@@ -312,12 +277,12 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
 
 /**
  * "Kingston, ON", "newcastle, nsw", "Perth, WA" (no Perth in Washington): a city in a division
- * known by its code outside the US. In capitals in mixed-case text, and never a small word in
+ * known by its code outside the US. In capitals in mixed-case text, and never a stop word in
  * lowercase text ("london, on call").
  */
 function divisionCode(ctx: ScanContext, city: PlaceMatch, code: string): PlaceMatch | null {
   if (!/^[a-z]{2,3}$/i.test(code)) return null;
-  if (ctx.mode === 'mixed' ? code !== code.toUpperCase() : SMALL_WORDS.has(code)) return null;
+  if (ctx.mode === 'mixed' ? code !== code.toUpperCase() : STOP_WORDS.has(code)) return null;
   const joined = resolveCached(`${city.input}, ${code}`);
   if (joined?.kind !== 'city') return null;
   // The text stays the city's when it resolves there alone ("Perth").

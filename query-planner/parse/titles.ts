@@ -168,7 +168,7 @@ const NOT_ALONE = new Set(['people', 'talent', 'team', 'teams', 'staff', 'folks'
 const COLLECTIVE = new Set(['people', 'folks', 'persons', 'talent', 'staff', 'crowd', 'types', 'professionals', 'employees']);
 
 /** Every word of a function cue ("data", "science" of "data science"): what a function is spelled with. */
-const FUNCTION_WORD_PARTS = new Set(FUNCTION_CUES.flatMap(([phrase]) => phraseParts(phrase)));
+export const FUNCTION_WORD_PARTS = new Set(FUNCTION_CUES.flatMap(([phrase]) => phraseParts(phrase)));
 
 /** Singular of a title word: known heads and abbreviations first, then English (pluralize), then a misspelt head. */
 export function singular(norm: string): string {

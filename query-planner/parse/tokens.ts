@@ -4,6 +4,7 @@
  * and which recogniser has claimed them. Every later step works on this one array, so the
  * whole parse stays linear in the length of the text.
  */
+import { WORD_EXPANSIONS } from './lexicon/titles.js';
 
 export type TokenKind = 'word' | 'num' | 'punct';
 
@@ -55,7 +56,7 @@ export type CaseMode = 'lower' | 'title' | 'upper' | 'mixed';
 const DOTTED = new Set([
   ...['sr', 'jr', 'st', 'mt', 'ft', 'dr', 'mr', 'mrs', 'ms', 'vs', 'inc', 'corp', 'ltd', 'co', 'no', 'approx', 'etc'],
   // Abbreviated title words ("Asst. Principal", "Assoc. Dir. of Admissions"): their dot ends no phrase.
-  ...['asst', 'assoc', 'dir', 'mgr', 'mgrs', 'eng', 'engr', 'engrs', 'mktg', 'snr', 'exec', 'coord', 'acct', 'supt', 'supvr'],
+  ...[...WORD_EXPANSIONS.keys()].filter((k) => !k.endsWith('.')),
 ]);
 
 export function fold(text: string): string {
