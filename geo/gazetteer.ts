@@ -183,7 +183,18 @@ let cache: { cities: City[]; byName: Map<string, City[]>; countries: Map<string,
  */
 function provinceOf(r: CityTimezonesRow): string {
   if (r.iso2 === 'IN' && r.province === 'Dadra and Nagar Haveli' && r.city !== 'Silvassa') return 'Gujarat';
-  return r.province;
+  return divisionOfUnfiled(r.iso2, r.province, r.lat);
+}
+
+/**
+ * A place's first-level division where the sources file it under none: Natural Earth and GeoNames
+ * leave the Canary Islands' cities (Las Palmas, Santa Cruz de Tenerife, Telde) without one, and
+ * they are the only part of Spain south of the 30th parallel. Read as ISO 3166-2's "Canarias"
+ * (ES-CN), whose English name then comes from geo/data/division-names.tsv.
+ */
+export function divisionOfUnfiled(countryCode: string, region: string, lat: number): string {
+  if (region === '' && countryCode === 'ES' && lat < 30) return 'Canarias';
+  return region;
 }
 
 function build() {

@@ -128,6 +128,7 @@ export const OTHER_SUBDIVISIONS: Record<string, Subdivision[]> = {
     { code: 'VC', name: 'Comunidad Valenciana', aliases: ['Valencian Community', 'Comunitat Valenciana'] },
     { code: 'MD', name: 'Comunidad de Madrid', aliases: ['Community of Madrid'] },
     { code: 'IB', name: 'Islas Baleares', aliases: ['Balearic Islands'] },
+    { code: 'CN', name: 'Canarias', aliases: ['Canary Islands', 'the Canaries'] },
     { code: 'CL', name: 'Castilla y León', aliases: ['Castile and León'] },
   ],
   IT: [

@@ -361,6 +361,26 @@ test('places: countries under their other English names, cities qualified by a d
   assert.is(placeOf('marketing managers in the comunitat valenciana'), 'Comunidad Valenciana, Spain');
 });
 
+test('places: islands and parts of countries by their divisions, valleys and coasts as metros', () => {
+  assert.is(placeOf('nurses in the canary islands'), 'Canarias, Spain');
+  assert.equal(regionsOf('ES', null, 'Canarias').includes('Southern Europe'), true);
+  assert.is(placeOf('welders in kyushu'), 'Kyushu');
+  assert.is(placeOf('accountants in northern england'), 'North of England');
+  assert.is(placeOf('palm oil traders in borneo'), 'Borneo');
+  assert.is(placeOf('hotel managers in the med'), 'Mediterranean Basin');
+  assert.is(placeOf('Electricians in the Hudson Valley'), 'Hudson Valley');
+  assert.is(placeOf('mining engineers hunter valley'), 'Hunter Region');
+  // Borneo is a country and other countries' divisions; the North of England includes Yorkshire.
+  assert.equal(regionsOf('BN', null).includes('Borneo'), true);
+  assert.equal(regionsOf('MY', null, 'Sarawak').includes('Borneo'), true);
+  assert.equal(regionsOf('MY', null, 'Selangor').includes('Borneo'), false);
+  assert.equal(regionsOf('GB', null, 'West Yorkshire').includes('North of England'), true);
+  assert.equal(regionsOf('JP', null, 'Fukuoka'), ['APAC', 'East Asia', 'Kyushu']);
+  // The adjective alone is no place: "Mediterranean" cooks and restaurants.
+  assert.equal(filters('mediterranean chefs in london').locations, { include: ['london'] });
+  assert.equal(parseCompanyQuery('mediterranean restaurants in london').filters.locations, { include: ['london'] });
+});
+
 test('the parser finds these places in queries', () => {
   assert.equal(filters('implementation consultant in wrocław 5+ yrs experience').locations, { include: ['wrocław'] });
   assert.equal(filters('escalation engineer in bavaria').locations, { include: ['bavaria'] });

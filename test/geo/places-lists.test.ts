@@ -1,0 +1,48 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { allCities, findCities, placeKey } from '../../geo/gazetteer.js';
+import { METROS } from '../../geo/metros.js';
+import { REGIONS } from '../../geo/regions.js';
+import { findTowns } from '../../geo/towns.js';
+
+/** Cities and towns called `name` in that country (and, in the US, that state: metroOf's key). */
+function placesCalled(name: string, region: string, cc: string) {
+  return [...findCities(name), ...findTowns(name)].filter((c) => c.countryCode === cc && (cc !== 'US' || c.region === region));
+}
+
+test('every metro member is a city or town of the gazetteer', () => {
+  for (const m of METROS) {
+    for (const member of m.members) {
+      const [name, region, cc] = member.split('|') as [string, string, string];
+      assert.ok(placesCalled(name, region, cc).length > 0, `${m.name}: ${member} names no city or town`);
+    }
+  }
+});
+
+test('every region with divisions names at least one division the gazetteer files cities under', () => {
+  const used = new Set(allCities().map((c) => `${c.countryCode}|${c.region}`));
+  for (const r of REGIONS) {
+    if (!r.subdivisions?.length) continue;
+    assert.ok(
+      r.subdivisions.some((d) => used.has(d)),
+      `${r.name}: none of ${r.subdivisions.join(', ')} is a division of the gazetteer`,
+    );
+  }
+});
+
+test('the Canary Islands are a division: Natural Earth files their cities under none', () => {
+  for (const name of ['Las Palmas', 'Santa Cruz de Tenerife']) {
+    assert.equal(
+      findCities(name)
+        .filter((c) => c.countryCode === 'ES')
+        .map((c) => c.region),
+      ['Canarias'],
+    );
+  }
+  assert.equal(findTowns('Telde')[0]?.region, 'Canarias');
+  // Mainland Spain keeps what its sources say.
+  assert.equal(findCities('Seville').find((c) => c.countryCode === 'ES')?.region, 'Andalucía');
+  assert.ok(placeKey('Canarias'));
+});
+
+test.run();
