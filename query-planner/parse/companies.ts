@@ -262,9 +262,16 @@ export interface CompanyScan {
   mentions: (CompanyMention & { from: number; to: number })[];
 }
 
-/** Kinds of workplace and office words a place goes before ("at London Agencies", "at Paris HQ"): the place stays. */
+/**
+ * Kinds of workplace in the plural, and office words, that a place goes before ("at London
+ * Agencies", "at Paris HQ"): the place stays. One institution in the singular is its name
+ * ("at Cleveland Clinic", "at Tokyo University").
+ */
 const PLACED_KINDS =
-  /^(agenc(y|ies)|hospitals?|clinics?|fintechs?|startups?|compan(y|ies)|firms?|banks?|schools?|universit(y|ies)|colleges?|hotels?|restaurants?|offices?|hq|headquarters|campus(es)?|branch(es)?|stores?|shops?|plants?|factor(y|ies)|warehouses?|labs?|studios?|teams?|sites?)$/;
+  /^(agencies|hospitals|clinics|fintechs|startups|companies|firms|banks|schools|universities|colleges|hotels|restaurants|offices?|hq|headquarters|campus(es)?|branch(es)?|stores?|shops?|plants?|factor(y|ies)|warehouses?|labs?|studios?|teams?|sites?)$/;
+
+/** Cities this size or more after a name keep their place ("at Google London"); smaller ones end it ("at Wells Fargo", "at Morgan Stanley"). */
+const OFFICE_CITY = 500_000;
 
 /**
  * Whether a place found at [from, to) starts an employer's name instead: in mixed-case text,
@@ -275,6 +282,21 @@ const PLACED_KINDS =
 export function placeStartsEmployer(tokens: Token[], from: number, to: number, mode: CaseMode): boolean {
   if (mode !== 'mixed' || !nameLike(tokens[to], mode, false) || PLACED_KINDS.test(tokens[to]?.norm ?? '')) return false;
   for (let i = Math.max(0, from - 3); i < from; i++) if (cueAt(tokens, i)?.at === from) return true;
+  return false;
+}
+
+/**
+ * Whether a city found right after a capitalised name that follows an employer cue ends that
+ * name ("at Wells Fargo", "ex-Morgan Stanley", "at Baker Hughes"): a city of fewer than
+ * {@link OFFICE_CITY} people, in mixed-case text. A large one is where the office is ("at
+ * Google London").
+ */
+export function placeEndsEmployer(tokens: Token[], from: number, mode: CaseMode, population: number): boolean {
+  if (mode !== 'mixed' || population >= OFFICE_CITY || !/^\p{Lu}/u.test(tokens[from]?.text ?? '')) return false;
+  let start = from;
+  while (start > 0 && from - start < 3 && nameLike(tokens[start - 1], mode, false)) start--;
+  if (start === from || !nameLike(tokens[start], mode, true)) return false;
+  for (let i = Math.max(0, start - 3); i < start; i++) if (cueAt(tokens, i)?.at === start) return true;
   return false;
 }
 

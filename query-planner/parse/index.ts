@@ -15,10 +15,18 @@ import type {
   Seniority,
 } from '../advanced-filters.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../limits.js';
-import { type PlaceMatch, resolvePlace } from '../places.js';
+import { citiesAndTowns, type PlaceMatch, resolvePlace } from '../places.js';
 import { scanDualSkills, scanIndustries, scanLanguages, scanPureSkills, type Unit } from './attributes.js';
 import { isBrief, pickHiringRoles } from './brief-roles.js';
-import { type CompanyMention, placeStartsEmployer, scanCompanies, scanContexts, scanSizes, scanStages } from './companies.js';
+import {
+  type CompanyMention,
+  placeEndsEmployer,
+  placeStartsEmployer,
+  scanCompanies,
+  scanContexts,
+  scanSizes,
+  scanStages,
+} from './companies.js';
 import { scanDegrees, scanSchools } from './education.js';
 import { scanYears } from './experience.js';
 import { addKeywords } from './keywords.js';
@@ -218,8 +226,10 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const s of schools) note('school', s.from, s.to, s.value);
   const places: PlaceMention[] = [];
   for (const p of scanPlaces(source, tokens, mode)) {
-    // "at Texas Instruments": the place starts the employer's name; its words go back to the scan.
-    if (!p.exclude && placeStartsEmployer(tokens, p.from, p.to, mode))
+    // "at Texas Instruments", "at Wells Fargo": the place starts or ends the employer's name;
+    // its words go back to the scan.
+    const population = p.match.kind === 'city' ? (citiesAndTowns(p.match.input)[0]?.population ?? 0) : Number.POSITIVE_INFINITY;
+    if (!p.exclude && (placeStartsEmployer(tokens, p.from, p.to, mode) || placeEndsEmployer(tokens, p.from, mode, population)))
       for (let k = p.from; k < p.to; k++) (tokens[k] as Token).claim = null;
     else places.push(p);
   }

@@ -181,7 +181,11 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const p = prevWordSkippingThe(tokens, from);
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
-    return PLACE_PREPOSITIONS.test(before) || (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to));
+    return (
+      PLACE_PREPOSITIONS.test(before) ||
+      (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
+      (match.lessCertain === 'town' && from === ctx.firstWord && startsBeforeTitle(tokens, to, match))
+    );
   }
   if (to - from > 1) return true;
   const key = placeKey(first.text);
@@ -242,6 +246,25 @@ function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
   if (to - from === 1 && (tokens[from] as Token).norm.length < 6) return false;
   if (pluralize.singular(prev.norm) === prev.norm || !isHeadWord(prev.norm)) return false;
   return tokens.slice(to).every((t) => t.kind !== 'word' || TRAILING_YEARS.has(t.norm));
+}
+
+/** Towns of this size or more open a query before a title with no place word ("Cheltenham accountants"). */
+const LEADING_TOWN = 100_000;
+
+/**
+ * Whether a town opening the query is followed by a title in the plural ("cheltenham
+ * accountants", "Cheltenham Principal Cryptanalysts"): up to four words, the last a head noun in
+ * the plural. Only towns of {@link LEADING_TOWN} people or more: smaller ones are as often a
+ * surname or a company ("Marshall engineers", "Hudson developers").
+ */
+function startsBeforeTitle(tokens: Token[], to: number, match: PlaceMatch): boolean {
+  if ((citiesAndTowns(match.input)[0]?.population ?? 0) < LEADING_TOWN) return false;
+  for (let k = to; k < tokens.length && k < to + 4; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind !== 'word' || STOP_WORDS.has(t.norm)) return false;
+    if (t.norm.endsWith('s') && pluralize.singular(t.norm) !== t.norm && isHeadWord(t.norm)) return true;
+  }
+  return false;
 }
 
 /** A city qualified by the state or country after a comma, or null. */

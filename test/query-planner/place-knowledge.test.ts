@@ -192,8 +192,13 @@ test('towns the gazetteer does not list: after a place word, or qualified by the
   assert.equal(filters('category buyers in Bentonville, AR').locations, { include: ['Bentonville'] });
   assert.is(placeOf('category buyers in Bentonville, AR'), 'Bentonville, Arkansas, United States');
   assert.equal(filters('Markham, Ontario accountants').locations, { include: ['Markham'] });
-  // Without a place word, or after "from" (an employer or a school as often), no town.
-  assert.equal(filters('Markham accountants').locations, undefined);
+  // Without a place word, or after "from" (an employer or a school as often), no town; but a town
+  // of 100,000 people or more opening the query before a title in the plural is one.
+  assert.equal(filters('accountants Markham').locations, undefined);
+  assert.equal(filters('Markham accountants').locations, { include: ['Markham'] });
+  assert.equal(filters('cheltenham logistics managers').locations, { include: ['cheltenham'] });
+  assert.equal(filters('Marshall engineers').locations, undefined);
+  assert.equal(filters('Markham accountant').locations, undefined);
   assert.equal(filters('payments engineers from Braintree').locations, undefined);
   assert.equal(filters('payments engineers in Braintree').locations, { include: ['Braintree'] });
   // Nor after a skill's "in"; years of experience in a town are spent there.
@@ -379,6 +384,22 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   // The adjective alone is no place: "Mediterranean" cooks and restaurants.
   assert.equal(filters('mediterranean chefs in london').locations, { include: ['london'] });
   assert.equal(parseCompanyQuery('mediterranean restaurants in london').filters.locations, { include: ['london'] });
+});
+
+test('employers: a small city after a name that follows "at" or "ex-" ends the name; a large one is the office', () => {
+  const at = (q: string) => {
+    const r = parsePeopleQuery(q);
+    return [r.companies.map((c) => c.text), r.filters.locations?.include];
+  };
+  assert.equal(at('engineers at Wells Fargo'), [['Wells Fargo'], undefined]);
+  assert.equal(at('ex-Morgan Stanley analysts'), [['Morgan Stanley'], undefined]);
+  assert.equal(at('field engineers at Baker Hughes in Houston'), [['Baker Hughes'], ['Houston']]);
+  assert.equal(at('engineers at Google London'), [['Google'], ['London']]);
+  // One institution in the singular is a name; several in the plural are the place's.
+  assert.equal(at('nurses at Cleveland Clinic'), [['Cleveland Clinic'], undefined]);
+  assert.equal(at('nurses at Boston Hospitals'), [[], ['Boston']]);
+  // In small letters nothing tells a name from a place.
+  assert.equal(at('engineers at wells fargo')[1], ['fargo']);
 });
 
 test('the parser finds these places in queries', () => {

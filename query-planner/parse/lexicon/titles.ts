@@ -40,7 +40,8 @@ export const HEAD_NOUNS = new Set(
   performer author novelist columnist blogger influencer podcaster creator fitter rigger tiler decorator cabinetmaker
   woodworker farrier groomer missionary volunteer fundraiser activist campaigner politician legislator senator mayor
   councillor councilor docent guide boss landman stonemason forwarder sheriff deputy marshal hospitalist
-  intensivist doula postdoc purser
+  intensivist doula postdoc purser operative seamstress shepherd bellhop priest monk deacon astronaut osteopath
+  masseuse masseur orderly bodyguard emcee hostess steeplejack ombudsman scribe
   `).filter((w) => !w.endsWith('?')),
 );
 
