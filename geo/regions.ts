@@ -349,6 +349,9 @@ export const REGIONS: RegionDefinition[] = [
       'CL|Magallanes y Antártica Chilena',
     ],
   },
+  // Divisions of the same name in two countries, named together as one region.
+  { name: 'Punjab', aliases: ['the punjab', 'punjab region'], subdivisions: ['IN|Punjab', 'PK|Punjab'] },
+  { name: 'Limburg', aliases: ['limburg region'], subdivisions: ['BE|Limburg', 'NL|Limburg'] },
   // The countries on its shores; named so that the adjective alone ("Mediterranean cuisine") is no place.
   {
     name: 'Mediterranean Basin',

@@ -275,8 +275,9 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
     const region = candidate(ctx, from, to);
     // "Galicia, Spain", "Okinawa, Japan": a division followed by its own country is that division.
     if (city.kind === 'state' && region?.kind === 'country' && region.countryCode === city.countryCode) return { match: city, end: to };
-    // "Georgia, US": a country's name that is also a division of the country that follows.
-    if (city.kind === 'country') {
+    // "Georgia, US": a country's name that is also a division of the country that follows;
+    // "Punjab, India": one of a region's two divisions of that name.
+    if (city.kind === 'country' || city.kind === 'region') {
       const joined = resolveCached(`${city.input}, ${regionText}`);
       if (joined?.kind === 'state') return { match: { ...joined, input: city.input }, end: to };
       continue;
@@ -427,7 +428,7 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     if (!found) continue;
     let end = found.to;
     // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country.
-    if (['city', 'state', 'country'].includes(found.match.kind) && tokens[end]?.text === ',') {
+    if (['city', 'state', 'country', 'region'].includes(found.match.kind) && tokens[end]?.text === ',') {
       const qualified = qualify(ctx, found.match, end + 1);
       if (qualified) {
         // The text stays the city's, unless the whole is one name ("Washington D.C.").

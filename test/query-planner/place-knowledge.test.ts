@@ -381,6 +381,15 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.equal(regionsOf('MY', null, 'Selangor').includes('Borneo'), false);
   assert.equal(regionsOf('GB', null, 'West Yorkshire').includes('North of England'), true);
   assert.equal(regionsOf('JP', null, 'Fukuoka'), ['APAC', 'East Asia', 'Kyushu']);
+  // A division name two countries share is both, unless the country follows.
+  assert.is(resolved('Punjab'), 'region: Punjab');
+  assert.equal(regionMembers('Punjab').subdivisions, ['IN|Punjab', 'PK|Punjab']);
+  assert.equal(filters('software engineers in punjab, india').locations, { include: ['Punjab, India'] });
+  assert.is(placeOf('software engineers in punjab, india'), 'Punjab, India');
+  // Former and short names of countries.
+  assert.is(resolved('Swaziland'), 'country: Eswatini');
+  assert.is(resolved('Macedonia'), 'country: North Macedonia');
+  assert.is(resolved('Congo-Brazzaville'), 'country: Republic of the Congo');
   // The adjective alone is no place: "Mediterranean" cooks and restaurants.
   assert.equal(filters('mediterranean chefs in london').locations, { include: ['london'] });
   assert.equal(parseCompanyQuery('mediterranean restaurants in london').filters.locations, { include: ['london'] });
