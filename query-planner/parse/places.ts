@@ -25,7 +25,7 @@ import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, P
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
-import { isHeadWord } from './titles.js';
+import { isHeadWord } from './title-heads.js';
 import { type CaseMode, sliceText, type Token } from './tokens.js';
 
 export interface PlaceMention {

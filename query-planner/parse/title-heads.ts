@@ -1,0 +1,89 @@
+/**
+ * Head nouns of job titles as they are written: singular or plural, compounds ("psychotherapist",
+ * "fisherman"), endings that only make people ("enologist") and misspellings ("cordinator").
+ * The title grammar (parse/titles.ts), employers and places ask the same question of a word.
+ */
+import pluralize from 'pluralize';
+import { commonWords } from '../../geo/gazetteer.js';
+import { ABBREVIATED_TITLES, HEAD_NOUNS, NOT_PLURAL, WORD_EXPANSIONS } from './lexicon/titles.js';
+import { closestWord } from './misspelt-places.js';
+
+/** Singular of a title word: known heads and abbreviations first, then English (pluralize), then a misspelt head. */
+export function singular(norm: string): string {
+  const expanded = WORD_EXPANSIONS.get(norm);
+  if (expanded) return expanded.toLowerCase();
+  if (HEAD_NOUNS.has(norm) || ABBREVIATED_TITLES.has(norm) || NOT_PLURAL.has(norm)) return norm;
+  const one = pluralize.singular(norm);
+  return HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) || compoundHead(one) ? one : (misspeltHead(one) ?? norm);
+}
+
+const compounds = new Map<string, boolean>();
+/**
+ * Head nouns of six letters or more: the ones a compound may end in ("psychotherapist",
+ * "songwriter"). Not those that also end names of things or other words ("semiconductor",
+ * "microcontroller", "screwdriver", "dismember", "disassociate").
+ */
+const LONG_HEADS = [...HEAD_NOUNS].filter(
+  (h) => h.length >= 6 && !['member', 'associate', 'conductor', 'controller', 'driver', 'operator', 'waiter'].includes(h),
+);
+
+/**
+ * A head noun written as one word with what it works on: a common English word that ends in a
+ * head noun of six letters or more after three letters or more ("psychotherapist",
+ * "neuroscientist", "songwriter", "stockbroker"), or in "man", "woman" or "person" after a common
+ * word of three letters or more ("fisherman", "lineman", "chairwoman", "salesperson"; not
+ * "human" or "woman"); a word no list has that ends in a head of seven letters or more after
+ * four ("cryptanalyst"); or a word with an ending that only makes people ("enologist",
+ * "beautician", "podiatrist", "choreographer", "goldsmith", "shipwright"). Remembered per word
+ * (bounded).
+ */
+function compoundHead(word: string): boolean {
+  let hit = compounds.get(word);
+  if (hit !== undefined) return hit;
+  const common = commonWords();
+  // Endings that only make people: "enologist", "beautician", "podiatrist", "choreographer",
+  // "goldsmith", "shipwright".
+  hit = word.length >= 7 && /^[a-z]+(ologist|ician|iatrist|ographer|smith|wright)$/.test(word);
+  if (!hit && word.length >= 6 && /^[a-z]+$/.test(word)) {
+    const person = /^([a-z]{3,}?)(wo)?(man|person)$/.exec(word);
+    if (common.has(word))
+      hit = person ? common.has(person[1] as string) : LONG_HEADS.some((h) => word.length >= h.length + 3 && word.endsWith(h));
+    // A word no list has: a head of seven letters or more after four ("cryptanalyst").
+    else hit = !person && LONG_HEADS.some((h) => h.length >= 7 && word.length >= h.length + 4 && word.endsWith(h));
+  }
+  if (compounds.size >= 10_000) compounds.clear();
+  compounds.set(word, hit);
+  return hit;
+}
+
+const misspelt = new Map<string, string | null>();
+const HEADS = [...HEAD_NOUNS];
+
+/**
+ * The head noun a word misspells ("cordinator", "superintendant", "enginer"): no common English
+ * word, seven letters or more, one slip (two from ten letters, a swap counting as one) from
+ * exactly one head noun with the same first letter. Remembered per word (bounded).
+ */
+function misspeltHead(word: string): string | null {
+  if (word.length < 7 || !/^[a-z]+$/.test(word)) return null;
+  let hit = misspelt.get(word);
+  if (hit !== undefined) return hit;
+  hit = commonWords().has(word) ? null : closestWord(word, HEADS, word.length >= 10 ? 2 : 1);
+  if (misspelt.size >= 10_000) misspelt.clear();
+  misspelt.set(word, hit);
+  return hit;
+}
+
+/** Generic English singular for the last word of a title that has no known head. */
+export function looseSingular(norm: string): string {
+  // Domain words in "-ics", "-ops", "-us" are not plurals ("Analytics", "RevOps", "Campus").
+  if (NOT_PLURAL.has(norm) || norm.length < 4 || /(ss|us|is|ics|ops)$/.test(norm) || !norm.endsWith('s')) return singular(norm);
+  const known = singular(norm);
+  return known !== norm ? known : pluralize.singular(norm);
+}
+
+/** Whether a word (as normalised, singular or plural) is a title's head noun: listed, abbreviated or compound. */
+export function isHeadWord(norm: string): boolean {
+  const s = singular(norm);
+  return HEAD_NOUNS.has(s) || ABBREVIATED_TITLES.has(s) || compoundHead(s);
+}
