@@ -375,6 +375,10 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.is(placeOf('hotel managers in the med'), 'Mediterranean Basin');
   assert.is(placeOf('Electricians in the Hudson Valley'), 'Hudson Valley');
   assert.is(placeOf('mining engineers hunter valley'), 'Hunter Region');
+  // Parts of US states by the cities people mean by them.
+  assert.is(placeOf('nurses in north texas'), 'Dallas-Fort Worth');
+  assert.is(placeOf('software engineers upstate ny'), 'Upstate New York');
+  assert.is(placeOf('devops engineers norcal'), 'Northern California');
   // Borneo is a country and other countries' divisions; the North of England includes Yorkshire.
   assert.equal(regionsOf('BN', null).includes('Borneo'), true);
   assert.equal(regionsOf('MY', null, 'Sarawak').includes('Borneo'), true);
