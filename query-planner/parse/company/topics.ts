@@ -37,6 +37,11 @@ export interface TopicMention {
  * Head nouns: what kind of organisation, not what it does. Stripped from the end of a phrase
  * ("ghost kitchen operators" → "ghost kitchen"). Singular and plural forms.
  */
+/** Whether a word names a kind of organisation ("makers", "firms", "agencies"), not what it does. */
+export function isOrganisationHead(norm: string): boolean {
+  return HEADS.has(norm);
+}
+
 const HEADS = new Set(
   `company companies startup startups start-up start-ups firm firms business businesses enterprise enterprises corporation
   corporations corp corps inc ltd llc gmbh plc co vendor vendors provider providers platform platforms tool tools solution solutions
