@@ -209,7 +209,10 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   // 2. Reference names, before vocabulary could read them as sectors.
   const vocabulary = (i: number) =>
     i >= 0 && (isSectorStart(tokens, i) || isTraitStart(tokens, i) || placeStartsAt(tokens, i) || /^[$€£\d]/.test(tokens[i]?.norm ?? ''));
-  const nameScan = scanNames({ text: source, tokens, mode, vocabulary });
+  // After a cue ("companies like Patagonia", "competitors of Boston Dynamics") a capitalised
+  // place is a company's name.
+  const placeOnly = (i: number) => placeStartsAt(tokens, i) && !isSectorStart(tokens, i) && !isTraitStart(tokens, i);
+  const nameScan = scanNames({ text: source, tokens, mode, vocabulary, placeOnly });
   for (const n of nameScan.names) note('name', n.from, n.to, n.text);
   for (const d of nameScan.described) note('competitor_description', d.from, d.to, textOf(source, tokens, d.from, d.to));
 

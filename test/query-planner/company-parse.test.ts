@@ -435,6 +435,11 @@ test('names: reference companies, never filters', () => {
   assert.equal(n('fintech company in Switzerland'), []);
   assert.equal(n('private space company competing with government agency'), []);
   assert.is(filters('companies like Stripe in Europe').names, undefined);
+  // After a cue a capitalised place is a company's name; elsewhere it stays a place.
+  assert.equal(n('companies like Patagonia with strong environmental commitments'), ['Patagonia']);
+  assert.is(filters('companies like Patagonia with strong environmental commitments').locations, undefined);
+  assert.equal(n('firms like Boston Consulting Group'), ['Boston Consulting Group']);
+  assert.equal(filters('companies in places like Austin').locations, { include: ['Austin'] });
 });
 
 test('keywords: residual words, filler and numbers removed', () => {

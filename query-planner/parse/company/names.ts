@@ -63,6 +63,8 @@ export interface NameContext {
   mode: CaseMode;
   /** Whether token i starts a vocabulary phrase (sector, trait, place, number): not a name. */
   vocabulary: (i: number) => boolean;
+  /** Whether token i starts a place and no other vocabulary: after a cue, capitalised, a name ("like Patagonia"). */
+  placeOnly?: (i: number) => boolean;
 }
 
 function nameWord(ctx: NameContext, k: number, first: boolean): boolean {
@@ -72,7 +74,7 @@ function nameWord(ctx: NameContext, k: number, first: boolean): boolean {
   if (ctx.mode === 'mixed') {
     if (!/^[\p{Lu}\p{N}]/u.test(t.text) && !/\p{Lu}/u.test(t.text.slice(1))) return false;
     if (first && STOP_WORDS.has(norm) && t.text.length <= 3) return false;
-    return !(first && ctx.vocabulary(k));
+    return !(first && ctx.vocabulary(k) && !ctx.placeOnly?.(k));
   }
   if (STOP_WORDS.has(norm) || FILLER.test(norm) || TRAILING.test(norm)) return false;
   if (/^[$\d]/.test(norm)) return false;
