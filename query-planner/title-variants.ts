@@ -53,6 +53,17 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
     clo: 'chief legal officer',
     caio: 'chief ai officer',
     qa: 'quality assurance',
+    cpa: 'certified public accountant',
+    cfp: 'certified financial planner',
+    np: 'nurse practitioner',
+    lpn: 'licensed practical nurse',
+    cna: 'certified nursing assistant',
+    crna: 'certified registered nurse anesthetist',
+    emt: 'emergency medical technician',
+    lcsw: 'licensed clinical social worker',
+    bcba: 'board certified behavior analyst',
+    slp: 'speech language pathologist',
+    rrt: 'registered respiratory therapist',
   }),
 );
 

@@ -64,6 +64,10 @@ test('titles: abbreviations keep their usual spelling', () => {
   assert.equal(titles('Mlops Engineers Working In Bengaluru'), ['MLOps Engineer']);
   assert.equal(titles('find Software Engineer IIs in Texas'), ['Software Engineer II']);
   assert.equal(titles('hrbps working in mn'), ['HRBP']);
+  // Licences people are called by; after "with" a licence is a skill.
+  assert.equal(titles('find cpas in oklahoma city'), ['CPA']);
+  assert.equal(titles('registered nurses and lpns in ohio'), ['Registered Nurse', 'LPN']);
+  assert.equal(titles('accountants with a CPA'), ['Accountant']);
   assert.equal(titles('CTO or VP Eng at seed-stage startups'), ['CTO', 'VP Engineering']);
   assert.equal(titles('Sr. Data Scientist in Boston'), ['Senior Data Scientist']);
   assert.equal(titles('Find It Managers In Santiago'), ['IT Manager']);

@@ -111,6 +111,18 @@ export const ABBREVIATED_TITLES: ReadonlyMap<string, string> = new Map(
     bdm: 'BDM',
     rse: 'RSE',
     caio: 'CAIO',
+    // Licences and certifications people are called by.
+    cpa: 'CPA',
+    cfp: 'CFP',
+    np: 'NP',
+    lpn: 'LPN',
+    cna: 'CNA',
+    crna: 'CRNA',
+    emt: 'EMT',
+    lcsw: 'LCSW',
+    bcba: 'BCBA',
+    slp: 'SLP',
+    rrt: 'RRT',
   }),
 );
 
