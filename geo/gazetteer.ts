@@ -139,6 +139,9 @@ const COUNTRY_ALIASES: Record<string, string> = {
   'congo brazzaville': 'CG',
   'republic of congo': 'CG',
   'st kitts': 'KN',
+  cayman: 'KY',
+  caymans: 'KY',
+  'the caymans': 'KY',
 };
 
 /** Countries whose native name (countries-list) is also looked up. */

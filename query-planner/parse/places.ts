@@ -255,7 +255,8 @@ const LEADING_TOWN = 100_000;
  * Whether a town opening the query is followed by a title in the plural ("cheltenham
  * accountants", "Cheltenham Principal Cryptanalysts"): up to four words, the last a head noun in
  * the plural. Only towns of {@link LEADING_TOWN} people or more: smaller ones are as often a
- * surname or a company ("Marshall engineers", "Hudson developers").
+ * surname or a company ("Marshall engineers", "Hudson developers"). Divisions are not read there:
+ * too many are also companies ("Meta", "Santander").
  */
 function startsBeforeTitle(tokens: Token[], to: number, match: PlaceMatch): boolean {
   if ((citiesAndTowns(match.input)[0]?.population ?? 0) < LEADING_TOWN) return false;

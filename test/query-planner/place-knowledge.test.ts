@@ -394,6 +394,7 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.is(resolved('Swaziland'), 'country: Eswatini');
   assert.is(resolved('Macedonia'), 'country: North Macedonia');
   assert.is(resolved('Congo-Brazzaville'), 'country: Republic of the Congo');
+  assert.is(placeOf('fund administrators in cayman 4+ years'), 'Cayman Islands');
   // The adjective alone is no place: "Mediterranean" cooks and restaurants.
   assert.equal(filters('mediterranean chefs in london').locations, { include: ['london'] });
   assert.equal(parseCompanyQuery('mediterranean restaurants in london').filters.locations, { include: ['london'] });
