@@ -229,7 +229,7 @@ test('ages in words and adjective ages are at least that old', () => {
 test('fourth own set: compounds of "public" and "private", rounds before any noun, head counts that look like years, demonyms beside acronyms', () => {
   // "public" and "private" in a fixed phrase are no company type.
   assert.equal(filters('public address system manufacturers').company_types, undefined);
-  assert.equal(included('private investigators in Leeds'), ['private investigators']);
+  assert.equal(included('private investigators in Leeds'), ['private investigation', 'private investigators']);
   assert.equal(filters('private investigators in Leeds').company_types, undefined);
   assert.equal(filters('public accounting firms in Ohio').company_types, undefined);
   assert.equal(filters('public SaaS companies').company_types, ['public_company']);
@@ -279,10 +279,17 @@ test('regions: Greater China, Central Africa, the Sahel', () => {
   assert.equal(filters('solar firms across the Sahel').locations, { include: ['Sahel'] });
 });
 
+test('a sector whose plural ends in "-ies" is filed in the singular too', () => {
+  assert.equal(included('wineries in Napa'), ['winery', 'wineries']);
+  assert.equal(included('online pharmacies in egypt'), ['online pharmacy', 'online pharmacies']);
+  assert.equal(included('TV series producers'), ['tv series']);
+  assert.equal(included('consultancies in London'), ['consultancies', 'consulting']);
+});
+
 test('a nationality or city before what companies make, with a place of another country after "in", names the product', () => {
   const read = (q: string) => [included(q), filters(q).locations?.include];
   assert.equal(read('Swiss cheese makers in Wisconsin'), [['swiss cheese'], ['Wisconsin']]);
-  assert.equal(read('Danish pastry bakeries in Ottawa'), [['danish pastry bakeries'], ['Ottawa']]);
+  assert.equal(read('Danish pastry bakeries in Ottawa'), [['danish pastry bakery', 'danish pastry bakeries'], ['Ottawa']]);
   assert.equal(read('Japanese knotweed removal firms in Yorkshire'), [['japanese knotweed removal'], ['Yorkshire']]);
   assert.equal(read('Boston terrier breeders in Ohio')[1], ['Ohio']);
   // A known sector after it is read as usual; the nationality is left out.

@@ -15,6 +15,7 @@
  * made only of known sector words is left to sectors.ts.
  */
 
+import pluralize from 'pluralize';
 import { activityOf } from '../lexicon/activities.js';
 import { KEYWORD_STOP_WORDS } from '../lexicon/stop-words.js';
 import type { Token } from '../tokens.js';
@@ -177,7 +178,11 @@ function topicText(text: string): string {
   const cut = text.lastIndexOf(' ');
   const last = text.slice(cut + 1);
   const activity = activityOf(last);
-  return activity ? text.slice(0, cut + 1) + activity : text;
+  if (activity) return text.slice(0, cut + 1) + activity;
+  // "wineries", "online pharmacies": a sector is filed in the singular, and a plural in "-ies" does
+  // not contain it ("series" and "species" are singular too).
+  if (/^\p{L}{3,}ies$/u.test(last) && !/(ser|spec)ies$/.test(last)) return text.slice(0, cut + 1) + pluralize.singular(last);
+  return text;
 }
 
 /** The topic phrases of a query whose other parts are already claimed. */

@@ -60,6 +60,8 @@ const ACTIVITIES: [suffix: string, activity: string][] = [
   ['auditors', 'auditing'],
   ['pollsters', 'polling'],
   ['shipowners', 'shipping'],
+  ['investigators', 'investigation'],
+  ['ginners', 'ginning'],
 ];
 
 /** The activity a word names when it is an agent noun of a trade ("traders" → "trading"), else null. */
