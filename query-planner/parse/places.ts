@@ -428,13 +428,20 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     }
     if (!found) continue;
     let end = found.to;
-    // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country.
-    if (['city', 'state', 'country', 'region'].includes(found.match.kind) && tokens[end]?.text === ',') {
-      const qualified = qualify(ctx, found.match, end + 1);
+    // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country; also
+    // without the comma after a city ("Manchester UK", "Paris Texas").
+    const comma = tokens[end]?.text === ',';
+    let joined = false;
+    if (
+      (comma && ['city', 'state', 'country', 'region'].includes(found.match.kind)) ||
+      (!comma && found.match.kind === 'city' && tokens[end]?.kind === 'word' && !tokens[end]?.claim)
+    ) {
+      const qualified = qualify(ctx, found.match, comma ? end + 1 : end);
       if (qualified) {
         // The text stays the city's, unless the whole is one name ("Washington D.C.").
         found = { to: qualified.match.input === found.match.input ? found.to : qualified.end, match: qualified.match };
         end = qualified.end;
+        joined = !comma;
       }
     }
     // Absorb "area", "metro area", "region" and "-based" after the place.
@@ -455,6 +462,8 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     // A misspelt place is written as the place it stands for.
     let raw = corrected ?? sliceText(text, tokens, i, found.to);
     if (raw.includes(',')) raw = found.match.input;
+    // "Cambridge UK", "Paris Texas": the city by its canonical name, which reads back as that city.
+    else if (joined) raw = found.match.name;
     // "the Bay Area" → "Bay Area" when it names the same place.
     if (/^the\s/i.test(raw)) {
       const bare = resolveCached(raw.slice(4));

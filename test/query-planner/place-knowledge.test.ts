@@ -395,6 +395,11 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.is(resolved('Macedonia'), 'country: North Macedonia');
   assert.is(resolved('Congo-Brazzaville'), 'country: Republic of the Congo');
   assert.is(placeOf('fund administrators in cayman 4+ years'), 'Cayman Islands');
+  // A city and its state or country without a comma.
+  assert.equal(filters('junior copywriters based in Manchester UK').locations, { include: ['Manchester, United Kingdom'] });
+  assert.is(placeOf('nurses in Paris Texas'), 'Paris, Texas, United States');
+  assert.equal(filters('engineers in London and Paris').locations, { include: ['London', 'Paris'] });
+  assert.equal(filters('ICU nurses in Riyadh').job_titles, { include: ['ICU Nurse'] });
   // The adjective alone is no place: "Mediterranean" cooks and restaurants.
   assert.equal(filters('mediterranean chefs in london').locations, { include: ['london'] });
   assert.equal(parseCompanyQuery('mediterranean restaurants in london').filters.locations, { include: ['london'] });
