@@ -183,6 +183,13 @@ function text(source: string, tokens: Token[], from: number, to: number): string
   return a && b ? source.slice(a.start, b.end) : '';
 }
 
+/** The population of the city a place match resolved to (the first namesake when none is the one). */
+function cityPopulation(match: PlaceMatch): number {
+  const namesakes = citiesAndTowns(match.input);
+  const city = namesakes.find((c) => c.name === match.city && c.countryCode === match.countryCode) ?? namesakes[0];
+  return city?.population ?? 0;
+}
+
 export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   const receipts: Receipt[] = [];
   let source = typeof input === 'string' ? input : '';
@@ -228,7 +235,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const p of scanPlaces(source, tokens, mode)) {
     // "at Texas Instruments", "at Wells Fargo": the place starts or ends the employer's name;
     // its words go back to the scan.
-    const population = p.match.kind === 'city' ? (citiesAndTowns(p.match.input)[0]?.population ?? 0) : Number.POSITIVE_INFINITY;
+    const population = p.match.kind === 'city' ? cityPopulation(p.match) : Number.POSITIVE_INFINITY;
     if (!p.exclude && (placeStartsEmployer(tokens, p.from, p.to, mode) || placeEndsEmployer(tokens, p.from, mode, population)))
       for (let k = p.from; k < p.to; k++) (tokens[k] as Token).claim = null;
     else places.push(p);

@@ -426,11 +426,12 @@ function contains(outer: PlaceMatch, inner: PlaceMatch): boolean {
 }
 
 /**
- * Whether demonym `d` names what the companies make or serve rather than where they are: it comes
- * before a word that is no kind of organisation ("Swiss cheese makers", "Danish pastry bakeries",
- * "Thai restaurants", "korean fried chicken chains") and a place of another country follows
- * ("in Wisconsin", "in Ottawa", "in Berlin"). Its words go back to the sector then. Before a kind
- * of organisation it is where the companies come from ("Chinese manufacturers in Vietnam").
+ * Whether demonym or city `d` names what the companies make or serve rather than where they are:
+ * it comes before a word that is no kind of organisation ("Swiss cheese makers", "Danish pastry
+ * bakeries", "Thai restaurants", "Boston terrier breeders") and a place after "in" that does not
+ * take it in follows ("in Wisconsin", "in Ottawa", "in Berlin", "in Ohio"). Its words go back to
+ * the sector then. Before a kind of organisation it is where the companies come from ("Chinese
+ * manufacturers in Vietnam").
  */
 function namesProduct(tokens: Token[], d: PlaceMention, named: PlaceMention[]): boolean {
   const next = tokens[d.to];
