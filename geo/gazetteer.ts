@@ -127,14 +127,12 @@ const COUNTRY_ALIASES: Record<string, string> = {
   turkiye: 'TR',
   // Former and short English names in everyday use, of one word (world-countries' one-word
   // spellings are left out as a whole: most are the country's own name, "Nippon", "Bharat").
-  macedonia: 'MK',
   swaziland: 'SZ',
   bosnia: 'BA',
   vatican: 'VA',
   'vatican city': 'VA',
   'timor leste': 'TL',
-  // "Congo" alone is the larger Congo, as in most writing; the other one by its capital.
-  congo: 'CD',
+  // "Congo" alone and "Macedonia" (also a region of Greece) are left ambiguous; by capital, each Congo.
   'congo kinshasa': 'CD',
   'congo brazzaville': 'CG',
   'republic of congo': 'CG',

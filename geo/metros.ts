@@ -214,18 +214,7 @@ export const METROS: MetroDefinition[] = [
     aliases: ['the hudson valley', 'mid-hudson'],
     members: ['Poughkeepsie|New York|US', 'Newburgh|New York|US', 'Kingston|New York|US'],
   },
-  {
-    name: 'Central Valley',
-    aliases: ['san joaquin valley', 'californias central valley'],
-    members: [
-      'Fresno|California|US',
-      'Bakersfield|California|US',
-      'Stockton|California|US',
-      'Modesto|California|US',
-      'Visalia|California|US',
-      'Merced|California|US',
-    ],
-  },
+
   { name: 'Grand Strand', aliases: ['the grand strand', 'myrtle beach area'], members: ['Myrtle Beach|South Carolina|US'] },
   {
     name: 'Hunter Region',
@@ -236,108 +225,6 @@ export const METROS: MetroDefinition[] = [
     name: 'Kathmandu Valley',
     aliases: ['kathmandu metro'],
     members: ['Kathmandu|Bhaktapur|NP', 'Lalitpur|Bhaktapur|NP'],
-  },
-  // Parts of US states named by a direction, as the cities people mean by them.
-  {
-    name: 'Central Texas',
-    aliases: ['central tx'],
-    members: ['Austin|Texas|US', 'Waco|Texas|US', 'Killeen|Texas|US', 'Temple|Texas|US', 'San Marcos|Texas|US'],
-  },
-  {
-    name: 'West Texas',
-    aliases: ['west tx'],
-    members: ['El Paso|Texas|US', 'Midland|Texas|US', 'Odessa|Texas|US', 'Lubbock|Texas|US', 'Abilene|Texas|US', 'San Angelo|Texas|US'],
-  },
-  {
-    name: 'Central Florida',
-    aliases: ['central fl'],
-    members: [
-      'Orlando|Florida|US',
-      'Lakeland|Florida|US',
-      'Kissimmee|Florida|US',
-      'Daytona Beach|Florida|US',
-      'Sanford|Florida|US',
-      'Deltona|Florida|US',
-      'Ocala|Florida|US',
-    ],
-  },
-  {
-    name: 'Upstate New York',
-    aliases: ['upstate ny'],
-    members: [
-      'Albany|New York|US',
-      'Syracuse|New York|US',
-      'Rochester|New York|US',
-      'Buffalo|New York|US',
-      'Utica|New York|US',
-      'Binghamton|New York|US',
-      'Ithaca|New York|US',
-      'Schenectady|New York|US',
-    ],
-  },
-  {
-    name: 'Western New York',
-    aliases: ['western ny', 'wny'],
-    members: ['Buffalo|New York|US', 'Rochester|New York|US', 'Niagara Falls|New York|US', 'Jamestown|New York|US'],
-  },
-  {
-    name: 'Western Pennsylvania',
-    aliases: ['western pa', 'western penn'],
-    members: ['Pittsburgh|Pennsylvania|US', 'Erie|Pennsylvania|US', 'Johnstown|Pennsylvania|US', 'Altoona|Pennsylvania|US'],
-  },
-  {
-    name: 'Northern California',
-    aliases: ['norcal', 'northern ca', 'nor cal'],
-    members: [
-      'San Francisco|California|US',
-      'Oakland|California|US',
-      'San Jose|California|US',
-      'Sacramento|California|US',
-      'Santa Rosa|California|US',
-      'Redding|California|US',
-      'Chico|California|US',
-      'Eureka|California|US',
-    ],
-  },
-  {
-    name: 'East Tennessee',
-    aliases: ['east tn'],
-    members: ['Knoxville|Tennessee|US', 'Chattanooga|Tennessee|US', 'Johnson City|Tennessee|US', 'Kingsport|Tennessee|US'],
-  },
-  {
-    name: 'Middle Tennessee',
-    aliases: ['middle tn'],
-    members: ['Nashville|Tennessee|US', 'Murfreesboro|Tennessee|US', 'Clarksville|Tennessee|US', 'Franklin|Tennessee|US'],
-  },
-  {
-    name: 'South Jersey',
-    aliases: ['southern new jersey', 'southern nj'],
-    members: ['Camden|New Jersey|US', 'Atlantic City|New Jersey|US', 'Vineland|New Jersey|US'],
-  },
-  {
-    name: 'North Jersey',
-    aliases: ['northern new jersey', 'northern nj'],
-    members: ['Newark|New Jersey|US', 'Jersey City|New Jersey|US', 'Paterson|New Jersey|US', 'Hoboken|New Jersey|US'],
-  },
-  {
-    name: 'West Michigan',
-    aliases: ['western michigan'],
-    members: ['Grand Rapids|Michigan|US', 'Kalamazoo|Michigan|US', 'Holland|Michigan|US', 'Muskegon|Michigan|US'],
-  },
-  {
-    name: 'Northeast Ohio',
-    aliases: ['northeastern ohio'],
-    members: ['Cleveland|Ohio|US', 'Akron|Ohio|US', 'Canton|Ohio|US', 'Youngstown|Ohio|US'],
-  },
-  {
-    name: 'Northern Colorado',
-    aliases: ['noco'],
-    members: ['Fort Collins|Colorado|US', 'Loveland|Colorado|US', 'Greeley|Colorado|US'],
-  },
-  {
-    name: 'Piedmont Triad',
-    aliases: ['the triad'],
-    members: ['Greensboro|North Carolina|US', 'Winston-Salem|North Carolina|US'],
   },
   { name: 'Lehigh Valley', aliases: [], members: ['Allentown|Pennsylvania|US'] },
   { name: 'Quad Cities', aliases: ['the quad cities'], members: ['Davenport|Iowa|US', 'Rock Island|Illinois|US'] },

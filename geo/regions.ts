@@ -355,7 +355,7 @@ export const REGIONS: RegionDefinition[] = [
   // The countries on its shores; named so that the adjective alone ("Mediterranean cuisine") is no place.
   {
     name: 'Mediterranean Basin',
-    aliases: ['the med', 'the mediterranean', 'mediterranean region', 'mediterranean countries', 'mediterranean basin'],
+    aliases: ['the mediterranean', 'mediterranean region', 'mediterranean countries', 'mediterranean basin'],
     countries: [
       'ES',
       'FR',

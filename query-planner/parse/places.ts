@@ -19,7 +19,7 @@ import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { townKeys } from '../../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
-import { citiesAndTowns, cityMatch, type PlaceMatch, resolvePlace } from '../places.js';
+import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf, resolvePlace } from '../places.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES, SKILL_WORDS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
@@ -181,11 +181,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const p = prevWordSkippingThe(tokens, from);
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
-    return (
-      PLACE_PREPOSITIONS.test(before) ||
-      (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
-      (match.lessCertain === 'town' && from === ctx.firstWord && startsBeforeTitle(tokens, to, match))
-    );
+    return PLACE_PREPOSITIONS.test(before) || (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to));
   }
   if (to - from > 1) return true;
   const key = placeKey(first.text);
@@ -248,26 +244,6 @@ function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
   return tokens.slice(to).every((t) => t.kind !== 'word' || TRAILING_YEARS.has(t.norm));
 }
 
-/** Towns of this size or more open a query before a title with no place word ("Cheltenham accountants"). */
-const LEADING_TOWN = 100_000;
-
-/**
- * Whether a town opening the query is followed by a title in the plural ("cheltenham
- * accountants", "Cheltenham Principal Cryptanalysts"): up to four words, the last a head noun in
- * the plural. Only towns of {@link LEADING_TOWN} people or more: smaller ones are as often a
- * surname or a company ("Marshall engineers", "Hudson developers"). Divisions are not read there:
- * too many are also companies ("Meta", "Santander").
- */
-function startsBeforeTitle(tokens: Token[], to: number, match: PlaceMatch): boolean {
-  if ((citiesAndTowns(match.input)[0]?.population ?? 0) < LEADING_TOWN) return false;
-  for (let k = to; k < tokens.length && k < to + 4; k++) {
-    const t = tokens[k] as Token;
-    if (t.kind !== 'word' || STOP_WORDS.has(t.norm)) return false;
-    if (t.norm.endsWith('s') && pluralize.singular(t.norm) !== t.norm && isHeadWord(t.norm)) return true;
-  }
-  return false;
-}
-
 /** A city qualified by the state or country after a comma, or null. */
 function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: PlaceMatch; end: number } | null {
   for (let to = Math.min(ctx.tokens.length, from + 4); to > from; to--) {
@@ -284,6 +260,13 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
       continue;
     }
     if (city.kind !== 'city') continue;
+    // "Lahore, Punjab": a region holding the city's division is that city.
+    if (region?.kind === 'region') {
+      const { subdivisions } = regionMembersOf(region.name);
+      const held = citiesAndTowns(city.input).find((c) => subdivisions.includes(`${c.countryCode}|${c.region}`));
+      if (held) return { match: cityMatch(held, city.input), end: to };
+      continue;
+    }
     const inRegion =
       region && (region.kind === 'state' || region.kind === 'country')
         ? citiesAndTowns(city.input).find((c) =>
@@ -434,7 +417,12 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     let joined = false;
     if (
       (comma && ['city', 'state', 'country', 'region'].includes(found.match.kind)) ||
-      (!comma && found.match.kind === 'city' && tokens[end]?.kind === 'word' && !tokens[end]?.claim)
+      // Not a small word: "albany or syracuse" is no Albany, Oregon.
+      (!comma &&
+        found.match.kind === 'city' &&
+        tokens[end]?.kind === 'word' &&
+        !tokens[end]?.claim &&
+        !STOP_WORDS.has(tokens[end]?.norm ?? ''))
     ) {
       const qualified = qualify(ctx, found.match, comma ? end + 1 : end);
       if (qualified) {

@@ -93,10 +93,10 @@ const EXPERIENCE_COMPOUNDS = new Set([
 /**
  * Stop words that open a title when more title words follow: "Employee Relations Specialist",
  * "Employer Branding Manager", "Deep Learning Engineer", "Knowledge Manager", "Mine Planner" (the
- * pronoun "mine" never stands before a noun), "Company Secretary". Elsewhere they stay stop words
- * ("employee at Acme", "deep expertise", "a friend of mine", "engineers at a company").
+ * pronoun "mine" never stands before a noun). Elsewhere they stay stop words ("employee at Acme",
+ * "deep expertise", "a friend of mine").
  */
-const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member', 'mine', 'company']);
+const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member', 'mine']);
 
 /** Domain words that end a title after a head noun ("Developer Relations", "Partner Operations"). */
 const DOMAIN_TAILS = new Set([

@@ -12,14 +12,10 @@
  *   Indian SMBs", "German customers") are recognised (`location_other`) but not filtered.
  */
 import { createRequire } from 'node:module';
-import { US_STATES } from '../../../geo/us-states.js';
-import { type PlaceMatch, regionMembersOf, resolvePlace } from '../../places.js';
-import { STOP_WORDS } from '../lexicon/stop-words.js';
+import { type PlaceMatch, resolvePlace } from '../../places.js';
 import { type PlaceMention, scanPlaces } from '../places.js';
 import { type CaseMode, claim, phraseTable, scanPhrases, type Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
-import { isSectorStart } from './sectors.js';
-import { isOrganisationHead } from './topics.js';
 
 /** Adjective → the place `resolvePlace` knows. */
 const DEMONYMS: [string, string][] = [
@@ -402,67 +398,15 @@ function notHeadquarters(tokens: Token[], m: PlaceMention, scopes: Scopes): bool
   return false;
 }
 
-/** Words that make what follows a place ("in Toronto", "Helsinki or Stockholm", "based in"). */
-const PLACE_WORDS_BEFORE = /^(in|near|around|from|based|across|throughout|at|of|or|and|,|\/)$/;
-
-/**
- * Whether place `outer` takes in place `inner` (a country or a city), or could: a place that
- * cannot be placed (no country, an empty region) takes in everything.
- */
-function contains(outer: PlaceMatch, inner: PlaceMatch): boolean {
-  const cc = inner.countryCode ?? '';
-  if (outer.kind === 'region') {
-    const { countries, usStates, subdivisions } = regionMembersOf(outer.name);
-    if (!countries.length && !usStates.length && !subdivisions.length) return true;
-    if (countries.includes(cc)) return true;
-    if (inner.kind !== 'city') return usStates.length > 0 ? cc === 'US' : subdivisions.some((d) => d.startsWith(`${cc}|`));
-    return (cc === 'US' && usStates.some((s) => US_STATES[s] === inner.region)) || subdivisions.includes(`${cc}|${inner.region}`);
-  }
-  if (!outer.countryCode) return true;
-  if (outer.countryCode !== cc) return false;
-  if (outer.kind === 'country' || inner.kind !== 'city') return true;
-  if (outer.kind === 'state') return outer.region === inner.region;
-  return outer.name === inner.name || (outer.kind === 'metro' && inner.metro === outer.name);
-}
-
-/**
- * Whether demonym or city `d` names what the companies make or serve rather than where they are:
- * it comes before a word that is no kind of organisation ("Swiss cheese makers", "Danish pastry
- * bakeries", "Thai restaurants", "Boston terrier breeders") and a place after "in" that does not
- * take it in follows ("in Wisconsin", "in Ottawa", "in Berlin", "in Ohio"). Its words go back to
- * the sector then. Before a kind of organisation it is where the companies come from ("Chinese
- * manufacturers in Vietnam").
- */
-function namesProduct(tokens: Token[], d: PlaceMention, named: PlaceMention[]): boolean {
-  const next = tokens[d.to];
-  if (next?.kind !== 'word' || isOrganisationHead(next.norm) || STOP_WORDS.has(next.norm)) return false;
-  // "in Toronto that expanded to the US": after a place word it is where the companies are.
-  if (PLACE_WORDS_BEFORE.test(tokens[d.from - 1]?.norm ?? '')) return false;
-  // The other place is where the companies are: right after "in" ("in Wisconsin", "in the UK").
-  const placedIn = (p: PlaceMention) => {
-    const k = tokens[p.from - 1]?.norm === 'the' ? p.from - 2 : p.from - 1;
-    return tokens[k]?.norm === 'in';
-  };
-  const elsewhere = named.some((p) => p.from > d.to && !p.exclude && placedIn(p) && !contains(p.match, d.match));
-  if (!elsewhere) return false;
-  // A known sector after it is read as usual ("German fintech startups in London" is fintech);
-  // a product keeps its adjective ("swiss cheese", "danish pastry").
-  if (!isSectorStart(tokens, d.to)) for (let k = d.from; k < d.to; k++) (tokens[k] as Token).claim = null;
-  return true;
-}
-
 /**
  * Finds the places of a company query, claims their tokens, and splits them into headquarters
  * and other places, in text order.
  */
 export function scanCompanyPlaces(text: string, tokens: Token[], mode: CaseMode, scopes: Scopes): CompanyPlaces {
-  const groups = scanCountryGroups(tokens);
-  const demonymMentions = scanDemonyms(tokens, mode);
-  const named = scanPlaces(text, tokens, mode);
   const all = [
-    ...groups,
-    ...demonymMentions.filter((d) => !namesProduct(tokens, d, named)),
-    ...named.filter((c) => c.match.kind !== 'city' || !namesProduct(tokens, c, named)),
+    ...scanCountryGroups(tokens),
+    ...scanDemonyms(tokens, mode),
+    ...scanPlaces(text, tokens, mode),
     ...scanRegionCodes(tokens, mode),
   ];
   all.sort((a, b) => a.from - b.from);

@@ -16,6 +16,7 @@
  */
 
 import pluralize from 'pluralize';
+import { commonWords } from '../../../geo/gazetteer.js';
 import { activityOf } from '../lexicon/activities.js';
 import { KEYWORD_STOP_WORDS } from '../lexicon/stop-words.js';
 import type { Token } from '../tokens.js';
@@ -38,11 +39,6 @@ export interface TopicMention {
  * Head nouns: what kind of organisation, not what it does. Stripped from the end of a phrase
  * ("ghost kitchen operators" → "ghost kitchen"). Singular and plural forms.
  */
-/** Whether a word names a kind of organisation ("makers", "firms", "agencies"), not what it does. */
-export function isOrganisationHead(norm: string): boolean {
-  return HEADS.has(norm);
-}
-
 const HEADS = new Set(
   `company companies startup startups start-up start-ups firm firms business businesses enterprise enterprises corporation
   corporations corp corps inc ltd llc gmbh plc co vendor vendors provider providers platform platforms tool tools solution solutions
@@ -181,7 +177,11 @@ function topicText(text: string): string {
   if (activity) return text.slice(0, cut + 1) + activity;
   // "wineries", "online pharmacies": a sector is filed in the singular, and a plural in "-ies" does
   // not contain it ("series" and "species" are singular too).
-  if (/^\p{L}{3,}ies$/u.test(last) && !/(ser|spec)ies$/.test(last)) return text.slice(0, cut + 1) + pluralize.singular(last);
+  if (/^\p{L}{3,}ies$/u.test(last) && !/(ser|spec)ies$/.test(last)) {
+    // Only to an English word ("winery"; not "smoothy" or "cooky").
+    const one = pluralize.singular(last);
+    if (commonWords().has(one)) return text.slice(0, cut + 1) + one;
+  }
   return text;
 }
 
