@@ -57,6 +57,18 @@ export function spellingVariant(a: string, b: string): boolean {
   return /[aeiouyh]/.test(extra) || (extra === 'n' && (i === -1 || i === short.length));
 }
 
+/**
+ * Whether a division's name is another of several words with one word before it that does not make
+ * it a city ("Orange Free State", the former name of "Free State"; not "Ciudad de Buenos Aires",
+ * the city, for the province "Buenos Aires", nor "Eastern Uusimaa" for "Uusimaa").
+ */
+function formerPrefix(region: string, iso: string): boolean {
+  if (!iso.includes(' ') || !region.endsWith(` ${iso}`)) return false;
+  const before = region.slice(0, -iso.length - 1);
+  return !before.includes(' ') && !/^(city|ciudad|grad|cidade|citta|ville|stadt)$/.test(before) && !POSITION.test(before);
+}
+const POSITION = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|central|greater)$/;
+
 /** The file's text: a header, then one division a line (country code, the gazetteer's name, its other names joined by "|"), sorted. */
 export function buildDivisionNames(): string {
   const require = createRequire(import.meta.url);
@@ -77,10 +89,14 @@ export function buildDivisionNames(): string {
   // Spelt a vowel, an "h" or a final "n" apart in one word of four letters or more ("Sind" and
   // "Sindh", "Baluchistan" and "Balochistan", "Lower Silesian" and "Lower Silesia"), and only one
   // division of the country that close: "Derby" is not "Derry", nor "Hà Giang" "Hậu Giang".
+  // Or the gazetteer's name is the ISO one with words before it ("Orange Free State", today's "Free State").
   const nearOne = (country: string, names: string[]): string | undefined => {
     const near = new Set<string>();
     for (const region of byCountry.get(country) ?? [])
-      for (const n of names) if (spellingVariant(placeKey(n), placeKey(region))) near.add(region);
+      for (const n of names) {
+        const key = placeKey(n);
+        if (spellingVariant(key, placeKey(region)) || formerPrefix(placeKey(region), key)) near.add(region);
+      }
     return near.size === 1 ? [...near][0] : undefined;
   };
   const firstLevel = iso31662.filter((s) => s.parent.length === 2);

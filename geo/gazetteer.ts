@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
+import { COUNTRY_ALIASES } from './country-aliases.js';
 import { METROS, type MetroDefinition } from './metros.js';
 import { regionsOf } from './regions.js';
 import { CITY_ALIASES, SUPPLEMENTAL_CITIES } from './supplement.js';
@@ -77,70 +78,6 @@ const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map([
   ['CZ', 'Czech Republic'],
   ['AE', 'United Arab Emirates'],
 ]);
-/** Other names of countries, by place key. */
-const COUNTRY_ALIASES: Record<string, string> = {
-  usa: 'US',
-  us: 'US',
-  'u s': 'US',
-  'u s a': 'US',
-  america: 'US',
-  'united states of america': 'US',
-  states: 'US',
-  uk: 'GB',
-  'u k': 'GB',
-  britain: 'GB',
-  'great britain': 'GB',
-  england: 'GB',
-  scotland: 'GB',
-  wales: 'GB',
-  'northern ireland': 'GB',
-  uae: 'AE',
-  emirates: 'AE',
-  sg: 'SG',
-  hk: 'HK',
-  ph: 'PH',
-  rok: 'KR',
-  prc: 'CN',
-  rsa: 'ZA',
-  bih: 'BA',
-  suisse: 'CH',
-  svizzera: 'CH',
-  belgique: 'BE',
-  nz: 'NZ',
-  ksa: 'SA',
-  saudi: 'SA',
-  'kingdom of saudi arabia': 'SA',
-  drc: 'CD',
-  'ivory coast': 'CI',
-  burma: 'MM',
-  'south korea': 'KR',
-  korea: 'KR',
-  czechia: 'CZ',
-  'czech republic': 'CZ',
-  holland: 'NL',
-  'the netherlands': 'NL',
-  russia: 'RU',
-  vietnam: 'VN',
-  'viet nam': 'VN',
-  taiwan: 'TW',
-  turkey: 'TR',
-  turkiye: 'TR',
-  // Former and short English names in everyday use, of one word (world-countries' one-word
-  // spellings are left out as a whole: most are the country's own name, "Nippon", "Bharat").
-  swaziland: 'SZ',
-  bosnia: 'BA',
-  vatican: 'VA',
-  'vatican city': 'VA',
-  'timor leste': 'TL',
-  // "Congo" alone and "Macedonia" (also a region of Greece) are left ambiguous; by capital, each Congo.
-  'congo kinshasa': 'CD',
-  'congo brazzaville': 'CG',
-  'republic of congo': 'CG',
-  'st kitts': 'KN',
-  cayman: 'KY',
-  caymans: 'KY',
-  'the caymans': 'KY',
-};
 
 /** Countries whose native name (countries-list) is also looked up. */
 const NATIVE_NAMED =
@@ -361,10 +298,12 @@ function metros() {
   };
   // Definition order, first match wins: the same answers as a scan of the list.
   for (const m of METROS) {
-    for (const member of m.members) {
-      const [name, region, cc] = member.split('|') as [string, string, string];
-      first(byMember, memberKey(name, region, cc), m);
-    }
+    // A wider area is no city's metro: a city filter there must not widen to the whole area.
+    if (!m.area)
+      for (const member of m.members) {
+        const [name, region, cc] = member.split('|') as [string, string, string];
+        first(byMember, memberKey(name, region, cc), m);
+      }
     first(byName, placeKey(m.name), m);
     for (const a of m.aliases) first(byName, placeKey(a), m);
   }

@@ -7,6 +7,12 @@ export interface MetroDefinition {
   name: string;
   aliases: string[];
   members: string[];
+  /**
+   * A wider area than one city's surroundings ("the Ozarks", "East Anglia"): its filter matches its
+   * member cities, but a member city does not take it as its metro, so a filter on one of those
+   * cities does not widen to the others (a city filter matches its metro too).
+   */
+  area?: true;
 }
 
 export const METROS: MetroDefinition[] = [
@@ -164,11 +170,13 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Silicon Slopes',
     aliases: ['wasatch front', 'salt lake metro', 'salt lake area'],
+    area: true,
     members: ['Salt Lake City|Utah|US', 'Provo|Utah|US', 'Lehi|Utah|US'],
   },
   {
     name: 'Randstad',
     aliases: [],
+    area: true,
     members: ['Amsterdam|Noord-Holland|NL', 'Rotterdam|Zuid-Holland|NL', 'The Hague|Zuid-Holland|NL', 'Utrecht|Utrecht|NL'],
   },
   {
@@ -184,14 +192,16 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Pearl River Delta',
     aliases: ['prd'],
+    area: true,
     members: ['Shenzhen|Guangdong|CN', 'Guangzhou|Guangdong|CN', 'Dongguan|Guangdong|CN', 'Foshan|Guangdong|CN'],
   },
-  { name: 'Thames Valley', aliases: [], members: ['Reading|Oxfordshire|GB', 'Oxford|Oxfordshire|GB'] },
+  { name: 'Thames Valley', aliases: [], area: true, members: ['Reading|Oxfordshire|GB', 'Oxford|Oxfordshire|GB'] },
   { name: 'Greater Toronto Area', aliases: ['gta', 'greater toronto'], members: ['Toronto|Ontario|CA'] },
   { name: 'Kitchener-Waterloo', aliases: ['kw region'], members: ['Waterloo|Ontario|CA'] },
   {
     name: 'Golden Horseshoe',
     aliases: ['greater golden horseshoe'],
+    area: true,
     members: ['Toronto|Ontario|CA', 'Hamilton|Ontario|CA', 'Oshawa|Ontario|CA'],
   },
   {
@@ -212,6 +222,7 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Hudson Valley',
     aliases: ['the hudson valley', 'mid-hudson'],
+    area: true,
     members: ['Poughkeepsie|New York|US', 'Newburgh|New York|US', 'Kingston|New York|US'],
   },
 
@@ -234,5 +245,89 @@ export const METROS: MetroDefinition[] = [
     aliases: ['northern va'],
     members: ['Arlington|Virginia|US', 'Alexandria|Virginia|US', 'Reston|Virginia|US'],
   },
-  { name: 'East Midlands', aliases: [], members: ['Nottingham|Nottingham|GB', 'Leicester|Leicester|GB'] },
+  { name: 'East Midlands', aliases: [], area: true, members: ['Nottingham|Nottingham|GB', 'Leicester|Leicester|GB'] },
+  // Areas named after a valley, a basin or a river rather than a city.
+  {
+    name: 'Rio Grande Valley',
+    aliases: ['rgv', 'lower rio grande valley'],
+    members: ['McAllen|Texas|US', 'Edinburg|Texas|US', 'Brownsville|Texas|US', 'Harlingen|Texas|US'],
+  },
+  { name: 'Permian Basin', aliases: ['permian'], members: ['Midland|Texas|US', 'Odessa|Texas|US'] },
+  {
+    name: 'Capital District',
+    aliases: ['capital district of new york'],
+    members: ['Albany|New York|US', 'Schenectady|New York|US', 'Saratoga Springs|New York|US'],
+  },
+  {
+    name: 'Okanagan',
+    aliases: ['okanagan valley'],
+    area: true,
+    members: [
+      'Kelowna|British Columbia|CA',
+      'West Kelowna|British Columbia|CA',
+      'Vernon|British Columbia|CA',
+      'Penticton|British Columbia|CA',
+    ],
+  },
+  {
+    name: 'Ozarks',
+    aliases: ['the ozarks', 'ozark mountains'],
+    area: true,
+    members: [
+      'Springfield|Missouri|US',
+      'Joplin|Missouri|US',
+      'Fayetteville|Arkansas|US',
+      'Springdale|Arkansas|US',
+      'Bentonville|Arkansas|US',
+    ],
+  },
+  // English areas no county or city is: the towns in them (GeoNames files English towns under no county).
+  { name: 'Tyneside', aliases: [], members: ['Newcastle|Tyne and Wear|GB', 'Tynemouth||GB'] },
+  {
+    name: 'Black Country',
+    aliases: ['the black country'],
+    members: ['Wolverhampton||GB', 'Dudley||GB', 'Walsall||GB', 'Stourbridge||GB', 'Halesowen||GB', 'Tipton||GB', 'Wednesbury||GB'],
+  },
+  {
+    name: 'East Anglia',
+    aliases: [],
+    area: true,
+    members: [
+      'Norwich|Norfolk|GB',
+      'Ipswich|Suffolk|GB',
+      'Cambridge|Cambridgeshire|GB',
+      'Peterborough|Peterborough|GB',
+      "King's Lynn||GB",
+      'Bury St Edmunds||GB',
+      'Lowestoft||GB',
+      'Great Yarmouth||GB',
+    ],
+  },
+  {
+    name: 'Home Counties',
+    aliases: ['the home counties'],
+    area: true,
+    members: [
+      'Guildford||GB',
+      'Woking||GB',
+      'Reading|Oxfordshire|GB',
+      'Maidstone||GB',
+      'Chelmsford||GB',
+      'Watford||GB',
+      'St Albans||GB',
+      'Luton|Luton|GB',
+      'High Wycombe||GB',
+      'Basildon||GB',
+      'Southend-on-Sea|Southend-on-Sea|GB',
+      'Crawley||GB',
+      'Stevenage||GB',
+      'Hemel Hempstead||GB',
+      'Bracknell||GB',
+      'Royal Tunbridge Wells||GB',
+      'Aylesbury||GB',
+      'Redhill||GB',
+      'Harlow||GB',
+      'Sevenoaks||GB',
+    ],
+  },
 ];

@@ -3,6 +3,7 @@
  * US states (postal codes) and other regions. Membership is computed for every resolved place,
  * so a region filter is a plain keyword match on `location.regions`.
  */
+import { HISTORICAL_REGIONS } from './historical-regions.js';
 import { US_STATES } from './us-states.js';
 
 export interface RegionDefinition {
@@ -113,7 +114,7 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'South America', aliases: [], countries: SOUTH_AMERICA },
   { name: 'Southern Cone', aliases: [], countries: ['AR', 'CL', 'UY', 'PY'] },
   { name: 'Andean Region', aliases: ['andes', 'andean countries', 'the andes'], countries: ['BO', 'CO', 'EC', 'PE', 'CL', 'VE'] },
-  { name: 'Caribbean', aliases: [], countries: CARIBBEAN },
+  { name: 'Caribbean', aliases: ['west indies', 'the antilles'], countries: CARIBBEAN },
   { name: 'LATAM', aliases: ['latin america'], countries: ['MX'], includes: ['Central America', 'South America', 'Caribbean'] },
   { name: 'AMER', aliases: ['americas', 'the americas', 'amers'], includes: ['North America', 'LATAM'] },
   // United States regions.
@@ -384,6 +385,7 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Deep South', aliases: ['the deep south'], usStates: ['AL', 'GA', 'LA', 'MS', 'SC'] },
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
   ...pluralStates(),
+  ...HISTORICAL_REGIONS,
 ];
 
 /**

@@ -3,19 +3,24 @@
  * Markham, Milton Keynes, Bentonville. A town's name is more often something else than a large
  * city's, so the query parser reads one only after a place word ("in Markham") or with its state
  * or country after a comma, unless it has half a million people (query-planner/places.ts,
- * parse/places.ts). A town whose name is made of common words or has fewer than four letters is
- * left out; one that is a gazetteer city under another spelling ("Dammam") is that city.
+ * parse/places.ts). A town whose name is made of common words ("Surprise", "Worms") is read only
+ * with its state or country after a comma; one of fewer than four letters is left out; one that
+ * is a gazetteer city under another spelling ("Dammam") is that city.
  */
 import fs from 'node:fs';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { type City, countryName, findCities, isOrdinaryName, placeKey } from './gazetteer.js';
 
 let index: Map<string, City[]> | null = null;
+/** Towns whose names are ordinary words ("Surprise", "Worms"), read only with their state or country. */
+let ordinary: Map<string, City[]> | null = null;
 
 /** Towns by place key, most populous first; names of ordinary words left out. Read once. */
 function towns(): Map<string, City[]> {
   if (index) return index;
   const out = new Map<string, City[]>();
+  const ord = new Map<string, City[]>();
+  ordinary = ord;
   for (const line of fs.readFileSync(fromPackageRoot('geo/data/towns.tsv'), 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
     const [name, region, countryCode, population, lat, lon, sameAs] = line.split('\t') as [
@@ -28,7 +33,8 @@ function towns(): Map<string, City[]> {
       string?,
     ];
     const key = placeKey(name);
-    if (key.length < 4 || isOrdinaryName(key)) continue;
+    if (key.length < 4) continue;
+    const target = isOrdinaryName(key) ? ord : out;
     // Another spelling of a gazetteer city ("Dammam" for "Ad Damman"): that city, as records store it.
     const [cityName, cityRegion] = sameAs ? (sameAs.split('|') as [string, string]) : [];
     const town = cityName
@@ -43,9 +49,9 @@ function towns(): Map<string, City[]> {
           lon: Number(lon),
         };
     if (!town) continue;
-    const list = out.get(key) ?? [];
+    const list = target.get(key) ?? [];
     list.push(town);
-    out.set(key, list);
+    target.set(key, list);
   }
   index = out;
   return out;
@@ -54,6 +60,15 @@ function towns(): Map<string, City[]> {
 /** Towns called `name`, most populous first (the file's order). */
 export function findTowns(name: string): City[] {
   return towns().get(placeKey(name)) ?? [];
+}
+
+/**
+ * Towns whose names are ordinary words ("Surprise, AZ", "Worms, Germany"), most populous first:
+ * read only with their state or country after a comma.
+ */
+export function findOrdinaryTowns(name: string): City[] {
+  towns();
+  return ordinary?.get(placeKey(name)) ?? [];
 }
 
 /** Every key {@link findTowns} answers. */

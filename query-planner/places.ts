@@ -8,7 +8,7 @@ import { directionalPart } from '../geo/directions.js';
 import { calledSo, divisionOfCountry, findDivision } from '../geo/divisions.js';
 import { type City, countryName, findCities, findCountryCode, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
 import { REGIONS, regionByName, regionMembers } from '../geo/regions.js';
-import { findTowns } from '../geo/towns.js';
+import { findOrdinaryTowns, findTowns } from '../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../geo/us-states.js';
 import type { Query } from '../search-engine/port.js';
 
@@ -170,14 +170,19 @@ function divisionMatch(d: { name: string; countryCode: string }, input: string):
  * division of that name inside the country ("Galicia, Spain"); null otherwise.
  */
 function qualifiedCity(name: string, within: string, input: string): PlaceMatch | null {
-  const outer = resolvePlace(within.split(',')[0] as string);
-  const city =
-    outer && (outer.kind === 'state' || outer.kind === 'country')
-      ? citiesAndTowns(name).find(
-          (c) => c.countryCode === outer.countryCode && (outer.kind === 'country' || placeKey(c.region) === placeKey(outer.region ?? '')),
-        )
-      : undefined;
-  if (city) return cityMatch(city, input);
+  const outerText = within.split(',')[0] as string;
+  const outer = resolvePlace(outerText);
+  // "Macon, Georgia": a name that is a country and a US state is read as either, whichever holds the city.
+  const usState = outer?.countryCode !== 'US' ? findUsState(outerText) : null;
+  const outers = [outer, usState ? usStateMatch(usState, outerText) : null];
+  const namesakes = [...citiesAndTowns(name), ...findOrdinaryTowns(name)];
+  for (const o of outers) {
+    if (!o || (o.kind !== 'state' && o.kind !== 'country')) continue;
+    const city = namesakes.find(
+      (c) => c.countryCode === o.countryCode && (o.kind === 'country' || placeKey(c.region) === placeKey(o.region ?? '')),
+    );
+    if (city) return cityMatch(city, input);
+  }
   const coded = cityByDivisionCode(name, within.trim(), input);
   if (coded) return coded;
   // No city of that name there ("São Paulo, Brazil" is the city): a division of the country.

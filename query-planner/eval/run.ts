@@ -28,6 +28,7 @@ import {
   OWN3_PEOPLE_DATA,
   OWN4_PEOPLE_DATA,
   OWN5_PEOPLE_DATA,
+  OWN6_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -66,6 +67,7 @@ for (const [file, data] of [
   ['people-queries.own3.jsonl', OWN3_PEOPLE_DATA],
   ['people-queries.own4.jsonl', OWN4_PEOPLE_DATA],
   ['people-queries.own5.jsonl', OWN5_PEOPLE_DATA],
+  ['people-queries.own6.jsonl', OWN6_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');

@@ -1,6 +1,7 @@
 /**
  * Years of experience: "5+ years", "10+ yrs", "at least 7 years", "over 10 years of experience",
- * "seven years", "3-5 years" (min 3, max 5), "up to 4 years" (max 4), "a decade". The first
+ * "seven years", "3-5 years" (min 3, max 5), "up to 4 years" (max 4), "a decade of experience",
+ * "a decade or more", "over two decades". The first
  * statement found wins; numbers that are not about experience ("founded 5 years ago", "for the
  * last 3 years") are left alone.
  */
@@ -93,10 +94,17 @@ export function scanYears(tokens: Token[]): YearsMention | null {
     if (t.norm === 'decade' || t.norm === 'decades') {
       const n = parseNumber(tokens[i - 1]);
       const value = n ? n.value * 10 : 10;
-      const from = n ? i - 1 : tokens[i - 1]?.norm === 'a' ? i - 1 : i;
-      if (!/experience|exp/.test(tokens[i + 1]?.norm ?? '') && !/experience|exp/.test(tokens[i + 2]?.norm ?? '')) continue;
-      claim(tokens, from, i + 1, 'years');
-      return { range: { min: value }, from, to: i + 1 };
+      let from = n ? i - 1 : tokens[i - 1]?.norm === 'a' ? i - 1 : i;
+      // With its experience after it, or a minimum's words ("a decade or more", "over two decades").
+      const after = MIN_AFTER.find((seq) => seqAt(tokens, i + 1, seq));
+      const minStart = endsBefore(tokens, from, MIN_BEFORE);
+      const to = i + 1 + (after?.length ?? 0);
+      const experience = /experience|exp/.test(tokens[to]?.norm ?? '') || /experience|exp/.test(tokens[to + 1]?.norm ?? '');
+      if (!experience && !after && minStart < 0) continue;
+      if (NOT_EXPERIENCE_AFTER.has(tokens[to]?.norm ?? '')) continue;
+      if (minStart >= 0) from = minStart;
+      claim(tokens, from, to, 'years');
+      return { range: { min: value }, from, to };
     }
     const n = parseNumber(t);
     if (!n || n.value > 60) continue;

@@ -1,30 +1,28 @@
 /**
  * Finding places in text. Resolution itself stays in ../places.ts (`resolvePlace`); this module
  * decides which stretches of text are places at all. It tries the longest word n-grams first,
- * but only n-grams whose key the gazetteer knows (an index built once from the gazetteer, so a
- * 10,000-character brief costs a few hash look-ups per word), and then applies the rules that
+ * but only n-grams whose key the gazetteer knows (parse/place-index.ts, built once from the
+ * gazetteer, so a 10,000-character brief costs a few hash look-ups per word), and then applies the rules that
  * keep common words out: two-letter codes that are also words ("in", "or", "me", "MA" the
  * degree) need capitals or a place word before them, single-word places that are common words
  * ("Mobile", "Reading", "Lead") need a place word, small towns need one too, and a trailing
  * "area" / "metro" is absorbed into the place ("Seattle area" → Seattle; a city filter matches
  * its metro anyway).
  */
-import { countries } from 'countries-list';
 import pluralize from 'pluralize';
-import { directionKeys } from '../../geo/directions.js';
-import { divisionKeys } from '../../geo/divisions.js';
-import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
-import { METROS } from '../../geo/metros.js';
-import { REGIONS } from '../../geo/regions.js';
+import { placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
-import { townKeys } from '../../geo/towns.js';
-import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
-import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf, resolvePlace } from '../places.js';
+import { findOrdinaryTowns } from '../../geo/towns.js';
+import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf } from '../places.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES, SKILL_WORDS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
+import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
+
+export { placeStartsAt } from './place-index.js';
+
 import { isHeadWord } from './title-heads.js';
 import { type CaseMode, sliceText, type Token } from './tokens.js';
 
@@ -39,72 +37,9 @@ export interface PlaceMention {
 
 /** Bare single-word cities smaller than this need a place word before them. */
 const BARE_CITY_MIN_POPULATION = 50_000;
-const MAX_PLACE_WORDS = 6;
 /** After these, a two-letter word is a preposition or conjunction ("based in Zurich", "in or near Boston"). */
 const PREPOSITION_FOLLOWERS = new Set(['the', 'in', 'near', 'around', 'across', 'within', 'from', 'based', 'located', 'or', 'and']);
 const AREA_WORDS = new Set(['area', 'metro', 'region', 'metropolitan']);
-
-let keys: Set<string> | null = null;
-/** Every word prefix of a key ("new", "new york", "new york city"): n-grams grow only along these. */
-let prefixes: Set<string> | null = null;
-/** resolvePlace is pure: its answers are cached (bounded). */
-const resolved = new Map<string, PlaceMatch | null>();
-const RESOLVE_CACHE_MAX = 20_000;
-
-function resolveCached(text: string): PlaceMatch | null {
-  const hit = resolved.get(text);
-  if (hit !== undefined) return hit;
-  const match = resolvePlace(text);
-  if (resolved.size >= RESOLVE_CACHE_MAX) resolved.clear();
-  resolved.set(text, match);
-  return match;
-}
-
-/** Every key a place lookup can succeed on (cities, aliases, countries, states, metros, regions). */
-function placeKeys(): Set<string> {
-  if (keys) return keys;
-  const set = new Set<string>();
-  const add = (s: string) => {
-    const k = placeKey(s);
-    if (k) set.add(k);
-  };
-  for (const c of allCities()) add(c.name);
-  for (const alias of CITY_ALIASES.keys()) add(alias);
-  for (const [code, c] of Object.entries(countries as Record<string, { name: string }>)) {
-    add(c.name);
-    add(countryName(code));
-  }
-  for (const alias of countryAliasKeys()) add(alias);
-  for (const [code, name] of Object.entries(US_STATES)) {
-    add(code);
-    add(name);
-  }
-  for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) for (const name of [s.name, ...(s.aliases ?? [])]) add(name);
-  for (const key of divisionKeys()) set.add(key);
-  for (const key of townKeys()) set.add(key);
-  // Parts of countries named by a direction ("northern italy", "south india": geo/directions.ts).
-  for (const code of Object.keys(countries)) for (const dir of directionKeys()) add(`${dir} ${countryName(code)}`);
-  for (const m of METROS) {
-    add(m.name);
-    for (const a of m.aliases) add(a);
-  }
-  for (const r of REGIONS) {
-    add(r.name);
-    for (const a of r.aliases) add(a);
-  }
-  // The scan joins each word's key: "ft collins" is looked up as written (placeKey reads it "fort collins").
-  for (const k of [...set]) {
-    const short = k.replace(/\b(fort|mount) (?=\S)/g, (word) => (word === 'fort ' ? 'ft ' : 'mt '));
-    if (short !== k) set.add(short);
-  }
-  keys = set;
-  prefixes = new Set<string>();
-  for (const k of set) {
-    const parts = k.split(' ');
-    for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
-  }
-  return set;
-}
 
 /** The word before token `i`, skipping "the"; -1 when punctuation or the start comes first. */
 function prevWordSkippingThe(tokens: Token[], i: number): number {
@@ -181,7 +116,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const p = prevWordSkippingThe(tokens, from);
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
-    return PLACE_PREPOSITIONS.test(before) || (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to));
+    // "on the Copperbelt", "on the Gold Coast": "on" before "the" places too.
+    const onThe = before === 'on' && p < from - 1;
+    return PLACE_PREPOSITIONS.test(before) || onThe || (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to));
   }
   if (to - from > 1) return true;
   const key = placeKey(first.text);
@@ -223,7 +160,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (isVocabularyWord(key)) return false;
   if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
   const city = citiesAndTowns(first.text)[0];
-  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key));
+  // A smaller city ending the query after a plural title ("dairy farm managers invercargill"), as a division may.
+  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key) || endsAfterTitle(tokens, from, to));
 }
 
 /** Words that may follow a place at a query's end: its years of experience ("nunavut 5+ years"). */
@@ -231,8 +169,8 @@ const TRAILING_YEARS = new Set(['years', 'year', 'yrs', 'yr', 'yoe', 'of', 'expe
 
 /**
  * Whether a place ends the query right after a plural title word ("community health nurses
- * nunavut", "game rangers limpopo"), with at most its years after it: a division of six letters or
- * more, or of several words, needs no place word there. Not a shorter one ("engineers meta" names
+ * nunavut", "game rangers limpopo", "dairy farm managers invercargill"), with at most its years
+ * after it: a division or city of six letters or more, or of several words, needs no place word there. Not a shorter one ("engineers meta" names
  * the company, not Colombia's department), and not at the start ("meta engineers").
  */
 function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
@@ -241,7 +179,7 @@ function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
   // A short single word is as often a name ("engineers meta").
   if (to - from === 1 && (tokens[from] as Token).norm.length < 6) return false;
   if (pluralize.singular(prev.norm) === prev.norm || !isHeadWord(prev.norm)) return false;
-  return tokens.slice(to).every((t) => t.kind !== 'word' || TRAILING_YEARS.has(t.norm));
+  return tokens.slice(to).every((t) => t.kind !== 'word' || t.claim === 'years' || TRAILING_YEARS.has(t.norm));
 }
 
 /** A city qualified by the state or country after a comma, or null. */
@@ -259,6 +197,16 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
       if (joined?.kind === 'state') return { match: { ...joined, input: city.input }, end: to };
       continue;
     }
+    // "victoria, bc": a division's name that is also a city of the state or country that follows.
+    if (
+      city.kind === 'state' &&
+      region &&
+      (region.kind === 'state' || region.kind === 'country') &&
+      region.countryCode !== city.countryCode
+    ) {
+      const joined = resolveCached(`${city.input}, ${regionText}`);
+      if (joined?.kind === 'city') return { match: { ...joined, input: city.input }, end: to };
+    }
     if (city.kind !== 'city') continue;
     // "Lahore, Punjab": a region holding the city's division is that city.
     if (region?.kind === 'region') {
@@ -269,7 +217,7 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
     }
     const inRegion =
       region && (region.kind === 'state' || region.kind === 'country')
-        ? citiesAndTowns(city.input).find((c) =>
+        ? [...citiesAndTowns(city.input), ...findOrdinaryTowns(city.input)].find((c) =>
             region.kind === 'state'
               ? c.countryCode === region.countryCode && placeKey(c.region) === placeKey(region.region ?? '')
               : c.countryCode === region.countryCode,
@@ -279,6 +227,23 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
     const coded = to - from === 1 ? divisionCode(ctx, city, regionText) : null;
     if (coded) return { match: coded, end: to };
     if (region) return null;
+  }
+  return null;
+}
+
+/**
+ * A town whose name is made of ordinary words, right before a comma and the state or country that
+ * holds it ("Surprise, AZ", "worms, germany"); null otherwise. Never read without that qualifier.
+ */
+function qualifiedOrdinaryTown(ctx: ScanContext, i: number): { to: number; match: PlaceMatch } | null {
+  for (let to = i + 1; to <= Math.min(i + 2, ctx.tokens.length - 1); to++) {
+    if (ctx.tokens[to]?.text !== ',' || !wordsOnly(ctx.tokens, i, to)) continue;
+    const name = sliceText(ctx.text, ctx.tokens, i, to);
+    const town = findOrdinaryTowns(name)[0];
+    if (!town) continue;
+    const qualified = qualify(ctx, { ...cityMatch(town, name), lessCertain: 'town' }, to + 1);
+    if (qualified && qualified.match.kind === 'city' && placeKey(qualified.match.city ?? '') === placeKey(name))
+      return { to, match: qualified.match };
   }
   return null;
 }
@@ -312,12 +277,6 @@ function wordsOnly(tokens: Token[], from: number, to: number): boolean {
   return true;
 }
 
-/** The place key of one token: its folded text with punctuation as spaces. */
-/** A token's place key: folded as every place name is ({@link placeKey}: "Wrocław", "Xi'an", "Saint"). */
-function tokenKey(t: Token): string {
-  return placeKey(t.norm);
-}
-
 function candidate(ctx: ScanContext, from: number, to: number): PlaceMatch | null {
   if (!wordsOnly(ctx.tokens, from, to)) return null;
   const key = ctx.tokens.slice(from, to).map(tokenKey).filter(Boolean).join(' ');
@@ -326,43 +285,6 @@ function candidate(ctx: ScanContext, from: number, to: number): PlaceMatch | nul
   const known = set.has(key) || (key.startsWith('greater ') && set.has(key.slice(8)));
   if (!known) return null;
   return resolveCached(sliceText(ctx.text, ctx.tokens, from, to));
-}
-
-/**
- * The ends (exclusive) of the n-grams starting at `from` whose key is a place key, longest
- * first. N-grams grow only while their key is the prefix of some place key.
- */
-function knownEnds(tokens: Token[], from: number): number[] {
-  const set = placeKeys();
-  const prefixSet = prefixes as Set<string>;
-  const ends: number[] = [];
-  let key = '';
-  let greater = false;
-  let rest = '';
-  for (let to = from + 1; to <= Math.min(tokens.length, from + MAX_PLACE_WORDS); to++) {
-    const t = tokens[to - 1] as Token;
-    if (t.claim || (t.kind === 'punct' && !(t.text === '&' && to - 1 > from))) break;
-    const k = tokenKey(t);
-    if (!k) break;
-    key = key ? `${key} ${k}` : k;
-    if (to === from + 1 && k === 'greater') {
-      greater = true;
-      continue;
-    }
-    if (greater) rest = rest ? `${rest} ${k}` : k;
-    const alive = prefixSet.has(key) || (greater && prefixSet.has(rest));
-    if (!alive) break;
-    if (set.has(key) || (greater && set.has(rest))) ends.push(to);
-  }
-  return ends.reverse();
-}
-
-/** Whether a known place name starts at token `from` (used to keep "MD in Boston" a place). */
-export function placeStartsAt(tokens: Token[], from: number): boolean {
-  return knownEnds(tokens, from).some((to) => {
-    const key = tokens.slice(from, to).map(tokenKey).join(' ');
-    return !PLACE_COMMON_WORDS.has(key);
-  });
 }
 
 /**
@@ -380,7 +302,9 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     const ends = knownEnds(tokens, i);
     let found: { to: number; match: PlaceMatch } | null = null as { to: number; match: PlaceMatch } | null;
     let corrected: string | null = null;
-    if (!ends.length) {
+    const ordinaryTown = ends.length ? null : qualifiedOrdinaryTown(ctx, i);
+    if (ordinaryTown) found = ordinaryTown;
+    else if (!ends.length) {
       // A misspelt place after a place word ("in missisippi", "in Tuscon").
       // Never inside a negation: a guess is not worth an exclusion.
       const p = prevWordSkippingThe(tokens, i);

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allCities, findCities, placeKey } from '../../geo/gazetteer.js';
+import { HISTORICAL_REGIONS } from '../../geo/historical-regions.js';
 import { METROS } from '../../geo/metros.js';
 import { REGIONS } from '../../geo/regions.js';
 import { findTowns } from '../../geo/towns.js';
@@ -28,6 +30,20 @@ test('every region with divisions names at least one division the gazetteer file
       `${r.name}: none of ${r.subdivisions.join(', ')} is a division of the gazetteer`,
     );
   }
+});
+
+test('every division a historical region names is one the gazetteer files cities or towns under, spelt as it does', () => {
+  const used = new Set(allCities().map((c) => `${c.countryCode}|${c.region}`));
+  for (const line of fs.readFileSync(new URL('../../geo/data/towns.tsv', import.meta.url), 'utf8').split('\n')) {
+    const [, region, cc] = line.split('\t');
+    if (region && cc) used.add(`${cc}|${region}`);
+  }
+  const missing = HISTORICAL_REGIONS.flatMap((r) => (r.subdivisions ?? []).filter((d) => !used.has(d)).map((d) => `${r.name}: ${d}`));
+  assert.equal(missing, []);
+  // Anatolia is Turkey without its provinces in Europe.
+  const anatolia = HISTORICAL_REGIONS.find((r) => r.name === 'Anatolia')?.subdivisions ?? [];
+  const turkish = [...used].filter((d) => d.startsWith('TR|') && allCities().some((c) => `${c.countryCode}|${c.region}` === d));
+  assert.equal(turkish.filter((d) => !anatolia.includes(d)).sort(), ['TR|Edirne', 'TR|Istanbul', 'TR|Kirklareli', 'TR|Tekirdag']);
 });
 
 test('the Canary Islands are a division: Natural Earth files their cities under none', () => {

@@ -1,0 +1,133 @@
+/**
+ * Regions people name that no country or US state is: historical and cultural regions made of
+ * first-level divisions ("Transylvania", "Dalmatia", "Jutland", "Anatolia"), and groups of
+ * countries by language or history ("Lusophone Africa", "Indochina"). Divisions are written as
+ * the gazetteer files its cities (`CC|Name`: test/geo/places-lists.test.ts checks each one).
+ * Where a region takes part of a division, the whole division is in it when most of its people
+ * are (Jutland's Southern Denmark, with Funen; Silesia's Moravian-Silesian Region).
+ */
+import type { RegionDefinition } from './regions.js';
+
+const RO = (names: string[]) => names.map((n) => `RO|${n}`);
+/** Turkey's provinces in Europe (East Thrace): Anatolia is the rest. */
+const THRACE = new Set(['Edirne', 'Kirklareli', 'Tekirdag', 'Istanbul']);
+const TURKISH_PROVINCES =
+  'Adana Adiyaman Afyon Agri Amasya Ankara Antalya Artvin Aydin Balikesir Batman Bilecik Bingöl Bitlis Bolu Burdur Bursa Denizli Diyarbakir Edirne Elazig Erzincan Erzurum Eskisehir Gaziantep Giresun Gümüshane Hakkari Hatay Isparta Istanbul Izmir K._Maras Karaman Kars Kastamonu Kayseri Kinkkale Kirklareli Kirsehir Kocaeli Konya Kütahya Malatya Manisa Mardin Mersin Mugla Mus Nevsehir Nigde Ordu Rize Sakarya Samsun Sanliurfa Siirt Sinop Sivas Tekirdag Tokat Trabzon Tunceli Usak Van Yozgat Zinguldak Çanakkale Çankiri Çorum'
+    .split(' ')
+    .map((n) => n.replace('_', ' '));
+
+export const HISTORICAL_REGIONS: RegionDefinition[] = [
+  {
+    name: 'Transylvania',
+    aliases: ['transilvania', 'ardeal'],
+    // With Crișana and Maramureș, as the name is used today; the Banat (Timiș, Arad, Caraș-Severin) apart.
+    subdivisions: RO([
+      'Alba',
+      'Bihor',
+      'Bistrita-Nasaud',
+      'Brasov',
+      'Cluj',
+      'Covasna',
+      'Harghita',
+      'Hunedoara',
+      'Maramures',
+      'Mures',
+      'Salaj',
+      'Satu Mare',
+      'Sibiu',
+    ]),
+  },
+  {
+    name: 'Dalmatia',
+    aliases: ['dalmatian coast'],
+    subdivisions: ['HR|Zadarska', 'HR|Šibensko-Kninska', 'HR|Splitsko-Dalmatinska', 'HR|Dubrovacko-Neretvanska'],
+  },
+  { name: 'Jutland', aliases: ['jylland'], subdivisions: ['DK|Nordjylland', 'DK|Midtjylland', 'DK|Syddanmark'] },
+  {
+    name: 'Anatolia',
+    aliases: ['asia minor'],
+    subdivisions: TURKISH_PROVINCES.filter((p) => !THRACE.has(p)).map((p) => `TR|${p}`),
+  },
+  {
+    name: 'Silesia',
+    aliases: ['upper silesia', 'lower silesia'],
+    subdivisions: ['PL|Silesian', 'PL|Opole', 'PL|Lower Silesian', 'CZ|Moravskoslezský'],
+  },
+  {
+    name: 'Kurdistan Region',
+    aliases: ['iraqi kurdistan', 'kurdistan region of iraq', 'krg'],
+    subdivisions: ['IQ|Arbil', 'IQ|Dihok', 'IQ|As-Sulaymaniyah'],
+  },
+  { name: 'Bengal', aliases: ['bengal region'], countries: ['BD'], subdivisions: ['IN|West Bengal'] },
+  {
+    name: 'South West England',
+    aliases: ['west country', 'southwest england', 'the south west of england'],
+    subdivisions: ['GB|Bristol', 'GB|Plymouth', 'GB|Cornwall', 'GB|Devon', 'GB|Bath and North East Somerset', 'GB|Bournemouth'],
+  },
+  { name: 'Lake District', aliases: ['the lakes', 'lakeland'], subdivisions: ['GB|Cumbria'] },
+  { name: 'Indochina', aliases: ['french indochina'], countries: ['KH', 'LA', 'VN'] },
+  {
+    name: 'Lusophone Africa',
+    aliases: ['portuguese-speaking africa', 'portuguese speaking africa', 'palop'],
+    countries: ['AO', 'MZ', 'GW', 'CV', 'ST'],
+  },
+  {
+    name: 'Francophone Africa',
+    aliases: ['french-speaking africa', 'french speaking africa'],
+    countries: [
+      'BJ',
+      'BF',
+      'BI',
+      'CM',
+      'CF',
+      'TD',
+      'KM',
+      'CG',
+      'CD',
+      'CI',
+      'DJ',
+      'GQ',
+      'GA',
+      'GN',
+      'MG',
+      'ML',
+      'NE',
+      'RW',
+      'SN',
+      'SC',
+      'TG',
+    ],
+  },
+  {
+    name: 'Anglophone Africa',
+    aliases: ['english-speaking africa', 'english speaking africa'],
+    countries: [
+      'BW',
+      'CM',
+      'GM',
+      'GH',
+      'KE',
+      'LS',
+      'LR',
+      'MW',
+      'MU',
+      'NA',
+      'NG',
+      'RW',
+      'SC',
+      'SL',
+      'ZA',
+      'SS',
+      'SZ',
+      'TZ',
+      'UG',
+      'ZM',
+      'ZW',
+    ],
+  },
+  {
+    name: 'Pacific Islands',
+    aliases: ['south pacific islands', 'pacific island countries'],
+    countries: ['FJ', 'PG', 'SB', 'VU', 'NC', 'WS', 'TO', 'TV', 'KI', 'NR', 'FM', 'MH', 'PW', 'PF', 'CK', 'NU'],
+  },
+];

@@ -1,0 +1,123 @@
+/**
+ * The index the place scan looks words up in: every key a place lookup can succeed on, and their
+ * word prefixes, so that n-grams grow only along known names (parse/places.ts). Built once from the
+ * gazetteer; resolvePlace's answers are cached (bounded).
+ */
+import { countries } from 'countries-list';
+import { directionKeys } from '../../geo/directions.js';
+import { divisionKeys } from '../../geo/divisions.js';
+import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
+import { METROS } from '../../geo/metros.js';
+import { REGIONS } from '../../geo/regions.js';
+import { CITY_ALIASES } from '../../geo/supplement.js';
+import { townKeys } from '../../geo/towns.js';
+import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
+import { type PlaceMatch, resolvePlace } from '../places.js';
+import { PLACE_COMMON_WORDS } from './lexicon/places.js';
+import type { Token } from './tokens.js';
+
+const MAX_PLACE_WORDS = 6;
+
+let keys: Set<string> | null = null;
+/** Every word prefix of a key ("new", "new york", "new york city"): n-grams grow only along these. */
+let prefixes: Set<string> | null = null;
+/** resolvePlace is pure: its answers are cached (bounded). */
+const resolved = new Map<string, PlaceMatch | null>();
+const RESOLVE_CACHE_MAX = 20_000;
+
+export function resolveCached(text: string): PlaceMatch | null {
+  const hit = resolved.get(text);
+  if (hit !== undefined) return hit;
+  const match = resolvePlace(text);
+  if (resolved.size >= RESOLVE_CACHE_MAX) resolved.clear();
+  resolved.set(text, match);
+  return match;
+}
+
+/** Every key a place lookup can succeed on (cities, aliases, countries, states, metros, regions). */
+export function placeKeys(): Set<string> {
+  if (keys) return keys;
+  const set = new Set<string>();
+  const add = (s: string) => {
+    const k = placeKey(s);
+    if (k) set.add(k);
+  };
+  for (const c of allCities()) add(c.name);
+  for (const alias of CITY_ALIASES.keys()) add(alias);
+  for (const [code, c] of Object.entries(countries as Record<string, { name: string }>)) {
+    add(c.name);
+    add(countryName(code));
+  }
+  for (const alias of countryAliasKeys()) add(alias);
+  for (const [code, name] of Object.entries(US_STATES)) {
+    add(code);
+    add(name);
+  }
+  for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) for (const name of [s.name, ...(s.aliases ?? [])]) add(name);
+  for (const key of divisionKeys()) set.add(key);
+  for (const key of townKeys()) set.add(key);
+  // Parts of countries named by a direction ("northern italy", "south india": geo/directions.ts).
+  for (const code of Object.keys(countries)) for (const dir of directionKeys()) add(`${dir} ${countryName(code)}`);
+  for (const m of METROS) {
+    add(m.name);
+    for (const a of m.aliases) add(a);
+  }
+  for (const r of REGIONS) {
+    add(r.name);
+    for (const a of r.aliases) add(a);
+  }
+  // The scan joins each word's key: "ft collins" is looked up as written (placeKey reads it "fort collins").
+  for (const k of [...set]) {
+    const short = k.replace(/\b(fort|mount) (?=\S)/g, (word) => (word === 'fort ' ? 'ft ' : 'mt '));
+    if (short !== k) set.add(short);
+  }
+  keys = set;
+  prefixes = new Set<string>();
+  for (const k of set) {
+    const parts = k.split(' ');
+    for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
+  }
+  return set;
+}
+
+/** A token's place key: folded as every place name is ({@link placeKey}: "Wrocław", "Xi'an", "Saint"). */
+export function tokenKey(t: Token): string {
+  return placeKey(t.norm);
+}
+
+/**
+ * The ends (exclusive) of the n-grams starting at `from` whose key is a place key, longest
+ * first. N-grams grow only while their key is the prefix of some place key.
+ */
+export function knownEnds(tokens: Token[], from: number): number[] {
+  const set = placeKeys();
+  const prefixSet = prefixes as Set<string>;
+  const ends: number[] = [];
+  let key = '';
+  let greater = false;
+  let rest = '';
+  for (let to = from + 1; to <= Math.min(tokens.length, from + MAX_PLACE_WORDS); to++) {
+    const t = tokens[to - 1] as Token;
+    if (t.claim || (t.kind === 'punct' && !(t.text === '&' && to - 1 > from))) break;
+    const k = tokenKey(t);
+    if (!k) break;
+    key = key ? `${key} ${k}` : k;
+    if (to === from + 1 && k === 'greater') {
+      greater = true;
+      continue;
+    }
+    if (greater) rest = rest ? `${rest} ${k}` : k;
+    const alive = prefixSet.has(key) || (greater && prefixSet.has(rest));
+    if (!alive) break;
+    if (set.has(key) || (greater && set.has(rest))) ends.push(to);
+  }
+  return ends.reverse();
+}
+
+/** Whether a known place name starts at token `from` (used to keep "MD in Boston" a place). */
+export function placeStartsAt(tokens: Token[], from: number): boolean {
+  return knownEnds(tokens, from).some((to) => {
+    const key = tokens.slice(from, to).map(tokenKey).join(' ');
+    return !PLACE_COMMON_WORDS.has(key);
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Places under names of ordinary words, other countries' namesakes, former names, and regions of
+ * history and language.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { regionMembers } from '../../geo/regions.js';
+import { parsePeopleQuery } from '../../query-planner/parse/index.js';
+import { placeClause, resolvePlace } from '../../query-planner/places.js';
+
+const parse = (q: string) => parsePeopleQuery(q);
+const places = (q: string) => parse(q).filters.locations?.include ?? [];
+/** The canonical names of the places the parser finds. */
+const placesOf = (q: string) => places(q).map((text) => resolvePlace(text)?.name ?? `unresolved: ${text}`);
+const resolved = (text: string) => {
+  const r = resolvePlace(text);
+  return r ? `${r.kind}: ${r.name}` : null;
+};
+
+test('a town named by ordinary words is read with its state or country after a comma, and only so', () => {
+  assert.is(resolved('Surprise, AZ'), 'city: Surprise, Arizona, United States');
+  assert.is(resolved('Worms, Germany'), 'city: Worms, Germany');
+  assert.equal(placesOf('Pool service technicians in Surprise, AZ'), ['Surprise, Arizona, United States']);
+  assert.equal(placesOf('logistics team leads in worms, germany'), ['Worms, Germany']);
+  // Without the qualifier the words stay words.
+  assert.is(resolved('Surprise'), null);
+  assert.equal(placesOf('worms farmers in germany'), ['Germany']);
+  // Not a town the qualifier does not hold.
+  assert.equal(placesOf('engineers in sales, texas'), ['Texas, United States']);
+});
+
+test('a qualifier that is a country and a US state holds the city in either', () => {
+  assert.is(resolved('Macon, Georgia'), 'city: Macon, Georgia, United States');
+  assert.is(resolved('Tbilisi, Georgia'), 'city: Tbilisi, Georgia');
+  assert.is(resolved('Georgia, US'), 'state: Georgia, United States');
+});
+
+test("a division name followed by another country's division is the city there", () => {
+  assert.equal(placesOf('shipwrights in victoria, bc 8 years or more'), ['Victoria, Canada']);
+  assert.equal(placesOf('teachers in Victoria, BC'), ['Victoria, Canada']);
+  assert.equal(placesOf('nurses in Victoria, Australia'), ['Victoria, Australia']);
+});
+
+test('former names of cities, and countries by a main island or a short name', () => {
+  for (const [text, name] of [
+    ['Calicut', 'city: Kozhikode, India'],
+    ['Trivandrum', 'city: Thiruvananthapuram, India'],
+    ['Chattogram', 'city: Chittagong, Bangladesh'],
+    ['Plzeň', 'city: Pizen, Czech Republic'],
+    ['Nanking', 'city: Nanjing, China'],
+    ['antigua', 'country: Antigua and Barbuda'],
+    ['turks and caicos', 'country: Turks and Caicos Islands'],
+    ['western samoa', 'country: Samoa'],
+    ['ceylon', 'country: Sri Lanka'],
+  ] as const)
+    assert.is(resolved(text), name, text);
+  assert.equal(placesOf('ayurvedic doctors in calicut'), ['Kozhikode, India']);
+  assert.equal(placesOf('spa directors turks and caicos'), ['Turks and Caicos Islands']);
+});
+
+test('regions of history and language cover their divisions or countries', () => {
+  assert.is(resolved('transylvania'), 'region: Transylvania');
+  assert.ok(regionMembers('Transylvania').subdivisions.includes('RO|Cluj'));
+  assert.not.ok(regionMembers('Transylvania').subdivisions.includes('RO|Timis'), 'the Banat is not Transylvania');
+  assert.ok(regionMembers('Anatolia').subdivisions.includes('TR|Ankara'));
+  assert.not.ok(regionMembers('Anatolia').subdivisions.includes('TR|Istanbul'), 'Istanbul is mostly in Thrace');
+  assert.equal(regionMembers('Indochina').countries, ['KH', 'LA', 'VN']);
+  assert.ok(regionMembers('Lusophone Africa').countries.includes('MZ'));
+  assert.equal(placesOf('marble quarry managers across anatolia'), ['Anatolia']);
+  assert.equal(placesOf('tender managers for lusophone africa, 7 years minimum'), ['Lusophone Africa']);
+});
+
+test('areas named by a valley, a basin or a river are metros of their towns', () => {
+  assert.is(resolved('Rio Grande Valley'), 'metro: Rio Grande Valley');
+  assert.is(resolved('Rio Grande'), 'city: Rio Grande, Brazil');
+  assert.equal(placesOf('Production Foremen In The Permian Basin 8 Years Or More'), ['Permian Basin']);
+  assert.equal(placesOf('foundry managers in the black country'), ['Black Country']);
+  assert.equal(placesOf('private client solicitors home counties 10+ yrs'), ['Home Counties']);
+});
+
+test('a wider area matches its towns, but a town of it keeps its own filter', () => {
+  const springfield = resolvePlace('Springfield, MO');
+  assert.is(springfield?.name, 'Springfield, Missouri, United States');
+  assert.is(springfield?.metro, undefined, 'the Ozarks are no metro of Springfield');
+  assert.not.ok(JSON.stringify(placeClause(springfield as NonNullable<typeof springfield>)).includes('Ozarks'));
+  assert.ok(
+    JSON.stringify(placeClause(resolvePlace('the Ozarks') as NonNullable<ReturnType<typeof resolvePlace>>)).includes('Springfield'),
+  );
+  assert.is(resolvePlace('Amsterdam')?.metro, undefined, 'Rotterdam is not in an Amsterdam filter');
+  assert.equal(placesOf('data engineers in the randstad'), ['Randstad']);
+  // A conurbation is its towns' metro.
+  assert.is(resolvePlace('Wolverhampton')?.metro, 'Black Country');
+});
+
+test('"on the" before a division, and a smaller city ending the query after a plural title', () => {
+  assert.equal(placesOf('Concentrator plant managers on the Copperbelt, 15 years or more'), ['Copperbelt, Zambia']);
+  assert.equal(placesOf('nurses on the team'), []);
+  assert.equal(placesOf('dairy farm managers invercargill at least 4 years'), ['Invercargill, New Zealand']);
+  // Not at the start, nor before other words.
+  assert.equal(placesOf('invercargill dairy farm managers wanted for summer'), []);
+});
+
+test.run();
