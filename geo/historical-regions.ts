@@ -64,7 +64,14 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
     aliases: ['west country', 'southwest england', 'the south west of england'],
     subdivisions: ['GB|Bristol', 'GB|Plymouth', 'GB|Cornwall', 'GB|Devon', 'GB|Bath and North East Somerset', 'GB|Bournemouth'],
   },
-  { name: 'Lake District', aliases: ['the lakes', 'lakeland'], subdivisions: ['GB|Cumbria'] },
+  { name: 'Lake District', aliases: [], subdivisions: ['GB|Cumbria'] },
+  { name: 'Scottish Highlands', aliases: ['highlands of scotland'], subdivisions: ['GB|Highland'] },
+  // Mexico's central plateau of industry and farming.
+  {
+    name: 'Bajío',
+    aliases: ['el bajio', 'bajio region'],
+    subdivisions: ['MX|Guanajuato', 'MX|Querétaro', 'MX|Aguascalientes', 'MX|San Luis Potosí'],
+  },
   { name: 'Indochina', aliases: ['french indochina'], countries: ['KH', 'LA', 'VN'] },
   {
     name: 'Lusophone Africa',

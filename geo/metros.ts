@@ -1,3 +1,4 @@
+import { AREAS, OTHER_AREAS } from './areas.js';
 /**
  * Metropolitan areas: a canonical name, the names people use, and member cities as
  * "City|Region|CC". A place in a member city gets `location.metro`, so a metro filter is a
@@ -258,76 +259,39 @@ export const METROS: MetroDefinition[] = [
     aliases: ['capital district of new york'],
     members: ['Albany|New York|US', 'Schenectady|New York|US', 'Saratoga Springs|New York|US'],
   },
-  {
-    name: 'Okanagan',
-    aliases: ['okanagan valley'],
-    area: true,
-    members: [
-      'Kelowna|British Columbia|CA',
-      'West Kelowna|British Columbia|CA',
-      'Vernon|British Columbia|CA',
-      'Penticton|British Columbia|CA',
-    ],
-  },
-  {
-    name: 'Ozarks',
-    aliases: ['the ozarks', 'ozark mountains'],
-    area: true,
-    members: [
-      'Springfield|Missouri|US',
-      'Joplin|Missouri|US',
-      'Fayetteville|Arkansas|US',
-      'Springdale|Arkansas|US',
-      'Bentonville|Arkansas|US',
-    ],
-  },
-  // English areas no county or city is: the towns in them (GeoNames files English towns under no county).
+  // English conurbations no county or city is: the towns in them (GeoNames files English towns under no county).
   { name: 'Tyneside', aliases: [], members: ['Newcastle|Tyne and Wear|GB', 'Tynemouth||GB'] },
+  { name: 'Teesside', aliases: [], members: ['Middlesbrough|Stockton-on-Tees|GB', 'Hartlepool||GB', 'Redcar||GB'] },
+  // Metropolitan areas named after their cities together or a region.
+  {
+    name: 'Northwest Arkansas',
+    aliases: ['nwa', 'nw arkansas'],
+    members: ['Fayetteville|Arkansas|US', 'Springdale|Arkansas|US', 'Bentonville|Arkansas|US'],
+  },
+  { name: 'Champaign-Urbana', aliases: ['champaign urbana', 'chambana'], members: ['Urbana|Illinois|US'] },
+  { name: 'Bloomington-Normal', aliases: ['bloomington normal'], members: ['Bloomington|Illinois|US'] },
+  {
+    name: 'Fox Cities',
+    aliases: ['the fox cities', 'fox valley'],
+    members: ['Appleton|Wisconsin|US', 'Neenah|Wisconsin|US', 'Oshkosh|Wisconsin|US'],
+  },
+  {
+    name: 'Tri-Valley',
+    aliases: ['tri valley'],
+    members: ['Pleasanton|California|US', 'Livermore|California|US', 'San Ramon|California|US'],
+  },
+  { name: 'Piedmont Triad', aliases: ['the triad'], members: ['Greensboro|North Carolina|US', 'Winston-Salem|North Carolina|US'] },
+  { name: 'Illawarra', aliases: ['the illawarra'], members: ['Wollongong|New South Wales|AU'] },
+  {
+    name: 'Jabodetabek',
+    aliases: ['jabotabek', 'greater jakarta'],
+    members: ['Jakarta|Jakarta Raya|ID', 'Bogor|Jawa Barat|ID', 'Depok||ID', 'Tangerang||ID', 'Bekasi|Jakarta Raya|ID'],
+  },
   {
     name: 'Black Country',
     aliases: ['the black country'],
     members: ['Wolverhampton||GB', 'Dudley||GB', 'Walsall||GB', 'Stourbridge||GB', 'Halesowen||GB', 'Tipton||GB', 'Wednesbury||GB'],
   },
-  {
-    name: 'East Anglia',
-    aliases: [],
-    area: true,
-    members: [
-      'Norwich|Norfolk|GB',
-      'Ipswich|Suffolk|GB',
-      'Cambridge|Cambridgeshire|GB',
-      'Peterborough|Peterborough|GB',
-      "King's Lynn||GB",
-      'Bury St Edmunds||GB',
-      'Lowestoft||GB',
-      'Great Yarmouth||GB',
-    ],
-  },
-  {
-    name: 'Home Counties',
-    aliases: ['the home counties'],
-    area: true,
-    members: [
-      'Guildford||GB',
-      'Woking||GB',
-      'Reading|Oxfordshire|GB',
-      'Maidstone||GB',
-      'Chelmsford||GB',
-      'Watford||GB',
-      'St Albans||GB',
-      'Luton|Luton|GB',
-      'High Wycombe||GB',
-      'Basildon||GB',
-      'Southend-on-Sea|Southend-on-Sea|GB',
-      'Crawley||GB',
-      'Stevenage||GB',
-      'Hemel Hempstead||GB',
-      'Bracknell||GB',
-      'Royal Tunbridge Wells||GB',
-      'Aylesbury||GB',
-      'Redhill||GB',
-      'Harlow||GB',
-      'Sevenoaks||GB',
-    ],
-  },
+  ...AREAS,
+  ...OTHER_AREAS,
 ];

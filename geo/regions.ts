@@ -39,7 +39,7 @@ const NORTH_AFRICA = ['DZ', 'EG', 'LY', 'MA', 'SD', 'TN'];
 export const REGIONS: RegionDefinition[] = [
   { name: 'Nordics', aliases: ['nordic', 'nordic countries', 'scandinavia'], countries: NORDICS },
   { name: 'DACH', aliases: ['d-a-ch'], countries: DACH },
-  { name: 'Benelux', aliases: [], countries: BENELUX },
+  { name: 'Benelux', aliases: ['low countries', 'the low countries'], countries: BENELUX },
   { name: 'Western Europe', aliases: [], countries: WESTERN_EUROPE },
   { name: 'Southern Europe', aliases: [], countries: SOUTHERN_EUROPE },
   { name: 'Central Europe', aliases: [], countries: CENTRAL_EUROPE },
@@ -100,7 +100,7 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'EMEA', aliases: ['europe middle east and africa'], includes: ['Europe', 'Middle East', 'Africa'] },
   { name: 'MEA', aliases: ['middle east and africa'], includes: ['Middle East', 'Africa'] },
   { name: 'Southeast Asia', aliases: ['sea', 'asean', 'south east asia', 'se asia'], countries: SOUTHEAST_ASIA },
-  { name: 'East Asia', aliases: [], countries: EAST_ASIA },
+  { name: 'East Asia', aliases: ['north asia'], countries: EAST_ASIA },
   { name: 'Greater China', aliases: [], countries: ['CN', 'HK', 'MO', 'TW'] },
   { name: 'South Asia', aliases: ['indian subcontinent'], countries: SOUTH_ASIA },
   { name: 'ANZ', aliases: ['australia and new zealand', 'oceania', 'australasia'], countries: ANZ },

@@ -92,6 +92,20 @@ test('a wider area matches its towns, but a town of it keeps its own filter', ()
   assert.is(resolvePlace('Wolverhampton')?.metro, 'Black Country');
 });
 
+test('parts of US states people name are areas of their towns, which keep their own filters', () => {
+  assert.is(resolved('norcal'), 'metro: Northern California');
+  assert.is(resolved('Upstate NY'), 'metro: Upstate New York');
+  const westTexas = JSON.stringify(placeClause(resolvePlace('west texas') as NonNullable<ReturnType<typeof resolvePlace>>));
+  assert.ok(westTexas.includes('Lubbock') && westTexas.includes('El Paso'));
+  assert.not.ok(westTexas.includes('Houston'));
+  // "Austin" does not widen to Waco, nor "El Paso" to Lubbock.
+  assert.is(resolvePlace('Austin, TX')?.metro, undefined);
+  assert.is(resolvePlace('El Paso')?.metro, undefined);
+  assert.equal(placesOf('Farm Labor Contractors In The Central Valley'), ['Central Valley']);
+  // A conurbation named after its cities together.
+  assert.is(resolvePlace('Springdale, AR')?.metro, 'Northwest Arkansas');
+});
+
 test('"on the" before a division, and a smaller city ending the query after a plural title', () => {
   assert.equal(placesOf('Concentrator plant managers on the Copperbelt, 15 years or more'), ['Copperbelt, Zambia']);
   assert.equal(placesOf('nurses on the team'), []);

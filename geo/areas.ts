@@ -1,0 +1,117 @@
+/**
+ * Areas people name that are wider than one city's surroundings: parts of US states ("Upstate New
+ * York", "West Texas", "NorCal"), valleys and regions of towns. Each lists the towns people mean by
+ * it; a filter on the area matches those towns, but no town takes the area as its metro, so a
+ * filter on one town does not widen to the others (geo/metros.ts, `area`). The lists are the
+ * larger towns, not every one: a record in a smaller town of the area is not found by the area.
+ */
+import type { MetroDefinition } from './metros.js';
+
+const inState = (state: string, towns: string[]) => towns.map((t) => `${t}|${state}|US`);
+
+export const AREAS: MetroDefinition[] = (
+  [
+    [
+      'Central Valley',
+      ['san joaquin valley', 'californias central valley'],
+      inState('California', ['Fresno', 'Bakersfield', 'Stockton', 'Modesto', 'Visalia', 'Merced']),
+    ],
+    [
+      'Northern California',
+      ['norcal', 'nor cal', 'northern ca'],
+      inState('California', ['San Francisco', 'Oakland', 'San Jose', 'Sacramento', 'Santa Rosa', 'Redding', 'Chico', 'Eureka']),
+    ],
+    [
+      'Upstate New York',
+      ['upstate ny'],
+      inState('New York', ['Albany', 'Syracuse', 'Rochester', 'Buffalo', 'Utica', 'Binghamton', 'Ithaca', 'Schenectady']),
+    ],
+    ['Western New York', ['western ny', 'wny'], inState('New York', ['Buffalo', 'Rochester', 'Niagara Falls', 'Jamestown'])],
+    ['Western Pennsylvania', ['western pa', 'western penn'], inState('Pennsylvania', ['Pittsburgh', 'Erie', 'Johnstown', 'Altoona'])],
+    ['Central Texas', ['central tx'], inState('Texas', ['Austin', 'Waco', 'Killeen', 'Temple', 'San Marcos'])],
+    ['West Texas', ['west tx'], inState('Texas', ['El Paso', 'Midland', 'Odessa', 'Lubbock', 'Abilene', 'San Angelo'])],
+    ['South Texas', ['south tx'], inState('Texas', ['San Antonio', 'Corpus Christi', 'Laredo', 'McAllen', 'Brownsville'])],
+    [
+      'Central Florida',
+      ['central fl'],
+      inState('Florida', ['Orlando', 'Lakeland', 'Kissimmee', 'Daytona Beach', 'Sanford', 'Deltona', 'Ocala']),
+    ],
+    ['East Tennessee', ['east tn'], inState('Tennessee', ['Knoxville', 'Chattanooga', 'Johnson City', 'Kingsport'])],
+    ['Middle Tennessee', ['middle tn'], inState('Tennessee', ['Nashville', 'Murfreesboro', 'Clarksville', 'Franklin'])],
+    ['South Jersey', ['southern new jersey', 'southern nj'], inState('New Jersey', ['Camden', 'Atlantic City', 'Vineland'])],
+    ['North Jersey', ['northern new jersey', 'northern nj'], inState('New Jersey', ['Newark', 'Jersey City', 'Paterson'])],
+    ['West Michigan', ['western michigan'], inState('Michigan', ['Grand Rapids', 'Kalamazoo', 'Holland', 'Muskegon'])],
+    ['Northeast Ohio', ['northeastern ohio'], inState('Ohio', ['Cleveland', 'Akron', 'Canton', 'Youngstown'])],
+    ['Northern Colorado', ['noco'], inState('Colorado', ['Fort Collins', 'Loveland', 'Greeley'])],
+    ['Coachella Valley', [], inState('California', ['Palm Springs', 'Indio', 'La Quinta'])],
+  ] as [string, string[], string[]][]
+).map(([name, aliases, members]): MetroDefinition => ({ name, aliases, members, area: true }));
+
+/** Wider areas of towns outside the US (geo/metros.ts spreads both lists). */
+export const OTHER_AREAS: MetroDefinition[] = [
+  {
+    name: 'Okanagan',
+    aliases: ['okanagan valley'],
+    area: true,
+    members: [
+      'Kelowna|British Columbia|CA',
+      'West Kelowna|British Columbia|CA',
+      'Vernon|British Columbia|CA',
+      'Penticton|British Columbia|CA',
+    ],
+  },
+  {
+    name: 'Ozarks',
+    aliases: ['the ozarks', 'ozark mountains'],
+    area: true,
+    members: [
+      'Springfield|Missouri|US',
+      'Joplin|Missouri|US',
+      'Fayetteville|Arkansas|US',
+      'Springdale|Arkansas|US',
+      'Bentonville|Arkansas|US',
+    ],
+  },
+  {
+    name: 'East Anglia',
+    aliases: [],
+    area: true,
+    members: [
+      'Norwich|Norfolk|GB',
+      'Ipswich|Suffolk|GB',
+      'Cambridge|Cambridgeshire|GB',
+      'Peterborough|Peterborough|GB',
+      "King's Lynn||GB",
+      'Bury St Edmunds||GB',
+      'Lowestoft||GB',
+      'Great Yarmouth||GB',
+    ],
+  },
+  {
+    name: 'Home Counties',
+    aliases: ['the home counties'],
+    area: true,
+    members: [
+      'Guildford||GB',
+      'Woking||GB',
+      'Reading|Oxfordshire|GB',
+      'Maidstone||GB',
+      'Chelmsford||GB',
+      'Watford||GB',
+      'St Albans||GB',
+      'Luton|Luton|GB',
+      'High Wycombe||GB',
+      'Basildon||GB',
+      'Southend-on-Sea|Southend-on-Sea|GB',
+      'Crawley||GB',
+      'Stevenage||GB',
+      'Hemel Hempstead||GB',
+      'Bracknell||GB',
+      'Royal Tunbridge Wells||GB',
+      'Aylesbury||GB',
+      'Redhill||GB',
+      'Harlow||GB',
+      'Sevenoaks||GB',
+    ],
+  },
+];
