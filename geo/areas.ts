@@ -44,11 +44,28 @@ export const AREAS: MetroDefinition[] = (
     ['Northeast Ohio', ['northeastern ohio'], inState('Ohio', ['Cleveland', 'Akron', 'Canton', 'Youngstown'])],
     ['Northern Colorado', ['noco'], inState('Colorado', ['Fort Collins', 'Loveland', 'Greeley'])],
     ['Coachella Valley', [], inState('California', ['Palm Springs', 'Indio', 'La Quinta'])],
+    [
+      'Appalachia',
+      ['appalachian region', 'central appalachia'],
+      [
+        ...inState('West Virginia', ['Charleston', 'Huntington', 'Morgantown']),
+        ...inState('North Carolina', ['Asheville']),
+        ...inState('Tennessee', ['Knoxville', 'Johnson City']),
+        ...inState('Virginia', ['Roanoke']),
+        ...inState('Pennsylvania', ['Scranton', 'Wilkes Barre', 'Altoona', 'Johnstown']),
+      ],
+    ],
   ] as [string, string[], string[]][]
 ).map(([name, aliases, members]): MetroDefinition => ({ name, aliases, members, area: true }));
 
 /** Wider areas of towns outside the US (geo/metros.ts spreads both lists). */
 export const OTHER_AREAS: MetroDefinition[] = [
+  {
+    name: 'Pilbara',
+    aliases: ['the pilbara'],
+    area: true,
+    members: ['Port Hedland|Western Australia|AU', 'Karratha|Western Australia|AU'],
+  },
   {
     name: 'Okanagan',
     aliases: ['okanagan valley'],

@@ -66,6 +66,12 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
   },
   { name: 'Lake District', aliases: [], subdivisions: ['GB|Cumbria'] },
   { name: 'Scottish Highlands', aliases: ['highlands of scotland'], subdivisions: ['GB|Highland'] },
+  // The oil-producing states of southern Nigeria (Bayelsa's towns are filed under no state).
+  {
+    name: 'Niger Delta',
+    aliases: ['the niger delta'],
+    subdivisions: ['NG|Rivers', 'NG|Delta', 'NG|Akwa Ibom', 'NG|Cross River', 'NG|Edo', 'NG|Imo', 'NG|Abia', 'NG|Ondo'],
+  },
   // Mexico's central plateau of industry and farming.
   {
     name: 'Bajío',

@@ -195,6 +195,7 @@ export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
     jogja: 'Yogyakarta',
     jogjakarta: 'Yogyakarta',
     constantinople: 'Istanbul',
+    danang: 'Da Nang',
     'krung thep': 'Bangkok',
     // Local names where the gazetteer's own spelling is off (Natural Earth's "Pizen").
     plzen: 'Pizen',

@@ -106,7 +106,12 @@ export function resolvePlace(input: string): PlaceMatch | null {
   const region = regionByAlias(key);
   if (region) return { kind: 'region', name: region, input: text, namedRegion: region };
   const metro = findMetro(text);
-  if (metro) return { kind: 'metro', name: metro.name, input: text, metro: metro.name };
+  if (metro) {
+    // The country all its member cities are in ("Pilbara" is in Australia).
+    const codes = new Set(metro.members.map((m) => m.split('|')[2]));
+    const countryCode = codes.size === 1 ? [...codes][0] : undefined;
+    return { kind: 'metro', name: metro.name, input: text, metro: metro.name, ...(countryCode ? { countryCode } : {}) };
+  }
   // "LA" and "DC" are cities before they are Louisiana or a postal code; a city alias wins.
   const cityFirst = key === 'la' || key === 'dc';
   if (!cityFirst) {

@@ -102,6 +102,12 @@ test('parts of US states people name are areas of their towns, which keep their 
   assert.is(resolvePlace('Austin, TX')?.metro, undefined);
   assert.is(resolvePlace('El Paso')?.metro, undefined);
   assert.equal(placesOf('Farm Labor Contractors In The Central Valley'), ['Central Valley']);
+  // Regions of other countries and areas of towns.
+  assert.ok(regionMembers('Niger Delta').subdivisions.includes('NG|Rivers'));
+  assert.not.ok(regionMembers('Niger Delta').subdivisions.includes('NG|Lagos'));
+  assert.is(resolved('the Pilbara'), 'metro: Pilbara');
+  assert.is(resolvePlace('Karratha')?.metro, undefined);
+  assert.ok(JSON.stringify(placeClause(resolvePlace('Appalachia') as NonNullable<ReturnType<typeof resolvePlace>>)).includes('Morgantown'));
   // A conurbation named after its cities together.
   assert.is(resolvePlace('Springdale, AR')?.metro, 'Northwest Arkansas');
 });
