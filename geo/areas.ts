@@ -45,6 +45,22 @@ export const AREAS: MetroDefinition[] = (
     ['Northern Colorado', ['noco'], inState('Colorado', ['Fort Collins', 'Loveland', 'Greeley'])],
     ['Coachella Valley', [], inState('California', ['Palm Springs', 'Indio', 'La Quinta'])],
     [
+      'Lowcountry',
+      ['low country', 'south carolina lowcountry'],
+      inState('South Carolina', ['Charleston', 'Beaufort', 'Hilton Head Island', 'Bluffton', 'Summerville']),
+    ],
+    [
+      'Florida Panhandle',
+      ['the florida panhandle', 'northwest florida'],
+      inState('Florida', ['Pensacola', 'Panama City', 'Fort Walton Beach', 'Tallahassee']),
+    ],
+    ['Texas Panhandle', ['the texas panhandle'], inState('Texas', ['Amarillo'])],
+    [
+      'Inland Northwest',
+      ['inland empire of the pacific northwest'],
+      [...inState('Washington', ['Spokane', 'Spokane Valley']), "Coeur d'Alene|Idaho|US"],
+    ],
+    [
       'Appalachia',
       ['appalachian region', 'central appalachia'],
       [
@@ -58,8 +74,87 @@ export const AREAS: MetroDefinition[] = (
   ] as [string, string[], string[]][]
 ).map(([name, aliases, members]): MetroDefinition => ({ name, aliases, members, area: true }));
 
+/** Towns of one division of a country, as members (`Name|Division|CC`). */
+const towns = (division: string, countryCode: string, names: string[]) => names.map((t) => `${t}|${division}|${countryCode}`);
+/** English towns, which GeoNames files under no county. */
+const england = (names: string[]) => towns('', 'GB', names);
+
 /** Wider areas of towns outside the US (geo/metros.ts spreads both lists). */
 export const OTHER_AREAS: MetroDefinition[] = [
+  // England's regions beyond London: their principal towns (English towns carry no county).
+  {
+    name: 'South East England',
+    aliases: ['southeast england', 'south-east england', 'the south east of england'],
+    area: true,
+    members: [
+      'Brighton|Brighton and Hove|GB',
+      'Southampton|Southampton|GB',
+      'Portsmouth|Portsmouth|GB',
+      'Oxford|Oxfordshire|GB',
+      'Reading|Oxfordshire|GB',
+      ...england(['Milton Keynes', 'Basingstoke', 'Canterbury', 'Maidstone', 'Crawley', 'Guildford', 'Woking', 'High Wycombe']),
+    ],
+  },
+  {
+    name: 'East of England',
+    aliases: ['the east of england'],
+    area: true,
+    members: [
+      'Norwich|Norfolk|GB',
+      'Ipswich|Suffolk|GB',
+      'Cambridge|Cambridgeshire|GB',
+      'Peterborough|Peterborough|GB',
+      'Luton|Luton|GB',
+      'Southend-on-Sea|Southend-on-Sea|GB',
+      ...england(['Chelmsford', 'Colchester', 'Watford', 'St Albans', 'Stevenage', 'Basildon']),
+    ],
+  },
+  {
+    name: 'North East England',
+    aliases: ['northeast england', 'north-east england', 'the north east of england'],
+    area: true,
+    members: [
+      'Newcastle|Tyne and Wear|GB',
+      'Sunderland|Tyne and Wear|GB',
+      'Middlesbrough|Stockton-on-Tees|GB',
+      ...england(['Durham', 'Darlington', 'Hartlepool']),
+    ],
+  },
+  {
+    name: 'North West England',
+    aliases: ['northwest england', 'north-west england', 'the north west of england'],
+    area: true,
+    members: [
+      'Manchester|Manchester|GB',
+      'Liverpool|Merseyside|GB',
+      'Blackpool|Lancashire|GB',
+      'Carlisle|Cumbria|GB',
+      ...england(['Preston', 'Bolton', 'Warrington', 'Lancaster', 'Stockport', 'Wigan']),
+    ],
+  },
+  {
+    name: 'Midlands',
+    aliases: ['the midlands', 'english midlands'],
+    area: true,
+    members: [
+      'Birmingham|West Midlands|GB',
+      'Coventry|West Midlands|GB',
+      'Nottingham|Nottingham|GB',
+      'Leicester|Leicester|GB',
+      'Stoke|Stoke-on-Trent|GB',
+      ...england(['Wolverhampton', 'Northampton', 'Telford', 'Worcester', 'Lincoln']),
+    ],
+  },
+  // Spain's coasts, by their towns.
+  {
+    name: 'Costa del Sol',
+    aliases: [],
+    area: true,
+    members: towns('Andalucía', 'ES', ['Malaga', 'Marbella', 'Fuengirola', 'Torremolinos', 'Estepona', 'Benalmádena']),
+  },
+  { name: 'Costa Blanca', aliases: [], area: true, members: towns('Comunidad Valenciana', 'ES', ['Alicante', 'Benidorm', 'Torrevieja']) },
+  { name: 'Costa Brava', aliases: [], area: true, members: towns('Cataluña', 'ES', ['Girona', 'Lloret de Mar', 'Figueres']) },
+  { name: 'Costa Dorada', aliases: ['costa daurada'], area: true, members: towns('Cataluña', 'ES', ['Tarragona', 'Reus', 'Salou']) },
   {
     name: 'Pilbara',
     aliases: ['the pilbara'],

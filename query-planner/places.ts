@@ -40,9 +40,22 @@ export interface PlaceMatch {
 /** Towns of this size or more are read as cities are, with no place word before them. */
 const CITY_SIZED_TOWN = 500_000;
 
+/**
+ * Cities called `name` (the gazetteer's, most populous first), led by a town of that name whose
+ * name is made of ordinary words when it is ten times the largest of them: "Derby" is the English
+ * city of 270,000, not the Australian town of 3,000 that Natural Earth lists. The name is a place
+ * already (the gazetteer has it); only which place changes.
+ */
+function namedCities(name: string): City[] {
+  const cities = findCities(name);
+  const largest = cities[0]?.population;
+  if (largest === undefined) return cities;
+  return [...findOrdinaryTowns(name).filter((t) => t.population >= 10 * largest), ...cities];
+}
+
 /** Cities called `name`, then towns of that name (geo/towns.ts), most populous first within each. */
 export function citiesAndTowns(name: string): City[] {
-  return [...findCities(name), ...findTowns(name)];
+  return [...namedCities(name), ...findTowns(name)];
 }
 
 /** A city or town as a match ("Portland, Maine, United States", "Markham, Canada"). */
@@ -127,7 +140,7 @@ export function resolvePlace(input: string): PlaceMatch | null {
   const suffixed = /^(.+) (state|province)$/.exec(key);
   const inner = suffixed ? resolvePlace(suffixed[1] as string) : null;
   if (inner?.kind === 'state' && calledSo(inner.countryCode as string, suffixed?.[2] as string)) return { ...inner, input: text };
-  const city = findCities(text)[0];
+  const city = namedCities(text)[0];
   if (city) return cityMatch(city, text);
   if (!cityFirst) {
     const division = findDivision(text);

@@ -112,6 +112,24 @@ test('parts of US states people name are areas of their towns, which keep their 
   assert.is(resolvePlace('Springdale, AR')?.metro, 'Northwest Arkansas');
 });
 
+test("a town named by ordinary words leads its name when it dwarfs the gazetteer's city of that name", () => {
+  assert.is(resolved('Derby'), 'city: Derby, United Kingdom');
+  assert.is(resolved('derby, kansas'), 'city: Derby, Kansas, United States');
+  // Not a smaller one: Mobile, Alabama stays.
+  assert.is(resolved('Mobile'), 'city: Mobile, Alabama, United States');
+});
+
+test("England's regions, Spain's coasts and other areas by their towns", () => {
+  assert.equal(placesOf('teachers in the east of england'), ['East of England']);
+  assert.equal(placesOf('nurses in the midlands'), ['Midlands']);
+  assert.equal(placesOf('hoteliers on the costa del sol'), ['Costa del Sol']);
+  assert.equal(placesOf('nurses in the lowcountry'), ['Lowcountry']);
+  assert.ok(
+    JSON.stringify(placeClause(resolvePlace('Costa del Sol') as NonNullable<ReturnType<typeof resolvePlace>>)).includes('Marbella'),
+  );
+  assert.is(resolvePlace('Marbella')?.metro, undefined);
+});
+
 test('"on the" before a division, and a smaller city ending the query after a plural title', () => {
   assert.equal(placesOf('Concentrator plant managers on the Copperbelt, 15 years or more'), ['Copperbelt, Zambia']);
   assert.equal(placesOf('nurses on the team'), []);
