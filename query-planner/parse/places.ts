@@ -108,6 +108,15 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (first.join) return false;
   if (next?.join && next.norm !== 'based' && next.norm !== 'area' && next.norm !== 'wide') return false;
   const cue = hasPlaceCue(ctx, from);
+  // "engineers at Patagonia", "analysts at Jordan": right after "at", one word that names a
+  // country, state, region or area is an employer; people are "in" those ("based at" keeps it).
+  if (
+    to - from === 1 &&
+    match.kind !== 'city' &&
+    tokens[from - 1]?.norm === 'at' &&
+    !/^(based|located|stationed)$/.test(tokens[from - 2]?.norm ?? '')
+  )
+    return false;
   // A division known only from the gazetteer's cities needs a place word before it ("nurses in
   // Tasmania"; not "engineers at Meta", the company, nor a first name). So does a town, but not
   // "from", which as often names an employer or a school ("ex-Mercedes engineers from Mercedes").

@@ -307,8 +307,9 @@ test('a place that starts an employer\'s name after "at" or "ex-" is the employe
   assert.equal(parsed('Engineers from New York'), { places: ['New York'], employers: [] });
   assert.equal(parsed('engineers at London fintechs').places, ['London']);
   assert.equal(parsed('engineers at Deloitte Dublin'), { places: ['Dublin'], employers: ['Deloitte'] });
-  // In text all in small letters nothing marks a name.
-  assert.equal(parsed('engineers at texas instruments').places, ['texas']);
+  // In text all in small letters nothing marks a name; a state right after "at" is an employer's.
+  assert.equal(parsed('engineers at texas instruments'), { places: [], employers: ['texas instruments'] });
+  assert.equal(parsed('engineers at boston scientific').places, ['boston']);
   // There, a common English word before a title's head starts the title.
   const exGoogle = parsePeopleQuery('ex-google staff privacy engineers');
   assert.equal([exGoogle.filters.job_titles?.include, exGoogle.companies.map((c) => c.text)], [['Staff Privacy Engineer'], ['google']]);

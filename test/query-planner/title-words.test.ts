@@ -50,4 +50,14 @@ test('without capitals, a name of no English word ends before an English word th
   assert.equal(employer('ex-red hat engineers'), ['red hat']);
 });
 
+test('right after "at", one word naming a country, state or region is an employer; a city stays a place', () => {
+  const employer = (q: string) => parse(q).companies?.map((c) => c.text);
+  const places = (q: string) => parse(q).filters.locations?.include ?? [];
+  assert.equal(employer('engineers at Patagonia'), ['Patagonia']);
+  assert.equal(places('engineers at Patagonia'), []);
+  assert.equal(places('designers at patagonia in california'), ['california']);
+  assert.equal(places('based at Texas'), ['Texas']);
+  assert.equal(places('teachers at London'), ['London']);
+});
+
 test.run();
