@@ -79,6 +79,9 @@ const towns = (division: string, countryCode: string, names: string[]) => names.
 /** English towns, which GeoNames files under no county. */
 const england = (names: string[]) => towns('', 'GB', names);
 
+/** The cities of Norfolk, Suffolk and Cambridgeshire: East Anglia's, and the East of England's first. */
+const EAST_ANGLIAN_CITIES = ['Norwich|Norfolk|GB', 'Ipswich|Suffolk|GB', 'Cambridge|Cambridgeshire|GB', 'Peterborough|Peterborough|GB'];
+
 /** Wider areas of towns outside the US (geo/metros.ts spreads both lists). */
 export const OTHER_AREAS: MetroDefinition[] = [
   // England's regions beyond London: their principal towns (English towns carry no county).
@@ -100,10 +103,7 @@ export const OTHER_AREAS: MetroDefinition[] = [
     aliases: ['the east of england'],
     area: true,
     members: [
-      'Norwich|Norfolk|GB',
-      'Ipswich|Suffolk|GB',
-      'Cambridge|Cambridgeshire|GB',
-      'Peterborough|Peterborough|GB',
+      ...EAST_ANGLIAN_CITIES,
       'Luton|Luton|GB',
       'Southend-on-Sea|Southend-on-Sea|GB',
       ...england(['Chelmsford', 'Colchester', 'Watford', 'St Albans', 'Stevenage', 'Basildon']),
@@ -188,16 +188,7 @@ export const OTHER_AREAS: MetroDefinition[] = [
     name: 'East Anglia',
     aliases: [],
     area: true,
-    members: [
-      'Norwich|Norfolk|GB',
-      'Ipswich|Suffolk|GB',
-      'Cambridge|Cambridgeshire|GB',
-      'Peterborough|Peterborough|GB',
-      "King's Lynn||GB",
-      'Bury St Edmunds||GB',
-      'Lowestoft||GB',
-      'Great Yarmouth||GB',
-    ],
+    members: [...EAST_ANGLIAN_CITIES, "King's Lynn||GB", 'Bury St Edmunds||GB', 'Lowestoft||GB', 'Great Yarmouth||GB'],
   },
   {
     name: 'Home Counties',
