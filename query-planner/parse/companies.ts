@@ -181,8 +181,9 @@ const COMPANY_KIND_WORDS = new Set(
 
 /**
  * A company name starting at `j`: capitalised words in mixed-case text, else up to three words;
- * without capitals, a name whose first word is no English word ends before an English word that
- * is no kind of company ("ex-kpmg transfer pricing managers", "ex-michelin tyre engineers").
+ * without capitals, a name whose first word is no English word ends right after it before an
+ * English word that is no kind of company ("ex-kpmg transfer pricing managers", "ex-michelin tyre
+ * engineers"; "ex-jp morgan chase analysts" keeps its name).
  */
 function readName(tokens: Token[], j: number, mode: CaseMode): number {
   if (!nameLike(tokens[j], mode, true)) return -1;
@@ -204,7 +205,8 @@ function readName(tokens: Token[], j: number, mode: CaseMode): number {
     // staff privacy engineers", "ex-capital one data scientists" ("ex-red hat engineers" keeps
     // its name).
     if (mode !== 'mixed' && (LEVEL_WORDS.has(t.norm) || FUNCTION_WORD_PARTS.has(t.norm)) && headAhead(tokens, end)) break;
-    if (foreignFirst && commonWords().has(t.norm) && !COMPANY_KIND_WORDS.has(t.norm) && headAhead(tokens, end)) break;
+    // Only right after that first word: "ex-jp morgan chase analysts" keeps its three.
+    if (foreignFirst && end === j + 1 && commonWords().has(t.norm) && !COMPANY_KIND_WORDS.has(t.norm) && headAhead(tokens, end)) break;
     end++;
   }
   return end;

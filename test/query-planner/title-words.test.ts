@@ -45,6 +45,7 @@ test('without capitals, a name of no English word ends before an English word th
   assert.equal(title('ex-michelin tyre engineers'), ['Tyre Engineer']);
   // Names that go on: another word of no English, or a kind of company.
   assert.equal(employer('ex-goldman sachs analysts'), ['goldman sachs']);
+  assert.equal(employer('ex-jp morgan chase analysts'), ['jp morgan chase']);
   assert.equal(employer('ex-deutsche bank traders'), ['deutsche bank']);
   // A name of an English word keeps its words ("red hat").
   assert.equal(employer('ex-red hat engineers'), ['red hat']);
