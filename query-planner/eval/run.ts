@@ -17,6 +17,7 @@ import {
   OWN3_DATA,
   OWN4_DATA,
   OWN5_DATA,
+  OWN6_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -165,10 +166,11 @@ const own2 = reportOwnSet('company-queries.own2.jsonl', OWN2_DATA);
 const own3 = reportOwnSet('company-queries.own3.jsonl', OWN3_DATA);
 const own4 = reportOwnSet('company-queries.own4.jsonl', OWN4_DATA);
 const own5 = reportOwnSet('company-queries.own5.jsonl', OWN5_DATA);
+const own6 = reportOwnSet('company-queries.own6.jsonl', OWN6_DATA);
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
 lines.push(
-  `${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} ${'own2'.padEnd(20)} ${'own3'.padEnd(20)} ${'own4'.padEnd(20)} own5`,
+  `${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} ${'own2'.padEnd(20)} ${'own3'.padEnd(20)} ${'own4'.padEnd(20)} ${'own5'.padEnd(20)} own6`,
 );
 const cell = (f: { hits: number; total: number; pct: number } | undefined) =>
   f?.total ? `${f.hits}/${f.total} ${f.pct.toFixed(1)}%` : '-';
@@ -178,8 +180,9 @@ for (const f of company.figures) {
   const o3 = own3.figures.find((x) => x.field === f.field);
   const o4 = own4.figures.find((x) => x.field === f.field);
   const o5 = own5.figures.find((x) => x.field === f.field);
+  const o6 = own6.figures.find((x) => x.field === f.field);
   lines.push(
-    `${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2).padEnd(20)} ${cell(o3).padEnd(20)} ${cell(o4).padEnd(20)} ${cell(o5)}`,
+    `${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2).padEnd(20)} ${cell(o3).padEnd(20)} ${cell(o4).padEnd(20)} ${cell(o5).padEnd(20)} ${cell(o6)}`,
   );
 }
 console.log(lines.join('\n'));
