@@ -43,6 +43,7 @@ import { type NumberMention, scanNumbers } from './company/numbers.js';
 import { isDemonym, scanCompanyPlaces } from './company/places.js';
 import { findScopes } from './company/scopes.js';
 import { isSectorStart, type SectorMention, scanSectors } from './company/sectors.js';
+import { spokenNumbersToDigits } from './company/spoken-numbers.js';
 import { scanTopics } from './company/topics.js';
 import { type CompanyStatus, isTraitStart, scanTraits } from './company/traits.js';
 import { filterText, type RecognizedItem } from './index.js';
@@ -195,6 +196,8 @@ function residualKeywords(tokens: Token[], skip: Set<number>): string[] {
 export function parseCompanyQuery(input: string, options: CompanyParseOptions = {}): ParsedCompanyQuery {
   let source = typeof input === 'string' ? input : '';
   if (source.length > COMPANY_SEARCH_LIMITS.queryChars) source = source.slice(0, COMPANY_SEARCH_LIMITS.queryChars);
+  // "over five hundred staff" is read as "over 500 staff" (company/spoken-numbers.ts).
+  source = spokenNumbersToDigits(source);
   const now = options.year ?? new Date().getFullYear();
   const tokens = tokenize(source);
   const mode: CaseMode = caseMode(tokens);

@@ -1,0 +1,119 @@
+/**
+ * Numbers written in words in a company query ("over five hundred staff", "fewer than fifty
+ * employees", "two to three thousand employees", "under two million dollars", "founded in
+ * nineteen eighty-five", "founded in the eighties"), rewritten as digits before the query is
+ * tokenized, so the number recognisers (headcount.ts, money.ts, founded.ts) read them as they read
+ * "500". The words become numbers through the `words-to-numbers` package; this module only decides
+ * which stretches are numbers. A stretch of one word from "one" to "nine" stays as written ("Capital
+ * One", "series a", "one medical"): only a stretch worth ten or more, or with "hundred", "thousand",
+ * "million" or "billion", is rewritten.
+ */
+import { wordsToNumbers } from 'words-to-numbers';
+
+const UNITS =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen';
+const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety';
+const MAGNITUDES = new Map([
+  ['hundred', 100],
+  ['thousand', 1000],
+  ['million', 1_000_000],
+  ['billion', 1_000_000_000],
+]);
+const NUMBER_WORD = new Set([...UNITS.split(' '), ...TENS.split(' '), ...MAGNITUDES.keys()]);
+const SMALL = new Set(UNITS.split(' ').slice(0, 10));
+/** "the eighties" → "the 80s": decades as founded.ts reads them. */
+const DECADE_WORDS = new Map(TENS.split(' ').map((w, k) => [`${w.replace(/y$/, 'ies')}`, `${(k + 2) * 10}s`]));
+
+interface Span {
+  start: number;
+  end: number;
+  words: string[];
+}
+
+/** A word of a spoken number: a number word, a hyphenated pair ("eighty-five"), or "and"/"a" inside one. */
+function isNumberWord(word: string): boolean {
+  const w = word.toLowerCase();
+  return NUMBER_WORD.has(w) || (/^[a-z]+-[a-z]+$/.test(w) && w.split('-').every((p) => NUMBER_WORD.has(p)));
+}
+
+/** Stretches of number words, with "and" between two of them ("one hundred and twenty") and "a" before a magnitude ("a hundred"). */
+function spans(text: string): Span[] {
+  const words = [...text.matchAll(/[A-Za-z]+(?:-[A-Za-z]+)?/g)];
+  const out: Span[] = [];
+  let k = 0;
+  while (k < words.length) {
+    const w = words[k] as RegExpMatchArray;
+    const lower = (w[0] as string).toLowerCase();
+    // "a hundred", but not "half a billion" or "a quarter of a billion" (money.ts reads those).
+    const startsWithA =
+      lower === 'a' &&
+      MAGNITUDES.has((words[k + 1]?.[0] ?? '').toLowerCase()) &&
+      !/^(half|of|quarter|third)$/.test((words[k - 1]?.[0] ?? '').toLowerCase());
+    if (!isNumberWord(lower) && !startsWithA) {
+      k++;
+      continue;
+    }
+    // Only spaces between the words of one number ("$50 Million And $150 Million" is two).
+    const spaced = (a: number, b: number) =>
+      /^\s+$/.test(text.slice((words[a]?.index ?? 0) + (words[a]?.[0]?.length ?? 0), words[b]?.index ?? 0));
+    let j = k + 1;
+    while (j < words.length && spaced(j - 1, j)) {
+      const next = (words[j]?.[0] ?? '').toLowerCase();
+      if (isNumberWord(next)) j++;
+      else if (
+        next === 'and' &&
+        isNumberWord(words[j + 1]?.[0] ?? '') &&
+        spaced(j, j + 1) &&
+        MAGNITUDES.has((words[j - 1]?.[0] ?? '').toLowerCase())
+      )
+        j += 2;
+      else break;
+    }
+    const list = words.slice(k, j).map((m) => m[0] as string);
+    out.push({ start: w.index ?? 0, end: (words[j - 1]?.index ?? 0) + (words[j - 1]?.[0]?.length ?? 0), words: list });
+    k = j;
+  }
+  return out;
+}
+
+const hasMagnitude = (words: string[]) => words.some((w) => MAGNITUDES.has(w.toLowerCase()));
+
+/** The value of a stretch in digits, or null when the words are no number words-to-numbers reads. */
+function spanValue(span: Span): string | null {
+  // A magnitude alone is no number: "$2 million" stays for money.ts.
+  if (span.words.every((w) => MAGNITUDES.has(w.toLowerCase()) || w.toLowerCase() === 'and')) return null;
+  const converted = String(wordsToNumbers(span.words.join(' ').toLowerCase()));
+  // "nineteen eighty-five": a year spoken in two halves.
+  const halves = /^(\d{2}) (\d{1,2})$/.exec(converted);
+  if (halves) return String(Number(halves[1]) * 100 + Number(halves[2]));
+  return /^\d+$/.test(converted) ? converted : null;
+}
+
+/** One small word ("one", "two") stays as written unless a range's magnitude follows it. */
+const small = (span: Span) => span.words.length === 1 && SMALL.has(span.words[0]?.toLowerCase() ?? '');
+
+/** The query with its spoken numbers in digits; the text is unchanged when it has none. */
+export function spokenNumbersToDigits(text: string): string {
+  const found = spans(text).map((span) => ({ span, value: spanValue(span) }));
+  let out = text;
+  // Rewrite from the end, so earlier offsets hold; "two to three thousand" shares the magnitude.
+  for (let k = found.length - 1; k >= 0; k--) {
+    const { span, value } = found[k] as { span: Span; value: string | null };
+    if (value === null) continue;
+    const next = found[k + 1];
+    const between = next ? text.slice(span.end, next.span.start) : '';
+    const rangeWithMagnitude =
+      !!next?.value && /^\s*(to|-|and|or)\s*$/i.test(between) && !hasMagnitude(span.words) && hasMagnitude(next.span.words);
+    if (small(span) && !rangeWithMagnitude) continue;
+    let digits = value;
+    if (rangeWithMagnitude && next) {
+      const last = MAGNITUDES.get((next.span.words.at(-1) as string).toLowerCase()) ?? 1;
+      if (Number(value) * last <= Number(next.value)) digits = String(Number(value) * last);
+    }
+    out = `${out.slice(0, span.start)}${digits}${out.slice(span.end)}`;
+  }
+  return out.replace(
+    /\bthe (twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/gi,
+    (_m, w: string) => `the ${DECADE_WORDS.get(w.toLowerCase())}`,
+  );
+}
