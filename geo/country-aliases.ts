@@ -93,4 +93,16 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   ceylon: 'LK',
   siam: 'TH',
   persia: 'IR',
+  bahrein: 'BH',
+  dahomey: 'BJ',
+  zaire: 'CD',
+  'upper volta': 'BF',
+  abyssinia: 'ET',
+  kampuchea: 'KH',
+  tanganyika: 'TZ',
+  nyasaland: 'MW',
+  'british honduras': 'BZ',
+  'dutch guiana': 'SR',
+  // Both spellings of the special administrative region.
+  macau: 'MO',
 };

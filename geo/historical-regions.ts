@@ -72,6 +72,45 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
     aliases: ['the niger delta'],
     subdivisions: ['NG|Rivers', 'NG|Delta', 'NG|Akwa Ibom', 'NG|Cross River', 'NG|Edo', 'NG|Imo', 'NG|Abia', 'NG|Ondo'],
   },
+  {
+    name: 'Mekong Delta',
+    aliases: ['the mekong delta'],
+    subdivisions: [
+      'An Giang',
+      'Bạc Liêu',
+      'Bến Tre',
+      'Can Tho',
+      'Cà Mau',
+      'Kiên Giang',
+      'Long An',
+      'Sóc Trang',
+      'Tiền Giang',
+      'Trà Vinh',
+      'Vinh Long',
+      'Đồng Tháp',
+    ].map((n) => `VN|${n}`),
+  },
+  // The Philippines' largest island with Metro Manila, as its provinces the gazetteer files cities under.
+  {
+    name: 'Luzon',
+    aliases: [],
+    subdivisions: [
+      'Albay',
+      'Batangas',
+      'Benguet',
+      'Cagayan',
+      'Camarines Sur',
+      'Ilocos Norte',
+      'Ilocos Sur',
+      'Laguna',
+      'Metropolitan Manila',
+      'Nueva Ecija',
+      'Pampanga',
+      'Pangasinan',
+      'Tarlac',
+      'Zambales',
+    ].map((n) => `PH|${n}`),
+  },
   // Mexico's central plateau of industry and farming.
   {
     name: 'Bajío',
@@ -138,6 +177,10 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
       'ZW',
     ],
   },
+  // United Nations subregions of Oceania, and the Arabian Peninsula.
+  { name: 'Melanesia', aliases: [], countries: ['FJ', 'PG', 'SB', 'VU', 'NC'] },
+  { name: 'Polynesia', aliases: [], countries: ['WS', 'TO', 'TV', 'PF', 'CK', 'NU', 'AS', 'WF', 'PN', 'TK'] },
+  { name: 'Arabian Peninsula', aliases: ['arabia', 'the arabian peninsula'], countries: ['SA', 'AE', 'QA', 'KW', 'BH', 'OM', 'YE'] },
   {
     name: 'Pacific Islands',
     aliases: ['south pacific islands', 'pacific island countries'],

@@ -196,6 +196,7 @@ export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
     jogjakarta: 'Yogyakarta',
     constantinople: 'Istanbul',
     danang: 'Da Nang',
+    'salt lake': 'Salt Lake City',
     'krung thep': 'Bangkok',
     // Local names where the gazetteer's own spelling is off (Natural Earth's "Pizen").
     plzen: 'Pizen',

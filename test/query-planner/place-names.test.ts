@@ -58,6 +58,23 @@ test('former names of cities, and countries by a main island or a short name', (
   assert.equal(placesOf('spa directors turks and caicos'), ['Turks and Caicos Islands']);
 });
 
+test("former country names, other spellings, and the UN's subregions of Oceania", () => {
+  for (const [text, name] of [
+    ['Dahomey', 'country: Benin'],
+    ['bahrein', 'country: Bahrain'],
+    ['Macau', 'country: Macao'],
+    ['salt lake', 'city: Salt Lake City, Utah, United States'],
+    ['Melanesia', 'region: Melanesia'],
+    ['the Arabian Peninsula', 'region: Arabian Peninsula'],
+    ['Mekong Delta', 'region: Mekong Delta'],
+    // A country whose name ends in a subregion's stays the country.
+    ['French Polynesia', 'country: French Polynesia'],
+  ] as const)
+    assert.is(resolved(text), name, text);
+  // An Argentine province keeps its name: "Formosa" is not read as Taiwan.
+  assert.is.not(resolved('Formosa'), 'country: Taiwan');
+});
+
 test('regions of history and language cover their divisions or countries', () => {
   assert.is(resolved('transylvania'), 'region: Transylvania');
   assert.ok(regionMembers('Transylvania').subdivisions.includes('RO|Cluj'));
