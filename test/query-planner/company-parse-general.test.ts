@@ -288,4 +288,12 @@ test('a sector whose plural ends in "-ies" is filed in the singular too', () => 
   assert.equal(included('consultancies in London'), ['consultancies', 'consulting']);
 });
 
+test('a demonym that is also an English word, after a noun in small letters, is the word', () => {
+  assert.equal(filters('nail polish brands founded in the 2010s').locations, undefined);
+  assert.equal(filters('shoe polish makers').categories?.include, ['shoe polish']);
+  // After a size or evaluation word, or opening the query, it is the country.
+  assert.equal(filters('small polish banks').locations?.include, ['Poland']);
+  assert.equal(filters('polish logistics firms').locations?.include, ['Poland']);
+});
+
 test.run();

@@ -13,9 +13,11 @@
  */
 import { createRequire } from 'node:module';
 import { type PlaceMatch, resolvePlace } from '../../places.js';
+import { STOP_WORDS } from '../lexicon/stop-words.js';
 import { type PlaceMention, scanPlaces } from '../places.js';
 import { type CaseMode, claim, phraseTable, scanPhrases, type Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
+import { NOT_TOPIC } from './topics.js';
 
 /** Adjective → the place `resolvePlace` knows. */
 const DEMONYMS: [string, string][] = [
@@ -239,6 +241,18 @@ function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
     // an acronym follows it ("kenyan NGOs"), which is why the text has capitals.
     if (mode === 'mixed' && !t.cap && !(next?.kind === 'word' && /^\p{Lu}{2,}s?$/u.test(next.text))) return null;
     if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && !(next && next.kind === 'word')) return null;
+    // "nail polish", "shoe polish": after a noun in small letters, the English word ("small polish
+    // banks" keeps Poland: a size or evaluation word is no noun).
+    const prev = tokens[from - 1];
+    if (
+      /^(polish|swiss|kiwi)$/.test(t.norm) &&
+      !t.cap &&
+      prev?.kind === 'word' &&
+      !prev.claim &&
+      !STOP_WORDS.has(prev.norm) &&
+      !NOT_TOPIC.has(prev.norm)
+    )
+      return null;
     // The first word of a longer place name ("the Czech Republic", "Dominican Republic") is left
     // to the place scan, which reads it whole.
     if (next?.kind === 'word' && resolvePlace(`${t.text} ${next.text}`)) return null;

@@ -71,7 +71,7 @@ const THING_HEADS = new Set(
  * "wineries" stays "wineries". Words that never describe a sector on their own: evaluation,
  * size, age, reach and search words, and generic nouns of a field.
  */
-const NOT_TOPIC = new Set(
+export const NOT_TOPIC = new Set(
   `biggest big bigger largest large larger small smaller smallest tiny huge giant massive major minor top best better leading leader leaders
   notable prominent famous well-known known popular successful profitable promising hot innovative cutting-edge emerging established
   new newer newest young younger old older oldest mature fast-growing growing high-growth rapidly quickly fast quick mid-sized midsize
