@@ -99,6 +99,20 @@ export const OTHER_AREAS: MetroDefinition[] = [
     ],
   },
   {
+    name: 'South West England',
+    aliases: ['west country', 'southwest england', 'south-west england', 'the south west of england'],
+    area: true,
+    members: [
+      'Bristol|Bristol|GB',
+      'Plymouth|Plymouth|GB',
+      'Exeter|Devon|GB',
+      'Bath|Bath and North East Somerset|GB',
+      'Bournemouth|Bournemouth|GB',
+      ...england(['Swindon', 'Gloucester', 'Cheltenham', 'Taunton', 'Truro', 'Torquay']),
+    ],
+  },
+  { name: 'Lake District', aliases: [], area: true, members: england(['Kendal', 'Penrith']) },
+  {
     name: 'East of England',
     aliases: ['the east of england'],
     area: true,

@@ -71,11 +71,7 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   trinidad: 'TT',
   tobago: 'TT',
   'turks and caicos': 'TC',
-  'st vincent': 'VC',
-  'saint vincent': 'VC',
   nevis: 'KN',
-  'st barts': 'BL',
-  'st barths': 'BL',
   'st maarten': 'SX',
   'st martin': 'MF',
   tahiti: 'PF',
@@ -88,9 +84,9 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   dprk: 'KP',
   'lao pdr': 'LA',
   'west bank': 'PS',
-  // Former names still read.
-  'western samoa': 'WS',
+  // Former names still read (not "St Vincent" or "St Barts": hospitals carry those names).
   ceylon: 'LK',
+  'western samoa': 'WS',
   siam: 'TH',
   persia: 'IR',
   bahrein: 'BH',

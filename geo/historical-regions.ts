@@ -50,7 +50,8 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
   },
   {
     name: 'Silesia',
-    aliases: ['upper silesia', 'lower silesia'],
+    // "Lower Silesia" stays the Lower Silesian voivodeship.
+    aliases: [],
     subdivisions: ['PL|Silesian', 'PL|Opole', 'PL|Lower Silesian', 'CZ|Moravskoslezský'],
   },
   {
@@ -59,12 +60,6 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
     subdivisions: ['IQ|Arbil', 'IQ|Dihok', 'IQ|As-Sulaymaniyah'],
   },
   { name: 'Bengal', aliases: ['bengal region'], countries: ['BD'], subdivisions: ['IN|West Bengal'] },
-  {
-    name: 'South West England',
-    aliases: ['west country', 'southwest england', 'the south west of england'],
-    subdivisions: ['GB|Bristol', 'GB|Plymouth', 'GB|Cornwall', 'GB|Devon', 'GB|Bath and North East Somerset', 'GB|Bournemouth'],
-  },
-  { name: 'Lake District', aliases: [], subdivisions: ['GB|Cumbria'] },
   { name: 'Scottish Highlands', aliases: ['highlands of scotland'], subdivisions: ['GB|Highland'] },
   // The oil-producing states of southern Nigeria (Bayelsa's towns are filed under no state).
   {

@@ -251,9 +251,10 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Rio Grande Valley',
     aliases: ['rgv', 'lower rio grande valley'],
+    area: true,
     members: ['McAllen|Texas|US', 'Edinburg|Texas|US', 'Brownsville|Texas|US', 'Harlingen|Texas|US'],
   },
-  { name: 'Permian Basin', aliases: ['permian'], members: ['Midland|Texas|US', 'Odessa|Texas|US'] },
+  { name: 'Permian Basin', aliases: ['permian'], area: true, members: ['Midland|Texas|US', 'Odessa|Texas|US'] },
   {
     name: 'Capital District',
     aliases: ['capital district of new york'],

@@ -6,7 +6,6 @@
  * resolved against the corpus later (server/commands/search/resolve-companies.ts).
  */
 import pluralize from 'pluralize';
-import { commonWords } from '../../geo/gazetteer.js';
 import type { EmploymentRelation, FundingStage, NumberRange } from '../advanced-filters.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { CONTEXT_PHRASES, CONTEXT_SIZES, SEGMENT_FOLLOWERS, STAGE_PHRASES } from './lexicon/stages.js';
@@ -169,25 +168,9 @@ function nameLike(t: Token | undefined, mode: CaseMode, first: boolean): boolean
   return true;
 }
 
-/**
- * Words a company's name goes on with after a name of no English word ("deutsche bank", "boston
- * consulting group", "jp morgan securities"), in text without capitals.
- */
-const COMPANY_KIND_WORDS = new Set(
-  'bank group capital partners consulting labs technologies technology motors airlines airways energy holdings ventures securities insurance pharmaceuticals pharma brands foods studios entertainment electric steel mining petroleum chemicals logistics health healthcare systems networks semiconductor semiconductors electronics aerospace automotive industries international global financial investments management associates'.split(
-    ' ',
-  ),
-);
-
-/**
- * A company name starting at `j`: capitalised words in mixed-case text, else up to three words;
- * without capitals, a name whose first word is no English word ends right after it before an
- * English word that is no kind of company ("ex-kpmg transfer pricing managers", "ex-michelin tyre
- * engineers"; "ex-jp morgan chase analysts" keeps its name).
- */
+/** A company name starting at `j`: capitalised words in mixed-case text, else up to three words. */
 function readName(tokens: Token[], j: number, mode: CaseMode): number {
   if (!nameLike(tokens[j], mode, true)) return -1;
-  const foreignFirst = mode !== 'mixed' && !commonWords().has(tokens[j]?.norm ?? '');
   let end = j + 1;
   const limit = j + (mode === 'mixed' ? 5 : 3);
   while (end < tokens.length && end < limit) {
@@ -205,8 +188,6 @@ function readName(tokens: Token[], j: number, mode: CaseMode): number {
     // staff privacy engineers", "ex-capital one data scientists" ("ex-red hat engineers" keeps
     // its name).
     if (mode !== 'mixed' && (LEVEL_WORDS.has(t.norm) || FUNCTION_WORD_PARTS.has(t.norm)) && headAhead(tokens, end)) break;
-    // Only right after that first word: "ex-jp morgan chase analysts" keeps its three.
-    if (foreignFirst && end === j + 1 && commonWords().has(t.norm) && !COMPANY_KIND_WORDS.has(t.norm) && headAhead(tokens, end)) break;
     end++;
   }
   return end;

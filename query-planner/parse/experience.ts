@@ -1,7 +1,7 @@
 /**
  * Years of experience: "5+ years", "10+ yrs", "at least 7 years", "over 10 years of experience",
  * "seven years", "3-5 years" (min 3, max 5), "up to 4 years" (max 4), "a decade of experience",
- * "a decade or more", "over two decades". The first
+ * "with a decade or more", "with over two decades". The first
  * statement found wins; numbers that are not about experience ("founded 5 years ago", "for the
  * last 3 years") are left alone.
  */
@@ -100,9 +100,12 @@ export function scanYears(tokens: Token[]): YearsMention | null {
       const minStart = endsBefore(tokens, from, MIN_BEFORE);
       const to = i + 1 + (after?.length ?? 0);
       const experience = /experience|exp/.test(tokens[to]?.norm ?? '') || /experience|exp/.test(tokens[to + 1]?.norm ?? '');
-      if (!experience && !after && minStart < 0) continue;
-      if (NOT_EXPERIENCE_AFTER.has(tokens[to]?.norm ?? '')) continue;
-      if (minStart >= 0) from = minStart;
+      const start = minStart >= 0 ? minStart : from;
+      // Without "experience", only a person's "with" ("with a decade or more on air"): not "retired
+      // for over a decade", "acquired over two decades back".
+      if (!experience && ((!after && minStart < 0) || tokens[start - 1]?.norm !== 'with')) continue;
+      if (NOT_EXPERIENCE_AFTER.has(tokens[to]?.norm ?? '') || tokens[to]?.norm === 'back') continue;
+      from = start;
       claim(tokens, from, to, 'years');
       return { range: { min: value }, from, to };
     }

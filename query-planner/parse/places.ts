@@ -92,6 +92,9 @@ function skillIn(tokens: Token[], p: number): boolean {
 /** The place words a less certain place needs right before it (a division known from cities, a misspelling). */
 const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout)$/;
 
+/** Words that begin a bank's name before "of" and a place ("Bank of Montreal"). */
+const BANK_WORDS = /^(bank|banco|banque)$/;
+
 /** Places whose names are also English common nouns: porcelain, a bird, a knit fabric, a cow, a pepper. */
 const COMMON_NOUN_PLACES = new Set(['china', 'turkey', 'jersey', 'guernsey', 'chile']);
 
@@ -108,6 +111,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (first.join) return false;
   if (next?.join && next.norm !== 'based' && next.norm !== 'area' && next.norm !== 'wide') return false;
   const cue = hasPlaceCue(ctx, from);
+  // "at Bank of Ceylon", "Bank of Montreal": a place after "bank of" is part of the bank's name.
+  if (tokens[from - 1]?.norm === 'of' && BANK_WORDS.test(tokens[from - 2]?.norm ?? '') && (tokens[from - 2]?.cap || ctx.mode !== 'mixed'))
+    return false;
   // "engineers at Patagonia", "analysts at Jordan": right after "at", one word that names a
   // country, state, region or area is an employer; people are "in" those ("based at" keeps it).
   if (
@@ -125,8 +131,14 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const p = prevWordSkippingThe(tokens, from);
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
-    // "on the Copperbelt", "on the Gold Coast": "on" before "the" places too.
-    const onThe = before === 'on' && p < from - 1;
+    // "on the Copperbelt, 15 years": "on the" places a division that ends its phrase; not a town,
+    // nor one before a noun ("engineers on the meta team", "on the Bali project").
+    const after = tokens[to];
+    const onThe =
+      before === 'on' &&
+      p < from - 1 &&
+      match.lessCertain === 'division' &&
+      (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
     return PLACE_PREPOSITIONS.test(before) || onThe || (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to));
   }
   if (to - from > 1) return true;
@@ -169,8 +181,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (isVocabularyWord(key)) return false;
   if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
   const city = citiesAndTowns(first.text)[0];
-  // A smaller city ending the query after a plural title ("dairy farm managers invercargill"), as a division may.
-  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key) || endsAfterTitle(tokens, from, to));
+  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key));
 }
 
 /** Words that may follow a place at a query's end: its years of experience ("nunavut 5+ years"). */
@@ -178,8 +189,8 @@ const TRAILING_YEARS = new Set(['years', 'year', 'yrs', 'yr', 'yoe', 'of', 'expe
 
 /**
  * Whether a place ends the query right after a plural title word ("community health nurses
- * nunavut", "game rangers limpopo", "dairy farm managers invercargill"), with at most its years
- * after it: a division or city of six letters or more, or of several words, needs no place word there. Not a shorter one ("engineers meta" names
+ * nunavut", "game rangers limpopo"), with at most its years after it: a division of six letters or
+ * more, or of several words, needs no place word there. Not a shorter one ("engineers meta" names
  * the company, not Colombia's department), and not at the start ("meta engineers").
  */
 function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
@@ -203,7 +214,8 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
     // "Punjab, India": one of a region's two divisions of that name.
     if (city.kind === 'country' || city.kind === 'region') {
       const joined = resolveCached(`${city.input}, ${regionText}`);
-      if (joined?.kind === 'state') return { match: { ...joined, input: city.input }, end: to };
+      // "Georgia, US" is the state; "trinidad, colorado" and "antigua, guatemala" are cities there.
+      if (joined?.kind === 'state' || joined?.kind === 'city') return { match: { ...joined, input: city.input }, end: to };
       continue;
     }
     // "victoria, bc": a division's name that is also a city of the state or country that follows.
@@ -217,6 +229,9 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
       if (joined?.kind === 'city') return { match: { ...joined, input: city.input }, end: to };
     }
     if (city.kind !== 'city') continue;
+    // "Bogotá, Capital District": an area after a city's comma that does not hold it is part of the
+    // address (LinkedIn writes "Bogotá, Capital District, Colombia"), not a second place.
+    if (region?.kind === 'metro' && city.metro !== region.name) return { match: city, end: to };
     // "Lahore, Punjab": a region holding the city's division is that city.
     if (region?.kind === 'region') {
       const { subdivisions } = regionMembersOf(region.name);
@@ -240,11 +255,16 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
   return null;
 }
 
+const MONTHS = /^(january|february|march|april|may|june|july|august|september|october|november|december)$/;
+
 /**
  * A town whose name is made of ordinary words, right before a comma and the state or country that
  * holds it ("Surprise, AZ", "worms, germany"); null otherwise. Never read without that qualifier.
  */
 function qualifiedOrdinaryTown(ctx: ScanContext, i: number): { to: number; match: PlaceMatch } | null {
+  // Only after a place word: "java, spring, texas" keeps the skill, "at paramount, california" the employer.
+  const before = ctx.tokens[prevWordSkippingThe(ctx.tokens, i)]?.norm ?? '';
+  if (!/^(in|near|around|based|located|across|throughout)$/.test(before) || MONTHS.test(ctx.tokens[i]?.norm ?? '')) return null;
   for (let to = i + 1; to <= Math.min(i + 2, ctx.tokens.length - 1); to++) {
     if (ctx.tokens[to]?.text !== ',' || !wordsOnly(ctx.tokens, i, to)) continue;
     const name = sliceText(ctx.text, ctx.tokens, i, to);

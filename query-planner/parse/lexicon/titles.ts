@@ -158,8 +158,6 @@ export const WORD_EXPANSIONS: ReadonlyMap<string, string> = new Map(
     eng: 'Engineering',
     engr: 'Engineer',
     engrs: 'Engineer',
-    // "lab techs", "vet techs": a tech in the plural is always a person ("tech" alone also names technology).
-    techs: 'Technician',
     mktg: 'Marketing',
     assoc: 'Associate',
     asst: 'Assistant',
@@ -239,7 +237,7 @@ export const TITLE_FUNCTION_WORDS = new Set(words('of and & for the to in on at 
 /** Words ending in "s" that are not plurals (never singularised). */
 export const NOT_PLURAL = new Set(
   words(`sales operations relations services analytics logistics economics ops communications affairs systems sciences business
-  success access process wellness fitness physics mathematics statistics graphics robotics electronics ethics
+  success access process wellness fitness physics mathematics statistics graphics robotics electronics mechanics ethics
   genetics linguistics diagnostics therapeutics kubernetes series species status campus bus gas us plus bonus census corpus
   consensus analysis basis thesis class glass express press chess compass alias news payments payables receivables
   accounts benefits partnerships devops mlops revops finops bizops secops devsecops dataops llmops aiops salesops ios aws os
