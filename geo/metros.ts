@@ -1,4 +1,5 @@
 import { AREAS, OTHER_AREAS } from './areas.js';
+import { US_METROS } from './us-metros.js';
 /**
  * Metropolitan areas: a canonical name, the names people use, and member cities as
  * "City|Region|CC". A place in a member city gets `location.metro`, so a metro filter is a
@@ -293,6 +294,7 @@ export const METROS: MetroDefinition[] = [
     aliases: ['the black country'],
     members: ['Wolverhampton||GB', 'Dudley||GB', 'Walsall||GB', 'Stourbridge||GB', 'Halesowen||GB', 'Tipton||GB', 'Wednesbury||GB'],
   },
+  ...US_METROS,
   ...AREAS,
   ...OTHER_AREAS,
 ];

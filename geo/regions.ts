@@ -137,8 +137,14 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Midwest', aliases: ['midwestern us'], usStates: ['IL', 'IN', 'IA', 'KS', 'MI', 'MN', 'MO', 'NE', 'ND', 'OH', 'SD', 'WI'] },
   {
     name: 'South',
-    aliases: ['southern us', 'southeast', 'the south', 'us south'],
+    aliases: ['southern us', 'the south', 'us south'],
     usStates: ['AL', 'AR', 'FL', 'GA', 'KY', 'LA', 'MS', 'NC', 'SC', 'TN', 'TX', 'VA', 'WV', 'OK'],
+  },
+  // The South without Texas and Oklahoma (the Bureau of Economic Analysis's Southeast).
+  {
+    name: 'Southeast',
+    aliases: ['southeastern us', 'southeastern united states', 'us southeast', 'southeast us', 'the southeast', 'southeast united states'],
+    usStates: ['AL', 'AR', 'FL', 'GA', 'KY', 'LA', 'MS', 'NC', 'SC', 'TN', 'VA', 'WV'],
   },
   { name: 'Southwest', aliases: ['us southwest'], usStates: ['AZ', 'NM', 'NV', 'TX', 'OK', 'UT'] },
   { name: 'Mountain West', aliases: ['mountain states', 'rockies'], usStates: ['CO', 'UT', 'ID', 'MT', 'WY', 'NV', 'AZ', 'NM'] },

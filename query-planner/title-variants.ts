@@ -9,6 +9,8 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
     svp: 'senior vice president',
     evp: 'executive vice president',
     avp: 'assistant vice president',
+    rvp: 'regional vice president',
+    gvp: 'group vice president',
     sr: 'senior',
     jr: 'junior',
     mgr: 'manager',

@@ -129,6 +129,7 @@ export const OWN3_DATA = new URL('./company-queries.own3.jsonl', import.meta.url
 export const OWN4_DATA = new URL('./company-queries.own4.jsonl', import.meta.url);
 export const OWN5_DATA = new URL('./company-queries.own5.jsonl', import.meta.url);
 export const OWN6_DATA = new URL('./company-queries.own6.jsonl', import.meta.url);
+export const OWN7_DATA = new URL('./company-queries.own7.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs

@@ -60,6 +60,7 @@ export const OWN3_PEOPLE_DATA = new URL('./people-queries.own3.jsonl', import.me
 export const OWN4_PEOPLE_DATA = new URL('./people-queries.own4.jsonl', import.meta.url);
 export const OWN5_PEOPLE_DATA = new URL('./people-queries.own5.jsonl', import.meta.url);
 export const OWN6_PEOPLE_DATA = new URL('./people-queries.own6.jsonl', import.meta.url);
+export const OWN7_PEOPLE_DATA = new URL('./people-queries.own7.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

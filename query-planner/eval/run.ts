@@ -18,6 +18,7 @@ import {
   OWN4_DATA,
   OWN5_DATA,
   OWN6_DATA,
+  OWN7_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -30,6 +31,7 @@ import {
   OWN4_PEOPLE_DATA,
   OWN5_PEOPLE_DATA,
   OWN6_PEOPLE_DATA,
+  OWN7_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -69,6 +71,7 @@ for (const [file, data] of [
   ['people-queries.own4.jsonl', OWN4_PEOPLE_DATA],
   ['people-queries.own5.jsonl', OWN5_PEOPLE_DATA],
   ['people-queries.own6.jsonl', OWN6_PEOPLE_DATA],
+  ['people-queries.own7.jsonl', OWN7_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -162,28 +165,23 @@ const reportOwnSet = (file: string, data: URL) => {
   }
   return result;
 };
-const own2 = reportOwnSet('company-queries.own2.jsonl', OWN2_DATA);
-const own3 = reportOwnSet('company-queries.own3.jsonl', OWN3_DATA);
-const own4 = reportOwnSet('company-queries.own4.jsonl', OWN4_DATA);
-const own5 = reportOwnSet('company-queries.own5.jsonl', OWN5_DATA);
-const own6 = reportOwnSet('company-queries.own6.jsonl', OWN6_DATA);
+const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
+  ['own', own],
+  ['own2', reportOwnSet('company-queries.own2.jsonl', OWN2_DATA)],
+  ['own3', reportOwnSet('company-queries.own3.jsonl', OWN3_DATA)],
+  ['own4', reportOwnSet('company-queries.own4.jsonl', OWN4_DATA)],
+  ['own5', reportOwnSet('company-queries.own5.jsonl', OWN5_DATA)],
+  ['own6', reportOwnSet('company-queries.own6.jsonl', OWN6_DATA)],
+  ['own7', reportOwnSet('company-queries.own7.jsonl', OWN7_DATA)],
+];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
-lines.push(
-  `${'field'.padEnd(17)} ${'dev'.padEnd(20)} ${'own'.padEnd(20)} ${'own2'.padEnd(20)} ${'own3'.padEnd(20)} ${'own4'.padEnd(20)} ${'own5'.padEnd(20)} own6`,
-);
+lines.push(`${'field'.padEnd(17)} ${['dev', ...ownSets.map(([name]) => name)].map((n) => n.padEnd(20)).join(' ')}`.trimEnd());
 const cell = (f: { hits: number; total: number; pct: number } | undefined) =>
   f?.total ? `${f.hits}/${f.total} ${f.pct.toFixed(1)}%` : '-';
 for (const f of company.figures) {
-  const o = own.figures.find((x) => x.field === f.field);
-  const o2 = own2.figures.find((x) => x.field === f.field);
-  const o3 = own3.figures.find((x) => x.field === f.field);
-  const o4 = own4.figures.find((x) => x.field === f.field);
-  const o5 = own5.figures.find((x) => x.field === f.field);
-  const o6 = own6.figures.find((x) => x.field === f.field);
-  lines.push(
-    `${f.field.padEnd(17)} ${cell(f).padEnd(20)} ${cell(o).padEnd(20)} ${cell(o2).padEnd(20)} ${cell(o3).padEnd(20)} ${cell(o4).padEnd(20)} ${cell(o5).padEnd(20)} ${cell(o6)}`,
-  );
+  const cells = [cell(f), ...ownSets.map(([, r]) => cell(r.figures.find((x) => x.field === f.field)))];
+  lines.push(`${f.field.padEnd(17)} ${cells.map((c) => c.padEnd(20)).join(' ')}`.trimEnd());
 }
 console.log(lines.join('\n'));
 process.exitCode = missed ? 1 : 0;

@@ -155,7 +155,7 @@ function sectorSurface(source: string, tokens: Token[], s: SectorMention): strin
   const tail = (norm: string) =>
     (COMPANY_FILLER.has(norm) && !/^tech(nology|nologies)?$/.test(norm)) ||
     /^(compan(y|ies)|firms?|space|sector|industry|market|vertical)$/.test(norm);
-  while (to > s.from && tail(tokens[to - 1]?.norm ?? '')) to--;
+  while (to > s.from + 1 && tail(tokens[to - 1]?.norm ?? '')) to--;
   return to > s.from ? textOf(source, tokens, s.from, to).toLowerCase().replace(/\s+/g, ' ') : '';
 }
 

@@ -183,6 +183,21 @@ function text(source: string, tokens: Token[], from: number, to: number): string
   return a && b ? source.slice(a.start, b.end) : '';
 }
 
+/**
+ * "Principle engineer": the level word's everyday misspelling, before the next word of a title
+ * (not "principles of design"). The text keeps what was written; the title reads "Principal".
+ */
+function mendLevelSpelling(tokens: Token[]): Token[] {
+  for (const t of tokens) {
+    const next = tokens[t.i + 1];
+    if (t.norm === 'principle' && next?.kind === 'word' && !/^(of|and|or|based|driven)$/.test(next.norm)) {
+      t.norm = 'principal';
+      t.text = t.text.replace(/ciple$/i, (m) => (m === m.toUpperCase() ? 'CIPAL' : 'cipal'));
+    }
+  }
+  return tokens;
+}
+
 /** The population of the city a place match resolved to (the first namesake when none is the one). */
 function cityPopulation(match: PlaceMatch): number {
   const namesakes = citiesAndTowns(match.input);
@@ -201,7 +216,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     });
     source = source.slice(0, PEOPLE_SEARCH_LIMITS.queryChars);
   }
-  const tokens = tokenize(source);
+  const tokens = mendLevelSpelling(tokenize(source));
   const mode: CaseMode = caseMode(tokens);
   const wordCount = tokens.filter((t) => t.kind === 'word').length;
   const recognized: (RecognizedItem & { at: number })[] = [];

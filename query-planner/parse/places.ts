@@ -103,6 +103,9 @@ function capitalisesNames(ctx: ScanContext): boolean {
   return ctx.tokens.some((t, k) => k > ctx.firstWord && t.kind === 'word' && t.cap);
 }
 
+/** Compass words, some of which name a region alone ("the South", "the Midwest" is no compass word). */
+const COMPASS = /^(north|south|east|west|northeast|northwest|southeast|southwest)$/;
+
 function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): boolean {
   const { tokens } = ctx;
   const first = tokens[from] as Token;
@@ -110,6 +113,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   // Not part of a hyphenated word ("co-founder"), except "SF-based".
   if (first.join) return false;
   if (next?.join && next.norm !== 'based' && next.norm !== 'area' && next.norm !== 'wide') return false;
+  // "south London", "south wales", "east Tennessee": a compass word that names a region on its
+  // own ("the South") is the direction of the place after it.
+  if (to - from === 1 && COMPASS.test(first.norm) && next?.kind === 'word' && knownEnds(tokens, to).length) return false;
   const cue = hasPlaceCue(ctx, from);
   // "at Bank of Ceylon", "Bank of Montreal": a place after "bank of" is part of the bank's name.
   if (tokens[from - 1]?.norm === 'of' && BANK_WORDS.test(tokens[from - 2]?.norm ?? '') && (tokens[from - 2]?.cap || ctx.mode !== 'mixed'))

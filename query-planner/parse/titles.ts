@@ -129,6 +129,8 @@ const STRONG_LEVELS = new Set([
   'svp',
   'evp',
   'avp',
+  'rvp',
+  'gvp',
   'managing',
   'lead',
 ]);
@@ -139,6 +141,8 @@ const DEPARTMENT_BEFORE = new Set([
   'svp',
   'evp',
   'avp',
+  'rvp',
+  'gvp',
   'head',
   'chief',
   'director',

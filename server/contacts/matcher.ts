@@ -3,77 +3,40 @@
  * Proxima knows, how sure it is, and why. Deterministic: candidate generation by exact keys
  * (email, phone, professional username) and by names (with nickname variants) and organisations
  * in the search engine, then a score per candidate that adds the evidence of each field, turned
- * into a confidence in 0..1, and a bucket from the confidence and the margin over the runner-up.
+ * into a confidence in 0..1, and a bucket from the confidence and the margin over the runner-up
+ * (match-scoring.ts).
  */
-import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { INDICES } from '../../mappings/indices.js';
-import { resolvePlace } from '../../query-planner/places.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
 import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
-import { genderedPair, givenNameVariants, sameGivenName, shortForm, spellingVariant } from './given-names.js';
+import { givenNameVariants } from './given-names.js';
 import {
-  asciiLower,
-  emailSearchTerms,
-  emailsIn,
-  indexWords,
-  isTypo,
-  normEmail,
-  type PersonName,
-  personName,
-  phonesIn,
-  professionalUsername,
-  swappedName,
-  words,
-} from './normalize.js';
-import { emailOrganisation, normOrg, type OrgForm, orgAgreement, orgForm, orgNamesIn } from './organisations.js';
+  bucketOf,
+  type ContactRow,
+  confidenceOf,
+  KEY_FIELDS,
+  LIKELY_MIN,
+  type MatchStatus,
+  type ProfileDoc,
+  type ScoredCandidate,
+  scoreCandidate,
+} from './match-scoring.js';
+import { swappedName } from './normalize.js';
+import { hasSignal, type Keys, nativeText, rowKeys } from './row-keys.js';
 
-/** A contact as a spreadsheet row or a delegate-resolve item gives it (docs/contacts.md, "Rows"). */
-export interface ContactRow {
-  row_id?: string;
-  name?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  emails?: string[];
-  phone_numbers?: string[];
-  organization_names?: string[];
-  job_titles?: string[];
-  location?: string | null;
-  professional_url?: string | null;
-}
-
-export const MATCH_STATUSES = ['resolved', 'likely_match', 'needs_review', 'unresolved'] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
-
-/** One piece of evidence: a field, what it said, and its weight in the score. */
-export interface Evidence {
-  field:
-    | 'name'
-    | 'first_name'
-    | 'last_name'
-    | 'email'
-    | 'phone'
-    | 'professional_url'
-    | 'organization'
-    | 'job_title'
-    | 'location'
-    | 'network';
-  outcome: 'match' | 'partial' | 'conflict';
-  weight: number;
-  detail: string;
-}
-
-export interface ScoredCandidate {
-  user_id: string;
-  name: string | null;
-  headline: string | null;
-  current_title: string | null;
-  current_company: string | null;
-  location: string | null;
-  score: number;
-  confidence: number;
-  evidence: Evidence[];
-}
+export {
+  bucketOf,
+  type ContactRow,
+  confidenceOf,
+  type Evidence,
+  MATCH_STATUSES,
+  type MatchStatus,
+  type ScoredCandidate,
+  scoreCandidate,
+  WEIGHTS,
+} from './match-scoring.js';
+export { rowKeys } from './row-keys.js';
 
 export interface MatchResult {
   status: MatchStatus;
@@ -81,69 +44,6 @@ export interface MatchResult {
   /** Why a row is unresolved or needs review (null when resolved or a likely match). */
   reason: string | null;
   candidates: ScoredCandidate[];
-}
-
-/** The scoring model's weights (docs/contacts.md, "Scoring"). */
-export const WEIGHTS = {
-  professionalUrl: 12,
-  email: 9,
-  emailBounced: 5,
-  phone: 8,
-  firstExact: 2.5,
-  firstNickname: 2,
-  firstTypo: 1.5,
-  firstInitial: 1.2,
-  firstConflict: -4,
-  lastExact: 3,
-  lastPart: 2.5,
-  lastTypo: 2.2,
-  lastConflict: -5,
-  orgCurrent: 2.5,
-  orgPast: 2,
-  orgAliasCurrent: 2,
-  orgAliasPast: 1.5,
-  orgPartCurrent: 1.2,
-  orgPartPast: 1,
-  orgEmailDomainCurrent: 2,
-  orgEmailDomainPast: 1.5,
-  orgMiss: -0.5,
-  titleCurrent: 1,
-  titlePast: 0.5,
-  city: 1,
-  metro: 0.8,
-  countryConflict: -1,
-  firstDegree: 1.5,
-  secondDegree: 0.5,
-} as const;
-
-/** Confidence from a score: a logistic curve centred on 6 (about a full name plus one more field). */
-export const confidenceOf = (score: number): number => Math.round((1 / (1 + Math.exp(-1.1 * (score - 6)))) * 1000) / 1000;
-
-/** Thresholds of the buckets. */
-export const RESOLVED_MIN = 0.9;
-export const RESOLVED_MARGIN = 0.25;
-export const LIKELY_MIN = 0.6;
-export const LIKELY_MARGIN = 0.1;
-
-interface ProfileDoc {
-  id?: string;
-  first_name?: string | null;
-  last_name?: string | null;
-  display_name?: string | null;
-  headline?: string | null;
-  current_title?: string | null;
-  current_company_name?: string | null;
-  experiences?: { company_name?: string | null; title?: string | null; is_current?: boolean }[];
-  location?: {
-    raw?: string | null;
-    city?: string | null;
-    region?: string | null;
-    country_code?: string | null;
-    metro?: string | null;
-  } | null;
-  emails?: { address?: string; quality?: string }[];
-  phone_numbers?: { number?: string }[];
-  professional_username?: string | null;
 }
 
 const SOURCE = [
@@ -160,288 +60,6 @@ const SOURCE = [
   'phone_numbers',
   'professional_username',
 ];
-
-/** What a row offers to match on, normalised once. */
-interface Keys {
-  name: PersonName;
-  emails: string[];
-  /** What the exact-key search looks the emails up by (as compared and as written). */
-  emailTerms: string[];
-  phones: string[];
-  username: string | null;
-  /** Listed employers as searched (legal forms dropped, web addresses as names). */
-  orgs: string[];
-  /** Listed employers as compared. */
-  orgForms: OrgForm[];
-  /**
-   * Organisations the row's email domains name, by host ("acme-robotics.com" → Acme Robotics):
-   * evidence of the employer for a person who holds an address at that host too.
-   */
-  emailHostOrgs: Map<string, OrgForm>;
-  /** The same organisations' names, as searched. */
-  emailOrgNames: string[];
-  titles: string[][];
-  /** The row's place: its city as a place key (gazetteer.ts, placeKey), its metro and country. */
-  place: { city: string | null; metro: string | null; country: string | null } | null;
-  /**
-   * Name words as written, accents dropped but letters kept ("røed" for "roed", "łukaszewski"):
-   * embedded indices built before table layout 10 keep ø, ł, đ and ı, which OpenSearch's ASCII
-   * folding (and layout 10) makes o, l, d and i.
-   */
-  nativeForms: Map<string, string>;
-}
-
-/** Each name word's written form, where it differs from its ASCII form (see {@link Keys.nativeForms}). */
-function nativeForms(row: ContactRow): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const text of [row.name, row.first_name, row.last_name])
-    for (const word of (text ?? '').split(/[^\p{L}]+/u)) {
-      const native = word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-      const ascii = asciiLower(word).replace(/[^a-z]/g, '');
-      if (native && ascii && native !== ascii && /^\p{L}+$/u.test(native)) out.set(ascii, native);
-    }
-  return out;
-}
-
-/** A search text with each word in its written form, or null when no word has one. */
-function nativeText(text: string, forms: Map<string, string>): string | null {
-  if (!forms.size) return null;
-  const alt = text
-    .split(' ')
-    .map((w) => forms.get(w) ?? w)
-    .join(' ');
-  return alt === text ? null : alt;
-}
-
-/**
- * Reads a free-text location with the gazetteer people search uses ("Austin, TX", "Greater
- * London", "Cambridge, Massachusetts, United States", "France"): its city, metro and country.
- */
-function placeOf(text: string | null | undefined): Keys['place'] {
-  const t = text?.trim();
-  if (!t) return null;
-  // A bare name is a city first, then a US state ("Victoria", "Washington", "Georgia"), as an
-  // address book means it; "City, State" and countries ("France") go through resolvePlace.
-  if (!t.includes(',')) {
-    const city = findCities(t)[0];
-    if (city) return { city: placeKey(city.name), metro: metroOf(city)?.name.toLowerCase() ?? null, country: city.countryCode };
-    if (findUsState(t)) return { city: null, metro: null, country: 'US' };
-  }
-  const match = resolvePlace(t) ?? resolvePlace(t.split(',')[0]!.trim());
-  if (!match) return null;
-  const place = {
-    city: match.city ? placeKey(match.city) : null,
-    metro: match.metro?.toLowerCase() ?? null,
-    country: match.countryCode ?? null,
-  };
-  return place.city || place.metro || place.country ? place : null;
-}
-
-export function rowKeys(row: ContactRow): Keys {
-  const orgCells = (row.organization_names ?? []).flatMap(orgNamesIn);
-  const place = placeOf(row.location);
-  const emails = [...new Set((row.emails ?? []).flatMap(emailsIn))];
-  const emailHostOrgs = new Map<string, OrgForm>();
-  const emailOrgNames = new Set<string>();
-  for (const e of emails) {
-    const host = e.slice(e.lastIndexOf('@') + 1);
-    const org = emailHostOrgs.has(host) ? null : emailOrganisation(e);
-    if (!org) continue;
-    emailHostOrgs.set(host, orgForm(org));
-    emailOrgNames.add(org);
-  }
-  return {
-    name: personName(row),
-    emails,
-    emailTerms: [...new Set((row.emails ?? []).flatMap(emailSearchTerms))],
-    phones: [...new Set((row.phone_numbers ?? []).flatMap((p) => phonesIn(p, place?.country ?? null)))],
-    username: professionalUsername(row.professional_url),
-    orgs: [...new Set(orgCells.map(normOrg).filter(Boolean))],
-    orgForms: orgCells.map(orgForm).filter((o) => o.key),
-    emailHostOrgs,
-    emailOrgNames: [...emailOrgNames],
-    titles: (row.job_titles ?? []).map((t) => words(t)).filter((w) => w.length),
-    place,
-    nativeForms: nativeForms(row),
-  };
-}
-
-/** Whether a row has anything a person can be found by (a name, an email, a phone, a profile URL). */
-export function hasSignal(k: Keys): boolean {
-  return Boolean(k.name.first || k.name.last || k.emails.length || k.phones.length || k.username);
-}
-
-const overlap = (a: string[], b: string[]): number => {
-  if (!a.length || !b.length) return 0;
-  const sb = new Set(b);
-  const common = new Set(a.filter((w) => sb.has(w))).size;
-  return common / new Set([...a, ...b]).size;
-};
-
-/** Scores one profile against a row's keys; `network` is the perspective's degree to the person. */
-export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): { score: number; evidence: Evidence[] } {
-  const ev: Evidence[] = [];
-  const add = (field: Evidence['field'], outcome: Evidence['outcome'], weight: number, detail: string) =>
-    ev.push({ field, outcome, weight, detail });
-
-  if (k.username && p.professional_username?.toLowerCase() === k.username)
-    add('professional_url', 'match', WEIGHTS.professionalUrl, 'the professional profile URL is this person’s');
-  const emails = new Map((p.emails ?? []).map((e) => [normEmail(e.address), e.quality]));
-  const email = k.emails.find((e) => emails.has(e));
-  if (email)
-    add(
-      'email',
-      'match',
-      emails.get(email) === 'bounced' ? WEIGHTS.emailBounced : WEIGHTS.email,
-      emails.get(email) === 'bounced' ? 'an email address this person used (it now bounces)' : 'an email address of this person',
-    );
-  const phones = new Set((p.phone_numbers ?? []).map((x) => x.number));
-  if (k.phones.some((x) => phones.has(x))) add('phone', 'match', WEIGHTS.phone, 'a phone number of this person');
-
-  const pf = words(p.first_name)[0] ?? words(p.display_name)[0] ?? null;
-  const pl = words(p.last_name);
-  const plLast = pl.at(-1) ?? null;
-  const rf = k.name.first;
-  const rl = k.name.last;
-  // A hyphenated or two-word given name ("Mary-Jane", "Jean Luc"): joined, and its first part.
-  const pfParts = indexWords(p.first_name);
-  if (rf && pf) {
-    // Read family name first, "Nguyen Van An" is An with a middle name: the same given name when
-    // the profile's are "Van An", a guess when they are only "An".
-    if (k.name.given && k.name.given === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given names');
-    else if (k.name.given && rf === pf)
-      add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names the row gives`);
-    else if (rf === pf || rf === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
-    else if (pfParts.length > 1 && (rf === pfParts[0] || rf === pfParts.at(-1)))
-      add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names "${p.first_name}"`);
-    else if (sameGivenName(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is a form of "${pf}"`);
-    else if (shortForm(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" may be a short form of "${pf}"`);
-    else if (spellingVariant(rf, pf)) add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" may be another spelling of "${pf}"`);
-    else if (rf.length === 1 && pf.startsWith(rf)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the initial matches');
-    else if (isTypo(rf, pf) && !genderedPair(rf, pf))
-      add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" looks like a misspelling of "${pf}"`);
-    else add('first_name', 'conflict', WEIGHTS.firstConflict, `given name "${rf}" is not "${pf}"`);
-  }
-  if (rl && plLast) {
-    // The row's words after the given name: "Pérez Gómez" or "Al Farsi" written apart.
-    const rowFamily = k.name.all.slice(1);
-    if (rl === plLast || rl === pl.join('') || rowFamily.join('') === pl.join(''))
-      add('last_name', 'match', WEIGHTS.lastExact, 'same family name');
-    else if (k.name.birthName && k.name.birthName === pl.join(''))
-      add('last_name', 'match', WEIGHTS.lastExact, 'the birth name the row gives');
-    else if (
-      pl.includes(rl) ||
-      rowFamily.includes(plLast) ||
-      (rf === null && words(p.display_name).includes(rl)) ||
-      // One part of a double-barrelled name, either way round, or the birth name the row gives.
-      k.name.otherLast?.some((x) => x === plLast || x === pl.join('')) ||
-      indexWords(p.last_name).includes(rl)
-    )
-      add('last_name', 'match', WEIGHTS.lastPart, 'part of the family name, or a family name the row also gives');
-    else if (isTypo(rl, plLast)) add('last_name', 'partial', WEIGHTS.lastTypo, `"${rl}" looks like a misspelling of "${plLast}"`);
-    else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
-  }
-
-  if (k.orgForms.length || k.emailHostOrgs.size) {
-    const current = orgForm(p.current_company_name);
-    const past = (p.experiences ?? []).filter((e) => !e.is_current).map((e) => orgForm(e.company_name));
-    const rank = { same: 3, alias: 2, part: 1 } as const;
-    const best = (listed: OrgForm[], names: OrgForm[]) => {
-      let found: 'same' | 'alias' | 'part' | null = null;
-      for (const o of listed)
-        for (const n of names) {
-          const a = orgAgreement(o, n);
-          if (a && (!found || rank[a] > rank[found])) found = a;
-        }
-      return found;
-    };
-    const cur = best(k.orgForms, [current]);
-    const old = cur === 'same' ? null : best(k.orgForms, past);
-    // An address at the employer's own domain ("a.ruiz@acme.com" for someone at Acme) names the
-    // employer, unless the address itself is already this person's.
-    // The domain names the employer exactly ("acme-robotics.com"), or shares a word with its name
-    // or abbreviates it ("berge.com" for Berge and Sons), which counts for less: another company
-    // may own that domain.
-    // Only a domain the person has an address at too: "yahoo.com" says nothing of someone at
-    // Yahoo whose profile holds no Yahoo address (mail providers are employers too).
-    const theirs = new Set((p.emails ?? []).map((e) => e.address?.toLowerCase().split('@')[1]).filter(Boolean));
-    const shared = [...k.emailHostOrgs].filter(([host]) => theirs.has(host)).map(([, org]) => org);
-    const domain = (names: OrgForm[]) => (email || !shared.length ? null : best(shared, names));
-    const domainCur = domain([current]);
-    const domainOld = domainCur ? null : domain(past);
-    if (cur === 'same') add('organization', 'match', WEIGHTS.orgCurrent, `works at ${p.current_company_name}`);
-    else if (domainCur === 'same')
-      add('organization', 'partial', WEIGHTS.orgEmailDomainCurrent, `the email is at the domain of ${p.current_company_name}`);
-    else if (old === 'same') add('organization', 'partial', WEIGHTS.orgPast, 'worked at a listed employer');
-    else if (cur === 'alias')
-      add('organization', 'partial', WEIGHTS.orgAliasCurrent, `works at ${p.current_company_name}, abbreviated or misspelt in the row`);
-    else if (domainOld === 'same')
-      add('organization', 'partial', WEIGHTS.orgEmailDomainPast, 'the email is at the domain of a past employer');
-    else if (old === 'alias')
-      add('organization', 'partial', WEIGHTS.orgAliasPast, 'worked at a listed employer, abbreviated or misspelt in the row');
-    else if (cur === 'part' || domainCur)
-      add(
-        'organization',
-        'partial',
-        WEIGHTS.orgPartCurrent,
-        `works at ${p.current_company_name}, a name that shares words with a listed employer or the email's domain`,
-      );
-    else if (old === 'part' || domainOld)
-      add(
-        'organization',
-        'partial',
-        WEIGHTS.orgPartPast,
-        "worked at a company whose name shares words with a listed employer or the email's domain",
-      );
-    else if (k.orgForms.length) add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
-  }
-  if (k.titles.length) {
-    const current = words(p.current_title);
-    const past = (p.experiences ?? []).map((e) => words(e.title));
-    if (k.titles.some((t) => overlap(t, current) >= 0.5))
-      add('job_title', 'match', WEIGHTS.titleCurrent, `current title ${p.current_title}`);
-    else if (k.titles.some((t) => past.some((x) => overlap(t, x) >= 0.5)))
-      add('job_title', 'partial', WEIGHTS.titlePast, 'a past title matches');
-  }
-  if (k.place && p.location) {
-    // Cities compare by place key: "Ft. Worth" and "Fort Worth", "St. Paul" and "Saint Paul" are one.
-    const city = p.location.city ? placeKey(p.location.city) : null;
-    const metro = p.location.metro?.toLowerCase() ?? null;
-    if (k.place.city && city === k.place.city) add('location', 'match', WEIGHTS.city, `lives in ${p.location.city}`);
-    else if (k.place.metro && metro === k.place.metro) add('location', 'partial', WEIGHTS.metro, `in the ${p.location.metro} area`);
-    else if (k.place.country && p.location.country_code && k.place.country !== p.location.country_code)
-      add('location', 'conflict', WEIGHTS.countryConflict, 'in another country');
-  }
-  if (network === 1) add('network', 'match', WEIGHTS.firstDegree, 'a first-degree connection of yours');
-  else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, 'a second-degree connection of yours');
-  return { score: Math.round(ev.reduce((s, e) => s + e.weight, 0) * 100) / 100, evidence: ev };
-}
-
-/** Evidence that names one person by itself: an email, a phone, a profile URL. */
-const KEY_FIELDS = new Set<Evidence['field']>(['email', 'phone', 'professional_url']);
-
-/** Buckets a ranked candidate list (docs/contacts.md, "Buckets"). */
-export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; reason: string | null } {
-  const [top, second] = candidates;
-  if (!top) return { status: 'unresolved', reason: 'no_candidates' };
-  const margin = top.confidence - (second?.confidence ?? 0);
-  const keyed = top.evidence.some((e) => KEY_FIELDS.has(e.field));
-  const nameConflict = top.evidence.some((e) => (e.field === 'first_name' || e.field === 'last_name') && e.outcome === 'conflict');
-  // A misspelt name, an initial or a nickname is a guess ("Leo" may be Leonard, or a Leo): without
-  // a key (email, phone, profile URL) a person approves it.
-  const nameGuess = top.evidence.some(
-    (e) => (e.field === 'first_name' || e.field === 'last_name') && (e.outcome === 'partial' || e.weight === WEIGHTS.firstNickname),
-  );
-  // Another person carries a key of the row (an email, a phone): the row points at two people.
-  const keyElsewhere = candidates.slice(1).some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => KEY_FIELDS.has(e.field)));
-  if (top.confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere && (keyed || !nameGuess))
-    return { status: 'resolved', reason: null };
-  if (top.confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))
-    return { status: 'likely_match', reason: null };
-  if (top.confidence >= LIKELY_MIN)
-    return { status: 'needs_review', reason: keyElsewhere || (keyed && nameConflict) ? 'conflicting_evidence' : 'ambiguous_candidates' };
-  return { status: 'unresolved', reason: 'low_confidence' };
-}
 
 /** Finds and scores the people a row may be. */
 export class ContactMatcher {

@@ -296,4 +296,40 @@ test('a demonym that is also an English word, after a noun in small letters, is 
   assert.equal(filters('polish logistics firms').locations?.include, ['Poland']);
 });
 
+test('who owns, leads or backs a company is no part of its sector (2026-11-29)', () => {
+  assert.equal(included('women-led fintech startups'), ['fintech', 'financial services']);
+  assert.equal(included('veteran-owned cybersecurity firms'), ['cybersecurity', 'computer & network security']);
+  assert.equal(included('founder-led SaaS companies'), ['saas']);
+  assert.equal(included('YC-backed robotics startups'), ['robotics']);
+  assert.equal(filters('minority-owned businesses in Atlanta').categories, undefined);
+  // Kept as a keyword for the text match.
+  assert.ok(parse('women-led fintech startups').keywords.includes('women-led'));
+  // Other glued compounds stay whole.
+  assert.equal(included('AI-powered drug discovery'), ['ai-powered drug discovery']);
+});
+
+test('an agency of the state: the cue word is the type, the field between is the sector', () => {
+  const p = filters('national space agency');
+  assert.equal(p.company_types, ['government_agency']);
+  assert.equal(p.categories?.include, ['space']);
+  assert.equal(filters('state-run space agency in India').categories?.include, ['space']);
+  assert.equal(included('federal food safety agency'), ['food safety']);
+});
+
+test('a verb after a relative pronoun and a stop-word adverb is no sector', () => {
+  assert.equal(included('German climate tech that recently closed a seed round'), ['climate', 'renewables & environment']);
+  assert.equal(filters('German climate tech that recently closed a seed round').funding_stages, ['seed']);
+  assert.equal(included('robotics startups that just raised'), ['robotics']);
+});
+
+test('a demonym before "food tech" is the country; before "food" alone, a cuisine', () => {
+  assert.equal(filters('Chilean food tech startup').locations?.include, ['Chile']);
+  assert.equal(filters('Mexican food companies in Texas').locations?.include, ['Texas']);
+});
+
+test('late in a decade is its second half, as early is its first', () => {
+  assert.equal(filters('telecom operators founded in the late 1990s').founded_year, { min: 1995, max: 1999 });
+  assert.equal(filters('software companies from the early 2000s').founded_year, { min: 2000, max: 2005 });
+});
+
 test.run();

@@ -290,7 +290,7 @@ test('founded year: decades, uncued forms, events, relative phrases', () => {
   assert.equal(y('early 2000s company'), { min: 2000, max: 2005 });
   assert.equal(y('Estonian startups founded in the 2010s'), { min: 2010, max: 2019 });
   assert.equal(y('founded in the mid 2010s'), { min: 2013, max: 2017 });
-  assert.equal(y('Israeli companies founded in the late 2000s'), { min: 2006, max: 2009 });
+  assert.equal(y('Israeli companies founded in the late 2000s'), { min: 2005, max: 2009 });
   assert.equal(y('Japanese robotics company founded in the 1990s'), { min: 1990, max: 1999 });
   assert.equal(y('2024 AI company'), { min: 2024, max: 2024 });
   assert.equal(y('2013-era startup'), { min: 2013, max: 2013 });
@@ -595,7 +595,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
     'Irish payments companies with under $10M in funding',
     { categories: { include: ['payments'] }, locations: { include: ['Ireland'] }, total_funding_usd: { max: 10000000 } },
   ],
-  ['Israeli companies founded in the late 2000s', { locations: { include: ['Israel'] }, founded_year: { min: 2006, max: 2009 } }],
+  ['Israeli companies founded in the late 2000s', { locations: { include: ['Israel'] }, founded_year: { min: 2005, max: 2009 } }],
   [
     'Israeli defence companies founded after 2000',
     { categories: { include: ['defence', 'defense'] }, locations: { include: ['Israel'] }, founded_year: { min: 2001 } },

@@ -135,8 +135,11 @@ test('parts of US states people name are areas of their towns, which keep their 
   const westTexas = JSON.stringify(placeClause(resolvePlace('west texas') as NonNullable<ReturnType<typeof resolvePlace>>));
   assert.ok(westTexas.includes('Lubbock') && westTexas.includes('El Paso'));
   assert.not.ok(westTexas.includes('Houston'));
-  // "Austin" does not widen to Waco, nor "El Paso" to Lubbock.
-  assert.is(resolvePlace('Austin, TX')?.metro, undefined);
+  // "Austin" does not widen to Waco, nor "El Paso" to Lubbock: Austin's metro is its own.
+  assert.is(resolvePlace('Austin, TX')?.metro, 'Greater Austin');
+  assert.not.ok(
+    JSON.stringify(placeClause(resolvePlace('Austin, TX') as NonNullable<ReturnType<typeof resolvePlace>>)).includes('Central Texas'),
+  );
   assert.is(resolvePlace('El Paso')?.metro, undefined);
   assert.equal(placesOf('Farm Labor Contractors In The Central Valley'), ['Central Valley']);
   // Regions of other countries and areas of towns.
@@ -176,6 +179,30 @@ test('"on the" before a division that ends its phrase; not before a noun, and no
   // A smaller city ending the query after a plural title needs a place word (tried and withdrawn:
   // it read "petroleum engineers marathon" and "nurses anderson" as places).
   assert.equal(placesOf('petroleum engineers marathon'), []);
+});
+
+test('a compass word before a place is its direction, not the US South (2026-11-29)', () => {
+  assert.equal(placesOf('designers in south london'), ['London, United Kingdom']);
+  assert.equal(placesOf('engineers in south wales'), ['United Kingdom']);
+  assert.equal(placesOf('recruiters in the south, 5+ years'), ['South']);
+  assert.equal(placesOf('engineers in south carolina'), ['South Carolina, United States']);
+});
+
+test('the Southeast is the South without Texas and Oklahoma', () => {
+  assert.is(resolved('the southeast'), 'region: Southeast');
+  assert.is(resolved('Southeastern United States'), 'region: Southeast');
+  assert.is(resolved('southeast asia'), 'region: Southeast Asia');
+  assert.equal(placesOf('rvp of sales covering the southeast'), ['Southeast']);
+});
+
+test('metropolitan areas of the United States by the names people use for them', () => {
+  assert.is(resolved('Tampa Bay'), 'metro: Tampa Bay Area');
+  assert.is(resolved('Greater Philadelphia'), 'metro: Greater Philadelphia');
+  assert.is(resolved('KC metro'), 'metro: Kansas City Metropolitan Area');
+  assert.is(resolved('Portland metro'), 'metro: Portland Metropolitan Area');
+  // The city itself stays the city; its filter matches its metro too.
+  assert.is(resolved('Philadelphia'), 'city: Philadelphia, Pennsylvania, United States');
+  assert.equal(placesOf('head of strategic finance located in tampa bay'), ['Tampa Bay Area']);
 });
 
 test.run();

@@ -55,4 +55,13 @@ test('right after "at", one word naming a country, state or region is an employe
   assert.equal(places('teachers at London'), ['London']);
 });
 
+test('regional and group vice presidents, and the everyday misspelling of "principal"', () => {
+  assert.equal(title('rvp of sales covering the southeast'), ['RVP of Sales']);
+  assert.equal(title('gvp of engineering in austin'), ['GVP of Engineering']);
+  assert.equal(title('principle backend engineers in guangzhou'), ['Principal Backend Engineer']);
+  assert.equal(title('Principle Product Designer'), ['Principal Product Designer']);
+  // Not in "principles of": no title takes the word there.
+  assert.not.ok(JSON.stringify(title('principles of design experts') ?? []).includes('Principal'));
+});
+
 test.run();

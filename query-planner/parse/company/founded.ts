@@ -91,7 +91,7 @@ function readYear(tokens: Token[], i: number, between: boolean): YearRead | null
     const century = span === 100;
     if (part?.[1] === 'early') range = { min: decade, max: decade + (century ? 33 : 5) };
     else if (part?.[1] === 'mid') range = { min: decade + (century ? 30 : 3), max: decade + (century ? 70 : 7) };
-    else if (part?.[1] === 'late') range = { min: decade + (century ? 60 : 6), max: decade + span - 1 };
+    else if (part?.[1] === 'late') range = { min: decade + (century ? 60 : 5), max: decade + span - 1 };
     return { range, from: i, end: decadeAt + 1, single: false };
   }
   const y = yearOf(t, tokens[i - 1]);

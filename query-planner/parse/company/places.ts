@@ -236,7 +236,9 @@ function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
   return scanPhrases(tokens, demonyms(), 'place', ({ value, from, end }) => {
     const t = tokens[from] as Token;
     const next = tokens[end];
-    if (t.kind !== 'word' || (next && LANGUAGE_AFTER.test(next.norm))) return null;
+    // "Mexican food", "Swiss citizens" are no places; "Chilean food tech" is the sector of a Chilean company.
+    const foodTech = next?.norm === 'food' && /^tech(nology|nologies)?$/.test(tokens[end + 1]?.norm ?? '');
+    if (t.kind !== 'word' || (next && LANGUAGE_AFTER.test(next.norm) && !foodTech)) return null;
     // "polish the deck", "turkey sandwich": in mixed-case text a demonym is capitalised, unless
     // an acronym follows it ("kenyan NGOs"), which is why the text has capitals.
     if (mode === 'mixed' && !t.cap && !(next?.kind === 'word' && /^\p{Lu}{2,}s?$/u.test(next.text))) return null;

@@ -122,6 +122,8 @@ function usable(t: Token | undefined, scopes: Scopes, tokens: Token[]): t is Tok
 const NOT_TOPIC_BEFORE = /^(with|having|has|have|by|like|than|whose|to|from|hiring|employing|recruiting|seeking)$/;
 /** Relative pronouns: the first word after one is the verb ("that make pianos", "who run hostels"). */
 const RELATIVE = /^(that|which|who)$/;
+/** Adverbs between a relative pronoun and its verb ("that just raised", "who recently closed"). */
+const ADVERB = /^(\p{L}{3,}ly|just|already|also|still|now|only|once|first|soon)$/u;
 
 function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string) => boolean): [number, number] {
   let a = from;
@@ -185,9 +187,28 @@ function topicText(text: string): string {
   return text;
 }
 
+/**
+ * Participles that make a glued compound say who owns, leads, founded or backs a company
+ * ("women-led", "veteran-owned", "YC-backed", "family-run"): an attribute of the company, never
+ * part of what it does.
+ */
+const OWNERSHIP_PARTICIPLES = /^(led|owned|founded|co-founded|backed|funded|run|operated|financed|controlled|sponsored|incubated)$/;
+
+/** Tokens of "<who>-led", "<who>-owned", "<who>-backed" compounds (see {@link OWNERSHIP_PARTICIPLES}). */
+function ownershipCompounds(tokens: Token[]): Set<number> {
+  const out = new Set<number>();
+  for (const t of tokens) {
+    if (t.join !== '-' || !OWNERSHIP_PARTICIPLES.test(t.norm) || tokens[t.i + 1]?.join) continue;
+    out.add(t.i);
+    for (let k = t.i; k > 0 && tokens[k]?.join; k--) out.add(k - 1);
+  }
+  return out;
+}
+
 /** The topic phrases of a query whose other parts are already claimed. */
 export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFiller: (norm: string) => boolean): TopicMention[] {
   const out: TopicMention[] = [];
+  const ownership = ownershipCompounds(tokens);
   // Inside an attribute clause ("with a hybrid work policy", "founded by former pilots") up to
   // the next punctuation or relative pronoun.
   const attribute: boolean[] = [];
@@ -201,10 +222,16 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     attribute.push(inAttribute);
   }
   for (let i = 0; i < tokens.length; i++) {
-    if (!usable(tokens[i], scopes, tokens) || attribute[i]) continue;
+    if (!usable(tokens[i], scopes, tokens) || attribute[i] || ownership.has(i)) continue;
     let end = i + 1;
     // A run of content words; hyphens and slashes glue ("plant-based", "ai/ml").
-    while (usable(tokens[end], scopes, tokens) && scopes.negated.has(end) === scopes.negated.has(i) && !verbAfterNoun(tokens, end)) end++;
+    while (
+      usable(tokens[end], scopes, tokens) &&
+      !ownership.has(end) &&
+      scopes.negated.has(end) === scopes.negated.has(i) &&
+      !verbAfterNoun(tokens, end)
+    )
+      end++;
     // Inner stop words split the run into phrases only through the stop-word rule above; drop
     // evaluative words and heads inside the run at its edges.
     // The word before the phrase, over glued prefixes ("by ex-Google").
@@ -212,8 +239,12 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     while (k >= 0 && (tokens[k + 1]?.join || /^(a|an|the|some|their|its|our|strong|good)$/.test(tokens[k]?.norm ?? ''))) k--;
     const before = tokens[k];
     let start = i;
-    // After "that"/"who": adverbs, then the verb ("that successfully transitioned to ...").
-    if (before && RELATIVE.test(before.norm)) {
+    // After "that"/"who": adverbs, then the verb ("that successfully transitioned to ...", "that
+    // recently closed", where the adverb is a stop word and so no part of the run).
+    let relative = before && RELATIVE.test(before.norm);
+    for (let q = k; !relative && q > 0 && ADVERB.test(tokens[q]?.norm ?? '') && !tokens[q]?.claim; q--)
+      relative = RELATIVE.test(tokens[q - 1]?.norm ?? '');
+    if (relative) {
       while (start < end && /^\p{L}{3,}ly$/u.test(tokens[start]?.norm ?? '') && !tokens[start]?.claim) start++;
       if (start < end && !tokens[start]?.claim) start++;
     }

@@ -9,7 +9,7 @@ import { words } from './words.js';
 /** Level words: seniority prefixes of a title ("Senior", "Staff", "Associate", "Founding"). */
 export const LEVEL_WORDS = new Set(
   words(`senior sr junior jr staff principal lead distinguished associate assistant deputy founding first group chief head
-  director vp svp evp avp managing interim acting fractional entry`),
+  director vp svp evp avp rvp gvp managing interim acting fractional entry`),
 );
 
 /** A level stated on its own, outside a title: "senior level", "mid-level", "early career". */
@@ -89,6 +89,8 @@ export const LEVEL_SENIORITY: ReadonlyMap<string, Seniority> = new Map(
     svp: 'vp',
     evp: 'vp',
     avp: 'vp',
+    rvp: 'vp',
+    gvp: 'vp',
     chief: 'cxo',
     ceo: 'cxo',
     cto: 'cxo',

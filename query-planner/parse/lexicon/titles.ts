@@ -21,7 +21,7 @@ export const HEAD_NOUNS = new Set(
   secretary receptionist clerk advocate evangelist ambassador liaison investigator inspector moderator reviewer tester
   translator interpreter photographer videographer illustrator animator artist estimator surveyor drafter machinist mechanic
   electrician driver pilot chef cook entrepreneur investor supervisor superintendent dispatcher scheduler member steward
-  master closer principal vp svp evp avp chief dean hacker expert practitioner worker model? curator storyteller journalist
+  master closer principal vp svp evp avp rvp gvp chief dean hacker expert practitioner worker model? curator storyteller journalist
   reporter correspondent announcer host organizer organiser facilitator mediator negotiator auctioneer appraiser banker
   trader cashier teller concierge officer hygienist radiologist veterinarian vet paramedic optometrist dietitian nutritionist
   midwife caregiver counselor counsellor epidemiologist geologist geophysicist hydrologist meteorologist ecologist botanist
@@ -47,11 +47,11 @@ export const HEAD_NOUNS = new Set(
 
 /** Heads that take an "of X" complement: "Head of Security", "Director of FP&A", "Chief of Staff". */
 export const COMPLEMENT_HEADS = new Set(
-  words('head director vp svp evp avp president chief manager member officer dean lead leader professor'),
+  words('head director vp svp evp avp rvp gvp president chief manager member officer dean lead leader professor'),
 );
 
 /** Heads that read as a domain after them without "of": "VP Sales", "SVP Engineering". */
-export const BARE_COMPLEMENT_HEADS = new Set(words('vp svp evp avp'));
+export const BARE_COMPLEMENT_HEADS = new Set(words('vp svp evp avp rvp gvp'));
 
 /** Heads that are also common verbs or nouns: alone, in running prose, they are no title. */
 export const VERB_LIKE_HEADS = new Set(
@@ -182,7 +182,7 @@ export const ACRONYMS = new Set(
   words(`ai ml nlp llm ux ui qa qe hr hris it bi pr seo sem aso ppc crm erp etl api sdk aws gcp sql css html php ar vr xr rf pcb
   fpga asic hvac icu nicu picu ccu pacu ehs esg dei l&d fp&a r&d m&a p&l ip ic cpa cfa kyc aml grc soc ot cx gtm smb b2b b2c d2c dtc saas? tv ooh abm
   plg cs sales? swe sde sre sdet ae sdr bdr csm tam pm pmm apm tpm gpm em gm ea dba hrbp ceo cto cfo coo cmo cro cpo cio ciso
-  cdo chro cco cso cxo vp svp evp avp rn np lpn emt ehr emr ats seo/sem ui/ux ux/ui ai/ml ar/vr iam sso noc sox gdpr hipaa
+  cdo chro cco cso cxo vp svp evp avp rvp gvp rn np lpn emt ehr emr ats seo/sem ui/ux ux/ui ai/ml ar/vr iam sso noc sox gdpr hipaa
   ppm pmo cad cae cfd gis mep bim sap abap mlops? cv ocr rpa iot? edi`).filter((w) => !w.endsWith('?')),
 );
 

@@ -1,0 +1,119 @@
+/**
+ * What a contact row offers the matcher (docs/contacts.md, "Rows"): its names, emails, phones,
+ * professional username, employers, titles and place, normalised once for every candidate.
+ */
+import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { resolvePlace } from '../../query-planner/places.js';
+import type { ContactRow } from './match-scoring.js';
+import { asciiLower, emailSearchTerms, emailsIn, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
+import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
+
+/** What a row offers to match on, normalised once. */
+export interface Keys {
+  name: PersonName;
+  emails: string[];
+  /** What the exact-key search looks the emails up by (as compared and as written). */
+  emailTerms: string[];
+  phones: string[];
+  username: string | null;
+  /** Listed employers as searched (legal forms dropped, web addresses as names). */
+  orgs: string[];
+  /** Listed employers as compared. */
+  orgForms: OrgForm[];
+  /**
+   * Organisations the row's email domains name, by host ("acme-robotics.com" → Acme Robotics):
+   * evidence of the employer for a person who holds an address at that host too.
+   */
+  emailHostOrgs: Map<string, OrgForm>;
+  /** The same organisations' names, as searched. */
+  emailOrgNames: string[];
+  titles: string[][];
+  /** The row's place: its city as a place key (gazetteer.ts, placeKey), its metro and country. */
+  place: { city: string | null; metro: string | null; country: string | null } | null;
+  /**
+   * Name words as written, accents dropped but letters kept ("røed" for "roed", "łukaszewski"):
+   * embedded indices built before table layout 10 keep ø, ł, đ and ı, which OpenSearch's ASCII
+   * folding (and layout 10) makes o, l, d and i.
+   */
+  nativeForms: Map<string, string>;
+}
+
+/** Each name word's written form, where it differs from its ASCII form (see {@link Keys.nativeForms}). */
+function nativeForms(row: ContactRow): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const text of [row.name, row.first_name, row.last_name])
+    for (const word of (text ?? '').split(/[^\p{L}]+/u)) {
+      const native = word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+      const ascii = asciiLower(word).replace(/[^a-z]/g, '');
+      if (native && ascii && native !== ascii && /^\p{L}+$/u.test(native)) out.set(ascii, native);
+    }
+  return out;
+}
+
+/** A search text with each word in its written form, or null when no word has one. */
+export function nativeText(text: string, forms: Map<string, string>): string | null {
+  if (!forms.size) return null;
+  const alt = text
+    .split(' ')
+    .map((w) => forms.get(w) ?? w)
+    .join(' ');
+  return alt === text ? null : alt;
+}
+
+/**
+ * Reads a free-text location with the gazetteer people search uses ("Austin, TX", "Greater
+ * London", "Cambridge, Massachusetts, United States", "France"): its city, metro and country.
+ */
+function placeOf(text: string | null | undefined): Keys['place'] {
+  const t = text?.trim();
+  if (!t) return null;
+  // A bare name is a city first, then a US state ("Victoria", "Washington", "Georgia"), as an
+  // address book means it; "City, State" and countries ("France") go through resolvePlace.
+  if (!t.includes(',')) {
+    const city = findCities(t)[0];
+    if (city) return { city: placeKey(city.name), metro: metroOf(city)?.name.toLowerCase() ?? null, country: city.countryCode };
+    if (findUsState(t)) return { city: null, metro: null, country: 'US' };
+  }
+  const match = resolvePlace(t) ?? resolvePlace(t.split(',')[0]!.trim());
+  if (!match) return null;
+  const place = {
+    city: match.city ? placeKey(match.city) : null,
+    metro: match.metro?.toLowerCase() ?? null,
+    country: match.countryCode ?? null,
+  };
+  return place.city || place.metro || place.country ? place : null;
+}
+
+export function rowKeys(row: ContactRow): Keys {
+  const orgCells = (row.organization_names ?? []).flatMap(orgNamesIn);
+  const place = placeOf(row.location);
+  const emails = [...new Set((row.emails ?? []).flatMap(emailsIn))];
+  const emailHostOrgs = new Map<string, OrgForm>();
+  const emailOrgNames = new Set<string>();
+  for (const e of emails) {
+    const host = e.slice(e.lastIndexOf('@') + 1);
+    const org = emailHostOrgs.has(host) ? null : emailOrganisation(e);
+    if (!org) continue;
+    emailHostOrgs.set(host, orgForm(org));
+    emailOrgNames.add(org);
+  }
+  return {
+    name: personName(row),
+    emails,
+    emailTerms: [...new Set((row.emails ?? []).flatMap(emailSearchTerms))],
+    phones: [...new Set((row.phone_numbers ?? []).flatMap((p) => phonesIn(p, place?.country ?? null)))],
+    username: professionalUsername(row.professional_url),
+    orgs: [...new Set(orgCells.map(normOrg).filter(Boolean))],
+    orgForms: orgCells.map(orgForm).filter((o) => o.key),
+    emailHostOrgs,
+    emailOrgNames: [...emailOrgNames],
+    titles: (row.job_titles ?? []).map((t) => words(t)).filter((w) => w.length),
+    place,
+    nativeForms: nativeForms(row),
+  };
+}
+
+/** Whether a row has anything a person can be found by (a name, an email, a phone, a profile URL). */
+export function hasSignal(k: Keys): boolean {
+  return Boolean(k.name.first || k.name.last || k.emails.length || k.phones.length || k.username);
+}
