@@ -138,7 +138,9 @@ const WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d+)?)?(z
 
 /** True when year-month-day is a real calendar day (Date.parse accepts February 30). */
 function isCalendarDay(y: string, m: string, d: string): boolean {
-  const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  const day = new Date(0);
+  day.setUTCFullYear(Number(y), Number(m) - 1, Number(d));
   return day.getUTCFullYear() === Number(y) && day.getUTCMonth() === Number(m) - 1 && day.getUTCDate() === Number(d);
 }
 

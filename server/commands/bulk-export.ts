@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { PEOPLE_SEARCH_LIMITS } from '../../query-planner/limits.js';
 import { withSearchBudget } from '../../search-engine/call-context.js';
 import type { Actor } from '../auth/actor.js';
@@ -9,6 +8,7 @@ import { loadSecret } from '../auth/secrets.js';
 import type { CreditHold } from '../billing/credits.js';
 import { presentPersonRows } from '../routes/people-search/person-row.js';
 import type { Services } from '../services.js';
+import { EXPORT_FORMATS, type ExportFormat, renderExportOffThread } from './render-export.js';
 import { DEFAULT_ROW_OPTIONS } from './search/people/person-rows.js';
 import { searchPeople } from './search/people/search-people.js';
 import type { PeopleSearchRequest } from './search/people/types.js';
@@ -33,58 +33,11 @@ export const EXPORT_COLUMNS = [
   'social_proximity_score',
 ] as const;
 
-/**
- * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would run as a formula (starting with
- * = + - @ or a control character) is prefixed with a quote, so opening the file runs nothing.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The two file formats of an export. */
-export const EXPORT_FORMATS = {
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-export type ExportFormat = keyof typeof EXPORT_FORMATS;
+export { csvCell, EXPORT_FORMATS, type ExportFormat, renderExport } from './render-export.js';
 
 const exportsDir = (dataDir: string): string => path.join(dataDir, 'exports');
 export const exportFile = (dataDir: string, exportId: string, format: ExportFormat = 'csv'): string =>
   path.join(exportsDir(dataDir), `${exportId}.${format}`);
-
-/**
- * The bytes of an export: RFC 4180 CSV with formula guarding, or an XLSX workbook (exceljs) with
- * one sheet whose cells are all plain values (a string starting with = is text, never a formula).
- */
-export async function renderExport(
-  format: ExportFormat,
-  sheet: string,
-  columns: readonly string[],
-  rows: Record<string, unknown>[],
-): Promise<Buffer> {
-  if (format === 'csv') {
-    const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))];
-    return Buffer.from(`${lines.join('\r\n')}\r\n`);
-  }
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Proxima';
-  const ws = book.addWorksheet(sheet);
-  ws.columns = columns.map((c) => ({ header: c, key: c, width: Math.min(60, Math.max(12, c.length + 2)) }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows)
-    ws.addRow(
-      Object.fromEntries(
-        columns.map((c) => {
-          const v = r[c];
-          return [c, v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : v];
-        }),
-      ),
-    );
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 /** Writes an export's file privately and records it; returns what the tool answers. */
 export function saveExport(
@@ -154,7 +107,7 @@ export async function runBulkExport(services: Services, actor: Actor, input: Bul
   const file = exportFile(services.config.dataDir, exportId, format);
   try {
     const rows = await withSearchBudget(EXPORT_BUDGET_MS, actor.ownerUserId, () => collectRows(services, actor, input));
-    const data = await renderExport(format, 'People', EXPORT_COLUMNS, rows);
+    const data = await renderExportOffThread(format, 'People', EXPORT_COLUMNS, rows);
     const saved = saveExport(services, actor, { exportId, format, data, rowCount: rows.length, now });
     hold = services.credits.settle(hold, rows.length);
     services.credits.commit(hold);

@@ -59,6 +59,8 @@ export class WebhookDeliverer {
   private running = 0;
   private readonly inflight = new Set<Promise<void>>();
   private readonly busy = new Set<string>();
+  /** Deliveries in flight per account ("account:<id>") and per receiver origin ("receiver:<origin>"). */
+  private readonly load = new Map<string, number>();
 
   constructor(
     private readonly deps: { db: Db; store: CommunicationStore; config: CommunicationsConfig; clock: () => number; logger: Logger },
@@ -93,15 +95,34 @@ export class WebhookDeliverer {
     const now = clock();
     const free = config.concurrency - this.running;
     if (free > 0) {
+      // A fair share: at most `share` deliveries in flight for one account and for one receiver,
+      // so one account's slow receiver cannot hold every slot. The window takes each account's
+      // earliest few due deliveries, so a flood from one account cannot hide the others' either.
+      const share = fairShare(config.concurrency);
       const due = prepared(
         db,
-        `SELECT communication_id, sequence, attempts, next_attempt_at FROM webhook_deliveries
-          WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, communication_id, sequence LIMIT ?`,
-      ).all(now, free * 8) as { communication_id: string; sequence: number; attempts: number; next_attempt_at: number }[];
+        `SELECT communication_id, sequence, attempts, next_attempt_at, owner, url FROM (
+           SELECT d.communication_id, d.sequence, d.attempts, d.next_attempt_at, c.owner_user_id AS owner, c.webhook_url AS url,
+                  ROW_NUMBER() OVER (PARTITION BY c.owner_user_id ORDER BY d.next_attempt_at, d.communication_id, d.sequence) AS rank
+             FROM webhook_deliveries d JOIN communications c ON c.communication_id = d.communication_id
+            WHERE d.state = 'pending' AND d.next_attempt_at <= ?)
+          WHERE rank <= ? ORDER BY next_attempt_at, communication_id, sequence LIMIT ?`,
+      ).all(now, share + 8, 256) as {
+        communication_id: string;
+        sequence: number;
+        attempts: number;
+        next_attempt_at: number;
+        owner: string;
+        url: string | null;
+      }[];
       let started = 0;
       for (const d of due) {
-        // One delivery per communication at a time: a slow receiver holds one slot, not all.
-        if (started >= free || this.busy.has(d.communication_id)) continue;
+        if (started >= free) break;
+        const receiver = `receiver:${originOf(d.url)}`;
+        const account = `account:${d.owner}`;
+        // One delivery per communication at a time, and a fair share per account and receiver.
+        if (this.busy.has(d.communication_id) || (this.load.get(receiver) ?? 0) >= share || (this.load.get(account) ?? 0) >= share)
+          continue;
         const claimed = prepared(
           db,
           `UPDATE webhook_deliveries SET next_attempt_at = ? WHERE communication_id = ? AND sequence = ? AND state = 'pending' AND next_attempt_at = ?`,
@@ -110,11 +131,17 @@ export class WebhookDeliverer {
         started++;
         this.busy.add(d.communication_id);
         this.running++;
+        for (const k of [receiver, account]) this.load.set(k, (this.load.get(k) ?? 0) + 1);
         const p = this.deliver(d.communication_id, d.sequence, d.attempts + 1)
           .catch((err) => this.deps.logger.error({ err }, 'webhook delivery crashed'))
           .finally(() => {
             this.running--;
             this.busy.delete(d.communication_id);
+            for (const k of [receiver, account]) {
+              const left = (this.load.get(k) ?? 1) - 1;
+              if (left > 0) this.load.set(k, left);
+              else this.load.delete(k);
+            }
             this.inflight.delete(p);
             this.wake();
           });
@@ -203,6 +230,23 @@ export class WebhookDeliverer {
       last_attempt_at: attempts.at(-1)?.at ?? null,
       attempts: attempts.slice(-attemptsShown),
     };
+  }
+}
+
+/**
+ * How many of the `concurrency` delivery slots one account, or one receiver, may hold at once:
+ * half of them (at least one), so that a receiver that never answers leaves the rest to others.
+ */
+export function fairShare(concurrency: number): number {
+  return Math.max(1, Math.floor(concurrency / 2));
+}
+
+/** The origin a webhook URL delivers to (scheme, host and port), the unit of a receiver's share. */
+function originOf(url: string | null): string {
+  try {
+    return url ? new URL(url).origin : '';
+  } catch {
+    return '';
   }
 }
 

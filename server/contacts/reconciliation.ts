@@ -248,6 +248,29 @@ export interface EntityRow {
   updated_at: number;
 }
 
+/** JSON with object keys in order: the same row sent with its fields in another order is the same row. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** Whether `rows` are the rows an applied batch stored (as its review entities hold them). */
+function sameRows(db: Db, runId: string, index: number, rows: Record<string, unknown>[]): boolean {
+  const stored = prepared(db, 'SELECT row_key, row_json FROM contact_entities WHERE run_id = ? AND batch_index = ?').all(runId, index) as {
+    row_key: string;
+    row_json: string;
+  }[];
+  if (stored.length !== rows.length) return false;
+  const byKey = new Map(stored.map((r) => [r.row_key, canonical(JSON.parse(r.row_json))]));
+  return rows.every((raw, i) => {
+    const { row, extra } = splitRow(raw);
+    return byKey.get(`${index}:${row.row_id ?? `#${i}`}`) === canonical({ ...row, extra });
+  });
+}
+
 /** `POST .../batches`: matches the rows and stores one review entity per row; the same batch again is the same batch. */
 export async function applyBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
   requireConfirmation(body);
@@ -257,7 +280,15 @@ export async function applyBatch(services: Services, actor: Actor, runId: string
     runId,
     index,
   ) as { batch_id: string; summary_json: string; rows_json: string } | undefined;
-  if (stored)
+  if (stored) {
+    // The same batch again is answered as stored; other rows under its index would be lost.
+    if (!sameRows(services.db, runId, index, body.rows))
+      throw new AppError(
+        409,
+        'batch_index_reused',
+        `Batch ${index} of run ${runId} was applied with other rows. Send the original rows unchanged to read it again, or send these rows under the next unused batch_index.`,
+        { run_id: runId, batch_index: index, batch_id: stored.batch_id },
+      );
     return {
       success: true,
       ...actingFields(actor),
@@ -266,6 +297,7 @@ export async function applyBatch(services: Services, actor: Actor, runId: string
       summary: { ...JSON.parse(stored.summary_json), replayed: true },
       rows: JSON.parse(stored.rows_json),
     };
+  }
   const split = body.rows.map(splitRow);
   const results = await matchRows(
     services,

@@ -236,8 +236,11 @@ export async function bulkReview(
       .filter((id) => !(body.items ?? []).some((i) => i.entity_id === id))
       .map((id) => ({ entityId: id, candidate: null })),
   ];
-  if (!requests.length) throw new AppError(400, 'validation_failed', 'Name the entities: entity_ids or items (up to 100).');
-  if (requests.length > 100) throw new AppError(400, 'validation_failed', 'At most 100 entities per bulk action.');
+  // Up to 100 of each (the schema bounds both lists), so up to 200 entities in one action.
+  if (!requests.length)
+    throw new AppError(400, 'validation_failed', 'Name the entities: entity_ids or items (up to 100 of each).', {
+      errors: [{ in: 'body', pointer: '/entity_ids', message: 'name at least one entity in entity_ids or items' }],
+    });
   const results: Record<string, unknown>[] = [];
   for (const r of requests) {
     try {

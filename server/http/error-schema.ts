@@ -57,6 +57,8 @@ export const ERROR_STATUS = {
   mcp_session_project_required: 409,
   watcher_limit_reached: 409,
   reconciliation_run_finalized: 409,
+  batch_index_reused: 409,
+  no_eligible_targets: 409,
   export_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -156,7 +158,17 @@ export const ERROR_BODY_SCHEMA = {
     communication_id: { type: 'string', description: 'Communication errors: the communication concerned.' },
     project_id: { type: 'string', description: 'project_not_found: the project asked for.' },
     watcher_id: { type: 'string', description: 'watcher_not_found: the watcher asked for.' },
-    run_id: { type: 'string', description: 'reconciliation_run_not_found, reconciliation_run_finalized: the run asked for.' },
+    run_id: {
+      type: 'string',
+      description: 'reconciliation_run_not_found, reconciliation_run_finalized, batch_index_reused: the run asked for.',
+    },
+    batch_index: { type: 'integer', description: 'batch_index_reused: the batch index already applied with other rows.' },
+    batch_id: { type: 'string', description: 'batch_index_reused: the batch applied under that index.' },
+    skipped: {
+      type: 'object',
+      additionalProperties: { type: 'integer' },
+      description: 'no_eligible_targets: how many targets were left, by reason (not_approved, stale_draft, no_channel, ...).',
+    },
     entity_id: { type: 'string', description: 'review_entity_not_found, candidate_required: the review entity.' },
     candidate_user_id: { type: 'string', description: 'candidate_not_found: the person asked for.' },
     status: {

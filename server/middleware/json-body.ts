@@ -143,8 +143,42 @@ async function readJson(ctx: Context, coding: string, limitBytes: number): Promi
   if (!isUtf8(bytes)) throw invalidUtf8();
   const text = bytes.toString('utf8');
   if (!OBJECT_OR_ARRAY.test(text)) throw invalidJson();
-  return bourne.parse(text, { protoAction: 'error' });
+  const parsed: unknown = bourne.parse(text, { protoAction: 'error' });
+  // Valid UTF-8 bytes can still spell a lone surrogate as an escape ("\ud800"): no UTF-8 text
+  // can hold one, and storing it would write U+FFFD in its place.
+  if (SURROGATE_ESCAPE.test(text) && holdsLoneSurrogate(parsed)) throw loneSurrogate();
+  return parsed;
 }
+
+/** A JSON escape of a UTF-16 surrogate, paired or not. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** A surrogate code unit outside a pair (with the `u` flag a pair is one code point, never `Cs`). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether any string of a parsed document, a key or a value, holds an unpaired surrogate. */
+function holdsLoneSurrogate(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return true;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (LONE_SURROGATE.test(k)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+const loneSurrogate = (): AppError =>
+  new AppError(
+    400,
+    'invalid_utf8',
+    'The request body escapes a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair), which UTF-8 text cannot hold. Send the character itself, or both halves of its surrogate pair.',
+  );
 
 /**
  * Translates what reading the body threw, by the library's error `type`, class or code; what

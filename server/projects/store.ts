@@ -191,11 +191,19 @@ export class ProjectStore {
     userIds: readonly string[] | 'all',
     now: number,
   ): { userId: string; removed: boolean; reason: string | null }[] {
+    // The whole shortlist in one statement: a project of 20,000 targets is cleared in tens of
+    // milliseconds, not a second of row-by-row reads and writes that would hold the event loop.
+    if (userIds === 'all')
+      return (
+        prepared(
+          this.db,
+          `UPDATE project_targets SET is_included = 0, removed_at = ? WHERE project_id = ? AND is_included = 1 RETURNING target_user_id, added_at, rowid AS r`,
+        ).all(now, projectId) as { target_user_id: string; added_at: number; r: number }[]
+      )
+        .sort((a, b) => a.added_at - b.added_at || a.r - b.r)
+        .map((row) => ({ userId: row.target_user_id, removed: true, reason: null }));
     return this.db.transaction(() => {
-      const list =
-        userIds === 'all'
-          ? this.targets(projectId, { includedOnly: true, limit: 1_000_000, offset: 0 }).map((t) => t.targetUserId)
-          : userIds;
+      const list = userIds;
       return list.map((userId) => {
         const t = this.targetByUser(projectId, userId);
         if (!t) return { userId, removed: false, reason: 'not_a_target' };

@@ -475,6 +475,10 @@ schema('dates: unusable values are problems; both lower bounds reported with the
   assert.is(parsePostDate('2026-10-15t12:00:00z'), Date.parse('2026-10-15T12:00:00Z'));
   assert.is(parsePostDate('2026-10-15T12:00:00'), null);
   assert.is(parsePostDate('2026-02-30'), null);
+  // The years 0-99 are those years, not 1900-1999.
+  assert.is(parsePostDate('0001-01-01'), Date.parse('0001-01-01T00:00:00Z'));
+  assert.is(parsePostDate('0099-12-31'), Date.parse('0099-12-31T00:00:00Z'));
+  assert.is(parsePostDate('0001-02-29'), null);
 });
 
 schema('nothing to adjust: no receipts, the same filters', () => {

@@ -111,6 +111,8 @@ test('posts preview: criteria filter, sorts follow the rules, rows carry post re
     // recent is always newest first; sort_order is ignored with a receipt.
     assert.equal(ids(res.body.results), [B(1), B(5), B(2)]);
     assert.ok((res.body.receipts as Row[]).some((r) => r.path === '/sort_order'));
+    // The summary says the order applied, not the one ignored.
+    assert.is((res.body.applied_filter_summary as Row).sort_order, null);
     const first = (res.body.results as Row[])[0]!;
     assert.is(first.post_ref, `post://${B(1)}`);
     assert.is((first.author as Row).id, P(1));
@@ -120,6 +122,7 @@ test('posts preview: criteria filter, sorts follow the rules, rows carry post re
     // Engagement sort without text: by engagement, asc when asked.
     res = await search(app, key, { filters: { posts: { author_entity_types: ['person'] } }, sort_by: 'engagement', sort_order: 'asc' });
     assert.equal(ids(res.body.results), [B(3), B(4), B(1), B(2), B(5)]);
+    assert.is((res.body.applied_filter_summary as Row).sort_order, 'asc');
     // Text: every word must appear.
     res = await search(app, key, { query: 'hiring search', sort_by: 'recent' });
     assert.equal(ids(res.body.results), [B(1), B(7)]);

@@ -226,6 +226,16 @@ test('a JSON body whose bytes are not UTF-8 is 400 invalid_utf8, compressed or n
     const bom = await post(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"José"}', 'utf8')]));
     assert.is(bom.status, 200, bom.text);
     assert.is(bom.body.name, 'José');
+    // A lone surrogate escaped in valid UTF-8 bytes, as a value or a key, deep or not, is refused;
+    // a pair of escapes, and the character itself, are the character.
+    for (const lone of ['{"name":"a\\ud800"}', '{"name":"\\udc00b"}', '{"a":[{"b":"x\\uDBFFy"}]}', '{"\\ud800":1}']) {
+      const res = await post(Buffer.from(lone, 'utf8'));
+      assertJsonError(res, 400, 'invalid_utf8');
+      assert.match(res.body.message, /surrogate/);
+    }
+    const pair = await post(Buffer.from('{"name":"\\ud83d\\ude00 and 😀"}', 'utf8'));
+    assert.is(pair.status, 200, pair.text);
+    assert.is(pair.body.name, '😀 and 😀');
     // What the parser refused before still is: a scalar document, a `__proto__` key.
     assertJsonError(await post(Buffer.from('"ada"')), 400, 'invalid_json');
     assertJsonError(await post(Buffer.from('{"name":"ada","__proto__":{"x":1}}')), 400, 'invalid_json');

@@ -99,6 +99,15 @@ test('bad ranges and dates are 400 validation_failed naming the parameter', asyn
       assert.is((res.body.errors as { pointer: string }[])[0]!.pointer, pointer, qs);
       if (qs.includes('-02-30')) assert.match(res.text, /is not a date of the calendar: 2026-02-30/);
     }
+    // A start after now with no end_date says so, rather than naming an end_date never sent.
+    const future = await app.call('GET', '/api/v1/credits?start_date=2999-01-01', { key: apiKey });
+    assert.equal([future.status, (future.body.errors as { pointer: string }[])[0]!.pointer], [400, '/start_date']);
+    assert.match(future.text, /no end_date is given/);
+    // The last day a timestamp can write ends the interval at its last instant, in RFC 3339.
+    const last = await app.call('GET', '/api/v1/credits?start_date=2026-01-01&end_date=9999-12-31', { key: apiKey });
+    assert.is(last.status, 200, last.text);
+    assert.not.match(last.text, /\+0100/);
+    assert.match(last.text, /9999-12-31T23:59:59/);
   } finally {
     await app.close();
   }

@@ -125,10 +125,20 @@ export async function activateProject(services: Services, actor: Actor, projectI
       skip((err.extra.reason as string | undefined) ?? err.code);
     }
   }
-  const updated = services.projects.update(p.projectId, { status: 'active', activatedAt: p.activatedAt ?? now }, now);
   const skippedText = Object.entries(skipped)
     .map(([k, v]) => `${v} ${k.replace(/_/g, ' ')}`)
     .join(', ');
+  // Activation needs an eligible target: one queued now, or queued by an earlier activation.
+  if (queued === 0 && !skipped.already_queued)
+    throw new AppError(
+      409,
+      'no_eligible_targets',
+      targets.length
+        ? `No target is ready to send (${skippedText}): approve drafts (review_action approve) that are not stale and have a channel, then activate.`
+        : 'The project has no targets: add targets, generate and approve their drafts, then activate.',
+      { skipped },
+    );
+  const updated = services.projects.update(p.projectId, { status: 'active', activatedAt: p.activatedAt ?? now }, now);
   return {
     success: true,
     ...actingFields(actor),
@@ -159,7 +169,13 @@ export async function retryFailedProfessionalSends(
     services.projects.updateDraft(t.targetId, { communicationId: null, queuedAt: null, sendAttempts: t.sendAttempts + 1 });
     reset++;
   }
-  const activation = reset ? await activateProject(services, actor, projectId, now) : null;
+  // A retried target the channel now refuses leaves nothing to queue: the retry still happened.
+  const activation = reset
+    ? await activateProject(services, actor, projectId, now).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'no_eligible_targets') return null;
+        throw err;
+      })
+    : null;
   return {
     success: true,
     ...actingFields(actor),

@@ -4,6 +4,12 @@ import { AppError, invalidField } from '../../errors.js';
 import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
 import { isEmailAddress } from '../communications/capabilities.js';
 
+/** Drafts written between two turns of the event loop (about 5 ms of work). */
+const YIELD_EVERY = 50;
+
+/** Targets read at a time when drafting a whole shortlist (about 20 ms of reading). */
+const TARGETS_PAGE = 2000;
+
 /** How long one messages/generate call may spend waiting for the drafting model, in all. */
 const MODEL_BUDGET_MS = 60_000;
 
@@ -73,7 +79,21 @@ export async function generateMessages(
       .filter((t): t is ProjectTarget => t !== null && t.projectId === p.projectId);
   else if (body.target_user_id)
     targets = [services.projects.targetByUser(p.projectId, body.target_user_id)].filter((t): t is ProjectTarget => t !== null);
-  else targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  else {
+    // The whole shortlist, read a page at a time with a turn of the event loop between pages.
+    targets = [];
+    for (let offset = 0; ; offset += TARGETS_PAGE) {
+      const page = services.projects.targets(p.projectId, {
+        includedOnly: true,
+        limit: TARGETS_PAGE,
+        offset,
+        excludeUserId: p.ownerUserId,
+      });
+      targets.push(...page);
+      if (page.length < TARGETS_PAGE || targets.length >= 100_000) break;
+      await new Promise((r) => setImmediate(r));
+    }
+  }
   let generated = 0;
   let rewritten = 0;
   const llm = services.config.communications.draftingLlm;
@@ -87,7 +107,13 @@ export async function generateMessages(
   );
   /** The targets to show, as they stand when the drafts are written (presented after the loop, several at once). */
   const shown: ProjectTarget[] = [];
+  let sinceYield = 0;
   for (const t of targets) {
+    // A project of thousands of targets: other requests are served between every few drafts.
+    if (++sinceYield === YIELD_EVERY) {
+      sinceYield = 0;
+      await new Promise((r) => setImmediate(r));
+    }
     // Each draft fills its own copy: the schedule link differs by target row.
     const { facts: base, target } = known.get(t.targetUserId)!;
     const facts = { ...base };

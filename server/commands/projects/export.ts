@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Actor } from '../../auth/actor.js';
 import type { Services } from '../../services.js';
-import { type ExportFormat, purgeExpiredExports, renderExport, saveExport } from '../bulk-export.js';
+import { purgeExpiredExports, saveExport } from '../bulk-export.js';
+import { type ExportFormat, renderExportOffThread } from '../render-export.js';
 import { targetReplied } from './delivery.js';
 import { ownProject } from './projects.js';
 import { presentTargets } from './targets.js';
@@ -51,7 +52,7 @@ export async function runProjectExport(
     row.replied = c?.status === 'completed' ? targetReplied(services, p.actingUserId, t.targetUserId, c) : false;
     row.schedule_link_clicked = clicked.has(t.targetId);
   }
-  const data = await renderExport(input.format, 'Targets', PROJECT_EXPORT_COLUMNS, rows);
+  const data = await renderExportOffThread(input.format, 'Targets', PROJECT_EXPORT_COLUMNS, rows);
   const saved = saveExport(services, actor, {
     exportId: `ex_${crypto.randomUUID()}`,
     format: input.format,

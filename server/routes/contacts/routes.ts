@@ -168,7 +168,7 @@ export const contactRoutes = [
       'Applies up to 100 rows: one review entity per row; clear matches approved, likely ones left to confirm. Idempotent per batch_index.',
     auth: WRITE,
     request: { params: runParams, body: batchBody(true) },
-    errors: [...RUN_ERRORS, 'reconciliation_run_finalized', 'confirmation_required', ...SEARCH_ENGINE_ERRORS],
+    errors: [...RUN_ERRORS, 'reconciliation_run_finalized', 'batch_index_reused', 'confirmation_required', ...SEARCH_ENGINE_ERRORS],
     response: {
       type: 'object',
       required: ['success', 'run', 'batch_id', 'summary', 'rows'],

@@ -11,6 +11,8 @@ export interface UsageInterval {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The last instant an RFC 3339 timestamp can write (year 9999): an end past it is read as it. */
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Parses an ISO date (a whole UTC day) or date-time; `edge` picks the day's start or end. */
@@ -21,10 +23,12 @@ function parseBound(raw: string, edge: 'start' | 'end', pointer: string): number
   }
   // Date.parse rolls a day past the month's end over (2026-02-30 reads as March 2).
   const [y, m, d] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  const day = new Date(0);
+  day.setUTCFullYear(y, m - 1, d);
   if (day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d)
     throw invalidField('query', pointer, `is not a date of the calendar: ${raw.slice(0, 10)}`);
-  return DATE_ONLY.test(raw) && edge === 'end' ? ms + DAY_MS : ms;
+  return Math.min(DATE_ONLY.test(raw) && edge === 'end' ? ms + DAY_MS : ms, LAST_INSTANT);
 }
 
 /**
@@ -44,9 +48,11 @@ export function resolveUsageInterval(
     const from = q.start_date ? parseBound(q.start_date, 'start', '/start_date') : 0;
     const to = q.end_date ? parseBound(q.end_date, 'end', '/end_date') : now + 1;
     if (from >= to)
-      throw q.start_date
-        ? invalidField('query', '/start_date', 'must be before end_date')
-        : invalidField('query', '/end_date', 'must be after 1970-01-01, the earliest start (no start_date was given)');
+      throw !q.start_date
+        ? invalidField('query', '/end_date', 'must be after 1970-01-01, the earliest start (no start_date was given)')
+        : q.end_date
+          ? invalidField('query', '/start_date', 'must be before end_date')
+          : invalidField('query', '/start_date', 'must be before now, the end when no end_date is given; send an end_date too');
     return { label: 'custom', from, to };
   }
   const range = q.range ?? '30d';

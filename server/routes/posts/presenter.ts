@@ -122,6 +122,9 @@ function binding(cohortRef: string): Row {
 }
 
 /** The response of `POST /api/v1/search/posts/preview` (and the base of `/with-people`'s). */
+/** The sorts `sort_order` applies to. */
+const COUNT_SORTS: ReadonlySet<string> = new Set(['engagement', 'reactions', 'comments']);
+
 export function presentPostSearch(search: PostSearchRequest, outcome: PostSearchOutcome, durationMs: number): Row {
   const out: Row = {
     success: true,
@@ -133,7 +136,8 @@ export function presentPostSearch(search: PostSearchRequest, outcome: PostSearch
     applied_filter_summary: {
       filters: outcome.filters,
       sort_by: search.sortBy,
-      sort_order: search.sortOrder ?? null,
+      // The order applied: the count sorts' (default desc); none for relevance and recent, which ignore it.
+      sort_order: COUNT_SORTS.has(search.sortBy) ? (search.sortOrder ?? 'desc') : null,
       lines: postFilterSummary(outcome.filters, outcome.text),
     },
     author_cohort_filter_status: outcome.authorCohort,

@@ -253,7 +253,7 @@ export const projectOutreachRoutes = [
       'Queues every approved, fresh, included draft as a live communication (never a target twice); daily caps pace the professional network.',
     auth: AUTH,
     request: { params: projectParams, body: { type: 'object', additionalProperties: false, properties: {} } },
-    errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_ERRORS, 'no_eligible_targets', ...SEARCH_ENGINE_ERRORS],
     response: actingResponse({
       project_id: uuid,
       message: { type: 'string' },

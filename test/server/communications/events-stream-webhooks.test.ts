@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { EventSource } from 'eventsource';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -73,6 +75,62 @@ test('webhooks: every event is POSTed and signed, a failed delivery is retried a
     assert.not.ok(JSON.stringify(app.logs).includes(secret));
   } finally {
     await receiver.close();
+    await app.close();
+  }
+});
+
+test('webhooks: a receiver that never answers holds a fair share of the slots, and another account still gets its events', async () => {
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, WEBHOOK_TIMEOUT_MS: '20000', DISPATCH_CONCURRENCY: '4' } });
+  // A receiver that reads each request and never answers.
+  let open = 0;
+  let most = 0;
+  const stalled = http.createServer((req) => {
+    open++;
+    most = Math.max(most, open);
+    req.on('close', () => open--);
+  });
+  await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+  const stalledUrl = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/hooks`;
+  const healthy = await startReceiver();
+  try {
+    await loadCommsCorpus(app);
+    const slow = app.account({ personId: P(SENDER) }).apiKey;
+    const other = app.account({ personId: P(1) }).apiKey;
+    for (const n of [1, 2, 5, 1]) {
+      const r = await app.call('POST', '/api/v1/communications', {
+        key: slow,
+        body: {
+          channel: 'professional_send_message',
+          target_user_id: P(n),
+          message: `hooked ${n}`,
+          dry_run: false,
+          webhook_url: stalledUrl,
+        },
+      });
+      assert.ok(r.status < 300, r.text);
+    }
+    const deadline = Date.now() + 5000;
+    while (most < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.is(most, 2, 'the stalled receiver holds two of the four slots');
+    const mine = await app.call('POST', '/api/v1/communications', {
+      key: other,
+      body: {
+        channel: 'professional_send_message',
+        target_user_id: P(SENDER),
+        message: 'mine',
+        dry_run: false,
+        webhook_url: `${healthy.url}/h`,
+      },
+    });
+    assert.ok(mine.status < 300, mine.text);
+    // Delivered while the stalled receiver still holds its share.
+    await healthy.waitFor(1, 5000);
+    assert.is(JSON.parse(healthy.received[0]?.body ?? '{}').communication_id, mine.body.id);
+    assert.ok(open >= 1 && most <= 2, `stalled receiver: ${open} open, at most ${most}`);
+  } finally {
+    stalled.closeAllConnections();
+    await new Promise((r) => stalled.close(r));
+    await healthy.close();
     await app.close();
   }
 });

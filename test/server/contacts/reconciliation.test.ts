@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
@@ -83,6 +84,23 @@ test('reconciliation: schema, run, preview (audit only), confirmed apply (idempo
       (again.body.rows as Row[]).map((r) => r.entity_id),
       (applied.body.rows as Row[]).map((r) => r.entity_id),
     );
+    // The same rows with their fields in another order are the same batch.
+    const reordered = (ROWS as Record<string, unknown>[]).map((r) => Object.fromEntries(Object.entries(r).reverse()));
+    const same = await call('POST', `${base}/batches`, { batch_index: 0, rows: reordered, user_confirmed: true });
+    assert.equal([same.status, (same.body.summary as Row).replayed], [200, true], same.text);
+    // Other rows under an applied index would be lost: refused, and nothing stored.
+    const otherRows = await call('POST', `${base}/batches`, {
+      batch_index: 0,
+      rows: [{ row_id: 'r9', name: 'Someone Else' }],
+      user_confirmed: true,
+    });
+    assert.equal(
+      [otherRows.status, otherRows.body.error, (otherRows.body as Row).batch_index],
+      [409, 'batch_index_reused', 0],
+      otherRows.text,
+    );
+    const changed = (ROWS as Record<string, unknown>[]).map((r, i) => (i === 0 ? { ...r, name: 'Changed Name' } : r));
+    assert.is((await call('POST', `${base}/batches`, { batch_index: 0, rows: changed, user_confirmed: true })).status, 409);
 
     const compact = await call('GET', '/api/v1/contacts/reconciliation/review?limit=2');
     assert.equal(
@@ -235,7 +253,20 @@ test('review actions: candidates, confirm, not-a-match, needs-review, ignore and
     assert.is(ignored.body.succeeded_count, 2);
     const counts = (await call('GET', `${review}?response_verbosity=minimal`)).body.counts;
     assert.equal(counts, { resolved: 2, approved: 2, likely_match: 0, needs_review: 0, unresolved: 1, ignored: 2 });
-    assert.equal([(await call('POST', `${review}/bulk`, { action: 'ignore_entity', user_confirmed: true })).status], [400]);
+    const none = await call('POST', `${review}/bulk`, { action: 'ignore_entity', user_confirmed: true });
+    assert.equal(
+      [none.status, none.body.error, ((none.body.errors as Row[]) ?? [])[0]?.pointer],
+      [400, 'validation_failed', '/entity_ids'],
+    );
+    // Up to 100 of each list: 60 ids and 60 items are one action over 120 entities (unknown ones fail each on its own).
+    const uuid = () => crypto.randomUUID();
+    const wide = await call('POST', `${review}/bulk`, {
+      action: 'ignore_entity',
+      entity_ids: Array.from({ length: 60 }, uuid),
+      items: Array.from({ length: 60 }, () => ({ entity_id: uuid() })),
+      user_confirmed: true,
+    });
+    assert.equal([wide.status, wide.body.requested_count, wide.body.failed_count], [200, 120, 120], wide.text);
   } finally {
     await app.close();
   }

@@ -50,6 +50,11 @@ test('a project from creation through targets, templates, drafts, review and act
     const foreign = await call('GET', `/api/v1/projects?current_project_id=${id}`, undefined, other.apiKey);
     assert.is(foreign.body.current_session_project_reason, 'not_found_or_inaccessible');
 
+    // Activation needs an eligible target: with none the project stays as it was.
+    const early = await call('POST', `${base}/activate`, {});
+    assert.equal([early.status, early.body.error], [409, 'no_eligible_targets'], early.text);
+    assert.is(((await call('GET', base)).body.project as Row).status, 'reviewing');
+
     // Targets: the owner and unknown people are refused; removal is soft and remove_all explicit.
     const added = await call('POST', `${base}/targets`, {
       target_user_ids: [P(1), P(2), P(3), P(6), P(SENDER), 'a0000000-0000-4000-8000-0000000000ee'],
