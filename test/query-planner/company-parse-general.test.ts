@@ -304,6 +304,11 @@ test('who owns, leads or backs a company is no part of its sector (2026-11-29)',
   assert.equal(filters('minority-owned businesses in Atlanta').categories, undefined);
   // Kept as a keyword for the text match.
   assert.ok(parse('women-led fintech startups').keywords.includes('women-led'));
+  // Nor is its first word a sector ("sales-led" says how a company sells).
+  assert.equal(included('sales-led SaaS startups'), ['saas']);
+  // What an asset backs is a product: those compounds stay whole.
+  assert.equal(included('asset-backed lending startups'), ['asset-backed lending']);
+  assert.equal(included('gold-backed stablecoin issuers'), ['gold-backed stablecoin issuers']);
   // Other glued compounds stay whole.
   assert.equal(included('AI-powered drug discovery'), ['ai-powered drug discovery']);
 });

@@ -2,6 +2,25 @@
  * The word lists of sectors.ts: synonyms and coinages of the taxonomy's tags, tags that are no
  * sector alone, and tags that are everyday words needing a company or tech word after them.
  */
+import type { Token } from '../tokens.js';
+
+/**
+ * Participles that make a glued compound say who owns, leads, founded or backs a company
+ * ("women-led", "veteran-owned", "YC-backed", "family-run"): an attribute of the company, never
+ * part of what it does, nor a sector by its first word ("sales-led").
+ */
+const OWNERSHIP_PARTICIPLES = /^(led|owned|founded|co-founded|backed|funded|run|operated|financed|controlled|sponsored|incubated)$/;
+
+/** What an asset backs or funds: "asset-backed securities", "gold-backed stablecoins" are products. */
+const BACKED_PRODUCTS =
+  /^(securities|security|bonds?|loans?|lending|notes?|stablecoins?|tokens?|coins?|currency|currencies|financing|credit|paper|obligations?|mortgages?|etfs?|funds?)$/;
+
+/** Whether token i is the participle of such a compound, glued to the word before it. */
+export function isOwnershipParticiple(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  if (!t || t.join !== '-' || !OWNERSHIP_PARTICIPLES.test(t.norm) || tokens[i + 1]?.join) return false;
+  return !(/^(backed|funded|financed)$/.test(t.norm) && BACKED_PRODUCTS.test(tokens[i + 1]?.norm ?? ''));
+}
 
 /** Tags handled elsewhere (company types) or too generic to be read as a sector on their own. */
 export const NOT_SECTOR_WORDS = new Set(['government', 'public sector', 'civic tech', 'nonprofit', 'strategy']);

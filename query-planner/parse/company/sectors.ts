@@ -18,7 +18,7 @@
 import { INDUSTRY_TAXONOMY as INDUSTRIES } from '../../../mappings/industries.js';
 import { type CaseMode, claim, matchAt, type PhraseTable, phraseParts, phraseTable, type Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
-import { NEEDS_FOLLOWER, NOT_SECTOR_WORDS, SYNONYMS } from './sector-words.js';
+import { isOwnershipParticiple, NEEDS_FOLLOWER, NOT_SECTOR_WORDS, SYNONYMS } from './sector-words.js';
 
 export interface Sector {
   /** The corpus industry the phrase names as a whole, or null for a sub-sector. */
@@ -159,6 +159,8 @@ export function scanSectors(tokens: Token[], scopes: Scopes, mode: CaseMode, isD
     const m = matchAt(tokens, i, t0);
     if (!m) continue;
     let end = m.end;
+    // Who leads or backs a company is no sector: "sales-led", "AI-led", "fintech-backed".
+    if (isOwnershipParticiple(tokens, end)) continue;
     // Part of a longer hyphenated word ("e-commerce" is matched whole; "ai-powered" keeps "ai").
     const single = m.end - i === 1;
     let weak = false;

@@ -21,6 +21,7 @@ import { activityOf } from '../lexicon/activities.js';
 import { KEYWORD_STOP_WORDS } from '../lexicon/stop-words.js';
 import type { Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
+import { isOwnershipParticiple } from './sector-words.js';
 
 export interface TopicMention {
   /** The phrase as written, lowercase ("ghost kitchen", "cachaça"). */
@@ -192,13 +193,11 @@ function topicText(text: string): string {
  * ("women-led", "veteran-owned", "YC-backed", "family-run"): an attribute of the company, never
  * part of what it does.
  */
-const OWNERSHIP_PARTICIPLES = /^(led|owned|founded|co-founded|backed|funded|run|operated|financed|controlled|sponsored|incubated)$/;
-
 /** Tokens of "<who>-led", "<who>-owned", "<who>-backed" compounds (see {@link OWNERSHIP_PARTICIPLES}). */
 function ownershipCompounds(tokens: Token[]): Set<number> {
   const out = new Set<number>();
   for (const t of tokens) {
-    if (t.join !== '-' || !OWNERSHIP_PARTICIPLES.test(t.norm) || tokens[t.i + 1]?.join) continue;
+    if (!isOwnershipParticiple(tokens, t.i)) continue;
     out.add(t.i);
     for (let k = t.i; k > 0 && tokens[k]?.join; k--) out.add(k - 1);
   }
