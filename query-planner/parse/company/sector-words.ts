@@ -18,7 +18,7 @@ const BACKED_PRODUCTS =
 /** Whether token i is the participle of such a compound, glued to the word before it. */
 export function isOwnershipParticiple(tokens: Token[], i: number): boolean {
   const t = tokens[i];
-  if (!t || t.join !== '-' || !OWNERSHIP_PARTICIPLES.test(t.norm) || tokens[i + 1]?.join) return false;
+  if (t?.join !== '-' || !OWNERSHIP_PARTICIPLES.test(t.norm) || tokens[i + 1]?.join) return false;
   return !(/^(backed|funded|financed)$/.test(t.norm) && BACKED_PRODUCTS.test(tokens[i + 1]?.norm ?? ''));
 }
 
