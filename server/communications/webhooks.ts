@@ -95,19 +95,19 @@ export class WebhookDeliverer {
     const now = clock();
     const free = config.concurrency - this.running;
     if (free > 0) {
-      // A fair share: at most `share` deliveries in flight for one account and for one receiver,
-      // so one account's slow receiver cannot hold every slot. The window takes each account's
-      // earliest few due deliveries, so a flood from one account cannot hide the others' either.
+      // The earliest due deliveries (an index range, whatever the backlog), each with its
+      // account and receiver. A fair share first: at most `share` in flight for one account and
+      // for one receiver, so a receiver that never answers cannot hold every slot while others
+      // wait; then slots still free go to anyone, but for one kept for a newcomer.
       const share = fairShare(config.concurrency);
       const due = prepared(
         db,
-        `SELECT communication_id, sequence, attempts, next_attempt_at, owner, url FROM (
-           SELECT d.communication_id, d.sequence, d.attempts, d.next_attempt_at, c.owner_user_id AS owner, c.webhook_url AS url,
-                  ROW_NUMBER() OVER (PARTITION BY c.owner_user_id ORDER BY d.next_attempt_at, d.communication_id, d.sequence) AS rank
-             FROM webhook_deliveries d JOIN communications c ON c.communication_id = d.communication_id
-            WHERE d.state = 'pending' AND d.next_attempt_at <= ?)
-          WHERE rank <= ? ORDER BY next_attempt_at, communication_id, sequence LIMIT ?`,
-      ).all(now, share + 8, 256) as {
+        `SELECT d.communication_id, d.sequence, d.attempts, d.next_attempt_at, c.owner_user_id AS owner, c.webhook_url AS url
+           FROM (SELECT communication_id, sequence, attempts, next_attempt_at FROM webhook_deliveries
+                  WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, communication_id, sequence LIMIT ?) d
+           JOIN communications c ON c.communication_id = d.communication_id
+          ORDER BY d.next_attempt_at, d.communication_id, d.sequence`,
+      ).all(now, DUE_WINDOW) as {
         communication_id: string;
         sequence: number;
         attempts: number;
@@ -116,39 +116,53 @@ export class WebhookDeliverer {
         url: string | null;
       }[];
       let started = 0;
-      for (const d of due) {
-        if (started >= free) break;
-        const receiver = `receiver:${originOf(d.url)}`;
-        const account = `account:${d.owner}`;
-        // One delivery per communication at a time, and a fair share per account and receiver.
-        if (this.busy.has(d.communication_id) || (this.load.get(receiver) ?? 0) >= share || (this.load.get(account) ?? 0) >= share)
-          continue;
-        const claimed = prepared(
-          db,
-          `UPDATE webhook_deliveries SET next_attempt_at = ? WHERE communication_id = ? AND sequence = ? AND state = 'pending' AND next_attempt_at = ?`,
-        ).run(now + 2 * config.webhookTimeoutMs + 1000, d.communication_id, d.sequence, d.next_attempt_at).changes;
-        if (!claimed) continue;
-        started++;
-        this.busy.add(d.communication_id);
-        this.running++;
-        for (const k of [receiver, account]) this.load.set(k, (this.load.get(k) ?? 0) + 1);
-        const p = this.deliver(d.communication_id, d.sequence, d.attempts + 1)
-          .catch((err) => this.deps.logger.error({ err }, 'webhook delivery crashed'))
-          .finally(() => {
-            this.running--;
-            this.busy.delete(d.communication_id);
-            for (const k of [receiver, account]) {
-              const left = (this.load.get(k) ?? 1) - 1;
-              if (left > 0) this.load.set(k, left);
-              else this.load.delete(k);
-            }
-            this.inflight.delete(p);
-            this.wake();
-          });
-        this.inflight.add(p);
+      // Past the fair share, one slot stays free for whoever comes next (unless there is only one).
+      const reserve = config.concurrency > 1 ? 1 : 0;
+      for (const fair of [true, false]) {
+        for (const d of due) {
+          if (started >= free || (!fair && this.running >= config.concurrency - reserve)) break;
+          const receiver = `receiver:${originOf(d.url)}`;
+          const account = `account:${d.owner}`;
+          // One delivery per communication at a time.
+          if (this.busy.has(d.communication_id)) continue;
+          if (fair && ((this.load.get(receiver) ?? 0) >= share || (this.load.get(account) ?? 0) >= share)) continue;
+          if (this.launch(d, now, [receiver, account])) started++;
+        }
       }
     }
     if (!this.stopping && !this.timer) this.arm(config.pollMs);
+  }
+
+  /** Claims a due delivery and starts it; false when another loop claimed it first. */
+  private launch(
+    d: { communication_id: string; sequence: number; attempts: number; next_attempt_at: number },
+    now: number,
+    keys: string[],
+  ): boolean {
+    const { db, config } = this.deps;
+    const claimed = prepared(
+      db,
+      `UPDATE webhook_deliveries SET next_attempt_at = ? WHERE communication_id = ? AND sequence = ? AND state = 'pending' AND next_attempt_at = ?`,
+    ).run(now + 2 * config.webhookTimeoutMs + 1000, d.communication_id, d.sequence, d.next_attempt_at).changes;
+    if (!claimed) return false;
+    this.busy.add(d.communication_id);
+    this.running++;
+    for (const k of keys) this.load.set(k, (this.load.get(k) ?? 0) + 1);
+    const p = this.deliver(d.communication_id, d.sequence, d.attempts + 1)
+      .catch((err) => this.deps.logger.error({ err }, 'webhook delivery crashed'))
+      .finally(() => {
+        this.running--;
+        this.busy.delete(d.communication_id);
+        for (const k of keys) {
+          const left = (this.load.get(k) ?? 1) - 1;
+          if (left > 0) this.load.set(k, left);
+          else this.load.delete(k);
+        }
+        this.inflight.delete(p);
+        this.wake();
+      });
+    this.inflight.add(p);
+    return true;
   }
 
   private async deliver(communicationId: string, sequence: number, attempt: number): Promise<void> {
@@ -237,6 +251,13 @@ export class WebhookDeliverer {
  * How many of the `concurrency` delivery slots one account, or one receiver, may hold at once:
  * half of them (at least one), so that a receiver that never answers leaves the rest to others.
  */
+/**
+ * How many of the earliest due deliveries one pass looks at: an index range, so a backlog of any
+ * size costs the same. A fair share holds within it; a flood of more than this many due
+ * deliveries from one account can still delay others until its own are attempted.
+ */
+const DUE_WINDOW = 512;
+
 export function fairShare(concurrency: number): number {
   return Math.max(1, Math.floor(concurrency / 2));
 }

@@ -144,31 +144,28 @@ async function readJson(ctx: Context, coding: string, limitBytes: number): Promi
   const text = bytes.toString('utf8');
   if (!OBJECT_OR_ARRAY.test(text)) throw invalidJson();
   const parsed: unknown = bourne.parse(text, { protoAction: 'error' });
-  // Valid UTF-8 bytes can still spell a lone surrogate as an escape ("\ud800"): no UTF-8 text
+  // Valid UTF-8 bytes can still spell a lone surrogate as an escape ("\\ud800"): no UTF-8 text
   // can hold one, and storing it would write U+FFFD in its place.
-  if (SURROGATE_ESCAPE.test(text) && holdsLoneSurrogate(parsed)) throw loneSurrogate();
+  if (SURROGATE_ESCAPE.test(text) && escapesLoneSurrogate(text)) throw loneSurrogate();
   return parsed;
 }
 
 /** A JSON escape of a UTF-16 surrogate, paired or not. */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
-/** A surrogate code unit outside a pair (with the `u` flag a pair is one code point, never `Cs`). */
-const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * An escaped backslash (skipped), or a high surrogate escape with the low one that may follow it,
+ * or a low surrogate escape alone. Only escapes can hold a surrogate: UTF-8 bytes cannot.
+ */
+const SURROGATE_ESCAPES = /\\(?:\\|u[dD][89abAB][0-9a-fA-F]{2}(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|u[dD][c-fC-F][0-9a-fA-F]{2})/g;
 
-/** Whether any string of a parsed document, a key or a value, holds an unpaired surrogate. */
-function holdsLoneSurrogate(root: unknown): boolean {
-  const stack: unknown[] = [root];
-  while (stack.length) {
-    const v = stack.pop();
-    if (typeof v === 'string') {
-      if (LONE_SURROGATE.test(v)) return true;
-    } else if (v !== null && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v)) {
-        if (LONE_SURROGATE.test(k)) return true;
-        stack.push(child);
-      }
-    }
+/** Whether the JSON text escapes a surrogate outside a pair: one pass over the text, no walk of the document. */
+function escapesLoneSurrogate(text: string): boolean {
+  for (const m of text.matchAll(SURROGATE_ESCAPES)) {
+    const escape = m[0];
+    if (escape === '\\\\') continue;
+    // A high half needs its low half right after it; a low half alone is lone.
+    if (/^\\u[dD][89abAB]/.test(escape) ? m[1] === undefined : true) return true;
   }
   return false;
 }

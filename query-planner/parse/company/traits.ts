@@ -193,9 +193,10 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
         break;
       if (/^(public|federal|state|national|municipal|county|city|provincial)$/.test(u.norm)) {
         const negated = scopes.negated.has(i);
-        // The cue word is the type's too: the field between is the sector ("national space agency" →
-        // space), except "public", which names fields itself ("public transit", "public health").
-        if (u.norm !== 'public') claim(tokens, k, k + 1, negated ? 'ignored' : 'context');
+        // An adjective cue is the type's too: the field between is the sector ("national space
+        // agency" → space). Not "public", which names fields itself ("public transit", "public
+        // health"), nor the nouns that end place names ("Jersey City", "Orange County", "New York State").
+        if (/^(federal|national|municipal|provincial)$/.test(u.norm)) claim(tokens, k, k + 1, negated ? 'ignored' : 'context');
         claim(tokens, i, i + 1, negated ? 'ignored' : 'context');
         out.push({ trait: type('government_agency'), negated, from: i, to: i + 1 });
         break;

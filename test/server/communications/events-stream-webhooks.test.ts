@@ -110,8 +110,10 @@ test('webhooks: a receiver that never answers holds a fair share of the slots, a
       assert.ok(r.status < 300, r.text);
     }
     const deadline = Date.now() + 5000;
-    while (most < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    assert.is(most, 2, 'the stalled receiver holds two of the four slots');
+    while (most < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    // Its fair share (two of four), then one more while nobody else waits: one slot stays free.
+    assert.is(most, 3, 'the stalled receiver holds three of the four slots');
     const mine = await app.call('POST', '/api/v1/communications', {
       key: other,
       body: {
@@ -126,7 +128,7 @@ test('webhooks: a receiver that never answers holds a fair share of the slots, a
     // Delivered while the stalled receiver still holds its share.
     await healthy.waitFor(1, 5000);
     assert.is(JSON.parse(healthy.received[0]?.body ?? '{}').communication_id, mine.body.id);
-    assert.ok(open >= 1 && most <= 2, `stalled receiver: ${open} open, at most ${most}`);
+    assert.ok(open >= 1 && most <= 3, `stalled receiver: ${open} open, at most ${most}`);
   } finally {
     stalled.closeAllConnections();
     await new Promise((r) => stalled.close(r));
