@@ -2,7 +2,9 @@
  * Metropolitan areas of the United States beyond the largest few of metros.ts: the names the
  * professional network uses for a profile's area ("Greater Philadelphia", "Tampa Bay Area",
  * "Kansas City Metropolitan Area") and the names people type for them. Members are the principal
- * city and the larger places around it that the gazetteer holds, as "City|State|US".
+ * city and the larger places around it that the gazetteer holds, as "City|State|US", but not a
+ * town whose bare name is only a guess among namesakes (Franklin, Camden, Henderson, Carmel): a
+ * city filter widens to its metro, and "Franklin" should not widen to all of Greater Nashville.
  */
 import type { MetroDefinition } from './metros.js';
 
@@ -12,7 +14,6 @@ export const US_METROS: MetroDefinition[] = [
     aliases: ['philadelphia metro', 'philly metro', 'greater philly', 'delaware valley', 'philadelphia metropolitan area'],
     members: [
       'Philadelphia|Pennsylvania|US',
-      'Camden|New Jersey|US',
       'Wilmington|Delaware|US',
       'King of Prussia|Pennsylvania|US',
       'Chester|Pennsylvania|US',
@@ -22,26 +23,12 @@ export const US_METROS: MetroDefinition[] = [
   {
     name: 'Tampa Bay Area',
     aliases: ['tampa bay', 'greater tampa bay', 'greater tampa bay area', 'tampa bay region', 'tampa metro'],
-    members: [
-      'Tampa|Florida|US',
-      'St. Petersburg|Florida|US',
-      'Clearwater|Florida|US',
-      'Brandon|Florida|US',
-      'Riverview|Florida|US',
-      'Spring Hill|Florida|US',
-    ],
+    members: ['Tampa|Florida|US', 'St. Petersburg|Florida|US', 'Clearwater|Florida|US', 'Brandon|Florida|US'],
   },
   {
     name: 'Greater Orlando',
     aliases: ['orlando metro', 'metro orlando', 'orlando metropolitan area'],
-    members: [
-      'Orlando|Florida|US',
-      'Kissimmee|Florida|US',
-      'Sanford|Florida|US',
-      'Altamonte Springs|Florida|US',
-      'Clermont|Florida|US',
-      'Deltona|Florida|US',
-    ],
+    members: ['Orlando|Florida|US', 'Kissimmee|Florida|US', 'Altamonte Springs|Florida|US', 'Clermont|Florida|US'],
   },
   {
     name: 'Greater Pittsburgh',
@@ -56,7 +43,7 @@ export const US_METROS: MetroDefinition[] = [
   {
     name: 'Greater Austin',
     aliases: ['austin metro', 'austin metropolitan area', 'austin-round rock'],
-    members: ['Austin|Texas|US', 'Georgetown|Texas|US', 'San Marcos|Texas|US', 'Pflugerville|Texas|US', 'Kyle|Texas|US'],
+    members: ['Austin|Texas|US', 'Georgetown|Texas|US', 'San Marcos|Texas|US', 'Pflugerville|Texas|US'],
   },
   {
     name: 'Greater San Antonio',
@@ -76,7 +63,7 @@ export const US_METROS: MetroDefinition[] = [
   {
     name: 'Kansas City Metropolitan Area',
     aliases: ['kansas city metro', 'kc metro', 'greater kansas city', 'kansas city metro area'],
-    members: ['Kansas City|Missouri|US', 'Kansas City|Kansas|US', 'Olathe|Kansas|US', 'Independence|Missouri|US'],
+    members: ['Kansas City|Missouri|US', 'Kansas City|Kansas|US', 'Olathe|Kansas|US'],
   },
   {
     name: 'Greater Sacramento',
@@ -86,7 +73,7 @@ export const US_METROS: MetroDefinition[] = [
   {
     name: 'Las Vegas Valley',
     aliases: ['las vegas metro', 'greater las vegas', 'las vegas metropolitan area'],
-    members: ['Las Vegas|Nevada|US', 'Henderson|Nevada|US', 'North Las Vegas|Nevada|US'],
+    members: ['Las Vegas|Nevada|US', 'North Las Vegas|Nevada|US'],
   },
   {
     name: 'Charlotte Metro',
@@ -98,7 +85,6 @@ export const US_METROS: MetroDefinition[] = [
     aliases: ['nashville metro', 'nashville metropolitan area'],
     members: [
       'Nashville|Tennessee|US',
-      'Franklin|Tennessee|US',
       'Murfreesboro|Tennessee|US',
       'Brentwood|Tennessee|US',
       'Hendersonville|Tennessee|US',
@@ -113,7 +99,7 @@ export const US_METROS: MetroDefinition[] = [
   {
     name: 'Greater Cincinnati',
     aliases: ['cincinnati metro', 'cincinnati metropolitan area', 'cincy metro'],
-    members: ['Cincinnati|Ohio|US', 'Covington|Kentucky|US', 'Hamilton|Ohio|US'],
+    members: ['Cincinnati|Ohio|US', 'Hamilton|Ohio|US'],
   },
   {
     name: 'Greater Columbus',
@@ -123,7 +109,7 @@ export const US_METROS: MetroDefinition[] = [
   {
     name: 'Greater Indianapolis',
     aliases: ['indianapolis metro', 'indy metro', 'indianapolis metropolitan area'],
-    members: ['Indianapolis|Indiana|US', 'Carmel|Indiana|US', 'Noblesville|Indiana|US', 'Greenwood|Indiana|US'],
+    members: ['Indianapolis|Indiana|US', 'Noblesville|Indiana|US'],
   },
   {
     name: 'Greater Baltimore',

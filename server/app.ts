@@ -8,6 +8,7 @@ import type { RouteDef } from './http/route.js';
 import { mountConnector } from './mcp/mount.js';
 import { allTools } from './mcp/tools/index.js';
 import { requestContext } from './middleware/request-context.js';
+import { staticJson } from './middleware/static-json.js';
 import { createAuthorizationServer } from './oauth/authorization-server.js';
 import { allRoutes } from './routes/index.js';
 import type { Services } from './services.js';
@@ -46,6 +47,8 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   mountConnector(router, services, { tools: allTools(), routes, verifier: authorization.verifier, validateResponses });
 
   app.use(requestContext(services.logger));
+  // The public documents, serialised once (they never change while the process runs).
+  app.use(staticJson());
   app.use(authorization.middleware);
   // The connector-and-API settings page (docs/account-page.md).
   app.use(accountRoutes(services).routes());

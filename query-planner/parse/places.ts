@@ -115,7 +115,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (next?.join && next.norm !== 'based' && next.norm !== 'area' && next.norm !== 'wide') return false;
   // "south London", "south wales", "east Tennessee": a compass word that names a region on its
   // own ("the South") is the direction of the place after it.
-  if (to - from === 1 && COMPASS.test(first.norm) && next?.kind === 'word' && knownEnds(tokens, to).length) return false;
+  const compass = to - from === 1 ? first : to - from === 2 && first.norm === 'the' ? tokens[from + 1] : undefined;
+  if (compass && COMPASS.test(compass.norm) && next?.kind === 'word' && knownEnds(tokens, to).length) return false;
   const cue = hasPlaceCue(ctx, from);
   // "at Bank of Ceylon", "Bank of Montreal": a place after "bank of" is part of the bank's name.
   if (tokens[from - 1]?.norm === 'of' && BANK_WORDS.test(tokens[from - 2]?.norm ?? '') && (tokens[from - 2]?.cap || ctx.mode !== 'mixed'))

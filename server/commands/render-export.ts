@@ -72,13 +72,31 @@ export interface RenderJob {
  * {@link renderExport} off the main thread for a workbook, one worker per export (CSV is cheap
  * and written here). The rows are cloned to the worker; the bytes come back transferred.
  */
-export function renderExportOffThread(
+export async function renderExportOffThread(
   format: ExportFormat,
   sheet: string,
   columns: readonly string[],
   rows: Record<string, unknown>[],
 ): Promise<Buffer> {
   if (format === 'csv') return renderExport(format, sheet, columns, rows);
+  // At most RENDER_WORKERS workbooks at once (each worker holds its rows and workbook, 100-200 MB
+  // for 5,000 rows); the others wait their turn.
+  while (rendering >= RENDER_WORKERS) await new Promise<void>((r) => waiting.push(r));
+  rendering++;
+  try {
+    return await renderInWorker(format, sheet, columns, rows);
+  } finally {
+    rendering--;
+    waiting.shift()?.();
+  }
+}
+
+/** Workbooks rendered at once, and the renders waiting for a turn. */
+const RENDER_WORKERS = 2;
+let rendering = 0;
+const waiting: (() => void)[] = [];
+
+function renderInWorker(format: ExportFormat, sheet: string, columns: readonly string[], rows: Record<string, unknown>[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const job: RenderJob = { format, sheet, columns: [...columns], rows };
     const worker = new Worker(RENDER_WORKER, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: 512 } });

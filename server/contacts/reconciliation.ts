@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { type Actor, actingFields } from '../auth/actor.js';
-import { AppError } from '../errors.js';
+import { AppError, invalidField } from '../errors.js';
 import type { Services } from '../services.js';
 import { type Db, prepared } from '../store/database.js';
 import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
@@ -191,7 +191,20 @@ interface BatchBody {
 }
 
 /** `POST .../batches/preview`: what apply would do with the rows; writes audit rows only. */
+/** Row ids name a row in the run (`batch_index:row_id`): two rows of a batch under one id would be one. */
+function requireDistinctRowIds(rows: Record<string, unknown>[]): void {
+  const seen = new Set<string>();
+  for (const [i, row] of rows.entries()) {
+    const id = row.row_id;
+    if (typeof id !== 'string') continue;
+    if (seen.has(id))
+      throw invalidField('body', `/rows/${i}/row_id`, `repeats row_id ${JSON.stringify(id)} of an earlier row; give each row its own id`);
+    seen.add(id);
+  }
+}
+
 export async function previewBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
+  requireDistinctRowIds(body.rows);
   const run = openRun(services.db, actor, runId);
   const index = body.batch_index ?? 0;
   const split = body.rows.map(splitRow);
@@ -257,38 +270,34 @@ function canonical(value: unknown): string {
   );
 }
 
-/** Whether `rows` are the rows an applied batch stored (as its review entities hold them). */
-function sameRows(db: Db, runId: string, index: number, rows: Record<string, unknown>[]): boolean {
-  const stored = prepared(db, 'SELECT row_key, row_json FROM contact_entities WHERE run_id = ? AND batch_index = ?').all(runId, index) as {
-    row_key: string;
-    row_json: string;
-  }[];
-  if (stored.length !== rows.length) return false;
-  const byKey = new Map(stored.map((r) => [r.row_key, canonical(JSON.parse(r.row_json))]));
-  return rows.every((raw, i) => {
-    const { row, extra } = splitRow(raw);
-    return byKey.get(`${index}:${row.row_id ?? `#${i}`}`) === canonical({ ...row, extra });
-  });
+/** The fingerprint of a batch's rows: SHA-256 of their canonical JSON (field order aside). */
+function rowsHash(rows: Record<string, unknown>[]): string {
+  return crypto.createHash('sha256').update(canonical(rows)).digest('hex');
 }
+
+const batchReused = (runId: string, index: number, batchId: string): AppError =>
+  new AppError(
+    409,
+    'batch_index_reused',
+    `Batch ${index} of run ${runId} was applied with other rows. Send the original rows unchanged to read it again, or send these rows under the next unused batch_index.`,
+    { run_id: runId, batch_index: index, batch_id: batchId },
+  );
 
 /** `POST .../batches`: matches the rows and stores one review entity per row; the same batch again is the same batch. */
 export async function applyBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
   requireConfirmation(body);
+  requireDistinctRowIds(body.rows);
   const run = openRun(services.db, actor, runId);
   const index = body.batch_index ?? 0;
   const stored = prepared(services.db, `SELECT * FROM contact_batches WHERE run_id = ? AND mode = 'apply' AND batch_index = ?`).get(
     runId,
     index,
-  ) as { batch_id: string; summary_json: string; rows_json: string } | undefined;
+  ) as { batch_id: string; summary_json: string; rows_json: string; request_hash: string | null } | undefined;
+  const hash = rowsHash(body.rows);
   if (stored) {
     // The same batch again is answered as stored; other rows under its index would be lost.
-    if (!sameRows(services.db, runId, index, body.rows))
-      throw new AppError(
-        409,
-        'batch_index_reused',
-        `Batch ${index} of run ${runId} was applied with other rows. Send the original rows unchanged to read it again, or send these rows under the next unused batch_index.`,
-        { run_id: runId, batch_index: index, batch_id: stored.batch_id },
-      );
+    // (A batch applied before the hash was kept is answered as stored, as it was.)
+    if (stored.request_hash !== null && stored.request_hash !== hash) throw batchReused(runId, index, stored.batch_id);
     return {
       success: true,
       ...actingFields(actor),
@@ -309,9 +318,13 @@ export async function applyBatch(services: Services, actor: Actor, runId: string
   const now = services.clock();
   return services.db.transaction(() => {
     // Sent twice at once: the second finds the first's batch here and answers with it.
-    const again = prepared(services.db, `SELECT batch_id FROM contact_batches WHERE run_id = ? AND mode = 'apply' AND batch_index = ?`)
-      .pluck()
-      .get(runId, index) as string | undefined;
+    const first = prepared(
+      services.db,
+      `SELECT batch_id, request_hash FROM contact_batches WHERE run_id = ? AND mode = 'apply' AND batch_index = ?`,
+    ).get(runId, index) as { batch_id: string; request_hash: string | null } | undefined;
+    // Sent at once with other rows: refused here, and this transaction stores nothing.
+    if (first && first.request_hash !== null && first.request_hash !== hash) throw batchReused(runId, index, first.batch_id);
+    const again = first?.batch_id;
     let approvedSoFar = Number(
       prepared(services.db, `SELECT count(*) FROM contact_entities WHERE run_id = ? AND bucket = 'approved'`).pluck().get(runId),
     );
@@ -374,8 +387,8 @@ export async function applyBatch(services: Services, actor: Actor, runId: string
     if (!again)
       prepared(
         services.db,
-        `INSERT INTO contact_batches (batch_id, run_id, mode, batch_index, row_count, summary_json, rows_json, created_at) VALUES (?, ?, 'apply', ?, ?, ?, ?, ?)`,
-      ).run(batchId, runId, index, rows.length, JSON.stringify(summary), JSON.stringify(rows), now);
+        `INSERT INTO contact_batches (batch_id, run_id, mode, batch_index, row_count, summary_json, rows_json, created_at, request_hash) VALUES (?, ?, 'apply', ?, ?, ?, ?, ?, ?)`,
+      ).run(batchId, runId, index, rows.length, JSON.stringify(summary), JSON.stringify(rows), now, hash);
     prepared(services.db, 'UPDATE contact_runs SET updated_at = ? WHERE run_id = ?').run(now, runId);
     return { success: true, ...actingFields(actor), run: presentRun(ownRun(services.db, actor, runId)), batch_id: batchId, summary, rows };
   })();

@@ -56,7 +56,19 @@ export function mountConnector(
   };
 
   const handle = async (ctx: Context) => {
-    const repeated = repeatedRequestId(ctx.request.body);
+    const body = ctx.request.body;
+    if (Array.isArray(body) && body.length === 0) {
+      ctx.status = 400;
+      ctx.body = rpcError(-32600, 'The batch is empty; send one request, or a batch of at least one.');
+      return;
+    }
+    // The tool list is 280 KB and the same each time: a batch of them only multiplies the answer.
+    if (Array.isArray(body) && body.filter((m) => (m as { method?: unknown } | null)?.method === 'tools/list').length > 1) {
+      ctx.status = 400;
+      ctx.body = rpcError(-32600, 'A batch may list the tools once; send tools/list a single time and reuse its answer.');
+      return;
+    }
+    const repeated = repeatedRequestId(body);
     if (repeated !== undefined) {
       ctx.status = 400;
       ctx.body = rpcError(

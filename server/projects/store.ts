@@ -226,6 +226,16 @@ export class ProjectStore {
     return r ? toTarget(r) : null;
   }
 
+  /** The ids of a project's included targets, in shortlist order (a light read of a whole shortlist). */
+  includedTargetIds(projectId: string, excludeUserId: string): string[] {
+    return prepared(
+      this.db,
+      `SELECT target_id FROM project_targets WHERE project_id = ? AND is_included = 1 AND target_user_id IS NOT ? ORDER BY added_at, rowid`,
+    )
+      .pluck()
+      .all(projectId, excludeUserId) as string[];
+  }
+
   targets(projectId: string, opts: { includedOnly: boolean; limit: number; offset: number; excludeUserId?: string }): ProjectTarget[] {
     const rows = prepared(
       this.db,

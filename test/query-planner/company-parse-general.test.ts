@@ -304,8 +304,11 @@ test('who owns, leads or backs a company is no part of its sector (2026-11-29)',
   assert.equal(filters('minority-owned businesses in Atlanta').categories, undefined);
   // Kept as a keyword for the text match.
   assert.ok(parse('women-led fintech startups').keywords.includes('women-led'));
-  // Nor is its first word a sector ("sales-led" says how a company sells).
-  assert.equal(included('sales-led SaaS startups'), ['saas']);
+  // "-led", "-run", "-operated" and "-founded" say who only after a person or group; after
+  // anything else they say how, and the compound stays whole.
+  assert.equal(included('instructor-led training providers'), ['instructor-led training']);
+  assert.equal(included('coin-operated laundromats'), ['coin-operated laundromats']);
+  assert.equal(included('community-led growth startups'), ['community-led growth']);
   // What an asset backs is a product: those compounds stay whole.
   assert.equal(included('asset-backed lending startups'), ['asset-backed lending']);
   assert.equal(included('gold-backed stablecoin issuers'), ['gold-backed stablecoin issuers']);

@@ -185,6 +185,7 @@ test('a compass word before a place is its direction, not the US South (2026-11-
   assert.equal(placesOf('designers in south london'), ['London, United Kingdom']);
   assert.equal(placesOf('engineers in south wales'), ['United Kingdom']);
   assert.equal(placesOf('recruiters in the south, 5+ years'), ['South']);
+  assert.equal(placesOf('engineers in the South Florida area'), ['Greater Miami']);
   assert.equal(placesOf('engineers in south carolina'), ['South Carolina, United States']);
 });
 

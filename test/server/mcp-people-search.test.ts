@@ -138,10 +138,19 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
     // Two requests of a batch with one id: refused, since one answer would be lost.
     const twins = await rpc([
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
     ]);
     assert.is(twins.status, 400, twins.text);
     assert.match((twins.body.error as { message: string }).message, 'Two requests of the batch have the id 1');
+    // The tool list once per batch (280 KB each time), and no empty batch.
+    const lists = await rpc([
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ]);
+    assert.equal([lists.status, (lists.body.error as { code: number }).code], [400, -32600], lists.text);
+    assert.match((lists.body.error as { message: string }).message, 'list the tools once');
+    const empty = await rpc([]);
+    assert.equal([empty.status, (empty.body.error as { code: number }).code], [400, -32600], empty.text);
 
     const get = await app.call('GET', '/mcp', { headers: { Authorization: `Bearer ${apiKey}` } });
     assert.is(get.status, 405);

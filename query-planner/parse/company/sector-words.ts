@@ -9,7 +9,16 @@ import type { Token } from '../tokens.js';
  * ("women-led", "veteran-owned", "YC-backed", "family-run"): an attribute of the company, never
  * part of what it does, nor a sector by its first word ("sales-led").
  */
-const OWNERSHIP_PARTICIPLES = /^(led|owned|founded|co-founded|backed|funded|run|operated|financed|controlled|sponsored|incubated)$/;
+const OWNERSHIP_PARTICIPLES = /^(led|owned|founded|backed|funded|run|operated|financed|sponsored|incubated)$/;
+
+/**
+ * Participles that say who only after a person or group ("women-led", "family-run",
+ * "veteran-operated"); after anything else they say how ("instructor-led training",
+ * "community-led growth", "coin-operated laundromats", "design-led furniture" stay whole).
+ */
+const BY_WHOM = /^(led|run|operated|founded)$/;
+const WHO =
+  /^(women|woman|female|founders?|veterans?|black|minorit(y|ies)|immigrants?|famil(y|ies)|employees?|students?|workers?|latin[ao]|latinx|hispanic|indigenous|native|lgbtq?|queer|moms?|mothers?|parents?|disabled|youth|teens?|members?|farmers?|physicians?|doctors?|nurses?|engineers?|scientists?|operators?|creators?|artists?|athletes?|alumni|ex-\w+|solo|couple|husband|wife)$/;
 
 /** What an asset backs or funds: "asset-backed securities", "gold-backed stablecoins" are products. */
 const BACKED_PRODUCTS =
@@ -19,6 +28,7 @@ const BACKED_PRODUCTS =
 export function isOwnershipParticiple(tokens: Token[], i: number): boolean {
   const t = tokens[i];
   if (t?.join !== '-' || !OWNERSHIP_PARTICIPLES.test(t.norm) || tokens[i + 1]?.join) return false;
+  if (BY_WHOM.test(t.norm) && !WHO.test(tokens[i - 1]?.norm ?? '')) return false;
   return !(/^(backed|funded|financed)$/.test(t.norm) && BACKED_PRODUCTS.test(tokens[i + 1]?.norm ?? ''));
 }
 

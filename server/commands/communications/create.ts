@@ -109,8 +109,10 @@ export async function createCommunication(
       'service_referral_request needs connector_user_id: the person, connected to both of you, who is asked to forward the introduction (capabilities lists candidate_connectors).',
     );
   if (channel !== 'service_invite' && !input.message?.trim()) throw invalidField('body', '/message', `is required for ${channel}`);
-  if (channel === 'service_invite' && (input.message ?? '').length > INVITE_NOTE_MAX)
-    throw invalidField('body', '/message', `an invite note holds at most ${INVITE_NOTE_MAX} characters (got ${input.message!.length})`);
+  // Characters are code points (an emoji is one), as the connector cuts notes.
+  const noteLength = Array.from(input.message ?? '').length;
+  if (channel === 'service_invite' && noteLength > INVITE_NOTE_MAX)
+    throw invalidField('body', '/message', `an invite note holds at most ${INVITE_NOTE_MAX} characters (got ${noteLength})`);
   if (input.webhook_secret && !input.webhook_url) throw invalidField('body', '/webhook_secret', 'is only meaningful with webhook_url');
 
   const hash = requestHash(actor, input);

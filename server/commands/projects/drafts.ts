@@ -80,18 +80,16 @@ export async function generateMessages(
   else if (body.target_user_id)
     targets = [services.projects.targetByUser(p.projectId, body.target_user_id)].filter((t): t is ProjectTarget => t !== null);
   else {
-    // The whole shortlist, read a page at a time with a turn of the event loop between pages.
+    // The whole shortlist: its ids at once (one light read, so a removal meanwhile shifts
+    // nothing), then the rows a slice at a time with a turn of the event loop between slices.
+    const ids = services.projects.includedTargetIds(p.projectId, p.ownerUserId).slice(0, 100_000);
     targets = [];
-    for (let offset = 0; ; offset += TARGETS_PAGE) {
-      const page = services.projects.targets(p.projectId, {
-        includedOnly: true,
-        limit: TARGETS_PAGE,
-        offset,
-        excludeUserId: p.ownerUserId,
-      });
-      targets.push(...page);
-      if (page.length < TARGETS_PAGE || targets.length >= 100_000) break;
-      await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < ids.length; i += TARGETS_PAGE) {
+      if (i > 0) await new Promise((r) => setImmediate(r));
+      for (const id of ids.slice(i, i + TARGETS_PAGE)) {
+        const t = services.projects.target(id);
+        if (t?.isIncluded) targets.push(t);
+      }
     }
   }
   let generated = 0;

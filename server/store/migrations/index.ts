@@ -16,6 +16,7 @@ import { signalsStore } from './015-signals.js';
 import { contactsStore } from './016-contacts.js';
 import { integerGraph } from './017-integer-graph.js';
 import { stagedStates } from './018-staged-states.js';
+import { batchRequestHash } from './019-batch-request-hash.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   contactsStore,
   integerGraph,
   stagedStates,
+  batchRequestHash,
 ];

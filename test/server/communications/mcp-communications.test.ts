@@ -17,6 +17,13 @@ test('invite notes: at most 200 characters counting links in full, cut at a word
   assert.ok(note[fitted.note.length] === ' ', 'cut at a word boundary');
   assert.ok(fitted.note.includes(link), 'the link is kept whole');
   assert.equal(fitInviteNote('short note'), { note: 'short note', truncated: false });
+  // An emoji is one character, and a cut never splits its surrogate pair.
+  const emoji = `a${'😀'.repeat(150)}`;
+  assert.equal(fitInviteNote(emoji), { note: emoji, truncated: false });
+  const long = fitInviteNote(`a${'😀'.repeat(250)}`);
+  assert.ok(long.truncated);
+  assert.is(Array.from(long.note).length, 200);
+  assert.not.match(long.note, /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
 });
 
 test('connector: the sender sends through send_communication, a second account reads it in its inbox', async () => {

@@ -101,6 +101,16 @@ test('reconciliation: schema, run, preview (audit only), confirmed apply (idempo
     );
     const changed = (ROWS as Record<string, unknown>[]).map((r, i) => (i === 0 ? { ...r, name: 'Changed Name' } : r));
     assert.is((await call('POST', `${base}/batches`, { batch_index: 0, rows: changed, user_confirmed: true })).status, 409);
+    // Two rows of one batch under one row_id would be one entity: refused before anything is matched.
+    const twins = await call('POST', `${base}/batches`, {
+      batch_index: 7,
+      rows: [
+        { row_id: 'same', name: 'A B' },
+        { row_id: 'same', name: 'C D' },
+      ],
+      user_confirmed: true,
+    });
+    assert.equal([twins.status, ((twins.body.errors as Row[]) ?? [])[0]?.pointer], [400, '/rows/1/row_id'], twins.text);
 
     const compact = await call('GET', '/api/v1/contacts/reconciliation/review?limit=2');
     assert.equal(
@@ -133,6 +143,14 @@ test('reconciliation: schema, run, preview (audit only), confirmed apply (idempo
       ],
     );
     assert.is((await call('GET', base, undefined, other.apiKey)).status, 404);
+    // Two applies at once of other rows under one new index: one is stored, the other refused.
+    const side = ((await call('POST', '/api/v1/contacts/reconciliation/runs', {})).body.run as Row).run_id as string;
+    const both = await Promise.all(
+      [[{ row_id: 'x1', name: 'First1 Last1' }], [{ row_id: 'y1', name: 'Nobody Here' }]].map((rows) =>
+        call('POST', `/api/v1/contacts/reconciliation/runs/${side}/batches`, { batch_index: 0, rows, user_confirmed: true }),
+      ),
+    );
+    assert.equal(both.map((r) => r.status).sort(), [200, 409], both.map((r) => r.text).join(' '));
     assert.equal([(await call('POST', `${base}/finalize`, {})).body.error], ['confirmation_required']);
     const finalized = await call('POST', `${base}/finalize`, { user_confirmed: true });
     assert.equal([(finalized.body.run as Row).status, (finalized.body.summary as Row).approved], ['finalized', 1]);

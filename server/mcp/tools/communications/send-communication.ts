@@ -15,10 +15,12 @@ type Mode = (typeof MODES)[number];
  */
 export function fitInviteNote(note: string): { note: string; truncated: boolean } {
   const text = note.trim();
-  if (text.length <= INVITE_NOTE_MAX) return { note: text, truncated: false };
-  const head = text.slice(0, INVITE_NOTE_MAX + 1);
+  // Characters are code points: an emoji is one, and a cut never splits its surrogate pair.
+  const chars = Array.from(text);
+  if (chars.length <= INVITE_NOTE_MAX) return { note: text, truncated: false };
+  const head = chars.slice(0, INVITE_NOTE_MAX + 1).join('');
   const cut = head.search(/\s\S*$/);
-  const out = (cut > 0 ? head.slice(0, cut) : text.slice(0, INVITE_NOTE_MAX)).replace(/[\s,;:–-]+$/, '');
+  const out = (cut > 0 ? head.slice(0, cut) : chars.slice(0, INVITE_NOTE_MAX).join('')).replace(/[\s,;:–-]+$/, '');
   return { note: out, truncated: true };
 }
 

@@ -1,0 +1,33 @@
+import type { Context, Next } from 'koa';
+
+/** The public documents that never change while the process runs (server/routes/docs/routes.ts). */
+export const STATIC_JSON_PATHS: ReadonlySet<string> = new Set([
+  '/docs/endpoints.json',
+  '/docs/schema.json',
+  '/public/docs/schema',
+  '/public/docs/mcp',
+  '/public/docs/changelog',
+]);
+
+/**
+ * Serves the public documentation routes from their first answer, serialised once: each is a few
+ * hundred kilobytes of JSON whose building and writing cost 5-10 ms a request, so a crowd of
+ * anonymous readers held every other request behind them. Only a 200 to a request without a query
+ * string is kept; anything else (a 405, a bad query) goes through the route as before.
+ */
+export function staticJson(): (ctx: Context, next: Next) => Promise<void> {
+  const cache = new Map<string, string>();
+  return async (ctx, next) => {
+    const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && STATIC_JSON_PATHS.has(ctx.path) && ctx.querystring === '';
+    const hit = cacheable ? cache.get(ctx.path) : undefined;
+    if (hit !== undefined) {
+      ctx.status = 200;
+      ctx.type = 'application/json';
+      ctx.body = hit;
+      return;
+    }
+    await next();
+    if (cacheable && ctx.status === 200 && ctx.body && typeof ctx.body === 'object' && !Buffer.isBuffer(ctx.body))
+      cache.set(ctx.path, JSON.stringify(ctx.body));
+  };
+}
