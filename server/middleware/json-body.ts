@@ -162,10 +162,10 @@ const SURROGATE_ESCAPES = /\\(?:\\|u[dD][89abAB][0-9a-fA-F]{2}(\\u[dD][c-fC-F][0
 /** Whether the JSON text escapes a surrogate outside a pair: one pass over the text, no walk of the document. */
 function escapesLoneSurrogate(text: string): boolean {
   for (const m of text.matchAll(SURROGATE_ESCAPES)) {
-    const escape = m[0];
-    if (escape === '\\\\') continue;
+    const found = m[0];
+    if (found === '\\\\') continue;
     // A high half needs its low half right after it; a low half alone is lone.
-    if (/^\\u[dD][89abAB]/.test(escape) ? m[1] === undefined : true) return true;
+    if (/^\\u[dD][89abAB]/.test(found) ? m[1] === undefined : true) return true;
   }
   return false;
 }
