@@ -13,13 +13,16 @@ export const STATIC_JSON_PATHS: ReadonlySet<string> = new Set([
  * Serves the public documentation routes from their first answer, serialised once: each is a few
  * hundred kilobytes of JSON whose building and writing cost 5-10 ms a request, so a crowd of
  * anonymous readers held every other request behind them. Only a 200 to a request without a query
- * string is kept; anything else (a 405, a bad query) goes through the route as before.
+ * string is kept, and served to requests without a key; anything else (a 405, a bad query, a
+ * key whose credit headers the route adds) goes through the route as before.
  */
 export function staticJson(): (ctx: Context, next: Next) => Promise<void> {
   const cache = new Map<string, string>();
   return async (ctx, next) => {
     const cacheable = (ctx.method === 'GET' || ctx.method === 'HEAD') && STATIC_JSON_PATHS.has(ctx.path) && ctx.querystring === '';
-    const hit = cacheable ? cache.get(ctx.path) : undefined;
+    // A request with a key goes through the route, which shows that key's credit headers.
+    const anonymous = !ctx.get('x-api-key') && !ctx.get('authorization');
+    const hit = cacheable && anonymous ? cache.get(ctx.path) : undefined;
     if (hit !== undefined) {
       ctx.status = 200;
       ctx.type = 'application/json';

@@ -145,6 +145,9 @@ test('public routes answer without a key, ignore a bad one and show credits for 
       assert.is(anonymous.headers.get('x-service-credits-tier'), null);
       assert.is((await app.call('GET', path, { key: 'prx_not_a_key' })).status, 200);
       assert.is((await app.call('GET', path, { key: apiKey })).headers.get('x-service-credits-tier'), 'pro');
+      // Served again from its first serialisation: the same bytes, still JSON.
+      const again = await app.call('GET', path);
+      assert.equal([again.status, again.text, again.headers.get('content-type')], [200, anonymous.text, 'application/json; charset=utf-8']);
     }
     assert.equal((await app.call('POST', '/test/public-echo', { body: { name: 'ada' } })).body, { success: true, name: 'ada' });
     assertJsonError(await app.call('POST', '/test/public-echo', { body: '{not json' }), 400, 'invalid_json');
