@@ -89,7 +89,7 @@ export interface BulkExportInput {
  * page, within the engine's 10,000 window) under one time budget, reserves `maxRows` rows at the
  * bulk_export price and settles to the rows written; a failed export costs nothing and leaves no file.
  */
-export async function runBulkExport(services: Services, actor: Actor, input: BulkExportInput, requestId: string) {
+export async function runBulkExport(services: Services, actor: Actor, input: BulkExportInput, requestId: string, signal?: AbortSignal) {
   const now = services.clock();
   purgeExpiredExports(services, now);
   let hold: CreditHold | null = services.credits.reserve({
@@ -108,6 +108,8 @@ export async function runBulkExport(services: Services, actor: Actor, input: Bul
   try {
     const rows = await withSearchBudget(EXPORT_BUDGET_MS, actor.ownerUserId, () => collectRows(services, actor, input));
     const data = await renderExportOffThread(format, 'People', EXPORT_COLUMNS, rows);
+    // The client went away: the link it would pay for reaches no one, so nothing is kept or charged.
+    signal?.throwIfAborted();
     const saved = saveExport(services, actor, { exportId, format, data, rowCount: rows.length, now });
     hold = services.credits.settle(hold, rows.length);
     services.credits.commit(hold);

@@ -63,7 +63,7 @@ export class ToolDispatcher {
   }
 
   /** Calls one tool for `actor`. Never throws for a known tool: failures are error results. */
-  async call(name: string, args: unknown, actor: Actor): Promise<ToolResult> {
+  async call(name: string, args: unknown, actor: Actor, signal?: AbortSignal): Promise<ToolResult> {
     const entry = this.tools.get(name);
     if (!entry) throw new Error(`unknown tool ${name}`);
     const { def, validate } = entry;
@@ -85,6 +85,7 @@ export class ToolDispatcher {
         requestId,
         now,
         session,
+        signal,
         route: (key, routeInput) => {
           const invoke = this.invokers.get(key);
           if (!invoke) throw new Error(`tool ${name} calls unknown route ${key}`);
@@ -122,7 +123,9 @@ export class ToolDispatcher {
       const appError = toAppError(err);
       const line = { tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via, error: appError.code };
       // Load shed by design (search_overloaded) is no failure of the server: a warning, no stack.
-      if (appError.code === 'search_overloaded') this.services.logger.warn(line, 'tool call shed');
+      // Nor is work given up because its client went away (nobody reads this answer).
+      if (signal?.aborted) this.services.logger.info(line, 'tool call abandoned by its client');
+      else if (appError.code === 'search_overloaded') this.services.logger.warn(line, 'tool call shed');
       else if (appError.status >= 500) this.services.logger.error({ ...line, err }, 'tool failed');
       else this.services.logger.info(line, 'tool call refused');
       return errorResult({ retryable: false, ...toolError(appError, def) });

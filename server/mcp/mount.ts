@@ -78,7 +78,10 @@ export function mountConnector(
       return;
     }
     const actor = ctx.state.actor;
-    const server = createMcpServer(dispatcher, actor);
+    // Aborted when the client goes away before its answer is written: work it would pay for
+    // without ever receiving (an export) is then not charged.
+    const gone = new AbortController();
+    const server = createMcpServer(dispatcher, actor, gone.signal);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The credit figures are read when the response head is written, after the calls settled.
     const res = ctx.res;
@@ -92,6 +95,7 @@ export function mountConnector(
       return writeHead(...args);
     }) as typeof res.writeHead;
     res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
       void transport.close();
       void server.close();
     });

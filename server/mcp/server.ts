@@ -54,7 +54,7 @@ const ANY_TOOL_CALL = z.object({ method: z.literal('tools/call'), params: z.unkn
  * An MCP server for one HTTP request of `actor` (the connector is stateless: docs/mcp.md,
  * "Transport"). It lists the tools and hands calls to the dispatcher.
  */
-export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor): Server {
+export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor, signal?: AbortSignal): Server {
   const server = new Server(
     { name: CONNECTOR_NAME, version: CONNECTOR_VERSION, title: 'Proxima' },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
@@ -70,7 +70,7 @@ export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor): Serve
       );
     const { name, arguments: args } = params;
     if (!dispatcher.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}; tools/list names them.`);
-    return dispatcher.call(name, args ?? {}, actor);
+    return dispatcher.call(name, args ?? {}, actor, signal);
   });
   answerBadParamsAsInvalid(server);
   return server;

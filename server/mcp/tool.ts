@@ -16,6 +16,8 @@ export interface ToolContext {
   now: number;
   /** The agent session named by `agent_session_id` (already checked), or null. */
   session: AgentSession | null;
+  /** Aborted when the client went away before the answer was written (its HTTP request closed). */
+  signal?: AbortSignal;
   /**
    * Calls the REST route `METHOD /path` (as declared, with `:params`) for the tool's caller,
    * and returns its success body; its AppErrors become the tool's error result.

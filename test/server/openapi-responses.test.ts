@@ -6,6 +6,7 @@
  * documents (the `default` response does not count), and the closed schemas refuse any field
  * they do not declare.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -157,6 +158,20 @@ test('every route answers, on success and typical errors, as the published OpenA
       { text: 'engineers', filters: null, networkMode: 'boost', maxRows: 3, format: 'xlsx' },
       'export-2',
     );
+    // A client gone before the answer: no file, no charge.
+    const before = app.services.credits.status(exporter.ownerUserId, exporter.owner.tier, app.clock.now()).usedMicro;
+    const gone = new AbortController();
+    gone.abort();
+    const abandoned = await runBulkExport(
+      app.services,
+      exporter,
+      { text: 'engineers', filters: null, networkMode: 'boost', maxRows: 3 },
+      'export-3',
+      gone.signal,
+    ).catch((err: Error) => err);
+    assert.instance(abandoned, Error);
+    assert.is(app.services.credits.status(exporter.ownerUserId, exporter.owner.tier, app.clock.now()).usedMicro, before);
+    assert.is(fs.readdirSync(path.join(app.dataDir, 'exports')).filter((f) => f.endsWith('.csv')).length, 1);
     const xlsxLink = new URL(workbook.url);
     const xlsx = await fetch(`${app.url}${xlsxLink.pathname}${xlsxLink.search}`);
     doc.check('GET', '/exports/{export_file}', { status: xlsx.status, headers: xlsx.headers, body: {}, text: '' }, 200);

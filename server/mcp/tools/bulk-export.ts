@@ -122,6 +122,7 @@ export const bulkExportTool = defineTool<Args>({
         format,
       },
       ctx.requestId,
+      ctx.signal,
     );
     return {
       success: true,
