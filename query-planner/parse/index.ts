@@ -36,6 +36,7 @@ import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
 import { type PlaceMention, scanPlaces } from './places.js';
 import type { RecognizedItem } from './recognized.js';
 import { scanRelations } from './relations.js';
+import { mendLevelSpelling } from './title-heads.js';
 import { scanTitles } from './titles.js';
 import { type CaseMode, caseMode, claim, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
 
@@ -181,21 +182,6 @@ function text(source: string, tokens: Token[], from: number, to: number): string
   const a = tokens[from];
   const b = tokens[Math.max(from, to - 1)];
   return a && b ? source.slice(a.start, b.end) : '';
-}
-
-/**
- * "Principle engineer": the level word's everyday misspelling, before the next word of a title
- * (not "principles of design"). The text keeps what was written; the title reads "Principal".
- */
-function mendLevelSpelling(tokens: Token[]): Token[] {
-  for (const t of tokens) {
-    const next = tokens[t.i + 1];
-    if (t.norm === 'principle' && next?.kind === 'word' && !/^(of|and|or|based|driven)$/.test(next.norm)) {
-      t.norm = 'principal';
-      t.text = t.text.replace(/ciple$/i, (m) => (m === m.toUpperCase() ? 'CIPAL' : 'cipal'));
-    }
-  }
-  return tokens;
 }
 
 /** The population of the city a place match resolved to (the first namesake when none is the one). */

@@ -1,12 +1,14 @@
 /**
  * Head nouns of job titles as they are written: singular or plural, compounds ("psychotherapist",
- * "fisherman"), endings that only make people ("enologist") and misspellings ("cordinator").
+ * "fisherman"), endings that only make people ("enologist") and misspellings ("cordinator"), and
+ * the level word's everyday misspelling ("principle engineer").
  * The title grammar (parse/titles.ts), employers and places ask the same question of a word.
  */
 import pluralize from 'pluralize';
 import { commonWords } from '../../geo/gazetteer.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS, NOT_PLURAL, WORD_EXPANSIONS } from './lexicon/titles.js';
 import { closestWord } from './misspelt-places.js';
+import type { Token } from './tokens.js';
 
 /** Singular of a title word: known heads and abbreviations first, then English (pluralize), then a misspelt head. */
 export function singular(norm: string): string {
@@ -86,4 +88,19 @@ export function looseSingular(norm: string): string {
 export function isHeadWord(norm: string): boolean {
   const s = singular(norm);
   return HEAD_NOUNS.has(s) || ABBREVIATED_TITLES.has(s) || compoundHead(s);
+}
+
+/**
+ * "Principle engineer": the level word's everyday misspelling, before the next word of a title
+ * (not "principles of design"). The text keeps what was written; the title reads "Principal".
+ */
+export function mendLevelSpelling(tokens: Token[]): Token[] {
+  for (const t of tokens) {
+    const next = tokens[t.i + 1];
+    if (t.norm === 'principle' && next?.kind === 'word' && !/^(of|and|or|based|driven)$/.test(next.norm)) {
+      t.norm = 'principal';
+      t.text = t.text.replace(/ciple$/i, (m) => (m === m.toUpperCase() ? 'CIPAL' : 'cipal'));
+    }
+  }
+  return tokens;
 }

@@ -5,9 +5,10 @@
  */
 import crypto from 'node:crypto';
 import { type Actor, actingFields } from '../auth/actor.js';
-import { AppError, invalidField } from '../errors.js';
+import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type Db, prepared } from '../store/database.js';
+import { batchReused, requireDistinctRowIds, rowsHash } from './batch-identity.js';
 import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
 
 export const CONTACT_ROW_FIELDS = [
@@ -191,18 +192,6 @@ interface BatchBody {
 }
 
 /** `POST .../batches/preview`: what apply would do with the rows; writes audit rows only. */
-/** Row ids name a row in the run (`batch_index:row_id`): two rows of a batch under one id would be one. */
-function requireDistinctRowIds(rows: Record<string, unknown>[]): void {
-  const seen = new Set<string>();
-  for (const [i, row] of rows.entries()) {
-    const id = row.row_id;
-    if (typeof id !== 'string') continue;
-    if (seen.has(id))
-      throw invalidField('body', `/rows/${i}/row_id`, `repeats row_id ${JSON.stringify(id)} of an earlier row; give each row its own id`);
-    seen.add(id);
-  }
-}
-
 export async function previewBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
   requireDistinctRowIds(body.rows);
   const run = openRun(services.db, actor, runId);
@@ -260,28 +249,6 @@ export interface EntityRow {
   created_at: number;
   updated_at: number;
 }
-
-/** JSON with object keys in order: the same row sent with its fields in another order is the same row. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
-/** The fingerprint of a batch's rows: SHA-256 of their canonical JSON (field order aside). */
-function rowsHash(rows: Record<string, unknown>[]): string {
-  return crypto.createHash('sha256').update(canonical(rows)).digest('hex');
-}
-
-const batchReused = (runId: string, index: number, batchId: string): AppError =>
-  new AppError(
-    409,
-    'batch_index_reused',
-    `Batch ${index} of run ${runId} was applied with other rows. Send the original rows unchanged to read it again, or send these rows under the next unused batch_index.`,
-    { run_id: runId, batch_index: index, batch_id: batchId },
-  );
 
 /** `POST .../batches`: matches the rows and stores one review entity per row; the same batch again is the same batch. */
 export async function applyBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
