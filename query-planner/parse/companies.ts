@@ -18,6 +18,8 @@ import { type CaseMode, claim, type PhraseTake, phraseTable, scanPhrases, type T
 export interface CompanyMention {
   text: string;
   relation: EmploymentRelation;
+  /** Ruled out, not asked for: "not at Google", "except at Meta", "never worked at Amazon". */
+  exclude?: boolean;
 }
 
 export interface StageMention {
@@ -301,6 +303,23 @@ export function placeEndsEmployer(tokens: Token[], from: number, mode: CaseMode,
   return false;
 }
 
+/** Words that rule out the employer after them ("not at", "except at", "never worked at"). */
+const NEGATION = /^(not|never|except|excluding|without|nor|but-not)$/;
+
+/**
+ * Whether a negation stands right before the employer cue at `from`, over at most two words
+ * between ("not currently at", "who never worked at", "other than at", "apart from at").
+ */
+function negatedBefore(tokens: Token[], from: number): boolean {
+  for (let k = from - 1; k >= 0 && k >= from - 3; k--) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'punct') return false;
+    if (NEGATION.test(t.norm)) return true;
+    if (/^(than|from)$/.test(t.norm) && /^(other|apart|aside)$/.test(tokens[k - 1]?.norm ?? '')) return true;
+  }
+  return false;
+}
+
 /** Employer mentions after their cue words; claims the cue and the name. */
 export function scanCompanies(text: string, tokens: Token[], mode: CaseMode): CompanyScan {
   const mentions: CompanyScan['mentions'] = [];
@@ -316,10 +335,11 @@ export function scanCompanies(text: string, tokens: Token[], mode: CaseMode): Co
     let j = cue.at;
     let end = readName(tokens, j, mode);
     if (end < 0) continue;
+    const exclude = negatedBefore(tokens, cue.from);
     let first = true;
     while (end > j) {
       const name = text.slice((tokens[j] as Token).start, (tokens[end - 1] as Token).end).replace(/['’]s$/, '');
-      mentions.push({ text: name, relation: cue.relation, from: first ? cue.from : j, to: end });
+      mentions.push({ text: name, relation: cue.relation, from: first ? cue.from : j, to: end, ...(exclude ? { exclude } : {}) });
       claim(tokens, first ? cue.from : j, end, 'company');
       first = false;
       // Lists: "at Stripe, Plaid or Brex".

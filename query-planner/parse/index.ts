@@ -161,11 +161,11 @@ function employers(mentions: CompanyMention[], receipts: Receipt[]): CompanyMent
   const seen = new Set<string>();
   const out: CompanyMention[] = [];
   for (const m of mentions) {
-    const key = `${m.relation} ${m.text.toLowerCase()}`;
+    const key = `${m.relation} ${m.exclude ? 'not ' : ''}${m.text.toLowerCase()}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (m.text.length > VALUE_CHARS) receipts.push(tooLong('company name', m.text));
-    else if (out.length < MAX_EMPLOYERS) out.push({ text: m.text, relation: m.relation });
+    else if (out.length < MAX_EMPLOYERS) out.push({ text: m.text, relation: m.relation, ...(m.exclude ? { exclude: true } : {}) });
     else {
       receipts.push({
         path: '/query',

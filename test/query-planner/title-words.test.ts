@@ -64,4 +64,19 @@ test('regional and group vice presidents, and the everyday misspelling of "princ
   assert.not.ok(JSON.stringify(title('principles of design experts') ?? []).includes('Principal'));
 });
 
+test('an employer after a negation is ruled out, not asked for', () => {
+  const employers = (q: string) => parse(q).companies.map((c) => [c.text, c.relation, c.exclude === true]);
+  assert.equal(employers('engineers not at Google'), [['Google', 'current_employment', true]]);
+  assert.equal(employers('engineers except at Google'), [['Google', 'current_employment', true]]);
+  assert.equal(employers('engineers who never worked at Google'), [['Google', 'any_employment', true]]);
+  assert.equal(employers('designers but not at Apple'), [['Apple', 'current_employment', true]]);
+  assert.equal(employers('engineers other than at Meta'), [['Meta', 'current_employment', true]]);
+  assert.equal(employers('engineers at Stripe, not at Google'), [
+    ['Stripe', 'current_employment', false],
+    ['Google', 'current_employment', true],
+  ]);
+  assert.equal(employers('engineers at Google'), [['Google', 'current_employment', false]]);
+  assert.equal(employers('engineers at Google, not interns'), [['Google', 'current_employment', false]]);
+});
+
 test.run();

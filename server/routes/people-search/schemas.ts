@@ -235,11 +235,18 @@ const appliedSearch = {
     },
     companies: {
       type: 'array',
-      description: 'Employer mentions and the company each resolved to (id and name null when unresolved).',
+      description:
+        'Employer mentions and the company each resolved to (id and name null when unresolved); exclude: true for one the query ruled out ("not at Google").',
       items: {
         type: 'object',
         required: ['text', 'relation', 'id', 'name'],
-        properties: { text: { type: 'string' }, relation: { type: 'string' }, id: nullableString, name: nullableString },
+        properties: {
+          text: { type: 'string' },
+          relation: { type: 'string' },
+          id: nullableString,
+          name: nullableString,
+          exclude: { type: 'boolean' },
+        },
       },
     },
     lookup: {

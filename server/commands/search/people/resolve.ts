@@ -112,22 +112,35 @@ export async function resolvePeopleSearch(
     applied.places = parsed.places.map((p) => ({ input: p.input, kind: p.kind, name: p.name }));
     if (parsed.companies.length) {
       const { resolved, unresolved } = await resolveCompanyMentions(parsed.companies, services.engine);
-      const byRelation = new Map<string, string[]>();
-      for (const r of resolved) byRelation.set(r.mention.relation, [...(byRelation.get(r.mention.relation) ?? []), r.id]);
+      // One filter per relation and operator: "at Stripe, not at Google" includes one, excludes the other.
+      const groups = new Map<string, { relation: string; operator: 'include' | 'exclude'; ids: string[] }>();
+      for (const r of resolved) {
+        const operator = r.mention.exclude ? 'exclude' : 'include';
+        const key = `${r.mention.relation}|${operator}`;
+        const group = groups.get(key) ?? { relation: r.mention.relation, operator, ids: [] };
+        group.ids.push(r.id);
+        groups.set(key, group);
+      }
       parsedFilters.companies = [
         ...(parsedFilters.companies ?? []),
-        ...[...byRelation].map(([relation, ids]) => ({
-          relation: relation as 'current_employment',
-          operator: 'include' as const,
-          where: { identity: { ids } },
+        ...[...groups.values()].map((g) => ({
+          relation: g.relation as 'current_employment',
+          operator: g.operator,
+          where: { identity: { ids: g.ids } },
         })),
       ];
       if (parsedFilters.companies.length === 0) delete parsedFilters.companies;
-      // A company the corpus does not know stays in the search as text.
-      for (const u of unresolved) residual.push(u.text);
+      // A company the corpus does not know stays in the search as text (unless it was ruled out).
+      for (const u of unresolved) if (!u.exclude) residual.push(u.text);
       applied.companies = [
-        ...resolved.map((r) => ({ text: r.mention.text, relation: r.mention.relation, id: r.id, name: r.name })),
-        ...unresolved.map((u) => ({ text: u.text, relation: u.relation, id: null, name: null })),
+        ...resolved.map((r) => ({
+          text: r.mention.text,
+          relation: r.mention.relation,
+          id: r.id,
+          name: r.name,
+          ...(r.mention.exclude ? { exclude: true } : {}),
+        })),
+        ...unresolved.map((u) => ({ text: u.text, relation: u.relation, id: null, name: null, ...(u.exclude ? { exclude: true } : {}) })),
       ];
     }
     for (const d of parsed.filters.connection_degrees ?? [])

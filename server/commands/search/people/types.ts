@@ -87,7 +87,7 @@ export interface AppliedSearch {
   offset: number;
   recognized: ParsedPeopleQuery['recognized'];
   places: { input: string; kind: string; name: string }[];
-  companies: { text: string; relation: string; id: string | null; name: string | null }[];
+  companies: { text: string; relation: string; id: string | null; name: string | null; exclude?: boolean }[];
   lookup: { field: string; input: string; username: string; found: boolean } | null;
   receipts: Receipt[];
 }
