@@ -5,13 +5,12 @@
  * The worker reads at most `ahead` batches before this thread has taken them (back-pressure).
  */
 import { Worker } from 'node:worker_threads';
+import { workerModule } from '../lib/worker-module.js';
 import type { EdgeColumns } from './connection-sink.js';
 import { excerpt, longLineReason, SnapshotReadError, type TextLine } from './read-lines.js';
 import { checkLine } from './validate.js';
 
-const READER_WORKER = import.meta.url.endsWith('.ts')
-  ? new URL('./connection-reader-worker.mjs', import.meta.url)
-  : new URL('./connection-reader-worker.js', import.meta.url);
+const READER_WORKER = workerModule(import.meta.url, 'connection-reader-worker');
 
 export interface ReaderOptions {
   file: string;

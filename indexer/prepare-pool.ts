@@ -5,6 +5,7 @@
  * there between the two steps); batches go to the worker with the fewest waiting.
  */
 import { Worker } from 'node:worker_threads';
+import { workerModule } from '../lib/worker-module.js';
 import type { DocumentKind } from '../mappings/record-schemas.js';
 import type { PreparedDocuments, SourceEncoding } from '../search-engine/port.js';
 import type { LookupNeeds } from './lookups.js';
@@ -17,9 +18,7 @@ import type { Lookups } from './transform/documents.js';
  */
 export type BuildFormat = 'object' | 'json' | 'prepared';
 
-const PREPARE_WORKER = import.meta.url.endsWith('.ts')
-  ? new URL('./prepare-worker.mjs', import.meta.url)
-  : new URL('./prepare-worker.js', import.meta.url);
+const PREPARE_WORKER = workerModule(import.meta.url, 'prepare-worker');
 
 /** Old-generation heap of a worker, in MiB, unless given (enough for batches of a few thousand profiles). */
 export const DEFAULT_HEAP_MB = 192;

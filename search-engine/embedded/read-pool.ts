@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerModule } from '../../lib/worker-module.js';
 import { SearchEngineError, type SearchEngineErrorCode } from '../errors.js';
 import { timedOut } from './budget.js';
 import type { ReadJobMessage, ReadOp, ReadReplyMessage, ReadWorkerData } from './read-worker.js';
@@ -8,9 +9,7 @@ import type { ReadJobMessage, ReadOp, ReadReplyMessage, ReadWorkerData } from '.
  * sources (tests, development under tsx) go through the read-worker.mjs bootstrap, which
  * registers tsx in the worker thread.
  */
-const READ_WORKER = import.meta.url.endsWith('.ts')
-  ? new URL('./read-worker.mjs', import.meta.url)
-  : new URL('./read-worker.js', import.meta.url);
+const READ_WORKER = workerModule(import.meta.url, 'read-worker');
 
 export interface ReadPoolOptions {
   /** The embedded index file. */

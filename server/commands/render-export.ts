@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
+import { workerModule } from '../../lib/worker-module.js';
 
 /**
  * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would run as a formula (starting with
@@ -56,9 +57,7 @@ export async function renderExport(
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const RENDER_WORKER = import.meta.url.endsWith('.ts')
-  ? new URL('./render-export-worker.mjs', import.meta.url)
-  : new URL('./render-export-worker.js', import.meta.url);
+const RENDER_WORKER = workerModule(import.meta.url, 'render-export-worker');
 
 /** What the render worker is given. */
 export interface RenderJob {

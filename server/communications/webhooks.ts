@@ -258,7 +258,7 @@ export class WebhookDeliverer {
  */
 const DUE_WINDOW = 512;
 
-export function fairShare(concurrency: number): number {
+function fairShare(concurrency: number): number {
   return Math.max(1, Math.floor(concurrency / 2));
 }
 
