@@ -21,6 +21,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
+  /** Time a client has to send a whole request (line, headers and body), in ms; later it gets 408. */
+  requestTimeoutMs: number;
   /** Profiles in the sample corpus built on a first start (0: build none). */
   sampleProfiles: number;
   /** Time budget of one request's search work, in ms (every engine call of the request shares it). */
@@ -162,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const bodyLimitBytes = parseInteger('BODY_LIMIT_BYTES', value('BODY_LIMIT_BYTES') ?? '1048576', 1024, 64 * 1024 * 1024, problems);
 
+  const requestTimeoutMs = parseInteger('REQUEST_TIMEOUT_MS', value('REQUEST_TIMEOUT_MS') ?? '60000', 500, 3_600_000, problems);
+
   const sampleProfiles = parseInteger('SAMPLE_PROFILES', value('SAMPLE_PROFILES') ?? '20000', 0, 5_000_000, problems);
 
   const searchTimeoutMs = parseInteger('SEARCH_TIMEOUT_MS', value('SEARCH_TIMEOUT_MS') ?? '10000', 10, 600_000, problems);
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opensearchBulk,
     logLevel,
     bodyLimitBytes,
+    requestTimeoutMs,
     sampleProfiles,
     searchTimeoutMs,
     searchWorkers,

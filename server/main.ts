@@ -57,7 +57,7 @@ export async function serve(
   const app = createApp(services);
   let server: Server;
   try {
-    server = await listen(app, config.port, config.host, services.logger);
+    server = await listen(app, config.port, config.host, services.logger, config.requestTimeoutMs);
   } catch (err) {
     await closeServices(services);
     throw err;

@@ -74,9 +74,22 @@ function answerExpectation(req: http.IncomingMessage, res: http.ServerResponse, 
 /**
  * Creates the HTTP server for the app and listens; resolves once it is bound. Used by
  * `main.ts` and the tests alike, so both answer malformed requests the same way.
+ *
+ * A request must arrive whole (line, headers and body) within `requestTimeoutMs`, or it gets a
+ * JSON 408 and its connection is closed: a client that stops sending half-way no longer holds a
+ * connection and a route's wait for five minutes (Node's default). Node checks the deadlines
+ * every `connectionsCheckingInterval`, so a 408 comes up to a tenth of the limit late (at most 5 s).
+ * Responses are not limited: event streams and long searches answer requests already received.
  */
-export async function listen(app: Koa, port: number, host: string, logger: Logger): Promise<Server> {
-  const server = http.createServer(app.callback());
+export async function listen(app: Koa, port: number, host: string, logger: Logger, requestTimeoutMs = 60_000): Promise<Server> {
+  const server = http.createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(requestTimeoutMs / 10))),
+    },
+    app.callback(),
+  );
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, logger));
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => answerExpectation(req, res, logger));
   await new Promise<void>((resolve, reject) => {

@@ -95,7 +95,7 @@ export async function startTestApp(
   const services = buildServices(config, { clock: clock.now, logger: createLogger('info', sink) });
   opts.mutate?.(services);
   const app = createApp(services, { validateResponses: true, extraRoutes: opts.extraRoutes, oauth: opts.oauth });
-  const server: Server = await listen(app, port, '127.0.0.1', services.logger);
+  const server: Server = await listen(app, port, '127.0.0.1', services.logger, config.requestTimeoutMs);
   const url = `http://127.0.0.1:${port}`;
 
   return {

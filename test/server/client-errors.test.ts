@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { loadConfig } from '../../server/config.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface RawResponse {
@@ -9,8 +10,11 @@ interface RawResponse {
   body: string;
 }
 
-/** Writes raw bytes to the server and reads until it closes the connection. */
-function rawExchange(app: TestApp, bytes: string): Promise<RawResponse> {
+/**
+ * Writes raw bytes to the server and reads until it closes the connection. With `keepOpen` the
+ * client never ends its side, as a client that stalls half-way through a request.
+ */
+function rawExchange(app: TestApp, bytes: string, keepOpen = false): Promise<RawResponse> {
   const { port } = new URL(app.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -23,7 +27,8 @@ function rawExchange(app: TestApp, bytes: string): Promise<RawResponse> {
       const headers = new Map(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
-    socket.end(bytes);
+    if (keepOpen) socket.write(bytes);
+    else socket.end(bytes);
   });
 }
 
@@ -78,6 +83,40 @@ test('an Expect header other than 100-continue gets a JSON 417 with a request id
   } finally {
     await app.close();
   }
+});
+
+test('a body that stops arriving gets a JSON 408 once the request timeout passes, and the server goes on', async () => {
+  const app = await startTestApp({ env: { REQUEST_TIMEOUT_MS: '800' } });
+  try {
+    const { apiKey } = app.account();
+    const started = Date.now();
+    const stalled = rawExchange(
+      app,
+      `POST /api/v1/search/people/preview HTTP/1.1\r\nHost: x\r\nX-API-Key: ${apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query": "eng`,
+      true,
+    );
+    // Other requests are answered while the stalled one waits.
+    assert.is((await app.call('GET', '/healthz')).status, 200);
+    const res = await stalled;
+    assertJsonError(res, 408, 'request_timeout');
+    const waited = Date.now() - started;
+    assert.ok(waited >= 800 && waited < 5_000, `answered after ${waited} ms`);
+    // Headers that never end are cut the same way.
+    assertJsonError(await rawExchange(app, 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: a', true), 408, 'request_timeout');
+    assert.is((await app.call('GET', '/healthz')).status, 200);
+    // The route that was reading the body ends as an incomplete body, not as an internal error.
+    await new Promise((r) => setTimeout(r, 50));
+    const route = app.logs.find((l) => l.path === '/api/v1/search/people/preview');
+    assert.is(route?.status, 400);
+    assert.ok(!app.logs.some((l) => Number(l.status) >= 500 || Number(l.level) >= 50));
+  } finally {
+    await app.close();
+  }
+});
+
+test('REQUEST_TIMEOUT_MS outside 500 ms to one hour is a configuration error', async () => {
+  assert.throws(() => loadConfig({ DATA_DIR: '/tmp/x', REQUEST_TIMEOUT_MS: '10' }), /REQUEST_TIMEOUT_MS/);
+  assert.is(loadConfig({ DATA_DIR: '/tmp/x' }).requestTimeoutMs, 60_000);
 });
 
 test.run();
