@@ -94,6 +94,12 @@ s('over-limit input is rejected with invalid_search_request and receipts (REST c
       filters: { languages: [{ name: 'English', proficiency: 'Native or bilingual proficiency' }] },
     });
     assert.not.ok(ok.isError, JSON.stringify(ok.structuredContent));
+    // A where title repeating a filter's title in another case is one value, not two of the limit.
+    const jobs = await mcp.call('jobs_search', {
+      where: { job_titles: ['cto', ' data engineer'] },
+      filters: { hiring: { titles: { include: [...many(98, 'filter'), 'CTO', 'Data Engineer'] } } },
+    });
+    assert.not.ok(jobs.isError, JSON.stringify(jobs.structuredContent));
   } finally {
     await mcp.close();
   }

@@ -19,6 +19,19 @@ const whereList = (what: string) => ({
   description: `${what} (any of them; at most ${JOBS_WHERE_MAX}).`,
 });
 
+/**
+ * Values without repeats, compared as a search compares them (case and surrounding spaces
+ * ignored), each kept as first written: "CTO" and "cto " are one title, not two of the limit.
+ */
+function distinctValues(values: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const value of values) {
+    const key = value.trim().toLowerCase();
+    if (!seen.has(key)) seen.set(key, value);
+  }
+  return [...seen.values()];
+}
+
 interface JobsArgs {
   query?: string;
   where?: { job_titles?: string[]; locations?: string[] };
@@ -83,7 +96,7 @@ export const jobsSearchTool = defineTool<JobsArgs>({
       ] as const) {
         const values = where[key];
         if (!values) continue;
-        const include = [...new Set([...(hiring[field]?.include ?? []), ...values])];
+        const include = distinctValues([...(hiring[field]?.include ?? []), ...values]);
         if (include.length > JOB_SEARCH_LIMITS.listValues)
           problems.push({
             in: 'body',
