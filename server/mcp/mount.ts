@@ -68,6 +68,12 @@ export function mountConnector(
       ctx.body = rpcError(-32600, 'A batch may list the tools once; send tools/list a single time and reuse its answer.');
       return;
     }
+    const malformed = malformedMessage(body);
+    if (malformed !== undefined) {
+      ctx.status = 400;
+      ctx.body = rpcError(-32600, malformed);
+      return;
+    }
     const repeated = repeatedRequestId(body);
     if (repeated !== undefined) {
       ctx.status = 400;
@@ -114,6 +120,27 @@ const rpcError = (code: number, message: string, data?: Record<string, unknown>)
   error: { code, message, ...(data ? { data } : {}) },
   id: null,
 });
+
+/**
+ * What makes a message of the body no JSON-RPC 2.0 message, if anything: it is valid JSON, so
+ * it is an Invalid Request (-32600), not the SDK's parse error (-32700). An id is a string or a
+ * finite number (RFC-less JSON reads `1e400` as Infinity, which has no JSON form to answer with);
+ * a null id, which JSON-RPC keeps for answers whose request id was unreadable, is refused too.
+ */
+function malformedMessage(body: unknown): string | undefined {
+  const messages = Array.isArray(body) ? body : [body];
+  for (const [i, message] of messages.entries()) {
+    const where = Array.isArray(body) ? `Message ${i} of the batch` : 'The message';
+    if (message === null || typeof message !== 'object' || Array.isArray(message))
+      return `${where} is not a JSON-RPC object; send {"jsonrpc": "2.0", "id": 1, "method": "...", "params": {...}}.`;
+    const { jsonrpc, id, method } = message as { jsonrpc?: unknown; id?: unknown; method?: unknown };
+    if (jsonrpc !== '2.0') return `${where} must have "jsonrpc": "2.0".`;
+    if ('id' in message && !(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))))
+      return `${where} has the id ${typeof id === 'number' ? String(id) : JSON.stringify(id)}; an id is a string or a finite number (leave it out for a notification).`;
+    if ('method' in message && typeof method !== 'string') return `${where} has a method that is not a string.`;
+  }
+  return undefined;
+}
 
 /** The first id two requests of a batch share (answers are matched to requests by id), if any. */
 function repeatedRequestId(body: unknown): string | number | undefined {

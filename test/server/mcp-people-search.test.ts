@@ -135,6 +135,21 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
     assert.is(undeclared.status, 400);
     const undeclaredError = ((await undeclared.json()) as { error: { code: number; data: unknown } }).error;
     assert.equal([undeclaredError.code, undeclaredError.data], [-32700, { error: 'invalid_utf8' }]);
+    // Valid JSON that is no JSON-RPC message is an Invalid Request, naming what to fix.
+    for (const [body, words] of [
+      [{ jsonrpc: '2.0', id: null, method: 'tools/list' }, 'the id null'],
+      ['{"jsonrpc":"2.0","id":1e400,"method":"tools/list"}', 'the id Infinity'],
+      [{ jsonrpc: '2.0', id: { a: 1 }, method: 'tools/list' }, 'the id {"a":1}'],
+      [{ id: 15, method: 'tools/list' }, '"jsonrpc": "2.0"'],
+      [{ jsonrpc: '2.0', id: 16, method: 7 }, 'method that is not a string'],
+      [[{ jsonrpc: '2.0', id: 17, method: 'tools/list' }, 5], 'Message 1 of the batch'],
+    ] as const) {
+      const bad = await rpc(body);
+      const error = bad.body.error as { code: number; message: string };
+      assert.equal([bad.status, error.code], [400, -32600], bad.text);
+      assert.ok(error.message.includes(words), error.message);
+      assert.is(bad.body.id, null);
+    }
     // Two requests of a batch with one id: refused, since one answer would be lost.
     const twins = await rpc([
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
