@@ -144,8 +144,8 @@ export class CommunicationStore {
   private append(id: string, event: EventInput, now: number): CommEvent {
     const row = prepared(
       this.db,
-      'UPDATE communications SET last_sequence = last_sequence + 1, updated_at = ? WHERE communication_id = ? RETURNING last_sequence, status, webhook_url',
-    ).get(now, id) as { last_sequence: number; status: Status; webhook_url: string | null };
+      'UPDATE communications SET last_sequence = last_sequence + 1, updated_at = ? WHERE communication_id = ? RETURNING last_sequence, status, webhook_url, owner_user_id',
+    ).get(now, id) as { last_sequence: number; status: Status; webhook_url: string | null; owner_user_id: string };
     const e: CommEvent = { sequence: row.last_sequence, type: event.type, status: row.status, data: event.data ?? {}, createdAt: now };
     prepared(
       this.db,
@@ -154,9 +154,9 @@ export class CommunicationStore {
     if (row.webhook_url)
       prepared(
         this.db,
-        `INSERT INTO webhook_deliveries (communication_id, sequence, state, attempts, next_attempt_at, created_at, updated_at)
-         VALUES (?, ?, 'pending', 0, ?, ?, ?)`,
-      ).run(id, e.sequence, now, now, now);
+        `INSERT INTO webhook_deliveries (communication_id, sequence, owner_user_id, state, attempts, next_attempt_at, created_at, updated_at)
+         VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)`,
+      ).run(id, e.sequence, row.owner_user_id, now, now, now);
     return e;
   }
 

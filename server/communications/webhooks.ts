@@ -59,6 +59,8 @@ export class WebhookDeliverer {
   private running = 0;
   private readonly inflight = new Set<Promise<void>>();
   private readonly busy = new Set<string>();
+  /** The last account id {@link dueByAccount} read; the next pass starts after it. */
+  private ownerCursor = '';
   /** Deliveries in flight per account ("account:<id>") and per receiver origin ("receiver:<origin>"). */
   private readonly load = new Map<string, number>();
 
@@ -91,7 +93,7 @@ export class WebhookDeliverer {
   private tick(): void {
     this.timer = null;
     if (this.stopping) return;
-    const { db, config, clock } = this.deps;
+    const { config, clock } = this.deps;
     const now = clock();
     const free = config.concurrency - this.running;
     if (free > 0) {
@@ -99,38 +101,85 @@ export class WebhookDeliverer {
       // account and receiver. A fair share first: at most `share` in flight for one account and
       // for one receiver, so a receiver that never answers cannot hold every slot while others
       // wait; then slots still free go to anyone, but for one kept for a newcomer.
-      const share = fairShare(config.concurrency);
-      const due = prepared(
-        db,
-        `SELECT d.communication_id, d.sequence, d.attempts, d.next_attempt_at, c.owner_user_id AS owner, c.webhook_url AS url
-           FROM (SELECT communication_id, sequence, attempts, next_attempt_at FROM webhook_deliveries
-                  WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, communication_id, sequence LIMIT ?) d
-           JOIN communications c ON c.communication_id = d.communication_id
-          ORDER BY d.next_attempt_at, d.communication_id, d.sequence`,
-      ).all(now, DUE_WINDOW) as {
-        communication_id: string;
-        sequence: number;
-        attempts: number;
-        next_attempt_at: number;
-        owner: string;
-        url: string | null;
-      }[];
-      let started = 0;
-      // Past the fair share, one slot stays free for whoever comes next (unless there is only one).
-      const reserve = config.concurrency > 1 ? 1 : 0;
-      for (const fair of [true, false]) {
-        for (const d of due) {
-          if (started >= free || (!fair && this.running >= config.concurrency - reserve)) break;
-          const receiver = `receiver:${originOf(d.url)}`;
-          const account = `account:${d.owner}`;
-          // One delivery per communication at a time.
-          if (this.busy.has(d.communication_id)) continue;
-          if (fair && ((this.load.get(receiver) ?? 0) >= share || (this.load.get(account) ?? 0) >= share)) continue;
-          if (this.launch(d, now, [receiver, account])) started++;
-        }
-      }
+      const due = this.earliestDue(now);
+      const started = this.launchFairly(due, now, free);
+      // A full window may be one account's backlog, with others' deliveries due behind it: with
+      // slots still free, each account's own earliest are read too.
+      if (started < free && due.length === DUE_WINDOW) this.launchFairly(this.dueByAccount(now), now, free - started);
     }
     if (!this.stopping && !this.timer) this.arm(config.pollMs);
+  }
+
+  /** The earliest due deliveries of all accounts, at most {@link DUE_WINDOW}. */
+  private earliestDue(now: number): DueDelivery[] {
+    return prepared(
+      this.deps.db,
+      `SELECT d.communication_id, d.sequence, d.attempts, d.next_attempt_at, c.owner_user_id AS owner, c.webhook_url AS url
+         FROM (SELECT communication_id, sequence, attempts, next_attempt_at FROM webhook_deliveries
+                WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, communication_id, sequence LIMIT ?) d
+         JOIN communications c ON c.communication_id = d.communication_id
+        ORDER BY d.next_attempt_at, d.communication_id, d.sequence`,
+    ).all(now, DUE_WINDOW) as DueDelivery[];
+  }
+
+  /**
+   * The earliest due deliveries of each account with pending ones, a few per account, for up to
+   * {@link ACCOUNTS_PER_PASS} accounts taken in turn (a cursor over account ids, so every account
+   * comes up in time however many there are). Each account is one seek of the owner index.
+   */
+  private dueByAccount(now: number): DueDelivery[] {
+    const { db, config } = this.deps;
+    const owners = (
+      prepared(
+        db,
+        `WITH RECURSIVE o(id, n) AS (
+           SELECT (SELECT MIN(owner_user_id) FROM webhook_deliveries WHERE state = 'pending' AND owner_user_id > ?), 1
+           UNION ALL
+           SELECT (SELECT MIN(owner_user_id) FROM webhook_deliveries WHERE state = 'pending' AND owner_user_id > o.id), n + 1
+             FROM o WHERE o.id IS NOT NULL AND n < ?)
+         SELECT id FROM o WHERE id IS NOT NULL`,
+      ).all(this.ownerCursor, ACCOUNTS_PER_PASS) as { id: string }[]
+    ).map((r) => r.id);
+    this.ownerCursor = owners.length < ACCOUNTS_PER_PASS ? '' : owners[owners.length - 1]!;
+    const perAccount = fairShare(config.concurrency) + 1;
+    const rows: DueDelivery[] = [];
+    const read = prepared(
+      db,
+      `SELECT d.communication_id, d.sequence, d.attempts, d.next_attempt_at, c.owner_user_id AS owner, c.webhook_url AS url
+         FROM (SELECT communication_id, sequence, attempts, next_attempt_at FROM webhook_deliveries
+                WHERE state = 'pending' AND owner_user_id = ? AND next_attempt_at <= ?
+                ORDER BY next_attempt_at LIMIT ?) d
+         JOIN communications c ON c.communication_id = d.communication_id`,
+    );
+    for (const owner of owners) {
+      if ((this.load.get(`account:${owner}`) ?? 0) >= perAccount - 1) continue;
+      rows.push(...(read.all(owner, now, perAccount) as DueDelivery[]));
+    }
+    return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at);
+  }
+
+  /**
+   * Starts deliveries of `due` in order, at most `free`: a fair pass (at most a share in flight
+   * for one account and for one receiver), then a pass for anyone but one slot kept for a
+   * newcomer. One delivery per communication at a time. Returns how many started.
+   */
+  private launchFairly(due: DueDelivery[], now: number, free: number): number {
+    const { config } = this.deps;
+    const share = fairShare(config.concurrency);
+    let started = 0;
+    // Past the fair share, one slot stays free for whoever comes next (unless there is only one).
+    const reserve = config.concurrency > 1 ? 1 : 0;
+    for (const fair of [true, false]) {
+      for (const d of due) {
+        if (started >= free || (!fair && this.running >= config.concurrency - reserve)) break;
+        const receiver = `receiver:${originOf(d.url)}`;
+        const account = `account:${d.owner}`;
+        if (this.busy.has(d.communication_id)) continue;
+        if (fair && ((this.load.get(receiver) ?? 0) >= share || (this.load.get(account) ?? 0) >= share)) continue;
+        if (this.launch(d, now, [receiver, account])) started++;
+      }
+    }
+    return started;
   }
 
   /** Claims a due delivery and starts it; false when another loop claimed it first. */
@@ -247,17 +296,29 @@ export class WebhookDeliverer {
   }
 }
 
+/** A due delivery with its account and receiver URL. */
+interface DueDelivery {
+  communication_id: string;
+  sequence: number;
+  attempts: number;
+  next_attempt_at: number;
+  owner: string;
+  url: string | null;
+}
+
+/**
+ * How many of the earliest due deliveries one pass looks at: an index range, so a backlog of any
+ * size costs the same. When all of them are one backlog, accounts are read one by one as well.
+ */
+const DUE_WINDOW = 512;
+
+/** Accounts whose own earliest due deliveries one pass reads when the window is one backlog. */
+const ACCOUNTS_PER_PASS = 64;
+
 /**
  * How many of the `concurrency` delivery slots one account, or one receiver, may hold at once:
  * half of them (at least one), so that a receiver that never answers leaves the rest to others.
  */
-/**
- * How many of the earliest due deliveries one pass looks at: an index range, so a backlog of any
- * size costs the same. A fair share holds within it; a flood of more than this many due
- * deliveries from one account can still delay others until its own are attempted.
- */
-const DUE_WINDOW = 512;
-
 function fairShare(concurrency: number): number {
   return Math.max(1, Math.floor(concurrency / 2));
 }

@@ -17,6 +17,7 @@ import { contactsStore } from './016-contacts.js';
 import { integerGraph } from './017-integer-graph.js';
 import { stagedStates } from './018-staged-states.js';
 import { batchRequestHash } from './019-batch-request-hash.js';
+import { webhookOwner } from './020-webhook-owner.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   integerGraph,
   stagedStates,
   batchRequestHash,
+  webhookOwner,
 ];

@@ -137,6 +137,61 @@ test('webhooks: a receiver that never answers holds a fair share of the slots, a
   }
 });
 
+test("webhooks: an account behind another account's backlog of more than 512 due deliveries still gets its events", async () => {
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, WEBHOOK_TIMEOUT_MS: '20000', DISPATCH_CONCURRENCY: '4' } });
+  const stalled = http.createServer(() => {});
+  await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+  const stalledUrl = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/hooks`;
+  const healthy = await startReceiver();
+  try {
+    await loadCommsCorpus(app);
+    const flooder = app.account({ personId: P(SENDER) });
+    const other = app.account({ personId: P(1) }).apiKey;
+    const ids: string[] = [];
+    for (const n of [1, 2, 5, 1]) {
+      const r = await app.call('POST', '/api/v1/communications', {
+        key: flooder.apiKey,
+        body: {
+          channel: 'professional_send_message',
+          target_user_id: P(n),
+          message: `flood ${n}`,
+          dry_run: false,
+          webhook_url: stalledUrl,
+        },
+      });
+      assert.ok(r.status < 300, r.text);
+      ids.push(r.body.id as string);
+    }
+    // 600 more of its deliveries, due before anything else: the earliest 512 due are all its own.
+    const insert = app.services.db.prepare(
+      `INSERT INTO webhook_deliveries (communication_id, sequence, owner_user_id, state, attempts, next_attempt_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'pending', 0, 1, 1, 1)`,
+    );
+    app.services.db.transaction(() => {
+      for (let i = 0; i < 600; i++) insert.run(ids[i % ids.length], 1000 + i, flooder.userId);
+    })();
+    const mine = await app.call('POST', '/api/v1/communications', {
+      key: other,
+      body: {
+        channel: 'professional_send_message',
+        target_user_id: P(SENDER),
+        message: 'mine',
+        dry_run: false,
+        webhook_url: `${healthy.url}/h`,
+      },
+    });
+    assert.ok(mine.status < 300, mine.text);
+    // Delivered while the flood waits on a receiver that never answers (its timeout is 20 s).
+    await healthy.waitFor(1, 5000);
+    assert.is(JSON.parse(healthy.received[0]?.body ?? '{}').communication_id, mine.body.id);
+  } finally {
+    stalled.closeAllConnections();
+    await new Promise((r) => stalled.close(r));
+    await healthy.close();
+    await app.close();
+  }
+});
+
 test('stream: a real EventSource client reads to the terminal event; Last-Event-ID resumes; then 204', async () => {
   const app = await startTestApp({ env: { ...FAST_DISPATCH, SANDBOX_DISPATCH_MS: '800', SSE_HEARTBEAT_MS: '100' } });
   try {
