@@ -126,10 +126,11 @@ export const ADMIN_COMMANDS: Record<string, (services: Services, args: string[])
     const { values } = options(args, { owner: { type: 'string' }, delegate: { type: 'string' } }, 0);
     const owner = userId(required(values, 'owner'), '--owner');
     const delegate = userId(required(values, 'delegate'), '--delegate');
+    // The operator grants for both sides: in force at once (a pending request is put in force).
     const { added } = addDelegate(services, owner, delegate);
     return {
       json: { owner_user_id: owner, delegate_user_id: delegate, added },
-      text: added ? `${delegate} may now act for ${owner}` : 'already a delegate',
+      text: added ? `${owner} may now act for ${delegate}` : 'already a delegate',
     };
   },
   'delegates remove': (services, args) => {
@@ -139,15 +140,17 @@ export const ADMIN_COMMANDS: Record<string, (services: Services, args: string[])
     removeDelegate(services, owner, delegate);
     return {
       json: { owner_user_id: owner, delegate_user_id: delegate, removed: true },
-      text: `${delegate} may no longer act for ${owner}`,
+      text: `${owner} may no longer act for ${delegate}`,
     };
   },
   'delegates list': (services, args) => {
     const { values } = options(args, { owner: { type: 'string' } }, 0);
     const owner = userId(required(values, 'owner'), '--owner');
-    const delegates = services.delegates
-      .list(owner)
-      .map((d) => ({ delegate_user_id: d.delegateUserId, created_at: new Date(d.createdAt).toISOString() }));
+    const delegates = services.delegates.list(owner).map((d) => ({
+      delegate_user_id: d.delegateUserId,
+      created_at: new Date(d.createdAt).toISOString(),
+      status: d.acceptedAt === null ? 'pending' : 'active',
+    }));
     return { json: { owner_user_id: owner, delegates }, text: delegates.map((d) => d.delegate_user_id).join('\n') || '(no delegates)' };
   },
 };

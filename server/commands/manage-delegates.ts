@@ -7,10 +7,26 @@ function requireUsers(services: Services, ownerUserId: string, delegateUserId: s
   if (ownerUserId === delegateUserId) throw new CommandError('an owner cannot be their own delegate');
 }
 
-/** Authorises `delegateUserId` to act through the owner's keys. Idempotent. */
-export function addDelegate(services: Services, ownerUserId: string, delegateUserId: string): { added: boolean } {
+/**
+ * Authorises the owner to act for `delegateUserId` through the owner's keys. An operator's grant
+ * (the CLI) is in force at once; an owner's own request (`consented: false`, the connector) waits
+ * for the delegate to accept it with {@link acceptDelegation}, since acting for someone reads
+ * their messages and sends in their name. Idempotent: `added` is false when nothing changed.
+ */
+export function addDelegate(
+  services: Services,
+  ownerUserId: string,
+  delegateUserId: string,
+  { consented = true }: { consented?: boolean } = {},
+): { added: boolean; pending: boolean } {
   requireUsers(services, ownerUserId, delegateUserId);
-  return { added: services.delegates.add(ownerUserId, delegateUserId, services.clock()) };
+  const added = services.delegates.add(ownerUserId, delegateUserId, services.clock(), consented);
+  return { added, pending: services.delegates.get(ownerUserId, delegateUserId)?.acceptedAt === null };
+}
+
+/** The delegate's acceptance of an owner's pending request; false when none is pending. */
+export function acceptDelegation(services: Services, ownerUserId: string, delegateUserId: string): boolean {
+  return services.delegates.accept(ownerUserId, delegateUserId, services.clock());
 }
 
 /** Withdraws a delegate grant. */

@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   invalid_agent_session: 404,
   key_not_found: 404,
   delegate_not_found: 404,
+  delegation_not_found: 404,
   help_topic_not_found: 404,
   communication_not_found: 404,
   project_not_found: 404,

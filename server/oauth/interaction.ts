@@ -38,7 +38,7 @@ ${m.error ? html`<p class="error" role="alert">${m.error}</p>` : html``}
 <input type="hidden" name="csrf" value="${m.csrf}">
 <label for="api_key">Sign in with one of your API keys</label>
 <input type="password" id="api_key" name="api_key" autocomplete="off" spellcheck="false">
-<p class="muted">Your key is only used to confirm it is you; it is not shared with ${m.clientName}.</p>
+<p class="muted">Your key is only used to confirm it is you; it is not shared with ${m.clientName}. The app gets only the scopes above that your key holds.</p>
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </form>
@@ -157,18 +157,41 @@ export function interactionRoutes(provider: Provider, services: Services, resour
       return;
     }
     let accountId: string;
+    let keyScopes: readonly string[];
     try {
-      accountId = authenticateApiKey(services, typeof form.api_key === 'string' ? form.api_key : undefined, services.clock()).ownerUserId;
+      const actor = authenticateApiKey(services, typeof form.api_key === 'string' ? form.api_key : undefined, services.clock());
+      accountId = actor.ownerUserId;
+      keyScopes = actor.scopes;
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'unauthorized') throw err;
       sendPage(ctx, 401, 'Connect to Proxima', consentPage({ ...page, error: `Sign-in failed: ${err.message}` }));
       return;
     }
+    // No escalation: the app gets the scopes asked for that the signing key holds, never more.
+    const granted = page.scopes.filter((s) => keyScopes.includes(s));
+    if (granted.length === 0) {
+      sendPage(
+        ctx,
+        403,
+        'Connect to Proxima',
+        consentPage({
+          ...page,
+          error: `This key holds none of the scopes the app asks for (${page.scopes.join(', ')}); sign in with a key that holds them.`,
+        }),
+      );
+      return;
+    }
     const grant = new provider.Grant({ accountId, clientId: page.clientId });
     // The scopes are the connector's (resource scopes); they are also known to the server itself,
     // so clients may register them, and are granted at both levels for the consent to be complete.
-    grant.addResourceScope(resource, page.scopes.join(' '));
-    grant.addOIDCScope([...page.scopes, ...(page.openid ? ['openid'] : [])].join(' '));
+    grant.addResourceScope(resource, granted.join(' '));
+    grant.addOIDCScope([...granted, ...(page.openid ? ['openid'] : [])].join(' '));
+    // The scopes the key lacks are refused, so the consent is complete and not asked again.
+    const refused = page.scopes.filter((s) => !granted.includes(s));
+    if (refused.length) {
+      grant.rejectResourceScope(resource, refused.join(' '));
+      grant.rejectOIDCScope(refused.join(' '));
+    }
     const grantId = await grant.save();
     await provider.interactionFinished(
       ctx.req,

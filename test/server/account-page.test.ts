@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createApiKey } from '../../server/commands/create-api-key.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { loadConnectorCorpus } from '../helpers/connector-corpus.js';
 import { authorize } from '../helpers/oauth-flow.js';
@@ -92,6 +93,38 @@ s('create a key with chosen scopes (secret shown once, works with exactly those 
   await Promise.all([page.waitForLoadState(), row.locator('button', { hasText: 'Revoke' }).click()]);
   assert.match((await page.locator('#keys tr', { hasText: prefix }).textContent()) ?? '', 'revoked');
   assert.is((await ctx.app.call('GET', '/api/v1/credits/status', { key: secret })).status, 401);
+  await page.close();
+});
+
+s('a session opened with a narrow key can make no wider key and revoke no wider one', async (ctx) => {
+  const full = ctx.app.account();
+  const narrow = ctx.app.services.apiKeys.listForUser(full.userId).length; // the full key
+  const { apiKey: narrowKey } = createApiKey(ctx.app.services, { userId: full.userId, scopes: ['search', 'profiles-read'] });
+  const page = await signIn(ctx, narrowKey);
+  assert.equal(await page.locator('input[name=scopes]').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value)), [
+    'search',
+    'profiles-read',
+  ]);
+  assert.match((await page.textContent('#scopes-not-held')) ?? '', 'messages-read');
+  // A form sent by hand with the page's own session and CSRF token.
+  const csrf = await page.locator('form[action="/account/keys"] input[name=csrf]').inputValue();
+  const cookie = `proxima_account=${(await page.context().cookies()).find((c) => c.name === 'proxima_account')!.value}`;
+  const post = (url: string, form: Record<string, string>) =>
+    fetch(ctx.app.url + url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf, ...form }),
+    });
+  const wider = await post('/account/keys', { name: 'wider', scopes: 'messages-read' });
+  assert.is(wider.status, 403);
+  assert.match(await wider.text(), 'lacks messages-read');
+  assert.is(ctx.app.services.apiKeys.listForUser(full.userId).length, narrow + 1, 'no key was made');
+  const revoke = await post(`/account/keys/${full.keyId}/revoke`, {});
+  assert.is(revoke.status, 403);
+  assert.is((await ctx.app.call('GET', '/api/v1/credits/status', { key: full.apiKey })).status, 200, 'the full key still works');
+  // Within its scopes it works as before.
+  assert.is((await post('/account/keys', { name: 'same', scopes: 'search' })).status, 200);
   await page.close();
 });
 

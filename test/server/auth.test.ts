@@ -106,7 +106,7 @@ test('delegates act through the owner key only when authorised, from body or que
     assert.is(refused.body.error, 'delegate_not_allowed');
     assert.is(refused.body.delegate_user_id, delegate.userId);
 
-    app.services.delegates.add(owner.userId, delegate.userId, app.clock.now());
+    app.services.delegates.add(owner.userId, delegate.userId, app.clock.now(), true);
     const viaBody = await app.call('POST', '/test/any', { key: owner.apiKey, body: { delegate_user_id: delegate.userId } });
     assert.is(viaBody.status, 200);
     assert.equal(viaBody.body, { success: true, owner_user_id: owner.userId, acting_user_id: delegate.userId, is_delegate: true });

@@ -198,7 +198,7 @@ test('delegate usage draws on the owner pool and is recorded against the delegat
   try {
     const owner = app.account({ tier: 'free', scopes: ['search'] });
     const delegate = app.services.users.create({ tier: 'team', now: app.clock.now() });
-    app.services.delegates.add(owner.userId, delegate.userId, app.clock.now());
+    app.services.delegates.add(owner.userId, delegate.userId, app.clock.now(), true);
     const res = await app.call('POST', '/test/billed', { key: owner.apiKey, body: { delegate_user_id: delegate.userId } });
     assert.is(res.status, 200);
     assert.is(res.headers.get('x-service-credits-tier'), 'free');

@@ -220,7 +220,7 @@ test('jobs with-people: grouped by company in result order with an inline slice 
 test('jobs: a delegate sees the overlay of their own graph; a company search id restricts postings', () =>
   withJobs(async (app, key, userId) => {
     const delegate = createAccount(app.services, { tier: 'free', personId: P(FRIEND), name: 'Friend Delegate' });
-    app.services.delegates.add(userId, delegate.userId, app.clock.now());
+    app.services.delegates.add(userId, delegate.userId, app.clock.now(), true);
     const res = await app.call('POST', '/api/v1/search/jobs/preview', {
       key,
       body: { filters: { companies: [{ where: { identity: { ids: [C(2)] } } }] }, delegate_user_id: delegate.userId },

@@ -174,7 +174,7 @@ s('delegates work in tool arguments as on REST; an unauthorised delegate is refu
   try {
     const refused = await mcp.call('social_proximity_status', { delegate_user_id: delegate.userId });
     assert.is(refused.structuredContent?.error, 'delegate_not_allowed');
-    ctx.app.services.delegates.add(owner.userId, delegate.userId, ctx.app.clock.now());
+    ctx.app.services.delegates.add(owner.userId, delegate.userId, ctx.app.clock.now(), true);
     const status = await mcp.call('social_proximity_status', { delegate_user_id: delegate.userId });
     assert.is(status.structuredContent?.user_id, delegate.userId);
     assert.ok((status.structuredContent!.first_degree_total as number) >= 1, "the delegate's own graph");

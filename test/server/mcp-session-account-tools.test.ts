@@ -1,9 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { addDelegate } from '../../server/commands/manage-delegates.js';
 import { contactsActionTool } from '../../server/mcp/tools/contacts-action.js';
 import { loadConnectorCorpus, personId, REQUESTER } from '../helpers/connector-corpus.js';
 import { connectMcp } from '../helpers/mcp-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+const secretOf = (r: { structuredContent?: Record<string, unknown> }) => r.structuredContent?.secret as string;
 
 interface Ctx {
   app: TestApp;
@@ -136,15 +139,66 @@ s('service_action administers keys and delegates without escalation; account_rea
     const foreign = await mcp.call('service_action', { mode: 'revoke_api_key', key_id: 'key_of_someone' });
     assert.is(foreign.structuredContent?.error, 'key_not_found');
 
+    // A narrow key cannot take away a wider one.
+    const narrowMcp = await connectMcp(ctx.app.url, {
+      apiKey: secretOf(await mcp.call('service_action', { mode: 'create_api_key', name: 'n2', scopes: ['search'] })),
+    });
+    try {
+      const wider = await narrowMcp.call('service_action', { mode: 'revoke_api_key', key_id: limited.keyId });
+      assert.is(wider.structuredContent?.error, 'scope_not_held');
+      assert.equal(wider.structuredContent?.required_scopes, ['profiles-read']);
+    } finally {
+      await narrowMcp.close();
+    }
+
+    // Asking to act for someone is only a request until they accept it with a key of their own.
     const added = await mcp.call('service_action', { mode: 'add_delegate', delegate_user_id: ctx.userId });
     assert.is(added.structuredContent?.changed, true);
+    assert.is(added.structuredContent?.status, 'pending');
+    const asDelegate = () =>
+      ctx.app.call('GET', `/api/v1/credits/status?delegate_user_id=${ctx.userId}`, { key: limited.apiKey }).then((r) => r.status);
+    assert.is(await asDelegate(), 403, 'a pending request gives no access');
     const account = await mcp.call('account_read', {});
     assert.is((account.structuredContent!.account as { user_id: string }).user_id, limited.userId);
     assert.equal(
-      (account.structuredContent!.delegates as { user_id: string }[]).map((d) => d.user_id),
-      [ctx.userId],
+      (account.structuredContent!.delegates as { user_id: string; status: string }[]).map((d) => [d.user_id, d.status]),
+      [[ctx.userId, 'pending']],
     );
     assert.ok((account.structuredContent!.credits as { account_credit_pool: unknown }).account_credit_pool);
+
+    const delegate = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+    const stranger = ctx.app.account({ scopes: ['search'] });
+    try {
+      const incoming = await delegate.call('service_action', { mode: 'list_delegations' });
+      assert.equal(
+        (incoming.structuredContent!.delegations as { owner_user_id: string; status: string }[]).map((d) => [d.owner_user_id, d.status]),
+        [[limited.userId, 'pending']],
+      );
+      const unknown = await delegate.call('service_action', { mode: 'accept_delegation', owner_user_id: stranger.userId });
+      assert.is(unknown.structuredContent?.error, 'delegation_not_found');
+      const accepted = await delegate.call('service_action', { mode: 'accept_delegation', owner_user_id: limited.userId });
+      assert.equal([accepted.structuredContent?.status, accepted.structuredContent?.changed], ['active', true]);
+      assert.is(await asDelegate(), 200, 'in force once accepted');
+      // The delegate can end it from their side.
+      const declined = await delegate.call('service_action', { mode: 'decline_delegation', owner_user_id: limited.userId });
+      assert.is(declined.structuredContent?.changed, true);
+      assert.is(await asDelegate(), 403);
+    } finally {
+      await delegate.close();
+    }
+    // Only a key holding every scope can accept: the owner could then read and send as them.
+    const narrowDelegate = ctx.app.account({ scopes: ['search'] });
+    await mcp.call('service_action', { mode: 'add_delegate', delegate_user_id: narrowDelegate.userId });
+    const narrowSide = await connectMcp(ctx.app.url, { apiKey: narrowDelegate.apiKey });
+    try {
+      const refused = await narrowSide.call('service_action', { mode: 'accept_delegation', owner_user_id: limited.userId });
+      assert.is(refused.structuredContent?.error, 'scope_not_held');
+    } finally {
+      await narrowSide.close();
+    }
+    // An operator's grant (the CLI) is in force at once, and puts a pending request in force.
+    addDelegate(ctx.app.services, limited.userId, ctx.userId);
+    assert.is(await asDelegate(), 200);
     const removed = await mcp.call('service_action', { mode: 'remove_delegate', delegate_user_id: ctx.userId });
     assert.is(removed.structuredContent?.changed, true);
     const again = await mcp.call('service_action', { mode: 'remove_delegate', delegate_user_id: ctx.userId });

@@ -67,6 +67,23 @@ test('no scope asked: the default grant; unknown and REST-only scopes are never 
   }
 });
 
+test('the signing key bounds the grant: a narrow key yields a narrow token, and a key holding none of the scopes asked none', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey } = app.account({ scopes: ['search', 'profiles-read'] });
+    const narrow = await authorize(app.url, { apiKey, scope: 'search messages-read communications' });
+    assert.is(claimsOf(narrow.tokens!.access_token).scope, 'search');
+    try {
+      await authorize(app.url, { apiKey, scope: 'messages-read' });
+      assert.unreachable('no grant for a key holding none of the scopes');
+    } catch (err) {
+      assert.match(String(err), /expected a redirect, got 403: .*holds none of the scopes/);
+    }
+  } finally {
+    await app.close();
+  }
+});
+
 test('refresh tokens rotate; reusing a rotated one revokes the whole grant, its access tokens included', async () => {
   const app = await startTestApp();
   try {

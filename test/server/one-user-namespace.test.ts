@@ -79,7 +79,7 @@ test('an id taken from a search row works as profile id, delegate_user_id, targe
     // That person's account, made a delegate: delegate_user_id is the same id.
     const delegate = createAccount(app.services, { tier: 'free', personId: person, name: 'Delegate' });
     assert.is(delegate.userId, person);
-    app.services.delegates.add(owner.userId, person, app.clock.now());
+    app.services.delegates.add(owner.userId, person, app.clock.now(), true);
     const asDelegate = await app.call('POST', '/api/v1/search/people/preview', {
       key: owner.apiKey,
       body: { query: 'engineers', filters: { connection_degrees: ['1st'] }, network_filter_mode: 'filter', delegate_user_id: person },
@@ -133,7 +133,7 @@ test('an account with no corpus person has a uuid and a minimal profile in the p
     // Its own key and its id as a delegate work too.
     const key = createApiKey(app.services, { userId: solo.userId, scopes: [...SCOPES] }).apiKey;
     ok(await app.call('GET', `/api/v1/profiles/${demoProfileId}`, { key }), 'account-only user reads a profile');
-    app.services.delegates.add(owner.userId, solo.userId, app.clock.now());
+    app.services.delegates.add(owner.userId, solo.userId, app.clock.now(), true);
     ok(
       await app.call('POST', '/api/v1/search/people/preview', {
         key: owner.apiKey,

@@ -511,7 +511,7 @@ test('previous correspondence comes from the communications store; fields select
 test("delegate_user_id makes the delegate's graph the one used", () =>
   withCorpus(async ({ app, key, userId }) => {
     const delegate = app.account({ personId: P(6), name: 'Fay Ulm' });
-    app.services.delegates.add(userId, delegate.userId, 1);
+    app.services.delegates.add(userId, delegate.userId, 1, true);
     const body = { filters: { connection_degrees: ['1st'] }, network_filter_mode: 'filter', limit: 25 };
     const mine = await app.call('POST', '/api/v1/search/people/preview', { key, body });
     const theirs = await app.call('POST', '/api/v1/search/people/preview', { key, body: { ...body, delegate_user_id: delegate.userId } });

@@ -1,5 +1,6 @@
 import { creditsResponseSchema } from '../../routes/credits/schemas.js';
 import { defineTool } from '../tool.js';
+import { DELEGATE_SCHEMA, presentDelegate } from './service-action.js';
 
 const { current_api_key: keySchema } = creditsResponseSchema.properties as Record<string, unknown>;
 
@@ -40,14 +41,7 @@ export const accountReadTool = defineTool<Record<string, never>>({
         description: 'As GET /api/v1/credits: the pool with usage, and the rate card.',
       },
       current_api_key: keySchema as Record<string, unknown>,
-      delegates: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['user_id', 'name', 'added_at'],
-          properties: { user_id: { type: 'string' }, name: { type: ['string', 'null'] }, added_at: { type: 'string' } },
-        },
-      },
+      delegates: { type: 'array', items: DELEGATE_SCHEMA },
     },
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -70,11 +64,7 @@ export const accountReadTool = defineTool<Record<string, never>>({
         billing_semantics: credits.billing_semantics,
       },
       current_api_key: credits.current_api_key,
-      delegates: services.delegates.list(owner.userId).map((d) => ({
-        user_id: d.delegateUserId,
-        name: services.users.get(d.delegateUserId)?.name ?? null,
-        added_at: new Date(d.createdAt).toISOString(),
-      })),
+      delegates: services.delegates.list(owner.userId).map((d) => presentDelegate(services, d)),
     };
   },
 });

@@ -1,13 +1,25 @@
 import { isScope, SCOPES, type Scope } from '../../auth/scopes.js';
 import { createApiKey } from '../../commands/create-api-key.js';
-import { addDelegate, removeDelegate } from '../../commands/manage-delegates.js';
+import { acceptDelegation, addDelegate, removeDelegate } from '../../commands/manage-delegates.js';
 import { revokeApiKey } from '../../commands/revoke-api-key.js';
 import { AppError } from '../../errors.js';
 import { presentApiKey } from '../../routes/credits/presenter.js';
 import { creditsResponseSchema } from '../../routes/credits/schemas.js';
+import type { Services } from '../../services.js';
+import type { DelegateGrant } from '../../store/delegates.js';
 import { defineTool } from '../tool.js';
 
-const MODES = ['list_api_keys', 'create_api_key', 'revoke_api_key', 'list_delegates', 'add_delegate', 'remove_delegate'] as const;
+const MODES = [
+  'list_api_keys',
+  'create_api_key',
+  'revoke_api_key',
+  'list_delegates',
+  'add_delegate',
+  'remove_delegate',
+  'list_delegations',
+  'accept_delegation',
+  'decline_delegation',
+] as const;
 const { current_api_key: keySchema } = creditsResponseSchema.properties as Record<string, Record<string, unknown>>;
 
 interface Args {
@@ -16,6 +28,7 @@ interface Args {
   scopes?: string[];
   key_id?: string;
   delegate_user_id?: string;
+  owner_user_id?: string;
 }
 
 const need = <T>(value: T | undefined, field: string, mode: string): T => {
@@ -25,6 +38,30 @@ const need = <T>(value: T | undefined, field: string, mode: string): T => {
     });
   return value;
 };
+
+/** A delegate grant in an answer (account_read and service_action). */
+export const DELEGATE_SCHEMA = {
+  type: 'object',
+  required: ['user_id', 'name', 'added_at', 'status', 'accepted_at'],
+  properties: {
+    user_id: { type: 'string' },
+    name: { type: ['string', 'null'] },
+    added_at: { type: 'string' },
+    status: { enum: ['pending', 'active'], description: 'pending until the delegate accepts; only active grants can be acted on.' },
+    accepted_at: { type: ['string', 'null'] },
+  },
+} as const;
+
+/** A delegate grant as the owner sees it (account_read and service_action alike). */
+export function presentDelegate(services: Services, d: DelegateGrant) {
+  return {
+    user_id: d.delegateUserId,
+    name: services.users.get(d.delegateUserId)?.name ?? null,
+    added_at: new Date(d.createdAt).toISOString(),
+    status: d.acceptedAt === null ? ('pending' as const) : ('active' as const),
+    accepted_at: d.acceptedAt === null ? null : new Date(d.acceptedAt).toISOString(),
+  };
+}
 
 /**
  * `service_action`: account administration from an agent: API keys (list, create, revoke) and
@@ -37,7 +74,8 @@ export const serviceActionTool = defineTool<Args>({
   title: 'Administer the account',
   description: [
     "Administer the account behind this API key. mode=list_api_keys; mode=create_api_key (name, scopes: at most the scopes of the calling key; the new secret is returned once, store it); mode=revoke_api_key (key_id; revoking the calling key ends this connection's access);",
-    "mode=list_delegates; mode=add_delegate / remove_delegate (delegate_user_id: a user who may then act through this account's keys; the owner only, not a delegate).",
+    "mode=list_delegates; mode=add_delegate (delegate_user_id: asks to act for that user through this account's keys; pending until they accept) / remove_delegate.",
+    'As the other side: mode=list_delegations (who acts, or asks to act, for you); mode=accept_delegation (owner_user_id; needs a key holding every scope) / decline_delegation (owner_user_id; also ends one in force).',
     'Needs an API key (an OAuth token gets api_key_scope_required). Free.',
   ].join(' '),
   auth: 'any',
@@ -60,6 +98,11 @@ export const serviceActionTool = defineTool<Args>({
       },
       key_id: { type: 'string', minLength: 1, maxLength: 100, description: 'revoke_api_key: the key id (list_api_keys shows them).' },
       delegate_user_id: { type: 'string', format: 'uuid', description: 'add_delegate, remove_delegate: the delegate.' },
+      owner_user_id: {
+        type: 'string',
+        format: 'uuid',
+        description: 'accept_delegation, decline_delegation: the account that asked to act for you.',
+      },
     },
   },
   outputSchema: {
@@ -73,27 +116,40 @@ export const serviceActionTool = defineTool<Args>({
       secret: { type: 'string', description: 'create_api_key: the whole key, shown this once.' },
       revoked_key_id: { type: 'string' },
       revoked_calling_key: { type: 'boolean' },
-      delegates: {
+      delegates: { type: 'array', items: DELEGATE_SCHEMA },
+      delegations: {
         type: 'array',
+        description: 'Accounts that act, or ask to act, for you.',
         items: {
           type: 'object',
-          required: ['user_id', 'name', 'added_at'],
-          properties: { user_id: { type: 'string' }, name: { type: ['string', 'null'] }, added_at: { type: 'string' } },
+          required: ['owner_user_id', 'name', 'status', 'requested_at', 'accepted_at'],
+          properties: {
+            owner_user_id: { type: 'string' },
+            name: { type: ['string', 'null'] },
+            status: { enum: ['pending', 'active'] },
+            requested_at: { type: 'string' },
+            accepted_at: { type: ['string', 'null'] },
+          },
         },
       },
       delegate_user_id: { type: 'string' },
-      changed: { type: 'boolean', description: 'add_delegate: false when they already were a delegate.' },
+      owner_user_id: { type: 'string' },
+      status: { enum: ['pending', 'active'], description: 'add_delegate, accept_delegation: the grant now.' },
+      changed: { type: 'boolean', description: 'add_delegate: false when the grant already existed.' },
     },
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   run: async (args, ctx) => {
     const { actor, services } = ctx;
     const owner = actor.ownerUserId;
-    const delegates = () =>
-      services.delegates.list(owner).map((d) => ({
-        user_id: d.delegateUserId,
-        name: services.users.get(d.delegateUserId)?.name ?? null,
-        added_at: new Date(d.createdAt).toISOString(),
+    const delegates = () => services.delegates.list(owner).map((d) => presentDelegate(services, d));
+    const delegations = () =>
+      services.delegates.listFor(owner).map((d) => ({
+        owner_user_id: d.ownerUserId,
+        name: services.users.get(d.ownerUserId)?.name ?? null,
+        status: d.acceptedAt === null ? ('pending' as const) : ('active' as const),
+        requested_at: new Date(d.createdAt).toISOString(),
+        accepted_at: d.acceptedAt === null ? null : new Date(d.acceptedAt).toISOString(),
       }));
     switch (args.mode) {
       case 'list_api_keys':
@@ -118,6 +174,15 @@ export const serviceActionTool = defineTool<Args>({
         const key = services.apiKeys.get(keyId);
         if (!key || key.userId !== owner)
           throw new AppError(404, 'key_not_found', `No API key ${keyId} on this account; list_api_keys shows them.`);
+        // A narrow key cannot take away a wider one (a leaked search key revoking the account's keys).
+        const wider = key.scopes.filter((s) => !actor.scopes.includes(s));
+        if (keyId !== actor.keyId && wider.length > 0)
+          throw new AppError(
+            403,
+            'scope_not_held',
+            `Key ${keyId} holds scopes the calling key lacks (${wider.join(', ')}); revoke it with a key that holds them, or at /account.`,
+            { required_scopes: wider },
+          );
         if (key.revokedAt !== null) throw new AppError(409, 'key_already_revoked', `API key ${keyId} is already revoked.`);
         revokeApiKey(services, keyId);
         return { success: true, mode: args.mode, revoked_key_id: keyId, revoked_calling_key: keyId === actor.keyId };
@@ -134,13 +199,45 @@ export const serviceActionTool = defineTool<Args>({
             `No other user ${delegate} to ${args.mode === 'add_delegate' ? 'add' : 'remove'} as a delegate.`,
           );
         if (args.mode === 'add_delegate') {
-          const { added } = addDelegate(services, owner, delegate);
-          return { success: true, mode: args.mode, delegate_user_id: delegate, changed: added, delegates: delegates() };
+          const { added, pending } = addDelegate(services, owner, delegate, { consented: false });
+          return {
+            success: true,
+            mode: args.mode,
+            delegate_user_id: delegate,
+            status: pending ? 'pending' : 'active',
+            changed: added,
+            delegates: delegates(),
+          };
         }
         if (!services.delegates.isAllowed(owner, delegate))
           throw new AppError(404, 'delegate_not_found', `${delegate} is not a delegate of this account.`);
         removeDelegate(services, owner, delegate);
         return { success: true, mode: args.mode, delegate_user_id: delegate, changed: true, delegates: delegates() };
+      }
+      case 'list_delegations':
+        return { success: true, mode: args.mode, delegations: delegations() };
+      case 'accept_delegation':
+      case 'decline_delegation': {
+        const asker = need(args.owner_user_id, 'owner_user_id', args.mode);
+        const grant = services.delegates.get(asker, owner);
+        if (!grant)
+          throw new AppError(404, 'delegation_not_found', `Account ${asker} has not asked to act for you; list_delegations shows who has.`);
+        if (args.mode === 'decline_delegation') {
+          services.delegates.remove(asker, owner);
+          return { success: true, mode: args.mode, owner_user_id: asker, changed: true, delegations: delegations() };
+        }
+        // Accepting lets another account read your messages and send in your name: only a key
+        // that could do all of that itself may agree to it.
+        const notHeld = SCOPES.filter((s) => !actor.scopes.includes(s));
+        if (notHeld.length > 0)
+          throw new AppError(
+            403,
+            'scope_not_held',
+            `Accepting a delegation needs a key holding every scope; this one lacks ${notHeld.join(', ')}.`,
+            { required_scopes: notHeld },
+          );
+        const changed = acceptDelegation(services, asker, owner);
+        return { success: true, mode: args.mode, owner_user_id: asker, status: 'active', changed, delegations: delegations() };
       }
     }
   },

@@ -18,6 +18,7 @@ import { integerGraph } from './017-integer-graph.js';
 import { stagedStates } from './018-staged-states.js';
 import { batchRequestHash } from './019-batch-request-hash.js';
 import { webhookOwner } from './020-webhook-owner.js';
+import { delegateConsent } from './021-delegate-consent.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   stagedStates,
   batchRequestHash,
   webhookOwner,
+  delegateConsent,
 ];

@@ -72,6 +72,7 @@ export function accountRoutes(services: Services): Router {
       dashboardView({
         user,
         csrf: csrfToken(secret, session.id),
+        heldScopes: heldScopes(session),
         keys: services.apiKeys.listForUser(user.userId),
         clients: listAuthorizedClients(services, user.userId),
         chart: usageChart(windowDays(usage.byDay, now, WINDOW_DAYS)),
@@ -86,6 +87,9 @@ export function accountRoutes(services: Services): Router {
       }),
     );
   };
+
+  /** The scopes of the key the session signed in with (a session ends with its key). */
+  const heldScopes = (session: WebSession): readonly string[] => services.apiKeys.get(session.signedInKeyId)?.scopes ?? [];
 
   /** Every POST of a signed-in page: the session and its CSRF token, or a refusal page. */
   const guarded = (handler: (ctx: Context, session: WebSession, form: Record<string, unknown>) => void) => async (ctx: Context) => {
@@ -146,6 +150,15 @@ export function accountRoutes(services: Services): Router {
       const name = typeof form.name === 'string' && form.name.trim() ? form.name.trim().slice(0, 100) : 'default';
       if (scopes.length === 0 || scopes.length !== requested.length)
         return showDashboard(ctx, session, { error: 'Choose at least one scope from the list.' }, 400);
+      // No escalation: a session opened with a narrow key makes keys no wider than it.
+      const notHeld = scopes.filter((s) => !heldScopes(session).includes(s));
+      if (notHeld.length)
+        return showDashboard(
+          ctx,
+          session,
+          { error: `The key you signed in with lacks ${notHeld.join(', ')}; sign in with a key that holds them.` },
+          403,
+        );
       const { apiKey } = createApiKey(services, { userId: session.userId, scopes, name });
       showDashboard(ctx, session, { created: { name, secret: apiKey } });
     }),
@@ -157,6 +170,16 @@ export function accountRoutes(services: Services): Router {
     guarded((ctx, session) => {
       const key = services.apiKeys.get(ctx.params.keyId as string);
       if (!key || key.userId !== session.userId) return showDashboard(ctx, session, { error: 'No such key on this account.' }, 404);
+      const wider = key.scopes.filter((s) => !heldScopes(session).includes(s));
+      if (key.keyId !== session.signedInKeyId && wider.length)
+        return showDashboard(
+          ctx,
+          session,
+          {
+            error: `That key holds ${wider.join(', ')}, which the key you signed in with lacks; sign in with a key that holds them to revoke it.`,
+          },
+          403,
+        );
       try {
         revokeApiKey(services, key.keyId);
       } catch (err) {

@@ -29,6 +29,8 @@ export interface DashboardModel {
   clients: AuthorizedClient[];
   chart: SafeHtml;
   usage: { used: number; remaining: number | null; limit: number | null; resetAt: string | null; windowDays: number };
+  /** The scopes of the key this session signed in with: the most a key made here may hold. */
+  heldScopes: readonly string[];
   /** A key just created: its secret, shown this once. */
   created?: { name: string; secret: string };
   notice?: string;
@@ -61,10 +63,11 @@ function clientsTable(m: DashboardModel): SafeHtml {
 
 /** The signed-in settings page. */
 export function dashboardView(m: DashboardModel): SafeHtml {
-  const scopeBoxes = SCOPES.map(
+  const scopeBoxes = SCOPES.filter((s) => m.heldScopes.includes(s)).map(
     (s) =>
       html`<label><input type="checkbox" name="scopes" value="${s}"> <code>${s}</code> <span class="muted">${SCOPE_DESCRIPTIONS[s] ?? 'Resolve contacts for delegates (REST only)'}</span></label><br>`,
   );
+  const notHeld = SCOPES.filter((s) => !m.heldScopes.includes(s));
   const u = m.usage;
   return html`<main>
 <h1>Proxima connector and API settings</h1>
@@ -88,6 +91,7 @@ ${keysTable(m)}
 <label for="name">Name</label> <input type="text" id="name" name="name" maxlength="100">
 <p>Scopes:</p>
 ${scopeBoxes}
+${notHeld.length ? html`<p class="muted" id="scopes-not-held">The key you signed in with lacks ${notHeld.join(', ')}; a key made here can hold only its scopes. Sign in with a broader key to give them.</p>` : html``}
 <button type="submit">Create key</button>
 </form>
 <h2>Connected apps (OAuth)</h2>
