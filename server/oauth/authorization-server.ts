@@ -124,7 +124,11 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
   };
 
   const provider = new Provider(baseUrl, configuration);
-  provider.proxy = false;
+  // oidc-provider writes its endpoints' URLs from the request's host and protocol. They are set
+  // from BASE_URL on every request it handles (below), never taken from the client: a forged
+  // Host header must not turn the metadata's token endpoint into another server's.
+  provider.proxy = true;
+  const publicOrigin = new URL(baseUrl);
 
   const handle = provider.callback();
   const pages = interactionRoutes(provider, services, resource).routes();
@@ -168,6 +172,9 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
     if (!isProviderPath) return next();
     if (p === rfc8414) ctx.req.url = '/.well-known/openid-configuration';
     ctx.respond = false;
+    ctx.req.headers['x-forwarded-host'] = publicOrigin.host;
+    ctx.req.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
+    delete ctx.req.headers['x-forwarded-for'];
     await handle(ctx.req, ctx.res);
   };
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,21 @@ test('discovery: authorization-server and protected-resource metadata, public ke
     assert.is(jwks.keys.length, 1);
     assert.is(jwks.keys[0]!.kty, 'RSA');
     for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) assert.not.ok(secret in jwks.keys[0]!, `no private ${secret}`);
+    // A forged Host (or forwarding header) does not move the endpoints to another server.
+    const forged = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const req = http.get(
+        `${app.url}/.well-known/oauth-authorization-server`,
+        { headers: { host: 'evil.example', 'x-forwarded-host': 'evil2.example', 'x-forwarded-proto': 'https' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve(JSON.parse(text) as Record<string, unknown>));
+        },
+      );
+      req.on('error', reject);
+    });
+    for (const key of ['token_endpoint', 'authorization_endpoint', 'registration_endpoint', 'jwks_uri'])
+      assert.ok(String(forged[key]).startsWith(`${app.url}/`), `${key}: ${forged[key]}`);
   } finally {
     await app.close();
   }

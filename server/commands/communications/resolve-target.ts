@@ -159,13 +159,15 @@ async function handleLookup(services: Services, field: string, raw: string): Pro
   return handle ? findByField(services, field, handle) : null;
 }
 
-/** The person's private emails, best first (verified, validated, sourced, guessed; bounced last). */
+/**
+ * The person's emails from their profile, best first (verified, validated, sourced, guessed;
+ * bounced last). The address an account signed up with is never among them: it was given to the
+ * service, not found about the person, and no other account may learn or use it.
+ */
 export function emailsOf(target: Target): EmailPoint[] {
   const list = ((target.profile?.emails as EmailPoint[] | undefined) ?? []).filter((e) => e && typeof e.address === 'string');
   const rank: Record<string, number> = { verified: 0, validated: 1, sourced: 2, guessed: 3, bounced: 9 };
   const out = list.map((e) => ({ address: e.address, quality: e.quality, kind: e.kind ?? null, last_seen_at: e.last_seen_at ?? null }));
-  if (target.account?.email && !out.some((e) => e.address.toLowerCase() === target.account!.email!.toLowerCase()))
-    out.push({ address: target.account.email, quality: 'verified', kind: 'account', last_seen_at: null });
   return out.sort((a, b) => (rank[a.quality] ?? 5) - (rank[b.quality] ?? 5) || a.address.localeCompare(b.address));
 }
 

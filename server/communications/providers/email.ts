@@ -96,7 +96,7 @@ export class OutboxEmailProvider implements ChannelProvider {
     return {
       provider: 'outbox',
       cancellableInFlight: false,
-      description: `SMTP_URL is not set: mail is written to ${this.dir} as .eml files and not delivered.`,
+      description: 'SMTP_URL is not set: mail is written to the outbox folder of the data directory as .eml files and not delivered.',
     };
   }
 

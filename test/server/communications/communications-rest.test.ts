@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createAccount } from '../../../server/commands/create-account.js';
 import { FAST_DISPATCH, loadCommsCorpus, P, SENDER } from '../../helpers/comms-corpus.js';
 import { startTestApp, type TestApp } from '../../helpers/test-app.js';
 
@@ -74,6 +75,16 @@ test('capabilities: every channel for a fully reachable person, the reasons for 
     assert.is((bad.body.allowed_channels as string[]).length, 7);
     // Private contact points never leak into the resolved target.
     assert.not.ok(JSON.stringify(res.body.resolved_target).includes('@'));
+    // The address another account signed up with is never offered, used, or shown; nor is a server path.
+    const member = createAccount(app.services, { tier: 'pro', email: 'private.signup@x.test', name: 'Signed Up' });
+    const toMember = await app.call('POST', '/api/v1/communications/capabilities', {
+      key,
+      body: { target_user_id: member.userId, channels: ['email_send'] },
+    });
+    assert.is(toMember.status, 200, toMember.text);
+    assert.not.ok(toMember.text.includes('private.signup@x.test'), toMember.text);
+    assert.is(channel(toMember.body, 'email_send').reason, 'no_email_address');
+    assert.not.ok(JSON.stringify(res.body).includes(app.dataDir), 'no server path in an answer');
   }));
 
 test('create: clear errors for every missing or wrong part, and nothing is written', () =>
