@@ -178,7 +178,7 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
   { name: 'Arabian Peninsula', aliases: ['arabia', 'the arabian peninsula'], countries: ['SA', 'AE', 'QA', 'KW', 'BH', 'OM', 'YE'] },
   {
     name: 'Pacific Islands',
-    aliases: ['south pacific islands', 'pacific island countries'],
+    aliases: ['south pacific islands', 'pacific island countries', 'south pacific', 'the south pacific'],
     countries: ['FJ', 'PG', 'SB', 'VU', 'NC', 'WS', 'TO', 'TV', 'KI', 'NR', 'FM', 'MH', 'PW', 'PF', 'CK', 'NU'],
   },
 ];

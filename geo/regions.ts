@@ -58,6 +58,12 @@ export const REGIONS: RegionDefinition[] = [
     aliases: ['the balkans', 'western balkans', 'balkan countries'],
     countries: ['AL', 'BA', 'BG', 'HR', 'XK', 'ME', 'MK', 'RS', 'SI'],
   },
+  // The Balkans with Greece, Romania and Moldova, as "South-East Europe" is used (SEE).
+  {
+    name: 'Southeast Europe',
+    aliases: ['south east europe', 'southeastern europe', 'south eastern europe', 'see region'],
+    countries: ['AL', 'BA', 'BG', 'HR', 'XK', 'ME', 'MK', 'RS', 'SI', 'GR', 'RO', 'MD'],
+  },
   { name: 'Middle East', aliases: [], countries: MIDDLE_EAST },
   {
     name: 'GCC',
@@ -120,6 +126,12 @@ export const REGIONS: RegionDefinition[] = [
   // United States regions.
   { name: 'West Coast', aliases: ['us west coast'], usStates: ['CA', 'OR', 'WA'] },
   { name: 'Pacific Northwest', aliases: ['pnw'], usStates: ['OR', 'WA', 'ID'] },
+  // The Census Bureau's West ("the West" alone is as often the Western world: not an alias).
+  {
+    name: 'Western US',
+    aliases: ['western united states', 'western u.s.', 'the western us', 'the western united states'],
+    usStates: ['AK', 'AZ', 'CA', 'CO', 'HI', 'ID', 'MT', 'NV', 'NM', 'OR', 'UT', 'WA', 'WY'],
+  },
   {
     name: 'East Coast',
     aliases: ['us east coast', 'eastern seaboard'],

@@ -3,8 +3,8 @@
  * Markham, Milton Keynes, Bentonville. A town's name is more often something else than a large
  * city's, so the query parser reads one only after a place word ("in Markham") or with its state
  * or country after a comma, unless it has half a million people (query-planner/places.ts,
- * parse/places.ts). A town whose name is made of common words ("Surprise", "Worms") is read only
- * with its state or country after a comma; one of fewer than four letters is left out; one that
+ * parse/places.ts). A town whose name is one common word ("Surprise", "Worms") is read only with
+ * its state or country after a comma (one of several, "Round Rock", reads like any town); one of fewer than four letters is left out; one that
  * is a gazetteer city under another spelling ("Dammam") is that city.
  */
 import fs from 'node:fs';
@@ -34,7 +34,9 @@ function towns(): Map<string, City[]> {
     ];
     const key = placeKey(name);
     if (key.length < 4) continue;
-    const target = isOrdinaryName(key) ? ord : out;
+    // One ordinary word ("Surprise") is read only with its state or country; a name of several
+    // ("Round Rock", "Overland Park", "White Plains") is a name as a phrase, read like any town.
+    const target = isOrdinaryName(key) && !key.includes(' ') ? ord : out;
     // Another spelling of a gazetteer city ("Dammam" for "Ad Damman"): that city, as records store it.
     const [cityName, cityRegion] = sameAs ? (sameAs.split('|') as [string, string]) : [];
     const town = cityName

@@ -130,6 +130,8 @@ export const OWN4_DATA = new URL('./company-queries.own4.jsonl', import.meta.url
 export const OWN5_DATA = new URL('./company-queries.own5.jsonl', import.meta.url);
 export const OWN6_DATA = new URL('./company-queries.own6.jsonl', import.meta.url);
 export const OWN7_DATA = new URL('./company-queries.own7.jsonl', import.meta.url);
+/** The eighth own set: 200 queries written like the dev file (bucket mix, templates, 46 countries), measured first unseen (see README). */
+export const OWN8_DATA = new URL('./company-queries.own8.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs

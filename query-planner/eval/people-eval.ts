@@ -61,6 +61,8 @@ export const OWN4_PEOPLE_DATA = new URL('./people-queries.own4.jsonl', import.me
 export const OWN5_PEOPLE_DATA = new URL('./people-queries.own5.jsonl', import.meta.url);
 export const OWN6_PEOPLE_DATA = new URL('./people-queries.own6.jsonl', import.meta.url);
 export const OWN7_PEOPLE_DATA = new URL('./people-queries.own7.jsonl', import.meta.url);
+/** The eighth own people set: 200 queries in the dev file's mix and phrasing (see README). */
+export const OWN8_PEOPLE_DATA = new URL('./people-queries.own8.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

@@ -19,6 +19,7 @@ import {
   OWN5_DATA,
   OWN6_DATA,
   OWN7_DATA,
+  OWN8_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -32,6 +33,7 @@ import {
   OWN5_PEOPLE_DATA,
   OWN6_PEOPLE_DATA,
   OWN7_PEOPLE_DATA,
+  OWN8_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -72,6 +74,7 @@ for (const [file, data] of [
   ['people-queries.own5.jsonl', OWN5_PEOPLE_DATA],
   ['people-queries.own6.jsonl', OWN6_PEOPLE_DATA],
   ['people-queries.own7.jsonl', OWN7_PEOPLE_DATA],
+  ['people-queries.own8.jsonl', OWN8_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -173,6 +176,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own5', reportOwnSet('company-queries.own5.jsonl', OWN5_DATA)],
   ['own6', reportOwnSet('company-queries.own6.jsonl', OWN6_DATA)],
   ['own7', reportOwnSet('company-queries.own7.jsonl', OWN7_DATA)],
+  ['own8', reportOwnSet('company-queries.own8.jsonl', OWN8_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');

@@ -9,7 +9,6 @@
  * "area" / "metro" is absorbed into the place ("Seattle area" → Seattle; a city filter matches
  * its metro anyway).
  */
-import pluralize from 'pluralize';
 import { placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { findOrdinaryTowns } from '../../geo/towns.js';
@@ -20,10 +19,10 @@ import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
 import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
+import { endsAfterOpenings, endsAfterTitle, opensBeforeTitle } from './place-position.js';
 
 export { placeStartsAt } from './place-index.js';
 
-import { isHeadWord } from './title-heads.js';
 import { type CaseMode, sliceText, type Token } from './tokens.js';
 
 export interface PlaceMention {
@@ -84,6 +83,7 @@ function hasPlaceCue(ctx: ScanContext, i: number): boolean {
  * experience in Markham" counts years, and its "in" may be the place they were spent in.
  */
 function skillIn(tokens: Token[], p: number): boolean {
+  if (tokens[p]?.norm !== 'in') return false;
   const word = tokens[p - 1]?.norm ?? '';
   if (!SKILL_WORDS.has(word)) return false;
   return !((word === 'experience' || word === 'exp') && /^(years?|yrs?)$/.test(tokens[p - 2]?.norm ?? ''));
@@ -146,7 +146,13 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       p < from - 1 &&
       match.lessCertain === 'division' &&
       (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
-    return PLACE_PREPOSITIONS.test(before) || onThe || (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to));
+    return (
+      PLACE_PREPOSITIONS.test(before) ||
+      onThe ||
+      (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
+      endsAfterOpenings(tokens, from, to) ||
+      opensBeforeTitle(tokens, ctx.firstWord, from, to, match)
+    );
   }
   if (to - from > 1) return true;
   const key = placeKey(first.text);
@@ -189,24 +195,6 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
   const city = citiesAndTowns(first.text)[0];
   return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key));
-}
-
-/** Words that may follow a place at a query's end: its years of experience ("nunavut 5+ years"). */
-const TRAILING_YEARS = new Set(['years', 'year', 'yrs', 'yr', 'yoe', 'of', 'experience', 'exp', 'plus', 'or', 'more', 'minimum', 'min']);
-
-/**
- * Whether a place ends the query right after a plural title word ("community health nurses
- * nunavut", "game rangers limpopo"), with at most its years after it: a division of six letters or
- * more, or of several words, needs no place word there. Not a shorter one ("engineers meta" names
- * the company, not Colombia's department), and not at the start ("meta engineers").
- */
-function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
-  const prev = tokens[from - 1];
-  if (prev?.kind !== 'word' || prev.claim || !prev.norm.endsWith('s')) return false;
-  // A short single word is as often a name ("engineers meta").
-  if (to - from === 1 && (tokens[from] as Token).norm.length < 6) return false;
-  if (pluralize.singular(prev.norm) === prev.norm || !isHeadWord(prev.norm)) return false;
-  return tokens.slice(to).every((t) => t.kind !== 'word' || t.claim === 'years' || TRAILING_YEARS.has(t.norm));
 }
 
 /** A city qualified by the state or country after a comma, or null. */

@@ -170,6 +170,11 @@ const COLLECTIVE = new Set(['people', 'folks', 'persons', 'talent', 'staff', 'cr
 /** Every word of a function cue ("data", "science" of "data science"): what a function is spelled with. */
 export const FUNCTION_WORD_PARTS = new Set(FUNCTION_CUES.flatMap(([phrase]) => phraseParts(phrase)));
 
+/** Whether `next` ends a phrase: nothing, punctuation, a claimed word (a place, years) or a stop word ("based", "at"). */
+function endsPhrase(next: Token | undefined): boolean {
+  return !next || next.kind !== 'word' || !!next.claim || STOP_WORDS.has(next.norm) || /^(based|located)$/.test(next.norm);
+}
+
 function isHead(t: Token): boolean {
   return isHeadWord(t.norm);
 }
@@ -267,6 +272,10 @@ export function scanTitles(input: TitleInput): TitleScan {
     if (t.norm === 'and' || t.norm === 'or') return 'CONJ';
     if (t.norm === 'experience' && EXPERIENCE_COMPOUNDS.has(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim) return 'T';
     if (t.norm === 'it' && IT_FOLLOWERS.has(singular(tokens[i + 1]?.norm ?? '')) && !tokens[i + 1]?.claim) return 'T';
+    // "director of it", "head of IT based in Akron": the department after a head's "of", where
+    // nothing of a title follows it.
+    if (t.norm === 'it' && tokens[i - 1]?.norm === 'of' && tokens[i - 2] && isHead(tokens[i - 2] as Token) && endsPhrase(tokens[i + 1]))
+      return 'T';
     if (STOP_WORD_MODIFIERS.has(t.norm) && cls(i + 1) === 'T') return 'T';
     // "In-House Counsel", "Editor-in-Chief" (glued), "Software Engineer in Test", "Entrepreneur in Residence".
     if (t.norm === 'in' && tokens[i + 1]?.join === '-') return 'T';
