@@ -172,7 +172,7 @@ export const FUNCTION_WORD_PARTS = new Set(FUNCTION_CUES.flatMap(([phrase]) => p
 
 /** Whether `next` ends a phrase: nothing, punctuation, a claimed word (a place, years) or a stop word ("based", "at"). */
 function endsPhrase(next: Token | undefined): boolean {
-  return !next || next.kind !== 'word' || !!next.claim || STOP_WORDS.has(next.norm) || /^(based|located)$/.test(next.norm);
+  return next?.kind !== 'word' || !!next.claim || STOP_WORDS.has(next.norm) || /^(based|located)$/.test(next.norm);
 }
 
 function isHead(t: Token): boolean {
