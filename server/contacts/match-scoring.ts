@@ -5,7 +5,7 @@
  */
 import { placeKey } from '../../geo/gazetteer.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from './given-names.js';
-import { indexWords, isTypo, normEmail, words } from './normalize.js';
+import { indexWords, isTypo, normEmail, titleWords, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';
 
@@ -243,8 +243,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else if (k.orgForms.length) add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
   }
   if (k.titles.length) {
-    const current = words(p.current_title);
-    const past = (p.experiences ?? []).map((e) => words(e.title));
+    const current = titleWords(p.current_title);
+    const past = (p.experiences ?? []).map((e) => titleWords(e.title));
     if (k.titles.some((t) => overlap(t, current) >= 0.5))
       add('job_title', 'match', WEIGHTS.titleCurrent, `current title ${p.current_title}`);
     else if (k.titles.some((t) => past.some((x) => overlap(t, x) >= 0.5)))

@@ -5,7 +5,7 @@
 import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { ContactRow } from './match-scoring.js';
-import { asciiLower, emailSearchTerms, emailsIn, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
+import { asciiLower, emailSearchTerms, emailsIn, type PersonName, personName, phonesIn, professionalUsername, titleWords } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
 
 /** What a row offers to match on, normalised once. */
@@ -107,7 +107,7 @@ export function rowKeys(row: ContactRow): Keys {
     orgForms: orgCells.map(orgForm).filter((o) => o.key),
     emailHostOrgs,
     emailOrgNames: [...emailOrgNames],
-    titles: (row.job_titles ?? []).map((t) => words(t)).filter((w) => w.length),
+    titles: (row.job_titles ?? []).map((t) => titleWords(t)).filter((w) => w.length),
     place,
     nativeForms: nativeForms(row),
   };

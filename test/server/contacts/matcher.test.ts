@@ -457,4 +457,28 @@ test('a city compares by its place key: "Ft. Worth" and "Fort Worth", "St. Paul"
   assert.equal(lives('Austin, TX', 'Fort Worth'), []);
 });
 
+test('a title compares with its abbreviations spelt out: "Sr. Inside Sales Rep.", "HRIS Mgr", "AI Eng."', () => {
+  const title = (row: string, current: string) =>
+    scoreCandidate(rowKeys({ first_name: 'Ana', last_name: 'Ruiz', job_titles: [row] }), { current_title: current }, null)
+      .evidence.filter((e) => e.field === 'job_title')
+      .map((e) => e.outcome);
+  assert.equal(title('Sr. Inside Sales Rep.', 'Senior Inside Sales Representative'), ['match']);
+  assert.equal(title('HRIS Mgr', 'HRIS Manager'), ['match']);
+  assert.equal(title('Infra Mgr', 'Infrastructure Manager'), ['match']);
+  assert.equal(title('AI Eng.', 'AI Engineer'), ['match']);
+  assert.equal(title('VP Eng', 'VP of Engineering'), ['match']);
+  assert.equal(title('Head of Ops', 'Head of Operations'), ['match']);
+  // Other words stay other titles.
+  assert.equal(title('Account Manager', 'Accounting Clerk'), []);
+  assert.equal(title('Sr. Accountant', 'Senior Software Engineer'), []);
+});
+
+test('"Last, First" in one name column with the other empty is that name', () => {
+  assert.equal(personName({ first_name: 'Schuster, Levke' }).all, ['levke', 'schuster']);
+  assert.equal(personName({ first_name: 'Gao, Jing', last_name: '  ' }).last, 'gao');
+  assert.equal(personName({ last_name: 'Ruiz, Ana' }).first, 'ana');
+  // Both columns filled: as written.
+  assert.equal(personName({ first_name: 'Ana', last_name: 'Ruiz, Jr.' }).first, 'ana');
+});
+
 test.run();
