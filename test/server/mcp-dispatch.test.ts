@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { authenticateApiKey } from '../../server/auth/authenticate.js';
 import { ToolDispatcher } from '../../server/mcp/dispatch.js';
 import { defineTool } from '../../server/mcp/tool.js';
+import { agentSessionTool } from '../../server/mcp/tools/agent-session.js';
 import { allRoutes } from '../../server/routes/index.js';
 import { startTestApp } from '../helpers/test-app.js';
 
@@ -30,6 +31,22 @@ test('a tool cannot reach a route its credential could not: the route scope is c
     assert.is(result.structuredContent.error, 'insufficient_scope');
     assert.equal(result.structuredContent.required_scopes, ['search']);
     assert.is(result.structuredContent.retryable, false);
+  } finally {
+    await app.close();
+  }
+});
+
+test('agent sessions, which hold recent searches, need the search or communications scope', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey } = app.account({ scopes: ['company-network-read'] });
+    const actor = authenticateApiKey(app.services, apiKey, app.clock.now());
+    const dispatcher = new ToolDispatcher([agentSessionTool], allRoutes(), app.services, { validateResponses: true });
+    const result = await dispatcher.call('agent_session', { mode: 'list' }, actor);
+    assert.is(result.structuredContent.error, 'insufficient_scope');
+    assert.equal(result.structuredContent.required_scopes, ['search', 'communications']);
+    const ok = authenticateApiKey(app.services, app.account({ scopes: ['communications'] }).apiKey, app.clock.now());
+    assert.is((await dispatcher.call('agent_session', { mode: 'list' }, ok)).structuredContent.success, true);
   } finally {
     await app.close();
   }

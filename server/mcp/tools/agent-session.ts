@@ -59,7 +59,7 @@ export const agentSessionTool = defineTool<Args>({
     "mode=bind re-attaches a known session in a new conversation and returns its state; mode=status reads it; mode=list shows the account's open sessions; mode=switch_project sets the current project (project_id, or null to clear); mode=close ends it.",
     'Sessions expire 7 days after their last use. A bad, closed or expired id gives invalid_agent_session (retryable=false): start a new one. Free.',
   ].join(' '),
-  auth: 'any',
+  auth: { anyOf: ['search', 'communications'] },
   kind: 'action',
   inputSchema: {
     type: 'object',
