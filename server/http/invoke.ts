@@ -7,7 +7,7 @@ import type { CreditHold } from '../billing/credits.js';
 import { insufficientScope, invalidField, type ValidationProblem } from '../errors.js';
 import type { Services } from '../services.js';
 import { effectiveRequestSchemas } from './mount.js';
-import type { RouteDef } from './route.js';
+import { BUDGET_ITEMS, type RouteDef } from './route.js';
 import { assertValid, check, compileValidator, escapePointer } from './validation.js';
 
 /** One call of a route, whoever makes it: the REST router or a connector tool. */
@@ -133,7 +133,8 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
       const currentHold = hold;
       // Every engine call the handler makes shares one time budget, and the embedded engine's
       // workers are shared fairly between accounts (search-engine/call-context.ts).
-      const result = await withSearchBudget(services.config.searchTimeoutMs, actor?.ownerUserId ?? '', () =>
+      const budgets = def.budgetItems ? Math.max(1, Math.ceil(def.budgetItems(body as never) / BUDGET_ITEMS)) : 1;
+      const result = await withSearchBudget(services.config.searchTimeoutMs * budgets, actor?.ownerUserId ?? '', () =>
         def.handler(
           {
             body,

@@ -48,6 +48,9 @@ export interface RouteBilling<B, Q> {
 
 /** One route, declared once: it drives routing, auth, validation, billing and the docs. */
 // Handlers use method syntax so a route typed for its own body still fits a `RouteDef[]`.
+/** Items of a batch that share one request budget (see {@link RouteDef.budgetItems}). */
+export const BUDGET_ITEMS = 25;
+
 export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   method: HttpMethod;
   path: string;
@@ -58,6 +61,12 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   /** `none` for public routes; otherwise the scope rule of the Endpoints tables. */
   auth: 'none' | ScopeRequirement;
   billing?: RouteBilling<B, Q>;
+  /**
+   * A batch route's items (contacts, rows): its search-engine time budget is the request's
+   * budget for each {@link BUDGET_ITEMS} of them, so a batch of 100 has four times what one
+   * search has (docs/errors.md, `search_timeout`). Without it, one budget.
+   */
+  budgetItems?(body: B): number;
   /** Whether `delegate_user_id` is accepted (default true on authenticated routes). */
   delegate?: boolean;
   request?: { body?: JsonSchema; query?: JsonSchema; params?: JsonSchema };

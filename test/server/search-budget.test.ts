@@ -5,6 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { callBudget } from '../../search-engine/call-context.js';
 import { defineRoute } from '../../server/http/route.js';
 import { buildSlowIndex, SLOW_BODY } from '../helpers/slow-index.js';
 import { startTestApp } from '../helpers/test-app.js';
@@ -71,6 +72,34 @@ test('searches beyond the queue answer 503 search_overloaded with Retry-After, u
     assert.is(refused?.headers.get('retry-after'), '1');
     const status = await app.call('GET', '/api/v1/credits/status', { key: apiKey });
     assert.is(status.body.used, 0.2, 'only the two searches that ran are charged (0.10 each)');
+  } finally {
+    await app.close();
+  }
+});
+
+/** Reports the search budget its request was given, for a batch of `items`. */
+const budgetProbe = defineRoute<{ items: number }>({
+  method: 'POST',
+  path: '/test/budget',
+  summary: 'the request budget',
+  tag: 'test',
+  auth: { anyOf: ['search'] },
+  budgetItems: (body) => body.items,
+  request: { body: { type: 'object', properties: { items: { type: 'integer' } } } },
+  response: { type: 'object', properties: { success: { const: true }, ms: { type: 'integer' } } },
+  handler: () => ({ success: true, ms: callBudget(Number.MAX_SAFE_INTEGER).ms }),
+});
+
+test("a batch route gets one budget for each 25 of its items: 100 contacts, four searches' worth", async () => {
+  const app = await startTestApp({ extraRoutes: [budgetProbe], env: { SEARCH_TIMEOUT_MS: '1000' } });
+  try {
+    const { apiKey } = app.account();
+    const ms = async (items: number) => (await app.call('POST', '/test/budget', { key: apiKey, body: { items } })).body.ms as number;
+    const hundred = await ms(100);
+    assert.ok(hundred > 3_800 && hundred <= 4_000, `100 items: ${hundred} ms`);
+    const one = await ms(1);
+    assert.ok(one > 800 && one <= 1_000, `1 item: ${one} ms`);
+    assert.ok((await ms(26)) > 1_800, '26 items: two budgets');
   } finally {
     await app.close();
   }

@@ -147,6 +147,7 @@ export const contactRoutes = [
     tag: 'contacts',
     summary: 'Matches up to 100 rows and says what apply would do; writes audit rows only, no contact changes.',
     auth: READ,
+    budgetItems: (body) => body?.rows?.length ?? 0,
     request: { params: runParams, body: batchBody(false) },
     errors: [...RUN_ERRORS, 'reconciliation_run_finalized', ...SEARCH_ENGINE_ERRORS],
     response: {
@@ -167,6 +168,7 @@ export const contactRoutes = [
     summary:
       'Applies up to 100 rows: one review entity per row; clear matches approved, likely ones left to confirm. Idempotent per batch_index.',
     auth: WRITE,
+    budgetItems: (body) => body?.rows?.length ?? 0,
     request: { params: runParams, body: batchBody(true) },
     errors: [...RUN_ERRORS, 'reconciliation_run_finalized', 'batch_index_reused', 'confirmation_required', ...SEARCH_ENGINE_ERRORS],
     response: {
@@ -387,6 +389,7 @@ export const contactRoutes = [
     summary:
       'Resolves up to 100 contacts from a delegate’s perspective (API keys only). Dry run 0.01 credit per contact; live 0.10 per high-confidence resolved row, 0.04 per successful provider email enrichment; the rest 0.',
     auth: { anyOf: ['contacts-delegate-resolve'] },
+    budgetItems: (body) => body?.contacts?.length ?? 0,
     request: {
       body: {
         type: 'object',
