@@ -5,7 +5,16 @@
 import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { ContactRow } from './match-scoring.js';
-import { asciiLower, emailSearchTerms, emailsIn, type PersonName, personName, phonesIn, professionalUsername, titleWords } from './normalize.js';
+import {
+  asciiLower,
+  emailSearchTerms,
+  emailsIn,
+  type PersonName,
+  personName,
+  phonesIn,
+  professionalUsername,
+  titleWords,
+} from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
 
 /** What a row offers to match on, normalised once. */
