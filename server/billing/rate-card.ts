@@ -116,6 +116,14 @@ export const RATE_CARD = [
     description: 'Embedding-ready text of one person.',
   },
   {
+    operation: 'contacts_reconciliation_row',
+    priceMicro: 10_000,
+    unit: 'per_contact',
+    source: 'proxima',
+    description:
+      'One spreadsheet row matched by a reconciliation batch, previewed or applied (a batch applied again is answered as stored, at no cost).',
+  },
+  {
     operation: 'delegate_resolve_preview',
     priceMicro: 10_000,
     unit: 'per_contact',

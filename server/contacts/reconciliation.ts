@@ -251,7 +251,17 @@ export interface EntityRow {
 }
 
 /** `POST .../batches`: matches the rows and stores one review entity per row; the same batch again is the same batch. */
-export async function applyBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
+/**
+ * Applies a batch (see the route); `settle` is told the rows charged: none when the batch is
+ * answered as stored.
+ */
+export async function applyBatch(
+  services: Services,
+  actor: Actor,
+  runId: string,
+  body: BatchBody,
+  settle: (rows: number) => void = () => {},
+): Promise<Record<string, unknown>> {
   requireConfirmation(body);
   requireDistinctRowIds(body.rows);
   const run = openRun(services.db, actor, runId);
@@ -265,6 +275,7 @@ export async function applyBatch(services: Services, actor: Actor, runId: string
     // The same batch again is answered as stored; other rows under its index would be lost.
     // (A batch applied before the hash was kept is answered as stored, as it was.)
     if (stored.request_hash !== null && stored.request_hash !== hash) throw batchReused(runId, index, stored.batch_id);
+    settle(0);
     return {
       success: true,
       ...actingFields(actor),

@@ -46,11 +46,11 @@ export interface RouteBilling<B, Q> {
   quantity?(input: { body: B; query: Q; actor: Actor; services: Services; now: number }): number;
 }
 
-/** One route, declared once: it drives routing, auth, validation, billing and the docs. */
-// Handlers use method syntax so a route typed for its own body still fits a `RouteDef[]`.
 /** Items of a batch that share one request budget (see {@link RouteDef.budgetItems}). */
 export const BUDGET_ITEMS = 25;
 
+/** One route, declared once: it drives routing, auth, validation, billing and the docs. */
+// Handlers use method syntax so a route typed for its own body still fits a `RouteDef[]`.
 export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   method: HttpMethod;
   path: string;

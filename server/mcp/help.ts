@@ -138,7 +138,7 @@ export function helpTopics(tools: readonly ToolDef[]): Record<string, HelpTopic>
       text: [
         'contacts_action reconciles a contact sheet against the people Proxima knows: mode=schema gives the row fields; start_run, then preview (reports only) and apply (rows of up to 100, batch_index from 0; the same index again is the same batch), run_status, then finalize.',
         'Each row is resolved (approved on apply), likely_match (never confirmed without a person), needs_review or unresolved, with a confidence, ranked candidates and per-field evidence; the acting user’s network is the prior between people of the same name.',
-        'Review: mode=review lists by bucket, candidates searches again for one entity; confirm, not_a_match, needs_review, ignore, restore and bulk change entities. Every write needs user_confirmed=true, sent only after the user agreed; without it the answer is confirmation_required. Reconciliation is free.',
+        'Review: mode=review lists by bucket, candidates searches again for one entity; confirm, not_a_match, needs_review, ignore, restore and bulk change entities. Every write needs user_confirmed=true, sent only after the user agreed; without it the answer is confirmation_required. Batches (preview, apply) cost 0.01 credit a row (an applied batch sent again is free); runs, review and finalize are free.',
       ],
     },
   };

@@ -19,7 +19,7 @@ export const contactsActionTool = defineTool<Args>({
     'schema gives the row fields; start_run opens a run; preview (rows, batch_index) says who each contact is and what apply would do, changing nothing;',
     'apply stores the batch (only clear matches are approved; likely ones wait for confirm); run_status and finalize; review lists the queue by bucket; candidates searches again for one entity;',
     'confirm (candidate_user_id), not_a_match, needs_review, ignore, restore act on one entity; bulk acts on up to 100 (action, entity_ids or items).',
-    'Every write (apply, finalize, confirm and the other entity actions, bulk) needs user_confirmed: true after the user agreed; without it the answer is confirmation_required. Free.',
+    'Every write (apply, finalize, confirm and the other entity actions, bulk) needs user_confirmed: true after the user agreed; without it the answer is confirmation_required. Batches (preview, apply) cost 0.01 credit a row; the rest is free.',
   ].join(' '),
   auth: { anyOf: ['contacts-read', 'contacts-write', 'search'] },
   kind: 'action',

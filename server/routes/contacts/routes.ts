@@ -147,6 +147,7 @@ export const contactRoutes = [
     tag: 'contacts',
     summary: 'Matches up to 100 rows and says what apply would do; writes audit rows only, no contact changes.',
     auth: READ,
+    billing: { operation: 'contacts_reconciliation_row', quantity: ({ body }) => body.rows.length },
     budgetItems: (body) => body?.rows?.length ?? 0,
     request: { params: runParams, body: batchBody(false) },
     errors: [...RUN_ERRORS, 'reconciliation_run_finalized', ...SEARCH_ENGINE_ERRORS],
@@ -168,6 +169,7 @@ export const contactRoutes = [
     summary:
       'Applies up to 100 rows: one review entity per row; clear matches approved, likely ones left to confirm. Idempotent per batch_index.',
     auth: WRITE,
+    billing: { operation: 'contacts_reconciliation_row', quantity: ({ body }) => body.rows.length },
     budgetItems: (body) => body?.rows?.length ?? 0,
     request: { params: runParams, body: batchBody(true) },
     errors: [...RUN_ERRORS, 'reconciliation_run_finalized', 'batch_index_reused', 'confirmation_required', ...SEARCH_ENGINE_ERRORS],
@@ -176,7 +178,7 @@ export const contactRoutes = [
       required: ['success', 'run', 'batch_id', 'summary', 'rows'],
       properties: { success: { const: true }, ...acting, run, batch_id: { type: 'string' }, summary, rows: rowsOut },
     },
-    handler: ({ params, body, actor, services }) => applyBatch(services, actor!, params.runId, body),
+    handler: ({ params, body, actor, services, settleBilling }) => applyBatch(services, actor!, params.runId, body, settleBilling),
   }),
   defineRoute<Record<string, never>, Record<string, never>, R>({
     method: 'GET',

@@ -290,4 +290,40 @@ test('review actions: candidates, confirm, not-a-match, needs-review, ignore and
   }
 });
 
+test('reconciliation batches are metered: 0.01 a row, previewed or applied; a replayed apply is free; an empty pool is 402', async () => {
+  const app = await startTestApp();
+  try {
+    await loadContactsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(100), scopes: ['contacts-read', 'contacts-write'] });
+    const used = async (k = key) => (await app.call('GET', '/api/v1/credits/status', { key: k })).body.used as number;
+    const run = (await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key, body: {} })).body.run as Row;
+    const base = `/api/v1/contacts/reconciliation/runs/${run.run_id}`;
+    assert.is((await app.call('POST', `${base}/batches/preview`, { key, body: { rows: ROWS } })).status, 200);
+    assert.is(await used(), 0.05);
+    const apply = { batch_index: 0, rows: ROWS, user_confirmed: true };
+    assert.is((await app.call('POST', `${base}/batches`, { key, body: apply })).status, 200);
+    assert.is(await used(), 0.1);
+    const again = await app.call('POST', `${base}/batches`, { key, body: apply });
+    assert.is((again.body.summary as Row).replayed, true);
+    assert.is(await used(), 0.1, 'answered as stored: nothing charged');
+
+    // A free account whose pool is spent gets no matches for nothing.
+    const free = app.account({ tier: 'free', scopes: ['contacts-read', 'search'] });
+    for (let i = 0; i < 50; i++)
+      assert.is(
+        (await app.call('POST', '/api/v1/search/people/preview', { key: free.apiKey, body: { query: `engineers ${i}` } })).status,
+        200,
+      );
+    const spent = (await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key: free.apiKey, body: {} })).body.run as Row;
+    const refused = await app.call('POST', `/api/v1/contacts/reconciliation/runs/${spent.run_id}/batches/preview`, {
+      key: free.apiKey,
+      body: { rows: ROWS },
+    });
+    assert.is(refused.status, 402, refused.text);
+    assert.is(await used(free.apiKey), 5);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
