@@ -64,6 +64,8 @@ export interface CommunicationsConfig {
   webhookRetryBaseMs: number;
   webhookMaxAttempts: number;
   webhookTimeoutMs: number;
+  /** Where webhooks may go: `public` addresses only (the default), or `any` (local and private receivers too). */
+  webhookAddresses: 'public' | 'any';
   sseHeartbeatMs: number;
   /** Port of the inbound SMTP listener that takes email replies (null: no listener; 0: any free port). */
   inboundSmtpPort: number | null;
@@ -312,6 +314,7 @@ function loadCommunicationsConfig(
     webhookRetryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
     webhookMaxAttempts: int('WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookAddresses: webhookAddresses(value('WEBHOOK_ADDRESSES'), problems),
     sseHeartbeatMs: int('SSE_HEARTBEAT_MS', 15_000, 50, 600_000),
     inboundSmtpPort: value('INBOUND_SMTP_PORT') === undefined ? null : int('INBOUND_SMTP_PORT', 0, 0, 65_535),
     inboundSmtpHost: value('INBOUND_SMTP_HOST') ?? '127.0.0.1',
@@ -320,4 +323,12 @@ function loadCommunicationsConfig(
     draftingLlm: draftingLlm(value, problems, int),
     emailEnrichment: emailEnrichment(value, problems, int),
   };
+}
+
+/** `WEBHOOK_ADDRESSES`: `public` (the default) or `any`. */
+function webhookAddresses(raw: string | undefined, problems: string[]): 'public' | 'any' {
+  const v = (raw ?? 'public').trim().toLowerCase();
+  if (v === 'public' || v === 'any') return v;
+  problems.push(`WEBHOOK_ADDRESSES must be public or any (got "${raw}")`);
+  return 'public';
 }

@@ -5,6 +5,7 @@ import { type Db, prepared } from '../store/database.js';
 import { TERMINAL } from './channels.js';
 import { signPayload } from './signing.js';
 import type { CommunicationStore } from './store.js';
+import { webhookDispatcher } from './webhook-address.js';
 
 /** One attempt to deliver one event, as the record's `webhook.attempts` shows it. */
 export interface WebhookAttempt {
@@ -246,6 +247,7 @@ export class WebhookDeliverer {
         signal: AbortSignal.timeout(config.webhookTimeoutMs),
         headersTimeout: config.webhookTimeoutMs,
         bodyTimeout: config.webhookTimeoutMs,
+        dispatcher: webhookDispatcher(config.webhookAddresses),
       });
       status = res.statusCode;
       await res.body.dump();

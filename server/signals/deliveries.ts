@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { request } from 'undici';
 import { signPayload } from '../communications/signing.js';
+import { webhookDispatcher } from '../communications/webhook-address.js';
 import { type Config, mailDomain } from '../config.js';
 import type { Logger } from '../logger.js';
 import { type Db, prepared } from '../store/database.js';
@@ -125,6 +126,7 @@ export class SignalDeliverer {
         'proxima-signature': signPayload(w.webhookSecret!, body, this.deps.clock()),
       },
       signal: AbortSignal.timeout(timeout),
+      dispatcher: webhookDispatcher(this.deps.config.communications.webhookAddresses),
       headersTimeout: timeout,
       bodyTimeout: timeout,
     });

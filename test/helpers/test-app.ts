@@ -91,7 +91,15 @@ export async function startTestApp(
   fs.writeFileSync(path.join(dataDir, 'oauth', 'signing-key.json'), JSON.stringify(sharedSigningKey()), { mode: 0o600 });
   // The port is chosen first so BASE_URL (the OAuth issuer and the connector's audience) is the real address.
   const port = await freePort();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', BASE_URL: `http://127.0.0.1:${port}`, ...opts.env });
+  // Tests deliver webhooks to receivers on this host (WEBHOOK_ADDRESSES=any); a test of the
+  // public-only default sets it back.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    WEBHOOK_ADDRESSES: 'any',
+    ...opts.env,
+  });
   const services = buildServices(config, { clock: clock.now, logger: createLogger('info', sink) });
   opts.mutate?.(services);
   const app = createApp(services, { validateResponses: true, extraRoutes: opts.extraRoutes, oauth: opts.oauth });

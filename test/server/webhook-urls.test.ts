@@ -3,8 +3,14 @@
  * URLs a request can be sent to. `^https?://` alone let `http://a b/x` through: stored with a
  * 200, then every delivery failed with "Invalid URL" and was retried eight times.
  */
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { webhookDispatcher } from '../../server/communications/webhook-address.js';
+import { loadConfig } from '../../server/config.js';
 import { isHttpUrl } from '../../server/http/validation.js';
 import { startTestApp } from '../helpers/test-app.js';
 
@@ -56,6 +62,70 @@ test('every callback URL input refuses a URL that cannot be fetched with 400 val
   } finally {
     await app.close();
   }
+});
+
+test('by default webhooks go to public addresses only: this host, private networks and metadata services are refused', async () => {
+  const app = await startTestApp({ env: { WEBHOOK_ADDRESSES: 'public' } });
+  try {
+    const { apiKey: key } = app.account();
+    const call = (method: string, path: string, body: unknown) => app.call(method, path, { key, body });
+    const target = 'a0000000-0000-4000-8000-000000000001';
+    const inputs: [string, (url: string) => unknown][] = [
+      [
+        '/api/v1/communications',
+        (url) => ({ channel: 'service_direct_message', target_user_id: target, message: 'hi', dry_run: true, webhook_url: url }),
+      ],
+      [
+        '/api/v1/signals/watchers',
+        (url) => ({ signal_types: ['role_change'], cohort: { person_ids: [target] }, deliveries: ['agent_webhook'], webhook_url: url }),
+      ],
+    ];
+    const refused = [
+      'http://127.0.0.1:8080/in',
+      'http://localhost:9000/x',
+      'http://api.localhost/x',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.1.2.3/x',
+      'http://192.168.0.10/x',
+      'http://[::1]:9000/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0.0.0.0/',
+    ];
+    for (const [path, body] of inputs) {
+      for (const url of refused) {
+        const res = await call('POST', path, body(url));
+        assert.is(res.status, 400, `${path} ${url}: ${res.text}`);
+        const problem = (res.body.errors as Row[]).find((e) => e.pointer === '/webhook_url');
+        assert.match(String(problem?.message), /public addresses only/, res.text);
+      }
+      const ok = await call('POST', path, body('https://hooks.example.com/proxima'));
+      assert.is.not(ok.body.error, 'validation_failed', `${path}: ${ok.text}`);
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test('a delivery connects only to a public address: a name that resolves to this host is refused when it connects', async () => {
+  const receiver = http.createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const port = (receiver.address() as AddressInfo).port;
+  try {
+    const error = await request(`http://localhost:${port}/`, { dispatcher: webhookDispatcher('public') }).then(
+      () => null,
+      (err: Error) => err,
+    );
+    assert.match(String(error), /not a public address/);
+    assert.is((await request(`http://localhost:${port}/`, { dispatcher: webhookDispatcher('any') })).statusCode, 200);
+  } finally {
+    receiver.close();
+  }
+});
+
+test('WEBHOOK_ADDRESSES takes public or any', () => {
+  assert.is(loadConfig({}).communications.webhookAddresses, 'public');
+  assert.is(loadConfig({ WEBHOOK_ADDRESSES: 'ANY' }).communications.webhookAddresses, 'any');
+  assert.throws(() => loadConfig({ WEBHOOK_ADDRESSES: 'private' }), /WEBHOOK_ADDRESSES must be public or any/);
 });
 
 test.run();

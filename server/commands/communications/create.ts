@@ -3,6 +3,7 @@ import type { Actor } from '../../auth/actor.js';
 import { CHANNELS, type Channel, INVITE_NOTE_MAX, isChannel, networkOf, TERMINAL } from '../../communications/channels.js';
 import type { Communication, EventInput } from '../../communications/record.js';
 import type { WaitUntil } from '../../communications/service.js';
+import { webhookUrlRefusal } from '../../communications/webhook-address.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { checkChannel, REASON_TEXT } from './capabilities.js';
@@ -114,6 +115,8 @@ export async function createCommunication(
   if (channel === 'service_invite' && noteLength > INVITE_NOTE_MAX)
     throw invalidField('body', '/message', `an invite note holds at most ${INVITE_NOTE_MAX} characters (got ${noteLength})`);
   if (input.webhook_secret && !input.webhook_url) throw invalidField('body', '/webhook_secret', 'is only meaningful with webhook_url');
+  const hookRefusal = input.webhook_url ? webhookUrlRefusal(input.webhook_url, services.config.communications.webhookAddresses) : null;
+  if (hookRefusal) throw invalidField('body', '/webhook_url', hookRefusal);
 
   const hash = requestHash(actor, input);
   if (input.idempotency_key != null) {

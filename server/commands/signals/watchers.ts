@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type Actor, actingFields } from '../../auth/actor.js';
+import { webhookUrlRefusal } from '../../communications/webhook-address.js';
 import { redactUrl } from '../../communications/webhooks.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { Services } from '../../services.js';
@@ -102,6 +103,8 @@ function checkShape(
     throw invalidField('body', '/project_id', 'is required for the project_feed delivery (or watch a project cohort)');
   if (w.deliveries.includes('agent_webhook') && !w.webhookUrl)
     throw invalidField('body', '/webhook_url', 'is required for the agent_webhook delivery');
+  const hookRefusal = w.webhookUrl ? webhookUrlRefusal(w.webhookUrl, services.config.communications.webhookAddresses) : null;
+  if (hookRefusal) throw invalidField('body', '/webhook_url', hookRefusal);
   if (w.deliveries.includes('email_digest') && !w.emailTo && !actor.owner.email)
     throw invalidField('body', '/email_to', 'is required for the email_digest delivery: the account has no email address');
   if (w.projectId) ownProject(services, actor, w.projectId);

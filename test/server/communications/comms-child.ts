@@ -21,6 +21,7 @@ function serve(dataDir: string, smtpUrl: string): void {
     DISPATCH_LEASE_MS: '1000',
     DISPATCH_POLL_MS: '100',
     SEARCH_WORKERS: '0',
+    WEBHOOK_ADDRESSES: 'any',
   });
   const services = buildServices(config, { logger: createLogger('silent') });
   const keyFile = path.join(dataDir, 'key');
