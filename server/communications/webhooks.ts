@@ -130,17 +130,7 @@ export class WebhookDeliverer {
    */
   private dueByAccount(now: number): DueDelivery[] {
     const { db, config } = this.deps;
-    const owners = (
-      prepared(
-        db,
-        `WITH RECURSIVE o(id, n) AS (
-           SELECT (SELECT MIN(owner_user_id) FROM webhook_deliveries WHERE state = 'pending' AND owner_user_id > ?), 1
-           UNION ALL
-           SELECT (SELECT MIN(owner_user_id) FROM webhook_deliveries WHERE state = 'pending' AND owner_user_id > o.id), n + 1
-             FROM o WHERE o.id IS NOT NULL AND n < ?)
-         SELECT id FROM o WHERE id IS NOT NULL`,
-      ).all(this.ownerCursor, ACCOUNTS_PER_PASS) as { id: string }[]
-    ).map((r) => r.id);
+    const owners = (prepared(db, OWNERS_SQL).all(this.ownerCursor, ACCOUNTS_PER_PASS) as { id: string }[]).map((r) => r.id);
     this.ownerCursor = owners.length < ACCOUNTS_PER_PASS ? '' : owners[owners.length - 1]!;
     const perAccount = fairShare(config.concurrency) + 1;
     const rows: DueDelivery[] = [];
@@ -148,6 +138,7 @@ export class WebhookDeliverer {
       db,
       `SELECT d.communication_id, d.sequence, d.attempts, d.next_attempt_at, c.owner_user_id AS owner, c.webhook_url AS url
          FROM (SELECT communication_id, sequence, attempts, next_attempt_at FROM webhook_deliveries
+                INDEXED BY webhook_deliveries_owner_due
                 WHERE state = 'pending' AND owner_user_id = ? AND next_attempt_at <= ?
                 ORDER BY next_attempt_at LIMIT ?) d
          JOIN communications c ON c.communication_id = d.communication_id`,
@@ -297,6 +288,20 @@ export class WebhookDeliverer {
     };
   }
 }
+
+/**
+ * Accounts with pending deliveries, in account id order after a cursor, at most a number: a seek
+ * of the owner index per account. INDEXED BY: the planner otherwise takes the due index for
+ * "state = 'pending'" and reads every pending delivery at each step (2 s at 52,000, against 0.4 ms).
+ */
+export const OWNERS_SQL = `WITH RECURSIVE o(id, n) AS (
+   SELECT (SELECT owner_user_id FROM webhook_deliveries INDEXED BY webhook_deliveries_owner_due
+            WHERE state = 'pending' AND owner_user_id > ? ORDER BY owner_user_id LIMIT 1), 1
+   UNION ALL
+   SELECT (SELECT owner_user_id FROM webhook_deliveries INDEXED BY webhook_deliveries_owner_due
+            WHERE state = 'pending' AND owner_user_id > o.id ORDER BY owner_user_id LIMIT 1), n + 1
+     FROM o WHERE o.id IS NOT NULL AND n < ?)
+ SELECT id FROM o WHERE id IS NOT NULL`;
 
 /** A due delivery with its account and receiver URL. */
 interface DueDelivery {

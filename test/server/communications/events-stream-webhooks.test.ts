@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { EventSource } from 'eventsource';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { OWNERS_SQL } from '../../../server/communications/webhooks.js';
 import { FAST_DISPATCH, loadCommsCorpus, P, SENDER } from '../../helpers/comms-corpus.js';
 import { startReceiver } from '../../helpers/http-receiver.js';
 import { startTestApp } from '../../helpers/test-app.js';
@@ -188,6 +189,32 @@ test("webhooks: an account behind another account's backlog of more than 512 due
     stalled.closeAllConnections();
     await new Promise((r) => stalled.close(r));
     await healthy.close();
+    await app.close();
+  }
+});
+
+test('webhooks: the per-account pass seeks the owner index, whatever the backlog', async () => {
+  const app = await startTestApp();
+  try {
+    const db = app.services.db;
+    const insert = db.prepare(
+      `INSERT INTO webhook_deliveries (communication_id, sequence, owner_user_id, state, attempts, next_attempt_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'pending', 0, 1, 1, 1)`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 20_000; i++) insert.run(`c${i % 50}`, i, i < 18_000 ? 'flood' : `owner${i}`);
+    })();
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${OWNERS_SQL}`).all('', 64) as { detail: string }[]).map((r) => r.detail);
+    assert.ok(
+      plan
+        .filter((d) => d.includes('webhook_deliveries'))
+        .every((d) => d.includes('COVERING INDEX webhook_deliveries_owner_due (owner_user_id>?)')),
+      plan.join('\n'),
+    );
+    const owners = db.prepare(OWNERS_SQL).all('', 64) as { id: string }[];
+    assert.is(owners.length, 64);
+    assert.is(owners[0]!.id, 'flood');
+  } finally {
     await app.close();
   }
 });
