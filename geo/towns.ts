@@ -34,9 +34,11 @@ function towns(): Map<string, City[]> {
     ];
     const key = placeKey(name);
     if (key.length < 4) continue;
-    // One ordinary word ("Surprise") is read only with its state or country; a name of several
-    // ("Round Rock", "Overland Park", "White Plains") is a name as a phrase, read like any town.
-    const target = isOrdinaryName(key) && !key.includes(' ') ? ord : out;
+    // One ordinary word ("Surprise") is read only with its state or country; so is a name of
+    // several that is a district of a larger city ("South Gate" of Los Angeles, "New Territory"
+    // of Sugar Land), which would read as that city. A name of several of its own ("Round Rock",
+    // "Overland Park", "White Plains") is a name as a phrase, read like any town.
+    const target = isOrdinaryName(key) && (!key.includes(' ') || sameAs) ? ord : out;
     // Another spelling of a gazetteer city ("Dammam" for "Ad Damman"): that city, as records store it.
     const [cityName, cityRegion] = sameAs ? (sameAs.split('|') as [string, string]) : [];
     const town = cityName

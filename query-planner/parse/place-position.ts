@@ -38,41 +38,48 @@ export function endsAfterTitle(tokens: Token[], from: number, to: number): boole
 /** Words for openings, after which the query's last words are where they are ("engineer jobs herndon"). */
 const OPENING_WORDS = /^(jobs?|positions?|roles?|openings?|vacancies|vacancy|opportunities)$/;
 
-/**
- * Whether the place ends the query right after a word for openings ("Cybersecurity Engineer Jobs
- * Herndon", "research software engineer jobs oxfordshire"), with at most its years after it.
- */
-export function endsAfterOpenings(tokens: Token[], from: number, to: number): boolean {
-  const prev = tokens[from - 1];
-  return prev?.kind === 'word' && !prev.claim && OPENING_WORDS.test(prev.norm) && endsQuery(tokens, to);
-}
-
-/** A town this populous may open a query before a title ("anaheim legal assistants"); half as many for a name of several words. */
-const LEADING_TOWN_MIN_POPULATION = 100_000;
+/** A town of several words this populous may stand without a place word where its position says so. */
+const STANDALONE_TOWN_MIN_POPULATION = 50_000;
 
 /**
- * Whether the place opens the query and a title follows it in the same clause ("kanagawa software
- * development engineers", "Anaheim Legal Assistants", "valle del cauca trust & safety
- * associates", "white plains vp of communications"). Not a name of ordinary words, but for a
- * town's of several ("Central", "Mobile"; "White Plains" is read), nor a single word of fewer
- * than five letters ("meta engineers" is the company); a town needs 100,000 people, 50,000 for a
- * name of several words (a smaller town's name is as often an employer's: "Mercedes engineers").
+ * Whether a less certain place may stand without a place word: a division whose name is no
+ * ordinary word (not "Central") and of five letters or more when single ("meta" is the company),
+ * or a town of several words and 50,000 people ("White Plains", "El Segundo"). Never a town of one
+ * word: "Toyota", "Hitachi", "Komatsu", "Edison", "Nokia" are towns as much as employers, and a
+ * query names employers so ("toyota engineers", "engineer jobs nokia").
  */
-export function opensBeforeTitle(tokens: Token[], firstWord: number, from: number, to: number, match: PlaceMatch): boolean {
-  if (from !== firstWord) return false;
-  const next = tokens[to];
-  if (next?.kind !== 'word' || next.claim || STOP_WORDS.has(next.norm)) return false;
+function standsAlone(tokens: Token[], from: number, to: number, match: PlaceMatch): boolean {
   const text = tokens
     .slice(from, to)
     .map((t) => t.text)
     .join(' ');
   const key = placeKey(text);
   const single = to - from === 1;
-  if (single && key.length < 5) return false;
-  // Ordinary words make a place here only as a town's name of several ("White Plains").
-  if (isOrdinaryName(key) && (single || match.lessCertain !== 'town')) return false;
-  const least = single ? LEADING_TOWN_MIN_POPULATION : LEADING_TOWN_MIN_POPULATION / 2;
-  if (match.lessCertain === 'town' && !((citiesAndTowns(text)[0]?.population ?? 0) >= least)) return false;
+  if (match.lessCertain === 'division') return !isOrdinaryName(key) && !(single && key.length < 5);
+  return !single && (citiesAndTowns(text)[0]?.population ?? 0) >= STANDALONE_TOWN_MIN_POPULATION;
+}
+
+/**
+ * Whether the place ends the query right after a word for openings ("research software engineer
+ * jobs oxfordshire", "VP Jobs El Segundo"), with at most its years after it.
+ */
+export function endsAfterOpenings(tokens: Token[], from: number, to: number, match: PlaceMatch): boolean {
+  const prev = tokens[from - 1];
+  return (
+    prev?.kind === 'word' && !prev.claim && OPENING_WORDS.test(prev.norm) && endsQuery(tokens, to) && standsAlone(tokens, from, to, match)
+  );
+}
+
+/**
+ * Whether the place opens the query and a title follows it in the same clause ("kanagawa software
+ * development engineers", "valle del cauca trust & safety associates", "white plains vp of
+ * communications"), for a place that {@link standsAlone}.
+ */
+export function opensBeforeTitle(tokens: Token[], firstWord: number, from: number, to: number, match: PlaceMatch): boolean {
+  if (from !== firstWord) return false;
+  const next = tokens[to];
+  if (next?.kind !== 'word' || next.claim || STOP_WORDS.has(next.norm)) return false;
+  if (!standsAlone(tokens, from, to, match)) return false;
   for (let k = to; k < tokens.length; k++) {
     const t = tokens[k] as Token;
     if (t.kind === 'punct' && t.text !== '&' && t.text !== '-') return false;

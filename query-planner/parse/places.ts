@@ -150,7 +150,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       PLACE_PREPOSITIONS.test(before) ||
       onThe ||
       (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
-      endsAfterOpenings(tokens, from, to) ||
+      endsAfterOpenings(tokens, from, to, match) ||
       opensBeforeTitle(tokens, ctx.firstWord, from, to, match)
     );
   }

@@ -151,6 +151,11 @@ export const ADMIN_COMMANDS: Record<string, (services: Services, args: string[])
       created_at: new Date(d.createdAt).toISOString(),
       status: d.acceptedAt === null ? 'pending' : 'active',
     }));
-    return { json: { owner_user_id: owner, delegates }, text: delegates.map((d) => d.delegate_user_id).join('\n') || '(no delegates)' };
+    return {
+      json: { owner_user_id: owner, delegates },
+      text:
+        delegates.map((d) => `${d.delegate_user_id}${d.status === 'pending' ? '  (pending: not accepted yet)' : ''}`).join('\n') ||
+        '(no delegates)',
+    };
   },
 };

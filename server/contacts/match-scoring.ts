@@ -5,9 +5,10 @@
  */
 import { placeKey } from '../../geo/gazetteer.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from './given-names.js';
-import { indexWords, isTypo, normEmail, titleWords, words } from './normalize.js';
+import { indexWords, isTypo, normEmail, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';
+import { titleOverlap, titleTokens } from './titles.js';
 
 export interface ContactRow {
   row_id?: string;
@@ -117,13 +118,6 @@ export interface ProfileDoc {
   phone_numbers?: { number?: string }[];
   professional_username?: string | null;
 }
-
-const overlap = (a: string[], b: string[]): number => {
-  if (!a.length || !b.length) return 0;
-  const sb = new Set(b);
-  const common = new Set(a.filter((w) => sb.has(w))).size;
-  return common / new Set([...a, ...b]).size;
-};
 
 /** Scores one profile against a row's keys; `network` is the perspective's degree to the person. */
 export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): { score: number; evidence: Evidence[] } {
@@ -243,11 +237,11 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else if (k.orgForms.length) add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
   }
   if (k.titles.length) {
-    const current = titleWords(p.current_title);
-    const past = (p.experiences ?? []).map((e) => titleWords(e.title));
-    if (k.titles.some((t) => overlap(t, current) >= 0.5))
+    const current = titleTokens(p.current_title);
+    const past = (p.experiences ?? []).map((e) => titleTokens(e.title));
+    if (k.titles.some((t) => titleOverlap(t, current) >= 0.5))
       add('job_title', 'match', WEIGHTS.titleCurrent, `current title ${p.current_title}`);
-    else if (k.titles.some((t) => past.some((x) => overlap(t, x) >= 0.5)))
+    else if (k.titles.some((t) => past.some((x) => titleOverlap(t, x) >= 0.5)))
       add('job_title', 'partial', WEIGHTS.titlePast, 'a past title matches');
   }
   if (k.place && p.location) {

@@ -9,7 +9,7 @@ import anyAscii from 'any-ascii';
 import { distance } from 'fastest-levenshtein';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
-import { HEAD_NOUNS as TITLE_HEADS, WORD_EXPANSIONS } from '../../query-planner/parse/lexicon/titles.js';
+import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 
 /** Pictographs, symbols and invisible format characters: never part of a name (any-ascii spells 🚀 "rocket"). */
 const DECORATION = /[\p{Extended_Pictographic}\p{So}\p{Sk}\p{Cf}]|\uFE0F/gu;
@@ -24,46 +24,6 @@ export function asciiLower(text: string): string {
  * a dot before a single letter is closed up ("Ph.D." is "phd", "A.J." is "aj"; "J.Smith" and "Amazon.com" stay two words), hyphens and
  * apostrophes join ("Al-Farsi" is "alfarsi").
  */
-/**
- * Abbreviations written in address books' job titles, beyond the query parser's
- * (query-planner/parse/lexicon/titles.ts, WORD_EXPANSIONS): each stands for these words.
- * "Eng" is the engineer or the engineering ("AI Eng.", "VP Eng"), so both.
- */
-const TITLE_ABBREVIATIONS: ReadonlyMap<string, string[]> = new Map([
-  ...[...WORD_EXPANSIONS].map(([abbr, word]) => [abbr.replace(/\.$/, ''), [word.toLowerCase()]] as [string, string[]]),
-  ['eng', ['engineer', 'engineering']],
-  ['rep', ['representative']],
-  ['reps', ['representative']],
-  ['infra', ['infrastructure']],
-  ['ops', ['operations']],
-  ['mgmt', ['management']],
-  ['dev', ['developer', 'development']],
-  ['devs', ['developer']],
-  ['admin', ['administrator', 'administration']],
-  ['spec', ['specialist']],
-  ['tech', ['technician', 'technology', 'technical']],
-  ['svp', ['senior', 'vice', 'president']],
-  ['vp', ['vice', 'president']],
-  ['evp', ['executive', 'vice', 'president']],
-  ['avp', ['assistant', 'vice', 'president']],
-  ['swe', ['software', 'engineer']],
-  ['sde', ['software', 'development', 'engineer']],
-  ['sre', ['site', 'reliability', 'engineer']],
-  ['pm', ['product', 'project', 'manager']],
-  ['em', ['engineering', 'manager']],
-  ['hr', ['human', 'resources']],
-]);
-
-/**
- * A job title's words as compared (docs/contacts.md, "Titles"): lower case, abbreviations spelt
- * out ("Sr. Inside Sales Rep." is senior inside sales representative, "HRIS Mgr" HRIS manager), a
- * plural made singular.
- */
-export function titleWords(text: string | null | undefined): string[] {
-  const singular = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
-  return [...new Set(words(text).flatMap((w) => (TITLE_ABBREVIATIONS.get(w) ?? [w]).map(singular)))];
-}
-
 export function words(text: string | null | undefined): string[] {
   if (!text) return [];
   return asciiLower(text)
@@ -215,7 +175,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   // "Smith, John" in one name field and nothing in the other: a whole name in the wrong column,
   // read as the name it is (a spreadsheet's "First name" column holding "Last, First").
   const lone = [row.first_name, row.last_name].filter((v) => v?.trim());
-  if (lone.length === 1 && lone[0]!.includes(',') && !row.name?.trim()) return personName({ name: lone[0] });
+  if (lone.length === 1 && lone[0]!.includes(',') && !row.name?.trim() && !onlyCredentials(lone[0]!.slice(lone[0]!.indexOf(',') + 1)))
+    return personName({ name: lone[0] });
   const first = words(row.first_name).filter((w) => !HONORIFICS.has(w));
   const last = words(row.last_name).filter((w) => !HONORIFICS.has(w));
   if (first.length || last.length) {

@@ -5,17 +5,9 @@
 import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { ContactRow } from './match-scoring.js';
-import {
-  asciiLower,
-  emailSearchTerms,
-  emailsIn,
-  type PersonName,
-  personName,
-  phonesIn,
-  professionalUsername,
-  titleWords,
-} from './normalize.js';
+import { asciiLower, emailSearchTerms, emailsIn, type PersonName, personName, phonesIn, professionalUsername } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
+import { type TitleToken, titleTokens } from './titles.js';
 
 /** What a row offers to match on, normalised once. */
 export interface Keys {
@@ -36,7 +28,8 @@ export interface Keys {
   emailHostOrgs: Map<string, OrgForm>;
   /** The same organisations' names, as searched. */
   emailOrgNames: string[];
-  titles: string[][];
+  /** Listed job titles as compared (contacts/titles.ts). */
+  titles: TitleToken[][];
   /** The row's place: its city as a place key (gazetteer.ts, placeKey), its metro and country. */
   place: { city: string | null; metro: string | null; country: string | null } | null;
   /**
@@ -116,7 +109,7 @@ export function rowKeys(row: ContactRow): Keys {
     orgForms: orgCells.map(orgForm).filter((o) => o.key),
     emailHostOrgs,
     emailOrgNames: [...emailOrgNames],
-    titles: (row.job_titles ?? []).map((t) => titleWords(t)).filter((w) => w.length),
+    titles: (row.job_titles ?? []).map((t) => titleTokens(t)).filter((w) => w.length),
     place,
     nativeForms: nativeForms(row),
   };

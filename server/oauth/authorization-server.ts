@@ -137,6 +137,13 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
 
   const middleware: Middleware = async (ctx, next) => {
     const p = ctx.path;
+    // Every path oidc-provider reads a request on (its own and the interaction pages) sees the
+    // public origin, never what the client sent (provider.proxy trusts these headers).
+    if (p.startsWith('/oauth/') || p.startsWith('/.well-known/')) {
+      ctx.req.headers['x-forwarded-host'] = publicOrigin.host;
+      ctx.req.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
+      delete ctx.req.headers['x-forwarded-for'];
+    }
     if (p === prm && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       ctx.set('Access-Control-Allow-Origin', '*');
       ctx.body = {
@@ -172,9 +179,6 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
     if (!isProviderPath) return next();
     if (p === rfc8414) ctx.req.url = '/.well-known/openid-configuration';
     ctx.respond = false;
-    ctx.req.headers['x-forwarded-host'] = publicOrigin.host;
-    ctx.req.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
-    delete ctx.req.headers['x-forwarded-for'];
     await handle(ctx.req, ctx.res);
   };
 

@@ -14,14 +14,13 @@ const parsed = (q: string) => {
   return { title: f.job_titles?.include?.[0], place: place ? resolvePlace(place)?.name : undefined };
 };
 
-test('at the start before a title: a division, or a town of 100,000 people or more', () => {
+test('at the start before a title: a division, or a town of several words and 50,000 people', () => {
   assert.equal(parsed('kanagawa software development engineers'), { title: 'Software Development Engineer', place: 'Kanagawa, Japan' });
   assert.equal(parsed('hubei content moderation leads'), { title: 'Content Moderation Lead', place: 'Hubei, China' });
   assert.equal(parsed('valle del cauca trust & safety associates'), {
     title: 'Trust & Safety Associate',
     place: 'Valle del Cauca, Colombia',
   });
-  assert.equal(parsed('Anaheim Legal Assistants'), { title: 'Legal Assistant', place: 'Anaheim, California, United States' });
   assert.equal(parsed('central java customer support team leads').place, 'Jawa Tengah, Indonesia');
   // A town's name of several ordinary words, of 50,000 people or more.
   assert.equal(parsed('white plains vp of communications'), {
@@ -36,20 +35,31 @@ test('"of IT" after a head ends the title as the department', () => {
   assert.is(parsed('director of it security').title, 'Director of IT Security');
 });
 
-test('not a short name, an ordinary word, a small town, or a word before no title', () => {
-  // Colombia's department Meta, a town Mercedes (50,000 people), "central": employers and words.
+test('not a short name, an ordinary word, a town of one word, or a word before no title', () => {
+  // Colombia's department Meta, towns named like employers, "central": employers and words.
   assert.equal(parsed('meta engineers'), { title: 'Meta Engineer', place: undefined });
-  assert.is(parsed('mercedes engineers').place, undefined);
+  for (const q of ['mercedes engineers', 'toyota engineers', 'hitachi analysts', 'edison engineers', 'Anaheim Legal Assistants'])
+    assert.is(parsed(q).place, undefined, q);
+  // Districts of a larger city named by ordinary words keep their words.
+  assert.is(parsed('south gate engineers').place, undefined);
+  assert.is(parsed('new territory sales managers').place, undefined);
   assert.is(parsed('central engineering managers').place, undefined);
   assert.is(parsed('hubei, engineers').place, undefined, 'a comma ends the clause before a title');
 });
 
-test('at the end after a word for openings: "jobs", "positions", "roles"', () => {
-  assert.equal(parsed('Cybersecurity Engineer Jobs Herndon').place, 'Reston, Virginia, United States');
+test('at the end after a word for openings ("jobs", "positions", "roles"): a division, or a town of several words', () => {
   assert.equal(parsed('research software engineer jobs oxfordshire').place, 'Oxfordshire, United Kingdom');
-  assert.equal(parsed('vp of customer experience positions el segundo 5+ years').place, 'El Segundo, California, United States');
-  // Only at the end: a word after the town is no place's.
-  assert.is(parsed('engineer jobs herndon startups').place, undefined);
+  assert.equal(parsed('vp of customer experience positions white plains 5+ years').place, 'White Plains, New York, United States');
+  // Only at the end: a word after the place is no place's.
+  assert.is(parsed('engineer jobs oxfordshire startups').place, undefined);
+  // A town of one word is as often the employer: "jobs Toyota", "jobs Nokia"; nor the company Meta.
+  for (const q of [
+    'software engineer jobs toyota',
+    'engineer jobs nokia',
+    'data scientist jobs meta',
+    'Cybersecurity Engineer Jobs Herndon',
+  ])
+    assert.is(parsed(q).place, undefined, q);
 });
 
 test('a town named by several ordinary words reads like any town after a place word', () => {

@@ -189,6 +189,10 @@ s('service_action administers keys and delegates without escalation; account_rea
     // Only a key holding every scope can accept: the owner could then read and send as them.
     const narrowDelegate = ctx.app.account({ scopes: ['search'] });
     await mcp.call('service_action', { mode: 'add_delegate', delegate_user_id: narrowDelegate.userId });
+    // The owner can withdraw a request still pending.
+    const withdrawn = await mcp.call('service_action', { mode: 'remove_delegate', delegate_user_id: narrowDelegate.userId });
+    assert.is(withdrawn.structuredContent?.changed, true, JSON.stringify(withdrawn.structuredContent));
+    await mcp.call('service_action', { mode: 'add_delegate', delegate_user_id: narrowDelegate.userId });
     const narrowSide = await connectMcp(ctx.app.url, { apiKey: narrowDelegate.apiKey });
     try {
       const refused = await narrowSide.call('service_action', { mode: 'accept_delegation', owner_user_id: limited.userId });

@@ -3,6 +3,7 @@ import { createApiKey } from '../../commands/create-api-key.js';
 import { acceptDelegation, addDelegate, removeDelegate } from '../../commands/manage-delegates.js';
 import { revokeApiKey } from '../../commands/revoke-api-key.js';
 import { AppError } from '../../errors.js';
+import { OAUTH_SCOPES } from '../../oauth/scopes.js';
 import { presentApiKey } from '../../routes/credits/presenter.js';
 import { creditsResponseSchema } from '../../routes/credits/schemas.js';
 import type { Services } from '../../services.js';
@@ -209,8 +210,9 @@ export const serviceActionTool = defineTool<Args>({
             delegates: delegates(),
           };
         }
-        if (!services.delegates.isAllowed(owner, delegate))
-          throw new AppError(404, 'delegate_not_found', `${delegate} is not a delegate of this account.`);
+        // A pending request is withdrawn too.
+        if (!services.delegates.get(owner, delegate))
+          throw new AppError(404, 'delegate_not_found', `${delegate} is not a delegate of this account, nor asked to be.`);
         removeDelegate(services, owner, delegate);
         return { success: true, mode: args.mode, delegate_user_id: delegate, changed: true, delegates: delegates() };
       }
@@ -227,13 +229,13 @@ export const serviceActionTool = defineTool<Args>({
           return { success: true, mode: args.mode, owner_user_id: asker, changed: true, delegations: delegations() };
         }
         // Accepting lets another account read your messages and send in your name: only a key
-        // that could do all of that itself may agree to it.
-        const notHeld = SCOPES.filter((s) => !actor.scopes.includes(s));
+        // that could do all of that itself may agree to it (every scope an OAuth app can be given).
+        const notHeld = OAUTH_SCOPES.filter((s) => !actor.scopes.includes(s));
         if (notHeld.length > 0)
           throw new AppError(
             403,
             'scope_not_held',
-            `Accepting a delegation needs a key holding every scope; this one lacks ${notHeld.join(', ')}.`,
+            `Accepting a delegation needs a key holding every account scope (all but the REST-only contacts-delegate-resolve); this one lacks ${notHeld.join(', ')}.`,
             { required_scopes: notHeld },
           );
         const changed = acceptDelegation(services, asker, owner);

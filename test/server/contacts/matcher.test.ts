@@ -468,9 +468,15 @@ test('a title compares with its abbreviations spelt out: "Sr. Inside Sales Rep."
   assert.equal(title('AI Eng.', 'AI Engineer'), ['match']);
   assert.equal(title('VP Eng', 'VP of Engineering'), ['match']);
   assert.equal(title('Head of Ops', 'Head of Operations'), ['match']);
-  // Other words stay other titles.
+  assert.equal(title('Sr. VP, Sales', 'Senior Vice President of Sales'), ['match']);
+  assert.equal(title('SWE', 'Software Engineer'), ['match']);
+  assert.equal(title('Pharmacy Tech', 'Pharmacy Technician'), ['match']);
+  // Other words stay other titles; an abbreviation is one reading, never half of one.
   assert.equal(title('Account Manager', 'Accounting Clerk'), []);
   assert.equal(title('Sr. Accountant', 'Senior Software Engineer'), []);
+  assert.equal(title('VP', 'President'), []);
+  assert.equal(title('EM', 'Manager'), []);
+  assert.equal(title('Tech Lead', 'Lead Technician'), []);
 });
 
 test('"Last, First" in one name column with the other empty is that name', () => {
@@ -479,6 +485,9 @@ test('"Last, First" in one name column with the other empty is that name', () =>
   assert.equal(personName({ last_name: 'Ruiz, Ana' }).first, 'ana');
   // Both columns filled: as written.
   assert.equal(personName({ first_name: 'Ana', last_name: 'Ruiz, Jr.' }).first, 'ana');
+  // A suffix or credential after the comma is no given name.
+  assert.equal(personName({ last_name: 'Smith, Jr.' }).last, 'smith');
+  assert.equal(personName({ last_name: 'Garcia, MD' }).first, null);
 });
 
 test.run();

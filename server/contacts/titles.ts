@@ -1,0 +1,90 @@
+/**
+ * Job titles as the contact matcher compares them (docs/contacts.md, "Titles"): each title is a
+ * list of tokens, a token being one word or the readings an abbreviation may have. Abbreviations
+ * are spelt out ("Sr." senior, "Mgr" manager, "Rep." representative), a phrase that has an
+ * abbreviation is contracted to it on both sides ("Vice President" and "VP" are one token, so
+ * "VP" never matches a plain "President"), and plurals are made singular.
+ */
+import { WORD_EXPANSIONS } from '../../query-planner/parse/lexicon/titles.js';
+import { words } from './normalize.js';
+
+/** Abbreviated words and what they stand for wherever they are, beyond the query parser's. */
+const READINGS: ReadonlyMap<string, string[]> = new Map([
+  ...[...WORD_EXPANSIONS].map(([abbr, word]) => [abbr.replace(/\.$/, ''), [word.toLowerCase()]] as [string, string[]]),
+  ['eng', ['engineer', 'engineering']],
+  ['rep', ['representative']],
+  ['reps', ['representative']],
+  ['infra', ['infrastructure']],
+  ['ops', ['operation']],
+  ['mgmt', ['management']],
+  ['spec', ['specialist']],
+]);
+
+/**
+ * Abbreviations whose reading depends on their place: the last word of a title is its head
+ * ("Pharmacy Tech" a technician, "Web Dev" a developer), an earlier one a modifier ("Tech Lead"
+ * a technical lead, "Dev Manager" a development manager).
+ */
+const BY_PLACE: ReadonlyMap<string, { head: string[]; modifier: string[] }> = new Map([
+  ['tech', { head: ['technician'], modifier: ['technical', 'technology'] }],
+  ['dev', { head: ['developer'], modifier: ['development'] }],
+  ['devs', { head: ['developer'], modifier: ['development'] }],
+  ['admin', { head: ['administrator'], modifier: ['administration', 'administrative'] }],
+]);
+
+/** Phrases and the abbreviation they contract to, in the order they are applied. */
+const CONTRACTIONS: readonly [string[], string][] = [
+  [['vice', 'president'], 'vp'],
+  [['senior', 'vp'], 'svp'],
+  [['executive', 'vp'], 'evp'],
+  [['assistant', 'vp'], 'avp'],
+  [['software', 'development', 'engineer'], 'sde'],
+  [['site', 'reliability', 'engineer'], 'sre'],
+  [['software', 'engineer'], 'swe'],
+  [['product', 'manager'], 'pm'],
+  [['project', 'manager'], 'pm'],
+  [['engineering', 'manager'], 'em'],
+  [['human', 'resource'], 'hr'],
+];
+
+/** A title token: a word, or the words an abbreviation may stand for. */
+export type TitleToken = readonly string[];
+
+const singular = (w: string): string => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+
+/** A title's tokens ({@link TitleToken}), readings spelt out and phrases contracted. */
+export function titleTokens(text: string | null | undefined): TitleToken[] {
+  const ws = words(text);
+  let tokens: TitleToken[] = ws.map((w, i) => {
+    const placed = BY_PLACE.get(w);
+    if (placed) return i === ws.length - 1 ? placed.head : placed.modifier;
+    return (READINGS.get(w) ?? [w]).map(singular);
+  });
+  for (const [phrase, abbr] of CONTRACTIONS) {
+    const out: TitleToken[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (phrase.every((w, k) => tokens[i + k]?.includes(w))) {
+        out.push([abbr]);
+        i += phrase.length - 1;
+      } else out.push(tokens[i] as TitleToken);
+    }
+    tokens = out;
+  }
+  return tokens;
+}
+
+/**
+ * How much two titles share (0 to 1): each token read as the other title reads it where it can
+ * (one of its readings the other holds), then the shared words over all words (Jaccard).
+ */
+export function titleOverlap(a: readonly TitleToken[], b: readonly TitleToken[]): number {
+  if (!a.length || !b.length) return 0;
+  const read = (tokens: readonly TitleToken[], other: readonly TitleToken[]): Set<string> => {
+    const held = new Set(other.flat());
+    return new Set(tokens.map((t) => t.find((w) => held.has(w)) ?? (t[0] as string)));
+  };
+  const sa = read(a, b);
+  const sb = read(b, a);
+  const common = [...sa].filter((w) => sb.has(w)).length;
+  return common / new Set([...sa, ...sb]).size;
+}
