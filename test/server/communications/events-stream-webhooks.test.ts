@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { OWNERS_SQL } from '../../../server/communications/webhooks.js';
 import { FAST_DISPATCH, loadCommsCorpus, P, SENDER } from '../../helpers/comms-corpus.js';
 import { startReceiver } from '../../helpers/http-receiver.js';
-import { startTestApp } from '../../helpers/test-app.js';
+import { startTestApp, type TestApp } from '../../helpers/test-app.js';
 
 type Row = Record<string, unknown>;
 
@@ -18,6 +18,14 @@ function verify(secret: string, rawBody: string, header: string, nowSeconds: num
   if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > 300) return false;
   const expected = crypto.createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
   return parts.v1 !== undefined && crypto.timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected));
+}
+
+/** A live professional message with a webhook, as an account sends it. */
+function sendWithHook(app: TestApp, key: string, target: string, message: string, webhookUrl: string) {
+  return app.call('POST', '/api/v1/communications', {
+    key,
+    body: { channel: 'professional_send_message', target_user_id: target, message, dry_run: false, webhook_url: webhookUrl },
+  });
 }
 
 test('webhooks: every event is POSTed and signed, a failed delivery is retried and recorded, the secret never shows', async () => {
@@ -98,16 +106,7 @@ test('webhooks: a receiver that never answers holds a fair share of the slots, a
     const slow = app.account({ personId: P(SENDER) }).apiKey;
     const other = app.account({ personId: P(1) }).apiKey;
     for (const n of [1, 2, 5, 1]) {
-      const r = await app.call('POST', '/api/v1/communications', {
-        key: slow,
-        body: {
-          channel: 'professional_send_message',
-          target_user_id: P(n),
-          message: `hooked ${n}`,
-          dry_run: false,
-          webhook_url: stalledUrl,
-        },
-      });
+      const r = await sendWithHook(app, slow, P(n), `hooked ${n}`, stalledUrl);
       assert.ok(r.status < 300, r.text);
     }
     const deadline = Date.now() + 5000;
@@ -115,16 +114,7 @@ test('webhooks: a receiver that never answers holds a fair share of the slots, a
     await new Promise((r) => setTimeout(r, 300));
     // Its fair share (two of four), then one more while nobody else waits: one slot stays free.
     assert.is(most, 3, 'the stalled receiver holds three of the four slots');
-    const mine = await app.call('POST', '/api/v1/communications', {
-      key: other,
-      body: {
-        channel: 'professional_send_message',
-        target_user_id: P(SENDER),
-        message: 'mine',
-        dry_run: false,
-        webhook_url: `${healthy.url}/h`,
-      },
-    });
+    const mine = await sendWithHook(app, other, P(SENDER), 'mine', `${healthy.url}/h`);
     assert.ok(mine.status < 300, mine.text);
     // Delivered while the stalled receiver still holds its share.
     await healthy.waitFor(1, 5000);
@@ -150,16 +140,7 @@ test("webhooks: an account behind another account's backlog of more than 512 due
     const other = app.account({ personId: P(1) }).apiKey;
     const ids: string[] = [];
     for (const n of [1, 2, 5, 1]) {
-      const r = await app.call('POST', '/api/v1/communications', {
-        key: flooder.apiKey,
-        body: {
-          channel: 'professional_send_message',
-          target_user_id: P(n),
-          message: `flood ${n}`,
-          dry_run: false,
-          webhook_url: stalledUrl,
-        },
-      });
+      const r = await sendWithHook(app, flooder.apiKey, P(n), `flood ${n}`, stalledUrl);
       assert.ok(r.status < 300, r.text);
       ids.push(r.body.id as string);
     }
@@ -171,16 +152,7 @@ test("webhooks: an account behind another account's backlog of more than 512 due
     app.services.db.transaction(() => {
       for (let i = 0; i < 600; i++) insert.run(ids[i % ids.length], 1000 + i, flooder.userId);
     })();
-    const mine = await app.call('POST', '/api/v1/communications', {
-      key: other,
-      body: {
-        channel: 'professional_send_message',
-        target_user_id: P(SENDER),
-        message: 'mine',
-        dry_run: false,
-        webhook_url: `${healthy.url}/h`,
-      },
-    });
+    const mine = await sendWithHook(app, other, P(SENDER), 'mine', `${healthy.url}/h`);
     assert.ok(mine.status < 300, mine.text);
     // Delivered while the flood waits on a receiver that never answers (its timeout is 20 s).
     await healthy.waitFor(1, 5000);
