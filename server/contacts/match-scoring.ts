@@ -21,6 +21,8 @@ export interface ContactRow {
   job_titles?: string[];
   location?: string | null;
   professional_url?: string | null;
+  /** Free text: read for a title and an employer the row does not list (row-keys.ts). */
+  notes?: string | null;
 }
 
 export const MATCH_STATUSES = ['resolved', 'likely_match', 'needs_review', 'unresolved'] as const;

@@ -22,6 +22,7 @@ export const CONTACT_ROW_FIELDS = [
   'job_titles',
   'location',
   'professional_url',
+  'notes',
 ] as const;
 
 export const BUCKETS = ['approved', 'likely_match', 'needs_review', 'unresolved', 'ignored'] as const;
@@ -50,6 +51,12 @@ export const ROW_SCHEMA = {
       type: 'string',
       description: 'A professional-network profile URL or username.',
       examples: ['https://www.linkedin.com/in/whartley'],
+    },
+    notes: {
+      type: 'string',
+      description:
+        'Free text about the person (a CRM note): read for a job title and an employer when the row has none ("works at Acme as CTO", "Platform Engineer @ Acme").',
+      examples: ['Met at the summit; works at Acme Robotics as Head of Platform'],
     },
   },
 } as const;

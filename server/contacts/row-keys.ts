@@ -3,6 +3,7 @@
  * professional username, employers, titles and place, normalised once for every candidate.
  */
 import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { ContactRow } from './match-scoring.js';
 import { asciiLower, emailSearchTerms, emailsIn, type PersonName, personName, phonesIn, professionalUsername } from './normalize.js';
@@ -86,8 +87,29 @@ function placeOf(text: string | null | undefined): Keys['place'] {
   return place.city || place.metro || place.country ? place : null;
 }
 
+/** Characters of a row's notes read for a title and an employer. */
+const NOTES_CHARS = 500;
+
+/**
+ * A note's job titles and employers, read with the people-search parser ("works at Acme as CTO",
+ * "Platform Engineer @ Acme (Lyon)", "Acme, Senior Project Manager"): the same reading a query
+ * gets, so a note is understood as well as a search is. Places in a note are not read: a note
+ * names others' places too ("intro via Jordan").
+ */
+function notesFields(notes: string | null | undefined): { titles: string[]; orgs: string[] } {
+  const text = notes?.trim().slice(0, NOTES_CHARS);
+  if (!text) return { titles: [], orgs: [] };
+  const parsed = parsePeopleQuery(text);
+  return {
+    titles: parsed.filters.job_titles?.include ?? [],
+    orgs: (parsed.companies ?? []).map((c) => c.text).filter(Boolean),
+  };
+}
+
 export function rowKeys(row: ContactRow): Keys {
-  const orgCells = (row.organization_names ?? []).flatMap(orgNamesIn);
+  // What the row lists wins; its notes fill a title or an employer it lacks.
+  const noted = (row.job_titles?.length && row.organization_names?.length) || !row.notes ? null : notesFields(row.notes);
+  const orgCells = (row.organization_names?.length ? row.organization_names : (noted?.orgs ?? [])).flatMap(orgNamesIn);
   const place = placeOf(row.location);
   const emails = [...new Set((row.emails ?? []).flatMap(emailsIn))];
   const emailHostOrgs = new Map<string, OrgForm>();
@@ -109,7 +131,7 @@ export function rowKeys(row: ContactRow): Keys {
     orgForms: orgCells.map(orgForm).filter((o) => o.key),
     emailHostOrgs,
     emailOrgNames: [...emailOrgNames],
-    titles: (row.job_titles ?? []).map((t) => titleTokens(t)).filter((w) => w.length),
+    titles: (row.job_titles?.length ? row.job_titles : (noted?.titles ?? [])).map((t) => titleTokens(t)).filter((w) => w.length),
     place,
     nativeForms: nativeForms(row),
   };

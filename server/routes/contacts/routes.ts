@@ -48,6 +48,7 @@ const row = {
     job_titles: list(20, 300),
     location: text(300),
     professional_url: text(500),
+    notes: text(2000),
   },
 } as const;
 

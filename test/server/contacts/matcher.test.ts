@@ -479,6 +479,25 @@ test('a title compares with its abbreviations spelt out: "Sr. Inside Sales Rep."
   assert.equal(title('Tech Lead', 'Lead Technician'), []);
 });
 
+test('a note is read for the title and employer the row does not list, never over what it lists', () => {
+  const keys = rowKeys({ name: 'Bakiadi Sabian', notes: 'met at conf, works at Altenwerth Works as Infrastructure Manager' });
+  const scored = scoreCandidate(keys, { current_title: 'Infrastructure Manager', current_company_name: 'Altenwerth Works' }, null);
+  assert.equal(
+    scored.evidence.filter((e) => e.field === 'job_title' || e.field === 'organization').map((e) => [e.field, e.outcome]),
+    [
+      ['organization', 'partial'],
+      ['job_title', 'match'],
+    ],
+  );
+  assert.equal(rowKeys({ name: 'Olga Novikov', notes: 'Principal Customer Support Representative @ Prosacco AI (Tolyatti)' }).orgs, [
+    'prosacco ai',
+  ]);
+  // Listed fields win; a note's places are not read ("intro via Jordan").
+  const listed = rowKeys({ name: 'A B', job_titles: ['Chef'], organization_names: ['Acme'], notes: 'works at Globex as CTO' });
+  assert.equal([listed.orgs, listed.titles.length], [['acme'], 1]);
+  assert.is(rowKeys({ name: 'A B', notes: 'Intro via Jordan. Lives in Rajkot.' }).place, null);
+});
+
 test('"Last, First" in one name column with the other empty is that name', () => {
   assert.equal(personName({ first_name: 'Schuster, Levke' }).all, ['levke', 'schuster']);
   assert.equal(personName({ first_name: 'Gao, Jing', last_name: '  ' }).last, 'gao');

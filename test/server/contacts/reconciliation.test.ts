@@ -29,7 +29,7 @@ test('reconciliation: schema, run, preview (audit only), confirmed apply (idempo
     assert.is(schema.status, 200, 'the search scope opens the read routes');
     assert.equal(
       [schema.body.source_type, Object.keys((schema.body.row_schema as Row).properties as Row).length],
-      ['agent_reconciliation_sheet', 10],
+      ['agent_reconciliation_sheet', 11],
     );
     assert.is((await call('GET', '/api/v1/contacts/reconciliation/schema', undefined, comms)).status, 403);
 
