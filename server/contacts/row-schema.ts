@@ -1,0 +1,44 @@
+/** A contact row's fields (docs/contacts.md, "Rows"): what the matcher reads, and how the schema route describes them. */
+
+/** The fields the matcher reads; any other field of a row is kept as `extra`. */
+export const CONTACT_ROW_FIELDS = [
+  'row_id',
+  'name',
+  'first_name',
+  'last_name',
+  'emails',
+  'phone_numbers',
+  'organization_names',
+  'job_titles',
+  'location',
+  'professional_url',
+  'notes',
+] as const;
+
+/** What the schema route says of a row (docs/contacts.md, "Rows"). */
+export const ROW_SCHEMA = {
+  type: 'object',
+  description: 'One contact. Every field is optional; unknown fields are kept as extra and ignored for matching.',
+  properties: {
+    row_id: { type: 'string', description: 'Your own id for the row, echoed back.', examples: ['crm-1042'] },
+    name: { type: 'string', description: 'Full name ("First Last" or "Last, First").', examples: ['Dr. Smith, John'] },
+    first_name: { type: 'string', examples: ['Bill'] },
+    last_name: { type: 'string', examples: ['Hartley'] },
+    emails: { type: 'array', items: { type: 'string' }, examples: [['w.hartley@acme.com']] },
+    phone_numbers: { type: 'array', items: { type: 'string' }, description: 'Any format.', examples: [['(415) 555-2671']] },
+    organization_names: { type: 'array', items: { type: 'string' }, description: 'Current or past employers.', examples: [['Acme, Inc.']] },
+    job_titles: { type: 'array', items: { type: 'string' }, examples: [['Sr. Software Eng.']] },
+    location: { type: 'string', description: 'A city, a metro or a country.', examples: ['Oakland, CA'] },
+    professional_url: {
+      type: 'string',
+      description: 'A professional-network profile URL or username.',
+      examples: ['https://www.linkedin.com/in/whartley'],
+    },
+    notes: {
+      type: 'string',
+      description:
+        'Free text about the person (a CRM note): read for a job title and an employer when the row has none ("works at Acme as CTO", "Platform Engineer @ Acme").',
+      examples: ['Met at the summit; works at Acme Robotics as Head of Platform'],
+    },
+  },
+} as const;
