@@ -44,7 +44,7 @@ export const delegateNotAllowed = (delegateUserId: string): AppError =>
   new AppError(
     403,
     'delegate_not_allowed',
-    `User ${delegateUserId} is not an authorised delegate of this account. The account owner must add them as a delegate first.`,
+    `User ${delegateUserId} is not an authorised delegate of this account: the owner asks (connector service_action add_delegate) and the user accepts with a key of their own (accept_delegation), or an operator grants it (proxima delegates add).`,
     { delegate_user_id: delegateUserId },
   );
 

@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { AppError, invalidField } from '../errors.js';
+import { type Db, prepared } from '../store/database.js';
 
 /** Row ids name a row in the run (`batch_index:row_id`): two rows of a batch under one id would be one. */
 export function requireDistinctRowIds(rows: Record<string, unknown>[]): void {
@@ -40,3 +41,16 @@ export const batchReused = (runId: string, index: number, batchId: string): AppE
     `Batch ${index} of run ${runId} was applied with other rows. Send the original rows unchanged to read it again, or send these rows under the next unused batch_index.`,
     { run_id: runId, batch_index: index, batch_id: batchId },
   );
+
+/**
+ * Whether these rows are a batch of the run already applied under this index (or one without its
+ * fingerprint, from before it was kept): answered as stored, so it is priced at nothing before
+ * anything is reserved, and a spent pool does not keep a client from reading it back.
+ */
+export function appliedAgain(db: Db, runId: string, body: { batch_index?: number; rows: Record<string, unknown>[] }): boolean {
+  const stored = prepared(db, `SELECT request_hash FROM contact_batches WHERE run_id = ? AND mode = 'apply' AND batch_index = ?`).get(
+    runId,
+    body.batch_index ?? 0,
+  ) as { request_hash: string | null } | undefined;
+  return !!stored && (stored.request_hash === null || stored.request_hash === rowsHash(body.rows));
+}

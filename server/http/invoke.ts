@@ -117,7 +117,7 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
       }
 
       if (actor && def.billing && call.charge !== false) {
-        const quantity = def.billing.quantity ? def.billing.quantity({ body, query, actor, services, now }) : 1;
+        const quantity = def.billing.quantity ? def.billing.quantity({ body, query, params, actor, services, now }) : 1;
         hold = services.credits.reserve({
           ownerUserId: actor.ownerUserId,
           tier: actor.owner.tier,

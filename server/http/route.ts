@@ -43,7 +43,7 @@ export interface RouteBilling<B, Q> {
    * Units to reserve before the handler runs; defaults to 1. Per-result prices reserve what the
    * call will deliver at most (it may read the stores: enrich counts the rows not yet enriched).
    */
-  quantity?(input: { body: B; query: Q; actor: Actor; services: Services; now: number }): number;
+  quantity?(input: { body: B; query: Q; params: Record<string, string>; actor: Actor; services: Services; now: number }): number;
 }
 
 /** Items of a batch that share one request budget (see {@link RouteDef.budgetItems}). */

@@ -123,9 +123,10 @@ const rpcError = (code: number, message: string, data?: Record<string, unknown>)
 
 /**
  * What makes a message of the body no JSON-RPC 2.0 message, if anything: it is valid JSON, so
- * it is an Invalid Request (-32600), not the SDK's parse error (-32700). An id is a string or a
- * finite number (RFC-less JSON reads `1e400` as Infinity, which has no JSON form to answer with);
- * a null id, which JSON-RPC keeps for answers whose request id was unreadable, is refused too.
+ * it is an Invalid Request (-32600), not the SDK's parse error (-32700). An id is a string or an
+ * integer, as the SDK takes it (JSON reads `1e400` as Infinity, which has no JSON form to answer
+ * with); a null id, which JSON-RPC keeps for answers whose request id was unreadable, is refused
+ * too; a message with neither a method nor a result or error is no request.
  */
 function malformedMessage(body: unknown): string | undefined {
   const messages = Array.isArray(body) ? body : [body];
@@ -135,9 +136,11 @@ function malformedMessage(body: unknown): string | undefined {
       return `${where} is not a JSON-RPC object; send {"jsonrpc": "2.0", "id": 1, "method": "...", "params": {...}}.`;
     const { jsonrpc, id, method } = message as { jsonrpc?: unknown; id?: unknown; method?: unknown };
     if (jsonrpc !== '2.0') return `${where} must have "jsonrpc": "2.0".`;
-    if ('id' in message && !(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))))
-      return `${where} has the id ${typeof id === 'number' ? String(id) : JSON.stringify(id)}; an id is a string or a finite number (leave it out for a notification).`;
+    if ('id' in message && !(typeof id === 'string' || Number.isInteger(id)))
+      return `${where} has the id ${typeof id === 'number' ? String(id) : JSON.stringify(id)}; an id is a string or an integer (leave it out for a notification).`;
     if ('method' in message && typeof method !== 'string') return `${where} has a method that is not a string.`;
+    if (!('method' in message) && !('result' in message) && !('error' in message))
+      return `${where} has no method; a request names one ("tools/list", "tools/call", ...).`;
   }
   return undefined;
 }

@@ -28,6 +28,9 @@ for (const [prefix, bits] of [
 for (const [prefix, bits] of [
   ['::', 96],
   ['::1', 128],
+  // IPv4-translated (RFC 2765), Teredo (RFC 4380): they reach IPv4 hosts behind them.
+  ['::ffff:0:0:0', 96],
+  ['2001::', 32],
   ['64:ff9b::', 96],
   ['2002::', 16],
   ['64:ff9b:1::', 48],

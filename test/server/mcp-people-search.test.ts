@@ -143,6 +143,8 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
       [{ id: 15, method: 'tools/list' }, '"jsonrpc": "2.0"'],
       [{ jsonrpc: '2.0', id: 16, method: 7 }, 'method that is not a string'],
       [[{ jsonrpc: '2.0', id: 17, method: 'tools/list' }, 5], 'Message 1 of the batch'],
+      [{ jsonrpc: '2.0', id: 1.5, method: 'tools/list' }, 'the id 1.5'],
+      [{ jsonrpc: '2.0', id: 18 }, 'has no method'],
     ] as const) {
       const bad = await rpc(body);
       const error = bad.body.error as { code: number; message: string };

@@ -90,6 +90,9 @@ test('by default webhooks go to public addresses only: this host, private networ
       'http://[::1]:9000/',
       'http://[::ffff:127.0.0.1]/',
       'http://0.0.0.0/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[2001::1]/',
+      'http://2130706433/',
     ];
     for (const [path, body] of inputs) {
       for (const url of refused) {

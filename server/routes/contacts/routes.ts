@@ -1,4 +1,5 @@
 import type { ScopeRequirement } from '../../auth/scopes.js';
+import { appliedAgain } from '../../contacts/batch-identity.js';
 import { type DelegateResolveBody, delegateResolve, EMAIL_QUALITIES } from '../../contacts/delegate-resolve.js';
 import {
   applyBatch,
@@ -170,7 +171,10 @@ export const contactRoutes = [
     summary:
       'Applies up to 100 rows: one review entity per row; clear matches approved, likely ones left to confirm. Idempotent per batch_index.',
     auth: WRITE,
-    billing: { operation: 'contacts_reconciliation_row', quantity: ({ body }) => body.rows.length },
+    billing: {
+      operation: 'contacts_reconciliation_row',
+      quantity: ({ body, params, services }) => (appliedAgain(services.db, params.runId as string, body) ? 0 : body.rows.length),
+    },
     budgetItems: (body) => body?.rows?.length ?? 0,
     request: { params: runParams, body: batchBody(true) },
     errors: [...RUN_ERRORS, 'reconciliation_run_finalized', 'batch_index_reused', 'confirmation_required', ...SEARCH_ENGINE_ERRORS],

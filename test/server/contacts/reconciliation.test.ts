@@ -307,19 +307,22 @@ test('reconciliation batches are metered: 0.01 a row, previewed or applied; a re
     assert.is((again.body.summary as Row).replayed, true);
     assert.is(await used(), 0.1, 'answered as stored: nothing charged');
 
-    // A free account whose pool is spent gets no matches for nothing.
-    const free = app.account({ tier: 'free', scopes: ['contacts-read', 'search'] });
-    for (let i = 0; i < 50; i++)
+    // A free account whose pool is spent gets no matches for nothing, but reads back a batch it applied.
+    const free = app.account({ tier: 'free', scopes: ['contacts-read', 'contacts-write', 'search'] });
+    const spent = (await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key: free.apiKey, body: {} })).body.run as Row;
+    const freeBase = `/api/v1/contacts/reconciliation/runs/${spent.run_id}`;
+    assert.is((await app.call('POST', `${freeBase}/batches`, { key: free.apiKey, body: apply })).status, 200);
+    for (let i = 0; i < 49; i++)
       assert.is(
         (await app.call('POST', '/api/v1/search/people/preview', { key: free.apiKey, body: { query: `engineers ${i}` } })).status,
         200,
       );
-    const spent = (await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key: free.apiKey, body: {} })).body.run as Row;
-    const refused = await app.call('POST', `/api/v1/contacts/reconciliation/runs/${spent.run_id}/batches/preview`, {
-      key: free.apiKey,
-      body: { rows: ROWS },
-    });
+    assert.is((await app.call('POST', `${freeBase}/batches/preview`, { key: free.apiKey, body: { rows: ROWS } })).status, 200);
+    const refused = await app.call('POST', `${freeBase}/batches/preview`, { key: free.apiKey, body: { rows: ROWS } });
     assert.is(refused.status, 402, refused.text);
+    const readBack = await app.call('POST', `${freeBase}/batches`, { key: free.apiKey, body: apply });
+    assert.is(readBack.status, 200, readBack.text);
+    assert.is((readBack.body.summary as Row).replayed, true);
     assert.is(await used(free.apiKey), 5);
   } finally {
     await app.close();
