@@ -76,7 +76,7 @@ export const serviceActionTool = defineTool<Args>({
   description: [
     "Administer the account behind this API key. mode=list_api_keys; mode=create_api_key (name, scopes: at most the scopes of the calling key; the new secret is returned once, store it); mode=revoke_api_key (key_id; revoking the calling key ends this connection's access);",
     "mode=list_delegates; mode=add_delegate (delegate_user_id: asks to act for that user through this account's keys; pending until they accept) / remove_delegate.",
-    'As the other side: mode=list_delegations (who acts, or asks to act, for you); mode=accept_delegation (owner_user_id; needs a key holding every scope) / decline_delegation (owner_user_id; also ends one in force).',
+    'As the other side: mode=list_delegations (who acts, or asks to act, for you); mode=accept_delegation (owner_user_id; needs a key holding every account scope, all but contacts-delegate-resolve) / decline_delegation (owner_user_id; also ends one in force).',
     'Needs an API key (an OAuth token gets api_key_scope_required). Free.',
   ].join(' '),
   auth: 'any',
