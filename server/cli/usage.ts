@@ -36,15 +36,21 @@ const COMMANDS: CommandHelp[] = [
     name: 'delegates add',
     synopsis: '--owner USER_ID --delegate USER_ID',
     summary: '',
-    details: 'Lets the delegate act for the owner.',
+    details:
+      "Lets the owner's keys act for the delegate (delegate_user_id), in force at once: an operator grants for both sides. Puts a request the owner made through the connector in force.",
   },
   {
     name: 'delegates remove',
     synopsis: '--owner USER_ID --delegate USER_ID',
     summary: '',
-    details: 'Stops the delegate acting for the owner.',
+    details: "Ends the grant, pending or in force: the owner's keys no longer act for the delegate.",
   },
-  { name: 'delegates list', synopsis: '--owner USER_ID', summary: '', details: "Lists the owner's delegates." },
+  {
+    name: 'delegates list',
+    synopsis: '--owner USER_ID',
+    summary: '',
+    details: "Lists the owner's delegate grants, each active or pending the delegate's acceptance.",
+  },
   {
     name: 'index',
     synopsis:

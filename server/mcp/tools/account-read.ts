@@ -12,7 +12,7 @@ export const accountReadTool = defineTool<Record<string, never>>({
   name: 'account_read',
   title: 'Read the account',
   description: [
-    'Read the account behind this API key: owner id, name, email and tier; the credit pool of the 30-day window (limit, used, remaining, reset date) with usage per day and per operation; the calling key (prefix, scopes, last use); the authorised delegates; and the rate card.',
+    'Read the account behind this API key: owner id, name, email and tier; the credit pool of the 30-day window (limit, used, remaining, reset date) with usage per day and per operation; the calling key (prefix, scopes, last use); the delegate grants (pending or active); and the rate card.',
     'Needs an API key (Authorization: Bearer prx_…): an OAuth token gets api_key_scope_required. Free.',
   ].join(' '),
   auth: 'any',
