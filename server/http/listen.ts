@@ -81,7 +81,7 @@ function answerExpectation(req: http.IncomingMessage, res: http.ServerResponse, 
  * every `connectionsCheckingInterval`, so a 408 comes up to a tenth of the limit late (at most 5 s).
  * Responses are not limited: event streams and long searches answer requests already received.
  */
-export async function listen(app: Koa, port: number, host: string, logger: Logger, requestTimeoutMs = 60_000): Promise<Server> {
+export async function listen(app: Koa, port: number, host: string, logger: Logger, requestTimeoutMs: number): Promise<Server> {
   const server = http.createServer(
     {
       requestTimeout: requestTimeoutMs,

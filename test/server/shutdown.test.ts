@@ -39,7 +39,13 @@ test('shutdown interrupts search work still running after the grace period', asy
       return { success: true };
     },
   });
-  const server = await listen(createApp(services, { extraRoutes: [busy] }), 0, '127.0.0.1', services.logger);
+  const server = await listen(
+    createApp(services, { extraRoutes: [busy] }),
+    0,
+    '127.0.0.1',
+    services.logger,
+    services.config.requestTimeoutMs,
+  );
   const { port } = server.address() as { port: number };
   const request = fetch(`http://127.0.0.1:${port}/test/busy`, { method: 'POST' }).then(
     (res) => res.status,

@@ -59,9 +59,15 @@ export function presentDelegate(services: Services, d: DelegateGrant) {
     user_id: d.delegateUserId,
     name: services.users.get(d.delegateUserId)?.name ?? null,
     added_at: new Date(d.createdAt).toISOString(),
-    status: d.acceptedAt === null ? ('pending' as const) : ('active' as const),
-    accepted_at: d.acceptedAt === null ? null : new Date(d.acceptedAt).toISOString(),
+    ...grantState(d),
   };
+}
+
+/** A grant's `status` and `accepted_at`, as both sides see them. */
+function grantState(d: DelegateGrant) {
+  return d.acceptedAt === null
+    ? { status: 'pending' as const, accepted_at: null }
+    : { status: 'active' as const, accepted_at: new Date(d.acceptedAt).toISOString() };
 }
 
 /**
@@ -148,9 +154,8 @@ export const serviceActionTool = defineTool<Args>({
       services.delegates.listFor(owner).map((d) => ({
         owner_user_id: d.ownerUserId,
         name: services.users.get(d.ownerUserId)?.name ?? null,
-        status: d.acceptedAt === null ? ('pending' as const) : ('active' as const),
         requested_at: new Date(d.createdAt).toISOString(),
-        accepted_at: d.acceptedAt === null ? null : new Date(d.acceptedAt).toISOString(),
+        ...grantState(d),
       }));
     switch (args.mode) {
       case 'list_api_keys':
