@@ -101,6 +101,15 @@ export const invalidField = (where: ValidationProblem['in'], pointer: string, me
 export const invalidJson = (): AppError =>
   new AppError(400, 'invalid_json', 'The request body is not valid JSON. Send a JSON document with Content-Type: application/json.');
 
+/** Valid JSON that is a bare value (a number, a string, `true`, `null`): the code is still `invalid_json`, the message says what is wrong. */
+export const scalarJson = (): AppError =>
+  new AppError(
+    400,
+    'invalid_json',
+    'The request body is a bare JSON value (a number, string, boolean or null). Send a JSON object (or an array where the operation takes one).',
+    { found: 'scalar' },
+  );
+
 export const unsupportedMediaType = (type: string): AppError =>
   new AppError(415, 'unsupported_media_type', `Content-Type "${type}" is not accepted; send application/json.`);
 

@@ -143,6 +143,7 @@ export const ERROR_BODY_SCHEMA = {
     granted_scopes: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes the key holds.' },
     delegate_user_id: { type: 'string', description: 'delegate_not_allowed: the refused delegate.' },
     allowed_methods: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods the path supports.' },
+    found: { const: 'scalar', description: 'invalid_json: the body is JSON, but a bare value (number, string, boolean, null).' },
     limit_bytes: { type: 'integer', description: 'payload_too_large: the body limit.' },
     remaining: { type: ['number', 'null'], description: 'credits_exhausted: credits left in the window.' },
     reset_at: { type: ['string', 'null'], description: 'credits_exhausted: when the oldest usage in the window expires.' },

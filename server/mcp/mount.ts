@@ -50,7 +50,12 @@ export function mountConnector(
       const refusal = toAppError(err);
       ctx.status = refusal.status;
       ctx.set(refusal.headers);
-      const code = refusal.code === 'invalid_json' || refusal.code === 'invalid_utf8' || refusal.code === 'corrupt_body' ? -32700 : -32600;
+      // A bare JSON value is JSON, but no JSON-RPC message: an Invalid Request, not a parse error.
+      const notJson =
+        (refusal.code === 'invalid_json' && refusal.extra.found !== 'scalar') ||
+        refusal.code === 'invalid_utf8' ||
+        refusal.code === 'corrupt_body';
+      const code = notJson ? -32700 : -32600;
       ctx.body = rpcError(code, refusal.message, { error: refusal.code });
     }
   };

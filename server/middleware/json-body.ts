@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import bourne from '@hapi/bourne';
 import type { Context, Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import { AppError, invalidJson, payloadTooLarge, unsupportedMediaType } from '../errors.js';
+import { AppError, invalidJson, payloadTooLarge, scalarJson, unsupportedMediaType } from '../errors.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -142,12 +142,22 @@ async function readJson(ctx: Context, coding: string, limitBytes: number): Promi
   if (bytes.length === 0) return {};
   if (!isUtf8(bytes)) throw invalidUtf8();
   const text = bytes.toString('utf8');
-  if (!OBJECT_OR_ARRAY.test(text)) throw invalidJson();
+  if (!OBJECT_OR_ARRAY.test(text)) throw isJson(text) ? scalarJson() : invalidJson();
   const parsed: unknown = bourne.parse(text, { protoAction: 'error' });
   // Valid UTF-8 bytes can still spell a lone surrogate as an escape ("\\ud800"): no UTF-8 text
   // can hold one, and storing it would write U+FFFD in its place.
   if (SURROGATE_ESCAPE.test(text) && escapesLoneSurrogate(text)) throw loneSurrogate();
   return parsed;
+}
+
+/** Whether the text is JSON at all (a scalar here: objects and arrays are read as usual). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A JSON escape of a UTF-16 surrogate, paired or not. */

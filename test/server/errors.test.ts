@@ -102,6 +102,8 @@ test('malformed JSON, wrong media type and oversized bodies get their own codes'
     const scalar = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: '"just a string"' });
     assert.is(scalar.status, 400);
     assert.is(scalar.body.error, 'invalid_json');
+    assert.match(scalar.body.message as string, 'bare JSON value');
+    assert.is(scalar.body.found, 'scalar');
 
     const array = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: '[1]' });
     assert.is(array.status, 400);

@@ -123,6 +123,13 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
     assert.is(notJson.status, 400);
     assert.equal((notJson.body.error as { code: number; data: unknown }).code, -32700);
     assert.equal((notJson.body.error as { data: unknown }).data, { error: 'invalid_json' });
+    // A bare JSON value is JSON, but no JSON-RPC message: -32600, the message saying what it is.
+    for (const scalar of ['42', 'null', '"tools/list"', ' true']) {
+      const bare = await rpc(scalar);
+      const error = bare.body.error as { code: number; message: string; data: unknown };
+      assert.equal([bare.status, error.code, error.data], [400, -32600, { error: 'invalid_json' }], scalar);
+      assert.match(error.message, 'bare JSON value');
+    }
     const latin1 = await rpc({ jsonrpc: '2.0', id: 13, method: 'tools/list' }, 'application/json; charset=iso-8859-1');
     assert.is(latin1.status, 415);
     assert.equal((latin1.body.error as { code: number; data: unknown }).code, -32600);
