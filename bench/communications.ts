@@ -157,9 +157,12 @@ export async function benchCommunications(sends = 2000, concurrency = 16): Promi
 
 /** The child: the real app over the data directory; stops when stdin closes. */
 async function serve(dataDir: string): Promise<void> {
-  const services = buildServices(loadConfig({ WEBHOOK_ADDRESSES: 'any', ...process.env, DATA_DIR: dataDir, PORT: '0' }), {
-    logger: createLogger('silent'),
-  });
+  const services = buildServices(
+    loadConfig({ WEBHOOK_ADDRESSES: 'any', RATE_LIMIT_PER_SECOND: '0', ...process.env, DATA_DIR: dataDir, PORT: '0' }),
+    {
+      logger: createLogger('silent'),
+    },
+  );
   const app = createApp(services);
   const server = app.listen(0, '127.0.0.1', () => {
     process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);

@@ -174,7 +174,9 @@ async function ordinaryLoop(pool: Pool, key: string, until: number): Promise<num
 }
 
 export async function benchFreeze(profiles: number, dataDir: string, phaseSeconds = 20): Promise<FreezeResult> {
-  const services = buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+  const services = buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '0' }), {
+    logger: createLogger('silent'),
+  });
   const byDegree = services.graph.byDegree();
   const heavyUser = benchAccount(services, byDegree[0]?.id, 'freeze bench heavy', 'team');
   const lightUser = benchAccount(services, byDegree[Math.floor(byDegree.length / 2)]?.id, 'freeze bench light', 'team');

@@ -257,7 +257,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 /** The child: the real app over the data directory, logging at info (as in production) to /dev/null. */
 async function serve(dataDir: string): Promise<void> {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0', RATE_LIMIT_PER_SECOND: '0' });
   const services = buildServices(config, { logger: createLogger('info', pino.destination({ dest: '/dev/null', sync: false })) });
   const app = createApp(services);
   const server = app.listen(0, '127.0.0.1', () => {

@@ -75,7 +75,9 @@ export interface RoutesBenchResult {
 /** Runs the routes benchmark on one cached, indexed data directory. */
 export async function benchSearchRoutes(profiles: number, dataDir: string, rounds = 5): Promise<RoutesBenchResult> {
   const t0 = performance.now();
-  const services = buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent') });
+  const services = buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '0' }), {
+    logger: createLogger('silent'),
+  });
   const top = services.graph.byDegree()[0];
   const user = benchAccount(services, top?.id, 'routes bench', 'pro');
   const { apiKey } = createApiKey(services, { userId: user.userId, scopes: ['search'], name: 'routes bench' });

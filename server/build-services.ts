@@ -4,6 +4,7 @@ import { createEngine } from '../search-engine/create-engine.js';
 import { CreditService } from './billing/credits.js';
 import { CommunicationService } from './communications/service.js';
 import type { Config } from './config.js';
+import { createRequestRateLimiter } from './http/rate-limit.js';
 import { createLogger, type Logger } from './logger.js';
 import { ProjectStore } from './projects/store.js';
 import type { Clock, Services } from './services.js';
@@ -64,6 +65,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     bulkExports: new BulkExportStore(db),
     webSessions: new WebSessionStore(db),
     credits,
+    requestRate: createRequestRateLimiter(config.rateLimitPerSecond),
     communications,
     projects,
     engine,

@@ -31,6 +31,10 @@ export interface Config {
   searchWorkers: number;
   /** Embedded engine: searches that may wait for a worker before new ones get 503 `search_overloaded`. */
   searchQueueLimit: number;
+  /** Requests an account may send a second over REST and `/mcp` before 429 `rate_limited` (0: no limit). */
+  rateLimitPerSecond: number;
+  /** OAuth dynamic client registrations one network address may make an hour (0: no limit). */
+  oauthRegistrationsPerHour: number;
   /** How long a shutdown waits for requests in flight before aborting them, in ms. */
   shutdownGraceMs: number;
   /** Days after its last sync before a connection source counts as unchecked (`stale`) for a user. */
@@ -184,6 +188,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const searchWorkers = parseInteger('SEARCH_WORKERS', value('SEARCH_WORKERS') ?? String(defaultSearchWorkers()), 0, 64, problems);
   const searchQueueLimit = parseInteger('SEARCH_QUEUE_LIMIT', value('SEARCH_QUEUE_LIMIT') ?? '128', 1, 100_000, problems);
+  const rateLimitPerSecond = parseInteger('RATE_LIMIT_PER_SECOND', value('RATE_LIMIT_PER_SECOND') ?? '50', 0, 1_000_000, problems);
+  const oauthRegistrationsPerHour = parseInteger(
+    'OAUTH_REGISTRATIONS_PER_HOUR',
+    value('OAUTH_REGISTRATIONS_PER_HOUR') ?? '20',
+    0,
+    1_000_000,
+    problems,
+  );
   const shutdownGraceMs = parseInteger('SHUTDOWN_GRACE_MS', value('SHUTDOWN_GRACE_MS') ?? '3000', 0, 600_000, problems);
   const connectionFreshnessDays = parseInteger('CONNECTION_FRESHNESS_DAYS', value('CONNECTION_FRESHNESS_DAYS') ?? '30', 1, 3650, problems);
 
@@ -209,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchTimeoutMs,
     searchWorkers,
     searchQueueLimit,
+    rateLimitPerSecond,
+    oauthRegistrationsPerHour,
     shutdownGraceMs,
     connectionFreshnessDays,
     communications: { ...communications, smtpFrom: communications.smtpFrom ?? `Proxima <no-reply@${mailDomain(baseUrl)}>` },

@@ -2,6 +2,7 @@ import type { SearchEngine } from '../search-engine/port.js';
 import type { CreditService } from './billing/credits.js';
 import type { CommunicationService } from './communications/service.js';
 import type { Config } from './config.js';
+import type { RequestRateLimiter } from './http/rate-limit.js';
 import type { Logger } from './logger.js';
 import type { ProjectStore } from './projects/store.js';
 import type { SignalService } from './signals/service.js';
@@ -38,6 +39,8 @@ export interface Services {
   bulkExports: BulkExportStore;
   webSessions: WebSessionStore;
   credits: CreditService;
+  /** Requests an account may send a second (docs/errors.md, "Rate limit"). */
+  requestRate: RequestRateLimiter;
   engine: SearchEngine;
   /** Communications: stores, providers, the dispatcher and webhook deliveries (docs/communications.md). */
   communications: CommunicationService;

@@ -36,6 +36,8 @@ export function authenticateRequest(services: Services, auth: RouteDef['auth']):
     ctx.state.actor = actor;
     try {
       if (auth !== 'none') {
+        // Counted before anything else is done for the call; a public route is not counted.
+        await services.requestRate.take(actor.ownerUserId);
         const missing = missingScopes(auth, actor.scopes);
         if (missing.length > 0) throw insufficientScope(missing, actor.scopes);
       }

@@ -66,6 +66,7 @@ export const ERROR_STATUS = {
   unsupported_content_encoding: 415,
   unsupported_charset: 415,
   expectation_failed: 417,
+  rate_limited: 429,
   request_headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,

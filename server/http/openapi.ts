@@ -53,7 +53,7 @@ const hasProperties = (schema: JsonSchema | undefined): boolean =>
 export function routeErrorCodes(def: RouteDef): ErrorCode[] {
   const req = effectiveRequestSchemas(def);
   const codes = new Set<ErrorCode>(TRANSPORT_ERRORS);
-  if (def.auth !== 'none') codes.add('unauthorized');
+  if (def.auth !== 'none') codes.add('unauthorized').add('rate_limited');
   if (def.auth !== 'none' && def.auth !== 'any') codes.add('insufficient_scope');
   if (req.body) for (const c of BODY_ERRORS) codes.add(c);
   if (req.body || hasProperties(req.params) || hasProperties(req.query)) codes.add('validation_failed');
@@ -73,6 +73,7 @@ const STATUS_TEXT: Record<number, string> = {
   408: 'Request timeout',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  429: 'Too many requests',
   431: 'Request headers too large',
   503: 'Service unavailable',
   504: 'Search time budget spent',

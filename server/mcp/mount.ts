@@ -29,7 +29,9 @@ export function mountConnector(
   const readBody = jsonBody(services.config.bodyLimitBytes);
 
   const authenticate = async (ctx: Context, next: () => Promise<unknown>) => {
-    ctx.state.actor = await authenticateBearer(services, ctx.get('authorization'), opts.verifier, services.clock());
+    const actor = await authenticateBearer(services, ctx.get('authorization'), opts.verifier, services.clock());
+    ctx.state.actor = actor;
+    await services.requestRate.take(actor.ownerUserId);
     await next();
   };
 
@@ -73,6 +75,8 @@ export function mountConnector(
       ctx.body = rpcError(-32600, 'A batch may list the tools once; send tools/list a single time and reuse its answer.');
       return;
     }
+    // A batch counts as many requests as it holds (the first was counted when the caller was known).
+    if (Array.isArray(body) && body.length > 1) await services.requestRate.take(ctx.state.actor.ownerUserId, body.length - 1);
     const malformed = malformedMessage(body);
     if (malformed !== undefined) {
       ctx.status = 400;

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import Provider, { type Configuration, errors } from 'oidc-provider';
 import type { Dispatcher } from 'undici';
 import { loadSecret } from '../auth/secrets.js';
+import { createWindowLimiter } from '../http/rate-limit.js';
 import type { Services } from '../services.js';
 import { clientMetadataFetcher } from './client-metadata.js';
 import { interactionRoutes, renderOAuthError } from './interaction.js';
@@ -130,6 +131,7 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
   provider.proxy = true;
   const publicOrigin = new URL(baseUrl);
 
+  const registrations = createWindowLimiter(services.config.oauthRegistrationsPerHour, 3600);
   const handle = provider.callback();
   const pages = interactionRoutes(provider, services, resource).routes();
   const rfc8414 = '/.well-known/oauth-authorization-server';
@@ -158,6 +160,18 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
     }
     if (p.startsWith('/oauth/interaction/')) return pages(ctx as Parameters<typeof pages>[0], next);
     if (p === '/oauth/register' && ctx.method === 'POST') {
+      // Open registration stores a client a call: one address may not fill the store.
+      const wait = await registrations.take(ctx.request.socket.remoteAddress ?? 'unknown');
+      if (wait !== null) {
+        ctx.set('Retry-After', String(wait));
+        oauthError(
+          ctx,
+          429,
+          'rate_limited',
+          `this address registered ${services.config.oauthRegistrationsPerHour} clients within the hour; reuse a registered client, or register again in ${wait} s`,
+        );
+        return;
+      }
       const refusal = await checkRegistration(ctx);
       if (refusal) return;
     }

@@ -92,12 +92,14 @@ export async function startTestApp(
   // The port is chosen first so BASE_URL (the OAuth issuer and the connector's audience) is the real address.
   const port = await freePort();
   // Tests deliver webhooks to receivers on this host (WEBHOOK_ADDRESSES=any); a test of the
-  // public-only default sets it back.
+  // public-only default sets it back. The same for the request rate limit.
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     BASE_URL: `http://127.0.0.1:${port}`,
     WEBHOOK_ADDRESSES: 'any',
+    // Tests send requests as fast as the loop allows; the test of the limit sets one.
+    RATE_LIMIT_PER_SECOND: '0',
     ...opts.env,
   });
   const services = buildServices(config, { clock: clock.now, logger: createLogger('info', sink) });

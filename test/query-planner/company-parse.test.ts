@@ -350,6 +350,14 @@ test('money: revenue and valuation', () => {
   const p = parse('company valued at $1B+ but raised less than $100M');
   assert.equal(p.filters, { total_funding_usd: { max: 100_000_000 } });
   assert.ok(p.recognized.some((r) => r.kind === 'valuation'));
+  // A price paid for the company is no funding, also when the status took "acquired".
+  const sold = parse('AI company with under $50M raised that got acquired for $1B+');
+  assert.equal(sold.filters.total_funding_usd, { max: 50_000_000 });
+  assert.equal(sold.filters.status, ['acquired']);
+  assert.equal(filters('startup sold for $300M that raised under $20M').total_funding_usd, { max: 20_000_000 });
+  // "raised" before a later amount is that amount's word; one that ends the phrase is this one's.
+  assert.equal(filters('Canadian quantum startup with $50M-$150M in funding and 40-120 employees').categories, { include: ['quantum'] });
+  assert.equal(filters('$5M raised').total_funding_usd, { min: 5_000_000 });
 });
 
 // Stages, types, status.

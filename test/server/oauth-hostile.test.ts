@@ -159,4 +159,27 @@ test('a token signed with our key is still refused without an expiry, or naming 
   }
 });
 
+test('registration: one address may register OAUTH_REGISTRATIONS_PER_HOUR clients an hour, then 429 with Retry-After', async () => {
+  const app = await startTestApp({ env: { OAUTH_REGISTRATIONS_PER_HOUR: '2' } });
+  try {
+    assert.ok((await registerClient(app.url)).client_id);
+    assert.ok((await registerClient(app.url)).client_id);
+    const res = await fetch(`${app.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['https://agent.example/cb'], token_endpoint_auth_method: 'none' }),
+    });
+    assert.is(res.status, 429);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    assert.ok(retryAfter > 3500 && retryAfter <= 3600, String(retryAfter));
+    const body = (await res.json()) as Record<string, unknown>;
+    assert.is(body.error, 'rate_limited');
+    assert.match(String(body.error_description), 'registered 2 clients within the hour');
+    // Clients already registered keep working: discovery and the rest of the server are not counted.
+    assert.is((await fetch(`${app.url}/.well-known/oauth-authorization-server`)).status, 200);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();

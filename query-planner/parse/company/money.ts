@@ -165,7 +165,10 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
 }
 
 const REVENUE_WORDS = /^(revenue|revenues|arr|mrr|sales|turnover|income|making|earning|earns|generating|generates|bookings|gmv)$/;
-const VALUATION_WORDS = /^(valued|valuation|valuations|worth|cap|capitalization|capitalisation|valuing)$/;
+// A price paid for the company ("acquired for $1B", "sold for", "an exit at", "IPO at") is a
+// valuation too: what the company was worth, not what it raised.
+const VALUATION_WORDS =
+  /^(valued|valuation|valuations|worth|cap|capitalization|capitalisation|valuing|acquired|acquisition|bought|sold|exit|exited|ipo|ipoed)$/;
 export const FUNDING_WORDS =
   /^(raised|raise|raises|raising|funding|funded|capital|investment|invested|financing|backed|round|burned|burnt|burn|vc)$/;
 
@@ -177,7 +180,8 @@ function moneyKind(tokens: Token[], from: number, end: number): { kind: 'funding
   for (let k = from - 1, d = 1; k >= 0 && d <= 5; k--, d++) {
     const t = tokens[k] as Token;
     if (t.kind === 'punct' && (t.stop || t.text === ',')) break;
-    if (t.norm === 'but' || t.norm === 'and' || isNumberish(t) || t.claim) break;
+    // A claimed word ends the look back, except a sale word the status took ("acquired for $1B").
+    if (t.norm === 'but' || t.norm === 'and' || isNumberish(t) || (t.claim && !VALUATION_WORDS.test(t.norm))) break;
     const c = classify(t.norm);
     if (c) {
       back = { kind: c, d, at: k };
@@ -190,12 +194,23 @@ function moneyKind(tokens: Token[], from: number, end: number): { kind: 'funding
     if (t.kind === 'punct' || t.norm === 'but' || t.norm === 'and' || isNumberish(t) || t.claim) break;
     const c = classify(t.norm);
     if (c) {
-      fwd = { kind: c, d, at: k };
+      // "$300M that raised under $20M": "raised" says what the next amount is, not this one.
+      if (!introducesAmount(tokens, k + 1)) fwd = { kind: c, d, at: k };
       break;
     }
   }
   const best = fwd && (!back || fwd.d <= back.d) ? fwd : back;
   return best ? { kind: best.kind, cue: best.at } : { kind: 'funding', cue: -1 };
+}
+
+/** Whether an amount follows within three words of `from`, before "and", "but" or punctuation. */
+function introducesAmount(tokens: Token[], from: number): boolean {
+  for (let k = from; k < Math.min(tokens.length, from + 3); k++) {
+    const t = tokens[k] as Token;
+    if (isNumberish(t)) return true;
+    if (t.kind === 'punct' || t.norm === 'and' || t.norm === 'but') return false;
+  }
+  return false;
 }
 
 export function scanMoney(tokens: Token[], scopes: Scopes): NumberMention[] {
