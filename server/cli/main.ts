@@ -2,6 +2,7 @@ import { buildServices, closeServices } from '../build-services.js';
 import { CommandError } from '../commands/create-account.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
+import { prepareDataDir } from '../store/data-dir.js';
 import { ADMIN_COMMANDS } from './admin-commands.js';
 import { fixturesCommand } from './fixtures-command.js';
 import { indexCommand } from './index-command.js';
@@ -42,6 +43,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(io.env);
+    prepareDataDir(config.dataDir);
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`${err.message}\n`);

@@ -5,7 +5,7 @@
  */
 import { placeKey } from '../../geo/gazetteer.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from './given-names.js';
-import { indexWords, isTypo, normEmail, words } from './normalize.js';
+import { emailAtDomain, indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';
 import { titleOverlap, titleTokens } from './titles.js';
@@ -129,8 +129,9 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
 
   if (k.username && p.professional_username?.toLowerCase() === k.username)
     add('professional_url', 'match', WEIGHTS.professionalUrl, 'the professional profile URL is this person’s');
-  const emails = new Map((p.emails ?? []).map((e) => [normEmail(e.address), e.quality]));
-  const email = k.emails.find((e) => emails.has(e));
+  // Compared at the organisation's domain: "ana@mail.acme.com" is the mailbox "ana@acme.com".
+  const emails = new Map((p.emails ?? []).map((e) => [emailAtDomain(e.address ?? ''), e.quality]));
+  const email = k.emails.map(emailAtDomain).find((e) => emails.has(e));
   if (email)
     add(
       'email',

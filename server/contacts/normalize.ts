@@ -8,15 +8,18 @@
 import anyAscii from 'any-ascii';
 import { distance } from 'fastest-levenshtein';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { getDomain } from 'tldts';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 
 /** Pictographs, symbols and invisible format characters: never part of a name (any-ascii spells 🚀 "rocket"). */
 const DECORATION = /[\p{Extended_Pictographic}\p{So}\p{Sk}\p{Cf}]|\uFE0F/gu;
+/** Invisible format characters (zero-width joiners and spaces, soft hyphens, direction marks): inside a word they join it. */
+const INVISIBLE = /\p{Cf}/gu;
 
 /** Lowercase ASCII text (accents and other scripts transliterated), decorations dropped. */
 export function asciiLower(text: string): string {
-  return anyAscii(text.replace(DECORATION, ' ')).toLowerCase();
+  return anyAscii(text.replace(INVISIBLE, '').replace(DECORATION, ' ')).toLowerCase();
 }
 
 /**
@@ -112,8 +115,12 @@ export interface PersonName {
   birthName?: string;
 }
 
-/** A birth name written beside a name: "(née Rosenbaum)", "geb. Huber", "born Smith". */
-const BIRTH_NAME = /\(\s*(?:n[ée]e|geb\.?|geborene|born)\s+(\p{Lu}[\p{L}'’-]+)\s*\)|\b(?:n[ée]e|geb\.|geborene)\s+(\p{Lu}[\p{L}'’-]+)/u;
+/**
+ * A former family name written beside a name: "(née Rosenbaum)", "geb. Huber", "(born Smith)",
+ * "(formerly Doe)", "(previously Doe)", "(maiden name Doe)", "(fka Doe)".
+ */
+const BIRTH_NAME =
+  /\(\s*(?:n[ée]e|geb\.?|geborene|[Bb]orn|[Ff]ormerly(?:\s+known\s+as)?|[Pp]reviously|[Mm]aiden(?:\s+name)?:?|[Ff]\.?[Kk]\.?[Aa]\.?)\s+(\p{Lu}[\p{L}'’-]+)\s*\)|\b(?:n[ée]e|geb\.|geborene)\s+(\p{Lu}[\p{L}'’-]+)/u;
 
 /** The family names a person with this family name may also be filed under. */
 function otherFamilyNames(lastWritten: string | null, birth: string | null): string[] | undefined {
@@ -267,7 +274,8 @@ export function normEmail(email: string | null | undefined): string | null {
 
 /**
  * What an exact-key search looks an address up by: as compared ({@link normEmail}) and as
- * written, lowercased without its `+tag` (a stored Gmail address keeps its dots).
+ * written, lowercased without its `+tag` (a stored Gmail address keeps its dots); an address at a
+ * host under the organisation's domain also as at the domain ("ana@mail.acme.com" as "ana@acme.com").
  */
 export function emailSearchTerms(cell: string | null | undefined): string[] {
   if (!cell) return [];
@@ -277,8 +285,23 @@ export function emailSearchTerms(cell: string | null | undefined): string[] {
     const out = [lower, lower.replace(/\+[^@]*@/, '@')];
     const norm = normEmail(e);
     if (norm) out.push(norm);
+    const atDomain = norm ? emailAtDomain(norm) : null;
+    if (atDomain && atDomain !== norm) out.push(atDomain);
     return out;
   });
+}
+
+/**
+ * An address as compared ({@link normEmail}) moved from a host to its registrable domain (the
+ * Public Suffix List, tldts): "ana@eu.acme.co.uk" is "ana@acme.co.uk". The same mailbox name
+ * at two hosts of one organisation is one person's. Null when it is not an address.
+ */
+export function emailAtDomain(email: string): string | null {
+  const norm = normEmail(email);
+  if (!norm) return null;
+  const at = norm.lastIndexOf('@');
+  const domain = getDomain(norm.slice(at + 1));
+  return domain ? `${norm.slice(0, at)}@${domain}` : norm;
 }
 
 /** An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. */
@@ -292,6 +315,17 @@ export function emailsIn(cell: string | null | undefined): string[] {
   if (!cell) return [];
   const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
   return (text.match(EMAIL_IN_TEXT) ?? []).map(normEmail).filter((e): e is string => e !== null);
+}
+
+/** A cell without the email addresses in it ("ana@acme.com" pasted in a name column), or null when nothing else is left. */
+export function withoutEmails(cell: string | null | undefined): string | null {
+  if (!cell) return cell ?? null;
+  const rest = cell
+    .replace(/mailto:/gi, ' ')
+    .replace(EMAIL_IN_TEXT, ' ')
+    .replace(/[<>()[\]]/g, ' ')
+    .trim();
+  return rest || null;
 }
 
 /** The phone numbers of a cell: several may share one ("+1 555 0100 / +1 555 0101"). */

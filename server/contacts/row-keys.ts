@@ -6,7 +6,16 @@ import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { ContactRow } from './match-scoring.js';
-import { asciiLower, emailSearchTerms, emailsIn, type PersonName, personName, phonesIn, professionalUsername } from './normalize.js';
+import {
+  asciiLower,
+  emailSearchTerms,
+  emailsIn,
+  type PersonName,
+  personName,
+  phonesIn,
+  professionalUsername,
+  withoutEmails,
+} from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
 import { type TitleToken, titleTokens } from './titles.js';
 
@@ -70,6 +79,37 @@ export function nativeText(text: string, forms: Map<string, string>): string | n
 function placeOf(text: string | null | undefined): Keys['place'] {
   const t = text?.trim();
   if (!t) return null;
+  const place = placeNamed(t);
+  if (place?.city || !/\d/.test(t)) return place;
+  // A postal address ("New York NY 10118, United States", "75002 Paris", "1 Main St, Springfield,
+  // IL 62704"): without its numbers, then each part and each pair of neighbouring parts, the
+  // town first (a part that names a city wins over one that names only a country).
+  const parts = t
+    .split(',')
+    .map((p) =>
+      p
+        .replace(/\S*\d\S*/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean);
+  // "New York NY": a state or province code after the town, without its comma.
+  const coded = parts.flatMap((p) => {
+    const m = /^(.+?)\s+([A-Z]{2,3})$/.exec(p);
+    return m ? [`${m[1]}, ${m[2]}`] : [];
+  });
+  const tries = [parts.join(', '), ...coded, ...parts.slice(0, -1).map((p, i) => `${p}, ${parts[i + 1]}`), ...parts];
+  let fallback: Keys['place'] = place;
+  for (const attempt of tries) {
+    const found = placeNamed(attempt);
+    if (found?.city) return found;
+    fallback ??= found;
+  }
+  return fallback;
+}
+
+/** The place a location cell names as it is written. */
+function placeNamed(t: string): Keys['place'] {
   // A bare name is a city first, then a US state ("Victoria", "Washington", "Georgia"), as an
   // address book means it; "City, State" and countries ("France") go through resolvePlace.
   if (!t.includes(',')) {
@@ -111,7 +151,14 @@ export function rowKeys(row: ContactRow): Keys {
   const noted = (row.job_titles?.length && row.organization_names?.length) || !row.notes ? null : notesFields(row.notes);
   const orgCells = (row.organization_names?.length ? row.organization_names : (noted?.orgs ?? [])).flatMap(orgNamesIn);
   const place = placeOf(row.location);
-  const emails = [...new Set((row.emails ?? []).flatMap(emailsIn))];
+  // An address pasted in a name column is an address, not a name.
+  const nameCells = [row.name, row.first_name, row.last_name];
+  const pasted = nameCells.filter((c) => emailsIn(c).length > 0);
+  const emailCells = [...(row.emails ?? []), ...pasted];
+  const named = pasted.length
+    ? { name: withoutEmails(row.name), first_name: withoutEmails(row.first_name), last_name: withoutEmails(row.last_name) }
+    : row;
+  const emails = [...new Set(emailCells.flatMap(emailsIn))];
   const emailHostOrgs = new Map<string, OrgForm>();
   const emailOrgNames = new Set<string>();
   for (const e of emails) {
@@ -122,9 +169,9 @@ export function rowKeys(row: ContactRow): Keys {
     emailOrgNames.add(org);
   }
   return {
-    name: personName(row),
+    name: personName(named),
     emails,
-    emailTerms: [...new Set((row.emails ?? []).flatMap(emailSearchTerms))],
+    emailTerms: [...new Set(emailCells.flatMap(emailSearchTerms))],
     phones: [...new Set((row.phone_numbers ?? []).flatMap((p) => phonesIn(p, place?.country ?? null)))],
     username: professionalUsername(row.professional_url),
     orgs: [...new Set(orgCells.map(normOrg).filter(Boolean))],

@@ -28,6 +28,11 @@ export interface GraphHooks {
  * a merge sorts both directions of every row by key and writes them into `graph_links` in that
  * order, so each page of the graph is written about once however large the load, and stamps
  * the users it saw from an in-memory bitmap of their numbers.
+ *
+ * Both write in transactions that take the store's write lock when they begin (`BEGIN
+ * IMMEDIATE`): a server sharing the store writes between them (credits, search history), and a
+ * transaction that read first and wrote later would fail on its stale snapshot (SQLITE_BUSY_SNAPSHOT)
+ * where this one waits its turn.
  */
 export function openConnectionLoad(db: Db, graph: GraphHooks): ConnectionLoad {
   if (loading.has(db)) throw new Error('a connections load is already open on this database');
@@ -100,7 +105,7 @@ export function openConnectionLoad(db: Db, graph: GraphHooks): ConnectionLoad {
           mark(a, source);
           mark(b, source);
         }
-      })();
+      }).immediate();
       if (syncedAt !== undefined && n) stampAt = Math.max(stampAt, syncedAt);
       staged += n;
     },
@@ -119,7 +124,7 @@ export function openConnectionLoad(db: Db, graph: GraphHooks): ConnectionLoad {
           ORDER BY a, b, source, seq`);
         db.exec('DELETE FROM temp.graph_load');
         stampAll(db, toStamp, stampAt);
-      })();
+      }).immediate();
       toStamp = new Uint8Array(1024);
       stampAt = 0;
       staged = 0;

@@ -5,7 +5,9 @@
  * a failed merge loses nothing on resume, and new connections reach the change set.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ConnectionLoad, type ConnectionSink, columnsOf } from '../../indexer/connection-sink.js';
@@ -15,6 +17,7 @@ import type { GraphStore } from '../../server/store/graph.js';
 import { tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
+const require = createRequire(import.meta.url);
 const P = (n: number) => tid(0xa0, n);
 const at = (iso: string) => Date.parse(iso);
 const edge = (
@@ -238,6 +241,42 @@ test('a load that fails before a merge is resumed from the last merge, with noth
       [11, 51, 96],
       'each bad line once, though lines after the merge were read twice',
     );
+  } finally {
+    await app.close();
+  }
+});
+
+test('a merge waits for a server that writes the store meanwhile, never failing on a stale snapshot', async () => {
+  const app = await startTestApp();
+  try {
+    const graph = app.services.graph;
+    app.services.db.exec('CREATE TABLE server_writes (x INTEGER)');
+    const load = graph.beginLoad();
+    load.stage(columnsOf([edge(1, 2, 'service')]), app.clock.now());
+    // Another connection (the server) holds the write lock, and commits 300 ms later.
+    const writer = new Worker(
+      `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+       const { parentPort, workerData } = require('node:worker_threads');
+       const db = new Database(workerData);
+       db.exec('BEGIN IMMEDIATE');
+       db.prepare('INSERT INTO server_writes (x) VALUES (1)').run();
+       parentPort.postMessage('locked');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true, workerData: app.services.db.name },
+    );
+    await new Promise((resolve) => writer.once('message', resolve));
+    // The merge reads (new connections for the change set) before it writes.
+    const reported: unknown[] = [];
+    assert.is(
+      load.merge((edges) => reported.push(...edges)),
+      1,
+    );
+    assert.equal(links(graph, 1), ['2 service']);
+    assert.is(app.services.db.prepare('SELECT count(*) FROM server_writes').pluck().get(), 1);
+    load.close();
+    await writer.terminate();
   } finally {
     await app.close();
   }

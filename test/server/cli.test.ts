@@ -107,4 +107,26 @@ test('the installed bin runs as a process and honours DATA_DIR', () =>
     assert.is((failed as { code: number }).code, 2);
   }));
 
+test('a DATA_DIR that cannot be used is one line and exit 1, never a stack trace or a hang', () =>
+  withDir(async (dir) => {
+    const file = path.join(dir, 'a-file');
+    fs.writeFileSync(file, 'x');
+    const cases: [string, RegExp][] = [
+      [file, /DATA_DIR must be a directory: .*a-file is a file/],
+      [path.join(file, 'below'), /DATA_DIR .*below cannot be used: .* gives ENOTDIR/],
+      // Node 20's recursive mkdir spins forever here; each level is made on its own.
+      ['/proc/proxima-test-nope', /DATA_DIR \/proc\/proxima-test-nope cannot be created: making \/proc\/proxima-test-nope gives E/],
+    ];
+    for (const [dataDir, said] of cases) {
+      const r = await cli(dataDir, 'accounts', 'create', '--tier', 'free');
+      assert.is(r.code, 1, dataDir);
+      assert.match(r.stderr, said);
+      assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+    }
+    // Missing levels are made.
+    const deep = path.join(dir, 'a', 'b', 'c');
+    assert.is((await cli(deep, 'accounts', 'create', '--tier', 'free')).code, 0);
+    assert.ok(fs.statSync(deep).isDirectory());
+  }));
+
 test.run();

@@ -1,0 +1,80 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ContactMatcher, rowKeys } from '../../../server/contacts/matcher.js';
+import { emailAtDomain, personName } from '../../../server/contacts/normalize.js';
+import { P } from '../../helpers/contacts-corpus.js';
+import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
+import { startTestApp } from '../../helpers/test-app.js';
+
+test('cells as spreadsheets hold them: invisible characters, former names, addresses, emails in name columns', () => {
+  // A zero-width joiner or a soft hyphen inside a name joins it; it is no space.
+  assert.equal(personName({ name: 'Jo\u200Dhn Sm\u00ADith' }).all, ['john', 'smith']);
+  // A former family name in brackets, as people write it.
+  for (const written of ['(formerly Doe)', '(previously Doe)', '(maiden name: Doe)', '(fka Doe)', '(née Doe)']) {
+    const name = personName({ name: `Jane Smith ${written}` });
+    assert.equal([name.first, name.last, name.birthName], ['jane', 'smith', 'doe'], written);
+  }
+  // "Formerly" outside brackets is no name's part to read.
+  assert.is(personName({ name: 'Jane Smith formerly Doe' }).birthName, undefined);
+  // The same mailbox at a host under the organisation's domain.
+  assert.is(emailAtDomain('Ana.Ruiz+crm@EU.Acme.co.uk'), 'ana.ruiz@acme.co.uk');
+  assert.is(emailAtDomain('ana@acme.com'), 'ana@acme.com');
+  assert.is(emailAtDomain('not an address'), null);
+  const keys = rowKeys({ emails: ['t.s@mail.instructor-bio.com'] });
+  assert.ok(keys.emailTerms.includes('t.s@instructor-bio.com'), keys.emailTerms.join());
+  // An address in a name column is an address, and what else the cell says is the name.
+  const pasted = rowKeys({ name: 'LOHARA1977@EXAMPLE.COM' });
+  assert.equal([pasted.emails, pasted.name.all], [['lohara1977@example.com'], []]);
+  const beside = rowKeys({ name: 'Ana Ruiz <ana@acme.com>' });
+  assert.equal([beside.emails, beside.name.all], [['ana@acme.com'], ['ana', 'ruiz']]);
+  // A postal address is read for its town: postcodes, street numbers and a state code without its comma.
+  const city = (location: string) => rowKeys({ location }).place?.city ?? null;
+  assert.is(city('New York NY 10118, United States'), 'new york');
+  assert.is(city('75002 Paris'), 'paris');
+  assert.is(city('110001 Delhi'), 'delhi');
+  assert.is(city('1 Main St, Springfield, IL 62704'), 'springfield');
+  assert.is(city('Austin, TX'), 'austin');
+  assert.is(rowKeys({ location: 'United States' }).place?.country, 'US');
+});
+
+test('the matcher finds a person by a mailbox at a subdomain, or by an address pasted as the name', async () => {
+  const app = await startTestApp();
+  try {
+    const files = [
+      writeSnapshot(app.dataDir, 'profiles.jsonl', [
+        profile(1, {
+          first_name: 'Tevin',
+          last_name: 'Schinner',
+          display_name: 'Tevin Schinner',
+          current_title: 'Lab Manager',
+          current_company_id: tid(0xc0, 1),
+          current_company_name: 'Instructor Biosciences',
+          emails: [{ address: 'tevinschinner@instructorbio.com', quality: 'verified', kind: 'work' }],
+        }),
+        profile(2, {
+          first_name: 'Luz',
+          last_name: "O'Hara",
+          display_name: "Luz O'Hara",
+          current_title: 'Data Engineer',
+          current_company_id: tid(0xc0, 2),
+          current_company_name: 'Prosacco AI',
+          emails: [{ address: 'lohara1977@example.com', quality: 'verified', kind: 'personal' }],
+        }),
+      ]),
+    ];
+    assert.is((await indexSnapshots(app, files)).rejected, 0);
+    const matcher = new ContactMatcher(app.services.engine, app.services.graph);
+    const top = async (row: Parameters<ContactMatcher['match']>[0]) => {
+      const r = await matcher.match(row);
+      return [r.status, r.candidates[0]?.user_id ?? null];
+    };
+    assert.equal(await top({ emails: ['tevinschinner@mail.instructorbio.com'] }), ['resolved', P(1)]);
+    assert.equal(await top({ name: 'LOHARA1977@EXAMPLE.COM' }), ['resolved', P(2)]);
+    // Another mailbox at the same domain is not that person.
+    assert.equal((await top({ emails: ['someone.else@mail.instructorbio.com'] }))[1], null);
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
