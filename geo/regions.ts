@@ -36,7 +36,40 @@ const SOUTH_AMERICA = ['AR', 'BO', 'BR', 'CL', 'CO', 'EC', 'GY', 'PY', 'PE', 'SR
 const CARIBBEAN = ['CU', 'DO', 'HT', 'JM', 'PR', 'TT', 'BS', 'BB'];
 const NORTH_AFRICA = ['DZ', 'EG', 'LY', 'MA', 'SD', 'TN'];
 
+/** The 27 members of the European Union (2020 on). */
+const EU = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+];
+
 export const REGIONS: RegionDefinition[] = [
+  // The EU's single market with Iceland, Liechtenstein and Norway.
+  { name: 'EEA', aliases: ['the eea', 'european economic area'], countries: [...EU, 'IS', 'LI', 'NO'] },
   { name: 'Nordics', aliases: ['nordic', 'nordic countries', 'scandinavia'], countries: NORDICS },
   { name: 'DACH', aliases: ['d-a-ch'], countries: DACH },
   { name: 'Benelux', aliases: ['low countries', 'the low countries'], countries: BENELUX },
@@ -112,7 +145,8 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'ANZ', aliases: ['australia and new zealand', 'oceania', 'australasia'], countries: ANZ },
   {
     name: 'APAC',
-    aliases: ['asia pacific', 'asia-pacific', 'asia', 'apj', 'asia pacific and japan'],
+    // JAPAC and APJ name Japan apart from the rest of Asia-Pacific: the same countries.
+    aliases: ['asia pacific', 'asia-pacific', 'asia', 'apj', 'asia pacific and japan', 'japac', 'japan and asia pacific'],
     includes: ['Southeast Asia', 'East Asia', 'South Asia', 'ANZ'],
   },
   { name: 'North America', aliases: ['namer'], countries: ['US', 'CA', 'MX'] },
@@ -145,6 +179,11 @@ export const REGIONS: RegionDefinition[] = [
   },
   { name: 'Great Lakes', aliases: ['great lakes region'], usStates: ['IL', 'IN', 'MI', 'MN', 'NY', 'OH', 'PA', 'WI'] },
   { name: 'Mid-Atlantic', aliases: ['mid atlantic'], usStates: ['NY', 'NJ', 'PA', 'DE', 'MD', 'DC', 'VA'] },
+  {
+    name: 'Northeast Corridor',
+    aliases: ['the northeast corridor', 'boston-washington corridor', 'bos-wash', 'boswash'],
+    usStates: ['MA', 'RI', 'CT', 'NY', 'NJ', 'PA', 'DE', 'MD', 'DC'],
+  },
   { name: 'DMV', aliases: ['dc metro', 'dc area', 'dc-maryland-virginia'], usStates: ['DC', 'MD', 'VA'] },
   { name: 'Midwest', aliases: ['midwestern us'], usStates: ['IL', 'IN', 'IA', 'KS', 'MI', 'MN', 'MO', 'NE', 'ND', 'OH', 'SD', 'WI'] },
   {
@@ -183,6 +222,18 @@ export const REGIONS: RegionDefinition[] = [
     includes: ['Maritimes'],
   },
   { name: 'Western Canada', aliases: ['western canadian provinces'], subdivisions: ['CA|British Columbia'], includes: ['Prairies'] },
+  { name: 'Central Canada', aliases: [], subdivisions: ['CA|Ontario', 'CA|Québec'] },
+  // New Zealand's two main islands, by the regions the gazetteer files their cities under.
+  {
+    name: 'North Island',
+    aliases: ['the north island', 'north island nz', 'north island of new zealand'],
+    subdivisions: ['NZ|Auckland', 'NZ|Manawatu-Wanganui', 'NZ|Bay of Plenty', 'NZ|Gisborne', 'NZ|Northland', 'NZ|Taranaki'],
+  },
+  {
+    name: 'South Island',
+    aliases: ['the south island', 'south island nz', 'south island of new zealand'],
+    subdivisions: ['NZ|Canterbury', 'NZ|Otago', 'NZ|Southland', 'NZ|Nelson', 'NZ|Marlborough', 'NZ|West Coast'],
+  },
   {
     name: 'Yorkshire',
     aliases: ['yorkshire and the humber'],

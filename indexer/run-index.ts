@@ -223,6 +223,10 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
   };
   const rejects = await RejectsFile.open(rejectsFile, run, cp?.rejects ? rereads : null);
   const reject = (entry: RejectEntry) => rejects.write({ ...entry, file: path.resolve(entry.file) });
+  // A new run is on record before it reads a line: one killed before its first commit (a
+  // connections file merges only at its end) resumes as this run, and its rejects are not
+  // written a second time under another run.
+  if (!cp) checkpoint.save(state);
 
   const runId = opts.changes?.beginRun(checkpoint.key, inputs.files);
   const changes = opts.changes && runId !== undefined ? { sink: opts.changes, runId } : undefined;

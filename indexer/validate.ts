@@ -70,5 +70,16 @@ function describe(v: ValidateFunction): string {
     return `${e.instancePath} is out of range: a number must be finite (within ±1.8e308)`;
   if (e.keyword === 'format' && (e.params as { format: string }).format === 'date-time')
     return `${e.instancePath} is not a date-time this service can read: ${JSON.stringify(e.data)} (RFC 3339 with a time zone, such as 2026-01-31T09:30:00Z; a leap second, :60, is not accepted)`;
+  // The values allowed, and the one given: "/seniority is "boss"; allowed: entry, senior, ...".
+  if (e.keyword === 'enum')
+    return `${e.instancePath || 'record'} is ${clip(e.data)}; allowed: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'const')
+    return `${e.instancePath || 'record'} is ${clip(e.data)}; it must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
   return `${e.instancePath || 'record'} ${e.message}`;
 }
+
+/** A value as JSON, cut to 80 characters. */
+const clip = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+};

@@ -63,6 +63,8 @@ export const OWN6_PEOPLE_DATA = new URL('./people-queries.own6.jsonl', import.me
 export const OWN7_PEOPLE_DATA = new URL('./people-queries.own7.jsonl', import.meta.url);
 /** The eighth own people set: 200 queries in the dev file's mix and phrasing (see README). */
 export const OWN8_PEOPLE_DATA = new URL('./people-queries.own8.jsonl', import.meta.url);
+/** Ninth own people set (2026-11-29, fourth session), the dev file's shape; measured first unseen (README). */
+export const OWN9_PEOPLE_DATA = new URL('./people-queries.own9.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

@@ -20,6 +20,7 @@ import {
   OWN6_DATA,
   OWN7_DATA,
   OWN8_DATA,
+  OWN9_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -34,6 +35,7 @@ import {
   OWN6_PEOPLE_DATA,
   OWN7_PEOPLE_DATA,
   OWN8_PEOPLE_DATA,
+  OWN9_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -75,6 +77,7 @@ for (const [file, data] of [
   ['people-queries.own6.jsonl', OWN6_PEOPLE_DATA],
   ['people-queries.own7.jsonl', OWN7_PEOPLE_DATA],
   ['people-queries.own8.jsonl', OWN8_PEOPLE_DATA],
+  ['people-queries.own9.jsonl', OWN9_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -177,6 +180,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own6', reportOwnSet('company-queries.own6.jsonl', OWN6_DATA)],
   ['own7', reportOwnSet('company-queries.own7.jsonl', OWN7_DATA)],
   ['own8', reportOwnSet('company-queries.own8.jsonl', OWN8_DATA)],
+  ['own9', reportOwnSet('company-queries.own9.jsonl', OWN9_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');

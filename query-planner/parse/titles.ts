@@ -263,6 +263,9 @@ export function scanTitles(input: TitleInput): TitleScan {
     if (t.claim) return unitOf.has(i) && (t.claim === 'industry' || t.claim === 'skill') ? 'X' : 'B';
     if (t.kind === 'punct') return t.norm === '&' ? 'AMP' : t.norm === ',' && commaComplement(i) ? 'OF' : 'B';
     if (t.kind === 'num') {
+      // A support tier or level before a title's words: "Tier 2 Support Engineer", "Level 1 Analyst".
+      if (/^[1-4]$/.test(t.norm) && /^(tier|level)$/.test(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim && cls(i + 1) === 'T')
+        return 'T';
       // A suffix ends the title ("Engineer 2"); a number before more title words is a count ("lead 4 engineering managers").
       const next = tokens[i + 1];
       const counts = !!next && next.kind === 'word' && !next.claim && !STOP_WORDS.has(next.norm);

@@ -5,7 +5,7 @@
  */
 import { placeKey } from '../../geo/gazetteer.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from './given-names.js';
-import { emailAtDomain, indexWords, isTypo, words } from './normalize.js';
+import { indexWords, isTypo, normEmail, sameMailboxAtParent, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';
 import { titleOverlap, titleTokens } from './titles.js';
@@ -63,6 +63,7 @@ export const WEIGHTS = {
   professionalUrl: 12,
   email: 9,
   emailBounced: 5,
+  emailParentDomain: 7,
   phone: 8,
   firstExact: 2.5,
   firstNickname: 2,
@@ -129,9 +130,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
 
   if (k.username && p.professional_username?.toLowerCase() === k.username)
     add('professional_url', 'match', WEIGHTS.professionalUrl, 'the professional profile URL is this person’s');
-  // Compared at the organisation's domain: "ana@mail.acme.com" is the mailbox "ana@acme.com".
-  const emails = new Map((p.emails ?? []).map((e) => [emailAtDomain(e.address ?? ''), e.quality]));
-  const email = k.emails.map(emailAtDomain).find((e) => emails.has(e));
+  const emails = new Map((p.emails ?? []).map((e) => [normEmail(e.address), e.quality]));
+  const email = k.emails.find((e) => emails.has(e));
   if (email)
     add(
       'email',
@@ -139,6 +139,10 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
       emails.get(email) === 'bounced' ? WEIGHTS.emailBounced : WEIGHTS.email,
       emails.get(email) === 'bounced' ? 'an email address this person used (it now bounces)' : 'an email address of this person',
     );
+  // The same mailbox name at a host and its parent domain ("ana@mail.acme.com", "ana@acme.com"):
+  // very likely the same mailbox, but not certain, so alone it proposes and does not resolve.
+  else if (k.emails.some((e) => [...emails.keys()].some((pe) => pe !== null && sameMailboxAtParent(e, pe))))
+    add('email', 'partial', WEIGHTS.emailParentDomain, 'the same mailbox name at a host of this person’s email domain');
   const phones = new Set((p.phone_numbers ?? []).map((x) => x.number));
   if (k.phones.some((x) => phones.has(x))) add('phone', 'match', WEIGHTS.phone, 'a phone number of this person');
 

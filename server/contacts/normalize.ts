@@ -14,8 +14,11 @@ import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/tit
 
 /** Pictographs, symbols and invisible format characters: never part of a name (any-ascii spells 🚀 "rocket"). */
 const DECORATION = /[\p{Extended_Pictographic}\p{So}\p{Sk}\p{Cf}]|\uFE0F/gu;
-/** Invisible format characters (zero-width joiners and spaces, soft hyphens, direction marks): inside a word they join it. */
-const INVISIBLE = /\p{Cf}/gu;
+/**
+ * Invisible format characters (zero-width joiners, soft hyphens, direction marks): inside a word
+ * they join it. The zero-width space (U+200B) separates words, as any space does.
+ */
+const INVISIBLE = /(?!\u200B)\p{Cf}/gu;
 
 /** Lowercase ASCII text (accents and other scripts transliterated), decorations dropped. */
 export function asciiLower(text: string): string {
@@ -285,23 +288,33 @@ export function emailSearchTerms(cell: string | null | undefined): string[] {
     const out = [lower, lower.replace(/\+[^@]*@/, '@')];
     const norm = normEmail(e);
     if (norm) out.push(norm);
-    const atDomain = norm ? emailAtDomain(norm) : null;
-    if (atDomain && atDomain !== norm) out.push(atDomain);
+    const atParent = norm ? emailAtParentDomain(norm) : null;
+    if (atParent) out.push(atParent);
     return out;
   });
 }
 
 /**
- * An address as compared ({@link normEmail}) moved from a host to its registrable domain (the
- * Public Suffix List, tldts): "ana@eu.acme.co.uk" is "ana@acme.co.uk". The same mailbox name
- * at two hosts of one organisation is one person's. Null when it is not an address.
+ * An address at a host under an organisation's domain moved to that domain (the registrable
+ * domain of the Public Suffix List, private suffixes included: tldts): "ana@mail.acme.com" is
+ * "ana@acme.com". Null when the host is the domain itself, or not an address.
  */
-export function emailAtDomain(email: string): string | null {
+export function emailAtParentDomain(email: string): string | null {
   const norm = normEmail(email);
   if (!norm) return null;
   const at = norm.lastIndexOf('@');
-  const domain = getDomain(norm.slice(at + 1));
-  return domain ? `${norm.slice(0, at)}@${domain}` : norm;
+  const host = norm.slice(at + 1);
+  const domain = getDomain(host, { allowPrivateDomains: true });
+  return domain && domain !== host ? `${norm.slice(0, at)}@${domain}` : null;
+}
+
+/**
+ * Whether two addresses (as compared) are one mailbox name at a host and its parent domain
+ * ("ana@mail.acme.com" and "ana@acme.com"). Two sibling hosts ("nc.rr.com", "tx.rr.com"; two
+ * tenants of "onmicrosoft.com") are other mailboxes.
+ */
+export function sameMailboxAtParent(a: string, b: string): boolean {
+  return emailAtParentDomain(a) === b || emailAtParentDomain(b) === a;
 }
 
 /** An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. */

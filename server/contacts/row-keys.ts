@@ -2,8 +2,10 @@
  * What a contact row offers the matcher (docs/contacts.md, "Rows"): its names, emails, phones,
  * professional username, employers, titles and place, normalised once for every candidate.
  */
+import pluralize from 'pluralize';
 import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
+import { ABBREVIATED_TITLES, HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { ContactRow } from './match-scoring.js';
 import {
@@ -15,6 +17,7 @@ import {
   phonesIn,
   professionalUsername,
   withoutEmails,
+  words,
 } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
 import { type TitleToken, titleTokens } from './titles.js';
@@ -146,10 +149,54 @@ function notesFields(notes: string | null | undefined): { titles: string[]; orgs
   };
 }
 
+/** A title cell that is a profile headline: parts set apart by bars, bullets or dashes, or an employer after "@" / "at". */
+const HEADLINE = /\s[|•·—–]\s|\s?[|•·]\s?|\s@\s?\S|\sat\s\p{Lu}/u;
+
+/**
+ * A headline pasted as a job title ("Helping teams ship faster | Head of Platform @ Acme",
+ * "Infrastructure Manager at King and Sons | Speaker"): each part read with the people-search
+ * parser for a title and an employer, as a note is.
+ */
+function headlineFields(cell: string): { titles: string[]; orgs: string[] } {
+  const parts = cell.slice(0, NOTES_CHARS).split(/\s*[|•·—–]\s*|\s+-\s+/);
+  const read = parts.map((part) => {
+    // "Head of Platform @ Instructor Biosciences": what follows "@" or "at" is the employer, whatever its words.
+    const at = /^(.*?\S)\s*(?:@|\bat\b)\s*(\p{Lu}.*)$/u.exec(part);
+    if (!at) return notesFields(part);
+    const titles = notesFields(at[1]).titles;
+    return { titles: titles.length ? titles : [at[1]!], orgs: [at[2]!] };
+  });
+  return { titles: read.flatMap((r) => r.titles), orgs: read.flatMap((r) => r.orgs) };
+}
+
+/** Whether a cell reads as a job title: it ends in a title's head noun ("Senior Advisor", "Registered Nurses"). */
+const endsInTitleHead = (cell: string): boolean => TITLE_HEADS.has(pluralize.singular(words(cell).at(-1) ?? ''));
+
+/**
+ * The row's job titles and employers as written, with two slips of spreadsheets mended: a
+ * headline in the title column is read for its title and employer, and a title and an employer in
+ * each other's columns (the employer column ends in a title's head noun, the title column holds
+ * no title) are swapped.
+ */
+function titlesAndOrgs(row: ContactRow): { titles: string[]; orgs: string[] } {
+  let titles = row.job_titles ?? [];
+  let orgs = row.organization_names ?? [];
+  // A title column with a head noun or a title's abbreviation in it ("CEO", "Partner") is a title.
+  const titled = (cell: string) => words(cell).some((w) => TITLE_HEADS.has(pluralize.singular(w)) || ABBREVIATED_TITLES.has(w));
+  if (titles.length === 1 && orgs.length === 1 && endsInTitleHead(orgs[0]!) && !titled(titles[0]!)) [titles, orgs] = [orgs, titles];
+  if (titles.some((t) => HEADLINE.test(t))) {
+    const read = titles.map((t) => (HEADLINE.test(t) ? headlineFields(t) : { titles: [t], orgs: [] }));
+    titles = read.flatMap((r) => (r.titles.length ? r.titles : []));
+    if (!orgs.length) orgs = read.flatMap((r) => r.orgs);
+  }
+  return { titles, orgs };
+}
+
 export function rowKeys(row: ContactRow): Keys {
+  const written = titlesAndOrgs(row);
   // What the row lists wins; its notes fill a title or an employer it lacks.
-  const noted = (row.job_titles?.length && row.organization_names?.length) || !row.notes ? null : notesFields(row.notes);
-  const orgCells = (row.organization_names?.length ? row.organization_names : (noted?.orgs ?? [])).flatMap(orgNamesIn);
+  const noted = (written.titles.length && written.orgs.length) || !row.notes ? null : notesFields(row.notes);
+  const orgCells = (written.orgs.length ? written.orgs : (noted?.orgs ?? [])).flatMap(orgNamesIn);
   const place = placeOf(row.location);
   // An address pasted in a name column is an address, not a name.
   const nameCells = [row.name, row.first_name, row.last_name];
@@ -178,7 +225,7 @@ export function rowKeys(row: ContactRow): Keys {
     orgForms: orgCells.map(orgForm).filter((o) => o.key),
     emailHostOrgs,
     emailOrgNames: [...emailOrgNames],
-    titles: (row.job_titles?.length ? row.job_titles : (noted?.titles ?? [])).map((t) => titleTokens(t)).filter((w) => w.length),
+    titles: (written.titles.length ? written.titles : (noted?.titles ?? [])).map((t) => titleTokens(t)).filter((w) => w.length),
     place,
     nativeForms: nativeForms(row),
   };

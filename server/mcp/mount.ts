@@ -75,7 +75,17 @@ export function mountConnector(
       ctx.body = rpcError(-32600, 'A batch may list the tools once; send tools/list a single time and reuse its answer.');
       return;
     }
-    // A batch counts as many requests as it holds (the first was counted when the caller was known).
+    // A batch counts as many requests as it holds (the first was counted when the caller was
+    // known); one larger than a second's allowance could never pass, so it is refused as such.
+    const perSecond = services.config.rateLimitPerSecond;
+    if (Array.isArray(body) && perSecond > 0 && body.length > perSecond) {
+      ctx.status = 400;
+      ctx.body = rpcError(
+        -32600,
+        `A batch may hold at most ${perSecond} messages (an account's requests a second, RATE_LIMIT_PER_SECOND); this one holds ${body.length}. Send it in smaller batches.`,
+      );
+      return;
+    }
     if (Array.isArray(body) && body.length > 1) await services.requestRate.take(ctx.state.actor.ownerUserId, body.length - 1);
     const malformed = malformedMessage(body);
     if (malformed !== undefined) {

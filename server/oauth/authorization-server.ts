@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import type { Context, Middleware } from 'koa';
 import Provider, { type Configuration, errors } from 'oidc-provider';
 import type { Dispatcher } from 'undici';
@@ -138,7 +139,9 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
   const prm = '/.well-known/oauth-protected-resource/mcp';
 
   const middleware: Middleware = async (ctx, next) => {
-    const p = ctx.path;
+    // As oidc-provider routes it: without regard to case, a trailing slash ignored. Compared
+    // as written, "/oauth/register/" escaped the checks below that "/oauth/register" gets.
+    const p = ctx.path.toLowerCase().replace(/(.)\/+$/, '$1');
     // Every path oidc-provider reads a request on (its own and the interaction pages) sees the
     // public origin, never what the client sent (provider.proxy trusts these headers).
     if (p.startsWith('/oauth/') || p.startsWith('/.well-known/')) {
@@ -161,7 +164,7 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
     if (p.startsWith('/oauth/interaction/')) return pages(ctx as Parameters<typeof pages>[0], next);
     if (p === '/oauth/register' && ctx.method === 'POST') {
       // Open registration stores a client a call: one address may not fill the store.
-      const wait = await registrations.take(ctx.request.socket.remoteAddress ?? 'unknown');
+      const wait = await registrations.take(registrantOf(ctx.request.socket.remoteAddress));
       if (wait !== null) {
         ctx.set('Retry-After', String(wait));
         oauthError(
@@ -241,6 +244,20 @@ async function checkTokenResource(ctx: Context, resource: string): Promise<boole
     return oauthError(ctx, 400, 'invalid_target', `the only resource here is ${resource}; this request named ${other}`);
   (ctx.req as unknown as { body: unknown }).body = raw.toString('utf8');
   return false;
+}
+
+/**
+ * Who a registration is counted against: an IPv4 address, or an IPv6 address's /64 (one host is
+ * usually given a whole /64, so counting single addresses would give it 2^64 allowances).
+ */
+export function registrantOf(address: string | undefined): string {
+  if (!address || !ipaddr.isValid(address)) return 'unknown';
+  const ip = ipaddr.process(address);
+  if (ip.kind() === 'ipv4') return ip.toString();
+  return `${(ip as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`;
 }
 
 /**

@@ -28,6 +28,13 @@ export function prepareDataDir(dataDir: string): void {
     if (up === at) break;
     at = up;
   }
+  if (!missing.length) {
+    try {
+      fs.accessSync(at, fs.constants.W_OK | fs.constants.X_OK);
+    } catch (err) {
+      throw new ConfigError([`DATA_DIR ${dataDir} cannot be written (${codeOf(err)}); choose a writable directory`]);
+    }
+  }
   for (const dir of missing) {
     try {
       fs.mkdirSync(dir);

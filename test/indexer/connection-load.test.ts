@@ -246,6 +246,56 @@ test('a load that fails before a merge is resumed from the last merge, with noth
   }
 });
 
+test('a load killed before its first merge resumes as the same run: its rejects are not written twice', async () => {
+  const app = await startTestApp();
+  try {
+    const graph = app.services.graph;
+    const bad = new Set([5, 30]);
+    const lines = Array.from({ length: 40 }, (_, i) => (bad.has(i) ? '{"user_a": ' : record(3000 + i, 4000 + i)));
+    const file = writeSnapshot(app.dataDir, 'connections.jsonl', lines);
+    const rejectsFile = path.join(app.dataDir, 'rejects.jsonl');
+    // The only merge (at the end of the file) fails: nothing was ever committed.
+    const failing: ConnectionSink = {
+      beginLoad(): ConnectionLoad {
+        const inner = graph.beginLoad();
+        return {
+          get staged() {
+            return inner.staged;
+          },
+          stage: (edges, syncedAt) => inner.stage(edges, syncedAt),
+          merge: () => {
+            throw new Error('simulated crash in a merge');
+          },
+          close: () => inner.close(),
+        };
+      },
+    };
+    try {
+      await index(app, [file], failing, { workers: 0 });
+      assert.unreachable('the load fails');
+    } catch (e) {
+      assert.match((e as Error).message, /simulated crash/);
+    }
+    assert.is(graph.edgeRows(), 0);
+    const resumed = await index(app, [file], graph, { resume: true });
+    assert.ok(resumed.resumed, 'the run was on record before its first commit');
+    assert.is(graph.edgeRows(), 76);
+    const entries = fs
+      .readFileSync(rejectsFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { line: number; run: string });
+    assert.equal(
+      entries.map((e) => e.line).sort((a, b) => a - b),
+      [6, 31],
+      'each bad line once',
+    );
+    assert.is(new Set(entries.map((e) => e.run)).size, 1, 'under one run');
+  } finally {
+    await app.close();
+  }
+});
+
 test('a merge waits for a server that writes the store meanwhile, never failing on a stale snapshot', async () => {
   const app = await startTestApp();
   try {

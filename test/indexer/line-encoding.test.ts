@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { checkLine } from '../../indexer/validate.js';
 import { INDICES } from '../../mappings/indices.js';
 import { readRejects, workspace } from '../helpers/indexer-workspace.js';
 import { profile, tid } from '../helpers/snapshots.js';
@@ -113,6 +114,17 @@ test('rejects are written in the order of their lines, long lines among them, wh
   } finally {
     await w.cleanup();
   }
+});
+
+test('a value outside a list, or not the one allowed, is refused naming it and what is allowed', () => {
+  const id = tid(0xa0, 1);
+  const fax = checkLine(
+    'connections',
+    JSON.stringify({ user_a: id, user_b: tid(0xa0, 2), source: 'fax', connected_at: '2025-01-01T00:00:00Z' }),
+  );
+  assert.equal(fax, { ok: false, reason: '/source is "fax"; allowed: "service", "professional"' });
+  const marker = checkLine('profiles', JSON.stringify({ id, _deleted: 'yes' }));
+  assert.equal(marker, { ok: false, reason: 'bad deletion marker: /_deleted is "yes"; it must be true' });
 });
 
 test.run();

@@ -358,6 +358,12 @@ test('money: revenue and valuation', () => {
   // "raised" before a later amount is that amount's word; one that ends the phrase is this one's.
   assert.equal(filters('Canadian quantum startup with $50M-$150M in funding and 40-120 employees').categories, { include: ['quantum'] });
   assert.equal(filters('$5M raised').total_funding_usd, { min: 5_000_000 });
+  // A noun after an amount is that amount's, whatever follows ("$10M revenue in 2023").
+  assert.equal(filters('fintech with $10M revenue in 2023').revenue_usd, { min: 10_000_000 });
+  assert.equal(filters('fintech with $10M revenue in 2023').total_funding_usd, undefined);
+  assert.equal(filters('$5M ARR 50 employees').revenue_usd, { min: 5_000_000 });
+  assert.equal(filters('$1B valuation in 2021').total_funding_usd, undefined);
+  assert.equal(filters('startups that sold $5M of software').revenue_usd, { min: 5_000_000 });
 });
 
 // Stages, types, status.

@@ -374,6 +374,18 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.is(placeOf('Electricians in the Hudson Valley'), 'Hudson Valley');
   assert.is(placeOf('mining engineers hunter valley'), 'Hunter Region');
   assert.is(placeOf('nurses in north texas'), 'Dallas-Fort Worth');
+  // Business regions and parts of countries people name (2026-11-29, own9).
+  assert.is(placeOf('revenue operations specialists covering japac'), 'APAC');
+  assert.is(placeOf('regional marketing manager in the EEA'), 'EEA');
+  assert.equal(regionsOf('NO', null).includes('EEA'), true);
+  assert.equal(regionsOf('CH', null).includes('EEA'), false);
+  assert.is(placeOf('product managers for central canada'), 'Central Canada');
+  assert.is(placeOf('investor relations covering south island'), 'South Island');
+  assert.equal(regionsOf('NZ', null, 'Otago').includes('South Island'), true);
+  assert.is(placeOf('crm marketing manager for northeast corridor'), 'Northeast Corridor');
+  assert.is(placeOf('quality engineers in the yangtze river delta'), 'Yangtze River Delta');
+  // A town named with its honour is also named without it.
+  assert.is(placeOf('product analysts in the leamington spa area'), 'Royal Leamington Spa, United Kingdom');
   // Borneo is a country and other countries' divisions; the North of England includes Yorkshire.
   assert.equal(regionsOf('BN', null).includes('Borneo'), true);
   assert.equal(regionsOf('MY', null, 'Sarawak').includes('Borneo'), true);

@@ -60,6 +60,10 @@ test('regional and group vice presidents, and the everyday misspelling of "princ
   assert.equal(title('gvp of engineering in austin'), ['GVP of Engineering']);
   assert.equal(title('principle backend engineers in guangzhou'), ['Principal Backend Engineer']);
   assert.equal(title('Principle Product Designer'), ['Principal Product Designer']);
+  // A support tier or level is part of the title; a count before title words is not.
+  assert.equal(title('tier 2 support engineers in ohio'), ['Tier 2 Support Engineer']);
+  assert.equal(title('level 1 SOC analysts'), ['Level 1 SOC Analyst']);
+  assert.equal(title('lead 4 engineering managers'), ['Lead']);
   // Not in "principles of": no title takes the word there.
   assert.not.ok(JSON.stringify(title('principles of design experts') ?? []).includes('Principal'));
 });

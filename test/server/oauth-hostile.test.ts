@@ -2,6 +2,7 @@
 import { importJWK, SignJWT } from 'jose';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { registrantOf } from '../../server/oauth/authorization-server.js';
 import { isPublicAddress } from '../../server/oauth/public-address.js';
 import { loadSigningKeys } from '../../server/oauth/signing-keys.js';
 import { authorize, claimsOf, connectorStatus, refresh, registerClient } from '../helpers/oauth-flow.js';
@@ -32,8 +33,8 @@ test('a refresh naming another resource is invalid_target and uses nothing up: t
 test('registration: a body that is no object, too large, or names documents to fetch is invalid_client_metadata, never a 500', async () => {
   const app = await startTestApp();
   try {
-    const register = async (body: string) => {
-      const res = await fetch(`${app.url}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const register = async (body: string, path = '/oauth/register') => {
+      const res = await fetch(`${app.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     for (const body of ['null', '[]', '"text"', '7', '{']) {
@@ -51,6 +52,14 @@ test('registration: a body that is no object, too large, or names documents to f
       assert.is(res.status, 400, field);
       assert.is(res.body.error, 'invalid_client_metadata');
       assert.match(String(res.body.error_description), `${field} is not accepted`);
+    }
+    // The same checks under another spelling of the path.
+    for (const path of ['/oauth/register/', '/oauth/Register']) {
+      const http = await register(JSON.stringify({ redirect_uris: ['http://evil.example/cb'] }), path);
+      assert.is(http.status, 400, path);
+      assert.is(http.body.error, 'invalid_redirect_uri');
+      const jwks = await register(JSON.stringify({ ...base, jwks_uri: 'http://169.254.169.254/x' }), path);
+      assert.is(jwks.body.error, 'invalid_client_metadata', path);
     }
     // The connection still serves: a good registration after the refusals.
     assert.ok((await registerClient(app.url)).client_id);
@@ -170,6 +179,15 @@ test('registration: one address may register OAUTH_REGISTRATIONS_PER_HOUR client
       body: JSON.stringify({ redirect_uris: ['https://agent.example/cb'], token_endpoint_auth_method: 'none' }),
     });
     assert.is(res.status, 429);
+    // The path as oidc-provider routes it: another case or a trailing slash is the same endpoint.
+    for (const path of ['/oauth/register/', '/oauth/Register', '/OAUTH/REGISTER//']) {
+      const again = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: ['https://agent.example/cb'], token_endpoint_auth_method: 'none' }),
+      });
+      assert.is(again.status, 429, path);
+    }
     const retryAfter = Number(res.headers.get('retry-after'));
     assert.ok(retryAfter > 3500 && retryAfter <= 3600, String(retryAfter));
     const body = (await res.json()) as Record<string, unknown>;
@@ -180,6 +198,14 @@ test('registration: one address may register OAUTH_REGISTRATIONS_PER_HOUR client
   } finally {
     await app.close();
   }
+});
+
+test('registrations are counted by IPv4 address, and by /64 for IPv6', () => {
+  assert.is(registrantOf('203.0.113.7'), '203.0.113.7');
+  assert.is(registrantOf('::ffff:203.0.113.7'), '203.0.113.7');
+  assert.is(registrantOf('2001:db8:1:2::1'), registrantOf('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+  assert.is.not(registrantOf('2001:db8:1:2::1'), registrantOf('2001:db8:1:3::1'));
+  assert.is(registrantOf(undefined), 'unknown');
 });
 
 test.run();

@@ -50,10 +50,16 @@ test('the connector counts a JSON-RPC batch as its messages, with the REST reque
     const three = await rpc(fits.apiKey, [ping(1), ping(2), ping(3)]);
     assert.is(three.status, 200, three.text);
     const over = app.account();
-    const four = await rpc(over.apiKey, [ping(1), ping(2), ping(3), ping(4)]);
+    assert.is((await rpc(over.apiKey, ping(1))).status, 200);
+    const four = await rpc(over.apiKey, [ping(2), ping(3), ping(4)]);
     assert.is(four.status, 429, four.text);
     assert.is(four.body.error, 'rate_limited');
     assert.ok(four.headers.get('retry-after'));
+    // A batch larger than a second's allowance could never pass: refused as such, not 429.
+    const huge = await rpc(app.account().apiKey, [ping(1), ping(2), ping(3), ping(4), ping(5)]);
+    assert.is(huge.status, 400, huge.text);
+    assert.is((huge.body.error as { code: number }).code, -32600);
+    assert.match((huge.body.error as { message: string }).message, 'at most 3 messages');
     // REST and the connector share the account's count.
     const mixed = app.account();
     assert.is((await rpc(mixed.apiKey, [ping(1), ping(2)])).status, 200);

@@ -182,7 +182,8 @@ function moneyKind(tokens: Token[], from: number, end: number): { kind: 'funding
     if (t.kind === 'punct' && (t.stop || t.text === ',')) break;
     // A claimed word ends the look back, except a sale word the status took ("acquired for $1B").
     if (t.norm === 'but' || t.norm === 'and' || isNumberish(t) || (t.claim && !VALUATION_WORDS.test(t.norm))) break;
-    const c = classify(t.norm);
+    // "sold $5M of software" is sales; "sold for $300M" a price.
+    const c = t.norm === 'sold' && k === from - 1 ? 'revenue' : classify(t.norm);
     if (c) {
       back = { kind: c, d, at: k };
       break;
@@ -194,8 +195,9 @@ function moneyKind(tokens: Token[], from: number, end: number): { kind: 'funding
     if (t.kind === 'punct' || t.norm === 'but' || t.norm === 'and' || isNumberish(t) || t.claim) break;
     const c = classify(t.norm);
     if (c) {
-      // "$300M that raised under $20M": "raised" says what the next amount is, not this one.
-      if (!introducesAmount(tokens, k + 1)) fwd = { kind: c, d, at: k };
+      // "$300M that raised under $20M": a verb before a later amount ("raised", "valued at") says
+      // what that amount is, not this one. A noun after an amount ("$10M revenue") is this one's.
+      if (!(CUE_VERBS.test(t.norm) && introducesAmount(tokens, k + 1))) fwd = { kind: c, d, at: k };
       break;
     }
   }
@@ -203,11 +205,15 @@ function moneyKind(tokens: Token[], from: number, end: number): { kind: 'funding
   return best ? { kind: best.kind, cue: best.at } : { kind: 'funding', cue: -1 };
 }
 
-/** Whether an amount follows within three words of `from`, before "and", "but" or punctuation. */
+/** Money words that are verbs: they come before the amount they describe. */
+const CUE_VERBS =
+  /^(raised|raise|raises|raising|funded|invested|burned|burnt|valued|valuing|acquired|bought|sold|exited|ipoed|making|earning|earns|generating|generates)$/;
+
+/** Whether an amount of money follows within three words of `from`, before "and", "but" or punctuation. */
 function introducesAmount(tokens: Token[], from: number): boolean {
   for (let k = from; k < Math.min(tokens.length, from + 3); k++) {
     const t = tokens[k] as Token;
-    if (isNumberish(t)) return true;
+    if (readMoney(tokens, k)) return true;
     if (t.kind === 'punct' || t.norm === 'and' || t.norm === 'but') return false;
   }
   return false;

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ContactMatcher, rowKeys } from '../../../server/contacts/matcher.js';
-import { emailAtDomain, personName } from '../../../server/contacts/normalize.js';
+import { emailAtParentDomain, personName, sameMailboxAtParent } from '../../../server/contacts/normalize.js';
 import { P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
 import { startTestApp } from '../../helpers/test-app.js';
@@ -9,6 +9,7 @@ import { startTestApp } from '../../helpers/test-app.js';
 test('cells as spreadsheets hold them: invisible characters, former names, addresses, emails in name columns', () => {
   // A zero-width joiner or a soft hyphen inside a name joins it; it is no space.
   assert.equal(personName({ name: 'Jo\u200Dhn Sm\u00ADith' }).all, ['john', 'smith']);
+  assert.equal(personName({ name: 'John\u200BSmith' }).all, ['john', 'smith']);
   // A former family name in brackets, as people write it.
   for (const written of ['(formerly Doe)', '(previously Doe)', '(maiden name: Doe)', '(fka Doe)', '(née Doe)']) {
     const name = personName({ name: `Jane Smith ${written}` });
@@ -16,10 +17,16 @@ test('cells as spreadsheets hold them: invisible characters, former names, addre
   }
   // "Formerly" outside brackets is no name's part to read.
   assert.is(personName({ name: 'Jane Smith formerly Doe' }).birthName, undefined);
-  // The same mailbox at a host under the organisation's domain.
-  assert.is(emailAtDomain('Ana.Ruiz+crm@EU.Acme.co.uk'), 'ana.ruiz@acme.co.uk');
-  assert.is(emailAtDomain('ana@acme.com'), 'ana@acme.com');
-  assert.is(emailAtDomain('not an address'), null);
+  // The same mailbox at a host under the organisation's domain; never at a sibling host, nor
+  // across tenants of a shared (private) suffix.
+  assert.is(emailAtParentDomain('Ana.Ruiz+crm@EU.Acme.co.uk'), 'ana.ruiz@acme.co.uk');
+  assert.is(emailAtParentDomain('ana@acme.com'), null);
+  assert.is(emailAtParentDomain('not an address'), null);
+  assert.ok(sameMailboxAtParent('ana@mail.acme.com', 'ana@acme.com'));
+  assert.ok(sameMailboxAtParent('ana@acme.com', 'ana@eu.acme.com'));
+  assert.not.ok(sameMailboxAtParent('jsmith@nc.rr.com', 'jsmith@tx.rr.com'));
+  assert.not.ok(sameMailboxAtParent('admin@contoso.onmicrosoft.com', 'admin@fabrikam.onmicrosoft.com'));
+  assert.not.ok(sameMailboxAtParent('bo@mail.acme.com', 'ana@acme.com'));
   const keys = rowKeys({ emails: ['t.s@mail.instructor-bio.com'] });
   assert.ok(keys.emailTerms.includes('t.s@instructor-bio.com'), keys.emailTerms.join());
   // An address in a name column is an address, and what else the cell says is the name.
@@ -35,6 +42,26 @@ test('cells as spreadsheets hold them: invisible characters, former names, addre
   assert.is(city('1 Main St, Springfield, IL 62704'), 'springfield');
   assert.is(city('Austin, TX'), 'austin');
   assert.is(rowKeys({ location: 'United States' }).place?.country, 'US');
+  // A profile headline in the title column: its title and its employer.
+  const title = (row: Parameters<typeof rowKeys>[0]) => {
+    const k = rowKeys(row);
+    return [k.titles.map((t) => t.map((x) => (Array.isArray(x) ? x[0] : x)).join(' ')), k.orgs];
+  };
+  assert.equal(title({ job_titles: ['Helping teams ship faster | Head of Platform @ Instructor Biosciences'] }), [
+    ['head of platform'],
+    ['instructor biosciences'],
+  ]);
+  assert.equal(
+    title({ job_titles: ['Infrastructure Manager at King and Sons | Speaker'], organization_names: ['King and Sons'] })[0]?.[0],
+    'infrastructure manager',
+  );
+  // A title and an employer in each other's columns; never when the title column holds a title.
+  assert.equal(title({ organization_names: ['Senior Registered Nurse'], job_titles: ['Stroman LLC'] }), [
+    ['senior registered nurse'],
+    ['stroman'],
+  ]);
+  assert.equal(title({ organization_names: ['Acme Consultants'], job_titles: ['CEO'] }), [['ceo'], ['acme consultants']]);
+  assert.equal(title({ organization_names: ['Acme Engineers'], job_titles: ['Managing Partner'] })[1], ['acme engineers']);
 });
 
 test('the matcher finds a person by a mailbox at a subdomain, or by an address pasted as the name', async () => {
@@ -51,6 +78,13 @@ test('the matcher finds a person by a mailbox at a subdomain, or by an address p
           current_company_name: 'Instructor Biosciences',
           emails: [{ address: 'tevinschinner@instructorbio.com', quality: 'verified', kind: 'work' }],
         }),
+        profile(3, {
+          first_name: 'John',
+          last_name: 'Smith',
+          display_name: 'John Smith',
+          emails: [{ address: 'jsmith@tx.rr.com', quality: 'verified', kind: 'personal' }],
+        }),
+        profile(4, { first_name: 'John', last_name: 'Smith', display_name: 'John Smith' }),
         profile(2, {
           first_name: 'Luz',
           last_name: "O'Hara",
@@ -68,8 +102,12 @@ test('the matcher finds a person by a mailbox at a subdomain, or by an address p
       const r = await matcher.match(row);
       return [r.status, r.candidates[0]?.user_id ?? null];
     };
-    assert.equal(await top({ emails: ['tevinschinner@mail.instructorbio.com'] }), ['resolved', P(1)]);
+    // Alone, the same mailbox name at a subdomain proposes the person; with the name it resolves.
+    assert.equal(await top({ emails: ['tevinschinner@mail.instructorbio.com'] }), ['likely_match', P(1)]);
+    assert.equal(await top({ name: 'Tevin Schinner', emails: ['tevinschinner@mail.instructorbio.com'] }), ['resolved', P(1)]);
     assert.equal(await top({ name: 'LOHARA1977@EXAMPLE.COM' }), ['resolved', P(2)]);
+    // A sibling host's mailbox is another mailbox: a namesake with it is not resolved by it.
+    assert.equal((await top({ name: 'John Smith', emails: ['jsmith@nc.rr.com'] }))[0] === 'resolved', false);
     // Another mailbox at the same domain is not that person.
     assert.equal((await top({ emails: ['someone.else@mail.instructorbio.com'] }))[1], null);
   } finally {
