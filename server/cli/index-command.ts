@@ -87,11 +87,17 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
     await publishAccountProfiles(services).catch((err: Error) =>
       io.stderr(`proxima index: warning: account profiles were not published (${err.message}); the next start publishes them\n`),
     );
+    // A file whose every record was refused is most often a file of another kind (its name, or --kind).
+    for (const f of summary.files)
+      if (f.read > 0 && f.rejected === f.read)
+        io.stderr(
+          `proxima index: warning: every record of ${f.file} was refused as ${f.kind}; is it a file of another kind? The kind comes from the file name or --kind (see the rejects file for the reasons)\n`,
+        );
     if (v.json) io.stdout(`${JSON.stringify(summary)}\n`);
     else {
       for (const f of summary.files) {
         io.stdout(
-          `${f.kind.padEnd(11)} ${String(f.read).padStart(9)} read ${String(f.indexed).padStart(9)} indexed ${String(f.deleted).padStart(7)} deleted ${String(f.rejected).padStart(7)} rejected  ${(f.durationMs / 1000).toFixed(1)}s ${f.ratePerSecond}/s${f.swapped ? `  alias -> ${f.index}` : ''}\n`,
+          `${f.kind.padEnd(11)} ${String(f.read).padStart(9)} read ${String(f.indexed).padStart(9)} indexed ${String(f.deleted).padStart(7)} deleted ${String(f.rejected).padStart(7)} rejected  ${(f.durationMs / 1000).toFixed(1)}s ${f.ratePerSecond}/s  ${path.basename(f.file)}${f.swapped ? `  alias -> ${f.index}` : ''}\n`,
         );
       }
       io.stdout(

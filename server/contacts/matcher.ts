@@ -137,6 +137,15 @@ export class ContactMatcher {
     // a spreadsheet may hold the given and family names in each other's columns. Read the other way
     // round when the written order finds no one plausible.
     const columns = Boolean(row.first_name || row.last_name);
+    if (k.name.partnerFirst && result.confidence < LIKELY_MIN) {
+      // A couple in one row: the other partner, when the first named finds no one. The row names
+      // two people, so a person confirms it unless an email, a phone or a profile URL is theirs.
+      const first = k.name.partnerFirst;
+      const partner = await this.matchKeys({ ...k, name: { ...k.name, first, all: [first, ...k.name.all.slice(1)] } }, opts);
+      if (partner.confidence <= result.confidence) return result;
+      const keyed = partner.candidates[0]?.evidence.some((e) => KEY_FIELDS.has(e.field) && e.outcome === 'match');
+      return partner.status === 'resolved' && !keyed ? { ...partner, status: 'likely_match' } : partner;
+    }
     const swapped = columns && k.name.all.length !== 2 ? null : swappedName(k.name);
     if (!swapped || result.confidence >= LIKELY_MIN) return result;
     const other = await this.matchKeys({ ...k, name: swapped }, opts);

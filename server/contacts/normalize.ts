@@ -116,7 +116,12 @@ export interface PersonName {
   otherLast?: string[];
   /** The birth name the row gives ("rosenbaum" for "Iris Butt (née Rosenbaum)"). */
   birthName?: string;
+  /** A couple in one row ("Blanca & Carl Bak"): the other person's given name ("carl"). */
+  partnerFirst?: string;
 }
+
+/** Two given names joined before one family name: "Blanca & Carl Bak", "Ana and Luis Ruiz". */
+const COUPLE = /^\s*(\p{L}[\p{L}'’.-]*)\s+(?:&|\+|and)\s+(\p{L}[\p{L}'’.-]*)\s+(\p{L}[^,]*)$/u;
 
 /**
  * A former family name written beside a name: "(née Rosenbaum)", "geb. Huber", "(born Smith)",
@@ -205,6 +210,14 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const rest = found ? (row.name ?? '').replace(BIRTH_NAME, ' ') : '';
   const birthMatch = found && words(nameText(rest)).length >= 2 ? found : null;
   const raw = nameText(birthMatch ? rest : (row.name ?? ''));
+  // A couple in one row ("Blanca & Carl Bak", "Ana and Luis Ruiz"): the first named, and the
+  // other's given name to try when the first finds no one.
+  const couple = COUPLE.exec(raw);
+  if (couple) {
+    const one = personName({ name: `${couple[1]} ${couple[3]}` });
+    const partner = words(couple[2])[0];
+    return partner && one.first && one.last ? { ...one, partnerFirst: partner } : one;
+  }
   // Credentials after commas ("Jane Doe, Ph.D., PMP") are not a "Last, First" order.
   const parts = raw.split(',');
   while (parts.length > 1 && (onlyCredentials(parts.at(-1) as string) || titleAfterName(parts[0] as string, parts.at(-1) as string)))

@@ -62,6 +62,15 @@ test('index accepts files and directories together (plain .jsonl and .ndjson too
         ['companies.ndjson', 'companies', 1],
       ],
     );
+    // The human summary names each file: two files of one kind are told apart.
+    const human = await cli(dir, 'index', other, path.join(snaps, 'companies.ndjson'), '--progress', 'none');
+    assert.is(human.code, 0, human.stderr);
+    assert.match(human.stdout, /^companies .* companies-extra\.jsonl$/m);
+    assert.match(human.stdout, /^companies .* companies\.ndjson$/m);
+    // A file of another kind under the wrong --kind: every record refused, and a hint why.
+    const wrong = await cli(dir, 'index', other, '--kind', 'profiles', '--progress', 'none');
+    assert.is(wrong.code, 3);
+    assert.match(wrong.stderr, /every record of .*companies-extra\.jsonl was refused as profiles; is it a file of another kind\?/);
   }));
 
 test('index DIR without snapshot files is a usage error (exit 2)', () =>

@@ -15,6 +15,14 @@ test('cells as spreadsheets hold them: invisible characters, former names, addre
     const name = personName({ name: `Jane Smith ${written}` });
     assert.equal([name.first, name.last, name.birthName], ['jane', 'smith', 'doe'], written);
   }
+  // A couple: the first named, and the partner's given name to try.
+  assert.equal(personName({ name: 'Ana and Luis Ruiz' }), {
+    first: 'ana',
+    last: 'ruiz',
+    all: ['ana', 'ruiz'],
+    lastSearch: 'ruiz',
+    partnerFirst: 'luis',
+  });
   // "Formerly" outside brackets is no name's part to read.
   assert.is(personName({ name: 'Jane Smith formerly Doe' }).birthName, undefined);
   // The same mailbox at a host under the organisation's domain; never at a sibling host, nor
@@ -85,6 +93,14 @@ test('the matcher finds a person by a mailbox at a subdomain, or by an address p
           emails: [{ address: 'jsmith@tx.rr.com', quality: 'verified', kind: 'personal' }],
         }),
         profile(4, { first_name: 'John', last_name: 'Smith', display_name: 'John Smith' }),
+        profile(5, {
+          first_name: 'Carl',
+          last_name: 'Bak',
+          display_name: 'Carl Bak',
+          current_title: 'Architect',
+          current_company_id: tid(0xc0, 5),
+          current_company_name: 'Grimes Cart',
+        }),
         profile(2, {
           first_name: 'Luz',
           last_name: "O'Hara",
@@ -106,6 +122,11 @@ test('the matcher finds a person by a mailbox at a subdomain, or by an address p
     assert.equal(await top({ emails: ['tevinschinner@mail.instructorbio.com'] }), ['likely_match', P(1)]);
     assert.equal(await top({ name: 'Tevin Schinner', emails: ['tevinschinner@mail.instructorbio.com'] }), ['resolved', P(1)]);
     assert.equal(await top({ name: 'LOHARA1977@EXAMPLE.COM' }), ['resolved', P(2)]);
+    // A couple in one row: the partner the first named is not; proposed, not resolved (the row names two people).
+    assert.equal(await top({ name: 'Blanca & Carl Bak', organization_names: ['Grimes Cart'], job_titles: ['Architect'] }), [
+      'likely_match',
+      P(5),
+    ]);
     // A sibling host's mailbox is another mailbox: a namesake with it is not resolved by it.
     assert.equal((await top({ name: 'John Smith', emails: ['jsmith@nc.rr.com'] }))[0] === 'resolved', false);
     // Another mailbox at the same domain is not that person.
