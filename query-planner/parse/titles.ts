@@ -156,6 +156,8 @@ const DEPARTMENT_BEFORE = new Set([
 ]);
 
 /** Determiners skipped when looking at what precedes a title. */
+/** Whom a department serves, before what it gives them: "Customer Education", "Patient Care", "Developer Experience". */
+const AUDIENCES = new Set(['customer', 'client', 'developer', 'partner', 'patient', 'member', 'user', 'employee', 'student', 'community']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'your', 'their', 'my', 'his', 'her', 'its', 'other', 'fellow', 'all']);
 const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
 
@@ -442,10 +444,12 @@ export function scanTitles(input: TitleInput): TitleScan {
       }
     }
     const post = run.slice(headPos + 1, end).filter((k) => cls(k) !== 'CONJ' || hasComplement);
-    // Industries after the complement are context ("head of BI climate tech"), unless they are all of it ("Head of Gaming").
+    // Industries after the complement are context ("head of BI climate tech"), unless they are all
+    // of it ("Head of Gaming") or name what an audience is given ("Head of Customer Education").
     while (
       post.length > 1 &&
       cls(post[post.length - 1] as number) === 'X' &&
+      !AUDIENCES.has((tokens[(post[post.length - 1] as number) - 1] as Token | undefined)?.norm ?? '') &&
       post.some((k) => cls(k) === 'T' && (tokens[k] as Token).norm !== 'of')
     )
       post.pop();

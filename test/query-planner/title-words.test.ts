@@ -64,6 +64,12 @@ test('regional and group vice presidents, and the everyday misspelling of "princ
   assert.equal(title('tier 2 support engineers in ohio'), ['Tier 2 Support Engineer']);
   assert.equal(title('level 1 SOC analysts'), ['Level 1 SOC Analyst']);
   assert.equal(title('lead 4 engineering managers'), ['Lead']);
+  // "Enterprise" before a segment's or a function's word is part of the title, not a company size.
+  assert.equal(title('enterprise development representative in boston'), ['Enterprise Development Representative']);
+  assert.equal(title('engineers at enterprise companies'), ['Engineer']);
+  // An industry word after an audience is the department ("Customer Education"), not context.
+  assert.equal(title('head of customer education working in georgia'), ['Head of Customer Education']);
+  assert.equal(title('head of BI climate tech'), ['Head of BI']);
   // Not in "principles of": no title takes the word there.
   assert.not.ok(JSON.stringify(title('principles of design experts') ?? []).includes('Principal'));
 });
