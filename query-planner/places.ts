@@ -81,6 +81,17 @@ function lookupTables() {
   for (const r of REGIONS) {
     for (const key of [r.name, ...r.aliases].map(placeKey)) if (!regions.has(key)) regions.set(key, r.name);
   }
+  // A region of US states is also named with the country ("Northeast US", "US Midwest", "the
+  // Midwest of the US"), after every list's own names, which win.
+  for (const r of REGIONS) {
+    if (!r.usStates || r.countries || r.subdivisions || r.includes) continue;
+    for (const base of [r.name, ...r.aliases].map(placeKey)) {
+      const bare = base.replace(/^the /, '');
+      if (/\b(us|united states|american?)\b/.test(bare)) continue;
+      for (const key of [`${bare} us`, `us ${bare}`, `${bare} united states`, `${bare} of the us`])
+        if (!regions.has(key)) regions.set(key, r.name);
+    }
+  }
   const subdivisions = new Map<string, { countryCode: string; name: string }>();
   for (const [countryCode, list] of Object.entries(OTHER_SUBDIVISIONS)) {
     for (const s of list) {
@@ -90,6 +101,11 @@ function lookupTables() {
   }
   tables = { regions, subdivisions };
   return tables;
+}
+
+/** Every key a region is known by (names, aliases, and US regions named with the country). */
+export function regionKeys(): string[] {
+  return [...lookupTables().regions.keys()];
 }
 
 function regionByAlias(key: string): string | null {

@@ -65,6 +65,8 @@ export const OWN7_PEOPLE_DATA = new URL('./people-queries.own7.jsonl', import.me
 export const OWN8_PEOPLE_DATA = new URL('./people-queries.own8.jsonl', import.meta.url);
 /** Ninth own people set (2026-11-29, fourth session), the dev file's shape; measured first unseen (README). */
 export const OWN9_PEOPLE_DATA = new URL('./people-queries.own9.jsonl', import.meta.url);
+/** Tenth own people set (2026-11-29, fourth session): 60% familiar places in new templates, 40% new (README). */
+export const OWN10_PEOPLE_DATA = new URL('./people-queries.own10.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

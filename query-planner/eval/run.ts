@@ -36,6 +36,7 @@ import {
   OWN7_PEOPLE_DATA,
   OWN8_PEOPLE_DATA,
   OWN9_PEOPLE_DATA,
+  OWN10_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -78,6 +79,7 @@ for (const [file, data] of [
   ['people-queries.own7.jsonl', OWN7_PEOPLE_DATA],
   ['people-queries.own8.jsonl', OWN8_PEOPLE_DATA],
   ['people-queries.own9.jsonl', OWN9_PEOPLE_DATA],
+  ['people-queries.own10.jsonl', OWN10_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');

@@ -8,11 +8,10 @@ import { directionKeys } from '../../geo/directions.js';
 import { divisionKeys } from '../../geo/divisions.js';
 import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
-import { REGIONS } from '../../geo/regions.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { townKeys } from '../../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
-import { type PlaceMatch, resolvePlace } from '../places.js';
+import { type PlaceMatch, regionKeys, resolvePlace } from '../places.js';
 import { PLACE_COMMON_WORDS } from './lexicon/places.js';
 import type { Token } from './tokens.js';
 
@@ -62,10 +61,7 @@ export function placeKeys(): Set<string> {
     add(m.name);
     for (const a of m.aliases) add(a);
   }
-  for (const r of REGIONS) {
-    add(r.name);
-    for (const a of r.aliases) add(a);
-  }
+  for (const key of regionKeys()) set.add(key);
   // The scan joins each word's key: "ft collins" is looked up as written (placeKey reads it "fort collins").
   for (const k of [...set]) {
     const short = k.replace(/\b(fort|mount) (?=\S)/g, (word) => (word === 'fort ' ? 'ft ' : 'mt '));

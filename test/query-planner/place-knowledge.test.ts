@@ -383,6 +383,9 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.is(placeOf('investor relations covering south island'), 'South Island');
   assert.equal(regionsOf('NZ', null, 'Otago').includes('South Island'), true);
   assert.is(placeOf('crm marketing manager for northeast corridor'), 'Northeast Corridor');
+  // A region of US states named with the country.
+  assert.is(placeOf('senior regional sales manager near northeast us'), 'Northeast');
+  assert.is(placeOf('designers in the midwest of the us'), 'Midwest');
   assert.is(placeOf('quality engineers in the yangtze river delta'), 'Yangtze River Delta');
   // A town named with its honour is also named without it.
   assert.is(placeOf('product analysts in the leamington spa area'), 'Royal Leamington Spa, United Kingdom');

@@ -67,6 +67,7 @@ test('regional and group vice presidents, and the everyday misspelling of "princ
   // "Enterprise" before a segment's or a function's word is part of the title, not a company size.
   assert.equal(title('enterprise development representative in boston'), ['Enterprise Development Representative']);
   assert.equal(title('engineers at enterprise companies'), ['Engineer']);
+  assert.equal(title('enterprise tams working in sydney'), ['Enterprise TAM']);
   // An industry word after an audience is the department ("Customer Education"), not context.
   assert.equal(title('head of customer education working in georgia'), ['Head of Customer Education']);
   assert.equal(title('head of BI climate tech'), ['Head of BI']);

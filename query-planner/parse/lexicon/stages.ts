@@ -102,6 +102,6 @@ export const CONTEXT_SIZES: ReadonlyMap<string, { min?: number; max?: number }> 
 /** Words after "enterprise" that make it a sales segment inside a title ("Enterprise AE"). */
 export const SEGMENT_FOLLOWERS = new Set(
   words(
-    'sales account accounts ae aes csm csms customer architect architects solutions sdr sdrs bdr bdrs executive executives segment product support success marketing partnerships partner program programs risk it data integration integrations development security application applications systems infrastructure relationship client operations services',
+    'sales account accounts ae aes csm csms customer architect architects solutions sdr sdrs bdr bdrs executive executives segment product support success marketing partnerships partner program programs risk it data integration integrations development security application applications systems infrastructure relationship client operations services tam tams',
   ),
 );
