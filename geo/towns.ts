@@ -5,8 +5,8 @@
  * or country after a comma, unless it has half a million people (query-planner/places.ts,
  * parse/places.ts). A town whose name is one common word ("Surprise", "Worms") is read only with
  * its state or country after a comma (one of several, "Round Rock", reads like any town); one of fewer than four letters is left out; one that
- * is a gazetteer city under another spelling ("Dammam") is that city. A name led by "Royal" of three
- * words or more also answers without it ("Leamington Spa").
+ * is a gazetteer city under another spelling ("Dammam") is that city. A British name led by "Royal" of
+ * three words or more also answers without it ("Leamington Spa").
  */
 import fs from 'node:fs';
 import { fromPackageRoot } from '../lib/package-root.js';
@@ -54,8 +54,9 @@ function towns(): Map<string, City[]> {
           lon: Number(lon),
         };
     if (!town) continue;
-    // "Royal Leamington Spa", "Royal Tunbridge Wells": the honour is dropped in speech.
-    const keys = key.startsWith('royal ') && key.split(' ').length > 2 ? [key, key.slice('royal '.length)] : [key];
+    // "Royal Leamington Spa", "Royal Tunbridge Wells": in Britain the honour is dropped in speech
+    // (not in Florida's Royal Palm Beach, which is no Palm Beach).
+    const keys = countryCode === 'GB' && key.startsWith('royal ') && key.split(' ').length > 2 ? [key, key.slice('royal '.length)] : [key];
     for (const k of keys) {
       const list = target.get(k) ?? [];
       list.push(town);

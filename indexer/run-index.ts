@@ -18,7 +18,7 @@ import { MAX_LINE_BYTES } from './read-lines.js';
 import { type RejectEntry, RejectsFile } from './rejects-file.js';
 import { describeRepeats, findRepeatedIds } from './repeated-ids.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
-import { createTargetIndex, dropRetired, resolveTarget, sampleDocuments, verifyAndSwap } from './targets.js';
+import { createTargetIndex, dropRetired, resolveTarget, SwapRefused, sampleDocuments, verifyAndSwap } from './targets.js';
 
 export interface IndexRunOptions {
   /** Snapshot files, and directories whose snapshot files are all loaded. */
@@ -334,23 +334,32 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
       if (target?.swapWhenDone && i === last) {
         await opts.engine.endBulkLoad(target.index);
         bulkLoading = null;
-        await verifyAndSwap(
-          opts.engine,
-          target,
-          expectedDocs(state, first, last, resumedAt),
-          (previous) => {
-            state.retiring = { ...state.retiring, [String(i)]: previous };
-            checkpoint.save({ ...state, fileIndex: i, linesDone: lastCommitted });
-          },
-          async () =>
-            describeRepeats(
-              await findRepeatedIds(
-                plan.slice(first, last + 1).map((p) => p.file),
-                kind,
-                opts.maxLineBytes,
+        try {
+          await verifyAndSwap(
+            opts.engine,
+            target,
+            expectedDocs(state, first, last, resumedAt),
+            (previous) => {
+              state.retiring = { ...state.retiring, [String(i)]: previous };
+              checkpoint.save({ ...state, fileIndex: i, linesDone: lastCommitted });
+            },
+            async () =>
+              describeRepeats(
+                await findRepeatedIds(
+                  plan.slice(first, last + 1).map((p) => p.file),
+                  kind,
+                  opts.maxLineBytes,
+                ),
               ),
-            ),
-        );
+          );
+        } catch (err) {
+          if (!(err instanceof SwapRefused)) throw err;
+          // The same inputs would be refused again: nothing is left to resume. The new index is
+          // dropped and the run forgotten (it stayed behind until another run over the same files).
+          if (await opts.engine.indexExists(target.index)) await opts.engine.deleteIndex(target.index);
+          checkpoint.remove();
+          throw new SwapRefused(`${err.message}; the new index ${target.index} was dropped`);
+        }
         swapped = true;
         markSwapped(target.index);
       }

@@ -87,7 +87,7 @@ function lookupTables() {
     if (!r.usStates || r.countries || r.subdivisions || r.includes) continue;
     for (const base of [r.name, ...r.aliases].map(placeKey)) {
       const bare = base.replace(/^the /, '');
-      if (/\b(us|united states|american?)\b/.test(bare)) continue;
+      if (/\b(us|u s|usa|united states|american?)\b/.test(bare)) continue;
       for (const key of [`${bare} us`, `us ${bare}`, `${bare} united states`, `${bare} of the us`])
         if (!regions.has(key)) regions.set(key, r.name);
     }

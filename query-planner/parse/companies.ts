@@ -66,6 +66,22 @@ export function scanStages(tokens: Token[]): StageMention[] {
   });
 }
 
+/**
+ * Whether the words from `from` go on to a title's head ("enterprise development representative",
+ * "enterprise AE") before a word that names companies ("enterprise security companies", which is
+ * a company context, not a title nor Enterprise, Alabama).
+ */
+function titleFollows(tokens: Token[], from: number): boolean {
+  for (let k = from; k < Math.min(tokens.length, from + 4); k++) {
+    const t = tokens[k] as Token;
+    if (/^(companies|company|firms?|orgs?|organi[sz]ations?|vendors?|startups?|clients?|customers?|accounts?)$/.test(t.norm) && k > from)
+      return false;
+    if (isHeadWord(t.norm)) return true;
+    if (t.kind !== 'word' || t.claim) return false;
+  }
+  return false;
+}
+
 export function scanContexts(tokens: Token[]): ContextMention[] {
   return scanPhrases(tokens, CONTEXTS, 'context', (m): PhraseTake<ContextMention> | null => {
     const i = m.from;
@@ -73,7 +89,10 @@ export function scanContexts(tokens: Token[]): ContextMention[] {
     let context = m.value;
     if (context === 'enterprise') {
       // "Enterprise AE", "Director of Enterprise Sales": a sales segment, part of the title.
-      if (next && SEGMENT_FOLLOWERS.has(next.norm)) return null;
+      // "Director of Enterprise Sales", "VP Enterprise Sales": the department of a title before it.
+      const before = tokens[i - 1];
+      const inTitle = !!before && (before.norm === 'of' || isHeadWord(before.norm));
+      if (next && SEGMENT_FOLLOWERS.has(next.norm) && (inTitle || titleFollows(tokens, m.end))) return null;
       const prev = tokens[i - 1]?.norm;
       if (prev === 'at' || /^(companies|company|orgs?|organi[sz]ations?|clients?|customers?)$/.test(next?.norm ?? ''))
         context = 'large_enterprise';

@@ -155,9 +155,12 @@ const DEPARTMENT_BEFORE = new Set([
   'mgr',
 ]);
 
-/** Determiners skipped when looking at what precedes a title. */
-/** Whom a department serves, before what it gives them: "Customer Education", "Patient Care", "Developer Experience". */
+/** Whom a department serves, before what it gives them: "Customer Education", "Patient Care". */
 const AUDIENCES = new Set(['customer', 'client', 'developer', 'partner', 'patient', 'member', 'user', 'employee', 'student', 'community']);
+/** What a department gives its audience that is also an industry's name ("education"); sectors ("gaming", "crypto") are not. */
+const SERVICE_WORDS = new Set(['education', 'training', 'learning', 'care', 'safety', 'wellness', 'health', 'insurance']);
+
+/** Determiners skipped when looking at what precedes a title. */
 const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'your', 'their', 'my', 'his', 'her', 'its', 'other', 'fellow', 'all']);
 const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
 
@@ -449,7 +452,10 @@ export function scanTitles(input: TitleInput): TitleScan {
     while (
       post.length > 1 &&
       cls(post[post.length - 1] as number) === 'X' &&
-      !AUDIENCES.has((tokens[(post[post.length - 1] as number) - 1] as Token | undefined)?.norm ?? '') &&
+      !(
+        AUDIENCES.has((tokens[(post[post.length - 1] as number) - 1] as Token | undefined)?.norm ?? '') &&
+        SERVICE_WORDS.has((tokens[post[post.length - 1] as number] as Token).norm)
+      ) &&
       post.some((k) => cls(k) === 'T' && (tokens[k] as Token).norm !== 'of')
     )
       post.pop();

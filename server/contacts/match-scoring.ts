@@ -273,7 +273,8 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
   const [top, second] = candidates;
   if (!top) return { status: 'unresolved', reason: 'no_candidates' };
   const margin = top.confidence - (second?.confidence ?? 0);
-  const keyed = top.evidence.some((e) => KEY_FIELDS.has(e.field));
+  // A key that matched outright: a mailbox name at a parent domain is partial, and proposes only.
+  const keyed = top.evidence.some((e) => KEY_FIELDS.has(e.field) && e.outcome === 'match');
   const nameConflict = top.evidence.some((e) => (e.field === 'first_name' || e.field === 'last_name') && e.outcome === 'conflict');
   // A misspelt name, an initial or a nickname is a guess ("Leo" may be Leonard, or a Leo): without
   // a key (email, phone, profile URL) a person approves it.

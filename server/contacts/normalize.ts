@@ -209,15 +209,13 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const found = BIRTH_NAME.exec(row.name ?? '');
   const rest = found ? (row.name ?? '').replace(BIRTH_NAME, ' ') : '';
   const birthMatch = found && words(nameText(rest)).length >= 2 ? found : null;
-  const raw = nameText(birthMatch ? rest : (row.name ?? ''));
-  // A couple in one row ("Blanca & Carl Bak", "Ana and Luis Ruiz"): the first named, and the
-  // other's given name to try when the first finds no one.
+  let raw = nameText(birthMatch ? rest : (row.name ?? ''));
+  // A couple in one row ("Blanca & Carl Bak", "Ana and Luis Ruiz"): read as the first named, with
+  // the other's given name to try when the first finds no one. Not "Dr. & Mrs. John Smith".
   const couple = COUPLE.exec(raw);
-  if (couple) {
-    const one = personName({ name: `${couple[1]} ${couple[3]}` });
-    const partner = words(couple[2])[0];
-    return partner && one.first && one.last ? { ...one, partnerFirst: partner } : one;
-  }
+  const courtesy = (w: string) => PREFIX_TITLES.has(w) || HONORIFICS.has(w);
+  const partner = couple && ![couple[1], couple[2]].some((g) => words(g).some(courtesy)) ? words(couple[2])[0] : undefined;
+  if (couple && partner) raw = `${couple[1]} ${couple[3]}`;
   // Credentials after commas ("Jane Doe, Ph.D., PMP") are not a "Last, First" order.
   const parts = raw.split(',');
   while (parts.length > 1 && (onlyCredentials(parts.at(-1) as string) || titleAfterName(parts[0] as string, parts.at(-1) as string)))
@@ -260,6 +258,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   if (otherLast) name.otherLast = otherLast;
   const birth = birthWritten ? words(birthWritten).join('') : '';
   if (birth) name.birthName = birth;
+  if (partner) name.partnerFirst = partner;
   return name;
 }
 

@@ -3,8 +3,9 @@
  * professional username, employers, titles and place, normalised once for every candidate.
  */
 import pluralize from 'pluralize';
-import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { commonWords, findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
+import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import type { ContactRow } from './match-scoring.js';
@@ -149,44 +150,82 @@ function notesFields(notes: string | null | undefined): { titles: string[]; orgs
   };
 }
 
-/** A title cell that is a profile headline: parts set apart by bars, bullets or dashes, or an employer after "@" / "at". */
-const HEADLINE = /\s[|•·—–]\s|\s?[|•·]\s?|\s@\s?\S|\sat\s\p{Lu}/u;
+/**
+ * A title cell that is a profile headline: parts set apart by bars, bullets or dashes (a middle
+ * dot only between spaces: "Col·laboradora" is one word), or an employer after "@" / "at".
+ */
+const HEADLINE = /\s[|•·—–]\s|\s?[|•]\s?|\s@\s?\S|\sat\s\p{Lu}/u;
+const HEADLINE_PARTS = /\s[|•·—–]\s|\s?[|•]\s?|\s+-\s+/;
+
+/**
+ * What follows "at" is an employer unless it is one common word: "Attorney at Law", "Director at
+ * Large", "Engineer at Heart" (SCOWL's common words); "at Google", "at King and Sons" name one.
+ */
+const employerAfterAt = (text: string): boolean => {
+  const ws = text.trim().split(/\s+/);
+  return ws.length > 1 || !commonWords().has((ws[0] ?? '').toLowerCase());
+};
 
 /**
  * A headline pasted as a job title ("Helping teams ship faster | Head of Platform @ Acme",
- * "Infrastructure Manager at King and Sons | Speaker"): each part read with the people-search
- * parser for a title and an employer, as a note is.
+ * "Infrastructure Manager at King and Sons | Speaker", "Software Engineer | Google"): each part
+ * read with the people-search parser for a title and an employer, as a note is; a part in capitals
+ * with no title in it, after the first, is an employer. Without any title read, the cell stays the title.
  */
 function headlineFields(cell: string): { titles: string[]; orgs: string[] } {
-  const parts = cell.slice(0, NOTES_CHARS).split(/\s*[|•·—–]\s*|\s+-\s+/);
-  const read = parts.map((part) => {
-    // "Head of Platform @ Instructor Biosciences": what follows "@" or "at" is the employer, whatever its words.
-    const at = /^(.*?\S)\s*(?:@|\bat\b)\s*(\p{Lu}.*)$/u.exec(part);
-    if (!at) return notesFields(part);
-    const titles = notesFields(at[1]).titles;
-    return { titles: titles.length ? titles : [at[1]!], orgs: [at[2]!] };
+  const parts = cell
+    .slice(0, NOTES_CHARS)
+    .split(HEADLINE_PARTS)
+    .filter((p) => p.trim());
+  const read = parts.map((part, i) => {
+    // "Head of Platform @ Instructor Biosciences": what follows "@" is the employer, whatever its words.
+    const at = /^(.*?\S)\s*(@|\bat\b)\s*(\p{Lu}.*)$/u.exec(part);
+    if (at && (at[2] === '@' || employerAfterAt(at[3]!))) {
+      const titles = notesFields(at[1]).titles;
+      return { titles: titles.length ? titles : [at[1]!], orgs: [at[3]!] };
+    }
+    // "Attorney at Law": the title, without the phrase.
+    const fields = at ? { titles: notesFields(at[1]).titles, orgs: [] } : notesFields(part);
+    if (!fields.titles.length && !fields.orgs.length && i > 0 && /^(\p{Lu}[\p{L}'’.&-]*\s*)+$/u.test(part.trim()))
+      return { titles: [], orgs: [part.trim()] };
+    return fields;
   });
-  return { titles: read.flatMap((r) => r.titles), orgs: read.flatMap((r) => r.orgs) };
+  const titles = read.flatMap((r) => r.titles);
+  return { titles: titles.length ? titles : [cell], orgs: read.flatMap((r) => r.orgs) };
 }
 
-/** Whether a cell reads as a job title: it ends in a title's head noun ("Senior Advisor", "Registered Nurses"). */
-const endsInTitleHead = (cell: string): boolean => TITLE_HEADS.has(pluralize.singular(words(cell).at(-1) ?? ''));
+/** Whether a cell reads as one job title: it ends in a title's head noun, singular ("Senior Advisor", "Registered Nurse"). */
+const endsInTitleHead = (cell: string): boolean => TITLE_HEADS.has(words(cell).at(-1) ?? '');
+
+/**
+ * Whether a cell reads as a firm: a legal form in it ("Stroman LLC", "Acme GmbH"), or names listed
+ * as law and consulting firms are named ("Beer, Borer and Watsica", "Smith & Wesson").
+ */
+const readsAsFirm = (cell: string): boolean =>
+  normOrg(cell) !== words(cell).join(' ') ||
+  /^\p{Lu}[\p{L}'’-]+(,\s+\p{Lu}[\p{L}'’-]+)*,?\s+(and|&)\s+\p{Lu}[\p{L}'’-]+$/u.test(cell.trim());
 
 /**
  * The row's job titles and employers as written, with two slips of spreadsheets mended: a
  * headline in the title column is read for its title and employer, and a title and an employer in
- * each other's columns (the employer column ends in a title's head noun, the title column holds
- * no title) are swapped.
+ * each other's columns are swapped back, when the employer column reads as one title and the title
+ * column as a firm ("Senior Registered Nurse" / "Stroman LLC"), never on a title column's lack of
+ * title words alone ("Investment Banking" / "Evercore Partners" stay as written).
  */
 function titlesAndOrgs(row: ContactRow): { titles: string[]; orgs: string[] } {
   let titles = row.job_titles ?? [];
   let orgs = row.organization_names ?? [];
-  // A title column with a head noun or a title's abbreviation in it ("CEO", "Partner") is a title.
-  const titled = (cell: string) => words(cell).some((w) => TITLE_HEADS.has(pluralize.singular(w)) || ABBREVIATED_TITLES.has(w));
-  if (titles.length === 1 && orgs.length === 1 && endsInTitleHead(orgs[0]!) && !titled(titles[0]!)) [titles, orgs] = [orgs, titles];
+  // A title column with a head noun, a level or a title's abbreviation in it, its abbreviations
+  // read ("CEO", "Partner", "Sr. Dev", "VP Eng"), is a title.
+  const titled = (cell: string) =>
+    titleTokens(cell).some((readings) =>
+      readings.some((w) => TITLE_HEADS.has(pluralize.singular(w)) || ABBREVIATED_TITLES.has(w) || LEVEL_WORDS.has(w)),
+    );
+  if (titles.length === 1 && orgs.length === 1 && endsInTitleHead(orgs[0]!) && !titled(titles[0]!) && readsAsFirm(titles[0]!))
+    [titles, orgs] = [orgs, titles];
   if (titles.some((t) => HEADLINE.test(t))) {
     const read = titles.map((t) => (HEADLINE.test(t) ? headlineFields(t) : { titles: [t], orgs: [] }));
-    titles = read.flatMap((r) => (r.titles.length ? r.titles : []));
+    titles = read.flatMap((r) => r.titles);
     if (!orgs.length) orgs = read.flatMap((r) => r.orgs);
   }
   return { titles, orgs };

@@ -324,10 +324,12 @@ test('--swap refuses to swap when the new index does not hold what was written; 
     await w.run([writeSnapshot(w.dir, 'profiles-a.jsonl', [profile(1), profile(2)])]);
     const live = await w.engine.getAlias(INDICES.profiles.alias);
     const dup = writeSnapshot(w.dir, 'profiles-b.jsonl', [profile(3), profile(3), profile(4)]);
+    let refusal: unknown;
     try {
       await w.run([dup], { swap: true });
       assert.unreachable('the swap should be refused');
     } catch (err) {
+      refusal = err;
       assert.instance(err, SwapRefused);
       assert.match((err as Error).message, /holds 2 documents but 3 should remain of what was written/);
       assert.match(
@@ -339,6 +341,14 @@ test('--swap refuses to swap when the new index does not hold what was written; 
     }
     assert.equal(await w.engine.getAlias(INDICES.profiles.alias), live);
     assert.is(await w.engine.count(INDICES.profiles.alias), 2);
+    // The refused index is dropped, and nothing is left to resume.
+    const dropped = /the new index (\S+) was dropped/.exec(String(refusal))?.[1];
+    assert.ok(dropped, String(refusal));
+    assert.not.ok(await w.engine.indexExists(dropped as string));
+    assert.equal(
+      fs.readdirSync(path.join(w.dir, 'indexer')).filter((f) => f.startsWith('checkpoint-')),
+      [],
+    );
 
     // Across the parts of a kind, after refused lines, and not counting an id deleted in between.
     const partA = writeSnapshot(w.dir, 'profiles-c-000.jsonl', [profile(5), profile(6), { id: tid(0xa0, 6), _deleted: true }, profile(7)]);

@@ -389,6 +389,7 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.is(placeOf('quality engineers in the yangtze river delta'), 'Yangtze River Delta');
   // A town named with its honour is also named without it.
   assert.is(placeOf('product analysts in the leamington spa area'), 'Royal Leamington Spa, United Kingdom');
+  assert.equal(filters('engineers in Palm Beach').locations, undefined, 'not Royal Palm Beach, Florida');
   // Borneo is a country and other countries' divisions; the North of England includes Yorkshire.
   assert.equal(regionsOf('BN', null).includes('Borneo'), true);
   assert.equal(regionsOf('MY', null, 'Sarawak').includes('Borneo'), true);

@@ -8,6 +8,7 @@ import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 
 const parse = (q: string) => parsePeopleQuery(q);
 const title = (q: string) => parse(q).filters.job_titles?.include;
+const filters = (q: string) => parse(q).filters;
 
 test('"mechanics" and "techs" stay as they were: a field and a word of technology', () => {
   // Tried and withdrawn: reading them as plural people made "statistical mechanics" and "big techs" titles.
@@ -71,6 +72,11 @@ test('regional and group vice presidents, and the everyday misspelling of "princ
   // An industry word after an audience is the department ("Customer Education"), not context.
   assert.equal(title('head of customer education working in georgia'), ['Head of Customer Education']);
   assert.equal(title('head of BI climate tech'), ['Head of BI']);
+  assert.equal(title('Head of Community gaming'), ['Head of Community']);
+  // "Enterprise" before words naming companies is their size, never a title, nor Enterprise, Alabama.
+  assert.equal(filters('sales leaders at enterprise security companies').locations, undefined);
+  assert.equal(filters('sales leaders at enterprise security companies').company_size, { min: 1000 });
+  assert.equal(title('Director of Enterprise Sales'), ['Director of Enterprise Sales']);
   // Not in "principles of": no title takes the word there.
   assert.not.ok(JSON.stringify(title('principles of design experts') ?? []).includes('Principal'));
 });

@@ -23,6 +23,8 @@ test('cells as spreadsheets hold them: invisible characters, former names, addre
     lastSearch: 'ruiz',
     partnerFirst: 'luis',
   });
+  assert.is(personName({ name: 'John & Mary Smith (formerly Jones)' }).birthName, 'jones');
+  assert.is(personName({ name: 'Dr. & Mrs. John Smith' }).partnerFirst, undefined);
   // "Formerly" outside brackets is no name's part to read.
   assert.is(personName({ name: 'Jane Smith formerly Doe' }).birthName, undefined);
   // The same mailbox at a host under the organisation's domain; never at a sibling host, nor
@@ -70,6 +72,18 @@ test('cells as spreadsheets hold them: invisible characters, former names, addre
   ]);
   assert.equal(title({ organization_names: ['Acme Consultants'], job_titles: ['CEO'] }), [['ceo'], ['acme consultants']]);
   assert.equal(title({ organization_names: ['Acme Engineers'], job_titles: ['Managing Partner'] })[1], ['acme engineers']);
+  // Never on a title column's lack of title words alone: a department, a status, a word of another language.
+  assert.equal(title({ organization_names: ['Evercore Partners'], job_titles: ['Investment Banking'] }), [
+    ['investment banking'],
+    ['evercore partners'],
+  ]);
+  assert.equal(title({ organization_names: ['Army National Guard'], job_titles: ['Retired'] }), [['retired'], ['army national guard']]);
+  // "at" before one common word is a phrase, not an employer; a part in capitals after a title is one.
+  assert.equal(title({ job_titles: ['Attorney at Law'] }), [['attorney'], []]);
+  assert.equal(title({ job_titles: ['Engineer at Heart | Maker'] })[1], []);
+  assert.equal(title({ job_titles: ['Software Engineer | Google'] })[1], ['google']);
+  // A middle dot inside a word is no separator.
+  assert.equal(title({ job_titles: ['Col·laboradora'] }), [['collaboradora'], []]);
 });
 
 test('the matcher finds a person by a mailbox at a subdomain, or by an address pasted as the name', async () => {
