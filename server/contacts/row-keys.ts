@@ -13,6 +13,7 @@ import {
   asciiLower,
   emailSearchTerms,
   emailsIn,
+  indexWords,
   type PersonName,
   personName,
   phonesIn,
@@ -186,8 +187,7 @@ function headlineFields(cell: string): { titles: string[]; orgs: string[] } {
     }
     // "Attorney at Law": the title, without the phrase.
     const fields = at ? { titles: notesFields(at[1]).titles, orgs: [] } : notesFields(part);
-    if (!fields.titles.length && !fields.orgs.length && i > 0 && /^(\p{Lu}[\p{L}'’.&-]*\s*)+$/u.test(part.trim()))
-      return { titles: [], orgs: [part.trim()] };
+    if (!fields.titles.length && !fields.orgs.length && i > 0 && readsAsName(part)) return { titles: [], orgs: [part.trim()] };
     return fields;
   });
   const titles = read.flatMap((r) => r.titles);
@@ -203,7 +203,19 @@ const endsInTitleHead = (cell: string): boolean => TITLE_HEADS.has(words(cell).a
  */
 const readsAsFirm = (cell: string): boolean =>
   normOrg(cell) !== words(cell).join(' ') ||
-  /^\p{Lu}[\p{L}'’-]+(,\s+\p{Lu}[\p{L}'’-]+)*,?\s+(and|&)\s+\p{Lu}[\p{L}'’-]+$/u.test(cell.trim());
+  /^\p{Lu}[\p{L}'’-]+(,\s+\p{Lu}[\p{L}'’-]+)*,?\s+(and|&)\s+\p{Lu}[\p{L}'’-]+$/u.test(cell.trim()) ||
+  readsAsName(cell);
+
+/**
+ * Whether a cell reads as a proper name: every word capitalised, one of them no common English
+ * word and the whole no place ("Lubowitz - Mertz", "Kulas Labs", "Google"; not "Investment
+ * Banking", "Mid-Market", "EMEA").
+ */
+const readsAsName = (cell: string): boolean => {
+  const written = cell.trim().split(/[\s-]+/).filter((w) => /\p{L}/u.test(w));
+  if (!written.length || !written.every((w) => /^\p{Lu}/u.test(w))) return false;
+  return indexWords(cell).some((w) => !commonWords().has(w)) && !resolvePlace(cell.trim());
+};
 
 /**
  * The row's job titles and employers as written, with two slips of spreadsheets mended: a
