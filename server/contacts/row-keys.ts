@@ -212,7 +212,10 @@ const readsAsFirm = (cell: string): boolean =>
  * Banking", "Mid-Market", "EMEA").
  */
 const readsAsName = (cell: string): boolean => {
-  const written = cell.trim().split(/[\s-]+/).filter((w) => /\p{L}/u.test(w));
+  const written = cell
+    .trim()
+    .split(/[\s-]+/)
+    .filter((w) => /\p{L}/u.test(w));
   if (!written.length || !written.every((w) => /^\p{Lu}/u.test(w))) return false;
   return indexWords(cell).some((w) => !commonWords().has(w)) && !resolvePlace(cell.trim());
 };

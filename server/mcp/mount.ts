@@ -31,8 +31,14 @@ export function mountConnector(
   const authenticate = async (ctx: Context, next: () => Promise<unknown>) => {
     const actor = await authenticateBearer(services, ctx.get('authorization'), opts.verifier, services.clock());
     ctx.state.actor = actor;
-    await services.requestRate.take(actor.ownerUserId);
-    await next();
+    try {
+      await services.requestRate.take(actor.ownerUserId);
+      await next();
+    } finally {
+      // Answers Koa writes (refusals before the transport, 429) carry the credit headers as REST
+      // answers do; the transport's own answers get them when their head is written (below).
+      if (ctx.respond !== false) ctx.set(creditHeaders(services.credits.status(actor.ownerUserId, actor.owner.tier, services.clock())));
+    }
   };
 
   /**

@@ -143,7 +143,14 @@ async function readJson(ctx: Context, coding: string, limitBytes: number): Promi
   if (!isUtf8(bytes)) throw invalidUtf8();
   const text = bytes.toString('utf8');
   if (!OBJECT_OR_ARRAY.test(text)) throw isJson(text) ? scalarJson() : invalidJson();
-  const parsed: unknown = bourne.parse(text, { protoAction: 'error' });
+  let parsed: unknown;
+  try {
+    parsed = bourne.parse(text, { protoAction: 'error' });
+  } catch (err) {
+    // Valid JSON that bourne refuses sets a `__proto__` key: say so, not "not valid JSON".
+    if (err instanceof SyntaxError && isJson(text)) throw prototypeKey();
+    throw err;
+  }
   // Valid UTF-8 bytes can still spell a lone surrogate as an escape ("\\ud800"): no UTF-8 text
   // can hold one, and storing it would write U+FFFD in its place.
   if (SURROGATE_ESCAPE.test(text) && escapesLoneSurrogate(text)) throw loneSurrogate();
@@ -179,6 +186,13 @@ function escapesLoneSurrogate(text: string): boolean {
   }
   return false;
 }
+
+const prototypeKey = (): AppError =>
+  new AppError(
+    400,
+    'invalid_json',
+    'The request body sets a "__proto__" key, which is refused (it would reach object prototypes). Rename or remove that key.',
+  );
 
 const loneSurrogate = (): AppError =>
   new AppError(

@@ -98,6 +98,7 @@ test('malformed JSON, wrong media type and oversized bodies get their own codes'
     const proto = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: '{"name":"x","__proto__":{"admin":true}}' });
     assert.is(proto.status, 400);
     assert.is(proto.body.error, 'invalid_json');
+    assert.match(proto.body.message as string, 'sets a "__proto__" key');
 
     const scalar = await app.call('POST', `/test/things/${ID}`, { key: apiKey, body: '"just a string"' });
     assert.is(scalar.status, 400);

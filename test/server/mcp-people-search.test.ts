@@ -129,6 +129,8 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
       const error = bare.body.error as { code: number; message: string; data: unknown };
       assert.equal([bare.status, error.code, error.data], [400, -32600, { error: 'invalid_json' }], scalar);
       assert.match(error.message, 'bare JSON value');
+      // A refusal before JSON-RPC is read still answers an authenticated call: credit headers too.
+      assert.ok(bare.headers.get('x-service-credits-remaining'), scalar);
     }
     const latin1 = await rpc({ jsonrpc: '2.0', id: 13, method: 'tools/list' }, 'application/json; charset=iso-8859-1');
     assert.is(latin1.status, 415);

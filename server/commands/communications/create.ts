@@ -289,7 +289,7 @@ export function cancelCommunication(
     throw new AppError(
       409,
       'communication_already_terminal',
-      `This communication is already ${c.status}; only queued or in-progress ones can be cancelled.`,
+      `This communication is already ${c.status}; only drafts and queued or in-progress sends can be cancelled.`,
       {
         communication_id: c.id,
         status: c.status,
