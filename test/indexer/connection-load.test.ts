@@ -54,6 +54,27 @@ const rows = (app: TestApp) =>
       .all() as { a: string; b: string; source: number; connected_at: number; removed_at: number | null }[]
   ).map((r) => `${Number.parseInt(r.a.slice(-4), 16)} ${Number.parseInt(r.b.slice(-4), 16)} ${r.source} ${r.connected_at} ${r.removed_at}`);
 
+/** The graph as a connection sink whose `n`th merge fails, as a crash there would. */
+const crashingAtMerge = (graph: GraphStore, n: number): ConnectionSink => {
+  let merges = 0;
+  return {
+    beginLoad(): ConnectionLoad {
+      const inner = graph.beginLoad();
+      return {
+        get staged() {
+          return inner.staged;
+        },
+        stage: (edges, syncedAt) => inner.stage(edges, syncedAt),
+        merge: (report) => {
+          if (++merges === n) throw new Error('simulated crash in a merge');
+          return inner.merge(report);
+        },
+        close: () => inner.close(),
+      };
+    },
+  };
+};
+
 const index = (
   app: TestApp,
   files: string[],
@@ -196,24 +217,8 @@ test('a load that fails before a merge is resumed from the last merge, with noth
     const lines = Array.from({ length: 100 }, (_, i) => (bad.has(i) ? '{"user_a": ' : record(1000 + i, 2000 + i)));
     const file = writeSnapshot(app.dataDir, 'connections.jsonl', lines);
     const rejectsFile = path.join(app.dataDir, 'rejects.jsonl');
-    let merges = 0;
     // The second merge fails (a crash there): the first one's 40 records are committed, the rest is lost with the process.
-    const failing: ConnectionSink = {
-      beginLoad(): ConnectionLoad {
-        const inner = graph.beginLoad();
-        return {
-          get staged() {
-            return inner.staged;
-          },
-          stage: (edges, syncedAt) => inner.stage(edges, syncedAt),
-          merge: (report) => {
-            if (++merges === 2) throw new Error('simulated crash in a merge');
-            return inner.merge(report);
-          },
-          close: () => inner.close(),
-        };
-      },
-    };
+    const failing = crashingAtMerge(graph, 2);
     try {
       // Read by this thread here, by the reader worker on resume: both number lines alike.
       await index(app, [file], failing, { mergeEvery: 30, workers: 0 });
@@ -255,21 +260,7 @@ test('a load killed before its first merge resumes as the same run: its rejects 
     const file = writeSnapshot(app.dataDir, 'connections.jsonl', lines);
     const rejectsFile = path.join(app.dataDir, 'rejects.jsonl');
     // The only merge (at the end of the file) fails: nothing was ever committed.
-    const failing: ConnectionSink = {
-      beginLoad(): ConnectionLoad {
-        const inner = graph.beginLoad();
-        return {
-          get staged() {
-            return inner.staged;
-          },
-          stage: (edges, syncedAt) => inner.stage(edges, syncedAt),
-          merge: () => {
-            throw new Error('simulated crash in a merge');
-          },
-          close: () => inner.close(),
-        };
-      },
-    };
+    const failing = crashingAtMerge(graph, 1);
     try {
       await index(app, [file], failing, { workers: 0 });
       assert.unreachable('the load fails');
