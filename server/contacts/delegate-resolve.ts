@@ -14,9 +14,10 @@ import { MICRO_PER_CREDIT, type Operation, rateFor } from '../billing/rate-card.
 import { invalidField } from '../errors.js';
 import type { Services } from '../services.js';
 import { prepared } from '../store/database.js';
+import { emailsIn } from './emails.js';
 import { type EmailEnrichmentProvider, type EnrichmentAnswer, EnrichmentUnavailable, emailEnrichmentProvider } from './enrichment.js';
 import { ContactMatcher, type ContactRow, type MatchResult } from './matcher.js';
-import { emailsIn, phonesIn, professionalUsername } from './normalize.js';
+import { phonesIn, professionalUsername } from './normalize.js';
 
 export const EMAIL_QUALITIES = ['verified', 'validated', 'sourced', 'guessed'] as const;
 type Quality = (typeof EMAIL_QUALITIES)[number];

@@ -4,8 +4,9 @@
  * and the bucket of a ranked candidate list.
  */
 import { placeKey } from '../../geo/gazetteer.js';
+import { normEmail, sameMailboxAtParent } from './emails.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from './given-names.js';
-import { indexWords, isTypo, normEmail, sameMailboxAtParent, words } from './normalize.js';
+import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';
 import { titleOverlap, titleTokens } from './titles.js';

@@ -1,19 +1,18 @@
 /**
  * Normalising what a contact row and a profile say, so the matcher compares like with like
  * (docs/contacts.md, "The matcher"): names transliterated to ASCII (any-ascii) and lowercased,
- * emails lowercased without `+tags`, phone numbers in E.164 (libphonenumber-js), professional
- * URLs reduced to the username. Given names: given-names.ts; organisation names: organisations.ts.
+ * phone numbers in E.164 (libphonenumber-js), professional URLs reduced to the username. Email
+ * addresses: emails.ts; given names: given-names.ts; organisation names: organisations.ts.
  */
 
 import anyAscii from 'any-ascii';
 import { distance } from 'fastest-levenshtein';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { getDomain } from 'tldts';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 
 /** Pictographs, symbols and invisible format characters: never part of a name (any-ascii spells 🚀 "rocket"). */
-const DECORATION = /[\p{Extended_Pictographic}\p{So}\p{Sk}\p{Cf}]|\uFE0F/gu;
+export const DECORATION = /[\p{Extended_Pictographic}\p{So}\p{Sk}\p{Cf}]|\uFE0F/gu;
 /**
  * Invisible format characters (zero-width joiners, soft hyphens, direction marks): inside a word
  * they join it. The zero-width space (U+200B) separates words, as any space does.
@@ -271,86 +270,6 @@ export function swappedName(name: PersonName): PersonName | null {
   if ((n !== 2 && n !== 3) || !name.first || !name.last || name.ordered) return null;
   const [family, ...given] = name.all as [string, ...string[]];
   return { first: given.at(-1)!, last: family, all: [...given, family], lastSearch: family, given: given.join('') };
-}
-
-/** Domains whose mailboxes ignore dots in the local part (Gmail's). */
-const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-
-/** An email address as compared: lowercased, a `+tag` dropped, Gmail's dots dropped. Null when it is not an address. */
-export function normEmail(email: string | null | undefined): string | null {
-  const e = (email ?? '').trim().toLowerCase();
-  const m = /^([^@\s]+)@([^@\s]+\.[^@\s]+)$/.exec(e);
-  if (!m) return null;
-  const domain = m[2] === 'googlemail.com' ? 'gmail.com' : m[2]!;
-  let local = m[1]!.replace(/\+.*$/, '');
-  if (DOTLESS_DOMAINS.has(domain)) local = local.replace(/\./g, '');
-  return `${local}@${domain}`;
-}
-
-/**
- * What an exact-key search looks an address up by: as compared ({@link normEmail}) and as
- * written, lowercased without its `+tag` (a stored Gmail address keeps its dots); an address at a
- * host under the organisation's domain also as at the domain ("ana@mail.acme.com" as "ana@acme.com").
- */
-export function emailSearchTerms(cell: string | null | undefined): string[] {
-  if (!cell) return [];
-  const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
-  return (text.match(EMAIL_IN_TEXT) ?? []).flatMap((e) => {
-    const lower = e.toLowerCase();
-    const out = [lower, lower.replace(/\+[^@]*@/, '@')];
-    const norm = normEmail(e);
-    if (norm) out.push(norm);
-    const atParent = norm ? emailAtParentDomain(norm) : null;
-    if (atParent) out.push(atParent);
-    return out;
-  });
-}
-
-/**
- * An address at a host under an organisation's domain moved to that domain (the registrable
- * domain of the Public Suffix List, private suffixes included: tldts): "ana@mail.acme.com" is
- * "ana@acme.com". Null when the host is the domain itself, or not an address.
- */
-export function emailAtParentDomain(email: string): string | null {
-  const norm = normEmail(email);
-  if (!norm) return null;
-  const at = norm.lastIndexOf('@');
-  const host = norm.slice(at + 1);
-  const domain = getDomain(host, { allowPrivateDomains: true });
-  return domain && domain !== host ? `${norm.slice(0, at)}@${domain}` : null;
-}
-
-/**
- * Whether two addresses (as compared) are one mailbox name at a host and its parent domain
- * ("ana@mail.acme.com" and "ana@acme.com"). Two sibling hosts ("nc.rr.com", "tx.rr.com"; two
- * tenants of "onmicrosoft.com") are other mailboxes.
- */
-export function sameMailboxAtParent(a: string, b: string): boolean {
-  return emailAtParentDomain(a) === b || emailAtParentDomain(b) === a;
-}
-
-/** An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. */
-const EMAIL_IN_TEXT = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
-
-/**
- * Every email address in a cell ("Ana Ruiz <ana@acme.com>", "mailto:ana@acme.com", two
- * addresses separated by a comma or a semicolon), each normalised ({@link normEmail}).
- */
-export function emailsIn(cell: string | null | undefined): string[] {
-  if (!cell) return [];
-  const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
-  return (text.match(EMAIL_IN_TEXT) ?? []).map(normEmail).filter((e): e is string => e !== null);
-}
-
-/** A cell without the email addresses in it ("ana@acme.com" pasted in a name column), or null when nothing else is left. */
-export function withoutEmails(cell: string | null | undefined): string | null {
-  if (!cell) return cell ?? null;
-  const rest = cell
-    .replace(/mailto:/gi, ' ')
-    .replace(EMAIL_IN_TEXT, ' ')
-    .replace(/[<>()[\]]/g, ' ')
-    .trim();
-  return rest || null;
 }
 
 /** The phone numbers of a cell: several may share one ("+1 555 0100 / +1 555 0101"). */

@@ -8,19 +8,9 @@ import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { resolvePlace } from '../../query-planner/places.js';
+import { emailSearchTerms, emailsIn, withoutEmails } from './emails.js';
 import type { ContactRow } from './match-scoring.js';
-import {
-  asciiLower,
-  emailSearchTerms,
-  emailsIn,
-  indexWords,
-  type PersonName,
-  personName,
-  phonesIn,
-  professionalUsername,
-  withoutEmails,
-  words,
-} from './normalize.js';
+import { asciiLower, indexWords, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
 import { type TitleToken, titleTokens } from './titles.js';
 
@@ -169,7 +159,7 @@ const employerAfterAt = (text: string): boolean => {
 
 /**
  * A headline pasted as a job title ("Helping teams ship faster | Head of Platform @ Acme",
- * "Infrastructure Manager at King and Sons | Speaker", "Software Engineer | Google"): each part
+ * "Infrastructure Manager at King and Sons | Speaker", "Software Engineer | Luettgen Health"): each part
  * read with the people-search parser for a title and an employer, as a note is; a part in capitals
  * with no title in it, after the first, is an employer. Without any title read, the cell stays the title.
  */

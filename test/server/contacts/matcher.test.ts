@@ -1,16 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { emailsIn } from '../../../server/contacts/emails.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../server/contacts/given-names.js';
 import { ContactMatcher, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
-import {
-  emailsIn,
-  isTypo,
-  normPhone,
-  personName,
-  phonesIn,
-  professionalUsername,
-  swappedName,
-} from '../../../server/contacts/normalize.js';
+import { isTypo, normPhone, personName, phonesIn, professionalUsername, swappedName } from '../../../server/contacts/normalize.js';
 import { emailOrganisation, normOrg, orgAgreement, orgForm } from '../../../server/contacts/organisations.js';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';

@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { emailAtParentDomain, sameMailboxAtParent } from '../../../server/contacts/emails.js';
 import { ContactMatcher, rowKeys } from '../../../server/contacts/matcher.js';
-import { emailAtParentDomain, personName, sameMailboxAtParent } from '../../../server/contacts/normalize.js';
+import { personName } from '../../../server/contacts/normalize.js';
 import { P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
 import { startTestApp } from '../../helpers/test-app.js';
@@ -81,7 +82,9 @@ test('cells as spreadsheets hold them: invisible characters, former names, addre
   // "at" before one common word is a phrase, not an employer; a part in capitals after a title is one.
   assert.equal(title({ job_titles: ['Attorney at Law'] }), [['attorney'], []]);
   assert.equal(title({ job_titles: ['Engineer at Heart | Maker'] })[1], []);
-  assert.equal(title({ job_titles: ['Software Engineer | Google'] })[1], ['google']);
+  assert.equal(title({ job_titles: ['Software Engineer | Luettgen Health'] })[1], ['luettgen health']);
+  // A part of common words only is no employer ("Mid-Market", and "Google", a verb of the word list).
+  assert.equal(title({ job_titles: ['Head of Data | Mid-Market'] }), [['head of data'], []]);
   // A middle dot inside a word is no separator.
   assert.equal(title({ job_titles: ['Col·laboradora'] }), [['collaboradora'], []]);
 });

@@ -1,0 +1,87 @@
+/**
+ * Email addresses as the contact matcher reads and compares them (docs/contacts.md, "The
+ * matcher"): found anywhere in a cell, lowercased without `+tags`, Gmail's dots dropped, and a
+ * mailbox at a host under an organisation's domain related to the same name at that domain.
+ */
+import { getDomain } from 'tldts';
+import { DECORATION } from './normalize.js';
+
+/** Domains whose mailboxes ignore dots in the local part (Gmail's). */
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/** An email address as compared: lowercased, a `+tag` dropped, Gmail's dots dropped. Null when it is not an address. */
+export function normEmail(email: string | null | undefined): string | null {
+  const e = (email ?? '').trim().toLowerCase();
+  const m = /^([^@\s]+)@([^@\s]+\.[^@\s]+)$/.exec(e);
+  if (!m) return null;
+  const domain = m[2] === 'googlemail.com' ? 'gmail.com' : m[2]!;
+  let local = m[1]!.replace(/\+.*$/, '');
+  if (DOTLESS_DOMAINS.has(domain)) local = local.replace(/\./g, '');
+  return `${local}@${domain}`;
+}
+
+/**
+ * What an exact-key search looks an address up by: as compared ({@link normEmail}) and as
+ * written, lowercased without its `+tag` (a stored Gmail address keeps its dots); an address at a
+ * host under the organisation's domain also as at the domain ("ana@mail.acme.com" as "ana@acme.com").
+ */
+export function emailSearchTerms(cell: string | null | undefined): string[] {
+  if (!cell) return [];
+  const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
+  return (text.match(EMAIL_IN_TEXT) ?? []).flatMap((e) => {
+    const lower = e.toLowerCase();
+    const out = [lower, lower.replace(/\+[^@]*@/, '@')];
+    const norm = normEmail(e);
+    if (norm) out.push(norm);
+    const atParent = norm ? emailAtParentDomain(norm) : null;
+    if (atParent) out.push(atParent);
+    return out;
+  });
+}
+
+/**
+ * An address at a host under an organisation's domain moved to that domain (the registrable
+ * domain of the Public Suffix List, private suffixes included: tldts): "ana@mail.acme.com" is
+ * "ana@acme.com". Null when the host is the domain itself, or not an address.
+ */
+export function emailAtParentDomain(email: string): string | null {
+  const norm = normEmail(email);
+  if (!norm) return null;
+  const at = norm.lastIndexOf('@');
+  const host = norm.slice(at + 1);
+  const domain = getDomain(host, { allowPrivateDomains: true });
+  return domain && domain !== host ? `${norm.slice(0, at)}@${domain}` : null;
+}
+
+/**
+ * Whether two addresses (as compared) are one mailbox name at a host and its parent domain
+ * ("ana@mail.acme.com" and "ana@acme.com"). Two sibling hosts ("nc.rr.com", "tx.rr.com"; two
+ * tenants of "onmicrosoft.com") are other mailboxes.
+ */
+export function sameMailboxAtParent(a: string, b: string): boolean {
+  return emailAtParentDomain(a) === b || emailAtParentDomain(b) === a;
+}
+
+/** An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. */
+const EMAIL_IN_TEXT = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
+
+/**
+ * Every email address in a cell ("Ana Ruiz <ana@acme.com>", "mailto:ana@acme.com", two
+ * addresses separated by a comma or a semicolon), each normalised ({@link normEmail}).
+ */
+export function emailsIn(cell: string | null | undefined): string[] {
+  if (!cell) return [];
+  const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
+  return (text.match(EMAIL_IN_TEXT) ?? []).map(normEmail).filter((e): e is string => e !== null);
+}
+
+/** A cell without the email addresses in it ("ana@acme.com" pasted in a name column), or null when nothing else is left. */
+export function withoutEmails(cell: string | null | undefined): string | null {
+  if (!cell) return cell ?? null;
+  const rest = cell
+    .replace(/mailto:/gi, ' ')
+    .replace(EMAIL_IN_TEXT, ' ')
+    .replace(/[<>()[\]]/g, ' ')
+    .trim();
+  return rest || null;
+}
