@@ -353,12 +353,9 @@ export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> 
               ),
           );
         } catch (err) {
-          if (!(err instanceof SwapRefused)) throw err;
-          // The same inputs would be refused again: nothing is left to resume. The new index is
-          // dropped and the run forgotten (it stayed behind until another run over the same files).
-          if (await opts.engine.indexExists(target.index)) await opts.engine.deleteIndex(target.index);
-          checkpoint.remove();
-          throw new SwapRefused(`${err.message}; the new index ${target.index} was dropped`);
+          // A refused swap dropped its index: nothing is left to resume, so the run is forgotten.
+          if (err instanceof SwapRefused) checkpoint.remove();
+          throw err;
         }
         swapped = true;
         markSwapped(target.index);

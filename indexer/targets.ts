@@ -91,7 +91,7 @@ export class SwapRefused extends Error {
 
 /**
  * Verifies the new index holds exactly the documents written, then points the alias at it in
- * one atomic call and drops the indices it replaced. `beforeSwap` is told which those are before
+ * one atomic call and drops the indices it replaced; a refused swap drops the new index. `beforeSwap` is told which those are before
  * the alias moves, so that a checkpoint can record them. `explainShortfall`, asked only when the
  * index holds fewer documents than written, says why if it can (repeated-ids.ts).
  */
@@ -107,8 +107,10 @@ export async function verifyAndSwap(
   const { min, max } = typeof expectedDocs === 'number' ? { min: expectedDocs, max: expectedDocs } : expectedDocs;
   if (actual < min || actual > max) {
     const why = actual < min ? await explainShortfall() : null;
+    // The same inputs would be refused again: the new index is dropped, not left for a resume.
+    await engine.deleteIndex(target.index);
     throw new SwapRefused(
-      `${target.kind}: the new index ${target.index} holds ${actual} documents but ${min === max ? min : `${min} to ${max}`} should remain of what was written${why ? `. ${why}` : ''}; alias ${target.alias} left unchanged`,
+      `${target.kind}: the new index ${target.index} holds ${actual} documents but ${min === max ? min : `${min} to ${max}`} should remain of what was written${why ? `. ${why}` : ''}; alias ${target.alias} left unchanged; the new index ${target.index} was dropped`,
     );
   }
   const previous = (await engine.getAlias(target.alias)).filter((i) => i !== target.index);
