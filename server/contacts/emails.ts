@@ -65,20 +65,41 @@ export function sameMailboxAtParent(a: string, b: string): boolean {
 /** An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. */
 const EMAIL_IN_TEXT = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
 
+/** "at" and "dot" written to keep an address from harvesters: "[at]", "(at)", "{dot}", "[.]". */
+const BRACKETED_AT = /\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/gi;
+const BRACKETED_DOT = /\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*/gi;
+/** Spelt out: "ana.ruiz at acme dot com", only with a "dot" before a domain ending ("com", "co uk"). */
+const SPELT = /([a-z0-9._%+-]+)\s+at\s+((?:[a-z0-9-]+\s+dot\s+)+[a-z]{2,24})\b/gi;
+
+/**
+ * A cell with its masked addresses written plainly: compatibility forms folded (a fullwidth
+ * "＠" is "@"), "[at]" / "(at)" / "{dot}" / "[.]", and "ana at acme dot com".
+ */
+function unmasked(cell: string): string {
+  return cell
+    .normalize('NFKC')
+    .replace(BRACKETED_AT, '@')
+    .replace(BRACKETED_DOT, '.')
+    .replace(SPELT, (_, local: string, domain: string) => `${local}@${domain.replace(/\s+dot\s+/gi, '.')}`);
+}
+
 /**
  * Every email address in a cell ("Ana Ruiz <ana@acme.com>", "mailto:ana@acme.com", two
- * addresses separated by a comma or a semicolon), each normalised ({@link normEmail}).
+ * addresses separated by a comma or a semicolon, masked ones: "ana [at] acme [dot] com"), each
+ * normalised ({@link normEmail}).
  */
 export function emailsIn(cell: string | null | undefined): string[] {
   if (!cell) return [];
-  const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
+  const text = unmasked(cell)
+    .replace(DECORATION, '')
+    .replace(/mailto:/gi, ' ');
   return (text.match(EMAIL_IN_TEXT) ?? []).map(normEmail).filter((e): e is string => e !== null);
 }
 
 /** A cell without the email addresses in it ("ana@acme.com" pasted in a name column), or null when nothing else is left. */
 export function withoutEmails(cell: string | null | undefined): string | null {
   if (!cell) return cell ?? null;
-  const rest = cell
+  const rest = unmasked(cell)
     .replace(/mailto:/gi, ' ')
     .replace(EMAIL_IN_TEXT, ' ')
     .replace(/[<>()[\]]/g, ' ')

@@ -5,6 +5,7 @@
  */
 import { placeKey } from '../../geo/gazetteer.js';
 import { normEmail, sameMailboxAtParent } from './emails.js';
+import { familySpelling } from './family-names.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from './given-names.js';
 import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
@@ -188,6 +189,10 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     )
       add('last_name', 'match', WEIGHTS.lastPart, 'part of the family name, or a family name the row also gives');
     else if (isTypo(rl, plLast)) add('last_name', 'partial', WEIGHTS.lastTypo, `"${rl}" looks like a misspelling of "${plLast}"`);
+    // One name in another romanisation or spelling ("Kuo" / "Guo", "Smirnoff" / "Smirnov",
+    // "Chatterjee" / "Chattopadhyay"): a guess, weighed as a misspelling.
+    else if (familySpelling(rl, plLast, indexWords(k.name.lastSearch ?? rl), indexWords(p.last_name)))
+      add('last_name', 'partial', WEIGHTS.lastTypo, `"${rl}" may be another spelling of "${plLast}"`);
     else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
   }
 

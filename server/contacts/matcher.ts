@@ -10,6 +10,7 @@ import { INDICES } from '../../mappings/indices.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
 import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
+import { familyNameVariants } from './family-names.js';
 import { givenNameVariants } from './given-names.js';
 import {
   bucketOf,
@@ -97,10 +98,25 @@ export class ContactMatcher {
       // The family name as the index splits it ("al farsi"), every word required.
       const last = k.name.lastSearch ?? k.name.last;
       const lastAsWritten = nativeText(last, k.nativeForms);
-      const lastQuery = (q: string): Query => ({ match: { last_name: { query: q, operator: 'and' } } });
-      const lastMust: Query = lastAsWritten
-        ? { bool: { should: [lastQuery(last), lastQuery(lastAsWritten)], minimum_should_match: 1 } }
-        : lastQuery(last);
+      const lastQuery = (q: string, boost?: number): Query => ({
+        match: { last_name: { query: q, operator: 'and', ...(boost ? { boost } : {}) } },
+      });
+      // Also filed under another romanisation or spelling of the family name ("Kuo" as "Guo"), in
+      // the same search (a row's searches stay few), ranked below the name as written.
+      const variants = familyNameVariants(k.name.last);
+      const lastMust: Query =
+        lastAsWritten || variants.length
+          ? {
+              bool: {
+                should: [
+                  lastQuery(last, variants.length ? 4 : undefined),
+                  ...(lastAsWritten ? [lastQuery(lastAsWritten)] : []),
+                  ...variants.map((v) => lastQuery(v)),
+                ],
+                minimum_should_match: 1,
+              },
+            }
+          : lastQuery(last);
       searches.push(this.search({ bool: { must: [lastMust], should } }, 30).then(take));
       // Filed under one part of a double-barrelled name, or under the birth name ("née").
       for (const other of (k.name.otherLast ?? []).slice(0, 3))

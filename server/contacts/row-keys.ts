@@ -210,6 +210,43 @@ const readsAsName = (cell: string): boolean => {
   return indexWords(cell).some((w) => !commonWords().has(w)) && !resolvePlace(cell.trim());
 };
 
+/** Separators after which a name cell holds a tagline, a title or an employer (normalize.ts reads the name before them). */
+const NAME_TAIL = /\s+[|\-–—@·•/]\s+|\s*[|•]\s*/;
+/** Bracketed notes that are about the name, not an employer: pronouns, a birth name, a nickname's marker. */
+const NAME_NOTE = /^(she|he|they|her|him|them|née|nee|born|geb|formerly|previously|maiden|fka|aka|ex|former)\b/i;
+
+/**
+ * What a name cell says besides the name: an employer or a job title after a separator or in
+ * brackets ("Ana Ruiz - Acme Robotics", "Ana Ruiz (Kulas Labs)", "Ruiz, Ana (Kulas Labs)", "Ana Ruiz
+ * | Head of Sales"), and Outlook's "File as" with the company first ("Kulas Labs (Ruiz, Ana)"),
+ * whose name is the bracket. A part is a title when the people-search parser reads one and it is
+ * no proper name, an employer when it reads as a firm or a proper name; anything else ("Hiring",
+ * "(Speaker)", "(she/her)") is a note.
+ */
+export function nameCellFields(cell: string | null | undefined): { name: string | null | undefined; titles: string[]; orgs: string[] } {
+  const text = cell?.trim().slice(0, NOTES_CHARS);
+  if (!text) return { name: cell, titles: [], orgs: [] };
+  const fileAs = /^([^()]+?)\s*\(([^(),]+,[^(),]+)\)$/u.exec(text);
+  if (fileAs && readsAsFirm(fileAs[1]!) && !/,/.test(fileAs[1]!)) return { name: fileAs[2]!.trim(), titles: [], orgs: [fileAs[1]!.trim()] };
+  const bracketed = [...text.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
+  const tail = text
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+    .split(NAME_TAIL)
+    .slice(1);
+  const titles: string[] = [];
+  const orgs: string[] = [];
+  for (const part of [...tail, ...bracketed].map((p) => p.trim()).filter((p) => p && !NAME_NOTE.test(p) && !emailsIn(p).length)) {
+    const read = notesFields(part).titles;
+    // "Kubernetes Engineer" is a title though no common word; "Kulas Labs", "Beer, Borer and
+    // Watsica", "Stroman LLC" are firms; "Ceramic Chain", words in capitals, an employer too.
+    if (read.length && endsInTitleHead(part)) titles.push(...read);
+    else if (readsAsFirm(part) && /\p{L}{4}/u.test(part)) orgs.push(part);
+    else if (read.length) titles.push(...read);
+    else if (/^\p{Lu}\S*(\s+\p{Lu}\S*)+$/u.test(part) && !resolvePlace(part)) orgs.push(part);
+  }
+  return { name: cell, titles, orgs };
+}
+
 /**
  * The row's job titles and employers as written, with two slips of spreadsheets mended: a
  * headline in the title column is read for its title and employer, and a title and an employer in
@@ -233,6 +270,10 @@ function titlesAndOrgs(row: ContactRow): { titles: string[]; orgs: string[] } {
     titles = read.flatMap((r) => r.titles);
     if (!orgs.length) orgs = read.flatMap((r) => r.orgs);
   }
+  // An employer or a title written in the name cell fills what the columns lack.
+  const inName = nameCellFields(row.name);
+  if (!orgs.length) orgs = inName.orgs;
+  if (!titles.length) titles = inName.titles;
   return { titles, orgs };
 }
 
@@ -246,9 +287,11 @@ export function rowKeys(row: ContactRow): Keys {
   const nameCells = [row.name, row.first_name, row.last_name];
   const pasted = nameCells.filter((c) => emailsIn(c).length > 0);
   const emailCells = [...(row.emails ?? []), ...pasted];
-  const named = pasted.length
+  const unpasted = pasted.length
     ? { name: withoutEmails(row.name), first_name: withoutEmails(row.first_name), last_name: withoutEmails(row.last_name) }
     : row;
+  // Outlook's "File as" with the company first ("Kulas Labs (Ruiz, Ana)"): the name is the bracket.
+  const named = { ...unpasted, name: nameCellFields(unpasted.name).name };
   const emails = [...new Set(emailCells.flatMap(emailsIn))];
   const emailHostOrgs = new Map<string, OrgForm>();
   const emailOrgNames = new Set<string>();

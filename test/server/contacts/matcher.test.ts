@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { emailsIn } from '../../../server/contacts/emails.js';
+import { familyNameVariants, familySpelling } from '../../../server/contacts/family-names.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../server/contacts/given-names.js';
 import { ContactMatcher, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
 import { isTypo, normPhone, personName, phonesIn, professionalUsername, swappedName } from '../../../server/contacts/normalize.js';
@@ -90,6 +91,13 @@ test('normalising what people write around names and keys', () => {
   assert.equal(emailsIn('mailto:a.b@gmail.com\u200b'), ['ab@gmail.com']);
   assert.equal(emailsIn('x@a.com; y@b.org'), ['x@a.com', 'y@b.org']);
   assert.equal(emailsIn('ana@acme.com.'), ['ana@acme.com']);
+  // Addresses masked against harvesters, and a fullwidth at sign.
+  assert.equal(emailsIn('ana [at] acme [dot] com'), ['ana@acme.com']);
+  assert.equal(emailsIn('ana(at)acme.co.uk'), ['ana@acme.co.uk']);
+  assert.equal(emailsIn('x@treutel[.]com'), ['x@treutel.com']);
+  assert.equal(emailsIn('ana.ruiz at acme dot com'), ['ana.ruiz@acme.com']);
+  assert.equal(emailsIn('lela\uff20zemlak.com'), ['lela@zemlak.com']);
+  assert.equal(emailsIn('Ana Ruiz at Acme'), []);
   assert.is(professionalUsername('<https://www.linkedin.com/in/ana-ruiz>'), 'ana-ruiz');
   assert.is(professionalUsername('in/ana-ruiz'), 'ana-ruiz');
   assert.is(professionalUsername('(https://linkedin.com/in/ana-ruiz/),'), 'ana-ruiz');
@@ -491,6 +499,23 @@ test('a note is read for the title and employer the row does not list, never ove
   assert.is(rowKeys({ name: 'A B', notes: 'Intro via Jordan. Lives in Rajkot.' }).place, null);
 });
 
+test('an employer or a title written in the name cell fills the columns the row lacks', () => {
+  const orgs = (name: string) => rowKeys({ name }).orgs;
+  assert.equal(orgs('Adrianna Marks - Larson, Botsford and Sauer-Bogisich'), ['larson botsford and sauerbogisich']);
+  assert.equal(orgs('Tariq Al-Farsi (Instructor Biosciences)'), ['instructor biosciences']);
+  assert.equal(orgs('Petrov, Yulia - Ceramic Chain'), ['ceramic chain']);
+  assert.equal(orgs('Ana Ruiz @ Acme Corp'), ['acme']);
+  // Outlook's "File as" with the company first: the name is the bracket.
+  const fileAs = rowKeys({ name: 'Dickens and Sons (Park, Seoyeon)' });
+  assert.equal([fileAs.name.first, fileAs.name.last, fileAs.orgs], ['seoyeon', 'park', ['dickens and sons']]);
+  assert.equal(rowKeys({ name: 'Ana Ruiz | Head of Sales' }).titles.length, 1);
+  // Notes about the person are no employer: pronouns, a birth name, a tagline, a place.
+  for (const name of ['Ana Ruiz (she/her)', 'Iris Butt (née Rosenbaum)', 'Ana Ruiz | Hiring', 'Ana Ruiz - San Francisco', 'Ana Ruiz [VIP]'])
+    assert.equal(orgs(name), [], name);
+  // A listed employer wins over the name cell's.
+  assert.equal(rowKeys({ name: 'Ana Ruiz - Ceramic Chain', organization_names: ['Kulas Labs'] }).orgs, ['kulas labs']);
+});
+
 test('"Last, First" in one name column with the other empty is that name', () => {
   assert.equal(personName({ first_name: 'Schuster, Levke' }).all, ['levke', 'schuster']);
   assert.equal(personName({ first_name: 'Gao, Jing', last_name: '  ' }).last, 'gao');
@@ -500,6 +525,90 @@ test('"Last, First" in one name column with the other empty is that name', () =>
   // A suffix or credential after the comma is no given name.
   assert.equal(personName({ last_name: 'Smith, Jr.' }).last, 'smith');
   assert.equal(personName({ last_name: 'Garcia, MD' }).first, null);
+});
+
+test('a family name in another romanisation or spelling is a guess, found and proposed, never resolved alone', async () => {
+  for (const [a, b] of [
+    ['kuo', 'guo'],
+    ['kwok', 'guo'],
+    ['wong', 'huang'],
+    ['lam', 'lin'],
+    ['leung', 'liang'],
+    ['mah', 'ma'],
+    ['yi', 'lee'],
+    ['chatterjee', 'chattopadhyay'],
+    ['thakur', 'tagore'],
+    ['smirnoff', 'smirnov'],
+    ['kowalsky', 'kowalski'],
+    ['jankowicz', 'jankovich'],
+    ['satoh', 'sato'],
+    ['ohno', 'ono'],
+    ['khaleel', 'khalil'],
+  ])
+    assert.ok(familySpelling(a as string, b as string), `${a} / ${b}`);
+  assert.ok(familySpelling('elamin', 'alamin', ['el', 'amin'], ['al', 'amin']));
+  for (const [a, b] of [
+    ['lin', 'li'],
+    ['chen', 'cheng'],
+    ['wang', 'huang'],
+    ['lee', 'kim'],
+    ['smith', 'jones'],
+    ['ng', 'nguyen'],
+  ])
+    assert.not.ok(familySpelling(a as string, b as string), `${a} / ${b}`);
+  // What candidate searches look for; English names keep their endings ("Barlow"), and "Johnson" is no Japanese name.
+  assert.ok(familyNameVariants('kuo').includes('guo'));
+  assert.equal(familyNameVariants('smirnov').sort(), ['smirnoff', 'smirnow']);
+  assert.equal(familyNameVariants('sato').sort(), ['satoh', 'satou']);
+  assert.equal(familyNameVariants('barlow'), []);
+  assert.equal(familyNameVariants('johnson'), []);
+
+  const app = await startTestApp();
+  try {
+    const person = (n: number, first: string, last: string, companyName: string, extra: Record<string, unknown> = {}) =>
+      profile(n, {
+        first_name: first,
+        last_name: last,
+        display_name: `${first} ${last}`,
+        current_title: 'Policy Specialist',
+        current_company_id: tid(0xc0, n),
+        current_company_name: companyName,
+        ...extra,
+      });
+    const files = [
+      writeSnapshot(app.dataDir, 'profiles.jsonl', [
+        person(1, 'Mei', 'Guo', 'Ceramic Chain', { emails: [{ address: 'mei.guo@ceramic.example', quality: 'verified', kind: 'work' }] }),
+        person(2, 'Mei', 'Gao', 'Ceramic Chain'),
+        person(3, 'Olga', 'Smirnov', 'Volkman Guard'),
+        person(4, 'Kalinda', 'Chattopadhyay', 'Lind Hire'),
+        person(5, 'Wei', 'Li', 'Tessel Works'),
+      ]),
+    ];
+    assert.is((await indexSnapshots(app, files)).rejected, 0);
+    const matcher = new ContactMatcher(app.services.engine, app.services.graph);
+    const top = async (row: Parameters<ContactMatcher['match']>[0]) => {
+      const r = await matcher.match(row);
+      return [r.status, r.candidates[0]?.user_id ?? null];
+    };
+    // Proposed for a person to confirm: the family name is another spelling, not the same name.
+    assert.equal(await top({ name: 'Mei Kuo', organization_names: ['Ceramic Chain'] }), ['likely_match', P(1)]);
+    assert.equal(await top({ name: 'Olga Smirnoff', location: 'Kyiv' }), ['unresolved', P(3)]);
+    assert.equal(await top({ name: 'Olga Smirnoff', organization_names: ['Volkman Guard'] }), ['likely_match', P(3)]);
+    assert.equal(await top({ name: 'Kalinda Chatterjee', organization_names: ['Lind Hire'], job_titles: ['Policy Specialist'] }), [
+      'likely_match',
+      P(4),
+    ]);
+    // With a key of the person, resolved.
+    assert.equal(await top({ name: 'Mei Kuo', emails: ['mei.guo@ceramic.example'] }), ['resolved', P(1)]);
+    // Another name is not another spelling: Lin is not Li, and Gao is not Kuo.
+    const lin = await matcher.match({ name: 'Wei Lin', organization_names: ['Tessel Works'] });
+    assert.ok(lin.status === 'unresolved' || lin.status === 'needs_review', lin.status);
+    const kuo = await matcher.match({ name: 'Mei Kuo', organization_names: ['Ceramic Chain'] });
+    const gao = kuo.candidates.find((c) => c.user_id === P(2));
+    assert.ok(!gao || gao.evidence.some((e) => e.field === 'last_name' && e.outcome === 'conflict'));
+  } finally {
+    await app.close();
+  }
 });
 
 test.run();

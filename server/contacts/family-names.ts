@@ -1,0 +1,122 @@
+/**
+ * Family names as the contact matcher compares them (docs/contacts.md, "The matcher"): one name
+ * written in several romanisations or spellings ("Guo" / "Kuo" / "Kwok", "Chatterjee" /
+ * "Chattopadhyay", "Smirnov" / "Smirnoff", "Sato" / "Satoh", "Khalil" / "Khaleel"). Three sources:
+ * a table of the romanisations of common East Asian, South Asian, Arabic and Hebrew family names
+ * (server/contacts/data/family-names.csv), the endings that Slavic names are spelt with in other
+ * alphabets, and names that sound alike and are spelt almost alike (given-names.ts). Every one
+ * is a guess: the matcher weighs it as a misspelling, so a person confirms it unless an email, a
+ * phone or a profile URL names the person.
+ */
+import fs from 'node:fs';
+import { fromPackageRoot } from '../../lib/package-root.js';
+import { spellingVariant } from './given-names.js';
+
+let groupsOf: Map<string, number[]> | null = null;
+let members: string[][] = [];
+
+/** Each spelling → the groups (lines of the table) it belongs to; a spelling may stand for several names ("wong": Wang and Huang). */
+function table(): Map<string, number[]> {
+  if (groupsOf) return groupsOf;
+  const map = new Map<string, number[]>();
+  const groups: string[][] = [];
+  const text = fs.readFileSync(fromPackageRoot('server/contacts/data/family-names.csv'), 'utf8');
+  for (const line of text.split('\n').slice(1)) {
+    const spellings = line.split(',')[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+    if (spellings.length < 2) continue;
+    const id = groups.push(spellings) - 1;
+    for (const s of spellings) map.set(s, [...(map.get(s) ?? []), id]);
+  }
+  groupsOf = map;
+  members = groups;
+  return map;
+}
+
+/**
+ * Slavic endings as other alphabets spell them: "-off" and "-ow" for "-ov" (Smirnoff, Smirnow;
+ * not after "l" or "t": Barlow, Bristow), "-eff" for "-ev", "-sky", "-skiy", "-skii" for "-ski", "-vitch", "-witsch", "-wicz" for
+ * "-vich". Only after three letters, so short words keep their endings.
+ */
+const SLAVIC_ENDINGS: [RegExp, string][] = [
+  [/^(.{3,}[bcdfghkmnprsvz])(?:off|ow)$/, '$1ov'],
+  [/^(.{3,})(?:eff|iev|jev)$/, '$1ev'],
+  [/^(.{2,}(?:ts|c|z)?)(?:sky|skiy|skii|skyi|skyy|skij)$/, '$1ski'],
+  [/^(.{3,})(?:vitch|witsch|wicz|witch)$/, '$1vich'],
+];
+
+/** The name with its Slavic ending spelt one way. */
+function slavicForm(name: string): string {
+  for (const [re, to] of SLAVIC_ENDINGS) if (re.test(name)) return name.replace(re, to);
+  return name;
+}
+
+/** A name made only of Japanese syllables as Hepburn and its variants write them ("satoh", "ohtsuka", "yamamoto"). */
+const JAPANESE_SHAPE = /^(?:(?:[kgsztdnhbpmrwfj]|sh|ch|ts)?y?[aeiou]{1,2}h?(?:n(?![aeiouy]))?|(?:[kstpcg])(?=[kstpcg]))+$/;
+
+/**
+ * A Japanese name with its long vowels written short, as Hepburn without macrons does: "Satoh",
+ * "Satou", "Satoo" and "Sato" are one name (佐藤), "Ohno" and "Ono", "Yuuki" and "Yuki". Null for
+ * a name of another shape.
+ */
+function japaneseForm(name: string): string | null {
+  if (!JAPANESE_SHAPE.test(name)) return null;
+  const short = name
+    .replace(/o[hou](?![aeiou])/g, 'o')
+    .replace(/uu/g, 'u')
+    .replace(/aa/g, 'a')
+    .replace(/ii/g, 'i');
+  // Japanese family names end in a vowel ("johnson" has the shape, not the ending).
+  return /[aeiou]$/.test(short) ? short : null;
+}
+
+/** The Arabic article written as part of the name ("El-Amin", "Al Amin", "Ul-Haq"): the name after it. */
+function afterArticle(parts: string[]): string | null {
+  return parts.length >= 2 && ['al', 'el', 'ul'].includes(parts[0]!) ? parts.slice(1).join('') : null;
+}
+
+/**
+ * Whether two family names are one name spelt two ways: in the table, with Slavic endings spelt
+ * alike, with Japanese long vowels written short, with another article ("El-Amin" / "Al-Amin"), or
+ * sounding alike and spelt within two edits (given-names.ts `spellingVariant`). `a` and `b` are
+ * joined lowercase ASCII ("alfarsi"); `aParts` and `bParts` the same names as the index splits
+ * them ("al", "farsi").
+ */
+export function familySpelling(a: string, b: string, aParts: string[] = [a], bParts: string[] = [b]): boolean {
+  if (a === b || !a || !b) return false;
+  const groups = table();
+  const ga = groups.get(a);
+  if (ga && groups.get(b)?.some((g) => ga.includes(g))) return true;
+  if (slavicForm(a) === slavicForm(b)) return true;
+  const ja = japaneseForm(a);
+  if (ja && ja === japaneseForm(b)) return true;
+  const restA = afterArticle(aParts);
+  if (restA && restA.length >= 3 && restA === afterArticle(bParts)) return true;
+  return spellingVariant(a, b);
+}
+
+/** At most this many other spellings are searched for a name. */
+const MAX_SEARCHED = 8;
+
+/**
+ * Other spellings of a family name that candidate searches look for: its table group's, its Slavic
+ * ending spelt the other ways, its Japanese long vowels written short or long. Sounding alike is
+ * not searched (it is not a list): such names are found by the given name and the employer.
+ */
+export function familyNameVariants(name: string): string[] {
+  const out = new Set<string>();
+  for (const g of table().get(name) ?? []) for (const s of members[g] ?? []) out.add(s);
+  const slavic = slavicForm(name);
+  if (slavic !== name) out.add(slavic);
+  if (/ov$/.test(slavic) && slavic.length > 5) for (const e of ['off', 'ow']) out.add(slavic.replace(/ov$/, e));
+  if (/ev$/.test(slavic) && slavic.length > 5) out.add(slavic.replace(/ev$/, 'eff'));
+  if (/ski$/.test(slavic)) out.add(slavic.replace(/ski$/, 'sky'));
+  const ja = japaneseForm(name);
+  if (ja) {
+    out.add(ja);
+    // "Sato" is also written "Satoh" and "Satou": each o before a consonant or at the end, long.
+    const long = [...ja.matchAll(/o(?![aeiou])/g)].map((m) => m.index ?? 0);
+    for (const at of long.slice(0, 2)) for (const w of ['oh', 'ou']) out.add(`${ja.slice(0, at)}${w}${ja.slice(at + 1)}`);
+  }
+  out.delete(name);
+  return [...out].slice(0, MAX_SEARCHED);
+}
