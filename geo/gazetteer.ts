@@ -214,6 +214,24 @@ function build() {
   return { cities, byName, countries: countryMap, usStates };
 }
 
+/** Countries where "City" is part of a town's name as it is said ("Jersey City", "Johnson City", "Quebec City"). */
+const CITY_SAID = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ']);
+
+/**
+ * Other keys a place's name is written with: its two or three words joined ("dehra dun" as
+ * "dehradun", "da nang" as "danang"), and, outside the countries where "City" is said with the
+ * name, a name ending in "city" without it ("ajman city" as "ajman", "ho chi minh city" as "ho chi
+ * minh"). Whoever uses them checks that no other place has the key and that it is no common word.
+ */
+export function otherKeys(key: string, countryCode: string): string[] {
+  const words = key.split(' ');
+  const out: string[] = [];
+  if (words.length >= 2 && words.length <= 3 && words.every((w) => w.length >= 2 && /^[a-z]+$/.test(w))) out.push(words.join(''));
+  if (words.length >= 2 && words.at(-1) === 'city' && !CITY_SAID.has(countryCode) && words.slice(0, -1).join('').length >= 4)
+    out.push(words.slice(0, -1).join(' '));
+  return out;
+}
+
 function gazetteer() {
   cache ??= build();
   return cache;

@@ -83,6 +83,20 @@ export const REGIONS: RegionDefinition[] = [
     includes: ['Nordics', 'Western Europe', 'Southern Europe', 'Central Europe', 'Eastern Europe'],
   },
   { name: 'Northern Europe', aliases: [], includes: ['Nordics', 'Baltics', 'UK and Ireland'] },
+  // The British Isles, the Low Countries, France, Germany and Scandinavia with Iceland.
+  {
+    name: 'Northwestern Europe',
+    aliases: ['northwest europe', 'north west europe', 'north western europe', 'nw europe'],
+    countries: ['BE', 'DE', 'DK', 'FR', 'GB', 'IE', 'IS', 'LU', 'NL', 'NO', 'SE'],
+  },
+  // Europe's mainland: not the islands of Britain, Ireland, Iceland, Malta and Cyprus.
+  {
+    name: 'Continental Europe',
+    aliases: ['mainland europe'],
+    countries: [...new Set([...NORDICS, ...WESTERN_EUROPE, ...SOUTHERN_EUROPE, ...CENTRAL_EUROPE, ...EASTERN_EUROPE])]
+      .filter((c) => !['GB', 'IE', 'IS', 'MT', 'CY'].includes(c))
+      .sort(),
+  },
   { name: 'Baltics', aliases: ['baltic states', 'the baltics', 'baltic countries'], countries: ['EE', 'LV', 'LT'] },
   { name: 'UK and Ireland', aliases: ['uk&i', 'uki', 'uk & ireland', 'british isles', 'uk ireland'], countries: ['GB', 'IE'] },
   { name: 'Iberia', aliases: ['iberian peninsula'], countries: ['ES', 'PT', 'AD'] },
@@ -104,6 +118,18 @@ export const REGIONS: RegionDefinition[] = [
     countries: ['SA', 'AE', 'QA', 'KW', 'BH', 'OM'],
   },
   { name: 'Levant', aliases: ['the levant'], countries: ['LB', 'SY', 'JO', 'IL', 'PS'] },
+  // The UN's Western Asia (M49): the Middle East without Egypt and Iran, with the Caucasus and Cyprus.
+  {
+    name: 'Western Asia',
+    aliases: ['west asia'],
+    countries: ['AE', 'AM', 'AZ', 'BH', 'CY', 'GE', 'IL', 'IQ', 'JO', 'KW', 'LB', 'OM', 'PS', 'QA', 'SA', 'SY', 'TR', 'YE'],
+  },
+  // The countries on the sea's eastern shores.
+  {
+    name: 'Eastern Mediterranean',
+    aliases: ['east mediterranean', 'the eastern mediterranean', 'east med', 'eastern med'],
+    countries: ['CY', 'EG', 'GR', 'IL', 'LB', 'PS', 'SY', 'TR'],
+  },
   { name: 'Central Asia', aliases: [], countries: ['KZ', 'KG', 'TJ', 'TM', 'UZ'] },
   { name: 'Caucasus', aliases: ['the caucasus', 'south caucasus', 'transcaucasia'], countries: ['AM', 'AZ', 'GE'] },
   {
@@ -139,7 +165,7 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'EMEA', aliases: ['europe middle east and africa'], includes: ['Europe', 'Middle East', 'Africa'] },
   { name: 'MEA', aliases: ['middle east and africa'], includes: ['Middle East', 'Africa'] },
   { name: 'Southeast Asia', aliases: ['sea', 'asean', 'south east asia', 'se asia'], countries: SOUTHEAST_ASIA },
-  { name: 'East Asia', aliases: ['north asia'], countries: EAST_ASIA },
+  { name: 'East Asia', aliases: ['north asia', 'northeast asia', 'north east asia', 'northeastern asia'], countries: EAST_ASIA },
   { name: 'Greater China', aliases: [], countries: ['CN', 'HK', 'MO', 'TW'] },
   { name: 'South Asia', aliases: ['indian subcontinent'], countries: SOUTH_ASIA },
   { name: 'ANZ', aliases: ['australia and new zealand', 'oceania', 'australasia'], countries: ANZ },
@@ -185,6 +211,12 @@ export const REGIONS: RegionDefinition[] = [
     usStates: ['MA', 'RI', 'CT', 'NY', 'NJ', 'PA', 'DE', 'MD', 'DC'],
   },
   { name: 'DMV', aliases: ['dc metro', 'dc area', 'dc-maryland-virginia'], usStates: ['DC', 'MD', 'VA'] },
+  // The Census Bureau's West North Central and West South Central divisions: the Plains and the states below them.
+  {
+    name: 'Central US',
+    aliases: ['central united states', 'central usa', 'central u.s.', 'us central', 'the central us', 'the central united states'],
+    usStates: ['AR', 'IA', 'KS', 'LA', 'MN', 'MO', 'ND', 'NE', 'OK', 'SD', 'TX'],
+  },
   { name: 'Midwest', aliases: ['midwestern us'], usStates: ['IL', 'IN', 'IA', 'KS', 'MI', 'MN', 'MO', 'NE', 'ND', 'OH', 'SD', 'WI'] },
   {
     name: 'South',

@@ -10,7 +10,17 @@
  */
 import fs from 'node:fs';
 import { fromPackageRoot } from '../lib/package-root.js';
-import { type City, countryName, findCities, isOrdinaryName, placeKey } from './gazetteer.js';
+import {
+  allCities,
+  type City,
+  countryName,
+  findCities,
+  findCountryCode,
+  findUsState,
+  isOrdinaryName,
+  otherKeys,
+  placeKey,
+} from './gazetteer.js';
 
 let index: Map<string, City[]> | null = null;
 /** Towns whose names are ordinary words ("Surprise", "Worms"), read only with their state or country. */
@@ -63,6 +73,21 @@ function towns(): Map<string, City[]> {
       target.set(k, list);
     }
   }
+  // Other spellings of the gazetteer's cities and of these towns: "Dehradun" for "Dehra Dun",
+  // "Ajman" for GeoNames' "Ajman City" (gazetteer.ts `otherKeys`); read as towns are, where no
+  // city, town, country or US state has the key and it is no common word. Most populous first.
+  const named: [string, City][] = [
+    ...allCities().map((c): [string, City] => [placeKey(c.name), c]),
+    ...[...out].flatMap(([key, list]) => list.map((t): [string, City] => [key, t])),
+  ].sort((a, b) => b[1].population - a[1].population);
+  for (const [key, place] of named)
+    for (const other of otherKeys(key, place.countryCode)) {
+      if (ord.has(other) || findCities(other).length || findCountryCode(other) || findUsState(other) || isOrdinaryName(other)) continue;
+      const list = out.get(other) ?? [];
+      if (list.length && !list.some((t) => placeKey(t.name) !== other)) continue;
+      if (!list.includes(place)) list.push(place);
+      out.set(other, list);
+    }
   index = out;
   return out;
 }

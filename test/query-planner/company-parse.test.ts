@@ -282,6 +282,10 @@ test('founded year: cues, ranges, comparatives', () => {
   assert.equal(y("companies founded in '95"), { min: 1995, max: 1995 });
   assert.equal(y('quantum computing company founded in the NISQ era (2016-2023)'), { min: 2016, max: 2023 });
   assert.equal(y('AI company founded after GPT-3 release (2020+) in Europe'), { min: 2020 });
+  // "Opened their doors" is founded, and its words are no sector.
+  assert.equal(y('companies that opened their doors in 2011'), { min: 2011, max: 2011 });
+  assert.is(filters('companies that opened their doors in 2011').categories, undefined);
+  assert.equal(y('bakeries that opened their doors after 2015'), { min: 2016 });
 });
 
 test('founded year: decades, uncued forms, events, relative phrases', () => {
@@ -408,7 +412,13 @@ test('company types', () => {
   // Not a company type.
   assert.is(t('public health startups'), undefined);
   assert.is(t('private equity firms'), undefined);
-  assert.is(t('companies that are not public'), undefined);
+  // A company that is not public is a private one: "not public", "haven't gone public", "not yet listed".
+  assert.equal(t('companies that are not public'), ['privately_held']);
+  assert.equal(t("event ticketing companies in the Middle East that haven't gone public"), ['privately_held']);
+  assert.equal(t("companies that didn't go public"), ['privately_held']);
+  assert.equal(t('companies that are not yet listed'), ['privately_held']);
+  // Going public is no type yet.
+  assert.is(t('startups about to go public'), undefined);
   assert.equal(t('private space company competing with government agency'), ['privately_held']);
   // A sector named with a non-commercial type is kept as written (matched as text), not as its
   // taxonomy tags, and stays a keyword.

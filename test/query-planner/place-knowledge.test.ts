@@ -390,6 +390,23 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   // A town named with its honour is also named without it.
   assert.is(placeOf('product analysts in the leamington spa area'), 'Royal Leamington Spa, United Kingdom');
   assert.equal(filters('engineers in Palm Beach').locations, undefined, 'not Royal Palm Beach, Florida');
+  // Parts of continents and of the US (2026-11-29, own11).
+  assert.is(placeOf('10+ years community engineers in northeast asia'), 'East Asia');
+  assert.is(placeOf('western asia account manager at fintech'), 'Western Asia');
+  assert.equal(regionsOf('TR', null).includes('Western Asia'), true);
+  assert.equal(regionsOf('IR', null).includes('Western Asia'), false);
+  assert.is(placeOf('director of people analytics based in eastern mediterranean'), 'Eastern Mediterranean');
+  assert.is(placeOf('digital marketing analysts working in continental europe'), 'Continental Europe');
+  assert.equal(regionsOf('GB', null).includes('Continental Europe'), false);
+  assert.equal(regionsOf('FR', null).includes('Continental Europe'), true);
+  assert.is(placeOf('fintech northwestern europe network engineer'), 'Northwestern Europe');
+  assert.is(placeOf('tax accountant based in central us'), 'Central US');
+  // A name's words joined, and a name without its "City" where "City" is not said with it.
+  assert.is(placeOf('Abuse Analyst Near Dehradun Startup'), 'Dehra Dun, India');
+  assert.is(placeOf('marketing managers in ajman'), 'Ajman City, United Arab Emirates');
+  assert.is(placeOf('software engineers in al ain'), 'Al Ayn, United Arab Emirates');
+  assert.equal(filters('engineers in Johnson').locations, undefined, 'not Johnson City, Tennessee');
+  assert.equal(filters('engineers in Daly').locations, undefined, 'not Daly City, California');
   // Borneo is a country and other countries' divisions; the North of England includes Yorkshire.
   assert.equal(regionsOf('BN', null).includes('Borneo'), true);
   assert.equal(regionsOf('MY', null, 'Sarawak').includes('Borneo'), true);

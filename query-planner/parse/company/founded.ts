@@ -307,14 +307,17 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     if (t.claim || t.kind !== 'word') continue;
     const survival = SURVIVAL_VERBS.has(t.norm);
     const since = t.norm === 'since';
-    if (!FOUNDING_VERBS.has(t.norm) && !survival && !since) continue;
+    if (!FOUNDING_VERBS.has(t.norm) && t.norm !== 'opened' && !survival && !since) continue;
     if (t.norm === 'founding' && !/^(year|date)$/.test(tokens[i + 1]?.norm ?? '')) continue;
+    // "opened their doors in 2011", "opened its doors for business in 1998": founded then.
+    if (t.norm === 'opened' && !(/^(their|its|the)$/.test(tokens[i + 1]?.norm ?? '') && tokens[i + 2]?.norm === 'doors')) continue;
     // "dating back to 1890", "dating from 1920"; not "dating apps founded in 2020".
     if (t.norm === 'dating' && !/^(back|from|to)$/.test(tokens[i + 1]?.norm ?? '')) continue;
     let link: Link = since ? 'since' : 'in';
-    const used: number[] = [];
+    // "opened their doors": the phrase is the verb.
+    const used: number[] = t.norm === 'opened' ? [i + 1, i + 2] : [];
     let found: { range: NumberRange; start: number; end: number } | null = null;
-    for (let j = i + 1; j < tokens.length && j - i <= WINDOW; j++) {
+    for (let j = i + 1 + used.length; j < tokens.length && j - i <= WINDOW; j++) {
       const u = tokens[j] as Token;
       // "est. 2015".
       if (u.kind === 'punct' && u.text === '.' && t.norm === 'est' && j === i + 1) continue;

@@ -70,7 +70,7 @@ const RUNS_EXCHANGES = /^(operators?|software|technology|tech|data|platforms?|in
 const CLINICAL_AFTER =
   /^(cancers?|tumou?rs?|diseases?|clinical|trials?|assets?|pipelines?|drugs?|compounds?|molecules?|therapeutics?|detection|diagnosis|dementia|alzheimer'?s|parkinson'?s)$/;
 
-function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolean {
+function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated = false): boolean {
   const word = tokens[i]?.norm ?? '';
   const next = tokens[end];
   const nextNorm = next && next.kind !== 'punct' ? next.norm : '';
@@ -93,7 +93,8 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
   }
   switch (word) {
     case 'public':
-      return !PUBLIC_NOT.has(nextNorm) && !/^(go|going|goes|to)$/.test(prev);
+      // "about to go public" is no public company; "didn't go public" is a private one.
+      return !PUBLIC_NOT.has(nextNorm) && (negated || !/^(go|going|goes|to)$/.test(prev));
     case 'private':
       return !PRIVATE_NOT.has(nextNorm);
     case 'listed':
@@ -104,7 +105,9 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait): boolea
         /^(stock|exchange|publicly)$/.test(prev) ||
         !!tokens[i]?.join ||
         (prev === '' && i === tokens.findIndex((t) => t.kind === 'word')) ||
-        /^(a|an|the)$/.test(prev)
+        /^(a|an|the)$/.test(prev) ||
+        // "not yet listed", "aren't listed": not public.
+        (negated && nextNorm === '')
       );
     case 'ipo':
       // "had an IPO", "IPO in 2021"; not "IPO-ready", "IPO plans", "pre-IPO".
@@ -162,14 +165,19 @@ const SERIES_LETTERS: ReadonlyMap<string, FundingStage> = new Map(
 export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
   let seriesNamed = false;
   const out: TraitMention[] = scanPhrases(tokens, TABLE, 'context', ({ value, from: i, end: matched }) => {
-    if (scopes.customer.has(i) || !accepted(tokens, i, matched, value)) return null;
+    if (scopes.customer.has(i) || !accepted(tokens, i, matched, value, scopes.negated.has(i))) return null;
     let end = matched;
     // "Series A round", "seed-stage startups": the stage word takes its noun.
     if (value.kind === 'funding_stage' && STAGE_FOLLOWERS.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
     if (value.kind === 'funding_stage' && tokens[i]?.norm === 'series') seriesNamed = true;
-    const negated = scopes.negated.has(i);
+    let negated = scopes.negated.has(i);
     // "ASX-listed", "LSE-listed": the exchange glued in front belongs to the type.
     const from = tokens[i]?.join === '-' && tokens[i - 1]?.kind === 'word' && !tokens[i - 1]?.claim ? i - 1 : i;
+    // "not public", "haven't gone public", "not yet listed": a company that is not public is private.
+    if (negated && value.kind === 'company_type' && value.type === 'public_company') {
+      value = type('privately_held');
+      negated = false;
+    }
     return {
       item: { trait: value, negated, from, to: end },
       to: end,
