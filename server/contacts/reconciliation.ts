@@ -182,6 +182,8 @@ export async function previewBatch(services: Services, actor: Actor, runId: stri
   const summary = summarize(rows);
   const now = services.clock();
   const batchId = services.db.transaction(() => {
+    // Finalized while the rows were matched: a finalized run takes no more batches.
+    openRun(services.db, actor, runId);
     const existing = prepared(services.db, `SELECT batch_id FROM contact_batches WHERE run_id = ? AND mode = 'preview' AND batch_index = ?`)
       .pluck()
       .get(runId, index) as string | undefined;
@@ -261,6 +263,8 @@ export async function applyBatch(
   const allow = (body.options?.allow_identity_resolution ?? options.allow_identity_resolution) !== false;
   const now = services.clock();
   return services.db.transaction(() => {
+    // Finalized while the rows were matched: a finalized run takes no more batches.
+    openRun(services.db, actor, runId);
     // Sent twice at once: the second finds the first's batch here and answers with it.
     const first = prepared(
       services.db,

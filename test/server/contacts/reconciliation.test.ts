@@ -157,6 +157,17 @@ test('reconciliation: schema, run, preview (audit only), confirmed apply (idempo
     assert.equal([(await call('POST', `${base}/finalize`, { user_confirmed: true })).status], [200]);
     const late = await call('POST', `${base}/batches/preview`, { rows: ROWS });
     assert.equal([late.status, late.body.error], [409, 'reconciliation_run_finalized']);
+    // Finalized while a batch's rows are matched: that batch is refused, or counted by the finalize;
+    // no batch is stored after it.
+    const sideBase = `/api/v1/contacts/reconciliation/runs/${side}`;
+    const inFlight = [1, 2, 3].map((batch_index) => call('POST', `${sideBase}/batches`, { batch_index, rows: ROWS, user_confirmed: true }));
+    const closed = await call('POST', `${sideBase}/finalize`, { user_confirmed: true });
+    const answers = await Promise.all(inFlight);
+    const counted = (closed.body.summary as Row).apply_batches as number;
+    const stored = ((await call('GET', sideBase)).body.summary as Row).apply_batches as number;
+    assert.is(stored, counted, answers.map((a) => a.status).join(' '));
+    assert.is(answers.filter((a) => a.status === 200).length + 1, counted);
+    assert.ok(answers.every((a) => a.status === 200 || a.body.error === 'reconciliation_run_finalized'));
     assert.equal(
       [
         (await call('POST', `${base}/batches/preview`, { rows: [] })).status,
