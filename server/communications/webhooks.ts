@@ -101,7 +101,8 @@ export class WebhookDeliverer {
       // The earliest due deliveries (an index range, whatever the backlog), each with its
       // account and receiver. A fair share first: at most `share` in flight for one account and
       // for one receiver, so a receiver that never answers cannot hold every slot while others
-      // wait; then slots still free go to anyone, but for one kept for a newcomer.
+      // wait; then slots still free go to any account (a receiver still at most its share), but
+      // for one kept for a newcomer.
       const due = this.earliestDue(now);
       const started = this.launchFairly(due, now, free);
       // A full window may be one account's backlog, with others' deliveries due behind it: with
@@ -152,8 +153,9 @@ export class WebhookDeliverer {
 
   /**
    * Starts deliveries of `due` in order, at most `free`: a fair pass (at most a share in flight
-   * for one account and for one receiver), then a pass for anyone but one slot kept for a
-   * newcomer. One delivery per communication at a time. Returns how many started.
+   * for one account and for one receiver), then a pass for any account (a receiver still at most
+   * its share) but one slot kept for a newcomer. One delivery per communication at a time.
+   * Returns how many started.
    */
   private launchFairly(due: DueDelivery[], now: number, free: number): number {
     const { config } = this.deps;
@@ -167,7 +169,9 @@ export class WebhookDeliverer {
         const receiver = `receiver:${originOf(d.url)}`;
         const account = `account:${d.owner}`;
         if (this.busy.has(d.communication_id)) continue;
-        if (fair && ((this.load.get(receiver) ?? 0) >= share || (this.load.get(account) ?? 0) >= share)) continue;
+        // A receiver never holds more than its share: one that never answers leaves the other slots
+        // to other receivers, the same account's included. An account may take more while free.
+        if ((this.load.get(receiver) ?? 0) >= share || (fair && (this.load.get(account) ?? 0) >= share)) continue;
         if (this.launch(d, now, [receiver, account])) started++;
       }
     }
@@ -241,7 +245,14 @@ export class WebhookDeliverer {
         dispatcher: webhookDispatcher(config.webhookAddresses),
       });
       status = res.statusCode;
-      await res.body.dump();
+      // The answer read to its end within the attempt's time: a receiver that trickles its body
+      // gave no complete answer (undici's dump() would swallow the timeout). Past 64 KiB, the rest
+      // is not read.
+      let read = 0;
+      for await (const chunk of res.body) {
+        read += (chunk as Buffer).length;
+        if (read > ANSWER_READ_MAX) break;
+      }
       if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (err) {
       error = (err as Error).message || 'request failed';
@@ -318,6 +329,9 @@ interface DueDelivery {
  * size costs the same. When all of them are one backlog, accounts are read one by one as well.
  */
 const DUE_WINDOW = 512;
+
+/** How much of a receiver's answer is read; the rest is dropped. */
+const ANSWER_READ_MAX = 64 * 1024;
 
 /** Accounts whose own earliest due deliveries one pass reads when the window is one backlog. */
 const ACCOUNTS_PER_PASS = 64;

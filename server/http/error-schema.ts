@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   query_too_complex: 400,
   invalid_channel: 400,
   email_subject_required: 400,
+  owner_not_a_target: 400,
+  context_too_large: 400,
   target_identity_required: 400,
   connector_user_id_required: 400,
   connector_not_connected: 400,

@@ -19,9 +19,11 @@ function build(coerce: boolean): Ajv2020 {
  * cannot be fetched, and were stored only to fail at every delivery.
  */
 export function isHttpUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
+  // The scheme in any case ("HTTP://"), then a host right after "//": URL() would read "http:///x" as host x.
+  if (!/^https?:\/\/[^/\\?#]/i.test(text) || !URL.canParse(text)) return false;
   const url = new URL(text);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  // Port 0 is no port a request can be sent to.
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.port !== '0';
 }
 
 /** Bodies are typed JSON: no coercion. Query strings and path segments are text: coerced. */

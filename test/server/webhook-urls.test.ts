@@ -1,7 +1,8 @@
 /**
  * Callback URLs (a communication's and a watcher's webhook, a project's scheduling page) must be
  * URLs a request can be sent to. `^https?://` alone let `http://a b/x` through: stored with a
- * 200, then every delivery failed with "Invalid URL" and was retried eight times.
+ * 200, then every delivery failed with "Invalid URL" and was retried eight times. The format
+ * `http-url` alone checks them now (a scheme in capitals is a scheme too).
  */
 
 import http from 'node:http';
@@ -16,8 +17,25 @@ import { startTestApp } from '../helpers/test-app.js';
 
 type Row = Record<string, unknown>;
 
-const BAD = ['http://a b/x', 'http://127.0.0.1:99999/x', 'http://%zz/', 'http://[fe80::1%25eth0]/x', 'https://', 'ftp://example.com/'];
-const GOOD = ['https://hooks.example.com/proxima?x=1', 'http://127.0.0.1:8080/in', 'http://[::1]:9000/', 'https://bücher.example/'];
+// No host after "//" ("http:///x", which URL() reads as host x) and port 0 are no address either.
+const BAD = [
+  'http://a b/x',
+  'http://127.0.0.1:99999/x',
+  'http://%zz/',
+  'http://[fe80::1%25eth0]/x',
+  'https://',
+  'ftp://example.com/',
+  'http:///x',
+  'http://127.0.0.1:0/x',
+];
+// A scheme in capitals is the same scheme.
+const GOOD = [
+  'https://hooks.example.com/proxima?x=1',
+  'http://127.0.0.1:8080/in',
+  'http://[::1]:9000/',
+  'https://bücher.example/',
+  'HTTP://127.0.0.1:18493/x',
+];
 
 test('isHttpUrl: what the URL parser can send a request to', () => {
   for (const url of BAD) assert.is(isHttpUrl(url), false, url);

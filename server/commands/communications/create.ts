@@ -10,6 +10,9 @@ import { checkChannel, REASON_TEXT } from './capabilities.js';
 import { presentCommunication, type WaitReport } from './present.js';
 import { IDENTITY_FIELDS, type IdentityInput, presentTarget, resolveTarget } from './resolve-target.js';
 
+/** The most a communication's `context` may take as JSON (docs/communications.md). */
+export const CONTEXT_MAX_BYTES = 16_384;
+
 /** The create body (validated by the route's schema). */
 export interface CreateInput extends IdentityInput {
   mode?: 'draft' | 'send';
@@ -103,6 +106,15 @@ export async function createCommunication(
     );
   if (channel === 'email_send' && !input.subject?.trim())
     throw new AppError(400, 'email_subject_required', 'email_send needs a subject: add "subject" to the request.');
+  // Metadata kept with every record, read by every listing: bounded, as a record's other fields are.
+  const contextBytes = input.context ? Buffer.byteLength(JSON.stringify(input.context)) : 0;
+  if (contextBytes > CONTEXT_MAX_BYTES)
+    throw new AppError(
+      400,
+      'context_too_large',
+      `context is ${contextBytes} bytes as JSON; at most ${CONTEXT_MAX_BYTES} are kept with a communication. Keep references (ids, URLs) in it rather than documents.`,
+      { max_bytes: CONTEXT_MAX_BYTES },
+    );
   if (channel === 'service_referral_request' && !input.connector_user_id)
     throw new AppError(
       400,

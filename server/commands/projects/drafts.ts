@@ -3,6 +3,7 @@ import { CHANNELS, isChannel } from '../../communications/channels.js';
 import { AppError, invalidField } from '../../errors.js';
 import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
 import { isEmailAddress } from '../communications/capabilities.js';
+import { resolveTarget } from '../communications/resolve-target.js';
 
 /** Drafts written between two turns of the event loop (about 5 ms of work). */
 const YIELD_EVERY = 50;
@@ -69,6 +70,17 @@ export async function generateMessages(
   now: number,
 ): Promise<Record<string, unknown>> {
   let p = ownProject(services, actor, projectId);
+  // A person named by id is checked as adding a target checks: someone Proxima knows, not the owner.
+  if (body.target_user_id) {
+    if (body.target_user_id === p.ownerUserId || body.target_user_id === actor.actingUserId)
+      throw new AppError(400, 'owner_not_a_target', 'The project owner is never a target of their own project: name another person.', {
+        target_user_id: body.target_user_id,
+      });
+    if (!(await resolveTarget(services, { target_user_id: body.target_user_id })).userId)
+      throw new AppError(404, 'target_not_found', `No person has the id ${body.target_user_id}; check it, or add the person first.`, {
+        target_user_id: body.target_user_id,
+      });
+  }
   if (body.target_user_id && body.persist_target !== false) services.projects.addTargets(p.projectId, [body.target_user_id], now);
   if (!p.templates.outreach_message_prompt)
     p = services.projects.setTemplates(p.projectId, { outreach_message_prompt: generateTemplate('outreach_message_prompt', p, null) }, now);

@@ -50,6 +50,8 @@ export interface CreateProjectInput {
 }
 
 export function createProject(services: Services, actor: Actor, input: CreateProjectInput, now: number): Record<string, unknown> {
+  // As an update refuses it: a title of spaces is no title.
+  if (!input.title.trim()) throw invalidField('body', '/title', 'must not be blank');
   const p = services.projects.create({
     ownerUserId: actor.ownerUserId,
     actingUserId: actor.actingUserId,

@@ -49,7 +49,7 @@ export const watchSignalsTool = defineTool<Args>({
       search_id: { type: 'string', maxLength: 100 },
       deliveries: { type: 'array', minItems: 1, maxItems: DELIVERIES.length, items: { enum: [...DELIVERIES] } },
       email_to: { type: 'string', maxLength: 320 },
-      webhook_url: { type: 'string', maxLength: 2000, pattern: '^https?://', format: 'http-url' },
+      webhook_url: { type: 'string', maxLength: 2000, format: 'http-url' },
       webhook_secret: { type: 'string', minLength: 16, maxLength: 200 },
       min_growth_pct: { type: 'number', minimum: 0, maximum: 1000 },
       min_new_jobs: { type: 'integer', minimum: 1, maximum: 1000 },

@@ -63,14 +63,14 @@ export const createBody = {
       type: 'object',
       maxProperties: 50,
       additionalProperties: true,
-      description: 'Free metadata kept with the communication (sandbox providers read `sandbox_outcome`).',
+      description:
+        'Free metadata kept with the communication, at most 50 keys and 16,384 bytes as JSON (sandbox providers read `sandbox_outcome`).',
     },
     wait_ms: waitMs,
     wait_until: waitUntil,
     webhook_url: {
       type: 'string',
       maxLength: 2000,
-      pattern: '^https?://',
       format: 'http-url',
       description: 'Each event is POSTed here, signed with webhook_secret.',
     },

@@ -91,6 +91,7 @@ export const communicationRoutes = [
     errors: [
       'invalid_channel',
       'email_subject_required',
+      'context_too_large',
       'target_identity_required',
       'connector_user_id_required',
       'connector_not_connected',

@@ -137,7 +137,6 @@ export const projectResponse = {
 export const scheduleUrl = {
   type: 'string',
   maxLength: 2000,
-  pattern: '^https?://',
   format: 'http-url',
   description: 'Your scheduling page; {{schedule_link}} becomes a tracked link to it.',
 } as const;

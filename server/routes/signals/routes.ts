@@ -35,7 +35,6 @@ const options = {
 const webhookUrl = {
   type: 'string',
   maxLength: 2000,
-  pattern: '^https?://',
   format: 'http-url',
   description: 'agent_webhook: each run’s signals are POSTed here, signed.',
 } as const;

@@ -92,6 +92,12 @@ test('create: clear errors for every missing or wrong part, and nothing is writt
     const cases: [Row, number, string][] = [
       [{ channel: 'email', target_user_id: P(1), message: 'hi' }, 400, 'invalid_channel'],
       [{ channel: 'email_send', target_user_id: P(1), message: 'hi' }, 400, 'email_subject_required'],
+      // Metadata is bounded: a megabyte of it in every record would stall every listing.
+      [
+        { channel: 'service_direct_message', target_user_id: P(1), message: 'hi', context: { a: 'x'.repeat(20_000) } },
+        400,
+        'context_too_large',
+      ],
       [{ channel: 'service_direct_message', message: 'hi' }, 400, 'target_identity_required'],
       [{ channel: 'service_referral_request', target_user_id: P(5), message: 'hi' }, 400, 'connector_user_id_required'],
       [

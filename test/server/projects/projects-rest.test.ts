@@ -71,6 +71,9 @@ test('a project from creation through targets, templates, drafts, review and act
       ],
     );
     assert.is(added.body.total_targets, 4);
+    // A title of spaces is refused on create as on update.
+    const blank = await call('POST', '/api/v1/projects', { title: '   ' });
+    assert.equal([blank.status, blank.body.error], [400, 'validation_failed']);
     assert.equal(
       [(await call('DELETE', `${base}/targets`, {})).status, (await call('DELETE', `${base}/targets`, {})).body.error],
       [400, 'validation_failed'],
@@ -165,6 +168,11 @@ test('a project from creation through targets, templates, drafts, review and act
     // Activation: every approved draft once; the professional cap (1 a day) holds the second professional send.
     await call('POST', `${base}/targets`, { target_user_id: P(5) });
     await call('POST', `${base}/messages/generate`, { target_user_id: P(5) });
+    // A person named by id must exist and not be the owner, as adding a target checks.
+    const ghost = await call('POST', `${base}/messages/generate`, { target_user_id: '11111111-2222-3333-4444-555555555555' });
+    assert.equal([ghost.status, ghost.body.error], [404, 'target_not_found']);
+    const self = await call('POST', `${base}/messages/generate`, { target_user_id: P(SENDER) });
+    assert.equal([self.status, self.body.error], [400, 'owner_not_a_target']);
     await call('PUT', `${base}/target-users/${P(5)}/message`, { review_action: 'approve' });
     const activated = await call('POST', `${base}/activate`, {});
     assert.is(activated.status, 200, activated.text);
