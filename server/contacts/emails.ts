@@ -3,6 +3,7 @@
  * matcher"): found anywhere in a cell, lowercased without `+tags`, Gmail's dots dropped, and a
  * mailbox at a host under an organisation's domain related to the same name at that domain.
  */
+import { distance } from 'fastest-levenshtein';
 import { getDomain } from 'tldts';
 import { DECORATION } from './normalize.js';
 
@@ -27,7 +28,9 @@ export function normEmail(email: string | null | undefined): string | null {
  */
 export function emailSearchTerms(cell: string | null | undefined): string[] {
   if (!cell) return [];
-  const text = cell.replace(DECORATION, '').replace(/mailto:/gi, ' ');
+  const text = unmasked(cell)
+    .replace(DECORATION, '')
+    .replace(/mailto:/gi, ' ');
   return (text.match(EMAIL_IN_TEXT) ?? []).flatMap((e) => {
     const lower = e.toLowerCase();
     const out = [lower, lower.replace(/\+[^@]*@/, '@')];
@@ -62,6 +65,21 @@ export function sameMailboxAtParent(a: string, b: string): boolean {
   return emailAtParentDomain(a) === b || emailAtParentDomain(b) === a;
 }
 
+/**
+ * Whether two addresses (as compared) are one mailbox name at domains one slip of the keyboard
+ * apart: a letter wrong, missing, added, or two neighbours swapped ("acme.con", "acme.cmo",
+ * "acmee.com", "amce.com"), in domains whose first label has four letters or more.
+ */
+export function sameMailboxDomainSlip(a: string, b: string): boolean {
+  const [la, da] = [a.slice(0, a.lastIndexOf('@')), a.slice(a.lastIndexOf('@') + 1)];
+  const [lb, db] = [b.slice(0, b.lastIndexOf('@')), b.slice(b.lastIndexOf('@') + 1)];
+  if (la !== lb || !la || da === db || Math.min(da.indexOf('.'), db.indexOf('.')) < 4) return false;
+  if (distance(da, db) === 1) return true;
+  if (da.length !== db.length) return false;
+  const diff = [...da].flatMap((ch, i) => (ch === db[i] ? [] : [i]));
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && da[diff[0]!] === db[diff[1]!] && da[diff[1]!] === db[diff[0]!];
+}
+
 /** An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. */
 const EMAIL_IN_TEXT = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
 
@@ -76,11 +94,16 @@ const SPELT = /([a-z0-9._%+-]+)\s+at\s+((?:[a-z0-9-]+\s+dot\s+)+[a-z]{2,24})\b/g
  * "＠" is "@"), "[at]" / "(at)" / "{dot}" / "[.]", and "ana at acme dot com".
  */
 function unmasked(cell: string): string {
-  return cell
-    .normalize('NFKC')
-    .replace(BRACKETED_AT, '@')
-    .replace(BRACKETED_DOT, '.')
-    .replace(SPELT, (_, local: string, domain: string) => `${local}@${domain.replace(/\s+dot\s+/gi, '.')}`);
+  return (
+    cell
+      .normalize('NFKC')
+      // Slips that make no address at all: "@@", and a comma for the dot before the ending ("acme,com").
+      .replace(/@{2,}/g, '@')
+      .replace(/(@[a-z0-9-]+(?:\.[a-z0-9-]+)*),(?=[a-z]{2,6}\b)/gi, '$1.')
+      .replace(BRACKETED_AT, '@')
+      .replace(BRACKETED_DOT, '.')
+      .replace(SPELT, (_, local: string, domain: string) => `${local}@${domain.replace(/\s+dot\s+/gi, '.')}`)
+  );
 }
 
 /**

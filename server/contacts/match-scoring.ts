@@ -4,7 +4,7 @@
  * and the bucket of a ranked candidate list.
  */
 import { placeKey } from '../../geo/gazetteer.js';
-import { normEmail, sameMailboxAtParent } from './emails.js';
+import { normEmail, sameMailboxAtParent, sameMailboxDomainSlip } from './emails.js';
 import { familySpelling } from './family-names.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from './given-names.js';
 import { indexWords, isTypo, words } from './normalize.js';
@@ -66,6 +66,7 @@ export const WEIGHTS = {
   email: 9,
   emailBounced: 5,
   emailParentDomain: 7,
+  emailDomainSlip: 4,
   phone: 8,
   firstExact: 2.5,
   firstNickname: 2,
@@ -145,6 +146,9 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
   // very likely the same mailbox, but not certain, so alone it proposes and does not resolve.
   else if (k.emails.some((e) => [...emails.keys()].some((pe) => pe !== null && sameMailboxAtParent(e, pe))))
     add('email', 'partial', WEIGHTS.emailParentDomain, 'the same mailbox name at a host of this person’s email domain');
+  // The same mailbox name at a domain one slip away ("ana@acme.con"): a typo of this person's address.
+  else if (k.emails.some((e) => [...emails.keys()].some((pe) => pe !== null && sameMailboxDomainSlip(e, pe))))
+    add('email', 'partial', WEIGHTS.emailDomainSlip, 'the same mailbox name at a misspelt form of this person’s email domain');
   const phones = new Set((p.phone_numbers ?? []).map((x) => x.number));
   if (k.phones.some((x) => phones.has(x))) add('phone', 'match', WEIGHTS.phone, 'a phone number of this person');
 

@@ -154,8 +154,9 @@ export class ContactMatcher {
     // round when the written order finds no one plausible.
     const columns = Boolean(row.first_name || row.last_name);
     if (k.name.partnerFirst && result.confidence < LIKELY_MIN) {
-      // A couple in one row: the other partner, when the first named finds no one. The row names
-      // two people, so a person confirms it unless an email, a phone or a profile URL is theirs.
+      // A couple in one row, or a given name in brackets ("Andy (Hao) Lin"): the other given name,
+      // when the first finds no one. The row names two people or two names, so a person confirms
+      // it unless an email, a phone or a profile URL is theirs.
       const first = k.name.partnerFirst;
       const partner = await this.matchKeys({ ...k, name: { ...k.name, first, all: [first, ...k.name.all.slice(1)] } }, opts);
       if (partner.confidence <= result.confidence) return result;

@@ -6,7 +6,9 @@
  */
 
 import anyAscii from 'any-ascii';
+import { decodeHTML } from 'entities';
 import { distance } from 'fastest-levenshtein';
+import iconv from 'iconv-lite';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
@@ -21,7 +23,34 @@ const INVISIBLE = /(?!\u200B)\p{Cf}/gu;
 
 /** Lowercase ASCII text (accents and other scripts transliterated), decorations dropped. */
 export function asciiLower(text: string): string {
-  return anyAscii(text.replace(INVISIBLE, '').replace(DECORATION, ' ')).toLowerCase();
+  return anyAscii(repaired(text).replace(INVISIBLE, '').replace(DECORATION, ' ')).toLowerCase();
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** A UTF-8 lead byte then a continuation byte, both read as windows-1252: "Ã©" for "é". */
+const MOJIBAKE =
+  /[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/;
+
+/**
+ * Text as it was written before an export damaged it: HTML character references decoded
+ * ("Mondrag&#243;n", "Jos&eacute;"; the `entities` package), and UTF-8 that was read as
+ * windows-1252 read again as UTF-8 ("AndrÃ©s" is "Andrés"), when every character maps back to a
+ * byte and the bytes are valid UTF-8; otherwise the text as it is.
+ */
+export function repaired(text: string): string {
+  let out = text.includes('&') ? decodeHTML(text) : text;
+  if (MOJIBAKE.test(out)) {
+    // The bytes windows-1252 gives each character (iconv-lite; Node's decoder reads that label as
+    // Latin-1), only when every character has one.
+    const bytes = iconv.encode(out, 'windows-1252');
+    if (iconv.decode(bytes, 'windows-1252') !== out) return out;
+    try {
+      out = UTF8.decode(bytes);
+    } catch {
+      // Not UTF-8 read as windows-1252: written so.
+    }
+  }
+  return out;
 }
 
 /**
@@ -83,19 +112,25 @@ const HONORIFICS = new Set([
  */
 const POST_NOMINALS = new Set(
   `jr sr ii iii iv phd dphil mphil md dds dmd dvm pharmd mba emba msc mfa mph mpa bsc beng llm llb esq
-  cpa cfa cfp caia frm pmp cissp cisa cism rn ceng fca aca acca shrm sphr phr gphr psyd mrcp frcs`
+  cpa cfa cfp caia frm pmp cissp cisa cism rn ceng fca aca acca fcca shrm shrmcp shrmscp sphr phr gphr psyd mrcp frcs
+  csm cscp cpim`
     .split(/\s+/)
     .filter(Boolean),
 );
 
+/** vCard's N value (RFC 6350): family;given;additional;prefix;suffix, with its property name or not. */
+const VCARD_N = /^(?:N:)?([^;:,]+);([^;:,]+)(?:;([^;:]*))?(?:;[^;:]*){0,2}$/i;
+
 /** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
-const PREFIX_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'dipl']);
+const PREFIX_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'dipl', 'capt']);
 
 /**
  * Academic and professional titles of other languages ("Ing. Silvia Alicea", "Ir. Jan de Vries"):
  * dropped from the start only when a given and a family name remain ("Ing Wang" is a name).
  */
-const FOREIGN_TITLES = new Set(['ing', 'eng', 'mag', 'mgr', 'lic', 'drs', 'ir', 'arq']);
+// In India "Adv." (an advocate), "Er." (an engineer), "CA" (a chartered accountant); in Italy
+// "Dott." and "Dott.ssa"; "Hon." (the Honourable; "Hon" is a given name too).
+const FOREIGN_TITLES = new Set(['ing', 'eng', 'mag', 'mgr', 'lic', 'drs', 'ir', 'arq', 'adv', 'er', 'ca', 'dott', 'dottssa', 'hon']);
 
 export interface PersonName {
   first: string | null;
@@ -115,11 +150,16 @@ export interface PersonName {
   otherLast?: string[];
   /** The birth name the row gives ("rosenbaum" for "Iris Butt (née Rosenbaum)"). */
   birthName?: string;
-  /** A couple in one row ("Blanca & Carl Bak"): the other person's given name ("carl"). */
+  /**
+   * Another given name to try when the first finds no one: a couple's other person's ("carl" for
+   * "Blanca & Carl Bak"), or the one a person goes by in brackets ("hao" for "Andy (Hao) Lin").
+   */
   partnerFirst?: string;
 }
 
 /** Two given names joined before one family name: "Blanca & Carl Bak", "Ana and Luis Ruiz". */
+/** A given name, another in brackets or quotes, then the family name: "Andy (Hao) Lin", "Wei 'David' Zhang". */
+const ALIAS = /^\s*(\p{L}[\p{L}'’-]*)\s+[("“'‘]\s*(\p{L}[\p{L}-]*)\s*[)"”'’]\s+(\p{L}[\p{L}'’ -]*)$/u;
 const COUPLE = /^\s*(\p{L}[\p{L}'’.-]*)\s+(?:&|\+|and)\s+(\p{L}[\p{L}'’.-]*)\s+(\p{L}[^,]*)$/u;
 
 /**
@@ -188,13 +228,33 @@ const titleAfterName = (before: string, after: string): boolean =>
 export function personName(row: { name?: string | null; first_name?: string | null; last_name?: string | null }): PersonName {
   // "Smith, John" in one name field and nothing in the other: a whole name in the wrong column,
   // read as the name it is (a spreadsheet's "First name" column holding "Last, First").
+  // A vCard's structured name pasted as it is ("N:Ruiz;Ana;;Dr.;", "Ruiz;Ana;;;"): family name,
+  // given name, middle names, then the prefix and suffix, which are dropped.
+  // Its property name or all its separators say so: "Ana Ruiz; Luis Ruiz" is two people.
+  const cell = row.name?.trim() ?? '';
+  const vcard =
+    cell && !row.first_name && !row.last_name && (/^N:/i.test(cell) || (cell.match(/;/g)?.length ?? 0) >= 3) ? VCARD_N.exec(cell) : null;
+  if (vcard) return personName({ name: `${vcard[1]!.trim()}, ${vcard[2]!.trim()} ${vcard[3]?.trim() ?? ''}`.trim() });
+  if (row.name && /^FN:/i.test(row.name.trim())) return personName({ ...row, name: row.name.trim().slice(3) });
+  // A handle in capitals where the words meet ("EdytheWaters", "JieYang"), not a name's own
+  // capital inside it ("McDonald", "MacKenzie", "DeShawn", "LaToya").
+  const camel = !row.first_name && !row.last_name ? /^(\p{Lu}\p{Ll}{2,})(\p{Lu}\p{Ll}+)$/u.exec(cell) : null;
+  if (camel && !/^(mac|van|von|del|della|dela|fitz)$/i.test(camel[1]!)) return personName({ name: `${camel[1]} ${camel[2]}` });
   const lone = [row.first_name, row.last_name].filter((v) => v?.trim());
   if (lone.length === 1 && lone[0]!.includes(',') && !row.name?.trim() && !onlyCredentials(lone[0]!.slice(lone[0]!.indexOf(',') + 1)))
     return personName({ name: lone[0] });
   const first = words(row.first_name).filter((w) => !HONORIFICS.has(w));
   const last = words(row.last_name).filter((w) => !HONORIFICS.has(w));
+  // Titles before a given name ("Dipl.-Ing. Sibyl", "Lic. Michal", "Hon. Wyman") and credentials
+  // after a family name ("Greenholt, CPA", "Rosen FCA") in their own columns: dropped while a
+  // name word is left in the column.
+  // Titles that are also given names ("Hon", "Er", "Ca") only written as titles, with their dot.
+  const dotted = /^\s*\p{L}+\.(?:-\p{L}+\.?)?\s/u.test(row.first_name ?? '');
+  const titled = (w: string) => PREFIX_TITLES.has(w) || DOTTED_CREDENTIALS.has(w) || (dotted && (FOREIGN_TITLES.has(w) || w === 'hon'));
+  while (first.length > 1 && titled(first[0]!)) first.shift();
+  while (last.length > 1 && POST_NOMINALS.has(last.at(-1)!)) last.pop();
   if (first.length || last.length) {
-    const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w));
+    const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w) && !POST_NOMINALS.has(w));
     const otherLast = otherFamilyNames(row.last_name ?? null, null);
     return {
       first: first[0] ?? null,
@@ -258,6 +318,11 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const birth = birthWritten ? words(birthWritten).join('') : '';
   if (birth) name.birthName = birth;
   if (partner) name.partnerFirst = partner;
+  // Another given name the person goes by, in brackets or quotes between the names ("Andy (Hao)
+  // Lin", "Wei 'David' Zhang"): tried, like a partner's, when the first finds no one.
+  const alias = partner ? null : ALIAS.exec(row.name ?? '');
+  const aliasFirst = alias ? words(alias[2])[0] : undefined;
+  if (aliasFirst && aliasFirst !== name.first && !courtesy(aliasFirst)) name.partnerFirst = aliasFirst;
   return name;
 }
 

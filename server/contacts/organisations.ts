@@ -152,6 +152,11 @@ export interface OrgForm {
   key: string;
   /** The key's words joined ("acme robotics" → "acmerobotics"). */
   joined: string;
+  /**
+   * The key without "and" between names: "and", "&", "+", a comma or a dash join names alike
+   * ("Beer, Borer and Watsica" is "Beer Borer Watsica", "Lubowitz & Mertz" "Lubowitz - Mertz").
+   */
+  bare: string;
   /** The name's acronyms ("International Business Machines" → ibm), from names of two words or more. */
   acronyms: Set<string>;
   /** The letters of a name written as initials ("W&S" → ws, "C.M.M." → cmm). */
@@ -189,6 +194,7 @@ export function orgForm(name: string | null | undefined): OrgForm {
   return {
     key: keyWords.join(' '),
     joined: keyWords.join(''),
+    bare: keyWords.filter((w, i) => !(w === 'and' && i > 0 && i < keyWords.length - 1)).join(' '),
     acronyms,
     ...(initials ? { initials } : {}),
     ...(pair ? { pair } : {}),
@@ -205,7 +211,7 @@ export function orgForm(name: string | null | undefined): OrgForm {
  */
 export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' | null {
   if (!a.key || !b.key) return null;
-  if (a.key === b.key || a.joined === b.joined) return 'same';
+  if (a.key === b.key || a.joined === b.joined || a.bare === b.bare) return 'same';
   const [short, long] = a.key.length <= b.key.length ? [a, b] : [b, a];
   if (short.key.length >= 3 && (long.key.startsWith(`${short.key} `) || long.key.endsWith(` ${short.key}`))) return 'part';
   // Two letters stand only for a name of two words ("SB" for Sanford Bio; "BP" is not Bank of Punjab).

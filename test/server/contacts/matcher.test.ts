@@ -1,10 +1,18 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { emailsIn } from '../../../server/contacts/emails.js';
+import { emailSearchTerms, emailsIn, sameMailboxDomainSlip } from '../../../server/contacts/emails.js';
 import { familyNameVariants, familySpelling } from '../../../server/contacts/family-names.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../server/contacts/given-names.js';
 import { ContactMatcher, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
-import { isTypo, normPhone, personName, phonesIn, professionalUsername, swappedName } from '../../../server/contacts/normalize.js';
+import {
+  isTypo,
+  normPhone,
+  personName,
+  phonesIn,
+  professionalUsername,
+  repaired,
+  swappedName,
+} from '../../../server/contacts/normalize.js';
 import { emailOrganisation, normOrg, orgAgreement, orgForm } from '../../../server/contacts/organisations.js';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
@@ -98,6 +106,8 @@ test('normalising what people write around names and keys', () => {
   assert.equal(emailsIn('ana.ruiz at acme dot com'), ['ana.ruiz@acme.com']);
   assert.equal(emailsIn('lela\uff20zemlak.com'), ['lela@zemlak.com']);
   assert.equal(emailsIn('Ana Ruiz at Acme'), []);
+  // And looked up as the address they mask.
+  assert.ok(emailSearchTerms('ana [at] acme [dot] com').includes('ana@acme.com'));
   assert.is(professionalUsername('<https://www.linkedin.com/in/ana-ruiz>'), 'ana-ruiz');
   assert.is(professionalUsername('in/ana-ruiz'), 'ana-ruiz');
   assert.is(professionalUsername('(https://linkedin.com/in/ana-ruiz/),'), 'ana-ruiz');
@@ -146,6 +156,10 @@ test('names and employers as other languages and other hands write them', () => 
   assert.is(agree('Quitzon Med.', 'Quitzon Medical'), 'alias');
   assert.is(agree('Gleason Cnslt', 'Gleason Consulting'), 'alias');
   assert.is(agree('Acme Media', 'Acme Medical'), null);
+  // Connectives between names join them alike.
+  assert.is(agree('Beer Borer Watsica', 'Beer, Borer and Watsica'), 'same');
+  assert.is(agree('Lubowitz & Mertz', 'Lubowitz - Mertz'), 'same');
+  assert.is(agree('Spinka + Sons', 'Spinka and Sons'), 'same');
   // Short names one letter apart are other companies; two-letter acronyms name too many.
   assert.is(agree('Strive', 'Stripe'), null);
   assert.is(agree('Notion', 'Motion'), null);
@@ -514,6 +528,60 @@ test('an employer or a title written in the name cell fills the columns the row 
     assert.equal(orgs(name), [], name);
   // A listed employer wins over the name cell's.
   assert.equal(rowKeys({ name: 'Ana Ruiz - Ceramic Chain', organization_names: ['Kulas Labs'] }).orgs, ['kulas labs']);
+});
+
+test('names as exports and other hands damage them: titles in columns, vCard fields, handles, mojibake, entities, slipped domains', () => {
+  const n = (row: Parameters<typeof personName>[0]) => {
+    const p = personName(row);
+    return [p.first, p.last];
+  };
+  // Titles and credentials in their own columns.
+  assert.equal(n({ first_name: 'Dipl.-Ing. Sibyl', last_name: 'Greenholt, CPA' }), ['sibyl', 'greenholt']);
+  assert.equal(n({ first_name: 'Lic. Michal', last_name: 'Rosen FCA' }), ['michal', 'rosen']);
+  assert.equal(n({ first_name: 'Hon. Wyman', last_name: 'Barrows' }), ['wyman', 'barrows']);
+  assert.equal(n({ name: 'Er. Rahul Verma' }), ['rahul', 'verma']);
+  assert.equal(n({ name: 'Sheela Rao, SHRM-CP' }), ['sheela', 'rao']);
+  // A title word alone in the column is the name ("Er Kim").
+  assert.equal(n({ first_name: 'Er', last_name: 'Kim' }), ['er', 'kim']);
+  // vCard's structured name; two people separated by a semicolon are not one.
+  assert.equal(n({ name: 'N:Cornejo;Octavio;;;' }), ['octavio', 'cornejo']);
+  assert.equal(n({ name: 'Grady;Lilly;;Dr.;' }), ['lilly', 'grady']);
+  assert.equal(n({ name: 'FN:Ana Ruiz' }), ['ana', 'ruiz']);
+  assert.equal(n({ name: 'Ana Ruiz; Luis Ruiz' }), ['ana', 'ruiz']);
+  // A handle in capitals where the words meet, not a name's own capital.
+  assert.equal(n({ name: 'EdytheWaters' }), ['edythe', 'waters']);
+  assert.equal(n({ name: 'McDonald' }), ['mcdonald', null]);
+  assert.equal(n({ name: 'DeShawn' }), ['deshawn', null]);
+  // A given name in brackets is another to try; a note in brackets is none.
+  assert.is(personName({ name: 'Andy (Hao) Lin' }).partnerFirst, 'hao');
+  assert.is(personName({ name: 'Ana (she/her) Ruiz' }).partnerFirst, undefined);
+  // UTF-8 read as windows-1252, HTML character references; text written so stays.
+  assert.is(repaired('AndrÃ©s Paredes'), 'Andrés Paredes');
+  assert.is(repaired('Ã…ngstrÃ¶m'), 'Ångström');
+  assert.is(repaired('Soledad Mondrag&#243;n'), 'Soledad Mondragón');
+  assert.is(repaired('Ãlvaro'), 'Ãlvaro');
+  assert.is(repaired('Tom & Jerry'), 'Tom & Jerry');
+  assert.equal(n({ name: 'FranÃ§ois MÃ¼ller' }), ['francois', 'muller']);
+  // A mailbox at a domain one keyboard slip away; slips that make no address are mended.
+  assert.ok(sameMailboxDomainSlip('ana@acme-labs.con', 'ana@acme-labs.com'));
+  assert.ok(sameMailboxDomainSlip('ana@langsochloud.fr', 'ana@langoschloud.fr'));
+  assert.not.ok(sameMailboxDomainSlip('bob@acme-labs.con', 'ana@acme-labs.com'));
+  assert.not.ok(sameMailboxDomainSlip('ana@ab.io', 'ana@ac.io'));
+  assert.equal(emailsIn('ana@@acme.com'), ['ana@acme.com']);
+  assert.equal(emailsIn('ana@acme,com'), ['ana@acme.com']);
+  const slipped = scoreCandidate(
+    rowKeys({ name: 'Ana Ruiz', emails: ['ana.ruiz@kulas-labs.con'] }),
+    {
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      emails: [{ address: 'ana.ruiz@kulas-labs.com', quality: 'verified' }],
+    },
+    null,
+  );
+  assert.equal(
+    slipped.evidence.filter((e) => e.field === 'email').map((e) => e.outcome),
+    ['partial'],
+  );
 });
 
 test('"Last, First" in one name column with the other empty is that name', () => {
