@@ -96,6 +96,9 @@ export async function createCommunication(
 ): Promise<Record<string, unknown>> {
   if (!isChannel(input.channel)) throw invalidChannel(input.channel);
   const channel: Channel = input.channel;
+  // The alias must agree with the mode it stands for.
+  if ((input.mode === 'send' && input.draft === true) || (input.mode === 'draft' && input.draft === false))
+    throw invalidField('body', '/draft', `contradicts mode "${input.mode}": send one of them, or the two alike`);
   const draft = input.mode === 'draft' || input.draft === true;
   const dryRun = !draft && input.dry_run !== false;
   if (!hasIdentity(input as unknown as Record<string, unknown>))

@@ -99,6 +99,7 @@ test('create: clear errors for every missing or wrong part, and nothing is writt
         'context_too_large',
       ],
       [{ channel: 'service_direct_message', message: 'hi' }, 400, 'target_identity_required'],
+      [{ channel: 'service_direct_message', target_user_id: P(1), message: 'hi', mode: 'send', draft: true }, 400, 'validation_failed'],
       [{ channel: 'service_referral_request', target_user_id: P(5), message: 'hi' }, 400, 'connector_user_id_required'],
       [
         { channel: 'service_referral_request', target_user_id: P(5), connector_user_id: P(2), message: 'hi' },
