@@ -67,6 +67,7 @@ export const OWN8_PEOPLE_DATA = new URL('./people-queries.own8.jsonl', import.me
 export const OWN9_PEOPLE_DATA = new URL('./people-queries.own9.jsonl', import.meta.url);
 /** Tenth own people set (2026-11-29, fourth session): 60% familiar places in new templates, 40% new (README). */
 export const OWN10_PEOPLE_DATA = new URL('./people-queries.own10.jsonl', import.meta.url);
+export const OWN11_PEOPLE_DATA = new URL('./people-queries.own11.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

@@ -21,6 +21,7 @@ import {
   OWN7_DATA,
   OWN8_DATA,
   OWN9_DATA,
+  OWN10_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -37,6 +38,7 @@ import {
   OWN8_PEOPLE_DATA,
   OWN9_PEOPLE_DATA,
   OWN10_PEOPLE_DATA,
+  OWN11_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -80,6 +82,7 @@ for (const [file, data] of [
   ['people-queries.own8.jsonl', OWN8_PEOPLE_DATA],
   ['people-queries.own9.jsonl', OWN9_PEOPLE_DATA],
   ['people-queries.own10.jsonl', OWN10_PEOPLE_DATA],
+  ['people-queries.own11.jsonl', OWN11_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -183,6 +186,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own7', reportOwnSet('company-queries.own7.jsonl', OWN7_DATA)],
   ['own8', reportOwnSet('company-queries.own8.jsonl', OWN8_DATA)],
   ['own9', reportOwnSet('company-queries.own9.jsonl', OWN9_DATA)],
+  ['own10', reportOwnSet('company-queries.own10.jsonl', OWN10_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
