@@ -71,6 +71,8 @@ export interface CommunicationsConfig {
   /** Where webhooks may go: `public` addresses only (the default), or `any` (local and private receivers too). */
   webhookAddresses: 'public' | 'any';
   sseHeartbeatMs: number;
+  /** Event streams one account may hold open at once (429 `too_many_streams` past it). */
+  sseStreamsPerAccount: number;
   /** Port of the inbound SMTP listener that takes email replies (null: no listener; 0: any free port). */
   inboundSmtpPort: number | null;
   inboundSmtpHost: string;
@@ -330,6 +332,7 @@ function loadCommunicationsConfig(
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookAddresses: webhookAddresses(value('WEBHOOK_ADDRESSES'), problems),
     sseHeartbeatMs: int('SSE_HEARTBEAT_MS', 15_000, 50, 600_000),
+    sseStreamsPerAccount: int('SSE_STREAMS_PER_ACCOUNT', 64, 1, 100_000),
     inboundSmtpPort: value('INBOUND_SMTP_PORT') === undefined ? null : int('INBOUND_SMTP_PORT', 0, 0, 65_535),
     inboundSmtpHost: value('INBOUND_SMTP_HOST') ?? '127.0.0.1',
     inboundSmtpMaxBytes: int('INBOUND_SMTP_MAX_BYTES', 10_485_760, 1024, 104_857_600),

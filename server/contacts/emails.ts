@@ -4,7 +4,7 @@
  * mailbox at a host under an organisation's domain related to the same name at that domain.
  */
 import { distance } from 'fastest-levenshtein';
-import { getDomain } from 'tldts';
+import { getDomain, parse } from 'tldts';
 import { DECORATION } from './normalize.js';
 
 /** Domains whose mailboxes ignore dots in the local part (Gmail's). */
@@ -74,6 +74,10 @@ export function sameMailboxDomainSlip(a: string, b: string): boolean {
   const [la, da] = [a.slice(0, a.lastIndexOf('@')), a.slice(a.lastIndexOf('@') + 1)];
   const [lb, db] = [b.slice(0, b.lastIndexOf('@')), b.slice(b.lastIndexOf('@') + 1)];
   if (la !== lb || !la || da === db || Math.min(da.indexOf('.'), db.indexOf('.')) < 4) return false;
+  // Two real endings are two domains ("nova.io" and "nova.co", "yahoo.ca" and "yahoo.co"): only an
+  // ending no registry has (".con", ".cmo") is a slip of one.
+  const [pa, pb] = [parse(da), parse(db)];
+  if (pa.publicSuffix !== pb.publicSuffix && pa.isIcann && pb.isIcann) return false;
   if (distance(da, db) === 1) return true;
   if (da.length !== db.length) return false;
   const diff = [...da].flatMap((ch, i) => (ch === db[i] ? [] : [i]));
@@ -99,7 +103,8 @@ function unmasked(cell: string): string {
       .normalize('NFKC')
       // Slips that make no address at all: "@@", and a comma for the dot before the ending ("acme,com").
       .replace(/@{2,}/g, '@')
-      .replace(/(@[a-z0-9-]+(?:\.[a-z0-9-]+)*),(?=[a-z]{2,6}\b)/gi, '$1.')
+      // (not before another address: "ana@acme.com,bob@beta.com" is two).
+      .replace(/(@[a-z0-9-]+(?:\.[a-z0-9-]+)*),(?=[a-z]{2,6}(?![a-z0-9.@_+-]))/gi, '$1.')
       .replace(BRACKETED_AT, '@')
       .replace(BRACKETED_DOT, '.')
       .replace(SPELT, (_, local: string, domain: string) => `${local}@${domain.replace(/\s+dot\s+/gi, '.')}`)

@@ -1,16 +1,16 @@
 /**
  * Family names as the contact matcher compares them (docs/contacts.md, "The matcher"): one name
  * written in several romanisations or spellings ("Guo" / "Kuo" / "Kwok", "Chatterjee" /
- * "Chattopadhyay", "Smirnov" / "Smirnoff", "Sato" / "Satoh", "Khalil" / "Khaleel"). Three sources:
- * a table of the romanisations of common East Asian, South Asian, Arabic and Hebrew family names
+ * "Chattopadhyay", "Smirnov" / "Smirnoff", "Sato" / "Satoh"). Three sources: a table of the
+ * romanisations of common East Asian, South Asian, Arabic and Hebrew family names
  * (server/contacts/data/family-names.csv), the endings that Slavic names are spelt with in other
- * alphabets, and names that sound alike and are spelt almost alike (given-names.ts). Every one
+ * alphabets, and Japanese long vowels. Every one
  * is a guess: the matcher weighs it as a misspelling, so a person confirms it unless an email, a
  * phone or a profile URL names the person.
  */
 import fs from 'node:fs';
+import { commonWords } from '../../geo/gazetteer.js';
 import { fromPackageRoot } from '../../lib/package-root.js';
-import { spellingVariant } from './given-names.js';
 
 let groupsOf: Map<string, number[]> | null = null;
 let members: string[][] = [];
@@ -75,9 +75,10 @@ function afterArticle(parts: string[]): string | null {
 }
 
 /**
- * Whether two family names are one name spelt two ways: in the table, with Slavic endings spelt
- * alike, with Japanese long vowels written short, with another article ("El-Amin" / "Al-Amin"), or
- * sounding alike and spelt within two edits (given-names.ts `spellingVariant`). `a` and `b` are
+ * Whether two family names are one name spelt two ways: in the table (neither spelling an English
+ * word), with Slavic endings spelt alike, with Japanese long vowels written short, or with another
+ * article ("El-Amin" / "Al-Amin"). Names that merely sound alike are not: Miller and Mueller,
+ * Nelson and Nielsen are families of their own. `a` and `b` are
  * joined lowercase ASCII ("alfarsi"); `aParts` and `bParts` the same names as the index splits
  * them ("al", "farsi").
  */
@@ -85,14 +86,21 @@ export function familySpelling(a: string, b: string, aParts: string[] = [a], bPa
   if (a === b || !a || !b) return false;
   const groups = table();
   const ga = groups.get(a);
-  if (ga && groups.get(b)?.some((g) => ga.includes(g))) return true;
+  const gb = groups.get(b);
+  // A spelling that is an English word is an English family name as often ("Young", "Law", "Long",
+  // "Low", "Man", "Tan"): not read as a romanisation.
+  if (ga && gb?.some((g) => ga.includes(g))) return !commonWords().has(a) && !commonWords().has(b);
   if (slavicForm(a) === slavicForm(b)) return true;
+  // Long vowels of names of two syllables or more that the table does not hold (Korean "Choo" and
+  // "Cho" are two names) and that are no English words ("More" is not "Moore").
   const ja = japaneseForm(a);
-  if (ja && ja === japaneseForm(b)) return true;
+  if (ja && ja === japaneseForm(b) && !ga && !gb && syllables(ja) >= 2 && !commonWords().has(a) && !commonWords().has(b)) return true;
   const restA = afterArticle(aParts);
-  if (restA && restA.length >= 3 && restA === afterArticle(bParts)) return true;
-  return spellingVariant(a, b);
+  return Boolean(restA && restA.length >= 3 && restA === afterArticle(bParts));
 }
+
+/** Vowel groups of a name: its syllables, roughly. */
+const syllables = (name: string): number => name.match(/[aeiou]+/g)?.length ?? 0;
 
 /** At most this many other spellings are searched for a name. */
 const MAX_SEARCHED = 8;
@@ -104,14 +112,15 @@ const MAX_SEARCHED = 8;
  */
 export function familyNameVariants(name: string): string[] {
   const out = new Set<string>();
-  for (const g of table().get(name) ?? []) for (const s of members[g] ?? []) out.add(s);
+  if (!commonWords().has(name))
+    for (const g of table().get(name) ?? []) for (const s of members[g] ?? []) if (!commonWords().has(s)) out.add(s);
   const slavic = slavicForm(name);
   if (slavic !== name) out.add(slavic);
   if (/ov$/.test(slavic) && slavic.length > 5) for (const e of ['off', 'ow']) out.add(slavic.replace(/ov$/, e));
   if (/ev$/.test(slavic) && slavic.length > 5) out.add(slavic.replace(/ev$/, 'eff'));
   if (/ski$/.test(slavic)) out.add(slavic.replace(/ski$/, 'sky'));
-  const ja = japaneseForm(name);
-  if (ja) {
+  const ja = table().has(name) ? null : japaneseForm(name);
+  if (ja && syllables(ja) >= 2) {
     out.add(ja);
     // "Sato" is also written "Satoh" and "Satou": each o before a consonant or at the end, long.
     const long = [...ja.matchAll(/o(?![aeiou])/g)].map((m) => m.index ?? 0);

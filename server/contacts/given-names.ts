@@ -40,6 +40,12 @@ function nicknames(): NicknameTable {
   return nicknameTable;
 }
 
+/** Whether a word is a given name of the nickname tables, as a name or as a nickname ("tom", "luis", "william"). */
+export function isGivenName(word: string): boolean {
+  const { nicknamesOf, formsOf } = nicknames();
+  return nicknamesOf.has(word) || formsOf.has(word);
+}
+
 /** A given name and the names that stand for it ("bill" → william, will, billy, …): what candidate searches look for. */
 export function givenNameVariants(name: string): Set<string> {
   const { nicknamesOf, formsOf } = nicknames();

@@ -293,7 +293,15 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
   );
   // Another person carries a key of the row (an email, a phone): the row points at two people.
   const keyElsewhere = candidates.slice(1).some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => KEY_FIELDS.has(e.field)));
-  if (top.confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere && (keyed || !nameGuess))
+  // A mailbox at a domain one slip away is a guess too: two real domains can be one letter apart.
+  const emailGuess = top.evidence.some((e) => e.field === 'email' && e.outcome === 'partial' && e.weight === WEIGHTS.emailDomainSlip);
+  if (
+    top.confidence >= RESOLVED_MIN &&
+    margin >= RESOLVED_MARGIN &&
+    !nameConflict &&
+    !keyElsewhere &&
+    (keyed || (!nameGuess && !emailGuess))
+  )
     return { status: 'resolved', reason: null };
   if (top.confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))
     return { status: 'likely_match', reason: null };

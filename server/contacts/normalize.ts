@@ -6,12 +6,13 @@
  */
 
 import anyAscii from 'any-ascii';
-import { decodeHTML } from 'entities';
+import { decodeHTMLStrict } from 'entities';
 import { distance } from 'fastest-levenshtein';
 import iconv from 'iconv-lite';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
+import { isGivenName } from './given-names.js';
 
 /** Pictographs, symbols and invisible format characters: never part of a name (any-ascii spells 🚀 "rocket"). */
 export const DECORATION = /[\p{Extended_Pictographic}\p{So}\p{Sk}\p{Cf}]|\uFE0F/gu;
@@ -27,9 +28,13 @@ export function asciiLower(text: string): string {
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
-/** A UTF-8 lead byte then a continuation byte, both read as windows-1252: "Ã©" for "é". */
+/**
+ * A UTF-8 lead byte then a continuation byte, both read as windows-1252: "Ã©" for "é". Only the
+ * leads of Latin letters and punctuation (Â, Ã, Ä, Å) and of Cyrillic (Ð, Ñ): "RENÉ DUPONT" with
+ * a no-break space is no damage.
+ */
 const MOJIBAKE =
-  /[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/;
+  /[\u00c2-\u00c5\u00d0\u00d1][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/;
 
 /**
  * Text as it was written before an export damaged it: HTML character references decoded
@@ -38,14 +43,16 @@ const MOJIBAKE =
  * byte and the bytes are valid UTF-8; otherwise the text as it is.
  */
 export function repaired(text: string): string {
-  let out = text.includes('&') ? decodeHTML(text) : text;
+  let out = text.includes('&') ? decodeHTMLStrict(text) : text;
   if (MOJIBAKE.test(out)) {
     // The bytes windows-1252 gives each character (iconv-lite; Node's decoder reads that label as
     // Latin-1), only when every character has one.
     const bytes = iconv.encode(out, 'windows-1252');
     if (iconv.decode(bytes, 'windows-1252') !== out) return out;
     try {
-      out = UTF8.decode(bytes);
+      const decoded = UTF8.decode(bytes);
+      // Read again, letters of Latin, Greek or Cyrillic scripts only (not IPA or other blocks).
+      if (!/[\u0250-\u036f\u0500-\u1fff\u2070-\u209f\u2150-\uffff]/u.test(decoded)) out = decoded;
     } catch {
       // Not UTF-8 read as windows-1252: written so.
     }
@@ -131,6 +138,8 @@ const PREFIX_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 's
 // In India "Adv." (an advocate), "Er." (an engineer), "CA" (a chartered accountant); in Italy
 // "Dott." and "Dott.ssa"; "Hon." (the Honourable; "Hon" is a given name too).
 const FOREIGN_TITLES = new Set(['ing', 'eng', 'mag', 'mgr', 'lic', 'drs', 'ir', 'arq', 'adv', 'er', 'ca', 'dott', 'dottssa', 'hon']);
+/** Titles that are also given names ("Hon Wai", "Er Wei", "Ca"): dropped only when written with their dot. */
+const GIVEN_NAME_TITLES = new Set(['hon', 'er', 'ca', 'adv']);
 
 export interface PersonName {
   first: string | null;
@@ -188,7 +197,10 @@ function nameText(raw: string): string {
 /** A name's words without the courtesy titles before it and the credentials after it. */
 function nameWords(text: string): string[] {
   const w = words(text);
-  while ((w.length > 1 && PREFIX_TITLES.has(w[0] as string)) || (w.length > 2 && FOREIGN_TITLES.has(w[0] as string))) w.shift();
+  // Titles that are given names too ("Hon Wai Chan", "Er Wei Tan") only with their dot ("Hon. Wyman Barrows").
+  const dotted = /^\s*\p{L}+\./u.test(text);
+  const foreign = (x: string) => FOREIGN_TITLES.has(x) && (dotted || !GIVEN_NAME_TITLES.has(x));
+  while ((w.length > 1 && PREFIX_TITLES.has(w[0] as string)) || (w.length > 2 && foreign(w[0] as string))) w.shift();
   while (w.length > 2 && POST_NOMINALS.has(w.at(-1) as string)) w.pop();
   return w;
 }
@@ -239,7 +251,10 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   // A handle in capitals where the words meet ("EdytheWaters", "JieYang"), not a name's own
   // capital inside it ("McDonald", "MacKenzie", "DeShawn", "LaToya").
   const camel = !row.first_name && !row.last_name ? /^(\p{Lu}\p{Ll}{2,})(\p{Lu}\p{Ll}+)$/u.exec(cell) : null;
-  if (camel && !/^(mac|van|von|del|della|dela|fitz)$/i.test(camel[1]!)) return personName({ name: `${camel[1]} ${camel[2]}` });
+  // Two given names joined are one ("MaryAnn", "AnnMarie", "LeeAnn").
+  const compound = camel && isGivenName(camel[1]!.toLowerCase()) && isGivenName(camel[2]!.toLowerCase());
+  if (camel && !compound && !/^(mac|van|von|del|della|dela|fitz|ten|vander|abu)$/i.test(camel[1]!))
+    return personName({ name: `${camel[1]} ${camel[2]}` });
   const lone = [row.first_name, row.last_name].filter((v) => v?.trim());
   if (lone.length === 1 && lone[0]!.includes(',') && !row.name?.trim() && !onlyCredentials(lone[0]!.slice(lone[0]!.indexOf(',') + 1)))
     return personName({ name: lone[0] });
@@ -250,7 +265,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   // name word is left in the column.
   // Titles that are also given names ("Hon", "Er", "Ca") only written as titles, with their dot.
   const dotted = /^\s*\p{L}+\.(?:-\p{L}+\.?)?\s/u.test(row.first_name ?? '');
-  const titled = (w: string) => PREFIX_TITLES.has(w) || DOTTED_CREDENTIALS.has(w) || (dotted && (FOREIGN_TITLES.has(w) || w === 'hon'));
+  const titled = (w: string) =>
+    PREFIX_TITLES.has(w) || DOTTED_CREDENTIALS.has(w) || (FOREIGN_TITLES.has(w) && (dotted || !GIVEN_NAME_TITLES.has(w)));
   while (first.length > 1 && titled(first[0]!)) first.shift();
   while (last.length > 1 && POST_NOMINALS.has(last.at(-1)!)) last.pop();
   if (first.length || last.length) {

@@ -9,6 +9,7 @@ import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import { emailSearchTerms, emailsIn, withoutEmails } from './emails.js';
+import { isGivenName } from './given-names.js';
 import type { ContactRow } from './match-scoring.js';
 import { asciiLower, indexWords, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
@@ -197,6 +198,41 @@ const readsAsFirm = (cell: string): boolean =>
   readsAsName(cell);
 
 /**
+ * Whether "X (Last, First)" is Outlook's "File as" with the company first: X reads as a firm and not
+ * as a person ("Ana Ruiz (Austin, TX)" is a name and a place, "Ana Ruiz (CEO, Acme)" a name and a
+ * note), and the bracket as a family and a given name, no place, no legal form ("(Acme, Inc.)").
+ */
+const fileAsCompany = (outside: string, inside: string): boolean => {
+  const [family, given] = inside.split(',').map((x) => x.trim());
+  const nameLike = (x: string | undefined) => Boolean(x && /^\p{Lu}[\p{L}'’.-]*(\s+\p{Lu}[\p{L}'’.-]*)?$/u.test(x));
+  return (
+    !/,/.test(outside) &&
+    readsAsFirm(outside) &&
+    !readsAsPerson(outside) &&
+    nameLike(family) &&
+    nameLike(given) &&
+    !resolvePlace(inside.trim()) &&
+    !readsAsFirmByForm(inside)
+  );
+};
+
+/** Whether a cell is a firm by its form: a legal form in it ("Stroman LLC"), or names joined by "and" or "&" ("Beer, Borer and Watsica"). */
+const readsAsFirmByForm = (cell: string): boolean =>
+  normOrg(cell) !== words(cell).join(' ') ||
+  /^\p{Lu}[\p{L}'’-]+(,\s+\p{Lu}[\p{L}'’-]+)*,?\s+(and|&)\s+\p{Lu}[\p{L}'’-]+$/u.test(cell.trim());
+
+/**
+ * Whether a text reads as a person's name: two or three capitalised words, the first a given name
+ * of the nickname tables ("Tom Ford", "Luis Ruiz": a referrer, a partner, not an employer).
+ */
+const readsAsPerson = (text: string): boolean => {
+  const written = text.trim().split(/\s+/);
+  return (
+    written.length >= 2 && written.length <= 3 && written.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) && isGivenName(words(written[0])[0] ?? '')
+  );
+};
+
+/**
  * Whether a cell reads as a proper name: every word capitalised, one of them no common English
  * word and the whole no place ("Lubowitz - Mertz", "Kulas Labs", "Google"; not "Investment
  * Banking", "Mid-Market", "EMEA").
@@ -227,7 +263,7 @@ export function nameCellFields(cell: string | null | undefined): { name: string 
   const text = cell?.trim().slice(0, NOTES_CHARS);
   if (!text) return { name: cell, titles: [], orgs: [] };
   const fileAs = /^([^()]+?)\s*\(([^(),]+,[^(),]+)\)$/u.exec(text);
-  if (fileAs && readsAsFirm(fileAs[1]!) && !/,/.test(fileAs[1]!)) return { name: fileAs[2]!.trim(), titles: [], orgs: [fileAs[1]!.trim()] };
+  if (fileAs && fileAsCompany(fileAs[1]!, fileAs[2]!)) return { name: fileAs[2]!.trim(), titles: [], orgs: [fileAs[1]!.trim()] };
   const bracketed = [...text.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
   const tail = text
     .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
@@ -235,12 +271,20 @@ export function nameCellFields(cell: string | null | undefined): { name: string 
     .slice(1);
   const titles: string[] = [];
   const orgs: string[] = [];
-  for (const part of [...tail, ...bracketed].map((p) => p.trim()).filter((p) => p && !NAME_NOTE.test(p) && !emailsIn(p).length)) {
+  const parts = [...tail.map((text) => ({ text, bracketed: false })), ...bracketed.map((text) => ({ text, bracketed: true }))];
+  for (const { text: raw, bracketed: inBrackets } of parts) {
+    const part = raw.trim();
+    if (!part || NAME_NOTE.test(part) || emailsIn(part).length || readsAsPerson(part)) continue;
     const read = notesFields(part).titles;
     // "Kubernetes Engineer" is a title though no common word; "Kulas Labs", "Beer, Borer and
-    // Watsica", "Stroman LLC" are firms; "Ceramic Chain", words in capitals, an employer too.
+    // Watsica", "Stroman LLC" are firms; "Ceramic Chain", words in capitals, an employer too. In
+    // brackets a name is as often a maiden name, a school or a note ("(Morgan)", "(Harvard)",
+    // "(Book Club)"): only a firm by its form, or a proper name of two words or more.
     if (read.length && endsInTitleHead(part)) titles.push(...read);
-    else if (readsAsFirm(part) && /\p{L}{4}/u.test(part)) orgs.push(part);
+    else if (readsAsFirmByForm(part)) orgs.push(part);
+    else if (inBrackets) {
+      if (part.split(/\s+/).length >= 2 && /^\p{Lu}\S*(\s+\p{Lu}\S*)+$/u.test(part) && !resolvePlace(part)) orgs.push(part);
+    } else if (readsAsFirm(part) && /\p{L}{4}/u.test(part)) orgs.push(part);
     else if (read.length) titles.push(...read);
     else if (/^\p{Lu}\S*(\s+\p{Lu}\S*)+$/u.test(part) && !resolvePlace(part)) orgs.push(part);
   }

@@ -9,7 +9,7 @@ import { toAppError } from '../middleware/request-context.js';
 import type { AccessTokenVerifier } from '../oauth/port.js';
 import type { Services } from '../services.js';
 import { ToolDispatcher } from './dispatch.js';
-import { createMcpServer } from './server.js';
+import { CallRegistry, createMcpServer } from './server.js';
 import type { ToolDef } from './tool.js';
 
 export const MCP_PATH = '/mcp';
@@ -26,6 +26,7 @@ export function mountConnector(
   opts: { tools: readonly ToolDef[]; routes: readonly RouteDef[]; verifier: AccessTokenVerifier | null; validateResponses: boolean },
 ): ToolDispatcher {
   const dispatcher = new ToolDispatcher(opts.tools, opts.routes, services, { validateResponses: opts.validateResponses });
+  const calls = new CallRegistry();
   const readBody = jsonBody(services.config.bodyLimitBytes);
 
   const authenticate = async (ctx: Context, next: () => Promise<unknown>) => {
@@ -112,7 +113,13 @@ export function mountConnector(
     // Aborted when the client goes away before its answer is written: work it would pay for
     // without ever receiving (an export) is then not charged.
     const gone = new AbortController();
-    const server = createMcpServer(dispatcher, actor, gone.signal);
+    // A cancellation names a call of this account in flight, answered on its own request.
+    for (const m of Array.isArray(body) ? body : [body]) {
+      const message = m as { method?: unknown; params?: { requestId?: unknown } } | null;
+      const id = message?.params?.requestId;
+      if (message?.method === 'notifications/cancelled' && (typeof id === 'string' || typeof id === 'number')) calls.cancel(actor, id);
+    }
+    const server = createMcpServer(dispatcher, actor, gone.signal, calls);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The credit figures are read when the response head is written, after the calls settled.
     const res = ctx.res;

@@ -51,16 +51,51 @@ function listedTools(dispatcher: ToolDispatcher): ReturnType<typeof describeTool
 const ANY_TOOL_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
 
 /**
+ * Tool calls in flight by account and JSON-RPC request id, so that a `notifications/cancelled`,
+ * which a stateless connector receives on another HTTP request, can stop the call it names.
+ */
+export class CallRegistry {
+  private readonly calls = new Map<string, Set<AbortController>>();
+
+  private static key(actor: Actor, id: string | number): string {
+    return `${actor.ownerUserId}|${actor.actingUserId}|${typeof id}:${id}`;
+  }
+
+  /** Records a call; its signal aborts when the call is cancelled. `close` when the call ends. */
+  open(actor: Actor, id: string | number): { signal: AbortSignal; close(): void } {
+    const key = CallRegistry.key(actor, id);
+    const controller = new AbortController();
+    const set = this.calls.get(key) ?? new Set<AbortController>();
+    set.add(controller);
+    this.calls.set(key, set);
+    return {
+      signal: controller.signal,
+      close: () => {
+        set.delete(controller);
+        if (!set.size) this.calls.delete(key);
+      },
+    };
+  }
+
+  /** Cancels the calls of `actor` with this request id; how many there were. */
+  cancel(actor: Actor, id: string | number): number {
+    const set = this.calls.get(CallRegistry.key(actor, id));
+    for (const c of set ?? []) c.abort(new Error('cancelled by the client'));
+    return set?.size ?? 0;
+  }
+}
+
+/**
  * An MCP server for one HTTP request of `actor` (the connector is stateless: docs/mcp.md,
  * "Transport"). It lists the tools and hands calls to the dispatcher.
  */
-export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor, signal?: AbortSignal): Server {
+export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor, signal?: AbortSignal, calls?: CallRegistry): Server {
   const server = new Server(
     { name: CONNECTOR_NAME, version: CONNECTOR_VERSION, title: 'Proxima' },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(dispatcher) }));
-  server.setRequestHandler(ANY_TOOL_CALL, async (request) => {
+  server.setRequestHandler(ANY_TOOL_CALL, async (request, extra) => {
     // A call without params passes the SDK's own check, and destructuring it answered -32603.
     const params = (request as Partial<CallToolRequest>).params as CallToolRequest['params'] | undefined;
     if (!params || typeof params !== 'object' || typeof params.name !== 'string')
@@ -70,7 +105,14 @@ export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor, signal
       );
     const { name, arguments: args } = params;
     if (!dispatcher.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}; tools/list names them.`);
-    return dispatcher.call(name, args ?? {}, actor, signal);
+    // Stopped by notifications/cancelled, which arrives on another HTTP request (mount.ts).
+    const cancel = calls?.open(actor, extra.requestId);
+    const signals = [signal, extra.signal, cancel?.signal].filter((x): x is AbortSignal => x !== undefined);
+    try {
+      return await dispatcher.call(name, args ?? {}, actor, signals.length ? AbortSignal.any(signals) : undefined);
+    } finally {
+      cancel?.close();
+    }
   });
   answerBadParamsAsInvalid(server);
   return server;

@@ -419,6 +419,10 @@ test('company types', () => {
   assert.equal(t('companies that are not yet listed'), ['privately_held']);
   // Going public is no type yet.
   assert.is(t('startups about to go public'), undefined);
+  // Only the type itself: not public funding, another exchange, a year's IPO.
+  assert.is(t('companies without public funding'), undefined);
+  assert.is(t('companies not listed on nasdaq'), undefined);
+  assert.is(t('companies that did not go public in 2020'), undefined);
   assert.equal(t('private space company competing with government agency'), ['privately_held']);
   // A sector named with a non-commercial type is kept as written (matched as text), not as its
   // taxonomy tags, and stays a keyword.

@@ -1,7 +1,10 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { authenticateApiKey } from '../../server/auth/authenticate.js';
 import { ToolDispatcher } from '../../server/mcp/dispatch.js';
+import { CallRegistry, createMcpServer } from '../../server/mcp/server.js';
 import { defineTool } from '../../server/mcp/tool.js';
 import { agentSessionTool } from '../../server/mcp/tools/agent-session.js';
 import { allRoutes } from '../../server/routes/index.js';
@@ -64,6 +67,63 @@ test('a tool with unknown arguments gets validation_failed, a search tool invali
     const search = await dispatcher.call('strict_search', { surprise: 1 }, actor);
     assert.is(search.structuredContent.error, 'invalid_search_request');
     assert.equal(search.structuredContent.receipts, [{ path: '/surprise', action: 'rejected', message: 'is not a recognised field' }]);
+  } finally {
+    await app.close();
+  }
+});
+
+/** A tool that waits until its call is cancelled (or 5 s), and says which. */
+let slowStarted = false;
+const slowTool = defineTool({
+  name: 'slow',
+  title: 'Slow',
+  description: 'Waits for its signal.',
+  auth: 'any',
+  kind: 'read',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', properties: { success: { const: true } }, additionalProperties: true },
+  run: async (_input, ctx) => {
+    slowStarted = true;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, 5000);
+      ctx.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new Error('stopped'));
+      });
+    });
+    return { success: true };
+  },
+});
+
+test('notifications/cancelled, which a stateless connector gets on another request, stops the call it names', async () => {
+  const app = await startTestApp();
+  try {
+    const { apiKey } = app.account({ scopes: ['search'] });
+    const actor = authenticateApiKey(app.services, apiKey, app.clock.now());
+    const dispatcher = new ToolDispatcher([slowTool], allRoutes(), app.services, { validateResponses: true });
+    const calls = new CallRegistry();
+    const server = createMcpServer(dispatcher, actor, undefined, calls);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(clientSide);
+    const started = Date.now();
+    const pending = client.callTool({ name: 'slow', arguments: {} });
+    while (!slowStarted) await new Promise((r) => setTimeout(r, 5));
+    // Another actor's cancellation of the same id stops nothing.
+    const other = authenticateApiKey(app.services, app.account({ scopes: ['search'] }).apiKey, app.clock.now());
+    assert.is(
+      [0, 1, 2].reduce((n, id) => n + calls.cancel(other, id), 0),
+      0,
+    );
+    assert.is(
+      [0, 1, 2].reduce((n, id) => n + calls.cancel(actor, id), 0),
+      1,
+    );
+    const result = (await pending) as { isError?: boolean };
+    assert.is(result.isError, true);
+    assert.ok(Date.now() - started < 4000, 'stopped, not waited out');
+    await client.close();
   } finally {
     await app.close();
   }

@@ -174,7 +174,21 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
     // "ASX-listed", "LSE-listed": the exchange glued in front belongs to the type.
     const from = tokens[i]?.join === '-' && tokens[i - 1]?.kind === 'word' && !tokens[i - 1]?.claim ? i - 1 : i;
     // "not public", "haven't gone public", "not yet listed": a company that is not public is private.
-    if (negated && value.kind === 'company_type' && value.type === 'public_company') {
+    // Not "without public funding", "not listed on Nasdaq" (listed elsewhere?), "did not go public
+    // in 2020": only the type itself, at the end of its phrase.
+    const after = tokens[end];
+    const afterNorm = after && after.kind !== 'punct' ? after.norm : '';
+    const typeAlone =
+      afterNorm === '' || /^(company|companies|firms?|business(es)?|startups?|yet|anymore|either|or|and|but)$/.test(afterNorm);
+    const word = tokens[i]?.norm ?? '';
+    if (
+      negated &&
+      value.kind === 'company_type' &&
+      value.type === 'public_company' &&
+      /^(public|publicly|listed|gone|went|go)$/.test(word) &&
+      typeAlone &&
+      afterNorm !== 'but'
+    ) {
       value = type('privately_held');
       negated = false;
     }

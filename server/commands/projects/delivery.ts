@@ -67,7 +67,13 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
  */
 export async function activateProject(services: Services, actor: Actor, projectId: string, now: number): Promise<Record<string, unknown>> {
   const p = ownProject(services, actor, projectId);
-  const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  const listed = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  // A message its owner cancelled was not sent: the target is queued again, with its draft as it
+  // now stands, under a new idempotency key.
+  const targets = listed.map((t) => {
+    if (!t.communicationId || services.communications.store.get(t.communicationId)?.status !== 'cancelled') return t;
+    return services.projects.updateDraft(t.targetId, { communicationId: null, queuedAt: null, sendAttempts: t.sendAttempts + 1 });
+  });
   let queued = 0;
   const skipped: Record<string, number> = {};
   const skip = (why: string) => {

@@ -73,9 +73,14 @@ export async function generateMessages(
   // A person named by id is checked as adding a target checks: someone Proxima knows, not the owner.
   if (body.target_user_id) {
     if (body.target_user_id === p.ownerUserId || body.target_user_id === actor.actingUserId)
-      throw new AppError(400, 'owner_not_a_target', 'The project owner is never a target of their own project: name another person.', {
-        target_user_id: body.target_user_id,
-      });
+      throw new AppError(
+        400,
+        'owner_not_a_target',
+        'The project owner, and whoever acts for them, is never a target of the project: name another person.',
+        {
+          target_user_id: body.target_user_id,
+        },
+      );
     if (!(await resolveTarget(services, { target_user_id: body.target_user_id })).userId)
       throw new AppError(404, 'target_not_found', `No person has the id ${body.target_user_id}; check it, or add the person first.`, {
         target_user_id: body.target_user_id,
@@ -204,6 +209,18 @@ export async function putMessage(
   const p = ownProject(services, actor, projectId);
   const t = by.targetId ? services.projects.target(by.targetId) : services.projects.targetByUser(p.projectId, by.targetUserId!);
   if (!t || t.projectId !== p.projectId) throw new AppError(404, 'target_not_found', 'No such target in this project; add it first.', {});
+  // A draft already handed to communications (queued, going out or sent) is what was sent: a change
+  // here would change nothing sent, and the draft would no longer say what went out.
+  const handed = t.communicationId ? services.communications.store.get(t.communicationId) : null;
+  if (handed && (handed.status === 'queued' || handed.status === 'in_progress' || handed.status === 'completed'))
+    throw new AppError(
+      409,
+      'message_already_queued',
+      handed.status === 'queued'
+        ? `This target's message is queued as communication ${handed.id}: cancel it (POST /api/v1/communications/${handed.id}/cancel), then edit the draft; the next activation sends it.`
+        : `This target's message was sent as communication ${handed.id} (${handed.status}); the draft stays as it was sent.`,
+      { communication_id: handed.id, status: handed.status },
+    );
   if (body.contact_channel !== undefined && !isChannel(body.contact_channel))
     throw new AppError(
       400,

@@ -30,6 +30,9 @@ import { recordSchema } from './record-schema.js';
 import { cancelBody, capabilitiesBody, createBody, eventsQuery, fetchQuery, historyBody, idParams, listQuery } from './request-schemas.js';
 import { capabilitiesResponse, eventsResponse, historyResponse, listResponse } from './schemas.js';
 
+/** Open streams per account, per app (at most `SSE_STREAMS_PER_ACCOUNT`, docs/communications.md, "Stream"). */
+const openStreams = new WeakMap<object, Map<string, number>>();
+
 const AUTH: ScopeRequirement = { anyOf: ['communications'] };
 type IdParams = { communicationId: string };
 
@@ -198,7 +201,7 @@ export const communicationRoutes = [
       'Server-sent events: every event of the log (id = sequence, event = type, data = the event as JSON), heartbeat comments, closed after the terminal event. Last-Event-ID resumes; 204 when nothing is left to send.',
     auth: AUTH,
     request: { params: idParams },
-    errors: ['communication_not_found'],
+    errors: ['communication_not_found', 'too_many_streams'],
     response: { type: 'string', description: 'text/event-stream (docs/communications.md, "Stream").' },
     responseContentType: 'text/event-stream',
     handler: ({ params, actor, services }, ctx) => {
@@ -220,6 +223,19 @@ export const communicationRoutes = [
         ctx.body = '';
         return undefined;
       }
+      // Streams hold a connection each for as long as the client keeps them: a bounded number per account.
+      const counts = openStreams.get(services) ?? new Map<string, number>();
+      openStreams.set(services, counts);
+      const owner = actor!.ownerUserId;
+      const limit = services.config.communications.sseStreamsPerAccount;
+      if ((counts.get(owner) ?? 0) >= limit)
+        throw new AppError(
+          429,
+          'too_many_streams',
+          `This account has ${limit} event streams open: close one, or read events with GET /api/v1/communications/:id/events, before opening another.`,
+          { limit },
+        );
+      counts.set(owner, (counts.get(owner) ?? 0) + 1);
       ctx.req.socket.setTimeout(0);
       ctx.req.socket.setNoDelay(true);
       const out = new PassThrough();
@@ -229,6 +245,9 @@ export const communicationRoutes = [
       const close = () => {
         if (!open) return;
         open = false;
+        const left = (counts.get(owner) ?? 1) - 1;
+        if (left > 0) counts.set(owner, left);
+        else counts.delete(owner);
         clearInterval(heartbeat);
         notifier.off(c.id, flush);
         notifier.off('closing', close);

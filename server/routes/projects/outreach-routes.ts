@@ -174,7 +174,7 @@ export const projectOutreachRoutes = [
       params: { type: 'object', required: ['projectId', 'targetUserId'], properties: { projectId: uuid, targetUserId: uuid } },
       body: messageBody,
     },
-    errors: [...PROJECT_ERRORS, 'target_not_found', 'invalid_channel', ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_ERRORS, 'target_not_found', 'invalid_channel', 'message_already_queued', ...SEARCH_ENGINE_ERRORS],
     response: messageResponse('target_user_id'),
     handler: ({ params, body, actor, services, now }) =>
       putMessage(services, actor!, params.projectId, { targetUserId: params.targetUserId }, body, now),
@@ -189,7 +189,7 @@ export const projectOutreachRoutes = [
       params: { type: 'object', required: ['projectId', 'targetId'], properties: { projectId: uuid, targetId: uuid } },
       body: messageBody,
     },
-    errors: [...PROJECT_ERRORS, 'target_not_found', 'invalid_channel', ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_ERRORS, 'target_not_found', 'invalid_channel', 'message_already_queued', ...SEARCH_ENGINE_ERRORS],
     response: messageResponse('assignment_target_id'),
     handler: ({ params, body, actor, services, now }) =>
       putMessage(services, actor!, params.projectId, { targetId: params.targetId }, body, now),

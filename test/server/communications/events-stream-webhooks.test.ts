@@ -235,6 +235,52 @@ test('webhooks: the per-account pass seeks the owner index, whatever the backlog
   }
 });
 
+test('stream: an account holds at most SSE_STREAMS_PER_ACCOUNT streams open; a closed one frees its place', async () => {
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, SSE_STREAMS_PER_ACCOUNT: '2', SANDBOX_DISPATCH_MS: '60000' } });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER) });
+    const other = app.account({ personId: P(1) }).apiKey;
+    const send = async (k: string, target: string, channel = 'photo_send_message') =>
+      (
+        await app.call('POST', '/api/v1/communications', {
+          key: k,
+          body: { channel, target_user_id: target, message: 'held open', dry_run: false },
+        })
+      ).body.id as string;
+    const id = await send(key, P(1));
+    const open = (k: string, commId: string, signal?: AbortSignal) =>
+      fetch(`${app.url}/api/v1/communications/${commId}/stream`, { headers: { 'X-API-Key': k }, signal });
+    const aborts = [new AbortController(), new AbortController()];
+    const held = await Promise.all(aborts.map((a) => open(key, id, a.signal)));
+    assert.equal(
+      held.map((r) => r.status),
+      [200, 200],
+    );
+    const third = await open(key, id);
+    assert.equal([third.status, ((await third.json()) as Row).error], [429, 'too_many_streams']);
+    // Another account is not counted with this one.
+    const theirs = new AbortController();
+    const otherStream = await open(other, await send(other, P(SENDER), 'professional_send_message'), theirs.signal);
+    assert.is(otherStream.status, 200);
+    theirs.abort();
+    // A stream the client closes frees its place.
+    aborts[0]!.abort();
+    let again: Response | null = null;
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      again = await open(key, id, aborts[0]!.signal.aborted ? (aborts[0] = new AbortController()).signal : undefined);
+      if (again.status === 200) break;
+      await again.text();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.is(again?.status, 200);
+    for (const a of aborts) a.abort();
+  } finally {
+    await app.close();
+  }
+});
+
 test('stream: a real EventSource client reads to the terminal event; Last-Event-ID resumes; then 204', async () => {
   const app = await startTestApp({ env: { ...FAST_DISPATCH, SANDBOX_DISPATCH_MS: '800', SSE_HEARTBEAT_MS: '100' } });
   try {

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { emailSearchTerms, emailsIn, sameMailboxDomainSlip } from '../../../server/contacts/emails.js';
 import { familyNameVariants, familySpelling } from '../../../server/contacts/family-names.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../server/contacts/given-names.js';
-import { ContactMatcher, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
+import { bucketOf, ContactMatcher, confidenceOf, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
 import {
   isTypo,
   normPhone,
@@ -582,6 +582,36 @@ test('names as exports and other hands damage them: titles in columns, vCard fie
     slipped.evidence.filter((e) => e.field === 'email').map((e) => e.outcome),
     ['partial'],
   );
+  // A second reader's cases. A slipped domain with the name proposes, never resolves: two real
+  // domains can be a letter apart ("ymail.com", "gmail.com"), and two real endings are two domains.
+  const slipCandidate = {
+    ...slipped,
+    user_id: 'x',
+    name: null,
+    headline: null,
+    current_title: null,
+    current_company: null,
+    location: null,
+  };
+  assert.is(bucketOf([{ ...slipCandidate, confidence: confidenceOf(slipped.score) }]).status, 'likely_match');
+  assert.not.ok(sameMailboxDomainSlip('ana@nova.io', 'ana@nova.co'));
+  // Two addresses joined by a comma stay two.
+  assert.equal(emailsIn('ana@acme.com,bob@beta.com'), ['ana@acme.com', 'bob@beta.com']);
+  // A place or a note in brackets is no "File as" company.
+  assert.equal(n({ name: 'Ana Ruiz (Austin, TX)' }), ['ana', 'ruiz']);
+  assert.equal(rowKeys({ name: 'Ana Ruiz (Austin, TX)' }).orgs, []);
+  // "Hon", "Er" are given names unless written as titles, with their dot.
+  assert.equal(n({ name: 'Hon Wai Chan' }), ['hon', 'chan']);
+  assert.equal(n({ name: 'Er Wei Tan' }), ['er', 'tan']);
+  // A person, a school or a maiden name in brackets is no employer.
+  for (const name of ['Jane Smith (Tom Ford)', 'Ana Ruiz (Harvard)', 'Jane (Morgan) Lee', 'Ana Ruiz / Luis Ruiz'])
+    assert.equal(rowKeys({ name }).orgs, [], name);
+  // Text written so is not "repaired": an accented capital before a no-break space or a quote.
+  assert.is(repaired('RENÉ\u00a0DUPONT'), 'RENÉ\u00a0DUPONT');
+  assert.is(repaired('JOSÉ’S'), 'JOSÉ’S');
+  assert.is(repaired('Smith &notes'), 'Smith &notes');
+  // Two given names joined are one.
+  assert.equal(n({ name: 'MaryAnn' }), ['maryann', null]);
 });
 
 test('"Last, First" in one name column with the other empty is that name', () => {
@@ -600,10 +630,10 @@ test('a family name in another romanisation or spelling is a guess, found and pr
     ['kuo', 'guo'],
     ['kwok', 'guo'],
     ['wong', 'huang'],
-    ['lam', 'lin'],
+    ['lim', 'lin'],
     ['leung', 'liang'],
-    ['mah', 'ma'],
-    ['yi', 'lee'],
+    ['hsu', 'xu'],
+    ['yi', 'rhee'],
     ['chatterjee', 'chattopadhyay'],
     ['thakur', 'tagore'],
     ['smirnoff', 'smirnov'],
@@ -611,7 +641,6 @@ test('a family name in another romanisation or spelling is a guess, found and pr
     ['jankowicz', 'jankovich'],
     ['satoh', 'sato'],
     ['ohno', 'ono'],
-    ['khaleel', 'khalil'],
   ])
     assert.ok(familySpelling(a as string, b as string), `${a} / ${b}`);
   assert.ok(familySpelling('elamin', 'alamin', ['el', 'amin'], ['al', 'amin']));
@@ -622,6 +651,14 @@ test('a family name in another romanisation or spelling is a guess, found and pr
     ['lee', 'kim'],
     ['smith', 'jones'],
     ['ng', 'nguyen'],
+    // A spelling that is an English word is an English name as often; names that only sound alike
+    // are families of their own; Korean "Choo" is not "Cho" (a second reader's cases).
+    ['young', 'yang'],
+    ['law', 'lo'],
+    ['miller', 'mueller'],
+    ['nelson', 'nielsen'],
+    ['choo', 'cho'],
+    ['moore', 'more'],
   ])
     assert.not.ok(familySpelling(a as string, b as string), `${a} / ${b}`);
   // What candidate searches look for; English names keep their endings ("Barlow"), and "Johnson" is no Japanese name.

@@ -186,6 +186,21 @@ test('a project from creation through targets, templates, drafts, review and act
     assert.equal([status[P(1)], status[P(5)]].sort(), ['completed', 'queued'], 'one professional send waits for tomorrow');
     assert.is(sink.messages.length, 1);
     assert.is(sink.messages[0]!.text?.trim(), 'Hi First2, a hand-written note.');
+    // A draft handed to communications is what was sent: not edited (409). A cancelled one is
+    // edited and queued again by the next activation.
+    const waiting = listAfter.find((t) => t.delivery_status === 'queued') as Row;
+    const sentOne = listAfter.find((t) => t.delivery_status === 'completed') as Row;
+    const edit = (userId: unknown, body: Row) => call('PUT', `${base}/target-users/${userId}/message`, body);
+    const sentEdit = await edit(sentOne.target_user_id, { message: 'Changed after sending.' });
+    assert.equal([sentEdit.status, sentEdit.body.error], [409, 'message_already_queued']);
+    const queuedEdit = await edit(waiting.target_user_id, { message: 'Changed while queued.' });
+    assert.equal([queuedEdit.status, queuedEdit.body.error], [409, 'message_already_queued'], queuedEdit.text);
+    const cancelled = await call('POST', `/api/v1/communications/${queuedEdit.body.communication_id}/cancel`, {});
+    assert.is(cancelled.status, 200, cancelled.text);
+    const edited = await edit(waiting.target_user_id, { message: 'Hi, edited after cancelling.', review_action: 'approve' });
+    assert.is(edited.status, 200, edited.text);
+    const requeued = await call('POST', `${base}/activate`, {});
+    assert.equal([requeued.status, requeued.body.queued_count], [200, 1], requeued.text);
     app.clock.advance(86_400_000);
     app.services.communications.wake();
     await new Promise((r) => setTimeout(r, 1200));
