@@ -71,6 +71,18 @@ export function mountConnector(
 
   const handle = async (ctx: Context) => {
     const body = ctx.request.body;
+    // No bytes at all are no JSON: a parse error, as for any body that is not JSON.
+    if (!ctx.request.length && (body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0))) {
+      ctx.status = 400;
+      ctx.body = rpcError(
+        -32700,
+        'The body is empty; send a JSON-RPC message: {"jsonrpc": "2.0", "id": 1, "method": "...", "params": {...}}.',
+        {
+          error: 'invalid_json',
+        },
+      );
+      return;
+    }
     if (Array.isArray(body) && body.length === 0) {
       ctx.status = 400;
       ctx.body = rpcError(-32600, 'The batch is empty; send one request, or a batch of at least one.');
@@ -168,9 +180,13 @@ function malformedMessage(body: unknown): string | undefined {
       return `${where} is not a JSON-RPC object; send {"jsonrpc": "2.0", "id": 1, "method": "...", "params": {...}}.`;
     const { jsonrpc, id, method } = message as { jsonrpc?: unknown; id?: unknown; method?: unknown };
     if (jsonrpc !== '2.0') return `${where} must have "jsonrpc": "2.0".`;
-    if ('id' in message && !(typeof id === 'string' || Number.isInteger(id)))
-      return `${where} has the id ${typeof id === 'number' ? String(id) : JSON.stringify(id)}; an id is a string or an integer (leave it out for a notification).`;
+    // An integer past 2^53 is read as another number: its answer could not carry the id sent.
+    if ('id' in message && !(typeof id === 'string' || Number.isSafeInteger(id)))
+      return `${where} has the id ${typeof id === 'number' ? String(id) : JSON.stringify(id)}; an id is a string or an integer of at most 15 digits (leave it out for a notification).`;
     if ('method' in message && typeof method !== 'string') return `${where} has a method that is not a string.`;
+    const { params } = message as { params?: unknown };
+    if ('params' in message && (params === null || typeof params !== 'object' || Array.isArray(params)))
+      return `${where} has params that are not an object; MCP params are named: "params": {...}.`;
     if (!('method' in message) && !('result' in message) && !('error' in message))
       return `${where} has no method; a request names one ("tools/list", "tools/call", ...).`;
   }

@@ -44,6 +44,8 @@ s('over-limit input is rejected with invalid_search_request and receipts (REST c
       // The deprecated top-level keywords and an earlier search_metadata sent back are held to the same rules.
       ['people_search', { keywords: many(65) }, '/keywords'],
       ['people_search', { keywords: many(65).join(' ') }, '/keywords'],
+      // The two lists are applied together: one limit for both (an MCP tester's case).
+      ['people_search', { keywords: many(40, 'a'), filters: { keywords: many(40, 'b') } }, '/keywords'],
       ['people_search', { search_metadata: { filters: { keywords: many(65) } } }, '/search_metadata/filters/keywords'],
       [
         'people_search',
@@ -64,6 +66,7 @@ s('over-limit input is rejected with invalid_search_request and receipts (REST c
         '/where/job_titles',
       ],
       ['jobs_search', { where: { locations: many(9, 'city') } }, '/where/locations'],
+      ['jobs_search', { filters: { hiring: { titles: { include: many(101, 'title') } } } }, '/filters/hiring/titles/include'],
       ['company_search', { query: 'software', preview_limit: 51 }, '/preview_limit'],
       ['posts_search', { query: 'search', preview_limit: 51 }, '/preview_limit'],
     ];

@@ -144,6 +144,14 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
     assert.is(undeclared.status, 400);
     const undeclaredError = ((await undeclared.json()) as { error: { code: number; data: unknown } }).error;
     assert.equal([undeclaredError.code, undeclaredError.data], [-32700, { error: 'invalid_utf8' }]);
+    // No bytes at all are no JSON: -32700, as for any body that is not JSON.
+    const nothing = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: { Accept: 'application/json, text/event-stream', Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: '',
+    });
+    const nothingError = ((await nothing.json()) as { error: { code: number; data: unknown } }).error;
+    assert.equal([nothing.status, nothingError.code, nothingError.data], [400, -32700, { error: 'invalid_json' }]);
     // Valid JSON that is no JSON-RPC message is an Invalid Request, naming what to fix.
     for (const [body, words] of [
       [{ jsonrpc: '2.0', id: null, method: 'tools/list' }, 'the id null'],
@@ -154,6 +162,10 @@ test('connector responses carry the credit headers and the request id; GET /mcp 
       [[{ jsonrpc: '2.0', id: 17, method: 'tools/list' }, 5], 'Message 1 of the batch'],
       [{ jsonrpc: '2.0', id: 1.5, method: 'tools/list' }, 'the id 1.5'],
       [{ jsonrpc: '2.0', id: 18 }, 'has no method'],
+      // An MCP tester's cases: params that are no object, and an id past what a number holds.
+      [{ jsonrpc: '2.0', id: 19, method: 'tools/call', params: [1] }, 'params that are not an object'],
+      [{ jsonrpc: '2.0', method: 'notifications/cancelled', params: 5 }, 'params that are not an object'],
+      ['{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"tools/list"}', 'at most 15 digits'],
     ] as const) {
       const bad = await rpc(body);
       const error = bad.body.error as { code: number; message: string };

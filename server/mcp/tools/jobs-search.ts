@@ -85,6 +85,20 @@ export const jobsSearchTool = defineTool<JobsArgs>({
   run: async (args, ctx) => {
     const { where, with_people, people_per_company, ...rest } = args;
     const filters = { ...(rest.filters ?? {}) };
+    // The filters' own lists keep the same limit, with or without the shortcut: refused, where REST
+    // would drop the last.
+    const own = (filters.hiring ?? {}) as Record<string, { include?: unknown } | undefined>;
+    const tooMany: ValidationProblem[] = (['titles', 'locations'] as const)
+      .filter(
+        (field) =>
+          Array.isArray(own[field]?.include) && distinctValues(own[field]!.include as string[]).length > JOB_SEARCH_LIMITS.listValues,
+      )
+      .map((field) => ({
+        in: 'body' as const,
+        pointer: `/filters/hiring/${field}/include`,
+        message: `must not have more than ${JOB_SEARCH_LIMITS.listValues} distinct values`,
+      }));
+    if (tooMany.length && !where?.job_titles && !where?.locations) throw validationFailed(tooMany);
     if (where?.job_titles || where?.locations) {
       const hiring = { ...(filters.hiring ?? {}) } as Record<string, { include?: string[] } | undefined>;
       // The shortcut's values join the filters' own; together they keep REST's limit, and the

@@ -84,6 +84,21 @@ export function checkKeywordText(input: Record<string, unknown>): void {
         message: `must not have more than ${CONNECTOR_KEYWORD_LIMITS.keywords} keywords`,
       });
   }
+  // The deprecated top-level keywords are applied with filters.keywords: one list, one limit.
+  const words = (value: unknown): string[] =>
+    typeof value === 'string' ? splitKeywords(value) : Array.isArray(value) ? value.filter((w): w is string => typeof w === 'string') : [];
+  const together = new Set(
+    [input.keywords, filters?.keywords, (filters?.where as Record<string, unknown> | undefined)?.keywords]
+      .flatMap(words)
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  if (!problems.length && input.keywords !== undefined && together.size > CONNECTOR_KEYWORD_LIMITS.keywords)
+    problems.push({
+      in: 'body',
+      pointer: '/keywords',
+      message: `keywords and filters.keywords are applied together: at most ${CONNECTOR_KEYWORD_LIMITS.keywords} keywords in all (they hold ${together.size})`,
+    });
   if (problems.length > 0) throw validationFailed(problems);
 }
 
