@@ -9,7 +9,7 @@ export const replaySearchResultTool = defineTool<{ search_id: string; delegate_u
   name: 'replay_search_result',
   title: 'Replay a recorded search result',
   description: [
-    'Return a recorded people search page again, exactly as it was, for free (zero credits): pass the search_id that people_search returned.',
+    'Return a recorded people search page again (its rows and figures as returned, marked replayed), for free (zero credits): pass the search_id that people_search returned. It has no next_page: to go on, call people_search again with the next offset.',
     'Use it to re-read results later in a conversation instead of searching again. Recorded pages are kept 30 days; an unknown or expired id gives search_not_found.',
   ].join(' '),
   auth: { anyOf: ['search'] },

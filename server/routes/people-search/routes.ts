@@ -258,7 +258,7 @@ export const peopleSearchRoutes = [
     method: 'GET',
     path: '/api/v1/search/people/:search_id',
     tag: 'people-search',
-    summary: 'Replays a stored full search page exactly as it was returned, at no credit cost.',
+    summary: 'Replays a stored full search page (its rows and figures as returned, marked replayed), at no credit cost.',
     auth: { anyOf: ['search'] },
     billing: { operation: 'search_replay' },
     request: { params: replayParams },

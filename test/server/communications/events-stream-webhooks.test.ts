@@ -267,14 +267,16 @@ test('stream: an account holds at most SSE_STREAMS_PER_ACCOUNT streams open; a c
     // A stream the client closes frees its place.
     aborts[0]!.abort();
     let again: Response | null = null;
+    const reopened = new AbortController();
     const deadline = Date.now() + 3000;
     while (Date.now() < deadline) {
-      again = await open(key, id, aborts[0]!.signal.aborted ? (aborts[0] = new AbortController()).signal : undefined);
+      again = await open(key, id, reopened.signal);
       if (again.status === 200) break;
       await again.text();
       await new Promise((r) => setTimeout(r, 50));
     }
     assert.is(again?.status, 200);
+    reopened.abort();
     for (const a of aborts) a.abort();
   } finally {
     await app.close();
