@@ -227,7 +227,15 @@ export function otherKeys(key: string, countryCode: string): string[] {
   const words = key.split(' ');
   const out: string[] = [];
   if (words.length >= 2 && words.length <= 3 && words.every((w) => w.length >= 2 && /^[a-z]+$/.test(w))) out.push(words.join(''));
-  if (words.length >= 2 && words.at(-1) === 'city' && !CITY_SAID.has(countryCode) && words.slice(0, -1).join('').length >= 4)
+  // China's "X City" (a county-level city, GeoNames' "Zhu Cheng City") is listed by its joined name
+  // already, and "zhu cheng" is as often a person.
+  if (
+    words.length >= 2 &&
+    words.at(-1) === 'city' &&
+    !CITY_SAID.has(countryCode) &&
+    countryCode !== 'CN' &&
+    words.slice(0, -1).join('').length >= 4
+  )
     out.push(words.slice(0, -1).join(' '));
   return out;
 }

@@ -407,6 +407,7 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.is(placeOf('software engineers in al ain'), 'Al Ayn, United Arab Emirates');
   assert.equal(filters('engineers in Johnson').locations, undefined, 'not Johnson City, Tennessee');
   assert.equal(filters('engineers in Daly').locations, undefined, 'not Daly City, California');
+  assert.equal(filters('engineers named zhu cheng').locations, undefined, 'a person, not Zhu Cheng City');
   // Borneo is a country and other countries' divisions; the North of England includes Yorkshire.
   assert.equal(regionsOf('BN', null).includes('Borneo'), true);
   assert.equal(regionsOf('MY', null, 'Sarawak').includes('Borneo'), true);
