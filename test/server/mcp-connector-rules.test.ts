@@ -249,6 +249,11 @@ s('connector messages speak of the arguments: no REST "body" wording; an export 
     const people = listed.tools.find((t) => t.name === 'people_search')!;
     const description = (people.inputSchema.properties as Record<string, { description?: string }>).description!;
     assert.match(String(description.description), 'longer is refused');
+    // A lookup's invalid input is said of the input, not of the REST body it went through.
+    const lookups = await mcp.call('people_lookup_batch', { profiles: ['a b c'] });
+    const first = (lookups.structuredContent?.results as { status: string; message: string }[])[0]!;
+    assert.equal([first.status, /body/.test(first.message)], ['invalid', false]);
+    assert.match(first.message, '"a b c" is not a professional-network username');
   } finally {
     await mcp.close();
   }

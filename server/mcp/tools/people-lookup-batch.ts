@@ -60,7 +60,8 @@ export const peopleLookupBatchTool = defineTool<{ profiles: string[]; delegate_u
           person: null,
           search_id: null,
           error: err.code,
-          message: err.message,
+          // Said of this input, not of the REST body the lookup went through.
+          message: invalid ? `"${input}" is not a professional-network username or profile URL (…/in/<username>).` : err.message,
         });
       }
     }
