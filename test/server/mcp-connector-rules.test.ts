@@ -251,7 +251,8 @@ s('connector messages speak of the arguments: no REST "body" wording; an export 
     assert.match(String(description.description), 'longer is refused');
     // A lookup's invalid input is said of the input, not of the REST body it went through.
     const lookups = await mcp.call('people_lookup_batch', { profiles: ['a b c'] });
-    const first = (lookups.structuredContent?.results as { status: string; message: string }[])[0]!;
+    const results = (lookups.structuredContent?.results ?? []) as { status: string; message: string }[];
+    const first = results[0]!;
     assert.equal([first.status, /body/.test(first.message)], ['invalid', false]);
     assert.match(first.message, '"a b c" is not a professional-network username');
   } finally {
