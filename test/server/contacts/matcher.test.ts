@@ -4,19 +4,26 @@ import { emailSearchTerms, emailsIn, sameMailboxDomainSlip } from '../../../serv
 import { familyNameVariants, familySpelling } from '../../../server/contacts/family-names.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../server/contacts/given-names.js';
 import { bucketOf, ContactMatcher, confidenceOf, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
-import {
-  isTypo,
-  normPhone,
-  personName,
-  phonesIn,
-  professionalUsername,
-  repaired,
-  swappedName,
-} from '../../../server/contacts/normalize.js';
+import { isTypo, normPhone, personName, phonesIn, professionalUsername, swappedName } from '../../../server/contacts/normalize.js';
 import { emailOrganisation, normOrg, orgAgreement, orgForm } from '../../../server/contacts/organisations.js';
+import { repaired } from '../../../server/contacts/repair.js';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
 import { startTestApp } from '../../helpers/test-app.js';
+
+/** A profile maker for people of one title: number, names, employer, and anything else. */
+const profileAt =
+  (title: string) =>
+  (n: number, first: string, last: string, companyName: string, extra: Record<string, unknown> = {}) =>
+    profile(n, {
+      first_name: first,
+      last_name: last,
+      display_name: `${first} ${last}`,
+      current_title: title,
+      current_company_id: tid(0xc0, n),
+      current_company_name: companyName,
+      ...extra,
+    });
 
 test('normalising: names, nicknames, typos, organisations, phones and profile URLs', () => {
   assert.equal(personName({ name: 'Dr. Smith, John' }), {
@@ -221,16 +228,7 @@ test('names and employers as other languages and other hands write them', () => 
 test('noisy rows: the right person when a human would know them, nobody else', async () => {
   const app = await startTestApp();
   try {
-    const person = (n: number, first: string, last: string, companyName: string, extra: Record<string, unknown> = {}) =>
-      profile(n, {
-        first_name: first,
-        last_name: last,
-        display_name: `${first} ${last}`,
-        current_title: 'Frontend Engineer',
-        current_company_id: tid(0xc0, n),
-        current_company_name: companyName,
-        ...extra,
-      });
+    const person = profileAt('Frontend Engineer');
     const files = [
       writeSnapshot(app.dataDir, 'profiles.jsonl', [
         person(1, 'Samuel', 'Ferry', 'Quitzon Medical'),
@@ -670,16 +668,7 @@ test('a family name in another romanisation or spelling is a guess, found and pr
 
   const app = await startTestApp();
   try {
-    const person = (n: number, first: string, last: string, companyName: string, extra: Record<string, unknown> = {}) =>
-      profile(n, {
-        first_name: first,
-        last_name: last,
-        display_name: `${first} ${last}`,
-        current_title: 'Policy Specialist',
-        current_company_id: tid(0xc0, n),
-        current_company_name: companyName,
-        ...extra,
-      });
+    const person = profileAt('Policy Specialist');
     const files = [
       writeSnapshot(app.dataDir, 'profiles.jsonl', [
         person(1, 'Mei', 'Guo', 'Ceramic Chain', { emails: [{ address: 'mei.guo@ceramic.example', quality: 'verified', kind: 'work' }] }),
