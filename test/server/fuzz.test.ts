@@ -196,11 +196,15 @@ async function makeCommunications(
   });
   await app.call('POST', `/api/v1/projects/${project}/targets`, { key, body: { target_user_id: friend } });
   const generated = await app.call('POST', `/api/v1/projects/${project}/messages/generate`, { key, body: {} });
-  const targetId = (generated.body.targets as Row[])[0]!.id as string;
   const linkToken = /\/l\/([A-Za-z0-9_-]+)/.exec((generated.body.targets as Row[])[0]!.draft_message as string)![1]!;
   // Approved and activated once, so activation has an eligible target (one already queued).
   await app.call('PUT', `/api/v1/projects/${project}/target-users/${friend}/message`, { key, body: { review_action: 'approve' } });
   await app.call('POST', `/api/v1/projects/${project}/activate`, { key, body: {} });
+  // A second target, never queued, whose draft the message routes may change (a queued one's is
+  // 409 message_already_queued).
+  const other = [...app.services.graph.firstDegree(owner).keys()].sort()[1]!;
+  const added = await app.call('POST', `/api/v1/projects/${project}/targets`, { key, body: { target_user_id: other } });
+  const otherTargetId = ((added.body.added_targets as Row[])[0] as Row).assignment_target_id as string;
   // Signal watchers (several: a fuzzed DELETE may remove one).
   const watcherIds: string[] = [];
   for (let i = 0; i < 8; i++) {
@@ -227,8 +231,8 @@ async function makeCommunications(
     contactRunIds,
     watcherIds,
     projectId: project,
-    targetUserId: friend,
-    targetId,
+    targetUserId: other,
+    targetId: otherTargetId,
     linkToken,
     ids: [dm.id as string, pro.id as string, ...drafts],
     filename: (pro.artifacts as Row[])[0]!.filename as string,
