@@ -298,7 +298,7 @@ export function nameCellFields(cell: string | null | undefined): { name: string 
  * column as a firm ("Senior Registered Nurse" / "Stroman LLC"), never on a title column's lack of
  * title words alone ("Investment Banking" / "Evercore Partners" stay as written).
  */
-function titlesAndOrgs(row: ContactRow): { titles: string[]; orgs: string[] } {
+function titlesAndOrgs(row: ContactRow, inName: { titles: string[]; orgs: string[] }): { titles: string[]; orgs: string[] } {
   let titles = row.job_titles ?? [];
   let orgs = row.organization_names ?? [];
   // A title column with a head noun, a level or a title's abbreviation in it, its abbreviations
@@ -315,18 +315,12 @@ function titlesAndOrgs(row: ContactRow): { titles: string[]; orgs: string[] } {
     if (!orgs.length) orgs = read.flatMap((r) => r.orgs);
   }
   // An employer or a title written in the name cell fills what the columns lack.
-  const inName = nameCellFields(row.name);
   if (!orgs.length) orgs = inName.orgs;
   if (!titles.length) titles = inName.titles;
   return { titles, orgs };
 }
 
 export function rowKeys(row: ContactRow): Keys {
-  const written = titlesAndOrgs(row);
-  // What the row lists wins; its notes fill a title or an employer it lacks.
-  const noted = (written.titles.length && written.orgs.length) || !row.notes ? null : notesFields(row.notes);
-  const orgCells = (written.orgs.length ? written.orgs : (noted?.orgs ?? [])).flatMap(orgNamesIn);
-  const place = placeOf(row.location);
   // An address pasted in a name column is an address, not a name.
   const nameCells = [row.name, row.first_name, row.last_name];
   const pasted = nameCells.filter((c) => emailsIn(c).length > 0);
@@ -334,8 +328,15 @@ export function rowKeys(row: ContactRow): Keys {
   const unpasted = pasted.length
     ? { name: withoutEmails(row.name), first_name: withoutEmails(row.first_name), last_name: withoutEmails(row.last_name) }
     : row;
-  // Outlook's "File as" with the company first ("Kulas Labs (Ruiz, Ana)"): the name is the bracket.
-  const named = { ...unpasted, name: nameCellFields(unpasted.name).name };
+  // The name cell read once: its employer or title, and the name itself (Outlook's "File as" with
+  // the company first, "Kulas Labs (Ruiz, Ana)", has it in the bracket).
+  const inName = nameCellFields(unpasted.name);
+  const named = { ...unpasted, name: inName.name };
+  const written = titlesAndOrgs(row, inName);
+  // What the row lists wins; its notes fill a title or an employer it lacks.
+  const noted = (written.titles.length && written.orgs.length) || !row.notes ? null : notesFields(row.notes);
+  const orgCells = (written.orgs.length ? written.orgs : (noted?.orgs ?? [])).flatMap(orgNamesIn);
+  const place = placeOf(row.location);
   const emails = [...new Set(emailCells.flatMap(emailsIn))];
   const emailHostOrgs = new Map<string, OrgForm>();
   const emailOrgNames = new Set<string>();
