@@ -7,6 +7,7 @@
 import { directionalPart } from '../geo/directions.js';
 import { calledSo, divisionOfCountry, findDivision } from '../geo/divisions.js';
 import { type City, countryName, findCities, findCountryCode, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
+import { findByOtherName } from '../geo/other-names.js';
 import { REGIONS, regionByName, regionMembers } from '../geo/regions.js';
 import { findOrdinaryTowns, findTowns } from '../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../geo/us-states.js';
@@ -53,9 +54,13 @@ function namedCities(name: string): City[] {
   return [...findOrdinaryTowns(name).filter((t) => t.population >= 10 * largest), ...cities];
 }
 
-/** Cities called `name`, then towns of that name (geo/towns.ts), most populous first within each. */
+/**
+ * Cities called `name`, then towns of that name (geo/towns.ts), most populous first within each,
+ * then the city another language calls so ("Mailand, Italy": geo/other-names.ts).
+ */
 export function citiesAndTowns(name: string): City[] {
-  return [...namedCities(name), ...findTowns(name)];
+  const other = findByOtherName(placeKey(name));
+  return [...namedCities(name), ...findTowns(name), ...(other ? [other] : [])];
 }
 
 /** A city or town as a match ("Portland, Maine, United States", "Markham, Canada"). */
@@ -166,6 +171,9 @@ export function resolvePlace(input: string): PlaceMatch | null {
     const town = findTowns(text)[0];
     // A town of half a million people is a city that Natural Earth's list lacks.
     if (town) return town.population >= CITY_SIZED_TOWN ? cityMatch(town, text) : { ...cityMatch(town, text), lessCertain: 'town' };
+    // "Londres", "Mailand": another language's name of a city, read as a town is (it wants a place word).
+    const other = findByOtherName(key);
+    if (other) return { ...cityMatch(other, text), lessCertain: 'town' };
   }
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);

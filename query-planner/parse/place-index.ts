@@ -8,6 +8,7 @@ import { directionKeys } from '../../geo/directions.js';
 import { divisionKeys } from '../../geo/divisions.js';
 import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
+import { otherNameKeys } from '../../geo/other-names.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { townKeys } from '../../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
@@ -33,9 +34,25 @@ export function resolveCached(text: string): PlaceMatch | null {
   return match;
 }
 
-/** Every key a place lookup can succeed on (cities, aliases, countries, states, metros, regions). */
+/** Every key a place lookup can succeed on (cities, aliases, countries, states, metros, regions, other languages' names). */
 export function placeKeys(): Set<string> {
   if (keys) return keys;
+  const set = basePlaceKeys();
+  for (const key of otherNameKeys()) set.add(key);
+  keys = set;
+  prefixes = new Set<string>();
+  for (const k of set) {
+    const parts = k.split(' ');
+    for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
+  }
+  return set;
+}
+
+/**
+ * Every place key but other languages' names of cities (geo/other-names.ts): what
+ * geo/build-other-names.ts checks a name against. A new set each call.
+ */
+export function basePlaceKeys(): Set<string> {
   const set = new Set<string>();
   const add = (s: string) => {
     const k = placeKey(s);
@@ -66,12 +83,6 @@ export function placeKeys(): Set<string> {
   for (const k of [...set]) {
     const short = k.replace(/\b(fort|mount) (?=\S)/g, (word) => (word === 'fort ' ? 'ft ' : 'mt '));
     if (short !== k) set.add(short);
-  }
-  keys = set;
-  prefixes = new Set<string>();
-  for (const k of set) {
-    const parts = k.split(' ');
-    for (let n = 1; n <= parts.length; n++) prefixes.add(parts.slice(0, n).join(' '));
   }
   return set;
 }
