@@ -44,6 +44,13 @@ export const AREAS: MetroDefinition[] = (
     ['Northeast Ohio', ['northeastern ohio'], inState('Ohio', ['Cleveland', 'Akron', 'Canton', 'Youngstown'])],
     ['Northern Colorado', ['noco'], inState('Colorado', ['Fort Collins', 'Loveland', 'Greeley'])],
     ['Coachella Valley', [], inState('California', ['Palm Springs', 'Indio', 'La Quinta'])],
+    // Orange County, California: its larger cities (a county of Greater Los Angeles; "Orange" alone is the city).
+    [
+      'Orange County',
+      ['orange county california', 'orange county ca'],
+      inState('California', ['Anaheim', 'Santa Ana', 'Irvine', 'Huntington Beach', 'Costa Mesa', 'Fullerton', 'Newport Beach']),
+    ],
+    ['Treasure Coast', ['the treasure coast'], inState('Florida', ['Port Saint Lucie', 'Fort Pierce', 'Vero Beach', 'Stuart'])],
     [
       'Lowcountry',
       ['low country', 'south carolina lowcountry'],

@@ -9,6 +9,7 @@
 import type { RegionDefinition } from './regions.js';
 
 const RO = (names: string[]) => names.map((n) => `RO|${n}`);
+const RU = (names: string[]) => names.map((n) => `RU|${n}`);
 /** Turkey's provinces in Europe (East Thrace): Anatolia is the rest. */
 const THRACE = new Set(['Edirne', 'Kirklareli', 'Tekirdag', 'Istanbul']);
 const TURKISH_PROVINCES =
@@ -173,6 +174,54 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
     ],
   },
   // United Nations subregions of Oceania, and the Arabian Peninsula.
+  { name: 'Algarve', aliases: ['the algarve'], subdivisions: ['PT|Faro'] },
+  // Ireland's provinces, by the counties the gazetteer files its cities under (Ulster's are partly in Northern Ireland: left out).
+  { name: 'Leinster', aliases: [], subdivisions: ['IE|Dublin', 'IE|Kilkenny', 'IE|Louth'] },
+  { name: 'Munster', aliases: [], subdivisions: ['IE|Cork', 'IE|Limerick', 'IE|Kerry', 'IE|Clare'] },
+  { name: 'Connacht', aliases: ['connaught'], subdivisions: ['IE|Galway', 'IE|Sligo', 'IE|Roscommon'] },
+  // Russia east of the Urals to the Pacific watershed (West and East Siberia, Yakutia); the Pacific coast is the Russian Far East.
+  {
+    name: 'Siberia',
+    aliases: ['siberian russia'],
+    subdivisions: RU([
+      'Novosibirsk',
+      'Omsk',
+      'Krasnoyarsk',
+      'Irkutsk',
+      'Kemerovo',
+      'Tomsk',
+      'Altay',
+      'Gorno-Altay',
+      'Buryat',
+      'Chita',
+      'Tuva',
+      'Khakass',
+      "Tyumen'",
+      'Khanty-Mansiy',
+      'Yamal-Nenets',
+      'Evenk',
+      'Taymyr',
+      'Ust-Orda Buryat',
+      'Aga Buryat',
+      'Sakha (Yakutia)',
+    ]),
+  },
+  {
+    name: 'Russian Far East',
+    aliases: ['far eastern russia', 'the russian far east'],
+    subdivisions: RU([
+      "Primor'ye",
+      'Khabarovsk',
+      'Amur',
+      'Sakhalin',
+      'Kamchatka',
+      'Yevrey',
+      'Chukchi Autonomous Okrug',
+      'Koryak',
+      'Maga Buryatdan',
+      'Sakha (Yakutia)',
+    ]),
+  },
   { name: 'Melanesia', aliases: [], countries: ['FJ', 'PG', 'SB', 'VU', 'NC'] },
   { name: 'Polynesia', aliases: [], countries: ['WS', 'TO', 'TV', 'PF', 'CK', 'NU', 'AS', 'WF', 'PN', 'TK'] },
   { name: 'Arabian Peninsula', aliases: ['arabia', 'the arabian peninsula'], countries: ['SA', 'AE', 'QA', 'KW', 'BH', 'OM', 'YE'] },

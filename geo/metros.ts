@@ -1,4 +1,5 @@
 import { AREAS, OTHER_AREAS } from './areas.js';
+import { CLUSTERS } from './clusters.js';
 import { US_METROS } from './us-metros.js';
 /**
  * Metropolitan areas: a canonical name, the names people use, and member cities as
@@ -310,4 +311,5 @@ export const METROS: MetroDefinition[] = [
   ...US_METROS,
   ...AREAS,
   ...OTHER_AREAS,
+  ...CLUSTERS,
 ];

@@ -3,6 +3,7 @@
  * US states (postal codes) and other regions. Membership is computed for every resolved place,
  * so a region filter is a plain keyword match on `location.regions`.
  */
+import { BLOCS, BLOCS_WITHIN } from './blocs.js';
 import { HISTORICAL_REGIONS } from './historical-regions.js';
 import { US_STATES } from './us-states.js';
 
@@ -230,7 +231,11 @@ export const REGIONS: RegionDefinition[] = [
     usStates: ['AL', 'AR', 'FL', 'GA', 'KY', 'LA', 'MS', 'NC', 'SC', 'TN', 'VA', 'WV'],
   },
   { name: 'Southwest', aliases: ['us southwest'], usStates: ['AZ', 'NM', 'NV', 'TX', 'OK', 'UT'] },
-  { name: 'Mountain West', aliases: ['mountain states', 'rockies'], usStates: ['CO', 'UT', 'ID', 'MT', 'WY', 'NV', 'AZ', 'NM'] },
+  {
+    name: 'Mountain West',
+    aliases: ['mountain states', 'rockies', 'intermountain west', 'the intermountain west'],
+    usStates: ['CO', 'UT', 'ID', 'MT', 'WY', 'NV', 'AZ', 'NM'],
+  },
   { name: 'Gulf Coast', aliases: [], usStates: ['TX', 'LA', 'MS', 'AL', 'FL'] },
   { name: 'Great Plains', aliases: ['the plains'], usStates: ['KS', 'NE', 'ND', 'SD', 'OK'] },
   { name: 'Upper Midwest', aliases: [], usStates: ['MN', 'WI', 'MI', 'IA', 'ND', 'SD'] },
@@ -487,7 +492,8 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
   ...pluralStates(),
   ...HISTORICAL_REGIONS,
-];
+  ...BLOCS,
+].map((r) => (BLOCS_WITHIN[r.name] ? { ...r, includes: [...(r.includes ?? []), ...(BLOCS_WITHIN[r.name] as string[])] } : r));
 
 /**
  * US states named together by the word their names share, in the plural: "the Carolinas" (North

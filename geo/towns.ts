@@ -49,11 +49,15 @@ function towns(): Map<string, City[]> {
     // several that is a district of a larger city ("South Gate" of Los Angeles, "New Territory"
     // of Sugar Land), which would read as that city. A name of several of its own ("Round Rock",
     // "Overland Park", "White Plains") is a name as a phrase, read like any town.
-    const target = isOrdinaryName(key) && (!key.includes(' ') || sameAs) ? ord : out;
     // Another spelling of a gazetteer city ("Dammam" for "Ad Damman"): that city, as records store it.
     const [cityName, cityRegion] = sameAs ? (sameAs.split('|') as [string, string]) : [];
+    const city = cityName ? findCities(cityName).find((c) => c.countryCode === countryCode && c.region === cityRegion) : undefined;
+    // The English name of a city of half a million ("Mecca" for Makkah, "Port Said" for Bur Said),
+    // as many people as the city itself: no district, read as any town is (after a place word).
+    const renamed = !!city && city.population >= 500_000 && Number(population) >= 0.8 * city.population;
+    const target = isOrdinaryName(key) && (!key.includes(' ') || sameAs) && !renamed ? ord : out;
     const town = cityName
-      ? findCities(cityName).find((c) => c.countryCode === countryCode && c.region === cityRegion)
+      ? city
       : {
           name,
           region,

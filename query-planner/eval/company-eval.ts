@@ -135,6 +135,8 @@ export const OWN8_DATA = new URL('./company-queries.own8.jsonl', import.meta.url
 /** Ninth own set (2026-11-29, fourth session): the dev file's buckets and conventions, 53 countries (README). */
 export const OWN9_DATA = new URL('./company-queries.own9.jsonl', import.meta.url);
 export const OWN10_DATA = new URL('./company-queries.own10.jsonl', import.meta.url);
+/** The team's eleventh own company set (2026-11-29, sixth session): 88 new sectors, 56 new places, 20% new phrasings. */
+export const OWN11_DATA = new URL('./company-queries.own11.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs

@@ -68,6 +68,8 @@ export const OWN9_PEOPLE_DATA = new URL('./people-queries.own9.jsonl', import.me
 /** Tenth own people set (2026-11-29, fourth session): 60% familiar places in new templates, 40% new (README). */
 export const OWN10_PEOPLE_DATA = new URL('./people-queries.own10.jsonl', import.meta.url);
 export const OWN11_PEOPLE_DATA = new URL('./people-queries.own11.jsonl', import.meta.url);
+/** The team's twelfth own set (2026-11-29, sixth session): the dev file's shape, 194 new titles, 142 new places. */
+export const OWN12_PEOPLE_DATA = new URL('./people-queries.own12.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

@@ -22,6 +22,7 @@ import {
   OWN8_DATA,
   OWN9_DATA,
   OWN10_DATA,
+  OWN11_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -39,6 +40,7 @@ import {
   OWN9_PEOPLE_DATA,
   OWN10_PEOPLE_DATA,
   OWN11_PEOPLE_DATA,
+  OWN12_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -83,6 +85,7 @@ for (const [file, data] of [
   ['people-queries.own9.jsonl', OWN9_PEOPLE_DATA],
   ['people-queries.own10.jsonl', OWN10_PEOPLE_DATA],
   ['people-queries.own11.jsonl', OWN11_PEOPLE_DATA],
+  ['people-queries.own12.jsonl', OWN12_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -187,6 +190,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own8', reportOwnSet('company-queries.own8.jsonl', OWN8_DATA)],
   ['own9', reportOwnSet('company-queries.own9.jsonl', OWN9_DATA)],
   ['own10', reportOwnSet('company-queries.own10.jsonl', OWN10_DATA)],
+  ['own11', reportOwnSet('company-queries.own11.jsonl', OWN11_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');

@@ -138,6 +138,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const p = prevWordSkippingThe(tokens, from);
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
+    // "vinnytsia-based engineers", "Tamaulipas-based director": "-based" is a place word after it.
+    if (next?.join && next.norm === 'based') return true;
     // "on the Copperbelt, 15 years": "on the" places a division that ends its phrase; not a town,
     // nor one before a noun ("engineers on the meta team", "on the Bali project").
     const after = tokens[to];
@@ -146,8 +148,12 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       p < from - 1 &&
       match.lessCertain === 'division' &&
       (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
+    // "based out of Arzignano", "operating out of Markham".
+    const outOf =
+      before === 'of' && tokens[p - 1]?.norm === 'out' && /^(based|operating|working|run|headquartered)$/.test(tokens[p - 2]?.norm ?? '');
     return (
       PLACE_PREPOSITIONS.test(before) ||
+      outOf ||
       onThe ||
       (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
       endsAfterOpenings(tokens, from, to, match) ||

@@ -413,7 +413,7 @@ test('places: islands and parts of countries by their divisions, valleys and coa
   assert.equal(regionsOf('MY', null, 'Sarawak').includes('Borneo'), true);
   assert.equal(regionsOf('MY', null, 'Selangor').includes('Borneo'), false);
   assert.equal(regionsOf('GB', null, 'West Yorkshire').includes('North of England'), true);
-  assert.equal(regionsOf('JP', null, 'Fukuoka'), ['APAC', 'East Asia', 'Kyushu']);
+  assert.equal(regionsOf('JP', null, 'Fukuoka'), ['APAC', 'East Asia', 'Far East', 'G7', 'Kyushu']);
   // A division name two countries share is both, unless the country follows.
   assert.is(resolved('Punjab'), 'region: Punjab');
   assert.equal(regionMembers('Punjab').subdivisions, ['IN|Punjab', 'PK|Punjab']);
@@ -477,6 +477,17 @@ test('stop words that open a title, title abbreviations, and "yrs+"', () => {
   assert.equal(filters('MLE out of Fort Worth').job_titles, { include: ['MLE'] });
   assert.equal(filters('providence hrbp 10 yrs+').years_experience, { min: 10 });
   assert.equal(filters('designers with 5 years+ of experience').years_experience, { min: 5 });
+});
+
+test('people queries: a town or division before "-based", a place after "based out of", the places people name by group', () => {
+  assert.equal(filters('kharkiv-based qa engineers').locations?.include, ['kharkiv']);
+  assert.equal(filters('sonora-based plant managers').locations?.include, ['sonora']);
+  assert.equal(filters('java-based developers').locations, undefined);
+  assert.equal(filters('accountants based out of Markham').locations?.include, ['Markham']);
+  assert.equal(filters('Controllers Near Orange County').locations?.include, ['Orange County']);
+  assert.equal(filters('plant managers in Munster').locations?.include, ['Munster']);
+  assert.equal(filters('geologists located in siberia').locations?.include, ['siberia']);
+  assert.equal(filters('VP of Sales covering NORAM').locations?.include, ['NORAM']);
 });
 
 test.run();

@@ -470,7 +470,9 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     let k = i + 1;
     if (tokens[k]?.norm === '+') k++;
     if (!/^years?$/.test(tokens[k]?.norm ?? '')) continue;
-    const old = tokens[k + 1]?.norm === 'old';
+    // "founded more than 100 years ago", "started less than 5 years ago": an age, told by its founding verb.
+    const ago = tokens[k + 1]?.norm === 'ago' && foundingVerbBefore(tokens, i);
+    const old = tokens[k + 1]?.norm === 'old' || ago;
     // "older than 15 years", "younger than 5 years".
     const than = tokens[i - 1]?.norm === 'than' ? (tokens[i - 2]?.norm ?? '') : '';
     const comparative = /^(older|younger|newer)$/.test(than) ? than : '';
@@ -502,6 +504,16 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     i = end - 1;
   }
   return out;
+}
+
+/** Whether a founding verb ("founded", "started") comes before token i in its clause (within four words). */
+function foundingVerbBefore(tokens: Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && i - k <= 4; k--) {
+    const u = tokens[k] as Token;
+    if (u.kind === 'punct') break;
+    if (FOUNDING_VERBS.has(u.norm)) return true;
+  }
+  return false;
 }
 
 /** Whether a funding word comes before token i in its clause (within four words). */

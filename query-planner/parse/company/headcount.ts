@@ -115,6 +115,22 @@ const SIZE_ADJECTIVES: [RegExp, NumberRange, NumberRange][] = [
   [/^(mid-?sized?|midsized?|medium-?sized?|medium)$/, { min: 200, max: 1000 }, { min: 200, max: 1000 }],
   [/^(large|larger|big|bigger|massive|huge|giant|enormous)$/, { min: 1000 }, { min: 1000 }],
 ];
+/**
+ * Nouns that make a size word part of a trade's name: "small business lending", "small modular
+ * reactors", "small molecule drugs", "large language models", "big data", "micro mobility", "tiny
+ * homes". The size word is then no headcount.
+ */
+export const SIZE_COMPOUNDS: ReadonlyMap<string, RegExp> = new Map(
+  Object.entries({
+    small:
+      /^(business|businesses|modular|molecules?|cells?|satellites?|sats?|arms|engines?|cap|caps|batch|animals?|appliances?|wind|hydro|craft|claims|loans?|parcels?)$/,
+    large: /^(language|format|cap|caps|animals?|scale)$/,
+    big: /^(data|box|pharma|game|cat|cats)$/,
+    micro: /^(mobility|finance|lending|loans?|electronics|fluidics|grids?|cap|caps|brewery|breweries|irrigation|biome|insurance|credit)$/,
+    tiny: /^(homes?|house|houses)$/,
+    little: /^(league)$/,
+  }),
+);
 const TEAM_NOUNS = /^(teams?|startups?|start-ups?|outfits?|shops?|crews?)$/;
 const COMPANY_NOUNS = /^(companies|company|firms?|businesses|business|orgs?|organi[sz]ations?|corporations?|employers?)$/;
 
@@ -132,7 +148,7 @@ export function scanSizeWords(tokens: Token[], scopes: Scopes): NumberMention[] 
       end = i + 2;
     }
     const entry = SIZE_ADJECTIVES.find(([re]) => re.test(word));
-    if (!entry) continue;
+    if (!entry || SIZE_COMPOUNDS.get(word)?.test(tokens[end]?.norm ?? '')) continue;
     // The noun it sizes, possibly after one sector word ("small AI startups", "massive teams").
     let nounAt = -1;
     for (let k = end; k < Math.min(tokens.length, end + 3); k++) {

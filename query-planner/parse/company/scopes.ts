@@ -77,6 +77,12 @@ function negationCue(tokens: Token[], i: number): number {
       if (!SINGLE_CUES.has(t.norm)) return 0;
       if (NOT_NEGATING_AFTER.test(next)) return 0;
       if (t.norm === 'outside' && next === 'of') return 2;
+      // "outside investment", "outside counsel": an adjective, no negation.
+      if (
+        t.norm === 'outside' &&
+        /^(money|funding|capital|investments?|investors?|financing|funds?|counsel|advisors?|directors?|shareholders?)$/.test(next)
+      )
+        return 0;
       // "don't do X", "doesn't make X", "aren't in X": the verb after the cue is part of it.
       if (/n't$|nt$/.test(t.norm) && /^(do|make|build|sell|offer|focus|work|operate|have|in|on|into)$/.test(next)) return 2;
       return 1;

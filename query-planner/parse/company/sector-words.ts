@@ -337,8 +337,8 @@ export const SYNONYMS: [string, string[]][] = [
   ['farming', ['agriculture']],
   ['farming & agriculture', ['agriculture']],
   ['vertical farming', ['agriculture']],
-  ['foodtech', ['food']],
-  ['food tech', ['food']],
+  ['foodtech', ['food', 'foodtech']],
+  ['food tech', ['food', 'foodtech']],
 ];
 
 /**

@@ -20,6 +20,7 @@ import { commonWords } from '../../../geo/gazetteer.js';
 import { activityOf } from '../lexicon/activities.js';
 import { KEYWORD_STOP_WORDS } from '../lexicon/stop-words.js';
 import type { Token } from '../tokens.js';
+import { SIZE_COMPOUNDS } from './headcount.js';
 import type { Scopes } from './scopes.js';
 import { isOwnershipParticiple } from './sector-words.js';
 
@@ -90,10 +91,31 @@ export const NOT_TOPIC = new Set(
   annual yearly monthly total recurring local locally global globally international worldwide regional ones investor investors vc vcs
   customers clients users raising going growing actually remote remote-first hybrid onsite on-site distributed-first
   northern southern eastern western central north south east west northeastern northwestern southeastern southwestern
+  ago
   `
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/**
+ * Words that are filler alone but name a trade with the noun after them: a size word's compounds
+ * ("small business lending", "big data", headcount.ts), "local news", "local government", and the
+ * oil well's trades ("well intervention", "well services").
+ */
+const COMPOUND_LEADS: ReadonlyMap<string, RegExp> = new Map([
+  ...SIZE_COMPOUNDS,
+  ['local', /^(news|government|governments|media|newspapers?|radio|tv|television|search|delivery)$/],
+  [
+    'well',
+    /^(intervention|services|completions?|testing|drilling|logging|construction|stimulation|control|plugging|abandonment|integrity|servicing)$/,
+  ],
+]);
+
+/** Whether t leads a compound with the word after it ("small business", "local news", "well intervention"). */
+function leadsCompound(t: Token, tokens: Token[]): boolean {
+  const next = tokens[t.i + 1];
+  return !!next && (!next.claim || next.claim === 'industry') && next.kind === 'word' && !!COMPOUND_LEADS.get(t.norm)?.test(next.norm);
+}
 
 /** Claims a phrase may run through: known sector words. Any other claim ends the phrase. */
 const PHRASE_CLAIMS = new Set(['industry']);
@@ -115,12 +137,25 @@ function isInformationTechnology(t: Token, next: Token | undefined): boolean {
 function usable(t: Token | undefined, scopes: Scopes, tokens: Token[]): t is Token {
   if (!t || !isContent(t) || scopes.customer.has(t.i) || scopes.cues.has(t.i)) return false;
   if (t.claim && !PHRASE_CLAIMS.has(t.claim)) return false;
-  if (!t.claim && (KEYWORD_STOP_WORDS.has(t.norm) || t.norm.length > 60) && !isInformationTechnology(t, tokens[t.i + 1])) return false;
+  if (
+    !t.claim &&
+    (KEYWORD_STOP_WORDS.has(t.norm) || t.norm.length > 60) &&
+    !isInformationTechnology(t, tokens[t.i + 1]) &&
+    !leadsCompound(t, tokens)
+  )
+    return false;
   return true;
 }
 
 /** Words before a phrase that make it an attribute, an agent or a comparison, not what the company does. */
-const NOT_TOPIC_BEFORE = /^(with|having|has|have|by|like|than|whose|to|from|hiring|employing|recruiting|seeking)$/;
+const NOT_TOPIC_BEFORE =
+  /^(with|having|has|have|by|like|than|whose|to|from|hiring|employing|recruiting|seeking|survived|survive|survives|surviving|weathered|outlasted|outlived|predates|predate|predating|postdates)$/;
+/** Words for a time that an event names after them: "the year the iPad launched", "the year of the Brexit vote". */
+const TIME_NOUN = /^(year|month|day|week|decade|era|time|summer|winter|spring|autumn|fall)$/;
+/** What "pre-" and "post-" glue to that is a company's stage: "pre-revenue", "post-IPO", "pre-product". */
+const STAGE_AFTER_PRE = /^(revenue|profit|profitability|product|launch|ipo|money|seed|series)$/;
+/** Words for a company's founders' past: a run that ends with one names who founded it, not what it does ("Meta alumni", "ex-Palantir founders"). */
+const FOUNDER_WORDS = /^(alumni|alumnus|alums?|founders?|cofounders?|grads|graduates)$/;
 /** Relative pronouns: the first word after one is the verb ("that make pianos", "who run hostels"). */
 const RELATIVE = /^(that|which|who)$/;
 /** Adverbs between a relative pronoun and its verb ("that just raised", "who recently closed"). */
@@ -135,6 +170,7 @@ function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string
     !t.claim &&
     !tokens[t.i + 1]?.join &&
     !isInformationTechnology(t, tokens[t.i + 1]) &&
+    !leadsCompound(t, tokens) &&
     (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm) || isFiller(t.norm) || t.norm.length < 2);
   // Head nouns and evaluative words at the end, evaluative words and light verbs at the start. A
   // head noun in front modifies the next word ("board game publishers", "office furniture makers",
@@ -151,6 +187,9 @@ function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string
     b--;
   }
   while (a < b && drop(tokens[a]) && !(HEADS.has(tokens[a]?.norm ?? '') && a + 1 < b && !drop(tokens[a + 1]))) a++;
+  // "pre-revenue ocean alkalinity", "pre-IPO fintech": a company's stage glued in front.
+  while (a + 2 < b && /^(pre|post)$/.test(tokens[a]?.norm ?? '') && tokens[a + 1]?.join && STAGE_AFTER_PRE.test(tokens[a + 1]?.norm ?? ''))
+    a += 2;
   return [a, b];
 }
 
@@ -236,11 +275,28 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     // The word before the phrase, over glued prefixes ("by ex-Google").
     let k = i - 1;
     while (k >= 0 && (tokens[k + 1]?.join || /^(a|an|the|some|their|its|our|strong|good)$/.test(tokens[k]?.norm ?? ''))) k--;
-    const before = tokens[k];
+    let before = tokens[k];
+    // "survived the 2001 dot-com crash": the verb before the event's year.
+    if (before && /^\d{4}s?$/.test(before.norm)) {
+      let v = k - 1;
+      while (v >= 0 && /^(the|a|an)$/.test(tokens[v]?.norm ?? '')) v--;
+      if (v >= 0 && NOT_TOPIC_BEFORE.test(tokens[v]?.norm ?? '')) before = tokens[v];
+    }
+    // An event that dates the company, not what it does: "(in 2010,) the year the iPad launched".
+    const timeWord = before?.norm === 'of' ? tokens[k - 1] : before;
+    if (timeWord && TIME_NOUN.test(timeWord.norm) && !timeWord.claim && /^(the|that|same)$/.test(tokens[timeWord.i - 1]?.norm ?? '')) {
+      i = end - 1;
+      continue;
+    }
     let start = i;
     // After "that"/"who": adverbs, then the verb ("that successfully transitioned to ...", "that
     // recently closed", where the adverb is a stop word and so no part of the run).
-    let relative = before && RELATIVE.test(before.norm);
+    // "which drip irrigation startups ...", "show me which ...": a question's "which", no relative pronoun.
+    const asking =
+      before &&
+      /^(which|who)$/.test(before.norm) &&
+      /^(|me|us|show|tell|find|list|know|see|wonder|wondering|ask|asking)$/.test(tokens[k - 1]?.norm ?? '');
+    let relative = before && RELATIVE.test(before.norm) && !asking;
     for (let q = k; !relative && q > 0 && ADVERB.test(tokens[q]?.norm ?? '') && !tokens[q]?.claim; q--)
       relative = RELATIVE.test(tokens[q - 1]?.norm ?? '');
     if (relative) {
@@ -255,12 +311,13 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     i = end - 1;
     if (a >= b || (before && NOT_TOPIC_BEFORE.test(before.norm))) continue;
     const inner = tokens.slice(a, b);
+    if (inner.length > 1 && FOUNDER_WORDS.test(inner[inner.length - 1]?.norm ?? '')) continue;
     // Only known sector words: sectors.ts maps them.
     if (inner.every((t) => t.claim === 'industry')) continue;
     // A phrase made of heads and evaluative words only, once the edges are trimmed, is no topic,
     // unless it names the thing another head makes ("house builders").
     const thing = inner.length === 1 && THING_HEADS.has(inner[0]?.norm ?? '') && HEADS.has(tokens[b]?.norm ?? '');
-    if (!thing && inner.every((t) => !t.claim && (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm)))) continue;
+    if (!thing && inner.every((t) => !t.claim && !leadsCompound(t, tokens) && (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm)))) continue;
     const first = inner[0] as Token;
     const last = inner[inner.length - 1] as Token;
     const text = source

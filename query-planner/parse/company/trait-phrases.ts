@@ -19,6 +19,23 @@ const status = (s: CompanyStatus): Trait => ({ kind: 'status', status: s });
 
 const VENTURE: FundingStage[] = ['seed', 'series_a', 'series_b', 'series_c', 'series_d', 'series_e_plus'];
 /** Venture stages in the order a company goes through them. */
+/**
+ * Ways of saying a company took investors' money, the negation cue apart ("took outside money",
+ * "raised VC", "outside funding"): read negated ("never took outside money", "without VC
+ * funding"), the company is bootstrapped.
+ */
+export const RAISE_PHRASES: ReadonlySet<string> = (() => {
+  const sources = ['outside', 'external', 'venture', 'vc', 'institutional', 'investor'];
+  const money = ['money', 'funding', 'capital', 'investment', 'investors', 'financing'];
+  const out = new Set<string>();
+  for (const from of sources) for (const m of money) out.add(`${from} ${m}`);
+  for (const verb of ['took', 'taken', 'take', 'raised', 'raise', 'accepted', 'sought']) {
+    for (const phrase of [...out].filter((p) => !p.includes(' '.concat(verb)))) out.add(`${verb} ${phrase}`);
+    for (const m of ['vc', 'venture capital', 'any money', 'any funding', 'a round', 'funding']) out.add(`${verb} ${m}`);
+  }
+  return out;
+})();
+
 export const ORDERED_STAGES: FundingStage[] = ['pre_seed', ...VENTURE];
 
 export const TRAIT_PHRASES: [string, Trait][] = [
@@ -46,6 +63,9 @@ export const TRAIT_PHRASES: [string, Trait][] = [
   ['self funded', stage('bootstrapped')],
   ['self-financed', stage('bootstrapped')],
   ['founder-funded', stage('bootstrapped')],
+  // "took outside money", "VC funding": venture-funded; negated ("never took outside money", "no
+  // outside funding") it is bootstrapped (traits.ts).
+  ...[...RAISE_PHRASES].map((p): [string, Trait] => [p, stage(...VENTURE)]),
   ['vc-funded', stage(...VENTURE)],
   ['vc funded', stage(...VENTURE)],
   ['venture-funded', stage(...VENTURE)],

@@ -22,7 +22,7 @@
 import type { FundingStage } from '../../advanced-filters.js';
 import { claim, matchAt, phraseTable, scanPhrases, type Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
-import { ORDERED_STAGES, stage, TRAIT_PHRASES, type Trait, type } from './trait-phrases.js';
+import { ORDERED_STAGES, RAISE_PHRASES, stage, TRAIT_PHRASES, type Trait, type } from './trait-phrases.js';
 
 export type { CompanyStatus, Trait } from './trait-phrases.js';
 
@@ -49,6 +49,19 @@ const PRIVATE_NOT = new Set(
     ' ',
   ),
 );
+/** Of {@link PRIVATE_NOT}, services private practices give: a startup named with them is still a private company. */
+const PRIVATE_SERVICES = /^(dental|clinic|clinics|hospital|hospitals|healthcare|care|nursing|school|schools|tutoring|security)$/;
+
+/** Whether a startup's head noun ("unicorn", "startup", "scale-up") comes within four words from token i. */
+function startupHeadAfter(tokens: Token[], i: number): boolean {
+  for (let k = i; k < tokens.length && k - i < 4; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'punct') return false;
+    if (/^(unicorns?|startups?|scale-?ups?|scaleups?|decacorns?|soonicorns?)$/.test(t.norm)) return true;
+  }
+  return false;
+}
+
 /** After "closed" these make it a round or a deal, not a status. */
 const CLOSED_NOT = /^(series|seed|pre|round|rounds|funding|financing|investment|a|an|its|their|the|deal|deals|beta|source|loop|\$.*|\d.*)$/;
 const STAGE_FOLLOWERS = /^(stage|round|rounds|funded|funding|startups?|companies|company|investment|raise|financing)$/;
@@ -96,7 +109,8 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
       // "about to go public" is no public company; "didn't go public" is a private one.
       return !PUBLIC_NOT.has(nextNorm) && (negated || !/^(go|going|goes|to)$/.test(prev));
     case 'private':
-      return !PRIVATE_NOT.has(nextNorm);
+      // "private dental clinics" are a trade; a "private dental aligner unicorn" is a private company.
+      return !PRIVATE_NOT.has(nextNorm) || (PRIVATE_SERVICES.test(nextNorm) && startupHeadAfter(tokens, end));
     case 'listed':
       // "listed on", "listed companies", "ASX-listed", "listed Turkish airlines" (in front of the noun phrase).
       return (
@@ -161,11 +175,22 @@ const SERIES_LETTERS: ReadonlyMap<string, FundingStage> = new Map(
   }),
 );
 
+/** The words of tokens [from, to) as one phrase. */
+function phraseOf(tokens: Token[], from: number, to: number): string {
+  return tokens
+    .slice(from, to)
+    .map((t) => t.norm)
+    .join(' ');
+}
+
 /** Funding stages, company types and statuses, in text order; claims their tokens. */
 export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
   let seriesNamed = false;
   const out: TraitMention[] = scanPhrases(tokens, TABLE, 'context', ({ value, from: i, end: matched }) => {
     if (scopes.customer.has(i) || !accepted(tokens, i, matched, value, scopes.negated.has(i))) return null;
+    // "outside funding" names money, not that it was taken ("seeking outside funding"), unless negated or after its verb.
+    const phrase = phraseOf(tokens, i, matched);
+    if (RAISE_PHRASES.has(phrase) && !scopes.negated.has(i) && !/^(took|taken|raised|accepted)\b/.test(phrase)) return null;
     let end = matched;
     // "Series A round", "seed-stage startups": the stage word takes its noun.
     if (value.kind === 'funding_stage' && STAGE_FOLLOWERS.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
@@ -190,6 +215,11 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
       afterNorm !== 'but'
     ) {
       value = type('privately_held');
+      negated = false;
+    }
+    // "never took outside money", "no VC funding", "without external capital": bootstrapped.
+    if (negated && value.kind === 'funding_stage' && RAISE_PHRASES.has(phrase)) {
+      value = stage('bootstrapped');
       negated = false;
     }
     return {

@@ -29,6 +29,8 @@ export const STOP_WORDS = new Set(
   currently previously formerly recently recent today now new newly etc e.g i.e eg ie ok okay yeah
   experience experiences experienced exp background backgrounds expertise knowledge skills skill skillset familiarity
   years year yrs yr yoe months month
+  that's who's what's it's there's they're we're you're i'm i've we've they've who've that've who're
+  somewhere roughly approximately approx circa
   `).filter((w) => !w.endsWith('?')),
 );
 
