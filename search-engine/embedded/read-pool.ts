@@ -51,7 +51,9 @@ const STUCK_GRACE_MS = 2000;
  * Fairness: calls carry a tenant (the account whose request made them). A free worker takes the
  * oldest call of the tenant with the fewest calls running, and one tenant never holds more than
  * `workers - 1` workers, so one account's expensive searches cannot keep every worker from the
- * others. Overload is refused up front (`overloaded`) rather than queued without bound, and a
+ * others. Overload is refused up front (`overloaded`) rather than queued without bound; when the
+ * whole queue is full, the account with the most calls waiting gives its newest one up to an
+ * account with fewer, so no group of accounts can keep the others out. A
  * call still queued when its budget runs out fails with `timeout` without running.
  */
 export class ReadPool {
@@ -78,11 +80,14 @@ export class ReadPool {
     // Workers start with the first read, so commands that never search never pay for them.
     while (this.slots.length < this.opts.workers) this.slots.push(this.spawn());
     const waiting = this.queues.get(tenant)?.length ?? 0;
-    if (this.queued >= this.opts.maxQueued) {
-      return Promise.reject(new SearchEngineError('overloaded', `${this.queued} searches are already waiting for a worker`));
-    }
     if (waiting >= this.opts.maxQueuedPerTenant) {
       return Promise.reject(new SearchEngineError('overloaded', `this account already has ${waiting} searches waiting for a worker`));
+    }
+    // A full queue makes room for a tenant with fewer calls waiting than another: the newest call
+    // of the tenant with the most waiting gives its place up (and fails as overloaded, free), so a
+    // few busy accounts together can never keep everyone else out.
+    if (this.queued >= this.opts.maxQueued && !this.makeRoomFor(tenant, waiting)) {
+      return Promise.reject(new SearchEngineError('overloaded', `${this.queued} searches are already waiting for a worker`));
     }
     return new Promise((resolve, reject) => {
       const job: Job = {
@@ -211,6 +216,18 @@ export class ReadPool {
     this.queues.delete(best);
     if (queue.length > 0) this.queues.set(best, queue);
     return job;
+  }
+
+  /** Fails the newest waiting call of the tenant with the most calls waiting, if it has more than `waiting` + 1; whether it did. */
+  private makeRoomFor(tenant: string, waiting: number): boolean {
+    let heaviest: Job[] | null = null;
+    for (const [t, queue] of this.queues) if (t !== tenant && queue.length > (heaviest?.length ?? 0)) heaviest = queue;
+    if (!heaviest || heaviest.length <= waiting + 1) return false;
+    const job = heaviest.pop() as Job;
+    this.queued--;
+    if (heaviest.length === 0) this.queues.delete(job.tenant);
+    this.finish(job, new SearchEngineError('overloaded', `${this.queued + 1} searches were waiting; this account had the most of them`));
+    return true;
   }
 
   private release(job: Job): void {

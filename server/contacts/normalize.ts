@@ -234,6 +234,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const titled = (w: string) =>
     PREFIX_TITLES.has(w) || DOTTED_CREDENTIALS.has(w) || (FOREIGN_TITLES.has(w) && (dotted || !GIVEN_NAME_TITLES.has(w)));
   while (first.length > 1 && titled(first[0]!)) first.shift();
+  // "G. Lauren": an initial before the given name the person goes by.
+  if (first.length > 1 && first[0]!.length === 1 && first[1]!.length > 1) first.shift();
   while (last.length > 1 && POST_NOMINALS.has(last.at(-1)!)) last.pop();
   if (first.length || last.length) {
     const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w) && !POST_NOMINALS.has(w));
@@ -289,7 +291,19 @@ export function personName(row: { name?: string | null; first_name?: string | nu
     }
   }
   if (!tokens.length) return { first: null, last: null, all: [], lastSearch: null };
+  // "Ms. Guneta", "Dr. Okafor": a courtesy title before one word names the family.
+  if (tokens.length === 1 && PREFIX_TITLES.has(words(parts[0] as string)[0] ?? ''))
+    return {
+      first: null,
+      last: tokens[0]!,
+      all: tokens,
+      lastSearch: lastText === null ? tokens[0]! : (nameWordsAsIndexed(lastText) ?? tokens[0]!),
+    };
   if (tokens.length === 1) return { first: tokens[0]!, last: null, all: tokens, lastSearch: null };
+  // "G. Lauren Christiansen", "J. Edgar Hoover": an initial before the given name the person goes by
+  // ("J. R. Smith" keeps its initials).
+  const givenWords = parts.length > 1 ? nameWords(parts.slice(1).join(' ')).length : tokens.length - 1;
+  if (tokens.length >= 3 && tokens[0]!.length === 1 && tokens[1]!.length > 1 && givenWords >= 2) tokens = tokens.slice(1);
   const family = tokens.at(-1)!;
   const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
   const name: PersonName = { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };

@@ -8,6 +8,7 @@ import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { resolvePlace } from '../../query-planner/places.js';
+import { laidOut } from './cell-layout.js';
 import { emailSearchTerms, emailsIn, withoutEmails } from './emails.js';
 import { isGivenName } from './given-names.js';
 import type { ContactRow } from './match-scoring.js';
@@ -73,8 +74,16 @@ export function nativeText(text: string, forms: Map<string, string>): string | n
  * London", "Cambridge, Massachusetts, United States", "France"): its city, metro and country.
  */
 function placeOf(text: string | null | undefined): Keys['place'] {
-  const t = text?.trim();
-  if (!t) return null;
+  const written = text?.trim();
+  if (!written) return null;
+  // "Remote (Miami)", "Hybrid - Austin, TX", "WFH Denver", "Boston office (hybrid)": the place without how one works there.
+  const t = WORK_MODE.test(written)
+    ? written
+        .replace(WORK_MODE_ALL, ' ')
+        .replace(/[()[\]]/g, ' ')
+        .replace(/^[\s,;:/|–—-]+|[\s,;:/|–—-]+$/g, '')
+        .replace(/\s+/g, ' ') || written
+    : written;
   const place = placeNamed(t);
   if (place?.city || !/\d/.test(t)) return place;
   // A postal address ("New York NY 10118, United States", "75002 Paris", "1 Main St, Springfield,
@@ -103,6 +112,10 @@ function placeOf(text: string | null | undefined): Keys['place'] {
   }
   return fallback;
 }
+
+/** Words that say how someone works, not where: dropped from a location cell. */
+const WORK_MODE = /\b(remote|hybrid|wfh|work from home|on-?site|in-office|office|onsite)\b/i;
+const WORK_MODE_ALL = new RegExp(WORK_MODE.source, 'gi');
 
 /** The place a location cell names as it is written. */
 function placeNamed(t: string): Keys['place'] {
@@ -320,7 +333,8 @@ function titlesAndOrgs(row: ContactRow, inName: { titles: string[]; orgs: string
   return { titles, orgs };
 }
 
-export function rowKeys(row: ContactRow): Keys {
+export function rowKeys(input: ContactRow): Keys {
+  const row = laidOut(input);
   // An address pasted in a name column is an address, not a name.
   const nameCells = [row.name, row.first_name, row.last_name];
   const pasted = nameCells.filter((c) => emailsIn(c).length > 0);

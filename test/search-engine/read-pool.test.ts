@@ -125,4 +125,38 @@ test('overload is refused up front, and a read that waits past its budget fails 
   await first;
 });
 
+test('a full queue makes room for a tenant with fewer waiting: busy tenants together cannot keep another out', async () => {
+  const pooled = open({ readers: 2, timeoutMs: 60_000, maxQueued: 4, maxQueuedPerTenant: 2 });
+  await Promise.all([pooled.search('people', cheapBody), pooled.search('people', cheapBody)]);
+  // Two busy tenants: one running each, two waiting each, the whole queue.
+  const calls = ['a', 'b'].flatMap((tenant) =>
+    [1, 2, 3].map((n) =>
+      withSearchBudget(60_000, tenant, () => pooled.search('people', slowBody)).then(
+        () => `${tenant}${n} ran`,
+        (err: { code?: string }) => `${tenant}${n} ${err.code}`,
+      ),
+    ),
+  );
+  await new Promise((r) => setTimeout(r, 20));
+  // A third tenant is admitted: the newest call of a busiest tenant gives its place up.
+  const light = withSearchBudget(60_000, 'light', () => pooled.search('people', cheapBody));
+  assert.equal((await light).hits.length, 2);
+  const outcomes = await Promise.all(calls);
+  // Only the busy tenants' newest calls gave their places up.
+  const refusedCalls = outcomes.filter((o) => o.endsWith('overloaded'));
+  assert.ok(refusedCalls.length >= 1, outcomes.join(', '));
+  assert.ok(
+    refusedCalls.every((o) => /^[ab]3 /.test(o)),
+    outcomes.join(', '),
+  );
+  // A tenant as busy as the others gets no place from them: the queue is full for it.
+  const equals = ['c', 'd'].flatMap((tenant) =>
+    [1, 2, 3].map(() => withSearchBudget(60_000, tenant, () => pooled.search('people', slowBody)).catch((err) => err)),
+  );
+  await new Promise((r) => setTimeout(r, 20));
+  const refused = await failure(withSearchBudget(60_000, 'c', () => pooled.search('people', cheapBody)));
+  assert.is(refused.code, 'overloaded');
+  await Promise.all(equals);
+});
+
 test.run();

@@ -1,0 +1,171 @@
+/**
+ * A contact row as spreadsheets and address books really lay it out, put back in its columns
+ * before it is read (row-keys.ts):
+ * - a value read for what it is, whatever its column: an email address in the profile-URL or
+ *   employer column, a profile URL in the email, name or employer column, a phone number in the
+ *   email or a name column;
+ * - a name cell on several lines, or with its parts apart by tabs or runs of spaces ("Carla
+ *   Verdugo\nCeramic Chain", a pasted signature "Name\r\nTitle\r\nCompany"): the first part is the
+ *   name, the others are read as a name cell's tail (an employer, a title);
+ * - a whole record pasted into the name cell ("Yuxuan;Ma;Instructor Biosciences;Senior Support
+ *   Engineer", the same with tabs, commas or bars): its first two fields are the name, in the order
+ *   their given name says, the rest its tail;
+ * - a whole name in one of the split name columns ("Estelle Muller" as the family name, "Upendra
+ *   Verma" as the given name, the other column empty): read as the name cell.
+ */
+import { emailsIn, withoutEmails } from './emails.js';
+import { isGivenName } from './given-names.js';
+import type { ContactRow } from './match-scoring.js';
+import { professionalUsername, words } from './normalize.js';
+
+/** A profile URL ("…/in/<username>"), wherever it is pasted. */
+const PROFILE_URL = /\S*\/in\/[^/?#\s<>()"',;]+\S*/i;
+/** A cell that is one phone number and nothing else: digits with the marks phone numbers are written with. */
+const PHONE_ONLY = /^\s*(?:tel:)?\+?[\d\s().\-/\u2010-\u2012\u00a0]{7,}(?:\s*(?:x|ext\.?)\s*\d+)?\s*$/i;
+
+const isPhone = (v: string): boolean => PHONE_ONLY.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7;
+
+/** The row with each value in the column it belongs to and its name cell laid out as one name and its tail. */
+export function laidOut(row: ContactRow): ContactRow {
+  const out: ContactRow = { ...row };
+  const emails = [...(row.emails ?? [])];
+  const phones = [...(row.phone_numbers ?? [])];
+  let url = row.professional_url ?? null;
+  const takeUrl = (v: string): boolean => {
+    const m = PROFILE_URL.exec(v);
+    if (!m || !professionalUsername(m[0])) return false;
+    url ??= m[0];
+    return true;
+  };
+  // Email column: profile URLs and phones out.
+  out.emails = emails.filter((e) => {
+    if (emailsIn(e).length) return true;
+    if (takeUrl(e)) return false;
+    if (isPhone(e)) {
+      phones.push(e);
+      return false;
+    }
+    return true;
+  });
+  // Profile-URL column: an address is an address.
+  if (url && !professionalUsername(url) && emailsIn(url).length) {
+    out.emails.push(url);
+    url = null;
+  }
+  // Employer column: addresses and profile URLs out.
+  if (row.organization_names?.length)
+    out.organization_names = row.organization_names.filter((o) => {
+      if (emailsIn(o).length && !withoutEmails(o)) {
+        out.emails!.push(o);
+        return false;
+      }
+      return !(PROFILE_URL.test(o) && takeUrl(o) && !o.replace(PROFILE_URL, '').trim());
+    });
+  // Name columns: a profile URL or a phone alone in one is that, not a name.
+  for (const key of ['name', 'first_name', 'last_name'] as const) {
+    const v = out[key]?.trim();
+    if (!v) continue;
+    if (PROFILE_URL.test(v) && takeUrl(v)) out[key] = v.replace(PROFILE_URL, ' ').trim() || null;
+    else if (isPhone(v)) {
+      phones.push(v);
+      out[key] = null;
+    }
+  }
+  out.phone_numbers = phones;
+  out.professional_url = url;
+  if (out.name) out.name = nameCellLaidOut(out.name);
+  else Object.assign(out, wholeNameInOneColumn(out));
+  return out;
+}
+
+/** Words that begin family names of several words ("van der Berg", "de la Cruz", "Van Dyke"), whatever else they are. */
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'da',
+  'du',
+  'la',
+  'le',
+  'al',
+  'el',
+  'bin',
+  'ibn',
+  'ben',
+  'mac',
+  'st',
+  'dos',
+  'das',
+  'ter',
+  'ten',
+  'lo',
+]);
+
+/** Separators of a record pasted as one cell, in the order they are tried. */
+const RECORD_SEPARATORS = [';', '\t', '|', ','];
+
+/**
+ * A name cell's parts on several lines, apart by tabs or by runs of spaces, or a record's fields,
+ * as "Name | tail | tail", the form a name cell's tail is read in.
+ */
+export function nameCellLaidOut(cell: string): string {
+  const record = recordFields(cell);
+  if (record) return record;
+  const lines = cell
+    .split(/\r\n|\r|\n|\t/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  // Runs of spaces part a name from its tail only after a whole name ("Carla Verdugo  Ceramic
+  // Chain"; not "Ana  Ruiz", a slip of the space bar).
+  const parts = lines.flatMap((l, i) => {
+    const runs = l.split(/\s{2,}/).filter(Boolean);
+    return i === 0 && runs.length > 1 && words(runs[0]).length < 2 ? [runs.join(' ')] : runs;
+  });
+  if (parts.length < 2) return cell;
+  // A name on two lines ("Ana\nRuiz"): one word on each.
+  if (parts.length === 2 && parts.every((p) => words(p).length === 1)) return parts.join(' ');
+  return parts.join(' | ');
+}
+
+/** "Yuxuan;Ma;Instructor Biosciences;Senior Support Engineer": the name, then its tail, or null. */
+function recordFields(cell: string): string | null {
+  for (const sep of RECORD_SEPARATORS) {
+    const fields = cell.split(sep).map((f) => f.trim());
+    if (fields.length < 3) continue;
+    const [a, b, ...rest] = fields as [string, string, ...string[]];
+    // Two single words, then something that is no part of a name: an employer or a title of
+    // several words, an address, a phone. A vCard's structured name ("Ruiz;Ana;;Dr.;") has only
+    // name parts after them, and "Smith, John, PhD" a credential.
+    if (words(a).length !== 1 || words(b).length !== 1 || /\s/.test(a) || /\s/.test(b)) continue;
+    const told = rest.filter(Boolean);
+    if (!told.some((f) => words(f).length >= 2 || emailsIn(f).length || isPhone(f))) continue;
+    const [given, family] = isGivenName(words(b)[0]!) && !isGivenName(words(a)[0]!) ? [b, a] : [a, b];
+    return [`${given} ${family}`, ...told].join(' | ');
+  }
+  return null;
+}
+
+/**
+ * A whole name in one split name column with the other empty: the family-name column holding a
+ * given name first ("Estelle Muller"), or the given-name column holding a family name after its
+ * given names ("Upendra Verma"; not "Mary Ann", two given names).
+ */
+function wholeNameInOneColumn(row: ContactRow): Partial<ContactRow> {
+  const first = row.first_name?.trim() ?? '';
+  const last = row.last_name?.trim() ?? '';
+  if (first && !last) {
+    const w = words(first);
+    if (w.length >= 2 && !first.includes(',') && !w.every(isGivenName)) return { name: first, first_name: null };
+  }
+  if (last && !first) {
+    const w = words(last);
+    if (w.length >= 2 && !last.includes(',') && !PARTICLES.has(w[0]!) && isGivenName(w[0]!) && !isGivenName(w.at(-1)!))
+      return { name: last, last_name: null };
+  }
+  return {};
+}

@@ -1,0 +1,75 @@
+/**
+ * Rows as spreadsheets lay them out (server/contacts/cell-layout.ts): values in the wrong column,
+ * name cells on several lines or holding a whole record, a whole name in one split column.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { laidOut, nameCellLaidOut } from '../../../server/contacts/cell-layout.js';
+import { rowKeys } from '../../../server/contacts/matcher.js';
+import { personName } from '../../../server/contacts/normalize.js';
+
+const named = (row: Parameters<typeof rowKeys>[0]) => {
+  const k = rowKeys(row);
+  return [k.name.first, k.name.last];
+};
+
+test('a value is read for what it is, whatever its column', () => {
+  assert.equal(rowKeys({ professional_url: 'ana.ruiz@acme.com' }).emails, ['ana.ruiz@acme.com']);
+  assert.is(rowKeys({ emails: ['https://www.linkedin.com/in/ana-ruiz-12/'] }).username, 'ana-ruiz-12');
+  assert.is(rowKeys({ name: 'https://professional.example/in/ana-ruiz' }).username, 'ana-ruiz');
+  assert.equal(rowKeys({ emails: ['+1 415 555 0123'] }).phones, ['+14155550123']);
+  assert.equal(rowKeys({ organization_names: ['ana@acme.com'] }).emails, ['ana@acme.com']);
+  assert.equal(laidOut({ organization_names: ['Acme Robotics'] }).organization_names, ['Acme Robotics']);
+  // A profile URL already given is kept.
+  assert.is(rowKeys({ professional_url: 'https://x.example/in/ana', emails: ['https://x.example/in/bob'] }).username, 'ana');
+});
+
+test('name cells on several lines, apart by tabs or runs of spaces, or holding a whole record', () => {
+  assert.is(nameCellLaidOut('Carla Verdugo\nCeramic Chain'), 'Carla Verdugo | Ceramic Chain');
+  assert.is(nameCellLaidOut('Carla Verdugo  Ceramic Chain'), 'Carla Verdugo | Ceramic Chain');
+  assert.is(nameCellLaidOut('Ana  Ruiz'), 'Ana  Ruiz');
+  assert.is(nameCellLaidOut('Ana\nRuiz'), 'Ana Ruiz');
+  const signature = rowKeys({ name: 'Jo Park\r\nSenior Support Engineer\r\nInstructor Biosciences' });
+  assert.equal(
+    [signature.name.first, signature.name.last, signature.orgs, signature.titles.length],
+    ['jo', 'park', ['instructor biosciences'], 1],
+  );
+  for (const cell of [
+    'Yuxuan;Ma;Instructor Biosciences;Senior Support Engineer',
+    'Yuxuan,Ma,Instructor Biosciences,Senior Support Engineer',
+  ]) {
+    const k = rowKeys({ name: cell });
+    assert.equal([k.name.first, k.name.last, k.orgs], ['yuxuan', 'ma', ['instructor biosciences']], cell);
+  }
+  // A family name first when the second field is the given name.
+  assert.equal(named({ name: 'Ruiz;Ana;Acme Robotics;Head of Sales' }), ['ana', 'ruiz']);
+  // A vCard's structured name and a name with credentials are no records.
+  assert.equal(named({ name: 'Ruiz;Ana;;Dr.;' }), ['ana', 'ruiz']);
+  assert.equal(named({ name: 'Smith, John, PhD' }), ['john', 'smith']);
+});
+
+test('a whole name in one split column; an initial before the given name; a courtesy title before a family name', () => {
+  assert.equal(named({ last_name: 'Estelle Muller' }), ['estelle', 'muller']);
+  assert.equal(named({ first_name: 'Upendra Verma' }), ['upendra', 'verma']);
+  assert.equal(named({ first_name: 'Mary Ann' }), ['mary', null]);
+  assert.equal(named({ last_name: 'van der Berg' }), [null, 'berg']);
+  assert.equal(
+    [personName({ name: 'G. Lauren Christiansen' }).first, personName({ name: 'Christiansen, G. Lauren' }).first],
+    ['lauren', 'lauren'],
+  );
+  assert.is(personName({ first_name: 'G. Lauren', last_name: 'Christiansen' }).first, 'lauren');
+  assert.equal(personName({ name: 'J. R. Smith' }).all, ['j', 'r', 'smith']);
+  assert.equal([personName({ name: 'Ms. Guneta' }).first, personName({ name: 'Ms. Guneta' }).last], [null, 'guneta']);
+  assert.is(personName({ name: 'Guneta' }).first, 'guneta');
+});
+
+test('how someone works is no part of where: "Remote (Miami)", "Hybrid - Austin, TX"', () => {
+  const city = (location: string) => rowKeys({ name: 'Ana Ruiz', location }).place?.city ?? null;
+  assert.is(city('Remote (Miami)'), 'miami');
+  assert.is(city('Hybrid - Austin, TX'), 'austin');
+  assert.is(city('WFH Denver'), 'denver');
+  assert.is(city('Boston office (hybrid)'), 'boston');
+  assert.is(city('Remote'), null);
+});
+
+test.run();
