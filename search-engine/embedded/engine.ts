@@ -342,10 +342,10 @@ export class EmbeddedEngine implements SearchEngine {
   private async read(op: ReadOp): Promise<unknown> {
     // Resolved here too: unknown names fail fast, and an index opened by an older build gains its sort indexes.
     const target = this.resolve(op.index, true);
-    const { ms, tenant } = callBudget(this.timeoutMs);
+    const { ms, tenant, signal } = callBudget(this.timeoutMs);
     if (this.pool) {
       // A worker sends sources as JSON text (read-worker.ts): parsed here, as cheap as the clone it replaces.
-      const value = await this.pool.run(op, tenant, ms);
+      const value = await this.pool.run(op, tenant, ms, signal);
       if (op.op === 'search') return parseTextSources(value as SearchResult<unknown>);
       if (op.op === 'mget') return (value as (string | null)[]).map((text) => (text === null ? null : parseSourceText(text)));
       return value;

@@ -34,6 +34,8 @@ interface Job {
   reject(err: Error): void;
   timer: NodeJS.Timeout | null;
   worker: Slot | null;
+  /** Removes the call's listener on its request's signal. */
+  unlisten?: () => void;
 }
 
 interface Slot {
@@ -74,9 +76,10 @@ export class ReadPool {
     return Math.max(1, this.slots.length - 1);
   }
 
-  run(op: ReadOp, tenant: string, budgetMs: number): Promise<unknown> {
+  run(op: ReadOp, tenant: string, budgetMs: number, signal?: AbortSignal): Promise<unknown> {
     if (this.closed) return Promise.reject(new SearchEngineError('engine_unavailable', 'the search engine is shutting down'));
     if (budgetMs <= 0) return Promise.reject(timedOut(0));
+    if (signal?.aborted) return Promise.reject(abandoned());
     // Workers start with the first read, so commands that never search never pay for them.
     while (this.slots.length < this.opts.workers) this.slots.push(this.spawn());
     const waiting = this.queues.get(tenant)?.length ?? 0;
@@ -103,6 +106,14 @@ export class ReadPool {
       };
       // Queued past its budget: fail without running. Running past budget + grace: the worker is stuck.
       job.timer = setTimeout(() => this.onDeadline(job), budgetMs);
+      // The request's client went away: a call still waiting is dropped (one running ends on its own).
+      if (signal) {
+        const onAbort = () => {
+          if (job.worker === null && this.unqueue(job)) this.finish(job, abandoned());
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        job.unlisten = () => signal.removeEventListener('abort', onAbort);
+      }
       const queue = this.queues.get(tenant) ?? [];
       this.queues.set(tenant, queue);
       queue.push(job);
@@ -166,13 +177,7 @@ export class ReadPool {
     job.timer = null;
     if (job.worker === null) {
       // Still waiting for a worker.
-      const queue = this.queues.get(job.tenant);
-      const at = queue?.indexOf(job) ?? -1;
-      if (queue && at >= 0) {
-        queue.splice(at, 1);
-        this.queued--;
-        if (queue.length === 0) this.queues.delete(job.tenant);
-      }
+      this.unqueue(job);
       this.finish(job, timedOut(job.budgetMs));
       return;
     }
@@ -236,12 +241,29 @@ export class ReadPool {
     else this.running.delete(job.tenant);
   }
 
+  /** Takes a waiting call out of its tenant's queue; whether it was there. */
+  private unqueue(job: Job): boolean {
+    const queue = this.queues.get(job.tenant);
+    const at = queue?.indexOf(job) ?? -1;
+    if (!queue || at < 0) return false;
+    queue.splice(at, 1);
+    this.queued--;
+    if (queue.length === 0) this.queues.delete(job.tenant);
+    return true;
+  }
+
   private finish(job: Job, err: Error | null, value?: unknown): void {
     if (job.timer) clearTimeout(job.timer);
     job.timer = null;
+    job.unlisten?.();
     if (err) job.reject(err);
     else job.resolve(value);
   }
+}
+
+/** The error of a call whose request's client went away before a worker took it. */
+function abandoned(): SearchEngineError {
+  return new SearchEngineError('timeout', 'the search was dropped: its client went away before a worker took it');
 }
 
 function toError(e: { engineCode: string | null; message: string; stack?: string }): Error {

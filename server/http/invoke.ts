@@ -23,6 +23,8 @@ export interface RouteInvocation {
   charge?: boolean;
   /** Told the acting caller once `delegate_user_id` is resolved. */
   onActor?(actor: Actor): void;
+  /** Aborted when the caller has gone away (a closed connection, a cancelled tool call): nothing is charged then. */
+  signal?: AbortSignal;
 }
 
 /** Calls one route with the given input; see {@link routeInvoker}. */
@@ -134,28 +136,33 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
       // Every engine call the handler makes shares one time budget, and the embedded engine's
       // workers are shared fairly between accounts (search-engine/call-context.ts).
       const budgets = def.budgetItems ? Math.max(1, Math.ceil(def.budgetItems(body as never) / BUDGET_ITEMS)) : 1;
-      const result = await withSearchBudget(services.config.searchTimeoutMs * budgets, actor?.ownerUserId ?? '', () =>
-        def.handler(
-          {
-            body,
-            query,
-            params,
-            actor,
-            services,
-            requestId: call.requestId,
-            now,
-            settleBilling: (actual) => {
-              if (currentHold) hold = services.credits.settle(currentHold, actual);
+      const result = await withSearchBudget(
+        services.config.searchTimeoutMs * budgets,
+        actor?.ownerUserId ?? '',
+        () =>
+          def.handler(
+            {
+              body,
+              query,
+              params,
+              actor,
+              services,
+              requestId: call.requestId,
+              now,
+              settleBilling: (actual) => {
+                if (currentHold) hold = services.credits.settle(currentHold, actual);
+              },
             },
-          },
-          ctx as Context,
-        ),
+            ctx as Context,
+          ),
+        call.signal,
       );
       if (result !== undefined && validators.response && !validators.response(result)) {
         throw new Error(`response of ${def.method} ${def.path} breaks its schema: ${JSON.stringify(validators.response.errors)}`);
       }
-      // A handler that wrote its own response (result undefined) with an error status is not charged.
-      if (hold && result === undefined && ctx && ctx.status >= 400) services.credits.release(hold);
+      // A handler that wrote its own response (result undefined) with an error status is not
+      // charged, nor a call whose caller went away before its answer was ready (nobody gets it).
+      if (hold && ((result === undefined && ctx && ctx.status >= 400) || call.signal?.aborted)) services.credits.release(hold);
       else if (hold) services.credits.commit(hold);
       return result;
     } catch (err) {

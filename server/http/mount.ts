@@ -69,6 +69,13 @@ function routeHandler(def: RouteDef, services: Services, opts: MountOptions): Mi
   return async (ctx: Context): Promise<void> => {
     // Public routes see no caller, even when a valid key was sent along.
     const actor = def.auth === 'none' ? null : (ctx.state.actor as Actor);
+    // The client hanging up before the answer is written: its searches still waiting are dropped
+    // and nothing is charged (docs/credits.md).
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!ctx.res.writableFinished) gone.abort();
+    };
+    ctx.res.once('close', onClose);
     const result = await invoke(
       {
         actor,
@@ -80,9 +87,12 @@ function routeHandler(def: RouteDef, services: Services, opts: MountOptions): Mi
         onActor: (acting) => {
           ctx.state.actor = acting;
         },
+        signal: gone.signal,
       },
       ctx,
-    );
+    ).finally(() => {
+      if (!gone.signal.aborted) ctx.res.off('close', onClose);
+    });
     if (result !== undefined) {
       ctx.status = 200;
       ctx.body = result;

@@ -89,7 +89,7 @@ export class ToolDispatcher {
         route: (key, routeInput) => {
           const invoke = this.invokers.get(key);
           if (!invoke) throw new Error(`tool ${name} calls unknown route ${key}`);
-          return invoke({ actor, requestId, ...routeInput });
+          return invoke({ actor, requestId, ...routeInput, ...(signal ? { signal } : {}) });
         },
       };
       const output = await def.run(input, ctx);

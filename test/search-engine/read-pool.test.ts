@@ -159,4 +159,25 @@ test('a full queue makes room for a tenant with fewer waiting: busy tenants toge
   await Promise.all(equals);
 });
 
+test('a call whose client went away is dropped while it waits, and never runs', async () => {
+  const pooled = open({ readers: 2, timeoutMs: 60_000 });
+  await Promise.all([pooled.search('people', cheapBody), pooled.search('people', cheapBody)]);
+  // The tenant's one worker is busy; its next call waits.
+  const running = withSearchBudget(60_000, 'gone', () => pooled.search('people', slowBody));
+  const client = new AbortController();
+  const started = performance.now();
+  const waiting = failure(withSearchBudget(60_000, 'gone', () => pooled.search('people', slowBody), client.signal));
+  await new Promise((r) => setTimeout(r, 20));
+  client.abort();
+  const dropped = await waiting;
+  assert.ok(performance.now() - started < 1000, 'dropped at once, not after the running call');
+  assert.match(dropped.message, /client went away/);
+  // An already-gone client's call is refused before it queues.
+  assert.match(
+    (await failure(withSearchBudget(60_000, 'gone', () => pooled.search('people', cheapBody), client.signal))).message,
+    /client went away/,
+  );
+  await running;
+});
+
 test.run();

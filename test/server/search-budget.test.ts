@@ -77,6 +77,61 @@ test('searches beyond the queue answer 503 search_overloaded with Retry-After, u
   }
 });
 
+let slowSearchesDone = 0;
+/** The slow search, counting the handlers that finished. */
+const countedSlowSearch = defineRoute({
+  method: 'POST',
+  path: '/test/counted-slow-search',
+  summary: 'one slow search, counted',
+  tag: 'test',
+  auth: { anyOf: ['search'] },
+  billing: { operation: 'people_search_preview' },
+  response: { type: 'object' },
+  async handler({ services }) {
+    try {
+      await services.engine.search('slow', SLOW_BODY);
+      return { success: true };
+    } finally {
+      slowSearchesDone++;
+    }
+  },
+});
+
+test('a client that hangs up before its answer pays nothing: its waiting search is dropped, its running one ends uncharged', async () => {
+  const app = await startTestApp({
+    extraRoutes: [countedSlowSearch],
+    env: { SEARCH_TIMEOUT_MS: '60000', SEARCH_WORKERS: '2', SEARCH_QUEUE_LIMIT: '8' },
+  });
+  try {
+    await buildSlowIndex(app.services.engine, 'slow', 8000);
+    await warmUp(app.services.engine);
+    const { apiKey } = app.account();
+    slowSearchesDone = 0;
+    // One search runs (this account's one worker), the second waits; the client hangs up on both.
+    const client = new AbortController();
+    const send = () =>
+      fetch(`${app.url}/test/counted-slow-search`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: '{}',
+        signal: client.signal,
+      }).catch((err: Error) => err.name);
+    const sent = [send(), send()];
+    await new Promise((r) => setTimeout(r, 50));
+    client.abort();
+    assert.equal(await Promise.all(sent), ['AbortError', 'AbortError']);
+    for (let i = 0; i < 200 && slowSearchesDone < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.is(slowSearchesDone, 2, 'both handlers ended');
+    const status = await app.call('GET', '/api/v1/credits/status', { key: apiKey });
+    assert.is(status.body.used, 0, 'nothing charged');
+    // The same search, read to the end, is charged.
+    assert.is((await app.call('POST', '/test/counted-slow-search', { key: apiKey, body: {} })).status, 200);
+    assert.is((await app.call('GET', '/api/v1/credits/status', { key: apiKey })).body.used, 0.1);
+  } finally {
+    await app.close();
+  }
+});
+
 /** Reports the search budget its request was given, for a batch of `items`. */
 const budgetProbe = defineRoute<{ items: number }>({
   method: 'POST',
