@@ -1,6 +1,8 @@
 /**
  * A contact row as spreadsheets and address books really lay it out, put back in its columns
  * before it is read (row-keys.ts):
+ * - columns named otherwise than the API names them ("Prénom", "Nachname", "empresa", "E-Mail
+ *   Address"): read as those fields;
  * - a value read for what it is, whatever its column: an email address in the profile-URL or
  *   employer column, a profile URL in the email, name or employer column, a phone number in the
  *   email or a name column;
@@ -26,10 +28,15 @@ const PHONE_ONLY = /^\s*(?:tel:)?\+?[\d\s().\-/\u2010-\u2012\u00a0]{7,}(?:\s*(?:
 const isPhone = (v: string): boolean => PHONE_ONLY.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7;
 
 /** The row with each value in the column it belongs to and its name cell laid out as one name and its tail. */
-export function laidOut(row: ContactRow): ContactRow {
+export function laidOut(input: ContactRow): ContactRow {
+  const row = withHeaderNames(input);
   const out: ContactRow = { ...row };
   const emails = [...(row.emails ?? [])];
-  const phones = [...(row.phone_numbers ?? [])];
+  const phones: string[] = [];
+  for (const p of row.phone_numbers ?? []) {
+    if (emailsIn(p).length && !/\d{5}/.test(p)) emails.push(p);
+    else phones.push(p);
+  }
   let url = row.professional_url ?? null;
   const takeUrl = (v: string): boolean => {
     const m = PROFILE_URL.exec(v);
@@ -61,6 +68,9 @@ export function laidOut(row: ContactRow): ContactRow {
       }
       return !(PROFILE_URL.test(o) && takeUrl(o) && !o.replace(PROFILE_URL, '').trim());
     });
+  // Title column: a profile URL alone is that.
+  if (row.job_titles?.length)
+    out.job_titles = row.job_titles.filter((t) => !(PROFILE_URL.test(t) && !t.replace(PROFILE_URL, '').trim() && takeUrl(t)));
   // Name columns: a profile URL or a phone alone in one is that, not a name.
   for (const key of ['name', 'first_name', 'last_name'] as const) {
     const v = out[key]?.trim();
@@ -75,6 +85,88 @@ export function laidOut(row: ContactRow): ContactRow {
   out.professional_url = url;
   if (out.name) out.name = nameCellLaidOut(out.name);
   else Object.assign(out, wholeNameInOneColumn(out));
+  return out;
+}
+
+type Field =
+  | 'name'
+  | 'first_name'
+  | 'last_name'
+  | 'emails'
+  | 'phone_numbers'
+  | 'organization_names'
+  | 'job_titles'
+  | 'location'
+  | 'professional_url'
+  | 'notes';
+
+/**
+ * Column names spreadsheets and address books use, in English and the languages of the larger
+ * markets (French, German, Spanish, Portuguese, Italian, Dutch, Polish), folded to lower-case
+ * ASCII words: a row sent with them ("Prénom", "Nachname", "empresa", "E-Mail Address") is read as
+ * if it had used the API's names. A field the row gives under its own name wins.
+ */
+const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
+  (
+    [
+      [
+        'first_name',
+        'first name|firstname|first|given name|givenname|forename|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie',
+      ],
+      [
+        'last_name',
+        'last name|lastname|last|surname|family name|familyname|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko',
+      ],
+      [
+        'name',
+        'full name|fullname|display name|contact name|contact|nom complet|vollstandiger name|nombre completo|nome completo|naam|imie i nazwisko',
+      ],
+      [
+        'emails',
+        'email|e mail|email address|e mail address|mail|courriel|adresse e mail|adresse mail|e mail adresse|correo|correo electronico|email 1 value|e mail 1 address|posta elettronica',
+      ],
+      [
+        'phone_numbers',
+        'phone|phone number|telephone|mobile|mobile phone|cell|cell phone|telefon|handy|telefonnummer|telefono|movil|celular|portable|tel|numero de telephone|telefoon|mobiel',
+      ],
+      [
+        'organization_names',
+        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao',
+      ],
+      [
+        'job_titles',
+        'title|job title|jobtitle|position|role|poste|titre|fonction|berufsbezeichnung|titel|cargo|puesto|ruolo|functie|stanowisko',
+      ],
+      ['location', 'city|town|address|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|region'],
+      ['professional_url', 'linkedin|linkedin url|profile|profile url|linkedin profile|profil|profil linkedin|perfil|url'],
+      ['notes', 'note|comments|comment|remarque|bemerkung|notas|notizen'],
+    ] as [Field, string][]
+  ).flatMap(([field, names]) => names.split('|').map((n): [string, Field] => [n, field])),
+);
+const LIST_FIELDS = new Set<Field>(['emails', 'phone_numbers', 'organization_names', 'job_titles']);
+const KNOWN = new Set<string>(['row_id', ...HEADER_NAMES.values()]);
+
+/** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
+function withHeaderNames(row: ContactRow): ContactRow {
+  const out: ContactRow & Record<string, unknown> = { ...row };
+  for (const [key, value] of Object.entries(row)) {
+    if (KNOWN.has(key) || value === null || value === undefined) continue;
+    const field = HEADER_NAMES.get(
+      key
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim(),
+    );
+    if (!field) continue;
+    const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (!values.length) continue;
+    if (LIST_FIELDS.has(field)) {
+      const have = (out[field] as string[] | undefined) ?? [];
+      if (!have.length) out[field] = values as never;
+    } else if (!out[field]) out[field] = values.join(' ') as never;
+  }
   return out;
 }
 

@@ -24,6 +24,18 @@ test('a value is read for what it is, whatever its column', () => {
   assert.is(rowKeys({ professional_url: 'https://x.example/in/ana', emails: ['https://x.example/in/bob'] }).username, 'ana');
 });
 
+test('columns named as spreadsheets name them, in English and other languages', () => {
+  const fr = rowKeys({ Prénom: 'Ana', Nom: 'Ruiz', Entreprise: 'Acme Robotics', Ville: 'Lyon' } as never);
+  assert.equal([fr.name.first, fr.name.last, fr.orgs, fr.place?.city], ['ana', 'ruiz', ['acme robotics'], 'lyon']);
+  const de = rowKeys({ Vorname: 'Jan', Nachname: 'Kowalski', 'E-Mail': 'jan@kulas.de', Telefon: '+49 30 1234567' } as never);
+  assert.equal([de.name.first, de.name.last, de.emails, de.phones], ['jan', 'kowalski', ['jan@kulas.de'], ['+49301234567']]);
+  // The API's own field wins over another name for it.
+  assert.equal(named({ 'First Name': 'Ana', first_name: 'Bob', last_name: 'Ruiz' } as never), ['bob', 'ruiz']);
+  // An address in the phone column, a profile URL in the title column.
+  assert.equal(rowKeys({ phone_numbers: ['kelly@mail.example'] }).emails, ['kelly@mail.example']);
+  assert.is(rowKeys({ job_titles: ['https://professional.example/in/jayde-w-18'] }).username, 'jayde-w-18');
+});
+
 test('name cells on several lines, apart by tabs or runs of spaces, or holding a whole record', () => {
   assert.is(nameCellLaidOut('Carla Verdugo\nCeramic Chain'), 'Carla Verdugo | Ceramic Chain');
   assert.is(nameCellLaidOut('Carla Verdugo  Ceramic Chain'), 'Carla Verdugo | Ceramic Chain');
