@@ -11,6 +11,7 @@ import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { loadFile } from './load-file.js';
+import { acquireLoadLock } from './load-lock.js';
 import type { CompanyCache } from './lookups.js';
 import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
 import type { ProgressReporter } from './progress.js';
@@ -184,6 +185,15 @@ export function planFiles(paths: string[], kindOverride?: string): { file: strin
  * record goes to the rejects file; progress is checkpointed after each committed batch.
  */
 export async function runIndex(opts: IndexRunOptions): Promise<IndexRunSummary> {
+  const lock = acquireLoadLock(opts.checkpointDir);
+  try {
+    return await runIndexLocked(opts);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runIndexLocked(opts: IndexRunOptions): Promise<IndexRunSummary> {
   const started = Date.now();
   const plan = planFiles(opts.files, opts.kind);
   const inputs: RunInputs = { files: plan.map((p) => path.resolve(p.file)), kind: opts.kind ?? null, swap: opts.swap };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { LoadInProgress } from '../../indexer/load-lock.js';
 import { lineProgress, terminalProgress } from '../../indexer/progress.js';
 import { SnapshotReadError } from '../../indexer/read-lines.js';
 import { RejectsFileUnwritable } from '../../indexer/rejects-file.js';
@@ -113,6 +114,10 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
       io.stderr(
         `proxima index: ${err.message}. The files loaded before it stay loaded; fix or replace the file and run the command again.\n`,
       );
+      return 1;
+    }
+    if (err instanceof LoadInProgress) {
+      io.stderr(`proxima index: ${err.message}\n`);
       return 1;
     }
     if (err instanceof SwapRefused) {

@@ -74,44 +74,48 @@ export class SnapshotChangeStore implements ChangeSink {
   ) {}
 
   beginRun(key: string, files: string[]): number {
-    return this.db.transaction(() => {
-      const open = prepared(this.db, `SELECT run_id FROM snapshot_runs WHERE run_key = ? AND status = 'loading'`).get(key) as
-        | { run_id: number }
-        | undefined;
-      if (open) return open.run_id;
-      // Unfinished runs of other inputs will not be resumed by this one: close them as they stand.
-      for (const id of prepared(this.db, `SELECT run_id FROM snapshot_runs WHERE status = 'loading' ORDER BY run_id`)
-        .pluck()
-        .all() as number[])
-        this.finishRun(id);
-      const baseline: string[] = [];
-      // A kind is a baseline until a load of it was recorded (connections: a marker, since
-      // accepted invites also write graph edges).
-      for (const kind of ['profiles', 'companies', 'jobs', 'posts', 'connections'])
-        if (!prepared(this.db, 'SELECT 1 FROM entity_state WHERE kind = ? LIMIT 1').get(kind)) baseline.push(kind);
-      return Number(
-        prepared(
-          this.db,
-          `INSERT INTO snapshot_runs (run_key, files_json, baseline_json, status, started_at) VALUES (?, ?, ?, 'loading', ?) RETURNING run_id`,
-        )
+    return this.db
+      .transaction(() => {
+        const open = prepared(this.db, `SELECT run_id FROM snapshot_runs WHERE run_key = ? AND status = 'loading'`).get(key) as
+          | { run_id: number }
+          | undefined;
+        if (open) return open.run_id;
+        // Unfinished runs of other inputs will not be resumed by this one: close them as they stand.
+        for (const id of prepared(this.db, `SELECT run_id FROM snapshot_runs WHERE status = 'loading' ORDER BY run_id`)
           .pluck()
-          .get(key, JSON.stringify(files), JSON.stringify(baseline), this.clock()),
-      );
-    })();
+          .all() as number[])
+          this.finishRun(id);
+        const baseline: string[] = [];
+        // A kind is a baseline until a load of it was recorded (connections: a marker, since
+        // accepted invites also write graph edges).
+        for (const kind of ['profiles', 'companies', 'jobs', 'posts', 'connections'])
+          if (!prepared(this.db, 'SELECT 1 FROM entity_state WHERE kind = ? LIMIT 1').get(kind)) baseline.push(kind);
+        return Number(
+          prepared(
+            this.db,
+            `INSERT INTO snapshot_runs (run_key, files_json, baseline_json, status, started_at) VALUES (?, ?, ?, 'loading', ?) RETURNING run_id`,
+          )
+            .pluck()
+            .get(key, JSON.stringify(files), JSON.stringify(baseline), this.clock()),
+        );
+      })
+      .immediate();
   }
 
   finishRun(runId: number): number {
     // A baseline's states first, in transactions of their own (staged-states.ts).
     for (const kind of STAGED_KINDS) mergeStagedStates(this.db, kind);
-    return this.db.transaction(() => {
-      const changes = Number(prepared(this.db, 'SELECT count(*) FROM snapshot_changes WHERE run_id = ?').pluck().get(runId));
-      prepared(
-        this.db,
-        `UPDATE snapshot_runs SET status = 'complete', changes = ?, finished_at = ?,
+    return this.db
+      .transaction(() => {
+        const changes = Number(prepared(this.db, 'SELECT count(*) FROM snapshot_changes WHERE run_id = ?').pluck().get(runId));
+        prepared(
+          this.db,
+          `UPDATE snapshot_runs SET status = 'complete', changes = ?, finished_at = ?,
            complete_seq = (SELECT coalesce(max(complete_seq), 0) + 1 FROM snapshot_runs) WHERE run_id = ? AND status = 'loading'`,
-      ).run(changes, this.clock(), runId);
-      return changes;
-    })();
+        ).run(changes, this.clock(), runId);
+        return changes;
+      })
+      .immediate();
   }
 
   private baseline(runId: number, kind: string): boolean {
@@ -268,11 +272,13 @@ export class SnapshotChangeStore implements ChangeSink {
          ON CONFLICT (kind, entity_id) DO UPDATE SET state_json = excluded.state_json`,
     );
     const remove = prepared(this.db, 'DELETE FROM entity_state WHERE kind = ? AND entity_id = ?');
-    this.db.transaction(() => {
-      for (const [id, s] of next) upsert.run(kind, id, JSON.stringify(s));
-      for (const id of deletedIds) remove.run(kind, id);
-      this.insert(runId, changes);
-    })();
+    this.db
+      .transaction(() => {
+        for (const [id, s] of next) upsert.run(kind, id, JSON.stringify(s));
+        for (const id of deletedIds) remove.run(kind, id);
+        this.insert(runId, changes);
+      })
+      .immediate();
   }
 
   recordEdges(runId: number, merge: (report?: (newEdges: ConnectionEdge[]) => void) => void): void {
@@ -280,23 +286,25 @@ export class SnapshotChangeStore implements ChangeSink {
     const baseline = this.baseline(runId, 'connections');
     // Finding the new edges, recording them and writing the edges is one transaction: a crash
     // leaves all of it or none, so a resumed run neither repeats nor loses a change.
-    this.db.transaction(() => {
-      merge(
-        baseline
-          ? undefined
-          : (edges) => {
-              const changes: Change[] = [];
-              for (const e of edges) {
-                const data = { source: e.source, connected_at: new Date(e.connectedAt).toISOString() };
-                // Both directions, so a watcher finds the edge from either end.
-                changes.push({ type: 'new_connection', person: e.userA, target: e.userB, data });
-                changes.push({ type: 'new_connection', person: e.userB, target: e.userA, data });
-              }
-              this.insert(runId, changes);
-            },
-      );
-      marker.run();
-    })();
+    this.db
+      .transaction(() => {
+        merge(
+          baseline
+            ? undefined
+            : (edges) => {
+                const changes: Change[] = [];
+                for (const e of edges) {
+                  const data = { source: e.source, connected_at: new Date(e.connectedAt).toISOString() };
+                  // Both directions, so a watcher finds the edge from either end.
+                  changes.push({ type: 'new_connection', person: e.userA, target: e.userB, data });
+                  changes.push({ type: 'new_connection', person: e.userB, target: e.userA, data });
+                }
+                this.insert(runId, changes);
+              },
+        );
+        marker.run();
+      })
+      .immediate();
   }
 
   private insert(runId: number, changes: Change[]): void {

@@ -20,7 +20,7 @@ export function stageStates(db: Db, kind: DocumentKind, rows: [id: string, state
   db.transaction(() => {
     let seq = Number(prepared(db, 'SELECT coalesce(max(seq), 0) FROM entity_state_load WHERE kind = ?').pluck().get(kind));
     for (const [id, state] of rows) append.run(kind, ++seq, id, state);
-  })();
+  }).immediate();
 }
 
 /**
@@ -58,6 +58,6 @@ export function mergeStagedStates(db: Db, kind: string, chunk = MERGE_CHUNK): vo
       upsert.run(range);
       forget.run(range);
       unstage.run(range);
-    })();
+    }).immediate();
   }
 }

@@ -161,23 +161,24 @@ function stampAll(db: Db, bits: Uint8Array, syncedAt: number): void {
  * pair of people (its first in snapshot order), in snapshot order.
  */
 function reportNew(db: Db, report: (newEdges: ConnectionEdge[]) => void): void {
-  const rows = db
-    .prepare(
-      `SELECT f.seq, pa.id AS a_id, pb.id AS b_id, f.source, f.connected_at FROM (
-         SELECT min(seq) AS seq, a, b, source, connected_at FROM temp.graph_load WHERE removed_at IS NULL GROUP BY min(a, b), max(a, b)
-       ) f
-       JOIN graph_people pa ON pa.pid = f.a JOIN graph_people pb ON pb.pid = f.b
-       WHERE NOT EXISTS (SELECT 1 FROM graph_links g WHERE g.a = f.a AND g.b = f.b AND g.removed_at IS NULL)
-       ORDER BY f.seq`,
-    )
-    .iterate() as IterableIterator<{ a_id: string; b_id: string; source: number; connected_at: number }>;
-  let chunk: ConnectionEdge[] = [];
-  for (const r of rows) {
-    chunk.push({ userA: r.a_id, userB: r.b_id, source: SOURCE_NAME[r.source]!, connectedAt: r.connected_at, removedAt: null });
-    if (chunk.length >= REPORT_CHUNK) {
-      report(chunk);
-      chunk = [];
-    }
+  // Written to a table first and read back a chunk at a time: the report writes to the same
+  // connection, which cannot write while a statement of it is still being stepped through.
+  db.exec(`DROP TABLE IF EXISTS temp.graph_new;
+    CREATE TEMP TABLE graph_new AS
+    SELECT pa.id AS a_id, pb.id AS b_id, f.source, f.connected_at FROM (
+       SELECT min(seq) AS seq, a, b, source, connected_at FROM temp.graph_load WHERE removed_at IS NULL GROUP BY min(a, b), max(a, b)
+     ) f
+     JOIN graph_people pa ON pa.pid = f.a JOIN graph_people pb ON pb.pid = f.b
+     WHERE NOT EXISTS (SELECT 1 FROM graph_links g WHERE g.a = f.a AND g.b = f.b AND g.removed_at IS NULL)
+     ORDER BY f.seq`);
+  const page = db.prepare('SELECT rowid, a_id, b_id, source, connected_at FROM temp.graph_new WHERE rowid > ? ORDER BY rowid LIMIT ?');
+  for (let after = 0; ; ) {
+    const rows = page.all(after, REPORT_CHUNK) as { rowid: number; a_id: string; b_id: string; source: number; connected_at: number }[];
+    if (!rows.length) break;
+    after = rows.at(-1)!.rowid;
+    report(
+      rows.map((r) => ({ userA: r.a_id, userB: r.b_id, source: SOURCE_NAME[r.source]!, connectedAt: r.connected_at, removedAt: null })),
+    );
   }
-  if (chunk.length) report(chunk);
+  db.exec('DROP TABLE temp.graph_new');
 }

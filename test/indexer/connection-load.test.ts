@@ -13,6 +13,7 @@ import * as assert from 'uvu/assert';
 import { type ConnectionLoad, type ConnectionSink, columnsOf } from '../../indexer/connection-sink.js';
 import { silentProgress } from '../../indexer/progress.js';
 import { runIndex } from '../../indexer/run-index.js';
+import { SnapshotChangeStore } from '../../server/signals/change-store.js';
 import type { GraphStore } from '../../server/store/graph.js';
 import { tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -318,6 +319,49 @@ test('a merge waits for a server that writes the store meanwhile, never failing 
     assert.is(app.services.db.prepare('SELECT count(*) FROM server_writes').pluck().get(), 1);
     load.close();
     await writer.terminate();
+  } finally {
+    await app.close();
+  }
+});
+
+test('signals: a merge of more new connections than one report chunk records them all, beside a server writing the store', async () => {
+  const app = await startTestApp();
+  try {
+    const { db, graph } = app.services;
+    const changes = new SnapshotChangeStore(db);
+    // A first connections load (the baseline), so the next one records its new edges.
+    const first = changes.beginRun('conn-1', ['connections.jsonl']);
+    const base = graph.beginLoad();
+    base.stage(columnsOf([edge(1, 2, 'service')]), app.clock.now());
+    changes.recordEdges(first, (report) => base.merge(report));
+    base.close();
+    changes.finishRun(first);
+    // 12,000 new edges: more than the 10,000 a report chunk holds.
+    const run = changes.beginRun('conn-2', ['connections.jsonl']);
+    const load = graph.beginLoad();
+    load.stage(columnsOf(Array.from({ length: 12_000 }, (_, i) => edge(1000 + i, 30_000 + i, 'service'))), app.clock.now());
+    db.exec('CREATE TABLE server_writes (x INTEGER)');
+    const writer = new Worker(
+      `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+       const { parentPort, workerData } = require('node:worker_threads');
+       const db = new Database(workerData);
+       db.exec('BEGIN IMMEDIATE');
+       db.prepare('INSERT INTO server_writes (x) VALUES (1)').run();
+       parentPort.postMessage('locked');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true, workerData: db.name },
+    );
+    await new Promise((resolve) => writer.once('message', resolve));
+    changes.recordEdges(run, (report) => load.merge(report));
+    load.close();
+    await writer.terminate();
+    const recorded = db
+      .prepare(`SELECT count(*) FROM snapshot_changes WHERE run_id = ? AND change_type = 'new_connection'`)
+      .pluck()
+      .get(run);
+    assert.is(recorded, 24_000, 'both directions of every new edge');
   } finally {
     await app.close();
   }
