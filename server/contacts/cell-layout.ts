@@ -146,8 +146,11 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
 const LIST_FIELDS = new Set<Field>(['emails', 'phone_numbers', 'organization_names', 'job_titles']);
 const KNOWN = new Set<string>(['row_id', ...HEADER_NAMES.values()]);
 
+const MAX_VALUES = 20;
+const MAX_VALUE_CHARS = 1000;
+
 /** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
-function withHeaderNames(row: ContactRow): ContactRow {
+export function withHeaderNames(row: ContactRow): ContactRow {
   const out: ContactRow & Record<string, unknown> = { ...row };
   for (const [key, value] of Object.entries(row)) {
     if (KNOWN.has(key) || value === null || value === undefined) continue;
@@ -160,7 +163,10 @@ function withHeaderNames(row: ContactRow): ContactRow {
         .trim(),
     );
     if (!field) continue;
-    const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    // As bounded as the fields' own values: short strings, a few of them.
+    const values = (Array.isArray(value) ? value.slice(0, MAX_VALUES) : [value]).filter(
+      (v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_VALUE_CHARS,
+    );
     if (!values.length) continue;
     if (LIST_FIELDS.has(field)) {
       const have = (out[field] as string[] | undefined) ?? [];
@@ -228,8 +234,11 @@ export function nameCellLaidOut(cell: string): string {
 function recordFields(cell: string): string | null {
   for (const sep of RECORD_SEPARATORS) {
     const fields = cell.split(sep).map((f) => f.trim());
-    if (fields.length < 3) continue;
+    if (fields.length < 2 || (fields.length < 3 && (sep === ',' || words(fields[0]).length < 2))) continue;
     const [a, b, ...rest] = fields as [string, string, ...string[]];
+    // "Wyman Klocko;Brekke - Kautzer;Principal Designer": a whole name first, then its tail.
+    if (sep !== ',' && words(a).length >= 2 && words(a).length <= 3 && !/\d|@/.test(a) && [b, ...rest].some((f) => words(f).length >= 1))
+      return [a, ...[b, ...rest].filter(Boolean)].join(' | ');
     // Two single words, then something that is no part of a name: an employer or a title of
     // several words, an address, a phone. A vCard's structured name ("Ruiz;Ana;;Dr.;") has only
     // name parts after them, and "Smith, John, PhD" a credential.

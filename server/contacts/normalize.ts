@@ -95,7 +95,33 @@ const POST_NOMINALS = new Set(
 const VCARD_N = /^(?:N:)?([^;:,]+);([^;:,]+)(?:;([^;:]*))?(?:;[^;:]*){0,2}$/i;
 
 /** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
-const PREFIX_TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'dipl', 'capt']);
+const PREFIX_TITLES = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'dr',
+  'prof',
+  'sir',
+  'dame',
+  'dipl',
+  'capt',
+  // Other languages' courtesy titles ("Herr Khanna", "Mme Roux", "Sra. Ruiz", "Dhr. de Vries", "Shri Patel").
+  'herr',
+  'frau',
+  'mme',
+  'mlle',
+  'sr',
+  'sra',
+  'srta',
+  'sig',
+  'sigra',
+  'dhr',
+  'mevr',
+  'shri',
+  'smt',
+]);
 
 /**
  * Academic and professional titles of other languages ("Ing. Silvia Alicea", "Ir. Jan de Vries"):

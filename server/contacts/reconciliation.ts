@@ -3,12 +3,14 @@
  * (audit rows only) and apply batches (review entities), then are finalized. Every row is matched
  * by the contact matcher from the acting user's perspective.
  */
+
 import crypto from 'node:crypto';
 import { type Actor, actingFields } from '../auth/actor.js';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type Db, prepared } from '../store/database.js';
 import { batchReused, requireDistinctRowIds, rowsHash } from './batch-identity.js';
+import { withHeaderNames } from './cell-layout.js';
 import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
 import { CONTACT_ROW_FIELDS, ROW_SCHEMA } from './row-schema.js';
 
@@ -135,7 +137,9 @@ async function matchRows(services: Services, actor: Actor, rows: ContactRow[]): 
 }
 
 /** Splits a row into what the matcher reads and the rest (`extra`, kept but ignored). */
-function splitRow(row: Record<string, unknown>): { row: ContactRow; extra: Record<string, unknown> } {
+function splitRow(input: Record<string, unknown>): { row: ContactRow; extra: Record<string, unknown> } {
+  // Columns named otherwise ("Prénom", "Company") are read as the fields they name, and kept in `extra` as sent.
+  const row = withHeaderNames(input as ContactRow) as Record<string, unknown>;
   const known: Record<string, unknown> = {};
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) ((CONTACT_ROW_FIELDS as readonly string[]).includes(k) ? known : extra)[k] = v;

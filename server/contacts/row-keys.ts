@@ -84,7 +84,7 @@ function placeOf(text: string | null | undefined): Keys['place'] {
         .replace(/^[\s,;:/|–—-]+|[\s,;:/|–—-]+$/g, '')
         .replace(/\s+/g, ' ') || written
     : written;
-  const place = placeNamed(t);
+  const place = placeNamed(t) ?? placeNamed(codeQualified(t) ?? '');
   if (place?.city || !/\d/.test(t)) return place;
   // A postal address ("New York NY 10118, United States", "75002 Paris", "1 Main St, Springfield,
   // IL 62704"): without its numbers, then each part and each pair of neighbouring parts, the
@@ -111,6 +111,17 @@ function placeOf(text: string | null | undefined): Keys['place'] {
     fallback ??= found;
   }
   return fallback;
+}
+
+/**
+ * A town with a country or state code written otherwise than after a comma: "Bhilai (IN)",
+ * "IN-Bengaluru", "Lyon FR", as "Town, CC"; or null.
+ */
+function codeQualified(t: string): string | null {
+  const m = /^(.+?)\s*\(([A-Z]{2})\)$/.exec(t) ?? /^(.+?)\s+([A-Z]{2})$/.exec(t);
+  if (m) return `${m[1]}, ${m[2]}`;
+  const lead = /^([A-Z]{2})\s*[-–—:]\s*(.+)$/.exec(t);
+  return lead ? `${lead[2]}, ${lead[1]}` : null;
 }
 
 /** Words that say how someone works, not where: dropped from a location cell. */
@@ -278,10 +289,9 @@ export function nameCellFields(cell: string | null | undefined): { name: string 
   const fileAs = /^([^()]+?)\s*\(([^(),]+,[^(),]+)\)$/u.exec(text);
   if (fileAs && fileAsCompany(fileAs[1]!, fileAs[2]!)) return { name: fileAs[2]!.trim(), titles: [], orgs: [fileAs[1]!.trim()] };
   const bracketed = [...text.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
-  const tail = text
-    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
-    .split(NAME_TAIL)
-    .slice(1);
+  const unbracketed = text.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ');
+  // A cell that parts with bars parts with bars only: "Wyman Klocko | Brekke - Kautzer | Principal Designer".
+  const tail = unbracketed.split(unbracketed.includes('|') ? /\s*\|\s*/ : NAME_TAIL).slice(1);
   const titles: string[] = [];
   const orgs: string[] = [];
   const parts = [...tail.map((text) => ({ text, bracketed: false })), ...bracketed.map((text) => ({ text, bracketed: true }))];

@@ -75,6 +75,17 @@ test('a whole name in one split column; an initial before the given name; a cour
   assert.is(personName({ name: 'Guneta' }).first, 'guneta');
 });
 
+test('a whole name first in a record, courtesy titles of other languages, country codes written otherwise', () => {
+  const k = rowKeys({ name: 'Wyman Klocko;Brekke - Kautzer;Principal Designer' });
+  assert.equal([k.name.first, k.name.last, k.orgs, k.titles.length], ['wyman', 'klocko', ['brekke kautzer'], 1]);
+  for (const name of ['Herr Khanna', 'Sra. Khanna', 'Mme Khanna', 'Shri Khanna']) assert.equal(named({ name }), [null, 'khanna'], name);
+  assert.equal(named({ name: 'Sr. Juan Pérez' }), ['juan', 'perez']);
+  assert.equal(named({ name: 'John Smith Sr.' }), ['john', 'smith']);
+  const place = (location: string) => rowKeys({ name: 'Ana Ruiz', location }).place;
+  for (const location of ['Lyon (FR)', 'FR-Lyon', 'Lyon FR'])
+    assert.equal([place(location)?.city, place(location)?.country], ['lyon', 'FR'], location);
+});
+
 test('how someone works is no part of where: "Remote (Miami)", "Hybrid - Austin, TX"', () => {
   const city = (location: string) => rowKeys({ name: 'Ana Ruiz', location }).place?.city ?? null;
   assert.is(city('Remote (Miami)'), 'miami');
