@@ -189,9 +189,32 @@ function nameLike(t: Token | undefined, mode: CaseMode, first: boolean): boolean
   return true;
 }
 
+/** Words that end a firm's name after "and" ("Grimes and Sons", "Baker and Partners"). */
+const FIRM_TAILS = /^(sons|son|co|company|partners|associates|brothers|bros|daughters)$/;
+
+/** In capitalised text, a title's head noun written as a name's word: "Instructor Biosciences", "Toothpick Counsel". */
+function capitalisedName(t: Token | undefined, mode: CaseMode): boolean {
+  return (
+    mode === 'mixed' &&
+    !!t &&
+    !t.claim &&
+    t.kind === 'word' &&
+    !STOP_WORDS.has(t.norm) &&
+    /^\p{Lu}\p{Ll}/u.test(t.text) &&
+    !ABBREVIATED_TITLES.has(pluralize.singular(t.norm))
+  );
+}
+
 /** A company name starting at `j`: capitalised words in mixed-case text, else up to three words. */
 function readName(tokens: Token[], j: number, mode: CaseMode): number {
-  if (!nameLike(tokens[j], mode, true)) return -1;
+  // A capitalised head noun starts a name when a capitalised word of no title follows ("at
+  // Instructor Biosciences"; not "at Google Engineers" … which no one writes, nor "former CTOs").
+  const headFirst =
+    !nameLike(tokens[j], mode, true) &&
+    capitalisedName(tokens[j], mode) &&
+    nameLike(tokens[j + 1], mode, false) &&
+    !isHeadWord(tokens[j + 1]?.norm ?? '');
+  if (!nameLike(tokens[j], mode, true) && !headFirst) return -1;
   let end = j + 1;
   const limit = j + (mode === 'mixed' ? 5 : 3);
   while (end < tokens.length && end < limit) {
@@ -202,6 +225,20 @@ function readName(tokens: Token[], j: number, mode: CaseMode): number {
     }
     if (mode === 'mixed' && (t.norm === '&' || t.norm === 'of') && nameLike(tokens[end + 1], mode, false)) {
       end += 2;
+      continue;
+    }
+    // "Mann - Hickle", "Grimes and Sons": a dash between capitalised words, a firm's "and Sons".
+    if (mode === 'mixed' && /^[-–—]$/.test(t.text) && !t.join && capitalisedName(tokens[end + 1], mode) && !tokens[end + 1]?.join) {
+      end += 2;
+      continue;
+    }
+    if (mode === 'mixed' && t.norm === 'and' && FIRM_TAILS.test(tokens[end + 1]?.norm ?? '') && capitalisedName(tokens[end + 1], mode)) {
+      end += 2;
+      continue;
+    }
+    // A capitalised head noun after the name's first word is the name's ("Toothpick Counsel").
+    if (capitalisedName(t, mode) && !nameLike(t, mode, false) && !STOP_WORDS.has(t.norm)) {
+      end++;
       continue;
     }
     if (!nameLike(t, mode, false)) break;
@@ -257,6 +294,10 @@ function cueAt(tokens: Token[], i: number): Cue | null {
       } else if (['worked', 'experience', 'stints', 'stint', 'tenure', 'time'].includes(prev)) {
         // "previously worked at", "formerly worked at": past; "has worked at": any.
         relation = prev2 === 'previously' || prev2 === 'formerly' || prev2 === 'once' ? 'past_employment' : 'any_employment';
+        from = i - 1;
+      } else if (['employees', 'employee', 'staff'].includes(prev) && /^(former|ex|previous|past)$/.test(prev2)) {
+        // "former employees of Acme": past.
+        relation = 'past_employment';
         from = i - 1;
       } else if (['currently', 'works', 'working', 'work', 'employed', 'employees', 'employee', 'staff', 'now'].includes(prev)) {
         relation = 'current_employment';
