@@ -232,9 +232,14 @@ export function nameCellLaidOut(cell: string): string {
 
 /** "Yuxuan;Ma;Instructor Biosciences;Senior Support Engineer": the name, then its tail, or null. */
 function recordFields(cell: string): string | null {
+  // A vCard's structured name ("N:Ruiz;Ana;;Dr.;") and HTML entities ("J&uacute;lia") hold semicolons of their own.
+  if (/^\s*(N|FN):/i.test(cell)) return null;
   for (const sep of RECORD_SEPARATORS) {
+    if (sep === ';' && /&#?[a-z0-9]+;/i.test(cell)) continue;
     const fields = cell.split(sep).map((f) => f.trim());
     if (fields.length < 2 || (fields.length < 3 && (sep === ',' || words(fields[0]).length < 2))) continue;
+    // Empty fields are a vCard's unused name parts ("Ruiz;Ana;;;"), not a record's.
+    if (sep === ';' && fields.slice(0, -1).some((f) => !f)) continue;
     const [a, b, ...rest] = fields as [string, string, ...string[]];
     // "Wyman Klocko;Brekke - Kautzer;Principal Designer": a whole name first, then its tail.
     if (sep !== ',' && words(a).length >= 2 && words(a).length <= 3 && !/\d|@/.test(a) && [b, ...rest].some((f) => words(f).length >= 1))

@@ -57,6 +57,9 @@ test('name cells on several lines, apart by tabs or runs of spaces, or holding a
   assert.equal(named({ name: 'Ruiz;Ana;Acme Robotics;Head of Sales' }), ['ana', 'ruiz']);
   // A vCard's structured name and a name with credentials are no records.
   assert.equal(named({ name: 'Ruiz;Ana;;Dr.;' }), ['ana', 'ruiz']);
+  assert.equal(named({ name: 'N:Cornejo;Octavio;;;' }), ['octavio', 'cornejo']);
+  assert.equal(named({ name: 'J&uacute;lia Reis' }), ['julia', 'reis']);
+  assert.equal(named({ name: 'Sinikka M&auml;kel&auml;' }), ['sinikka', 'makela']);
   assert.equal(named({ name: 'Smith, John, PhD' }), ['john', 'smith']);
 });
 
