@@ -22,7 +22,7 @@ export const BLOCS: RegionDefinition[] = [
     ['economic community of west african states', 'cedeao'],
     ['BJ', 'CV', 'CI', 'GM', 'GH', 'GN', 'GW', 'LR', 'NG', 'SN', 'SL', 'TG'],
   ),
-  bloc('Visegrad Group', ['visegrad', 'visegrad four', 'visegrad 4', 'v4'], ['PL', 'CZ', 'SK', 'HU']),
+  bloc('Visegrad Group', ['visegrad', 'visegrad four', 'visegrad 4'], ['PL', 'CZ', 'SK', 'HU']),
   bloc(
     'SADC',
     ['southern african development community'],

@@ -111,7 +111,7 @@ export function buildOtherNames(): string {
     for (const written of record.alternates) {
       if (!readable(written)) continue;
       const key = placeKey(written);
-      if (key.replace(/ /g, '').length < 4 || key === own || ` ${key} `.includes(` ${own} `)) continue;
+      if (key.replace(/ /g, '').length < 5 || key === own || ` ${key} `.includes(` ${own} `)) continue;
       const list = claims.get(key) ?? [];
       if (!list.some((c) => c.city === city)) list.push({ city, record: record.id, written });
       claims.set(key, list);

@@ -5,6 +5,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { BLOCS } from '../../geo/blocs.js';
+import { CLUSTERS } from '../../geo/clusters.js';
+import { findCities } from '../../geo/gazetteer.js';
+import { HISTORICAL_REGIONS } from '../../geo/historical-regions.js';
 import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
 import { resolvePlace } from '../../query-planner/places.js';
 
@@ -61,14 +65,23 @@ test('a size word that is part of a trade’s name is no headcount', () => {
   assert.equal(included('tiny house builders'), ['tiny house']);
   assert.equal(included('local news companies in Ohio'), ['local news']);
   assert.equal(included('well intervention service companies'), ['well intervention']);
-  // A size word before a company still sizes it.
+  // A size word before a company still sizes it, and "small businesses" are small companies; a
+  // lead whose partner another recogniser read is no topic ("small", "local" alone).
   assert.equal(filters('small robotics companies').employee_count, { max: 200 });
+  assert.equal(filters('small businesses in Ohio'), { locations: { include: ['Ohio'] }, employee_count: { max: 200 } });
+  assert.equal(included('small business accounting software'), ['software']);
+  assert.equal(included('local search startups'), []);
+  // The customers' size is not the company's.
+  assert.equal(filters('payments company serving small businesses').employee_count, undefined);
+  // "outside" before money that ends its phrase is no negation; before a trade it is.
+  assert.equal(filters('banks outside investment banking').categories?.exclude, ['investment banking']);
   assert.equal(included('well funded robotics startups'), ['robotics']);
 });
 
 test('a private startup in a trade that private practices also name is a private company', () => {
   assert.equal(filters('private dental imaging unicorn').company_types, ['privately_held']);
   assert.equal(filters('private dental clinics in Texas').company_types, undefined);
+  assert.equal(filters('private security startups').company_types, undefined);
 });
 
 test('ages told by a founding verb: "founded more than 100 years ago"', () => {
@@ -102,6 +115,21 @@ test('blocs, business territories and clusters are places', () => {
   assert.equal(filters('leather tanneries based out of Arzignano').locations?.include, ['Arzignano']);
   assert.is(resolvePlace('Mecca')?.city, 'Makkah');
   assert.is(resolvePlace('Port Said')?.city, 'Bur Said');
+});
+
+test('no new region, bloc or cluster takes the name of a city of 100,000 people or more', () => {
+  const added = [
+    ...BLOCS,
+    ...CLUSTERS,
+    ...HISTORICAL_REGIONS.filter((r) =>
+      ['Algarve', 'Leinster', 'Munster Province', 'Connacht', 'Siberia', 'Russian Far East'].includes(r.name),
+    ),
+  ];
+  for (const r of added)
+    for (const name of [r.name, ...r.aliases]) {
+      const city = findCities(name).find((c) => c.population >= 100_000);
+      assert.is(city, undefined, `${name} is the city ${city?.name}, ${city?.countryCode}`);
+    }
 });
 
 test.run();

@@ -485,7 +485,10 @@ test('people queries: a town or division before "-based", a place after "based o
   assert.equal(filters('java-based developers').locations, undefined);
   assert.equal(filters('accountants based out of Markham').locations?.include, ['Markham']);
   assert.equal(filters('Controllers Near Orange County').locations?.include, ['Orange County']);
-  assert.equal(filters('plant managers in Munster').locations?.include, ['Munster']);
+  assert.equal(filters('plant managers in Munster province').locations?.include, ['Munster province']);
+  // "Munster" alone stays Münster, the German city it was before the province was added.
+  assert.is(resolved('Münster'), resolved('Muenster'));
+  assert.match(resolved('Munster') ?? '', /^city: M(ü|u)nster, Germany/);
   assert.equal(filters('geologists located in siberia').locations?.include, ['siberia']);
   assert.equal(filters('VP of Sales covering NORAM').locations?.include, ['NORAM']);
 });

@@ -335,6 +335,20 @@ test('range rules: experience needs a positive value, min above max matches noth
     assert.is((none.body.no_results_reason as { code: string }).code, 'filters_match_nothing');
   }));
 
+test('a first-degree search by an account with no connections says so, not that a filter matches nothing', () =>
+  withCorpus(async ({ app }) => {
+    const { apiKey } = app.account();
+    const res = await app.call('POST', '/api/v1/search/people/preview', {
+      key: apiKey,
+      body: { filters: { connection_degrees: ['1st'] }, network_filter_mode: 'filter' },
+    });
+    assert.is(res.status, 200);
+    assert.equal(res.body.users, []);
+    const reason = res.body.no_results_reason as { code: string; conclusive: boolean };
+    assert.ok(['no_first_degree_connections', 'requester_has_no_network'].includes(reason.code), reason.code);
+    assert.is.not(reason.code, 'filters_match_nothing');
+  }));
+
 test('language proficiency matches case-insensitively and is not validated on REST', () =>
   withCorpus(async ({ app, key }) => {
     const res = await app.call('POST', '/api/v1/search/people/preview', {

@@ -131,6 +131,23 @@ export const SIZE_COMPOUNDS: ReadonlyMap<string, RegExp> = new Map(
     little: /^(league)$/,
   }),
 );
+/** Partners that are also a company's head noun: a trade's name only with a word after them ("small business lending", not "small businesses"). */
+const HEAD_PARTNERS = /^(business|businesses)$/;
+
+/** Whether the size word `word` and the token at `next` name a trade together ({@link SIZE_COMPOUNDS}). */
+export function sizeCompoundAt(tokens: Token[], next: number, word: string): boolean {
+  const partner = tokens[next];
+  if (!partner || !SIZE_COMPOUNDS.get(word)?.test(partner.norm)) return false;
+  if (!HEAD_PARTNERS.test(partner.norm)) return true;
+  const after = tokens[next + 1];
+  return (
+    after?.kind === 'word' &&
+    (!after.claim || after.claim === 'industry') &&
+    /\p{L}{3,}/u.test(after.norm) &&
+    !/^(in|at|with|for|from|based|that|who|which|and|or|of)$/.test(after.norm)
+  );
+}
+
 const TEAM_NOUNS = /^(teams?|startups?|start-ups?|outfits?|shops?|crews?)$/;
 const COMPANY_NOUNS = /^(companies|company|firms?|businesses|business|orgs?|organi[sz]ations?|corporations?|employers?)$/;
 
@@ -139,7 +156,8 @@ export function scanSizeWords(tokens: Token[], scopes: Scopes): NumberMention[] 
   const out: NumberMention[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.claim || t.kind !== 'word') continue;
+    // "serving small businesses": the customers' size, not the company's.
+    if (t.claim || t.kind !== 'word' || scopes.customer.has(i)) continue;
     // "mid-sized" is two tokens glued by "-".
     let word = t.norm;
     let end = i + 1;
@@ -148,7 +166,7 @@ export function scanSizeWords(tokens: Token[], scopes: Scopes): NumberMention[] 
       end = i + 2;
     }
     const entry = SIZE_ADJECTIVES.find(([re]) => re.test(word));
-    if (!entry || SIZE_COMPOUNDS.get(word)?.test(tokens[end]?.norm ?? '')) continue;
+    if (!entry || sizeCompoundAt(tokens, end, word)) continue;
     // The noun it sizes, possibly after one sector word ("small AI startups", "massive teams").
     let nounAt = -1;
     for (let k = end; k < Math.min(tokens.length, end + 3); k++) {

@@ -25,6 +25,14 @@ const TERMINATORS = new Set(
     ' ',
   ),
 );
+/** What "outside" qualifies as an adjective: money and people from outside a company. */
+const OUTSIDE_MONEY = /^(money|funding|capital|investments?|investors?|financing|funds?|counsel|advisors?|directors?|shareholders?)$/;
+
+/** Whether a token continues a noun phrase: a word that is no preposition or conjunction. */
+function continuesPhrase(t: Token | undefined): boolean {
+  return t?.kind === 'word' && !/^(in|at|from|since|so|yet|and|or|but|before|after|during|until|to|with|for|by|of|the|a|an)$/.test(t.norm);
+}
+
 const NOT_NEGATING_AFTER = /^(just|only|necessarily|merely|simply|always|even|all)$/;
 /** "no more than 50", "not less than": comparatives, not negations. */
 const COMPARATIVE_AFTER = /^(more|less|fewer|over|under|greater|larger|smaller|later|earlier|older|newer)$/;
@@ -77,12 +85,9 @@ function negationCue(tokens: Token[], i: number): number {
       if (!SINGLE_CUES.has(t.norm)) return 0;
       if (NOT_NEGATING_AFTER.test(next)) return 0;
       if (t.norm === 'outside' && next === 'of') return 2;
-      // "outside investment", "outside counsel": an adjective, no negation.
-      if (
-        t.norm === 'outside' &&
-        /^(money|funding|capital|investments?|investors?|financing|funds?|counsel|advisors?|directors?|shareholders?)$/.test(next)
-      )
-        return 0;
+      // "seeking outside investment", "no outside funding": an adjective before money that ends
+      // its phrase; "outside investment banking", "outside capital markets" still negate.
+      if (t.norm === 'outside' && OUTSIDE_MONEY.test(next) && !continuesPhrase(tokens[i + 2])) return 0;
       // "don't do X", "doesn't make X", "aren't in X": the verb after the cue is part of it.
       if (/n't$|nt$/.test(t.norm) && /^(do|make|build|sell|offer|focus|work|operate|have|in|on|into)$/.test(next)) return 2;
       return 1;

@@ -20,7 +20,7 @@ import { commonWords } from '../../../geo/gazetteer.js';
 import { activityOf } from '../lexicon/activities.js';
 import { KEYWORD_STOP_WORDS } from '../lexicon/stop-words.js';
 import type { Token } from '../tokens.js';
-import { SIZE_COMPOUNDS } from './headcount.js';
+import { SIZE_COMPOUNDS, sizeCompoundAt } from './headcount.js';
 import type { Scopes } from './scopes.js';
 import { isOwnershipParticiple } from './sector-words.js';
 
@@ -103,18 +103,19 @@ export const NOT_TOPIC = new Set(
  * oil well's trades ("well intervention", "well services").
  */
 const COMPOUND_LEADS: ReadonlyMap<string, RegExp> = new Map([
-  ...SIZE_COMPOUNDS,
-  ['local', /^(news|government|governments|media|newspapers?|radio|tv|television|search|delivery)$/],
+  ['local', /^(news|government|governments|media|newspapers?|radio|tv|television|delivery)$/],
   [
     'well',
-    /^(intervention|services|completions?|testing|drilling|logging|construction|stimulation|control|plugging|abandonment|integrity|servicing)$/,
+    /^(intervention|completions?|testing|drilling|logging|construction|stimulation|control|plugging|abandonment|integrity|servicing)$/,
   ],
 ]);
 
-/** Whether t leads a compound with the word after it ("small business", "local news", "well intervention"). */
+/** Whether t leads a compound with the word after it ("small business lending", "local news", "well intervention"). */
 function leadsCompound(t: Token, tokens: Token[]): boolean {
   const next = tokens[t.i + 1];
-  return !!next && (!next.claim || next.claim === 'industry') && next.kind === 'word' && !!COMPOUND_LEADS.get(t.norm)?.test(next.norm);
+  if (!next || (next.claim && next.claim !== 'industry') || next.kind !== 'word') return false;
+  if (SIZE_COMPOUNDS.has(t.norm)) return sizeCompoundAt(tokens, t.i + 1, t.norm);
+  return !!COMPOUND_LEADS.get(t.norm)?.test(next.norm);
 }
 
 /** Claims a phrase may run through: known sector words. Any other claim ends the phrase. */
@@ -312,6 +313,9 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     if (a >= b || (before && NOT_TOPIC_BEFORE.test(before.norm))) continue;
     const inner = tokens.slice(a, b);
     if (inner.length > 1 && FOUNDER_WORDS.test(inner[inner.length - 1]?.norm ?? '')) continue;
+    // A compound's lead without its partner ("small" of "small business accounting", whose partner
+    // another recogniser read) is no topic.
+    if (inner.length === 1 && (SIZE_COMPOUNDS.has(inner[0]!.norm) || COMPOUND_LEADS.has(inner[0]!.norm))) continue;
     // Only known sector words: sectors.ts maps them.
     if (inner.every((t) => t.claim === 'industry')) continue;
     // A phrase made of heads and evaluative words only, once the edges are trimmed, is no topic,

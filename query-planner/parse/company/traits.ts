@@ -52,12 +52,12 @@ const PRIVATE_NOT = new Set(
 /** Of {@link PRIVATE_NOT}, services private practices give: a startup named with them is still a private company. */
 const PRIVATE_SERVICES = /^(dental|clinic|clinics|hospital|hospitals|healthcare|care|nursing|school|schools|tutoring|security)$/;
 
-/** Whether a startup's head noun ("unicorn", "startup", "scale-up") comes within four words from token i. */
+/** Whether a valued startup's head noun ("unicorn", "decacorn") comes within four words from token i: such a company is private. */
 function startupHeadAfter(tokens: Token[], i: number): boolean {
   for (let k = i; k < tokens.length && k - i < 4; k++) {
     const t = tokens[k] as Token;
     if (t.kind === 'punct') return false;
-    if (/^(unicorns?|startups?|scale-?ups?|scaleups?|decacorns?|soonicorns?)$/.test(t.norm)) return true;
+    if (/^(unicorns?|decacorns?|soonicorns?)$/.test(t.norm)) return true;
   }
   return false;
 }

@@ -132,7 +132,15 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     limit: req.limit,
   });
   receipts.push(...plan.receipts);
-  if (plan.matchesNothing) return outcome({ code: 'filters_match_nothing', message: plan.matchesNothing, conclusive: true }, reported);
+  if (plan.matchesNothing) {
+    // A first-degree search of a requester with no first-degree connections matches nothing for
+    // that reason, not for a filter's: said so, and not conclusive while a source is unchecked.
+    const noFirst = isFirstDegreeOnly(filters, req.networkMode) && network !== null && network.firstDegree.size === 0;
+    return outcome(
+      noFirst ? noFirstDegree(network) : { code: 'filters_match_nothing', message: plan.matchesNothing, conclusive: true },
+      reported,
+    );
+  }
 
   const page = await executePeoplePlan(services, { plan, network, offset: req.offset, limit: req.limit, countOnly: req.countOnly });
   const firstDegreeOnly = isFirstDegreeOnly(filters, req.networkMode);
@@ -172,10 +180,18 @@ export async function searchPeople(services: Services, actor: Actor, req: People
   };
 }
 
+/** No first-degree connections: conclusive only when every connection source was checked. */
+function noFirstDegree(network: RequesterNetwork): NoResultsReason {
+  return {
+    code: 'no_first_degree_connections',
+    message: 'The requester has no first-degree connections.',
+    conclusive: network.unchecked.length === 0,
+  };
+}
+
 /** A deterministic reason for an empty result, when one exists. */
 function zeroReason(filters: AdvancedFilters, network: RequesterNetwork | null, firstDegreeOnly: boolean): NoResultsReason | null {
-  if (firstDegreeOnly && network && network.firstDegree.size === 0)
-    return { code: 'no_first_degree_connections', message: 'The requester has no first-degree connections.', conclusive: true };
+  if (firstDegreeOnly && network && network.firstDegree.size === 0) return noFirstDegree(network);
   if (firstDegreeOnly)
     return {
       code: 'no_confirmed_first_degree_matches',
