@@ -226,7 +226,8 @@ export class ReadPool {
   /** Fails the newest waiting call of the tenant with the most calls waiting, if it has more than `waiting` + 1; whether it did. */
   private makeRoomFor(tenant: string, waiting: number): boolean {
     let heaviest: Job[] | null = null;
-    for (const [t, queue] of this.queues) if (t !== tenant && queue.length > (heaviest?.length ?? 0)) heaviest = queue;
+    // Calls made outside any request (tenant '') are the service's own: never given up.
+    for (const [t, queue] of this.queues) if (t !== tenant && t !== '' && queue.length > (heaviest?.length ?? 0)) heaviest = queue;
     if (!heaviest || heaviest.length <= waiting + 1) return false;
     const job = heaviest.pop() as Job;
     this.queued--;

@@ -15,6 +15,7 @@
  * - a whole name in one of the split name columns ("Estelle Muller" as the family name, "Upendra
  *   Verma" as the given name, the other column empty): read as the name cell.
  */
+import { ABBREVIATED_TITLES, HEAD_NOUNS } from '../../query-planner/parse/lexicon/titles.js';
 import { emailsIn, withoutEmails } from './emails.js';
 import { isGivenName } from './given-names.js';
 import type { ContactRow } from './match-scoring.js';
@@ -66,7 +67,7 @@ export function laidOut(input: ContactRow): ContactRow {
         out.emails!.push(o);
         return false;
       }
-      return !(PROFILE_URL.test(o) && takeUrl(o) && !o.replace(PROFILE_URL, '').trim());
+      return !(PROFILE_URL.test(o) && !o.replace(PROFILE_URL, '').trim() && takeUrl(o));
     });
   // Title column: a profile URL alone is that.
   if (row.job_titles?.length)
@@ -111,35 +112,35 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
     [
       [
         'first_name',
-        'first name|firstname|first|given name|givenname|forename|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie',
+        'first name|firstname|first|given name|givenname|forename|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie|first_name',
       ],
       [
         'last_name',
-        'last name|lastname|last|surname|family name|familyname|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko',
+        'last name|lastname|last|surname|family name|familyname|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko|last_name',
       ],
       [
         'name',
-        'full name|fullname|display name|contact name|contact|nom complet|vollstandiger name|nombre completo|nome completo|naam|imie i nazwisko',
+        'name|full name|fullname|display name|contact name|contact|nom complet|vollstandiger name|nombre completo|nome completo|naam|imie i nazwisko',
       ],
       [
         'emails',
-        'email|e mail|email address|e mail address|mail|courriel|adresse e mail|adresse mail|e mail adresse|correo|correo electronico|email 1 value|e mail 1 address|posta elettronica',
+        'email|e mail|email address|e mail address|mail|courriel|adresse e mail|adresse mail|e mail adresse|correo|correo electronico|email 1 value|e mail 1 address|posta elettronica|emails|e mail addresses',
       ],
       [
         'phone_numbers',
-        'phone|phone number|telephone|mobile|mobile phone|cell|cell phone|telefon|handy|telefonnummer|telefono|movil|celular|portable|tel|numero de telephone|telefoon|mobiel',
+        'phone|phone number|telephone|mobile|mobile phone|cell|cell phone|telefon|handy|telefonnummer|telefono|movil|celular|portable|tel|numero de telephone|telefoon|mobiel|phone numbers|phones',
       ],
       [
         'organization_names',
-        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao',
+        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies',
       ],
       [
         'job_titles',
-        'title|job title|jobtitle|position|role|poste|titre|fonction|berufsbezeichnung|titel|cargo|puesto|ruolo|functie|stanowisko',
+        'title|job title|jobtitle|job titles|position|role|titre|fonction|berufsbezeichnung|titel|cargo|puesto|ruolo|functie|stanowisko',
       ],
-      ['location', 'city|town|address|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|region'],
-      ['professional_url', 'linkedin|linkedin url|profile|profile url|linkedin profile|profil|profil linkedin|perfil|url'],
-      ['notes', 'note|comments|comment|remarque|bemerkung|notas|notizen'],
+      ['location', 'location|city|town|address|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|region'],
+      ['professional_url', 'professional url|linkedin|linkedin url|profile url|linkedin profile|profil linkedin|url'],
+      ['notes', 'notes|note|comments|comment|remarque|bemerkung|notas|notizen'],
     ] as [Field, string][]
   ).flatMap(([field, names]) => names.split('|').map((n): [string, Field] => [n, field])),
 );
@@ -149,24 +150,35 @@ const KNOWN = new Set<string>(['row_id', ...HEADER_NAMES.values()]);
 const MAX_VALUES = 20;
 const MAX_VALUE_CHARS = 1000;
 
+/** Names that say less than others of their field: read after them ("Job Title" before Outlook's courtesy "Title"). */
+const GENERIC_NAMES = new Set(['title', 'contact', 'address', 'region', 'url', 'mail', 'tel', 'cell', 'role', 'position', 'first', 'last']);
+/** A courtesy title alone (Outlook's "Title" column): no job title. */
+const COURTESY_ONLY = /^\s*(mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle|m)\.?\s*$/i;
+
+const headerKey = (key: string): string =>
+  key
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
 /** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
 export function withHeaderNames(row: ContactRow): ContactRow {
   const out: ContactRow & Record<string, unknown> = { ...row };
-  for (const [key, value] of Object.entries(row)) {
-    if (KNOWN.has(key) || value === null || value === undefined) continue;
-    const field = HEADER_NAMES.get(
-      key
-        .normalize('NFKD')
-        .replace(/\p{M}/gu, '')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, ' ')
-        .trim(),
-    );
+  const entries = Object.entries(row)
+    .filter(([key]) => !KNOWN.has(key))
+    .map(([key, value]) => [headerKey(key), value] as const)
+    .sort((a, b) => Number(GENERIC_NAMES.has(a[0])) - Number(GENERIC_NAMES.has(b[0])));
+  for (const [key, value] of entries) {
+    if (value === null || value === undefined) continue;
+    const field = HEADER_NAMES.get(key);
     if (!field) continue;
     // As bounded as the fields' own values: short strings, a few of them.
     const values = (Array.isArray(value) ? value.slice(0, MAX_VALUES) : [value]).filter(
       (v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_VALUE_CHARS,
     );
+    if (field === 'job_titles' && values.every((v) => COURTESY_ONLY.test(v))) continue;
     if (!values.length) continue;
     if (LIST_FIELDS.has(field)) {
       const have = (out[field] as string[] | undefined) ?? [];
@@ -204,6 +216,26 @@ const PARTICLES = new Set([
   'lo',
 ]);
 
+/** A name's words without the courtesy titles before it ("Dr. Ana" is one). */
+function nameWordCount(text: string): number {
+  return words(text).filter((w) => !COURTESY_ONLY.test(w)).length;
+}
+
+/** One capitalised word that reads as no title and no firm: a family name on a line of its own. */
+function onlyAName(text: string): boolean {
+  const w = words(text);
+  return (
+    w.length === 1 &&
+    /^\p{Lu}\p{Ll}+$/u.test(text.trim()) &&
+    !HEAD_NOUNS.has(w[0]!) &&
+    !ABBREVIATED_TITLES.has(w[0]!) &&
+    !FIRM_WORDS.test(w[0]!)
+  );
+}
+
+/** Words that make a one-word line a firm ("Labs", "Inc"). */
+const FIRM_WORDS = /^(inc|llc|ltd|gmbh|corp|labs?|group|holdings|partners|consulting|solutions|systems|technologies|ventures|capital)$/;
+
 /** Separators of a record pasted as one cell, in the order they are tried. */
 const RECORD_SEPARATORS = [';', '\t', '|', ','];
 
@@ -222,11 +254,13 @@ export function nameCellLaidOut(cell: string): string {
   // Chain"; not "Ana  Ruiz", a slip of the space bar).
   const parts = lines.flatMap((l, i) => {
     const runs = l.split(/\s{2,}/).filter(Boolean);
-    return i === 0 && runs.length > 1 && words(runs[0]).length < 2 ? [runs.join(' ')] : runs;
+    return i === 0 && runs.length > 1 && nameWordCount(runs[0]!) < 2 ? [runs.join(' ')] : runs;
   });
   if (parts.length < 2) return cell;
   // A name on two lines ("Ana\nRuiz"): one word on each.
   if (parts.length === 2 && parts.every((p) => words(p).length === 1)) return parts.join(' ');
+  // "Mary Ann⏎Smith": a family name alone on the next line, no title nor firm.
+  if (parts.length === 2 && nameWordCount(parts[0]!) <= 2 && onlyAName(parts[1]!)) return parts.join(' ');
   return parts.join(' | ');
 }
 
@@ -242,7 +276,14 @@ function recordFields(cell: string): string | null {
     if (sep === ';' && fields.slice(0, -1).some((f) => !f)) continue;
     const [a, b, ...rest] = fields as [string, string, ...string[]];
     // "Wyman Klocko;Brekke - Kautzer;Principal Designer": a whole name first, then its tail.
-    if (sep !== ',' && words(a).length >= 2 && words(a).length <= 3 && !/\d|@/.test(a) && [b, ...rest].some((f) => words(f).length >= 1))
+    if (
+      sep !== ',' &&
+      !a.includes(',') &&
+      words(a).length >= 2 &&
+      words(a).length <= 3 &&
+      !/\d|@/.test(a) &&
+      [b, ...rest].some((f) => words(f).length >= 1)
+    )
       return [a, ...[b, ...rest].filter(Boolean)].join(' | ');
     // Two single words, then something that is no part of a name: an employer or a title of
     // several words, an address, a phone. A vCard's structured name ("Ruiz;Ana;;Dr.;") has only
@@ -250,7 +291,10 @@ function recordFields(cell: string): string | null {
     if (words(a).length !== 1 || words(b).length !== 1 || /\s/.test(a) || /\s/.test(b)) continue;
     const told = rest.filter(Boolean);
     if (!told.some((f) => words(f).length >= 2 || emailsIn(f).length || isPhone(f))) continue;
-    const [given, family] = isGivenName(words(b)[0]!) && !isGivenName(words(a)[0]!) ? [b, a] : [a, b];
+    // A comma's record is "Last, First, …", as a name cell's comma is; others are "First;Last;…"
+    // unless only the second field is a given name.
+    const familyFirst = sep === ',' || (isGivenName(words(b)[0]!) && !isGivenName(words(a)[0]!));
+    const [given, family] = familyFirst ? [b, a] : [a, b];
     return [`${given} ${family}`, ...told].join(' | ');
   }
   return null;

@@ -112,10 +112,8 @@ const PREFIX_TITLES = new Set([
   'frau',
   'mme',
   'mlle',
-  'sr',
   'sra',
   'srta',
-  'sig',
   'sigra',
   'dhr',
   'mevr',
@@ -129,6 +127,17 @@ const PREFIX_TITLES = new Set([
  */
 // In India "Adv." (an advocate), "Er." (an engineer), "CA" (a chartered accountant); in Italy
 // "Dott." and "Dott.ssa"; "Hon." (the Honourable; "Hon" is a given name too).
+/** Words that begin family names of several words ("Van Der Berg", "de la Cruz"), given names as some of them are. */
+const NAME_PARTICLES = /^(van|von|de|del|della|der|den|di|da|du|la|le|al|el|bin|ibn|ben|mac|st|dos|das|ter|ten|lo)$/;
+
+/** Courtesy titles that are also given names or words, read as titles only with their dot ("Sr. Pérez", "Sig. Rossi"; "Sig Hansen"). */
+const DOTTED_TITLES = new Set(['sr', 'sig']);
+
+/** Whether `w`, the first word of `text`, is a courtesy title there. */
+function courtesyTitleAt(w: string, text: string): boolean {
+  return PREFIX_TITLES.has(w) || (DOTTED_TITLES.has(w) && new RegExp(`^\\s*${w}\\.`, 'i').test(text));
+}
+
 const FOREIGN_TITLES = new Set(['ing', 'eng', 'mag', 'mgr', 'lic', 'drs', 'ir', 'arq', 'adv', 'er', 'ca', 'dott', 'dottssa', 'hon']);
 /** Titles that are also given names ("Hon Wai", "Er Wei", "Ca"): dropped only when written with their dot. */
 const GIVEN_NAME_TITLES = new Set(['hon', 'er', 'ca', 'adv']);
@@ -192,7 +201,7 @@ function nameWords(text: string): string[] {
   // Titles that are given names too ("Hon Wai Chan", "Er Wei Tan") only with their dot ("Hon. Wyman Barrows").
   const dotted = /^\s*\p{L}+\./u.test(text);
   const foreign = (x: string) => FOREIGN_TITLES.has(x) && (dotted || !GIVEN_NAME_TITLES.has(x));
-  while ((w.length > 1 && PREFIX_TITLES.has(w[0] as string)) || (w.length > 2 && foreign(w[0] as string))) w.shift();
+  while ((w.length > 1 && courtesyTitleAt(w[0] as string, text)) || (w.length > 2 && foreign(w[0] as string))) w.shift();
   while (w.length > 2 && POST_NOMINALS.has(w.at(-1) as string)) w.pop();
   return w;
 }
@@ -258,10 +267,13 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   // Titles that are also given names ("Hon", "Er", "Ca") only written as titles, with their dot.
   const dotted = /^\s*\p{L}+\.(?:-\p{L}+\.?)?\s/u.test(row.first_name ?? '');
   const titled = (w: string) =>
-    PREFIX_TITLES.has(w) || DOTTED_CREDENTIALS.has(w) || (FOREIGN_TITLES.has(w) && (dotted || !GIVEN_NAME_TITLES.has(w)));
+    PREFIX_TITLES.has(w) ||
+    DOTTED_CREDENTIALS.has(w) ||
+    (DOTTED_TITLES.has(w) && dotted) ||
+    (FOREIGN_TITLES.has(w) && (dotted || !GIVEN_NAME_TITLES.has(w)));
   while (first.length > 1 && titled(first[0]!)) first.shift();
   // "G. Lauren": an initial before the given name the person goes by.
-  if (first.length > 1 && first[0]!.length === 1 && first[1]!.length > 1) first.shift();
+  if (first.length > 1 && first[0]!.length === 1 && isGivenName(first[1]!) && !NAME_PARTICLES.test(first[1]!)) first.shift();
   while (last.length > 1 && POST_NOMINALS.has(last.at(-1)!)) last.pop();
   if (first.length || last.length) {
     const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w) && !POST_NOMINALS.has(w));
@@ -318,7 +330,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   }
   if (!tokens.length) return { first: null, last: null, all: [], lastSearch: null };
   // "Ms. Guneta", "Dr. Okafor": a courtesy title before one word names the family.
-  if (tokens.length === 1 && PREFIX_TITLES.has(words(parts[0] as string)[0] ?? ''))
+  if (tokens.length === 1 && courtesyTitleAt(words(parts[0] as string)[0] ?? '', parts[0] as string))
     return {
       first: null,
       last: tokens[0]!,
@@ -329,7 +341,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   // "G. Lauren Christiansen", "J. Edgar Hoover": an initial before the given name the person goes by
   // ("J. R. Smith" keeps its initials).
   const givenWords = parts.length > 1 ? nameWords(parts.slice(1).join(' ')).length : tokens.length - 1;
-  if (tokens.length >= 3 && tokens[0]!.length === 1 && tokens[1]!.length > 1 && givenWords >= 2) tokens = tokens.slice(1);
+  if (tokens.length >= 3 && tokens[0]!.length === 1 && isGivenName(tokens[1]!) && !NAME_PARTICLES.test(tokens[1]!) && givenWords >= 2)
+    tokens = tokens.slice(1);
   const family = tokens.at(-1)!;
   const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
   const name: PersonName = { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };

@@ -18,7 +18,8 @@ export const CONTACT_ROW_FIELDS = [
 /** What the schema route says of a row (docs/contacts.md, "Rows"). */
 export const ROW_SCHEMA = {
   type: 'object',
-  description: 'One contact. Every field is optional; unknown fields are kept as extra and ignored for matching.',
+  description:
+    'One contact. Every field is optional; other fields are kept as extra, and those named as spreadsheets name these fields ("First Name", "Company", "Prénom", "Firma", ...) are read as them (docs/contacts.md).',
   properties: {
     row_id: { type: 'string', description: 'Your own id for the row, echoed back.', examples: ['crm-1042'] },
     name: { type: 'string', description: 'Full name ("First Last" or "Last, First").', examples: ['Dr. Smith, John'] },

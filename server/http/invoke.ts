@@ -23,7 +23,7 @@ export interface RouteInvocation {
   charge?: boolean;
   /** Told the acting caller once `delegate_user_id` is resolved. */
   onActor?(actor: Actor): void;
-  /** Aborted when the caller has gone away (a closed connection, a cancelled tool call): nothing is charged then. */
+  /** Aborted when the caller has gone away (a closed connection, a cancelled tool call): its searches still waiting are dropped. */
   signal?: AbortSignal;
 }
 
@@ -161,8 +161,10 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
         throw new Error(`response of ${def.method} ${def.path} breaks its schema: ${JSON.stringify(validators.response.errors)}`);
       }
       // A handler that wrote its own response (result undefined) with an error status is not
-      // charged, nor a call whose caller went away before its answer was ready (nobody gets it).
-      if (hold && ((result === undefined && ctx && ctx.status >= 400) || call.signal?.aborted)) services.credits.release(hold);
+      // charged. A call whose caller went away but whose work completed is: what it stored (a
+      // search to replay, an applied batch) is the caller's. Its searches still waiting when the
+      // caller left were dropped, and the call failed: released below.
+      if (hold && result === undefined && ctx && ctx.status >= 400) services.credits.release(hold);
       else if (hold) services.credits.commit(hold);
       return result;
     } catch (err) {

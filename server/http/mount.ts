@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Actor } from '../auth/actor.js';
@@ -72,6 +73,8 @@ function routeHandler(def: RouteDef, services: Services, opts: MountOptions): Mi
     // The client hanging up before the answer is written: its searches still waiting are dropped
     // and nothing is charged (docs/credits.md).
     const gone = new AbortController();
+    // One listener for each engine call waiting on it: a batch route makes many.
+    setMaxListeners(0, gone.signal);
     const onClose = () => {
       if (!ctx.res.writableFinished) gone.abort();
     };

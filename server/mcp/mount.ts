@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type Router from '@koa/router';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Context } from 'koa';
@@ -125,6 +126,7 @@ export function mountConnector(
     // Aborted when the client goes away before its answer is written: work it would pay for
     // without ever receiving (an export) is then not charged.
     const gone = new AbortController();
+    setMaxListeners(0, gone.signal);
     // A cancellation names a call of this account in flight, answered on its own request.
     for (const m of Array.isArray(body) ? body : [body]) {
       const message = m as { method?: unknown; params?: { requestId?: unknown } } | null;

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolRequest, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -65,6 +66,7 @@ export class CallRegistry {
   open(actor: Actor, id: string | number): { signal: AbortSignal; close(): void } {
     const key = CallRegistry.key(actor, id);
     const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
     const set = this.calls.get(key) ?? new Set<AbortController>();
     set.add(controller);
     this.calls.set(key, set);
@@ -109,7 +111,9 @@ export function createMcpServer(dispatcher: ToolDispatcher, actor: Actor, signal
     const cancel = calls?.open(actor, extra.requestId);
     const signals = [signal, extra.signal, cancel?.signal].filter((x): x is AbortSignal => x !== undefined);
     try {
-      return await dispatcher.call(name, args ?? {}, actor, signals.length ? AbortSignal.any(signals) : undefined);
+      const combined = signals.length ? AbortSignal.any(signals) : undefined;
+      if (combined) setMaxListeners(0, combined);
+      return await dispatcher.call(name, args ?? {}, actor, combined);
     } finally {
       cancel?.close();
     }

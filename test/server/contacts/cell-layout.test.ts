@@ -46,9 +46,11 @@ test('name cells on several lines, apart by tabs or runs of spaces, or holding a
     [signature.name.first, signature.name.last, signature.orgs, signature.titles.length],
     ['jo', 'park', ['instructor biosciences'], 1],
   );
+  // A comma's record is "Last, First", as a name cell's comma is.
+  assert.equal(named({ name: 'Kelly, Grace, Principal Engineer' }), ['grace', 'kelly']);
   for (const cell of [
     'Yuxuan;Ma;Instructor Biosciences;Senior Support Engineer',
-    'Yuxuan,Ma,Instructor Biosciences,Senior Support Engineer',
+    'Yuxuan\tMa\tInstructor Biosciences\tSenior Support Engineer',
   ]) {
     const k = rowKeys({ name: cell });
     assert.equal([k.name.first, k.name.last, k.orgs], ['yuxuan', 'ma', ['instructor biosciences']], cell);
@@ -87,6 +89,24 @@ test('a whole name first in a record, courtesy titles of other languages, countr
   const place = (location: string) => rowKeys({ name: 'Ana Ruiz', location }).place;
   for (const location of ['Lyon (FR)', 'FR-Lyon', 'Lyon FR'])
     assert.equal([place(location)?.city, place(location)?.country], ['lyon', 'FR'], location);
+});
+
+test('what a second reader found: initials, titles that are names, double spaces, lines, headers, URLs', () => {
+  // An initial is dropped only before a known given name.
+  assert.equal(named({ name: 'J. García López' }), ['j', 'lopez']);
+  assert.equal(named({ name: 'A. Van Der Berg' }), ['a', 'berg']);
+  // "Sig" and "Sr" are titles only with their dot.
+  assert.equal(named({ name: 'Sig Hansen' }), ['sig', 'hansen']);
+  assert.equal(named({ name: 'Sig. Rossi' }), [null, 'rossi']);
+  // A double space after a title, a family name alone on the next line, two people in one cell.
+  assert.equal(named({ name: 'Dr. Ana  Ruiz' }), ['ana', 'ruiz']);
+  assert.equal(named({ name: 'Mary Ann\nSmith' }), ['mary', 'smith']);
+  assert.equal(rowKeys({ name: 'Smith, John; Doe, Jane' }).orgs, []);
+  // Outlook's courtesy "Title" is no job title; "Job Title" is; the API's own names capitalised.
+  assert.is(rowKeys({ Title: 'Mr.', 'First Name': 'Ana', 'Last Name': 'Ruiz', 'Job Title': 'CTO' } as never).titles.length, 1);
+  assert.is(rowKeys({ Name: 'Jane Doe', Location: 'Paris' } as never).place?.city, 'paris');
+  // A profile URL inside an employer cell with other words is no key of the contact's.
+  assert.is(rowKeys({ organization_names: ['Acme (recruiter linkedin.com/in/bob)'] }).username, null);
 });
 
 test('how someone works is no part of where: "Remote (Miami)", "Hybrid - Austin, TX"', () => {
