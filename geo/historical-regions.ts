@@ -178,7 +178,11 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
   // Ireland's provinces, by the counties the gazetteer files its cities under (Ulster's are partly in Northern Ireland: left out).
   { name: 'Leinster', aliases: [], subdivisions: ['IE|Dublin', 'IE|Kilkenny', 'IE|Louth'] },
   // Named with its country or "province": "Munster" alone is Münster, the German city.
-  { name: 'Munster Province', aliases: ['munster ireland', 'province of munster'], subdivisions: ['IE|Cork', 'IE|Limerick', 'IE|Kerry', 'IE|Clare'] },
+  {
+    name: 'Munster Province',
+    aliases: ['munster ireland', 'province of munster'],
+    subdivisions: ['IE|Cork', 'IE|Limerick', 'IE|Kerry', 'IE|Clare'],
+  },
   { name: 'Connacht', aliases: ['connaught'], subdivisions: ['IE|Galway', 'IE|Sligo', 'IE|Roscommon'] },
   // Russia east of the Urals to the Pacific watershed (West and East Siberia, Yakutia); the Pacific coast is the Russian Far East.
   {
