@@ -273,7 +273,9 @@ export function personName(row: { name?: string | null; first_name?: string | nu
     (FOREIGN_TITLES.has(w) && (dotted || !GIVEN_NAME_TITLES.has(w)));
   while (first.length > 1 && titled(first[0]!)) first.shift();
   // "G. Lauren": an initial before the given name the person goes by.
-  if (first.length > 1 && first[0]!.length === 1 && isGivenName(first[1]!) && !NAME_PARTICLES.test(first[1]!)) first.shift();
+  const initialled = first.length > 1 && first[0]!.length === 1 && first[1]!.length > 1 && !NAME_PARTICLES.test(first[1]!);
+  const columnAlt = initialled && !isGivenName(first[1]!) ? first[1] : undefined;
+  if (initialled && !columnAlt) first.shift();
   while (last.length > 1 && POST_NOMINALS.has(last.at(-1)!)) last.pop();
   if (first.length || last.length) {
     const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w) && !POST_NOMINALS.has(w));
@@ -284,6 +286,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
       all: [...first, ...last],
       lastSearch: lastSearch.join(' ') || null,
       ...(otherLast ? { otherLast } : {}),
+      ...(columnAlt ? { partnerFirst: columnAlt } : {}),
     };
   }
   // Stripped only when a given and a family name remain ("Anna née Wong" keeps Wong).
@@ -341,8 +344,13 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   // "G. Lauren Christiansen", "J. Edgar Hoover": an initial before the given name the person goes by
   // ("J. R. Smith" keeps its initials).
   const givenWords = parts.length > 1 ? nameWords(parts.slice(1).join(' ')).length : tokens.length - 1;
-  if (tokens.length >= 3 && tokens[0]!.length === 1 && isGivenName(tokens[1]!) && !NAME_PARTICLES.test(tokens[1]!) && givenWords >= 2)
-    tokens = tokens.slice(1);
+  const initialFirst =
+    tokens.length >= 3 && tokens[0]!.length === 1 && tokens[1]!.length > 1 && !NAME_PARTICLES.test(tokens[1]!) && givenWords >= 2;
+  // A known given name after the initial is the one the person goes by; another word ("J. García
+  // López") may be a family name, so the initial stays and that word is tried when it finds no one.
+  let initialAlt: string | undefined;
+  if (initialFirst && isGivenName(tokens[1]!)) tokens = tokens.slice(1);
+  else if (initialFirst) initialAlt = tokens[1];
   const family = tokens.at(-1)!;
   const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
   const name: PersonName = { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
@@ -358,6 +366,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const alias = partner ? null : ALIAS.exec(row.name ?? '');
   const aliasFirst = alias ? words(alias[2])[0] : undefined;
   if (aliasFirst && aliasFirst !== name.first && !courtesy(aliasFirst)) name.partnerFirst = aliasFirst;
+  if (initialAlt && !name.partnerFirst) name.partnerFirst = initialAlt;
   return name;
 }
 
