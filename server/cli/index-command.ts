@@ -6,6 +6,7 @@ import { SnapshotReadError } from '../../indexer/read-lines.js';
 import { RejectsFileUnwritable } from '../../indexer/rejects-file.js';
 import { IndexerUsageError, runIndex } from '../../indexer/run-index.js';
 import { SwapRefused } from '../../indexer/targets.js';
+import { SearchEngineError } from '../../search-engine/errors.js';
 import { buildServices, closeServices } from '../build-services.js';
 import { publishAccountProfiles } from '../commands/account-profiles.js';
 import type { Config } from '../config.js';
@@ -122,6 +123,20 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
     }
     if (err instanceof SwapRefused) {
       io.stderr(`proxima index: ${err.message}\n`);
+      return 1;
+    }
+    // The engine failing or the disk filling up: one line, what was done stays, --resume goes on.
+    if (err instanceof SearchEngineError && (err.code === 'engine_unavailable' || err.code === 'engine_error' || err.code === 'timeout')) {
+      io.stderr(
+        `proxima index: ${err.message}. What was loaded stays loaded; when the engine answers again, run the same command with --resume.\n`,
+      );
+      return 1;
+    }
+    const code = (err as { code?: string }).code;
+    if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
+      io.stderr(
+        'proxima index: the disk is full. What was loaded stays loaded; free some space, then run the same command with --resume.\n',
+      );
       return 1;
     }
     throw err;

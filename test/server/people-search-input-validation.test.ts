@@ -28,7 +28,7 @@ const usedCredits = async (app: TestApp, key: string) =>
 
 test('v2 query: a blank or whitespace-only query is a 400 and costs nothing', async () => {
   await withApp(async (app, key) => {
-    for (const query of ['', '   ', '\n\t ']) {
+    for (const query of ['', '   ', '\n\t ', '\u200B\u200B', ' \uFEFF ']) {
       const res = await app.call('POST', '/api/v2/search/people/query', { key, body: { query } });
       assert.is(res.status, 400, `${JSON.stringify(query)}: ${res.text}`);
       assert.is(res.body.error, 'validation_failed');
@@ -51,7 +51,8 @@ test('network_filter_mode "connected_to" without a connected_to list is a 400 po
       const res = await app.call('POST', path, { key, body });
       assert.is(res.status, 400, `${path} ${JSON.stringify(body)}: ${res.text}`);
       assert.is(res.body.error, 'validation_failed');
-      assert.match(res.text, '/filters/connected_to');
+      // v2 takes no filters: its error points at the mode and says where the list can go.
+      assert.match(res.text, path.includes('/v2/') ? '/network_filter_mode' : '/filters/connected_to');
       assert.match(res.text, 'connected_to');
     }
     assert.is(await usedCredits(app, key), '0');

@@ -52,12 +52,13 @@ export const queryV2Request = {
   additionalProperties: false,
   required: ['query'],
   properties: {
-    // A blank query would match the whole corpus and be billed for it: refuse it up front.
+    // A blank query would match the whole corpus and be billed for it: refuse it up front, zero-width
+    // characters counting as blank as spaces do.
     query: {
       ...textField(
         'Natural-language query or pasted brief (up to 10,000 characters; longer is truncated with a receipt). Must not be blank.',
       ),
-      pattern: '\\S',
+      pattern: '[^\\s\\u00AD\\u200B-\\u200F\\u2060-\\u2064\\uFEFF]',
     },
     include_profile_text: { type: 'boolean', description: 'Adds profile_text to each row.' },
     ...commonRequest,

@@ -153,10 +153,17 @@ export async function resolvePeopleSearch(
   out.residual = residual;
   // Without anyone to be connected to, this mode would answer a zero that looks conclusive.
   if (req.networkMode === 'connected_to' && !filters.connected_to?.length) {
+    // The natural-language route takes no filters: the mode needs people it cannot be given there.
+    if (req.route === 'query_v2')
+      throw invalidField(
+        'body',
+        '/network_filter_mode',
+        'cannot be "connected_to" here: this route takes no filters.connected_to to say whose connections to keep; use POST /api/v1/search/people with filters.connected_to, or another network_filter_mode',
+      );
     throw invalidField(
       'body',
       '/filters/connected_to',
-      'is required when network_filter_mode is "connected_to": list the user ids whose connections to keep, or choose another network_filter_mode.',
+      'is required when network_filter_mode is "connected_to": list the user ids whose connections to keep, or choose another network_filter_mode',
     );
   }
   if (req.keywords.length) filters.keywords = withLegacyKeywords(filters.keywords ?? [], req.keywords, receipts);
