@@ -18,6 +18,13 @@ const READINGS: ReadonlyMap<string, string[]> = new Map([
   ['ops', ['operation']],
   ['mgmt', ['management']],
   ['spec', ['specialist']],
+  ['princ', ['principal']],
+  ['prin', ['principal']],
+  ['fin', ['finance', 'financial']],
+  ['prod', ['product', 'production']],
+  ['sec', ['security']],
+  ['anlst', ['analyst']],
+  ['mkt', ['marketing']],
 ]);
 
 /**
@@ -45,6 +52,21 @@ const CONTRACTIONS: readonly [string[], string][] = [
   [['project', 'manager'], 'pm'],
   [['engineering', 'manager'], 'em'],
   [['human', 'resource'], 'hr'],
+  // Roles written by their letters in contact lists and CRMs ("Sr. BDR", "Princ. AE", "CTO").
+  [['business', 'development', 'representative'], 'bdr'],
+  [['sale', 'development', 'representative'], 'sdr'],
+  [['account', 'executive'], 'ae'],
+  [['customer', 'success', 'manager'], 'csm'],
+  [['technical', 'account', 'manager'], 'tam'],
+  [['chief', 'executive', 'officer'], 'ceo'],
+  [['chief', 'technology', 'officer'], 'cto'],
+  [['chief', 'technical', 'officer'], 'cto'],
+  [['chief', 'financial', 'officer'], 'cfo'],
+  [['chief', 'operating', 'officer'], 'coo'],
+  [['chief', 'marketing', 'officer'], 'cmo'],
+  [['chief', 'product', 'officer'], 'cpo'],
+  [['chief', 'information', 'officer'], 'cio'],
+  [['chief', 'information', 'security', 'officer'], 'ciso'],
 ];
 
 /** A title token: a word, or the words an abbreviation may stand for. */

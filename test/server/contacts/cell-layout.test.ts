@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { laidOut, nameCellLaidOut } from '../../../server/contacts/cell-layout.js';
 import { rowKeys } from '../../../server/contacts/matcher.js';
 import { personName } from '../../../server/contacts/normalize.js';
+import { titleOverlap, titleTokens } from '../../../server/contacts/titles.js';
 
 const named = (row: Parameters<typeof rowKeys>[0]) => {
   const k = rowKeys(row);
@@ -107,6 +108,16 @@ test('what a second reader found: initials, titles that are names, double spaces
   assert.is(rowKeys({ Name: 'Jane Doe', Location: 'Paris' } as never).place?.city, 'paris');
   // A profile URL inside an employer cell with other words is no key of the contact's.
   assert.is(rowKeys({ organization_names: ['Acme (recruiter linkedin.com/in/bob)'] }).username, null);
+});
+
+test('roles written by their letters match their spelled-out titles, and no other', () => {
+  const overlap = (a: string, b: string) => titleOverlap(titleTokens(a), titleTokens(b));
+  assert.is(overlap('Sr. BDR', 'Senior Business Development Representative'), 1);
+  assert.is(overlap('Princ. AE', 'Principal Account Executive'), 1);
+  assert.is(overlap('SDR', 'Sales Development Representative'), 1);
+  assert.is(overlap('CTO', 'Chief Technology Officer'), 1);
+  assert.is(overlap('Sr. Fin. Anlst', 'Senior Financial Analyst'), 1);
+  assert.is(overlap('CEO', 'Chief Technology Officer'), 0);
 });
 
 test('how someone works is no part of where: "Remote (Miami)", "Hybrid - Austin, TX"', () => {
