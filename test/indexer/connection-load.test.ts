@@ -288,6 +288,27 @@ test('a load killed before its first merge resumes as the same run: its rejects 
   }
 });
 
+/**
+ * Another connection to the store (a server) that takes the write lock, writes a row into
+ * `server_writes` and commits 300 ms later: resolved once it holds the lock.
+ */
+async function writerHoldingTheLock(file: string): Promise<Worker> {
+  const writer = new Worker(
+    `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+     const { parentPort, workerData } = require('node:worker_threads');
+     const db = new Database(workerData);
+     db.exec('BEGIN IMMEDIATE');
+     db.prepare('INSERT INTO server_writes (x) VALUES (1)').run();
+     parentPort.postMessage('locked');
+     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+     db.exec('COMMIT');
+     db.close();`,
+    { eval: true, workerData: file },
+  );
+  await new Promise((resolve) => writer.once('message', resolve));
+  return writer;
+}
+
 test('a merge waits for a server that writes the store meanwhile, never failing on a stale snapshot', async () => {
   const app = await startTestApp();
   try {
@@ -296,19 +317,7 @@ test('a merge waits for a server that writes the store meanwhile, never failing 
     const load = graph.beginLoad();
     load.stage(columnsOf([edge(1, 2, 'service')]), app.clock.now());
     // Another connection (the server) holds the write lock, and commits 300 ms later.
-    const writer = new Worker(
-      `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
-       const { parentPort, workerData } = require('node:worker_threads');
-       const db = new Database(workerData);
-       db.exec('BEGIN IMMEDIATE');
-       db.prepare('INSERT INTO server_writes (x) VALUES (1)').run();
-       parentPort.postMessage('locked');
-       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-       db.exec('COMMIT');
-       db.close();`,
-      { eval: true, workerData: app.services.db.name },
-    );
-    await new Promise((resolve) => writer.once('message', resolve));
+    const writer = await writerHoldingTheLock(app.services.db.name);
     // The merge reads (new connections for the change set) before it writes.
     const reported: unknown[] = [];
     assert.is(
@@ -341,19 +350,7 @@ test('signals: a merge of more new connections than one report chunk records the
     const load = graph.beginLoad();
     load.stage(columnsOf(Array.from({ length: 12_000 }, (_, i) => edge(1000 + i, 30_000 + i, 'service'))), app.clock.now());
     db.exec('CREATE TABLE server_writes (x INTEGER)');
-    const writer = new Worker(
-      `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
-       const { parentPort, workerData } = require('node:worker_threads');
-       const db = new Database(workerData);
-       db.exec('BEGIN IMMEDIATE');
-       db.prepare('INSERT INTO server_writes (x) VALUES (1)').run();
-       parentPort.postMessage('locked');
-       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-       db.exec('COMMIT');
-       db.close();`,
-      { eval: true, workerData: db.name },
-    );
-    await new Promise((resolve) => writer.once('message', resolve));
+    const writer = await writerHoldingTheLock(db.name);
     changes.recordEdges(run, (report) => load.merge(report));
     load.close();
     await writer.terminate();
