@@ -54,28 +54,11 @@ export function indexWords(text: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
+/** The courtesy titles of English names ("Dr. Jane Doe", "Mr Smith"). */
+const COURTESY = ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame'];
+
 /** Titles and suffixes that are not part of a name. */
-const HONORIFICS = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'miss',
-  'mx',
-  'dr',
-  'prof',
-  'sir',
-  'dame',
-  'jr',
-  'sr',
-  'ii',
-  'iii',
-  'iv',
-  'phd',
-  'md',
-  'mba',
-  'esq',
-  'cpa',
-]);
+const HONORIFICS = new Set([...COURTESY, 'jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'mba', 'esq', 'cpa']);
 
 /**
  * Degrees, credentials and generational suffixes written after a name ("Jane Doe, Ph.D.",
@@ -96,15 +79,7 @@ const VCARD_N = /^(?:N:)?([^;:,]+);([^;:,]+)(?:;([^;:]*))?(?:;[^;:]*){0,2}$/i;
 
 /** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
 const PREFIX_TITLES = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'miss',
-  'mx',
-  'dr',
-  'prof',
-  'sir',
-  'dame',
+  ...COURTESY,
   'dipl',
   'capt',
   // Other languages' courtesy titles ("Herr Khanna", "Mme Roux", "Sra. Ruiz", "Dhr. de Vries", "Shri Patel").
