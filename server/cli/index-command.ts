@@ -111,36 +111,27 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
     return summary.rejected > 0 ? EXIT_REJECTED : 0;
   } catch (err) {
     if (err instanceof IndexerUsageError || err instanceof RejectsFileUnwritable) throw new UsageError(err.message);
-    if (err instanceof SnapshotReadError) {
-      io.stderr(
-        `proxima index: ${err.message}. The files loaded before it stay loaded; fix or replace the file and run the command again.\n`,
-      );
-      return 1;
-    }
-    if (err instanceof LoadInProgress) {
-      io.stderr(`proxima index: ${err.message}\n`);
-      return 1;
-    }
-    if (err instanceof SwapRefused) {
-      io.stderr(`proxima index: ${err.message}\n`);
-      return 1;
-    }
-    // The engine failing or the disk filling up: one line, what was done stays, --resume goes on.
-    if (err instanceof SearchEngineError && (err.code === 'engine_unavailable' || err.code === 'engine_error' || err.code === 'timeout')) {
-      io.stderr(
-        `proxima index: ${err.message}. What was loaded stays loaded; when the engine answers again, run the same command with --resume.\n`,
-      );
-      return 1;
-    }
-    const code = (err as { code?: string }).code;
-    if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
-      io.stderr(
-        'proxima index: the disk is full. What was loaded stays loaded; free some space, then run the same command with --resume.\n',
-      );
-      return 1;
-    }
-    throw err;
+    const message = failureMessage(err);
+    if (message === null) throw err;
+    io.stderr(`proxima index: ${message}\n`);
+    // With --json a script still gets one document on stdout.
+    if (v.json) io.stdout(`${JSON.stringify({ ok: false, error: message })}\n`);
+    return 1;
   } finally {
     await closeServices(services);
   }
+}
+
+/** The one line a failure of the load is told in, or null for a failure no one expects (a bug: its trace is printed). */
+function failureMessage(err: unknown): string | null {
+  if (err instanceof SnapshotReadError)
+    return `${err.message}. The files loaded before it stay loaded; fix or replace the file and run the command again.`;
+  if (err instanceof LoadInProgress || err instanceof SwapRefused) return err.message;
+  // The engine failing or the disk filling up: what was done stays, --resume goes on.
+  if (err instanceof SearchEngineError && (err.code === 'engine_unavailable' || err.code === 'engine_error' || err.code === 'timeout'))
+    return `${err.message}. What was loaded stays loaded; when the engine answers again, run the same command with --resume.`;
+  const code = (err as { code?: string }).code;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return 'the disk is full. What was loaded stays loaded; free some space, then run the same command with --resume.';
+  return null;
 }

@@ -43,7 +43,8 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(io.env);
-    prepareDataDir(config.dataDir);
+    // Fixtures are written where --out says: no data directory is made for them.
+    if (group !== 'fixtures') prepareDataDir(config.dataDir);
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`${err.message}\n`);
@@ -82,6 +83,12 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   }
 
   if (group === 'index' || group === 'fixtures') {
+    // An interrupted load says how to go on: what it committed stays, and --resume continues it.
+    const onSignal = (signal: NodeJS.Signals) => {
+      io.stderr(`\nproxima index: ${signal}; what was committed stays loaded. Run the same command with --resume to continue.\n`);
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    if (group === 'index') for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
     try {
       return group === 'index' ? await indexCommand(config, argv.slice(1), io) : await fixturesCommand(argv.slice(1), io);
     } catch (err) {
@@ -90,6 +97,8 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         return 2;
       }
       throw err;
+    } finally {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
     }
   }
 

@@ -38,6 +38,22 @@ test('index DIR loads the snapshot files of a generated corpus in dependency ord
     assert.is(summary.rejected, 0);
   }));
 
+test('fixtures make no data directory; a failed index with --json still prints one document', () =>
+  withDir(async (dir) => {
+    const dataDir = path.join(dir, 'never-made');
+    const gen = path.join(dir, 'gen');
+    assert.is((await cli(dataDir, 'fixtures', 'generate', '--profiles', '5', '--out', gen, '--no-gzip')).code, 0);
+    assert.not.ok(fs.existsSync(dataDir), 'fixtures generate made the data directory');
+    // A truncated gzip file: one line on stderr, one JSON document on stdout.
+    const bad = path.join(dir, 'profiles.jsonl.gz');
+    fs.writeFileSync(bad, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00]));
+    const r = await cli(path.join(dir, 'data'), 'index', bad, '--progress', 'none', '--json');
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^proxima index: /);
+    const doc = JSON.parse(r.stdout) as { ok: boolean; error: string };
+    assert.equal([doc.ok, doc.error.length > 0], [false, true]);
+  }));
+
 test('index accepts files and directories together (plain .jsonl and .ndjson too)', () =>
   withDir(async (dir) => {
     const gen = path.join(dir, 'gen');
