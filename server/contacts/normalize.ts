@@ -80,28 +80,10 @@ const VCARD_N = /^(?:N:)?([^;:,]+);([^;:,]+)(?:;([^;:]*))?(?:;[^;:]*){0,2}$/i;
 /** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
 const PREFIX_TITLES = new Set([
   ...COURTESY,
-  'dipl',
-  'capt',
-  // Other languages' courtesy titles ("Herr Khanna", "Mme Roux", "Sra. Ruiz", "Dhr. de Vries", "Shri Patel").
-  'herr',
-  'frau',
-  'mme',
-  'mlle',
-  'sra',
-  'srta',
-  'sigra',
-  'dhr',
-  'mevr',
-  'shri',
-  'smt',
+  // And other languages' ("Dipl. Ing.", "Capt.", "Herr Khanna", "Mme Roux", "Sra. Ruiz", "Dhr. de Vries", "Shri Patel").
+  ...'dipl capt herr frau mme mlle sra srta sigra dhr mevr shri smt'.split(' '),
 ]);
 
-/**
- * Academic and professional titles of other languages ("Ing. Silvia Alicea", "Ir. Jan de Vries"):
- * dropped from the start only when a given and a family name remain ("Ing Wang" is a name).
- */
-// In India "Adv." (an advocate), "Er." (an engineer), "CA" (a chartered accountant); in Italy
-// "Dott." and "Dott.ssa"; "Hon." (the Honourable; "Hon" is a given name too).
 /** Words that begin family names of several words ("Van Der Berg", "de la Cruz"), given names as some of them are. */
 const NAME_PARTICLES = /^(van|von|de|del|della|der|den|di|da|du|la|le|al|el|bin|ibn|ben|mac|st|dos|das|ter|ten|lo)$/;
 
@@ -110,9 +92,15 @@ const DOTTED_TITLES = new Set(['sr', 'sig']);
 
 /** Whether `w`, the first word of `text`, is a courtesy title there. */
 function courtesyTitleAt(w: string, text: string): boolean {
-  return PREFIX_TITLES.has(w) || (DOTTED_TITLES.has(w) && new RegExp(`^\\s*${w}\\.`, 'i').test(text));
+  return PREFIX_TITLES.has(w) || (DOTTED_TITLES.has(w) && text.trimStart().toLowerCase().startsWith(`${w}.`));
 }
 
+/**
+ * Academic and professional titles of other languages ("Ing. Silvia Alicea", "Ir. Jan de Vries"):
+ * dropped from the start only when a given and a family name remain ("Ing Wang" is a name).
+ */
+// In India "Adv." (an advocate), "Er." (an engineer), "CA" (a chartered accountant); in Italy
+// "Dott." and "Dott.ssa"; "Hon." (the Honourable; "Hon" is a given name too).
 const FOREIGN_TITLES = new Set(['ing', 'eng', 'mag', 'mgr', 'lic', 'drs', 'ir', 'arq', 'adv', 'er', 'ca', 'dott', 'dottssa', 'hon']);
 /** Titles that are also given names ("Hon Wai", "Er Wei", "Ca"): dropped only when written with their dot. */
 const GIVEN_NAME_TITLES = new Set(['hon', 'er', 'ca', 'adv']);
