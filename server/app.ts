@@ -33,6 +33,27 @@ function rejectUnrouted(router: Router) {
   };
 }
 
+/**
+ * 405 for a literal path asked with a method only a parameter route of the same shape takes:
+ * `GET /api/v1/search/people` would otherwise reach `GET /api/v1/search/:id` and answer
+ * `search_not_found` for a search id "people". A path that names a route of its own is that
+ * route, whatever parameter route its shape also fits.
+ */
+function literalPathsFirst(router: Router, authenticate: Koa.Middleware) {
+  return async (ctx: Context, next: () => Promise<void>): Promise<void> => {
+    const match = router.match(ctx.path, ctx.method);
+    const routed = match.pathAndMethod.filter((layer) => layer.methods.length > 0);
+    if (routed.length === 0 || routed.some((layer) => layer.paramNames.length === 0)) return next();
+    const literal = match.path.filter((layer) => layer.methods.length > 0 && layer.paramNames.length === 0);
+    if (literal.length === 0) return next();
+    const allowed = [...new Set(literal.flatMap((layer) => layer.methods))].filter((m) => m !== 'HEAD');
+    // A valid key still gets its credit headers on the 405, as on any unrouted request.
+    await authenticate(ctx, async () => {
+      throw methodNotAllowed(ctx.method, ctx.path, allowed);
+    });
+  };
+}
+
 /** Builds the Koa application. It never listens: `http/listen.ts` does, for `main.ts` and tests. */
 export function createApp(services: Services, opts: AppOptions = {}): Koa {
   const app = new Koa({ proxy: false });
@@ -52,6 +73,7 @@ export function createApp(services: Services, opts: AppOptions = {}): Koa {
   app.use(authorization.middleware);
   // The connector-and-API settings page (docs/account-page.md).
   app.use(accountRoutes(services).routes());
+  app.use(literalPathsFirst(router, authenticateRequest(services, 'none')));
   // Each route authenticates, then reads its body (mount.ts).
   app.use(router.routes());
   // Reached only when no route handled the request (handlers never call next); a valid key

@@ -141,6 +141,27 @@ test('unknown routes are 404, known paths with another method 405 with Allow', a
   }
 });
 
+test('a path of its own asked with another method is 405, not the parameter route its shape fits', async () => {
+  const app = await startTestApp();
+  try {
+    // GET /api/v1/search/people/:search_id would take these as search ids.
+    for (const path of ['/api/v1/search/people/preview', '/api/v1/search/people/enrich', '/api/v1/communications/history']) {
+      const res = await app.call('GET', path);
+      assert.is(res.status, 405, path);
+      assert.is(res.body.error, 'method_not_allowed');
+      assert.equal(res.body.allowed_methods, ['POST']);
+      assert.is(res.headers.get('allow'), 'POST');
+    }
+    // The parameter route itself still answers for a real parameter.
+    const { apiKey } = app.account();
+    const unknown = await app.call('GET', '/api/v1/search/people/00000000-0000-4000-8000-000000000000', { key: apiKey });
+    assert.is(unknown.status, 404);
+    assert.is(unknown.body.error, 'search_not_found');
+  } finally {
+    await app.close();
+  }
+});
+
 test('an unexpected failure is a JSON 500 without internals, logged with the request id', async () => {
   const app = await startTestApp({ extraRoutes: [crash] });
   try {
