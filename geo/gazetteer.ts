@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
+import { countyAreas } from './counties.js';
 import { COUNTRY_ALIASES } from './country-aliases.js';
 import { METROS, type MetroDefinition } from './metros.js';
 import { regionsOf } from './regions.js';
@@ -323,7 +324,7 @@ function metros() {
     if (!map.has(key)) map.set(key, m);
   };
   // Definition order, first match wins: the same answers as a scan of the list.
-  for (const m of METROS) {
+  for (const m of [...METROS, ...countyAreas()]) {
     // A wider area is no city's metro: a city filter there must not widen to the whole area.
     if (!m.area)
       for (const member of m.members) {

@@ -4,6 +4,7 @@
  * gazetteer; resolvePlace's answers are cached (bounded).
  */
 import { countries } from 'countries-list';
+import { countyAreas } from '../../geo/counties.js';
 import { directionKeys } from '../../geo/directions.js';
 import { divisionKeys } from '../../geo/divisions.js';
 import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
@@ -74,7 +75,7 @@ export function basePlaceKeys(): Set<string> {
   for (const key of townKeys()) set.add(key);
   // Parts of countries named by a direction ("northern italy", "south india": geo/directions.ts).
   for (const code of Object.keys(countries)) for (const dir of directionKeys()) add(`${dir} ${countryName(code)}`);
-  for (const m of METROS) {
+  for (const m of [...METROS, ...countyAreas()]) {
     add(m.name);
     for (const a of m.aliases) add(a);
   }

@@ -9,7 +9,7 @@
  * "area" / "metro" is absorbed into the place ("Seattle area" → Seattle; a city filter matches
  * its metro anyway).
  */
-import { placeKey } from '../../geo/gazetteer.js';
+import { findMetro, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { findOrdinaryTowns } from '../../geo/towns.js';
 import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf } from '../places.js';
@@ -229,6 +229,20 @@ function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: Pla
       const joined = resolveCached(`${city.input}, ${regionText}`);
       if (joined?.kind === 'city') return { match: { ...joined, input: city.input }, end: to };
     }
+    // "Orange County, FL": the area of that name in the state that follows (geo/counties.ts);
+    // "Orange County, California", "Silicon Valley, CA": an area in that state takes its qualifier.
+    if (city.kind === 'metro') {
+      if (region?.kind !== 'state' && region?.kind !== 'country') continue;
+      const joined = resolveCached(`${city.input}, ${regionText}`);
+      if (joined?.kind === 'metro') return { match: { ...joined, input: city.input }, end: to };
+      const members = (findMetro(city.metro ?? city.name)?.members ?? []).map((m) => m.split('|'));
+      const within = members.every(([, r, cc]) =>
+        region.kind === 'state'
+          ? cc === region.countryCode && placeKey(r ?? '') === placeKey(region.region ?? '')
+          : cc === region.countryCode,
+      );
+      return members.length > 0 && within ? { match: city, end: to } : null;
+    }
     if (city.kind !== 'city') continue;
     // "Bogotá, Capital District": an area after a city's comma that does not hold it is part of the
     // address (LinkedIn writes "Bogotá, Capital District, Colombia"), not a second place.
@@ -370,7 +384,7 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     const comma = tokens[end]?.text === ',';
     let joined = false;
     if (
-      (comma && ['city', 'state', 'country', 'region'].includes(found.match.kind)) ||
+      (comma && ['city', 'state', 'country', 'region', 'metro'].includes(found.match.kind)) ||
       // Not a small word: "albany or syracuse" is no Albany, Oregon.
       (!comma &&
         found.match.kind === 'city' &&
