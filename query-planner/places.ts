@@ -164,6 +164,10 @@ export function resolvePlace(input: string): PlaceMatch | null {
   const city = namedCities(text)[0];
   if (city) return cityMatch(city, text);
   if (!cityFirst) {
+    // "Benghazi": another spelling of a gazetteer city of half a million (its "Banghazi") is that
+    // city before it is the division named after it.
+    const sized = findTowns(text)[0];
+    if (sized && sized.population >= CITY_SIZED_TOWN) return cityMatch(sized, text);
     const division = findDivision(text);
     if (division) return { ...divisionMatch(division, text), lessCertain: 'division' };
     const part = directionalPart(text);

@@ -198,6 +198,11 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   if (source.length > COMPANY_SEARCH_LIMITS.queryChars) source = source.slice(0, COMPANY_SEARCH_LIMITS.queryChars);
   // "over five hundred staff" is read as "over 500 staff" (company/spoken-numbers.ts).
   source = spokenNumbersToDigits(source);
+  // "~$15M-$40M", "~10 people": about so much; "w/ 500+ staff", "w/o VC money": with, without.
+  source = source
+    .replace(/~\s*(?=[$€£\d])/g, 'about ')
+    .replace(/\bw\/o\b/gi, 'without')
+    .replace(/\bw\/(?=\s|\d|$)/gi, 'with ');
   const now = options.year ?? new Date().getFullYear();
   const tokens = tokenize(source);
   const mode: CaseMode = caseMode(tokens);

@@ -340,4 +340,35 @@ test('late in a decade is its second half, as early is its first', () => {
   assert.equal(filters('software companies from the early 2000s').founded_year, { min: 2000, max: 2005 });
 });
 
+test('"other than", "~", "w/", public body-trades, centuries, events before a year, shared demonyms', () => {
+  // A negation's "than" is no comparison; a customer or an attribute set apart is no sector.
+  assert.equal(filters('contact lens makers other than opticians').categories?.exclude, ['opticians']);
+  assert.is(filters('SaaS selling to enterprises rather than SMBs').categories?.exclude, undefined);
+  assert.is(filters('SaaS backed by US investors rather than local funds').categories?.exclude, undefined);
+  assert.equal(filters('companies with more than 50 employees').employee_count, { min: 50 });
+  // "~" is about, "w/" with, "w/o" without.
+  assert.equal(filters('jade carving studio, ~10 people or fewer').employee_count, { max: 10 });
+  assert.equal(filters('steel wool maker that raised ~$15M-$40M').total_funding_usd, { min: 15_000_000, max: 40_000_000 });
+  assert.equal(included('Greek proptech w/ <80 employees').includes('proptech w'), false);
+  assert.equal(filters('ATM makers w/ 500+ staff').employee_count, { min: 500 });
+  assert.equal(filters('fintechs w/o VC money').funding_stages, ['bootstrapped']);
+  // "public body armor": a public company making body armor; "public bodies" are the state's.
+  assert.equal(filters('public body armor maker').company_types, ['public_company']);
+  assert.equal(included('public body armor maker'), ['body armor']);
+  assert.equal(filters('public bodies in Kenya').company_types, ['government_agency']);
+  // Centuries and the millennium.
+  assert.equal(filters('perfume house founded last century').founded_year, { max: 1999 });
+  assert.equal(filters('companies founded this century').founded_year, { min: 2000 });
+  assert.equal(filters('packaging company set up before the millennium').founded_year, { max: 1999 });
+  assert.equal(filters('fintech set up in 2019').founded_year, { min: 2019, max: 2019 });
+  // An event named before the year that dates a company is no place and no sector.
+  const war = filters('ammunition makers founded after Russia invaded Ukraine (2022+)');
+  assert.equal(war.founded_year, { min: 2022 });
+  assert.is(war.locations, undefined);
+  assert.equal(war.categories?.include, ['ammunition']);
+  // A demonym shared by two countries is the far more populous one's.
+  assert.equal(filters('Congolese fintech').locations?.include, ['Democratic Republic of the Congo']);
+  assert.equal(filters('Dominican resorts').locations?.include, ['Dominican Republic']);
+});
+
 test.run();

@@ -493,4 +493,24 @@ test('people queries: a town or division before "-based", a place after "based o
   assert.equal(filters('VP of Sales covering NORAM').locations?.include, ['NORAM']);
 });
 
+test('English names of cities of 100,000, capitals by name, a city before the division it names, Bohemia and Istria', () => {
+  const company = (q: string) => parseCompanyQuery(q, { year: 2026 }).filters;
+  // Other languages' names now reach cities of 100,000 people ("Patras" is Patra, "Heraklion" Iraklio).
+  assert.match(resolved('Patras') ?? '', /^city: Patra, Greece/);
+  assert.match(resolved('Heraklion') ?? '', /^city: Iraklio, Greece/);
+  assert.equal(company('industrial laundry company in Patras').locations?.include, ['Patras']);
+  // A capital is a place however small, at the start of a query too.
+  assert.equal(company('Banjul biotech under 15 people').locations?.include, ['Banjul']);
+  assert.equal(company('Banjul biotech under 15 people').categories?.include, ['biotech', 'biotechnology']);
+  // "Benghazi" is the city (the gazetteer's "Banghazi") before Libya's division of that name.
+  assert.match(resolved('Benghazi') ?? '', /^city: Banghazi, Libya/);
+  assert.equal(company('Benghazi fintech').locations?.include, ['Benghazi']);
+  // Regions of history: Bohemia by the Czech regions the gazetteer files cities under; Istria.
+  assert.match(resolved('Bohemia') ?? '', /^region: Bohemia/);
+  assert.equal(company('crystal glassware makers in Bohemia').locations?.include, ['Bohemia']);
+  assert.equal(company('yacht building company in Istria').locations?.include, ['Istria']);
+  // Istra, the Russian town, keeps its name.
+  assert.match(resolved('Istra') ?? '', /^city: Istra, Russia/);
+});
+
 test.run();

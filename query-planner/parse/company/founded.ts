@@ -151,10 +151,27 @@ const EVENTS = phraseTable<[number, number]>([
   ['dot-com bust', [2000, 2002]],
   ['dotcom crash', [2000, 2002]],
   ['dotcom bust', [2000, 2002]],
+  ['russia invaded ukraine', [2022, 2022]],
+  ['the invasion of ukraine', [2022, 2022]],
+  ['the russian invasion of ukraine', [2022, 2022]],
+  ['the war in ukraine', [2022, 2022]],
+  ['the millennium', [2000, 2000]],
+  ['millennium', [2000, 2000]],
+  ['the turn of the millennium', [2000, 2000]],
+  ['y2k', [2000, 2000]],
   ['chatgpt', [2022, 2022]],
   ['gpt-3', [2020, 2020]],
   ['gpt 3', [2020, 2020]],
 ]);
+
+/** The founding years an event's years give after a link ("before the pandemic", "survived the 2008 crisis"). */
+function eventRange([a, b]: [number, number], link: Link, survival: boolean): NumberRange {
+  if (survival || link === 'before') return { max: a - 1 };
+  if (link === 'after') return { min: b + 1 };
+  if (link === 'since') return { min: a };
+  if (link === 'until') return { max: b };
+  return { min: a, max: b };
+}
 
 const FOUNDING_VERBS = new Set([
   'founded',
@@ -285,6 +302,11 @@ function readRelative(tokens: Token[], i: number, now: number): Relative | null 
   if (a === 'this' && b === 'decade') return { range: { min: Math.floor(now / 10) * 10 }, end: i + 2 };
   if (a === 'this' && b === 'year') return { range: { min: now, max: now }, end: i + 2 };
   if (a === 'last' && b === 'year') return { range: { min: now - 1, max: now - 1 }, end: i + 2 };
+  // "last century": before this one, as people mean it (an old company, not only of the 1900s);
+  // "this century": since its first year.
+  const century = Math.floor(now / 100) * 100;
+  if (/^(last|previous)$/.test(a) && b === 'century') return { range: { max: century - 1 }, end: i + 2 };
+  if (a === 'this' && b === 'century') return { range: { min: century }, end: i + 2 };
   // "the last N years": N calendar years, this one included ("last 2 years" in 2026: 2025-2026).
   if (/^(last|past)$/.test(a) && b === 'decade') return { range: { min: now - 9 }, end: i + 2 };
   const n = yearsCount(b);
@@ -307,15 +329,18 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     if (t.claim || t.kind !== 'word') continue;
     const survival = SURVIVAL_VERBS.has(t.norm);
     const since = t.norm === 'since';
-    if (!FOUNDING_VERBS.has(t.norm) && t.norm !== 'opened' && !survival && !since) continue;
+    if (!FOUNDING_VERBS.has(t.norm) && t.norm !== 'opened' && t.norm !== 'set' && !survival && !since) continue;
     if (t.norm === 'founding' && !/^(year|date)$/.test(tokens[i + 1]?.norm ?? '')) continue;
+    // "set up in 2019", "set up before the millennium": the phrase is the verb.
+    const setUp = t.norm === 'set' && tokens[i + 1]?.norm === 'up';
     // "opened their doors in 2011", "opened its doors for business in 1998": founded then.
     if (t.norm === 'opened' && !(/^(their|its|the)$/.test(tokens[i + 1]?.norm ?? '') && tokens[i + 2]?.norm === 'doors')) continue;
     // "dating back to 1890", "dating from 1920"; not "dating apps founded in 2020".
     if (t.norm === 'dating' && !/^(back|from|to)$/.test(tokens[i + 1]?.norm ?? '')) continue;
     let link: Link = since ? 'since' : 'in';
     // "opened their doors": the phrase is the verb.
-    const used: number[] = t.norm === 'opened' ? [i + 1, i + 2] : [];
+    if (t.norm === 'set' && !setUp) continue;
+    const used: number[] = t.norm === 'opened' ? [i + 1, i + 2] : setUp ? [i + 1] : [];
     let found: { range: NumberRange; start: number; end: number } | null = null;
     for (let j = i + 1 + used.length; j < tokens.length && j - i <= WINDOW; j++) {
       const u = tokens[j] as Token;
@@ -366,23 +391,20 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
         if (u.kind === 'punct' && (u.stop || u.text === ',')) break;
         const ev = matchAt(tokens, k, EVENTS);
         if (!ev) continue;
-        const [a, b] = ev.value;
-        const range: NumberRange =
-          survival || link === 'before'
-            ? { max: a - 1 }
-            : link === 'after'
-              ? { min: b + 1 }
-              : link === 'since'
-                ? { min: a }
-                : link === 'until'
-                  ? { max: b }
-                  : { min: a, max: b };
-        found = { range, start: k, end: ev.end };
+        found = { range: eventRange(ev.value, link, survival), start: k, end: ev.end };
         break;
       }
     }
     if (!found) continue;
     const claimIdx = [...used, ...range(found.start, found.end)];
+    // "founded after Russia invaded Ukraine (2022+)": the year dates it, and the event named before
+    // it is no place or sector.
+    for (let k = i + 1; k < found.start; k++) {
+      const ev = matchAt(tokens, k, EVENTS);
+      if (!ev || ev.end > found.start) continue;
+      claimIdx.push(...range(k, ev.end));
+      k = ev.end - 1;
+    }
     push(found.range, i, found.end, claimIdx);
     i = found.end - 1;
   }

@@ -12,6 +12,7 @@
  *   Indian SMBs", "German customers") are recognised (`location_other`) but not filtered.
  */
 import { createRequire } from 'node:module';
+import { allCities } from '../../../geo/gazetteer.js';
 import { type PlaceMatch, resolvePlace } from '../../places.js';
 import { STOP_WORDS } from '../lexicon/stop-words.js';
 import { type PlaceMention, scanPlaces } from '../places.js';
@@ -179,7 +180,8 @@ function worldCountries(): WorldCountry[] {
 /**
  * English demonyms of every country (the world-countries package: "Irish" → Ireland,
  * "Lithuanian" → Lithuania), after the hand list above (which adds nicknames and regions and wins
- * on conflicts). A demonym shared by two countries ("Congolese", "Dominican") is left out.
+ * on conflicts). A demonym shared by two countries is the one with five times the other's people
+ * ("Congolese" is DR Congo's), else left out.
  */
 function packageDemonyms(): [string, string][] {
   const countries = worldCountries();
@@ -195,7 +197,18 @@ function packageDemonyms(): [string, string][] {
       byWord.set(word, set);
     }
   }
-  return [...byWord].filter(([, places]) => places.size === 1).map(([word, places]) => [word, [...places][0] as string]);
+  // A demonym shared by countries of which one has five times the people of the others in the
+  // gazetteer's cities ("Congolese": DR Congo; "Dominican": the Dominican Republic) is that one's.
+  const people = new Map<string, number>();
+  for (const c of allCities()) people.set(c.countryCode, (people.get(c.countryCode) ?? 0) + c.population);
+  const weight = (place: string) => people.get(resolvePlace(place)?.countryCode ?? '') ?? 0;
+  const out: [string, string][] = [];
+  for (const [word, places] of byWord) {
+    const ranked = [...places].sort((a, b) => weight(b) - weight(a));
+    const [first, second] = ranked as [string, string | undefined];
+    if (second === undefined || weight(first) >= 5 * weight(second)) out.push([word, first]);
+  }
+  return out;
 }
 
 let demonymTable: ReturnType<typeof phraseTable<PlaceMatch>> | null = null;

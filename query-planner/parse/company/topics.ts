@@ -310,7 +310,13 @@ export function scanTopics(source: string, tokens: Token[], scopes: Scopes, isFi
     // "IT services", "IT distributors": the head stays with the acronym, which says little alone.
     if (tokens[b - 1]?.norm === 'it' && b < end && IT_FOLLOWERS.test(tokens[b]?.norm ?? '')) b++;
     i = end - 1;
-    if (a >= b || (before && NOT_TOPIC_BEFORE.test(before.norm))) continue;
+    // "other than opticians", "rather than resellers": a negation's "than" is no comparison, unless
+    // what it sets apart is a customer or an attribute ("selling to enterprises rather than SMBs",
+    // "backed by US investors rather than local funds").
+    const contrasted = before ? before.i - 2 : -1;
+    const negationThan =
+      before?.norm === 'than' && scopes.cues.has(before.i) && contrasted >= 0 && !scopes.customer.has(contrasted) && !attribute[contrasted];
+    if (a >= b || (before && NOT_TOPIC_BEFORE.test(before.norm) && !negationThan)) continue;
     const inner = tokens.slice(a, b);
     if (inner.length > 1 && FOUNDER_WORDS.test(inner[inner.length - 1]?.norm ?? '')) continue;
     // A compound's lead without its partner ("small" of "small business accounting", whose partner

@@ -43,6 +43,9 @@ const PUBLIC_NOT = new Set(
     ' ',
   ),
 );
+/** After "body" these make a trade's name ("body armor", "body care"): "public body armor" is no public body. */
+const BODY_COMPOUNDS =
+  /^(armou?r|care|lotions?|wash|washes|shops?|kits?|cameras?|scanners?|spray|sprays|butter|oils?|jewelry|jewellery|building|contouring|composition|work|repair|panels?|parts)$/;
 /** After "private" these make another phrase ("private equity", "private label"). */
 const PRIVATE_NOT = new Set(
   'equity label credit bank banking banks market markets school schools beta data key keys jet jets aviation investor investors investment investments wealth placement network networks browsing messaging preview lte 5g cloud sector practice investigator investigators investigation investigations detective detectives security clinic clinics hospital hospitals healthcare tutor tutors tutoring chef chefs prison prisons club clubs lending lender lenders care nursing dental'.split(
@@ -99,7 +102,9 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
     if (trait.kind === 'funding_stage' && trait.stages.includes('bootstrapped')) return !/^(then|until|before|initially)$/.test(nextNorm);
     // "public sector consultancies" and "public sector software vendors" sell to the state: the noun
     // is a business that serves it, not a body of it.
-    if (trait.kind === 'company_type' && trait.type === 'government_agency' && word === 'public') return !SERVES_THE_STATE.test(nextNorm);
+    if (trait.kind === 'company_type' && trait.type === 'government_agency' && word === 'public') {
+      return !SERVES_THE_STATE.test(nextNorm);
+    }
     // "stock exchange operators" run exchanges; "listed on a stock exchange" is public.
     if (trait.kind === 'company_type' && word === 'stock') return !RUNS_EXCHANGES.test(nextNorm);
     return true;
@@ -187,6 +192,11 @@ function phraseOf(tokens: Token[], from: number, to: number): string {
 export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
   let seriesNamed = false;
   const out: TraitMention[] = scanPhrases(tokens, TABLE, 'context', ({ value, from: i, end: matched }) => {
+    // "public body armor makers", "public body care brands": a public company in a body-something trade.
+    if (phraseOf(tokens, i, matched) === 'public body' && BODY_COMPOUNDS.test(tokens[matched]?.norm ?? '')) {
+      value = type('public_company');
+      matched = i + 1;
+    }
     if (scopes.customer.has(i) || !accepted(tokens, i, matched, value, scopes.negated.has(i))) return null;
     // "outside funding" names money, not that it was taken ("seeking outside funding"), unless negated or after its verb.
     const phrase = phraseOf(tokens, i, matched);
