@@ -91,6 +91,19 @@ const EAST_ANGLIAN_CITIES = ['Norwich|Norfolk|GB', 'Ipswich|Suffolk|GB', 'Cambri
 
 /** Wider areas of towns outside the US (geo/metros.ts spreads both lists). */
 export const OTHER_AREAS: MetroDefinition[] = [
+  // Capital regions named as a whole: their larger cities (areas, so "Seoul" alone stays the city).
+  {
+    name: 'Seoul Capital Area',
+    aliases: ['sudogwon', 'greater seoul', 'seoul metropolitan area', 'seoul national capital area'],
+    area: true,
+    members: ['Seoul||KR', 'Incheon||KR', 'Suwon||KR', 'Songnam||KR', 'Goyang||KR', "Puch'on||KR", 'Ansan||KR', 'Yongin||KR'],
+  },
+  {
+    name: 'Gush Dan',
+    aliases: ['greater tel aviv', 'tel aviv metropolitan area', 'tel aviv metro'],
+    area: true,
+    members: ['Tel Aviv-Yafo||IL', 'Ramat Gan||IL', 'Petah Tikva||IL', 'Holon||IL', 'Bnei Brak||IL', 'Bat Yam||IL', 'Herzliya||IL'],
+  },
   // England's regions beyond London: their principal towns (English towns carry no county).
   {
     name: 'South East England',

@@ -40,6 +40,9 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   burma: 'MM',
   'south korea': 'KR',
   korea: 'KR',
+  // The official name ends North Korea's, so the world-countries names leave it out.
+  'republic of korea': 'KR',
+  'korea republic of': 'KR',
   czechia: 'CZ',
   'czech republic': 'CZ',
   holland: 'NL',

@@ -10,10 +10,31 @@ export type Division = { name: string; countryCode: string };
 let divisionIndex: Map<string, Division> | null = null;
 /** Every division of exactly one country by place key, ordinary names included: read after "state" or "province". */
 let suffixedIndex: Map<string, Division> | null = null;
+/** Divisions whose own names carry letters outside ASCII, by the name as written (lowercase, NFC), where one country has it. */
+let writtenIndex: Map<string, Division> | null = null;
 
-/** Countries whose first-level divisions are called states, and provinces: "Rivers State", "Western Cape Province". */
-const STATE_COUNTRIES = new Set('US NG IN MY MX SD SS BR VE AU DE AT'.split(' '));
-const PROVINCE_COUNTRIES = new Set('CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG'.split(' '));
+/**
+ * What countries call their first-level divisions, after the name: "Rivers State", "Western Cape
+ * Province", "Krasnodar Krai", "Nairobi County", "Aichi Prefecture", "Giza Governorate".
+ */
+const DIVISION_WORDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    state: 'US NG IN MY MX SD SS BR VE AU DE AT',
+    province: 'CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG',
+    oblast: 'RU UA KZ BY KG BG',
+    krai: 'RU',
+    kray: 'RU',
+    county: 'KE IE HR HU RO EE LT LV SE NO LR TW',
+    prefecture: 'JP',
+    governorate: 'EG JO IQ SY LB TN YE OM BH KW',
+    department: 'CO UY PY BO GT HN SV NI',
+    emirate: 'AE',
+    canton: 'CH',
+    voivodeship: 'PL',
+  }).map(([word, codes]) => [word, new Set(codes.split(' '))]),
+);
+/** A name followed by one of {@link DIVISION_WORDS}: the name, the word. */
+export const DIVISION_SUFFIX = new RegExp(`^(.+) (${[...DIVISION_WORDS.keys()].join('|')})$`);
 
 /** Words that only place a part ("North West", "Upper East", "West Coast"): a name of these alone is no division in text. */
 const POSITION_WORDS = new Set(
@@ -50,7 +71,14 @@ function divisions(): Map<string, Division> {
     if (!entry.has(id)) entry.set(id, d);
     seen.set(key, entry);
   };
-  for (const c of allCities()) if (c.region) add(placeKey(c.region), { name: c.region, countryCode: c.countryCode }, true);
+  for (const c of allCities()) {
+    if (!c.region) continue;
+    add(placeKey(c.region), { name: c.region, countryCode: c.countryCode }, true);
+    // Korea's provinces are said without their "-do" ("Gangwon" for Gangwon-do).
+    const stem = /^(.+)-do$/.exec(c.region);
+    if (stem && (c.countryCode === 'KR' || c.countryCode === 'KP'))
+      add(placeKey(stem[1] as string), { name: c.region, countryCode: c.countryCode }, true);
+  }
   const own = new Set(seen.keys());
   for (const line of fs.readFileSync(fromPackageRoot('geo/data/division-names.tsv'), 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
@@ -70,6 +98,14 @@ function divisions(): Map<string, Division> {
     suffixed.set(key, division);
     if (readableDivision(key) && findCities(key).length === 0) index.set(key, division);
   }
+  const written = new Map<string, Division | null>();
+  for (const c of allCities()) {
+    if (!c.region || !/[^\u0000-\u007f]/.test(c.region)) continue;
+    const w = c.region.normalize('NFC').toLowerCase();
+    const had = written.get(w);
+    written.set(w, had === undefined || (had && had.countryCode === c.countryCode) ? { name: c.region, countryCode: c.countryCode } : null);
+  }
+  writtenIndex = new Map([...written].filter((e): e is [string, Division] => e[1] !== null));
   divisionIndex = index;
   suffixedIndex = suffixed;
   return index;
@@ -78,21 +114,25 @@ function divisions(): Map<string, Division> {
 /**
  * A first-level division named `name` as the gazetteer's cities record it ("Tasmania",
  * "Selangor", "Goa", "Vaud", "Antioquia", "Styria"), or null. The name returned is the one records
- * store. Followed by "State" or "Province", any one country's division of a country whose divisions
- * are called so ("Rivers State", "Lagos State"; not "Bay State" or "Kent State").
+ * store. Followed by the word its country calls its divisions by ("State", "Province", "Krai",
+ * "County", ...: {@link DIVISION_WORDS}), any one country's division of that name ("Rivers State",
+ * "Lagos State", "Krasnodar Krai", "Nairobi County"; not "Bay State" or "Kent State").
  */
 export function findDivision(name: string): Division | null {
   const key = placeKey(name);
   const found = divisions().get(key);
   if (found) return found;
-  const suffix = /^(.+) (state|province)$/.exec(key);
+  // "Pará": a division whose name, folded, is a common word ("para") or another's, read as written, accents and all.
+  const written = /[^\u0000-\u007f]/.test(name) ? writtenIndex?.get(name.trim().normalize('NFC').toLowerCase()) : undefined;
+  if (written) return written;
+  const suffix = DIVISION_SUFFIX.exec(key);
   const division = suffix ? suffixedIndex?.get(suffix[1] as string) : undefined;
   return division && calledSo(division.countryCode, suffix?.[2] as string) ? division : null;
 }
 
 /** Whether a country's first-level divisions are called by this word ("state", "province"). */
 export function calledSo(countryCode: string, word: string): boolean {
-  return word === 'state' ? STATE_COUNTRIES.has(countryCode) : word === 'province' && PROVINCE_COUNTRIES.has(countryCode);
+  return DIVISION_WORDS.get(word)?.has(countryCode) ?? false;
 }
 
 let regionsByCountry: Map<string, string> | null = null;
@@ -114,6 +154,8 @@ export function divisionOfCountry(name: string, countryCode: string): string | n
 /** Every key {@link findDivision} answers. */
 export function divisionKeys(): string[] {
   const index = divisions();
-  const suffixed = [...(suffixedIndex?.keys() ?? [])].flatMap((k) => [`${k} state`, `${k} province`]);
-  return [...index.keys(), ...suffixed];
+  const suffixed = [...(suffixedIndex ?? [])].flatMap(([k, d]) =>
+    [...DIVISION_WORDS.keys()].filter((word) => calledSo(d.countryCode, word)).map((word) => `${k} ${word}`),
+  );
+  return [...index.keys(), ...suffixed, ...[...(writtenIndex?.keys() ?? [])].map(placeKey)];
 }

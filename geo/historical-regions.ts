@@ -183,6 +183,8 @@ export const HISTORICAL_REGIONS: RegionDefinition[] = [
     aliases: ['bohmen', 'cechy'],
     subdivisions: ['CZ|Prague', 'CZ|Jihoceský', 'CZ|Karlovarský', 'CZ|Královéhradecký', 'CZ|Liberecký'],
   },
+  // Norway's county since 2018, filed under its two former halves.
+  { name: 'Trøndelag', aliases: ['trondelag', 'trondheim region'], subdivisions: ['NO|Nord-Trøndelag', 'NO|Sør-Trøndelag'] },
   // The peninsula's Croatian county (Pula, Rovinj, Poreč); Slovenia's coast (Koper) is filed under no region.
   { name: 'Istria', aliases: ['istrian peninsula'], subdivisions: ['HR|Istarska'] },
   // Ireland's provinces, by the counties the gazetteer files its cities under (Ulster's are partly in Northern Ireland: left out).

@@ -165,10 +165,14 @@ export const REGIONS: RegionDefinition[] = [
   },
   { name: 'EMEA', aliases: ['europe middle east and africa'], includes: ['Europe', 'Middle East', 'Africa'] },
   { name: 'MEA', aliases: ['middle east and africa'], includes: ['Middle East', 'Africa'] },
-  { name: 'Southeast Asia', aliases: ['sea', 'asean', 'south east asia', 'se asia'], countries: SOUTHEAST_ASIA },
-  { name: 'East Asia', aliases: ['north asia', 'northeast asia', 'north east asia', 'northeastern asia'], countries: EAST_ASIA },
+  { name: 'Southeast Asia', aliases: ['south-eastern asia', 'sea', 'asean', 'south east asia', 'se asia'], countries: SOUTHEAST_ASIA },
+  {
+    name: 'East Asia',
+    aliases: ['eastern asia', 'north asia', 'northeast asia', 'north east asia', 'northeastern asia'],
+    countries: EAST_ASIA,
+  },
   { name: 'Greater China', aliases: [], countries: ['CN', 'HK', 'MO', 'TW'] },
-  { name: 'South Asia', aliases: ['indian subcontinent'], countries: SOUTH_ASIA },
+  { name: 'South Asia', aliases: ['southern asia', 'indian subcontinent'], countries: SOUTH_ASIA },
   { name: 'ANZ', aliases: ['australia and new zealand', 'oceania', 'australasia'], countries: ANZ },
   {
     name: 'APAC',
@@ -177,6 +181,8 @@ export const REGIONS: RegionDefinition[] = [
     includes: ['Southeast Asia', 'East Asia', 'South Asia', 'ANZ'],
   },
   { name: 'North America', aliases: ['namer'], countries: ['US', 'CA', 'MX'] },
+  // The United Nations' subregion: North America without Mexico.
+  { name: 'Northern America', aliases: [], countries: ['US', 'CA', 'BM', 'GL', 'PM'] },
   { name: 'Central America', aliases: [], countries: CENTRAL_AMERICA },
   { name: 'South America', aliases: [], countries: SOUTH_AMERICA },
   { name: 'Southern Cone', aliases: [], countries: ['AR', 'CL', 'UY', 'PY'] },

@@ -5,7 +5,7 @@
  */
 
 import { directionalPart } from '../geo/directions.js';
-import { calledSo, divisionOfCountry, findDivision } from '../geo/divisions.js';
+import { calledSo, DIVISION_SUFFIX, divisionOfCountry, findDivision } from '../geo/divisions.js';
 import { type City, countryName, findCities, findCountryCode, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
 import { findByOtherName } from '../geo/other-names.js';
 import { REGIONS, regionByName, regionMembers } from '../geo/regions.js';
@@ -158,11 +158,21 @@ export function resolvePlace(input: string): PlaceMatch | null {
   }
   // "Quebec province", "Penang state": the division however its name alone resolves; else any one
   // country's division by that name ("Rivers State", "Lagos State"), below.
-  const suffixed = /^(.+) (state|province)$/.exec(key);
+  const suffixed = DIVISION_SUFFIX.exec(key);
   const inner = suffixed ? resolvePlace(suffixed[1] as string) : null;
-  if (inner?.kind === 'state' && calledSo(inner.countryCode as string, suffixed?.[2] as string)) return { ...inner, input: text };
+  if (inner?.kind === 'state' && calledSo(inner.countryCode as string, suffixed?.[2] as string)) {
+    const { lessCertain: _certain, ...division } = inner;
+    return { ...division, input: text };
+  }
+  // "Krasnodar Krai", "Nairobi County": the word makes the division certain, where a city has the name.
+  const named = suffixed ? findDivision(text) : null;
+  if (named) return divisionMatch(named, text);
   const city = namedCities(text)[0];
   if (city) return cityMatch(city, text);
+  // "Luxembourg City", "Kuwait City", "Quebec City": the city where the name alone is its country or state.
+  const cityWord = /^(.+) city$/.exec(key);
+  const stemCity = cityWord ? namedCities(cityWord[1] as string)[0] : undefined;
+  if (stemCity) return cityMatch(stemCity, text);
   if (!cityFirst) {
     // "Benghazi": another spelling of a gazetteer city of half a million (its "Banghazi") is that
     // city before it is the division named after it.

@@ -49,7 +49,7 @@ import { type CompanyStatus, isTraitStart, scanTraits } from './company/traits.j
 import { filterText, type RecognizedItem } from './index.js';
 import { KEYWORD_STOP_WORDS } from './lexicon/stop-words.js';
 import { placeStartsAt } from './places.js';
-import { type CaseMode, caseMode, claim, type Token, tokenize } from './tokens.js';
+import { type CaseMode, caseMode, claim, expandShorthand, type Token, tokenize } from './tokens.js';
 
 export interface ParsedCompanyQuery {
   filters: CompanyFilters;
@@ -198,11 +198,8 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   if (source.length > COMPANY_SEARCH_LIMITS.queryChars) source = source.slice(0, COMPANY_SEARCH_LIMITS.queryChars);
   // "over five hundred staff" is read as "over 500 staff" (company/spoken-numbers.ts).
   source = spokenNumbersToDigits(source);
-  // "~$15M-$40M", "~10 people": about so much; "w/ 500+ staff", "w/o VC money": with, without.
-  source = source
-    .replace(/~\s*(?=[$€£\d])/g, 'about ')
-    .replace(/\bw\/o\b/gi, 'without')
-    .replace(/\bw\/(?=\s|\d|$)/gi, 'with ');
+  // "~$15M-$40M", "w/ 500+ staff", "w/o VC money".
+  source = expandShorthand(source);
   const now = options.year ?? new Date().getFullYear();
   const tokens = tokenize(source);
   const mode: CaseMode = caseMode(tokens);

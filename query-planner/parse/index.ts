@@ -38,7 +38,7 @@ import type { RecognizedItem } from './recognized.js';
 import { scanRelations } from './relations.js';
 import { mendLevelSpelling } from './title-heads.js';
 import { scanTitles } from './titles.js';
-import { type CaseMode, caseMode, claim, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
+import { type CaseMode, caseMode, claim, expandShorthand, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
 
 export type { CompanyMention } from './companies.js';
 
@@ -202,6 +202,8 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     });
     source = source.slice(0, PEOPLE_SEARCH_LIMITS.queryChars);
   }
+  // "w/ 5+ years", "~10 years".
+  source = expandShorthand(source);
   const tokens = mendLevelSpelling(tokenize(source));
   const mode: CaseMode = caseMode(tokens);
   const wordCount = tokens.filter((t) => t.kind === 'word').length;

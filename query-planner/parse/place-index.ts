@@ -7,7 +7,7 @@ import { countries } from 'countries-list';
 import { countyAreas } from '../../geo/counties.js';
 import { directionKeys } from '../../geo/directions.js';
 import { divisionKeys } from '../../geo/divisions.js';
-import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
+import { allCities, countryAliasKeys, countryName, findCountryCode, findUsState, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { otherNameKeys } from '../../geo/other-names.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -59,7 +59,11 @@ export function basePlaceKeys(): Set<string> {
     const k = placeKey(s);
     if (k) set.add(k);
   };
-  for (const c of allCities()) add(c.name);
+  for (const c of allCities()) {
+    add(c.name);
+    // "luxembourg city", "kuwait city": a city named as its country or state, with "City" to say so.
+    if (findCountryCode(c.name) || findUsState(c.name)) add(`${c.name} city`);
+  }
   for (const alias of CITY_ALIASES.keys()) add(alias);
   for (const [code, c] of Object.entries(countries as Record<string, { name: string }>)) {
     add(c.name);

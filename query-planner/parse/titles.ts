@@ -88,6 +88,19 @@ const EXPERIENCE_COMPOUNDS = new Set([
   'learning',
   'product',
   'partner',
+  'workplace',
+  'brand',
+  'visitor',
+  'fan',
+  'student',
+  'citizen',
+  'event',
+  'consumer',
+  'shopper',
+  'talent',
+  'people',
+  'associate',
+  'community',
 ]);
 
 /**
@@ -97,6 +110,9 @@ const EXPERIENCE_COMPOUNDS = new Set([
  * "deep expertise", "a friend of mine").
  */
 const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member', 'mine']);
+/** Kinds of show that make a title's field with it ("trade show manager"; not "show engineers in Berlin"). */
+const SHOW_KINDS =
+  /^(trade|road|game|talk|tv|television|radio|car|auto|air|fashion|art|horse|dog|boat|home|runway|stage|live|award|awards)$/;
 
 /** Domain words that end a title after a head noun ("Developer Relations", "Partner Operations"). */
 const DOMAIN_TAILS = new Set([
@@ -187,6 +203,8 @@ function isHead(t: Token): boolean {
 /** How a word is spelt inside a title. */
 function canonicalWord(t: Token, asHead: boolean, loose = false, first = false): string {
   const norm = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
+  // "Haskell devs" are developers; "biz dev managers" manage business development.
+  if (norm === 'dev') return asHead ? 'Developer' : 'Development';
   const spelt = ABBREVIATED_TITLES.get(norm) ?? WORD_EXPANSIONS.get(t.norm) ?? (t.i > 0 ? TITLE_SUFFIXES.get(norm) : undefined);
   if (spelt) return spelt;
   const canonical = CANONICAL_SPELLING.get(norm);
@@ -285,6 +303,8 @@ export function scanTitles(input: TitleInput): TitleScan {
     if (t.norm === 'it' && tokens[i - 1]?.norm === 'of' && tokens[i - 2] && isHead(tokens[i - 2] as Token) && endsPhrase(tokens[i + 1]))
       return 'T';
     if (STOP_WORD_MODIFIERS.has(t.norm) && cls(i + 1) === 'T') return 'T';
+    // "Trade Show Manager", "Road Show Coordinator": "show" after the kind of show, inside a title.
+    if (t.norm === 'show' && SHOW_KINDS.test(tokens[i - 1]?.norm ?? '') && cls(i + 1) === 'T') return 'T';
     // "In-House Counsel", "Editor-in-Chief" (glued), "Software Engineer in Test", "Entrepreneur in Residence".
     if (t.norm === 'in' && tokens[i + 1]?.join === '-') return 'T';
     if (inComplementAt(i) || inComplementAt(i - 1)) return 'T';

@@ -263,6 +263,17 @@ export function scanPhrases<V, R>(
   return out;
 }
 
+/**
+ * Shorthand rewritten before a query is read: "~" before a number is "about" ("~$15M", "~10
+ * people"), "w/" is "with" and "w/o" "without" ("w/ 5+ years", "w/o VC money").
+ */
+export function expandShorthand(text: string): string {
+  return text
+    .replace(/~\s*(?=[$€£\d])/g, 'about ')
+    .replace(/\bw\/o\b/gi, 'without')
+    .replace(/\bw\/(?=\s|\d|$)/gi, 'with ');
+}
+
 export function claim(tokens: Token[], from: number, to: number, kind: ClaimKind): void {
   for (let k = from; k < to; k++) {
     const t = tokens[k];

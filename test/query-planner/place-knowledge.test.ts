@@ -513,4 +513,35 @@ test('English names of cities of 100,000, capitals by name, a city before the di
   assert.match(resolved('Istra') ?? '', /^city: Istra, Russia/);
 });
 
+test('divisions by the word their country calls them, Korean provinces without "-do", names as written, "X City", UN subregions, capital areas', () => {
+  const place = (q: string) => filters(q).locations?.include ?? [];
+  assert.match(resolved('Krasnodar Krai') ?? '', /^state: Krasnodar, Russia/);
+  assert.match(resolved('Nairobi County') ?? '', /^state: Nairobi, Kenya/);
+  assert.match(resolved('Aichi Prefecture') ?? '', /^state: Aichi, Japan/);
+  assert.match(resolved('Moscow Oblast') ?? '', /^state: Moskva, Russia/);
+  assert.is(resolved('Kent State'), null);
+  assert.equal(filters('krasnodar krai field service technician').job_titles?.include, ['Field Service Technician']);
+  assert.equal(place('key account directors in nairobi county at minimum 5 years'), ['nairobi county']);
+  assert.match(resolved('Gangwon') ?? '', /^state: Gangwon-do, South Korea/);
+  // "Pará" as written is the Brazilian state; "para" is a word.
+  assert.match(resolved('Pará') ?? '', /^state: Pará, Brazil/);
+  assert.is(resolved('para'), null);
+  assert.equal(place('platform product owners near pará'), ['pará']);
+  // "City" says the city where the name alone is a country or state.
+  assert.match(resolved('Luxembourg City') ?? '', /^city: Luxembourg, Luxembourg/);
+  assert.match(resolved('Kuwait City') ?? '', /^city: Kuwait/);
+  assert.equal(place('ocaml developer in luxembourg city'), ['luxembourg city']);
+  assert.match(resolved('Republic of Korea') ?? '', /^country: South Korea/);
+  // The United Nations' subregions.
+  assert.match(resolved('Eastern Asia') ?? '', /^region: East Asia/);
+  assert.match(resolved('Southern Asia') ?? '', /^region: South Asia/);
+  assert.match(resolved('Northern America') ?? '', /^region: Northern America/);
+  assert.equal(regionMembers('Northern America').countries.includes('MX'), false);
+  // Capital areas and Trøndelag; "Seoul" alone stays the city.
+  assert.match(resolved('Seoul Capital Area') ?? '', /^metro: Seoul Capital Area/);
+  assert.match(resolved('Gush Dan') ?? '', /^metro: Gush Dan/);
+  assert.match(resolved('Seoul') ?? '', /^city: Seoul/);
+  assert.match(resolved('Trøndelag') ?? '', /^region: Trøndelag/);
+});
+
 test.run();

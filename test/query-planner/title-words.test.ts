@@ -96,4 +96,24 @@ test('an employer after a negation is ruled out, not asked for', () => {
   assert.equal(employers('engineers at Google, not interns'), [['Google', 'current_employment', false]]);
 });
 
+test('"devs", trade shows, experience fields, "w/"', () => {
+  // "dev" is a developer as the head, development before one.
+  assert.equal(title('haskell devs near armenia'), ['Haskell Developer']);
+  assert.equal(title('frontend devs in Berlin'), ['Frontend Developer']);
+  assert.equal(title('devs in Berlin'), ['Developer']);
+  assert.equal(title('biz dev managers in Austin'), ['Biz Development Manager']);
+  assert.equal(title('business dev reps'), ['Business Development Rep']);
+  // "show" after the kind of show is part of the title; a search's "show" is not.
+  assert.equal(title('trade show manager jobs balkans'), ['Trade Show Manager']);
+  assert.equal(title('show engineers in Berlin'), ['Engineer']);
+  assert.equal(title('show me engineers in Berlin'), ['Engineer']);
+  // "<X> experience" fields.
+  assert.equal(title('workplace experience managers located in saitama'), ['Workplace Experience Manager']);
+  assert.equal(title('brand experience director'), ['Brand Experience Director']);
+  assert.equal(filters('engineers with 5 years of experience').years_experience, { min: 5 });
+  // "w/" is "with".
+  assert.equal(filters('engineers w/ 5+ years in Berlin').years_experience, { min: 5 });
+  assert.equal(parse('engineers w/ 5+ years in Berlin').keywords, []);
+});
+
 test.run();

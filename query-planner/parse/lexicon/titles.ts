@@ -11,7 +11,7 @@ import { words } from './words.js';
  */
 export const HEAD_NOUNS = new Set(
   words(`
-  engineer developer programmer coder architect manager director lead leader head designer researcher scientist analyst
+  engineer developer dev programmer coder architect manager director lead leader head designer researcher scientist analyst
   specialist consultant advisor adviser associate coordinator administrator admin officer executive representative rep
   recruiter sourcer partner counsel attorney lawyer solicitor barrister paralegal accountant bookkeeper controller comptroller
   treasurer auditor actuary economist strategist marketer copywriter writer editor producer owner president founder cofounder
@@ -62,7 +62,7 @@ export const VERB_LIKE_HEADS = new Set(
 
 /** Generic heads: alone ("Engineer"), they are too vague to be a title by themselves. */
 export const GENERIC_HEADS = new Set(
-  words(`engineer developer programmer manager director designer researcher scientist analyst specialist consultant advisor
+  words(`engineer developer dev programmer manager director designer researcher scientist analyst specialist consultant advisor
   associate coordinator administrator admin officer executive representative rep architect lead leader writer producer
   technician technologist operator planner agent assistant expert practitioner worker master`),
 );
