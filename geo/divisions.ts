@@ -100,7 +100,7 @@ function divisions(): Map<string, Division> {
   }
   const written = new Map<string, Division | null>();
   for (const c of allCities()) {
-    if (!c.region || !/[^\u0000-\u007f]/.test(c.region)) continue;
+    if (!c.region || !/[^\p{ASCII}]/u.test(c.region)) continue;
     const w = c.region.normalize('NFC').toLowerCase();
     const had = written.get(w);
     written.set(w, had === undefined || (had && had.countryCode === c.countryCode) ? { name: c.region, countryCode: c.countryCode } : null);
@@ -123,7 +123,7 @@ export function findDivision(name: string): Division | null {
   const found = divisions().get(key);
   if (found) return found;
   // "Pará": a division whose name, folded, is a common word ("para") or another's, read as written, accents and all.
-  const written = /[^\u0000-\u007f]/.test(name) ? writtenIndex?.get(name.trim().normalize('NFC').toLowerCase()) : undefined;
+  const written = /[^\p{ASCII}]/u.test(name) ? writtenIndex?.get(name.trim().normalize('NFC').toLowerCase()) : undefined;
   if (written) return written;
   const suffix = DIVISION_SUFFIX.exec(key);
   const division = suffix ? suffixedIndex?.get(suffix[1] as string) : undefined;
