@@ -96,7 +96,7 @@ export const OTHER_AREAS: MetroDefinition[] = [
     name: 'Seoul Capital Area',
     aliases: ['sudogwon', 'greater seoul', 'seoul metropolitan area', 'seoul national capital area'],
     area: true,
-    members: ['Seoul||KR', 'Incheon||KR', 'Suwon||KR', 'Songnam||KR', 'Goyang||KR', "Puch'on||KR", 'Ansan||KR', 'Yongin||KR'],
+    members: ['Seoul||KR', 'Incheon||KR', 'Suwon||KR', 'Songnam||KR', 'Goyang||KR', "Puch'on||KR", 'Ansan||KR'],
   },
   {
     name: 'Gush Dan',

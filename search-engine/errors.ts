@@ -10,6 +10,8 @@ export type SearchEngineErrorCode =
   | 'timeout'
   /** Too much search work is queued; the call was refused without running. */
   | 'overloaded'
+  /** The call's client went away while it waited: it was dropped without running. */
+  | 'abandoned'
   | 'engine_error';
 
 /** The one error type adapters throw; the server maps it to an AppError by code. */

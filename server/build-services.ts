@@ -48,6 +48,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     readers: config.searchWorkers,
     maxQueued: config.searchQueueLimit,
   });
+  const delegates = new DelegateStore(db);
   return {
     config,
     logger,
@@ -55,7 +56,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     db,
     users,
     apiKeys: new ApiKeyStore(db),
-    delegates: new DelegateStore(db),
+    delegates,
     graph,
     peopleSearches: new PeopleSearchStore(db),
     searchActivities: new SearchActivityStore(db),
@@ -69,7 +70,7 @@ export function buildServices(config: Config, opts: { clock?: Clock; logger?: Lo
     communications,
     projects,
     engine,
-    signals: new SignalService({ db, config, clock, logger, engine, graph, users, projects, communications }),
+    signals: new SignalService({ db, config, clock, logger, engine, graph, users, projects, communications, delegates }),
   };
 }
 

@@ -264,7 +264,7 @@ export class ReadPool {
 
 /** The error of a call whose request's client went away before a worker took it. */
 function abandoned(): SearchEngineError {
-  return new SearchEngineError('timeout', 'the search was dropped: its client went away before a worker took it');
+  return new SearchEngineError('abandoned', 'the search was dropped: its client went away before a worker took it');
 }
 
 function toError(e: { engineCode: string | null; message: string; stack?: string }): Error {

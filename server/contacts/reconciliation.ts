@@ -9,7 +9,7 @@ import { type Actor, actingFields } from '../auth/actor.js';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type Db, prepared } from '../store/database.js';
-import { batchReused, requireDistinctRowIds, rowsHash } from './batch-identity.js';
+import { appliedAgain, batchReused, requireDistinctRowIds, rowsHash } from './batch-identity.js';
 import { withHeaderNames } from './cell-layout.js';
 import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
 import { CONTACT_ROW_FIELDS, ROW_SCHEMA } from './row-schema.js';
@@ -63,6 +63,21 @@ function openRun(db: Db, actor: Actor, runId: string): RunRow {
   if (run.status === 'finalized')
     throw new AppError(409, 'reconciliation_run_finalized', `Run ${runId} is finalized: start a new run for more rows.`, { run_id: runId });
   return run;
+}
+
+/**
+ * What a batch would be refused for whatever the balance, checked before credits are held (the
+ * routes' `billing.refuse`), in the order the handlers check it: no such run (404), a finalized
+ * run (409), other rows under an applied index (409).
+ */
+export function refuseBatch(db: Db, actor: Actor, runId: string, body: BatchBody, mode: 'preview' | 'apply'): void {
+  openRun(db, actor, runId);
+  if (mode !== 'apply' || appliedAgain(db, runId, body)) return;
+  const index = body.batch_index ?? 0;
+  const stored = prepared(db, `SELECT batch_id FROM contact_batches WHERE run_id = ? AND mode = 'apply' AND batch_index = ?`)
+    .pluck()
+    .get(runId, index) as string | undefined;
+  if (stored) throw batchReused(runId, index, stored);
 }
 
 /** Writes need `user_confirmed: true` (the contract's rule). */

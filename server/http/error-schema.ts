@@ -72,6 +72,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   too_many_streams: 429,
   request_headers_too_large: 431,
+  client_closed_request: 499,
   internal_error: 500,
   service_unavailable: 503,
   search_engine_unavailable: 503,
@@ -105,13 +106,14 @@ export const BODY_ERRORS: readonly ErrorCode[] = [
 
 /**
  * What any route that calls the search engine can answer with: the engine is down, the index
- * is not loaded, the queue is full, or the time budget ran out.
+ * is not loaded, the queue is full, the time budget ran out, or the client went away (499, logged only).
  */
 export const SEARCH_ENGINE_ERRORS: readonly ErrorCode[] = [
   'search_engine_unavailable',
   'search_index_missing',
   'search_overloaded',
   'search_timeout',
+  'client_closed_request',
 ];
 
 /** What a route that builds a search query can add: the query is beyond the engine's limits. */

@@ -119,6 +119,7 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
       }
 
       if (actor && def.billing && call.charge !== false) {
+        def.billing.refuse?.({ body, query, params, actor, services, now });
         const quantity = def.billing.quantity ? def.billing.quantity({ body, query, params, actor, services, now }) : 1;
         hold = services.credits.reserve({
           ownerUserId: actor.ownerUserId,

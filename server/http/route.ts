@@ -44,6 +44,11 @@ export interface RouteBilling<B, Q> {
    * call will deliver at most (it may read the stores: enrich counts the rows not yet enriched).
    */
   quantity?(input: { body: B; query: Q; params: Record<string, string>; actor: Actor; services: Services; now: number }): number;
+  /**
+   * Refusals no credit could cure, made before anything is reserved (it throws): a missing run is
+   * 404 and a finalized one 409 whatever the balance, not 402 `credits_exhausted`.
+   */
+  refuse?(input: { body: B; query: Q; params: Record<string, string>; actor: Actor; services: Services; now: number }): void;
 }
 
 /** Items of a batch that share one request budget (see {@link RouteDef.budgetItems}). */

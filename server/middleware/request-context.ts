@@ -73,6 +73,13 @@ export function toAppError(err: unknown): AppError {
         'search_timeout',
         'The request’s search-engine work did not finish within its time budget and was stopped; nothing was charged. Narrow a search (fewer words or keywords, more filters); split work over many items (a large project’s drafts: target_ids in slices); or retry.',
       );
+    // Nobody reads this answer: the client had gone. 499, as proxies log it, and no server failure.
+    if (err.code === 'abandoned')
+      return new AppError(
+        499,
+        'client_closed_request',
+        'The client went away before the answer; its waiting searches were dropped and nothing was charged.',
+      );
     if (err.code === 'overloaded')
       return new AppError(
         503,

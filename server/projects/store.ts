@@ -293,13 +293,22 @@ export class ProjectStore {
     return prepared(this.db, 'SELECT token FROM project_links WHERE target_id = ? AND url = ?').pluck().get(targetId, url) as string;
   }
 
-  /** Records a click on a tracked link and returns where it leads, or null for an unknown token. */
+  /**
+   * Records a click on a tracked link and returns where it leads, or null for an unknown token:
+   * the project's scheduling page as it is now (a link sent before `schedule_url` changed leads to
+   * the new page), or the page the link was made for when the project no longer has one.
+   */
   click(token: string, now: number): string | null {
     const row = prepared(
       this.db,
-      'UPDATE project_links SET clicks = clicks + 1, first_clicked_at = coalesce(first_clicked_at, ?) WHERE token = ? RETURNING url',
-    ).get(now, token) as { url: string } | undefined;
-    return row?.url ?? null;
+      'UPDATE project_links SET clicks = clicks + 1, first_clicked_at = coalesce(first_clicked_at, ?) WHERE token = ? RETURNING url, project_id',
+    ).get(now, token) as { url: string; project_id: string } | undefined;
+    if (!row) return null;
+    const current = prepared(this.db, 'SELECT schedule_url FROM projects WHERE project_id = ?').pluck().get(row.project_id) as
+      | string
+      | null
+      | undefined;
+    return current ?? row.url;
   }
 
   /** Targets of a project who clicked their tracked link at least once. */

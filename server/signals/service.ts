@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { ProjectStore } from '../projects/store.js';
 import { type Db, prepared } from '../store/database.js';
+import type { DelegateStore } from '../store/delegates.js';
 import type { GraphStore } from '../store/graph.js';
 import type { UserStore } from '../store/users.js';
 import { type Candidate, SignalCandidates } from './candidates.js';
@@ -40,6 +41,7 @@ export class SignalService extends WatcherStore {
       users: UserStore;
       projects: ProjectStore;
       communications: CommunicationService;
+      delegates: DelegateStore;
     },
   ) {
     super(deps);
@@ -143,6 +145,16 @@ export class SignalService extends WatcherStore {
 
   private async evaluate(w: Watcher, runId: number, runSeq: number): Promise<void> {
     const { db, clock } = this.deps;
+    // A watcher made by a delegate watches in their name while the grant holds: a run completed
+    // after it ended raises nothing for it (docs/signals.md), and is not read again if it returns.
+    if (w.actingUserId !== w.ownerUserId && !this.deps.delegates.isAllowed(w.ownerUserId, w.actingUserId)) {
+      prepared(db, 'UPDATE signal_watchers SET last_run_seq = ? WHERE watcher_id = ? AND last_run_seq < ?').run(
+        runSeq,
+        w.watcherId,
+        runSeq,
+      );
+      return;
+    }
     // Signals already raised (a follow-up of an earlier run, a repeated change) do not count
     // against the per-run limit: only new ones do.
     const candidates = this.candidates.of(w, runId);

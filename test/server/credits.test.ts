@@ -103,6 +103,33 @@ test('status: null window fields without usage; a charge sets them; failures are
   }
 });
 
+test('at the ceiling, a refusal no credit could cure comes first: an unknown reconciliation run is 404, not 402', async () => {
+  const app = await startTestApp({ extraRoutes });
+  try {
+    const { apiKey } = app.account({ tier: 'free', scopes: 'all' });
+    for (let i = 0; i < 20; i++) assert.is((await app.call('POST', '/test/billed', { key: apiKey, body: {} })).status, 200);
+    assert.is((await app.call('POST', '/test/billed', { key: apiKey, body: {} })).status, 402);
+    const rows = [{ row_id: 'a', notes: 'x' }];
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [path, body] of [
+      [`runs/${unknown}/batches/preview`, { rows }],
+      [`runs/${unknown}/batches`, { rows, user_confirmed: true }],
+    ] as const) {
+      const res = await app.call('POST', `/api/v1/contacts/reconciliation/${path}`, { key: apiKey, body });
+      assert.equal([res.status, res.body.error], [404, 'reconciliation_run_not_found'], path);
+    }
+    const run = (await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key: apiKey, body: {} })).body.run as { run_id: string };
+    await app.call('POST', `/api/v1/contacts/reconciliation/runs/${run.run_id}/finalize`, { key: apiKey, body: { user_confirmed: true } });
+    const finalized = await app.call('POST', `/api/v1/contacts/reconciliation/runs/${run.run_id}/batches`, {
+      key: apiKey,
+      body: { rows, user_confirmed: true },
+    });
+    assert.equal([finalized.status, finalized.body.error], [409, 'reconciliation_run_finalized']);
+  } finally {
+    await app.close();
+  }
+});
+
 test('402 credits_exhausted at the ceiling; status and credits stay reachable; nothing charged', async () => {
   const app = await startTestApp({ extraRoutes });
   try {

@@ -132,6 +132,10 @@ test('a client that hangs up: its waiting search is dropped and free, its runnin
     assert.is(slowSearchOutcomes.length, 2);
     assert.match(slowSearchOutcomes[0] ?? '', /failed: .*client went away/);
     assert.is(slowSearchOutcomes[1], 'ran');
+    // The dropped request is logged as a client that hung up (499, info), not as a server failure.
+    const gone = app.logs.filter((l) => l.status === 499);
+    assert.is(gone.length, 1, JSON.stringify(app.logs.filter((l) => typeof l.status === 'number' && (l.status as number) >= 400)));
+    assert.is(gone[0]?.level, 30);
     const status = await app.call('GET', '/api/v1/credits/status', { key: apiKey });
     assert.is(status.body.used, 0.1, 'the completed one is charged, the dropped one is not');
   } finally {

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';
 import { factsFingerprint } from './drafting.js';
-import { ownProject, presentProject } from './projects.js';
+import { assertProjectActor, ownProject, presentProject } from './projects.js';
 import { targetFactsOf } from './target-facts.js';
 import { deliveryChannel, draftState, trackedScheduleLink } from './targets.js';
 
@@ -67,6 +67,7 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
  */
 export async function activateProject(services: Services, actor: Actor, projectId: string, now: number): Promise<Record<string, unknown>> {
   const p = ownProject(services, actor, projectId);
+  assertProjectActor(services, p);
   const listed = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
   // A message its owner cancelled was not sent: the target is queued again, with its draft as it
   // now stands, under a new idempotency key.
@@ -167,6 +168,7 @@ export async function retryFailedProfessionalSends(
   now: number,
 ): Promise<Record<string, unknown>> {
   const p = ownProject(services, actor, projectId);
+  assertProjectActor(services, p);
   const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
   let reset = 0;
   for (const t of targets) {

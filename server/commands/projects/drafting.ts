@@ -3,6 +3,7 @@
  * what Proxima knows of them and of the sender. docs/projects.md, "Templates and drafts".
  */
 import crypto from 'node:crypto';
+import { invalidField } from '../../errors.js';
 import type { Project, TemplateField } from '../../projects/record.js';
 
 /** The placeholders a template may use, filled per target. */
@@ -131,7 +132,11 @@ const PLACEHOLDER_NAMES: ReadonlySet<string> = new Set(PLACEHOLDERS);
  * alone.
  */
 export function fillTemplate(template: string, facts: DraftFacts): string {
-  const out = template.replace(PLACEHOLDER, (_whole, space: string, word: string | undefined, gap: string | undefined, inner: string) => {
+  // The pitch and the title are the owner's own words and may hold placeholders ("Meet
+  // {{first_name}}'s next team"): they are filled as the template is. Values read from
+  // profiles are inserted verbatim.
+  const own = template.replace(/\{\{\s*(pitch|project_title)\s*\}\}/g, (whole, name: 'pitch' | 'project_title') => facts[name] ?? whole);
+  const out = own.replace(PLACEHOLDER, (_whole, space: string, word: string | undefined, gap: string | undefined, inner: string) => {
     const name = inner.trim();
     const lead = `${space}${word ?? ''}${gap ?? ''}`;
     if (!PLACEHOLDER_NAMES.has(name)) return lead;
@@ -144,6 +149,34 @@ export function fillTemplate(template: string, facts: DraftFacts): string {
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/\(\s*\)/g, '')
     .trim();
+}
+
+/**
+ * The placeholders of a text that drafting does not know (`{{frist_name}}`), for a 400 that names
+ * them: an unknown placeholder would otherwise vanish from every draft without a word.
+ */
+export function unknownPlaceholders(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\{\{([^{}]*)\}\}/g)) {
+    const name = (m[1] as string).trim();
+    if (!PLACEHOLDER_NAMES.has(name) && !out.includes(name)) out.push(name);
+  }
+  // Braces that open or close no placeholder ("{{{{first_name}}}}", "{{first_name}"): also refused.
+  const rest = text.replace(/\{\{[^{}]*\}\}/g, '');
+  if (/\{\{|\}\}/.test(rest)) out.push(rest.includes('{{') ? '{{' : '}}');
+  return out;
+}
+
+/** Refuses a text with an unknown placeholder or stray double braces: 400 naming them and the known ones. */
+export function assertKnownPlaceholders(text: string | null | undefined, pointer: string): void {
+  if (!text) return;
+  const unknown = unknownPlaceholders(text);
+  if (unknown.length)
+    throw invalidField(
+      'body',
+      pointer,
+      `unknown placeholder ${unknown.map((n) => (n === '{{' || n === '}}' ? `stray "${n}"` : `{{${n}}}`)).join(', ')}; the placeholders are ${PLACEHOLDERS.map((n) => `{{${n}}}`).join(', ')}`,
+    );
 }
 
 /** A fingerprint of the facts a draft was made from: a draft is stale once it changes. */

@@ -16,8 +16,15 @@ const MODEL_BUDGET_MS = 60_000;
 
 import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../projects/record.js';
 import type { Services } from '../../services.js';
-import { factsFingerprint, fillTemplate, generalizeMessage, generateTemplate, type TemplateType } from './drafting.js';
-import { ownProject, presentProject } from './projects.js';
+import {
+  assertKnownPlaceholders,
+  factsFingerprint,
+  fillTemplate,
+  generalizeMessage,
+  generateTemplate,
+  type TemplateType,
+} from './drafting.js';
+import { assertProjectActor, ownProject, presentProject } from './projects.js';
 import { targetFacts, targetFactsOf } from './target-facts.js';
 import { deliveryChannel, draftState, presentTarget, presentTargets, trackedScheduleLink } from './targets.js';
 
@@ -29,6 +36,7 @@ export function putTemplates(
   now: number,
 ): Record<string, unknown> {
   const p = ownProject(services, actor, projectId);
+  for (const f of TEMPLATE_FIELDS) assertKnownPlaceholders(body[f], `/${f}`);
   const templates = Object.fromEntries(TEMPLATE_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
   const updated = services.projects.setTemplates(p.projectId, templates, now);
   if (body.clear_personalization) services.projects.clearGeneratedDrafts(p.projectId);
@@ -43,6 +51,7 @@ export function generateTemplates(
   now: number,
 ): Record<string, unknown> {
   const p = ownProject(services, actor, projectId);
+  assertProjectActor(services, p);
   const type: TemplateType = body.template_type ?? 'outreach_message_prompt';
   if (type === 'generalize_message_to_template') {
     if (!body.message?.trim()) throw invalidField('body', '/message', 'is required with template_type=generalize_message_to_template');
@@ -70,6 +79,7 @@ export async function generateMessages(
   now: number,
 ): Promise<Record<string, unknown>> {
   let p = ownProject(services, actor, projectId);
+  assertProjectActor(services, p);
   // A person named by id is checked as adding a target checks: someone Proxima knows, not the owner.
   if (body.target_user_id) {
     if (body.target_user_id === p.ownerUserId || body.target_user_id === actor.actingUserId)
@@ -90,11 +100,20 @@ export async function generateMessages(
   if (!p.templates.outreach_message_prompt)
     p = services.projects.setTemplates(p.projectId, { outreach_message_prompt: generateTemplate('outreach_message_prompt', p, null) }, now);
   let targets: ProjectTarget[];
-  if (body.target_ids?.length)
+  if (body.target_ids?.length) {
     targets = body.target_ids
       .map((id) => services.projects.target(id))
       .filter((t): t is ProjectTarget => t !== null && t.projectId === p.projectId);
-  else if (body.target_user_id)
+    // As the single-draft route answers: a target id of no target of this project is 404.
+    const missing = body.target_ids.filter((id) => !targets.some((t) => t.targetId === id));
+    if (missing.length)
+      throw new AppError(
+        404,
+        'target_not_found',
+        `No target ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''} in this project: target_ids are the ids targets are listed with (GET .../targets); add people first.`,
+        {},
+      );
+  } else if (body.target_user_id)
     targets = [services.projects.targetByUser(p.projectId, body.target_user_id)].filter((t): t is ProjectTarget => t !== null);
   else {
     // The whole shortlist: its ids at once (one light read, so a removal meanwhile shifts
@@ -207,6 +226,8 @@ export async function putMessage(
   now: number,
 ): Promise<Record<string, unknown>> {
   const p = ownProject(services, actor, projectId);
+  assertProjectActor(services, p);
+  assertKnownPlaceholders(body.message, '/message');
   const t = by.targetId ? services.projects.target(by.targetId) : services.projects.targetByUser(p.projectId, by.targetUserId!);
   if (!t || t.projectId !== p.projectId) throw new AppError(404, 'target_not_found', 'No such target in this project; add it first.', {});
   // A draft already handed to communications (queued, going out or sent) is what was sent: a change

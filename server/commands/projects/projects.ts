@@ -2,6 +2,7 @@ import { type Actor, actingFields } from '../../auth/actor.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { EngagementMode, Project } from '../../projects/record.js';
 import type { Services } from '../../services.js';
+import { assertKnownPlaceholders } from './drafting.js';
 import { presentTargets } from './targets.js';
 
 export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -12,6 +13,21 @@ export function ownProject(services: Services, actor: Actor, projectId: string):
   if (!p || p.ownerUserId !== actor.ownerUserId)
     throw new AppError(404, 'project_not_found', `No project ${projectId} on this account.`, { project_id: projectId });
   return p;
+}
+
+/**
+ * A project drafts and sends in the name of the user it was created as. When that user was a
+ * delegate whose grant has since ended, nothing more is drafted or sent in their name: 403
+ * `delegate_not_allowed` (reading, exporting and archiving still work).
+ */
+export function assertProjectActor(services: Services, p: Project): void {
+  if (p.actingUserId === p.ownerUserId || services.delegates.isAllowed(p.ownerUserId, p.actingUserId)) return;
+  throw new AppError(
+    403,
+    'delegate_not_allowed',
+    `Project ${p.projectId} drafts and sends as ${p.actingUserId}, whose delegation of this account has ended: nothing more is drafted or sent in their name. The owner can restore the grant (proxima delegates add, or the delegate accepts again), or start a new project as themself.`,
+    { delegate_user_id: p.actingUserId },
+  );
 }
 
 /** The project resource (docs/projects.md, "The project"). */
@@ -52,6 +68,8 @@ export interface CreateProjectInput {
 export function createProject(services: Services, actor: Actor, input: CreateProjectInput, now: number): Record<string, unknown> {
   // As an update refuses it: a title of spaces is no title.
   if (!input.title.trim()) throw invalidField('body', '/title', 'must not be blank');
+  assertKnownPlaceholders(input.title, '/title');
+  assertKnownPlaceholders(input.pitch, '/pitch');
   const p = services.projects.create({
     ownerUserId: actor.ownerUserId,
     actingUserId: actor.actingUserId,
@@ -144,6 +162,8 @@ export function updateProject(
 ): Record<string, unknown> {
   const p = ownProject(services, actor, projectId);
   if (body.title !== undefined && !body.title.trim()) throw invalidField('body', '/title', 'must not be blank');
+  assertKnownPlaceholders(body.title, '/title');
+  assertKnownPlaceholders(body.pitch, '/pitch');
   const updated = services.projects.update(
     p.projectId,
     {
@@ -157,8 +177,9 @@ export function updateProject(
     },
     now,
   );
-  // The pitch feeds every draft: a new pitch makes generated drafts stale.
-  if (body.pitch !== undefined && body.pitch !== p.pitch) services.projects.setTemplates(p.projectId, {}, now);
+  // The pitch and the title ({{project_title}}) feed every draft: a new one makes generated drafts stale.
+  if ((body.pitch !== undefined && body.pitch !== p.pitch) || (body.title !== undefined && body.title.trim() !== p.title))
+    services.projects.setTemplates(p.projectId, {}, now);
   return { success: true, project: presentProject(services, updated) };
 }
 

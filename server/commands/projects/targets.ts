@@ -183,6 +183,13 @@ export function removeTargets(
       '/target_user_ids',
       'name the targets to remove (target_user_ids or target_user_id), or send remove_all=true to clear the shortlist',
     );
+  // Both at once is ambiguous, and a mistaken remove_all would clear the whole shortlist.
+  if (ids.length && body.remove_all === true)
+    throw invalidField(
+      'body',
+      '/remove_all',
+      'send either the targets to remove (target_user_ids or target_user_id) or remove_all=true, not both',
+    );
   const results = services.projects.removeTargets(p.projectId, body.remove_all === true ? 'all' : ids, now);
   return {
     success: true,

@@ -86,21 +86,34 @@ function checkShape(
   services: Services,
   actor: Actor,
   w: Pick<Watcher, 'signalTypes' | 'deliveries' | 'projectId' | 'emailTo' | 'webhookUrl' | 'cohortSource' | 'personIds' | 'companyIds'>,
+  /** On PATCH the cohort and project are fixed: a refusal names what was sent, and says so. */
+  patching = false,
 ): void {
+  // A watcher's cohort and project are set when it is made; PATCH cannot change them.
+  const fixed = (field: string, what: string, needs: string) =>
+    invalidField(
+      'body',
+      field,
+      `${what} needs ${needs}, which this watcher was made without; a watcher's cohort and project are set when it is created (POST /api/v1/signals/watchers), so create another watcher for it`,
+    );
   const cohortless = w.cohortSource !== 'project' && !w.personIds.length && !w.companyIds.length;
   const needing = w.signalTypes.filter((t) => NEEDS_COHORT.has(t));
   if (cohortless && needing.length)
-    throw invalidField(
-      'body',
-      '/cohort',
-      `is required for ${needing.join(', ')}: name a project_id, person_ids, company_ids or a search_id`,
-    );
+    throw patching
+      ? fixed('/signal_types', needing.join(', '), 'a cohort (a project, people, companies or a search)')
+      : invalidField('body', '/cohort', `is required for ${needing.join(', ')}: name a project_id, person_ids, company_ids or a search_id`);
   if (w.signalTypes.includes('competitor_engagement') && !w.companyIds.length)
-    throw invalidField('body', '/cohort/company_ids', 'is required for competitor_engagement: the competitors whose posts to watch');
+    throw patching
+      ? fixed('/signal_types', 'competitor_engagement', 'a cohort of company_ids')
+      : invalidField('body', '/cohort/company_ids', 'is required for competitor_engagement: the competitors whose posts to watch');
   if (w.signalTypes.includes('follow_up') && w.cohortSource !== 'project')
-    throw invalidField('body', '/cohort/project_id', 'is required for follow_up: it follows up the project’s sent messages');
+    throw patching
+      ? fixed('/signal_types', 'follow_up', 'a project cohort')
+      : invalidField('body', '/cohort/project_id', 'is required for follow_up: it follows up the project’s sent messages');
   if (w.deliveries.includes('project_feed') && !w.projectId)
-    throw invalidField('body', '/project_id', 'is required for the project_feed delivery (or watch a project cohort)');
+    throw patching
+      ? fixed('/deliveries', 'the project_feed delivery', 'a project')
+      : invalidField('body', '/project_id', 'is required for the project_feed delivery (or watch a project cohort)');
   if (w.deliveries.includes('agent_webhook') && !w.webhookUrl)
     throw invalidField('body', '/webhook_url', 'is required for the agent_webhook delivery');
   const hookRefusal = w.webhookUrl ? webhookUrlRefusal(w.webhookUrl, services.config.communications.webhookAddresses) : null;
@@ -208,7 +221,7 @@ export function updateWatcher(
     personIds: w.personIds,
     companyIds: w.companyIds,
   };
-  checkShape(services, actor, next);
+  checkShape(services, actor, next, true);
   const newSecret = body.webhook_url && !w.webhookSecret && !body.webhook_secret ? crypto.randomBytes(24).toString('base64url') : undefined;
   const updated = services.signals.updateWatcher(w.watcherId, {
     name: body.name,

@@ -10,6 +10,7 @@ import {
   previewBatch,
   readRun,
   reconciliationSchema,
+  refuseBatch,
 } from '../../contacts/reconciliation.js';
 import {
   bulkReview,
@@ -149,7 +150,11 @@ export const contactRoutes = [
     tag: 'contacts',
     summary: 'Matches up to 100 rows and says what apply would do; writes audit rows only, no contact changes.',
     auth: READ,
-    billing: { operation: 'contacts_reconciliation_row', quantity: ({ body }) => body.rows.length },
+    billing: {
+      operation: 'contacts_reconciliation_row',
+      quantity: ({ body }) => body.rows.length,
+      refuse: ({ params, body, actor, services }) => refuseBatch(services.db, actor, params.runId as string, body, 'preview'),
+    },
     budgetItems: (body) => body?.rows?.length ?? 0,
     request: { params: runParams, body: batchBody(false) },
     errors: [...RUN_ERRORS, 'reconciliation_run_finalized', ...SEARCH_ENGINE_ERRORS],
@@ -174,6 +179,7 @@ export const contactRoutes = [
     billing: {
       operation: 'contacts_reconciliation_row',
       quantity: ({ body, params, services }) => (appliedAgain(services.db, params.runId as string, body) ? 0 : body.rows.length),
+      refuse: ({ params, body, actor, services }) => refuseBatch(services.db, actor, params.runId as string, body, 'apply'),
     },
     budgetItems: (body) => body?.rows?.length ?? 0,
     request: { params: runParams, body: batchBody(true) },

@@ -200,6 +200,65 @@ test('signals fire from what a second snapshot changed, to the project feed, the
   }
 });
 
+test('a watcher made by a delegate raises nothing once the grant has ended; one whose grant holds does', async () => {
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, SIGNALS_POLL_MS: '3600000' } });
+  try {
+    await loadSnapshot(app, 'snap1', FIRST);
+    // Two accounts have the same delegate, the sender, whose post 1 gets reactions in the second snapshot.
+    const delegate = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const ended = app.account({ name: 'Ended' });
+    const holds = app.account({ name: 'Holds' });
+    for (const owner of [ended, holds]) app.services.delegates.add(owner.userId, delegate.userId, app.clock.now(), true);
+    const watch = async (key: string) => {
+      const r = await app.call('POST', '/api/v1/signals/watchers', {
+        key,
+        body: { signal_types: ['liked_my_post'], cohort: { person_ids: [P(1)] }, delegate_user_id: delegate.userId },
+      });
+      assert.is(r.status, 200, r.text);
+      return (r.body.watcher as Row).watcher_id as string;
+    };
+    const endedWatcher = await watch(ended.apiKey);
+    const holdsWatcher = await watch(holds.apiKey);
+    app.services.delegates.remove(ended.userId, delegate.userId);
+    await loadSnapshot(app, 'snap2', SECOND);
+    await app.services.signals.processNow();
+    const poll = async (key: string, id: string) =>
+      ((await app.call('POST', `/api/v1/signals/watchers/${id}/poll`, { key, body: {} })).body.signals as Row[]).map((x) => x.signal_type);
+    assert.equal([...new Set(await poll(holds.apiKey, holdsWatcher))], ['liked_my_post']);
+    assert.equal(await poll(ended.apiKey, endedWatcher), []);
+    // The run is passed over, not kept for later: a grant given again watches from the next run on.
+    const seq = async (key: string, id: string) =>
+      ((await app.call('GET', `/api/v1/signals/watchers/${id}`, { key })).body.watcher as Row).last_run_seq;
+    assert.is(await seq(ended.apiKey, endedWatcher), await seq(holds.apiKey, holdsWatcher));
+  } finally {
+    await app.close();
+  }
+});
+
+test('PATCH refusals about a cohort or project say those are set at creation, never ask for a field PATCH refuses', async () => {
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, SIGNALS_POLL_MS: '3600000' } });
+  try {
+    await loadSnapshot(app, 'snap1', FIRST);
+    const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const made = await app.call('POST', '/api/v1/signals/watchers', { key, body: { signal_types: ['liked_my_post'] } });
+    assert.is(made.status, 200, made.text);
+    const path = `/api/v1/signals/watchers/${(made.body.watcher as Row).watcher_id}`;
+    for (const [body, pointer] of [
+      [{ deliveries: ['project_feed'] }, '/deliveries'],
+      [{ signal_types: ['competitor_engagement'] }, '/signal_types'],
+      [{ signal_types: ['follow_up'] }, '/signal_types'],
+    ] as const) {
+      const res = await app.call('PATCH', path, { key, body });
+      assert.equal([res.status, res.body.error], [400, 'validation_failed'], JSON.stringify(body));
+      assert.match(res.text, /set when it is created/);
+      assert.ok(res.text.includes(pointer), res.text);
+      assert.not.match(res.text, /cohort\/|\/project_id|is required/);
+    }
+  } finally {
+    await app.close();
+  }
+});
+
 test('follow_up: a project target who has not answered a delivered message in time, once; a replied one is not', async () => {
   const app = await startTestApp({ env: { ...FAST_DISPATCH, SIGNALS_POLL_MS: '3600000' } });
   try {
