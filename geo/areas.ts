@@ -102,7 +102,7 @@ export const OTHER_AREAS: MetroDefinition[] = [
     name: 'Gush Dan',
     aliases: ['greater tel aviv', 'tel aviv metropolitan area', 'tel aviv metro'],
     area: true,
-    members: ['Tel Aviv-Yafo||IL', 'Ramat Gan||IL', 'Petah Tikva||IL', 'Holon||IL', 'Bnei Brak||IL', 'Bat Yam||IL', 'Herzliya||IL'],
+    members: ['Tel Aviv-Yafo||IL', 'Ramat Gan||IL', 'Holon||IL', 'Bnei Brak||IL', 'Herzliya||IL'],
   },
   // England's regions beyond London: their principal towns (English towns carry no county).
   {

@@ -28,6 +28,31 @@ const PHONE_ONLY = /^\s*(?:tel:)?\+?[\d\s().\-/\u2010-\u2012\u00a0]{7,}(?:\s*(?:
 
 const isPhone = (v: string): boolean => PHONE_ONLY.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7;
 
+/**
+ * The number of a messaging or calling link ("https://wa.me/447700900123", "whatsapp://send?phone=…",
+ * "viber://chat?number=%2B44…", "t.me/+4477…", "sms:+1 415…", "tel:", "callto:"), or null.
+ */
+export function phoneOfLink(v: string): string | null {
+  const t = v.trim();
+  const m =
+    /^(?:https?:\/\/)?(?:www\.)?(?:wa\.me|t\.me)\/(?:%2B|\+)?(\d{7,15})\/?(?:\?.*)?$/i.exec(t) ??
+    /^(?:https?:\/\/)?api\.whatsapp\.com\/send\/?\?phone=(?:%2B|\+)?(\d{7,15})\b/i.exec(t) ??
+    /^(?:whatsapp|viber|sms|tel|callto|facetime|skype):(?:\/\/)?(?:[a-z]+\?(?:phone|number)=)?((?:%2B|\+)?[\d\s().-]{7,})(?:[?&;].*)?$/i.exec(
+      t,
+    );
+  if (!m) return null;
+  const raw = (m[1] as string).replace(/^%2B/i, '+');
+  const digits = raw.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15) return null;
+  return raw.startsWith('+') || /^(?:https?:\/\/)?(?:www\.)?(?:wa\.me|t\.me|api\.whatsapp)/i.test(t) || /^whatsapp:/i.test(t)
+    ? `+${digits}`
+    : raw.trim();
+}
+
+/** "Ana Ruiz (m) +44 7700 900123", "Ana Ruiz, mob: 0612…": a phone number after a name, with its label. */
+const NAME_THEN_PHONE =
+  /^(.*?\p{L}.*?)[\s,;|/-]*(?:\(?(?:m|mob|mobile|cell|c|tel|t|ph|phone|w|work|o|office|h|home)\)?[.:]?\s*)?(\+?\d[\d\s().-]{5,}\d)\s*$/iu;
+
 /** The row with each value in the column it belongs to and its name cell laid out as one name and its tail. */
 export function laidOut(input: ContactRow): ContactRow {
   const row = withHeaderNames(input);
@@ -36,7 +61,7 @@ export function laidOut(input: ContactRow): ContactRow {
   const phones: string[] = [];
   for (const p of row.phone_numbers ?? []) {
     if (emailsIn(p).length && !/\d{5}/.test(p)) emails.push(p);
-    else phones.push(p);
+    else phones.push(phoneOfLink(p) ?? p);
   }
   let url = row.professional_url ?? null;
   const takeUrl = (v: string): boolean => {
@@ -49,15 +74,25 @@ export function laidOut(input: ContactRow): ContactRow {
   out.emails = emails.filter((e) => {
     if (emailsIn(e).length) return true;
     if (takeUrl(e)) return false;
+    const linked = phoneOfLink(e);
+    if (linked) {
+      phones.push(linked);
+      return false;
+    }
     if (isPhone(e)) {
       phones.push(e);
       return false;
     }
     return true;
   });
-  // Profile-URL column: an address is an address.
+  // Profile-URL column: an address is an address, a messaging link a phone.
   if (url && !professionalUsername(url) && emailsIn(url).length) {
     out.emails.push(url);
+    url = null;
+  }
+  const urlPhone = url && !professionalUsername(url) ? phoneOfLink(url) : null;
+  if (urlPhone) {
+    phones.push(urlPhone);
     url = null;
   }
   // Employer column: addresses and profile URLs out.
@@ -77,9 +112,16 @@ export function laidOut(input: ContactRow): ContactRow {
     const v = out[key]?.trim();
     if (!v) continue;
     if (PROFILE_URL.test(v) && takeUrl(v)) out[key] = v.replace(PROFILE_URL, ' ').trim() || null;
-    else if (isPhone(v)) {
-      phones.push(v);
+    else if (isPhone(v) || phoneOfLink(v)) {
+      phones.push(phoneOfLink(v) ?? v);
       out[key] = null;
+    } else {
+      // A phone number after the name ("Ana Ruiz (m) +44 7700 900123"): the number is a phone.
+      const m = NAME_THEN_PHONE.exec(v);
+      if (m && (m[2]!.match(/\d/g)?.length ?? 0) >= 7) {
+        phones.push(m[2]!.trim());
+        out[key] = m[1]!.replace(/[\s,;|/(-]+$/, '').trim() || null;
+      }
     }
   }
   out.phone_numbers = phones;
@@ -98,6 +140,8 @@ type Field =
   | 'organization_names'
   | 'job_titles'
   | 'location'
+  | 'location_region'
+  | 'location_country'
   | 'professional_url'
   | 'notes';
 
@@ -132,26 +176,76 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
       ],
       [
         'organization_names',
-        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies',
+        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company',
       ],
       [
         'job_titles',
-        'title|job title|jobtitle|job titles|position|role|titre|fonction|berufsbezeichnung|titel|cargo|puesto|ruolo|functie|stanowisko',
+        'title|job title|jobtitle|job titles|position|role|titre|fonction|berufsbezeichnung|titel|cargo|puesto|ruolo|functie|stanowisko|organization title|organisation title|designation|current title|job position',
       ],
-      ['location', 'location|city|town|address|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|region'],
+      [
+        'location',
+        'location|city|town|address|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|formatted',
+      ],
+      ['location_region', 'region|state|province|county|state province|state region|bundesland|provincia|estado|regione|wojewodztwo'],
+      ['location_country', 'country|country region|country name|pays|land|pais|paese|kraj'],
       ['professional_url', 'professional url|linkedin|linkedin url|profile url|linkedin profile|profil linkedin|url'],
       ['notes', 'notes|note|comments|comment|remarque|bemerkung|notas|notizen'],
     ] as [Field, string][]
   ).flatMap(([field, names]) => names.split('|').map((n): [string, Field] => [n, field])),
 );
 const LIST_FIELDS = new Set<Field>(['emails', 'phone_numbers', 'organization_names', 'job_titles']);
-const KNOWN = new Set<string>(['row_id', ...HEADER_NAMES.values()]);
+const KNOWN = new Set<string>(['row_id', ...[...HEADER_NAMES.values()].filter((f) => !f.startsWith('location_'))]);
 
 const MAX_VALUES = 20;
 const MAX_VALUE_CHARS = 1000;
 
 /** Names that say less than others of their field: read after them ("Job Title" before Outlook's courtesy "Title"). */
-const GENERIC_NAMES = new Set(['title', 'contact', 'address', 'region', 'url', 'mail', 'tel', 'cell', 'role', 'position', 'first', 'last']);
+const GENERIC_NAMES = new Set([
+  'title',
+  'contact',
+  'address',
+  'region',
+  'url',
+  'mail',
+  'tel',
+  'cell',
+  'role',
+  'position',
+  'first',
+  'last',
+  'formatted',
+  'account',
+]);
+/**
+ * Words before a column's own name that say whose or which it is ("Person - Name", "Business
+ * City", "Mailing City", "Primary Email", "Address 1 - City"): the name without them is read.
+ */
+const HEADER_QUALIFIERS = new Set([
+  'person',
+  'contact',
+  'primary',
+  'business',
+  'home',
+  'work',
+  'mailing',
+  'other',
+  'main',
+  'default',
+  'address',
+  'personal',
+]);
+
+/**
+ * A column name as address books number and qualify it, reduced to its own name: "Organization 1 -
+ * Name" → "organization name", "E-mail 1 - Value" → "e mail", "Address 1 - City" → "city",
+ * "Person - Job title" → "job title" (Google Contacts, Outlook, Salesforce, HubSpot, Pipedrive).
+ */
+function plainHeader(key: string): string {
+  const ws = key.split(' ').filter((w) => w && !/^\d+$/.test(w));
+  if (ws.length > 1 && ws[ws.length - 1] === 'value') ws.pop();
+  while (ws.length > 1 && HEADER_QUALIFIERS.has(ws[0] as string) && HEADER_NAMES.has(ws.slice(1).join(' '))) ws.shift();
+  return ws.join(' ');
+}
 /** A courtesy title alone (Outlook's "Title" column): no job title. */
 const COURTESY_ONLY = /^\s*(mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle|m)\.?\s*$/i;
 
@@ -166,13 +260,15 @@ const headerKey = (key: string): string =>
 /** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
 export function withHeaderNames(row: ContactRow): ContactRow {
   const out: ContactRow & Record<string, unknown> = { ...row };
+  const regions: string[] = [];
+  const countries: string[] = [];
   const entries = Object.entries(row)
     .filter(([key]) => !KNOWN.has(key))
     .map(([key, value]) => [headerKey(key), value] as const)
     .sort((a, b) => Number(GENERIC_NAMES.has(a[0])) - Number(GENERIC_NAMES.has(b[0])));
   for (const [key, value] of entries) {
     if (value === null || value === undefined) continue;
-    const field = HEADER_NAMES.get(key);
+    const field = HEADER_NAMES.get(key) ?? HEADER_NAMES.get(plainHeader(key));
     if (!field) continue;
     // As bounded as the fields' own values: short strings, a few of them.
     const values = (Array.isArray(value) ? value.slice(0, MAX_VALUES) : [value]).filter(
@@ -180,10 +276,20 @@ export function withHeaderNames(row: ContactRow): ContactRow {
     );
     if (field === 'job_titles' && values.every((v) => COURTESY_ONLY.test(v))) continue;
     if (!values.length) continue;
+    if (field === 'location_region' || field === 'location_country') {
+      (field === 'location_region' ? regions : countries).push(...values);
+      continue;
+    }
     if (LIST_FIELDS.has(field)) {
       const have = (out[field] as string[] | undefined) ?? [];
       if (!have.length) out[field] = values as never;
     } else if (!out[field]) out[field] = values.join(' ') as never;
+  }
+  // A place in parts ("City", "State", "Country" columns): one location, town first.
+  if (regions.length || countries.length) {
+    const parts = [out.location, regions[0], countries[0]].filter((v): v is string => !!v?.trim());
+    const joined = parts.join(', ');
+    if (row.location === undefined || row.location === null || row.location === '') out.location = joined;
   }
   return out;
 }

@@ -4,7 +4,8 @@
  * "Chattopadhyay", "Smirnov" / "Smirnoff", "Sato" / "Satoh"). Three sources: a table of the
  * romanisations of common East Asian, South Asian, Arabic and Hebrew family names
  * (server/contacts/data/family-names.csv), the endings that Slavic names are spelt with in other
- * alphabets, and Japanese long vowels. Every one
+ * alphabets, a Slavic name's forms for either sex ("Novák" / "Nováková"), and Japanese long
+ * vowels. Every one
  * is a guess: the matcher weighs it as a misspelling, so a person confirms it unless an email, a
  * phone or a profile URL names the person.
  */
@@ -50,6 +51,49 @@ function slavicForm(name: string): string {
   return name;
 }
 
+/**
+ * A Slavic family name and its form for the other sex, as the two forms of one family's name:
+ * Czech and Slovak "Novák" / "Nováková", "Hruška" / "Hrušková", "Rybníček" / "Rybníčková", "Němec"
+ * / "Němcová"; Russian and Bulgarian "Smirnov" / "Smirnova", "Pushkin" / "Pushkina", "Tolstoy" /
+ * "Tolstaya"; Polish "Kowalski" / "Kowalska", "Nowicki" / "Nowicka". `a` and `b` are lowercase
+ * ASCII; the masculine form has four letters or more.
+ */
+function genderForms(a: string, b: string): boolean {
+  return masculineAndFeminine(a, b) || masculineAndFeminine(b, a);
+}
+
+function masculineAndFeminine(m: string, f: string): boolean {
+  if (m.length < 4) return false;
+  if (/(?:ov|ev|in|yn)$/.test(m) && f === `${m}a`) return true;
+  if (/[bcdfghjklmnprstvzx]$/.test(m) && f === `${m}ova`) return true;
+  if (m.endsWith('a') && f === `${m.slice(0, -1)}ova`) return true;
+  if (/[ei]k$/.test(m) && f === `${m.slice(0, -2)}kova`) return true;
+  if (m.endsWith('ec') && f === `${m.slice(0, -2)}cova`) return true;
+  const adjective = /^(.{2,}(?:sk|ck|dzk))(?:i|y|iy|ii|ij|yj)$/.exec(m);
+  if (adjective && (f === `${adjective[1]}a` || f === `${adjective[1]}aya` || f === `${adjective[1]}aja`)) return true;
+  const russian = /^(.{3,})(?:oy|iy|yy|oj)$/.exec(m);
+  return !!russian && (f === `${russian[1]}aya` || f === `${russian[1]}aja`);
+}
+
+/** The other sex's forms of a Slavic family name that searches also look for. */
+function genderVariants(name: string): string[] {
+  const out: string[] = [];
+  if (name.length < 4) return out;
+  const fem = /^(.{3,})(ova|eva|ina|yna)$/.exec(name);
+  if (fem) out.push(`${fem[1]}${fem[2]!.slice(0, -1)}`);
+  const czech = /^(.{3,})ova$/.exec(name);
+  if (czech) out.push(czech[1]!, `${czech[1]}a`, `${czech[1]!.slice(0, -1)}ek`, `${czech[1]!.slice(0, -1)}ec`);
+  const adjFem = /^(.{2,}(?:sk|ck|dzk))(?:a|aya|aja)$/.exec(name);
+  if (adjFem) out.push(`${adjFem[1]}i`, `${adjFem[1]}y`);
+  if (/(?:ov|ev|in|yn)$/.test(name)) out.push(`${name}a`);
+  const adjMasc = /^(.{2,}(?:sk|ck|dzk))(?:i|y|iy|ii)$/.exec(name);
+  if (adjMasc) out.push(`${adjMasc[1]}a`);
+  // Only endings that are Slavic: "Johnson" is searched as "Johnsonova" by no one.
+  if (/[ei]k$/.test(name) && name.length >= 5) out.push(`${name.slice(0, -2)}kova`);
+  if (/ec$/.test(name) && name.length >= 5) out.push(`${name.slice(0, -2)}cova`);
+  return out.filter((v) => v !== name && genderForms(name, v));
+}
+
 /** A name made only of Japanese syllables as Hepburn and its variants write them ("satoh", "ohtsuka", "yamamoto"). */
 const JAPANESE_SHAPE = /^(?:(?:[kgsztdnhbpmrwfj]|sh|ch|ts)?y?[aeiou]{1,2}h?(?:n(?![aeiouy]))?|(?:[kstpcg])(?=[kstpcg]))+$/;
 
@@ -91,6 +135,7 @@ export function familySpelling(a: string, b: string, aParts: string[] = [a], bPa
   // "Low", "Man", "Tan"): not read as a romanisation.
   if (ga && gb?.some((g) => ga.includes(g))) return !commonWords().has(a) && !commonWords().has(b);
   if (slavicForm(a) === slavicForm(b)) return true;
+  if (genderForms(a, b)) return true;
   // Long vowels of names of two syllables or more that the table does not hold (Korean "Choo" and
   // "Cho" are two names) and that are no English words ("More" is not "Moore").
   const ja = japaneseForm(a);
@@ -119,6 +164,7 @@ export function familyNameVariants(name: string): string[] {
   if (/ov$/.test(slavic) && slavic.length > 5) for (const e of ['off', 'ow']) out.add(slavic.replace(/ov$/, e));
   if (/ev$/.test(slavic) && slavic.length > 5) out.add(slavic.replace(/ev$/, 'eff'));
   if (/ski$/.test(slavic)) out.add(slavic.replace(/ski$/, 'sky'));
+  for (const v of genderVariants(name)) out.add(v);
   const ja = table().has(name) ? null : japaneseForm(name);
   if (ja && syllables(ja) >= 2) {
     out.add(ja);

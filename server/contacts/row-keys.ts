@@ -14,6 +14,7 @@ import { isGivenName } from './given-names.js';
 import type { ContactRow } from './match-scoring.js';
 import { asciiLower, indexWords, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
+import { timeZoneOf } from './time-zones.js';
 import { type TitleToken, titleTokens } from './titles.js';
 
 /** What a row offers to match on, normalised once. */
@@ -76,6 +77,9 @@ export function nativeText(text: string, forms: Map<string, string>): string | n
 function placeOf(text: string | null | undefined): Keys['place'] {
   const written = text?.trim();
   if (!written) return null;
+  // "IST", "America/Chicago", "Eastern Time (US & Canada)": a time zone, at most a country.
+  const zone = timeZoneOf(written);
+  if (zone) return zone.country ? { city: null, metro: null, country: zone.country } : null;
   // "Remote (Miami)", "Hybrid - Austin, TX", "WFH Denver", "Boston office (hybrid)": the place without how one works there.
   const t = WORK_MODE.test(written)
     ? written
@@ -137,7 +141,16 @@ function placeNamed(t: string): Keys['place'] {
     if (city) return { city: placeKey(city.name), metro: metroOf(city)?.name.toLowerCase() ?? null, country: city.countryCode };
     if (findUsState(t)) return { city: null, metro: null, country: 'US' };
   }
-  const match = resolvePlace(t) ?? resolvePlace(t.split(',')[0]!.trim());
+  // "Le Marais, Paris", "Capitol Hill, Seattle": a part of town before its town. What follows the
+  // first comma is read before the first part alone (which may name a namesake elsewhere).
+  const parts = t.split(',').map((p) => p.trim());
+  const match =
+    resolvePlace(t) ??
+    parts
+      .slice(1)
+      .map((_, i) => resolvePlace(parts.slice(i + 1).join(', ')))
+      .find((m) => m !== null) ??
+    resolvePlace(parts[0]!);
   if (!match) return null;
   const place = {
     city: match.city ? placeKey(match.city) : null,

@@ -129,4 +129,72 @@ test('how someone works is no part of where: "Remote (Miami)", "Hybrid - Austin,
   assert.is(city('Remote'), null);
 });
 
+test("address books' numbered and qualified columns: Google Contacts, Outlook, Salesforce, HubSpot, Pipedrive", () => {
+  const google = rowKeys({
+    'Given Name': 'Çağan',
+    'Family Name': 'Bayraktar',
+    'Organization 1 - Name': 'Mills Group',
+    'Organization 1 - Title': 'Co-Founder',
+    'Organization 1 - Department': 'Board',
+    'E-mail 1 - Type': 'Work',
+    'E-mail 1 - Value': 'cagan@mills.example',
+    'Phone 1 - Value': '+49 30 1234567',
+    'Address 1 - City': 'Stralsund',
+  } as never);
+  assert.equal(
+    [google.name.first, google.name.last, google.orgs, google.titles.length > 0, google.emails, google.phones, google.place?.city],
+    ['cagan', 'bayraktar', ['mills'], true, ['cagan@mills.example'], ['+49301234567'], 'stralsund'],
+  );
+  const pipedrive = rowKeys({
+    'Person - Name': 'Ana Ruiz',
+    'Person - Organization': 'Acme Robotics',
+    'Person - Job title': 'CTO',
+  } as never);
+  assert.equal([pipedrive.name.first, pipedrive.orgs], ['ana', ['acme robotics']]);
+  const crm = laidOut({
+    'Contact Name': 'Ana Ruiz',
+    'Account Name': 'Acme',
+    Designation: 'CTO',
+    'Mailing City': 'Lyon',
+    'Mailing Country': 'France',
+  } as never);
+  assert.equal([crm.name, crm.organization_names, crm.job_titles, crm.location], ['Ana Ruiz', ['Acme'], ['CTO'], 'Lyon, France']);
+  // A place in parts: town, state, country in one location; a location the row gives stays.
+  assert.is(laidOut({ City: 'Springfield', State: 'IL', Country: 'United States' } as never).location, 'Springfield, IL, United States');
+  assert.is(laidOut({ location: 'Paris', Country: 'France' } as never).location, 'Paris');
+  // A type column names no value.
+  assert.equal(laidOut({ 'E-mail 1 - Type': 'Work' } as never).emails, []);
+});
+
+test('messaging links are phones; a phone after the name in its cell is a phone', () => {
+  for (const link of [
+    'https://wa.me/447911123456',
+    'whatsapp://send?phone=447911123456',
+    'viber://chat?number=%2B447911123456',
+    't.me/+447911123456',
+  ])
+    assert.equal(rowKeys({ name: 'Ana Ruiz', phone_numbers: [link] }).phones, ['+447911123456'], link);
+  assert.equal(rowKeys({ name: 'Ana Ruiz', emails: ['sms:+1 415 555 0123'] }).phones, ['+14155550123']);
+  assert.equal(rowKeys({ name: 'Ana Ruiz', professional_url: 'https://wa.me/14155550123' }).phones, ['+14155550123']);
+  const cell = rowKeys({ name: 'Ana Ruiz (m) +44 7911 123456' });
+  assert.equal([cell.name.first, cell.name.last, cell.phones], ['ana', 'ruiz', ['+447911123456']]);
+  assert.equal(rowKeys({ name: 'Agent 007' }).phones, []);
+});
+
+test('a time zone in the location is no place (EST is not Estonia); a part of town before its town', () => {
+  const place = (location: string) => rowKeys({ name: 'Ana Ruiz', location }).place;
+  assert.is(place('EST'), null);
+  assert.is(place('IST'), null);
+  assert.is(place('Eastern Time (US & Canada)'), null);
+  assert.is(place('UTC+2'), null);
+  assert.equal(place('America/Chicago'), { city: null, metro: null, country: 'US' });
+  assert.equal(place('India Standard Time'), { city: null, metro: null, country: 'IN' });
+  assert.is(place('JST')?.country, 'JP');
+  assert.is(place('Estonia')?.country, 'EE');
+  assert.is(place('Le Marais, Paris')?.city, 'paris');
+  assert.is(place('Capitol Hill, Seattle')?.city, 'seattle');
+  assert.is(place('Liberty Village, Toronto')?.country, 'CA');
+  assert.is(place('Springfield, IL')?.country, 'US');
+});
+
 test.run();

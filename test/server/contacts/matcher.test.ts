@@ -661,7 +661,29 @@ test('a family name in another romanisation or spelling is a guess, found and pr
     assert.not.ok(familySpelling(a as string, b as string), `${a} / ${b}`);
   // What candidate searches look for; English names keep their endings ("Barlow"), and "Johnson" is no Japanese name.
   assert.ok(familyNameVariants('kuo').includes('guo'));
-  assert.equal(familyNameVariants('smirnov').sort(), ['smirnoff', 'smirnow']);
+  assert.equal(familyNameVariants('smirnov').sort(), ['smirnoff', 'smirnova', 'smirnow']);
+  // A Slavic name's form for the other sex is the same family's name (weighed as a spelling).
+  for (const [a, b] of [
+    ['novak', 'novakova'],
+    ['hruska', 'hruskova'],
+    ['rybnicek', 'rybnickova'],
+    ['nemec', 'nemcova'],
+    ['smirnov', 'smirnova'],
+    ['pushkin', 'pushkina'],
+    ['tolstoy', 'tolstaya'],
+    ['kowalski', 'kowalska'],
+    ['nowicki', 'nowicka'],
+  ])
+    assert.ok(familySpelling(a as string, b as string), `${a} / ${b}`);
+  for (const [a, b] of [
+    ['smith', 'smitha'],
+    ['lee', 'leeova'],
+    ['novak', 'novakovic'],
+  ])
+    assert.not.ok(familySpelling(a as string, b as string), `${a} / ${b}`);
+  assert.ok(familyNameVariants('novakova').includes('novak'));
+  assert.ok(familyNameVariants('kowalska').includes('kowalski'));
+  assert.ok(familyNameVariants('rybnicek').includes('rybnickova'));
   assert.equal(familyNameVariants('sato').sort(), ['satoh', 'satou']);
   assert.equal(familyNameVariants('barlow'), []);
   assert.equal(familyNameVariants('johnson'), []);

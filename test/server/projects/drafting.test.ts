@@ -5,10 +5,23 @@ import { type DraftFacts, fillTemplate, PLACEHOLDERS } from '../../../server/com
 const none = Object.fromEntries(PLACEHOLDERS.map((p) => [p, null])) as unknown as DraftFacts;
 const facts = (given: Partial<DraftFacts>): DraftFacts => ({ ...none, ...given });
 
-test('values are inserted verbatim: $ patterns and braces in them are text', () => {
-  const pitch = "Comp: $$$ plus equity, see $& and $' or $1 and {{first_name}}";
+test("values are inserted verbatim: $ patterns and braces in them are text; the owner's pitch and title are filled", () => {
+  const pitch = "Comp: $$$ plus equity, see $& and $' or $1";
   assert.is(fillTemplate('Hi {{first_name}}. {{pitch}} Thanks', facts({ first_name: 'Aaliyah', pitch })), `Hi Aaliyah. ${pitch} Thanks`);
-  assert.is(fillTemplate('{{ project_title }}: {{pitch}}', facts({ project_title: '$`Hiring$', pitch: '{{x}}' })), '$`Hiring$: {{x}}');
+  assert.is(fillTemplate('{{ project_title }}: {{pitch}}', facts({ project_title: '$`Hiring$', pitch: 'Go' })), '$`Hiring$: Go');
+  // A value read from a profile is text, braces and all.
+  assert.is(
+    fillTemplate('Hi {{first_name}} at {{current_company}}', facts({ first_name: 'Aaliyah', current_company: '{{full_name}} & Co' })),
+    'Hi Aaliyah at {{full_name}} & Co',
+  );
+  // The pitch and the title are the owner's words: their placeholders are the draft's.
+  assert.is(
+    fillTemplate(
+      '{{project_title}}. {{pitch}}',
+      facts({ first_name: 'Aaliyah', project_title: 'For {{first_name}}', pitch: 'It suits {{first_name}}.' }),
+    ),
+    'For Aaliyah. It suits Aaliyah.',
+  );
 });
 
 test('a placeholder without a value goes with its linking word; a missing first name reads "there"', () => {
