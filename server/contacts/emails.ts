@@ -101,6 +101,13 @@ function unmasked(cell: string): string {
   return (
     cell
       .normalize('NFKC')
+      // A cell that is one address with spaces around its "@" ("ana.ruiz @ acme.com", "ana@ acme.com").
+      .replace(
+        /^\s*([a-z0-9._%+-]+)\s+@\s*([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$|^\s*([a-z0-9._%+-]+)@\s+([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i,
+        (_m, a, b, c, d) => `${a ?? c}@${b ?? d}`,
+      )
+      // Two dots where one was meant, after the "@" ("acme..com").
+      .replace(/(@[a-z0-9.-]*?)\.{2,}(?=[a-z0-9])/gi, '$1.')
       // Slips that make no address at all: "@@", and a comma for the dot before the ending ("acme,com").
       .replace(/@{2,}/g, '@')
       // (not before another address: "ana@acme.com,bob@beta.com" is two).
@@ -122,6 +129,20 @@ export function emailsIn(cell: string | null | undefined): string[] {
     .replace(DECORATION, '')
     .replace(/mailto:/gi, ' ');
   return (text.match(EMAIL_IN_TEXT) ?? []).map(normEmail).filter((e): e is string => e !== null);
+}
+
+/**
+ * The organisation a cell names as an address with its domain ending missing or cut short
+ * ("ana@acmerobotics", "ana@acmerobotics.c"), or null: no address to compare, but the employer it
+ * says, as an address's host does.
+ */
+export function hostOfBrokenAddress(cell: string | null | undefined): string | null {
+  if (!cell) return null;
+  const m = /^\s*[a-z0-9._%+-]+@([a-z0-9][a-z0-9-]{3,})(\.[a-z0-9-]*)?\s*[;,.]?\s*$/i.exec(unmasked(cell));
+  if (!m) return null;
+  // An ending the Public Suffix List knows makes a whole address ("acme.co"): not broken.
+  if (m[2] && m[2].length > 1 && parse(`${m[1]}${m[2]}`).isIcann) return null;
+  return (m[1] as string).toLowerCase().replace(/-/g, ' ');
 }
 
 /** A cell without the email addresses in it ("ana@acme.com" pasted in a name column), or null when nothing else is left. */

@@ -9,7 +9,7 @@ import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import { laidOut } from './cell-layout.js';
-import { emailSearchTerms, emailsIn, withoutEmails } from './emails.js';
+import { emailSearchTerms, emailsIn, hostOfBrokenAddress, withoutEmails } from './emails.js';
 import { isGivenName } from './given-names.js';
 import type { ContactRow } from './match-scoring.js';
 import { asciiLower, indexWords, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
@@ -283,6 +283,50 @@ const readsAsName = (cell: string): boolean => {
   return indexWords(cell).some((w) => !commonWords().has(w)) && !resolvePlace(cell.trim());
 };
 
+/** Level words after a title's head ("Engineer II", "Analyst III", "Manager Sr"). */
+const AFTER_HEAD = /^(i|ii|iii|iv|v|sr|jr|senior|junior|lead|\d)$/;
+
+/**
+ * A job title written before the name in its cell ("Brand Designer Titus Mante", "Senior Support
+ * Engineer – Lina Langosh", "LEGAL MANAGER BEATRICE HETTINGER", "Machine Learning Engineer II Karan
+ * Bharadwaj"), or null: a title (ending in a head noun, with its level after it) followed by two or
+ * three words that read as a person's name, their first a known given name or capitalised after a
+ * title of two words or more. Not a one-word "title" that is also a name ("Dean Martin Brown").
+ */
+function titleBeforeName(cell: string): { title: string; name: string } | null {
+  const parted = /^(.+?)\s+[|\-–—:·•]\s+(.+)$/u.exec(cell);
+  if (parted) {
+    const [, first, last] = parted as unknown as [string, string, string];
+    if (endsInTitleHead(first) && !readsAsPerson(first) && looksLikeName(last, false)) return { title: first, name: last.trim() };
+  }
+  const written = cell.trim().split(/\s+/);
+  if (written.length < 3 || written.length > 9) return null;
+  const lower = written.map((w) => words(w)[0] ?? '');
+  let head = -1;
+  for (let i = 0; i < written.length - 2; i++) if (TITLE_HEADS.has(pluralize.singular(lower[i]!))) head = i;
+  if (head < 0) return null;
+  let end = head + 1;
+  while (end < written.length - 2 && AFTER_HEAD.test(lower[end]!)) end++;
+  const rest = written.slice(end);
+  if (rest.length < 2 || rest.length > 3) return null;
+  // One word as the title only when it is no name itself: occupational names ("Dean", "Mason",
+  // "Cook", "Baker") are short; "Recruiter", "Engineer", "Director" are not.
+  if (end === 1 && (lower[0]!.length < 7 || isGivenName(lower[0]!))) return null;
+  const name = rest.join(' ');
+  // A title of two words or more is plainly one: the capitalised words after it are the name.
+  const capitalisedTitle = end < 2 && written.slice(0, end).every((w) => /^\p{Lu}/u.test(w));
+  return looksLikeName(name, capitalisedTitle) ? { title: written.slice(0, end).join(' '), name } : null;
+}
+
+/** Two or three words that read as a name: the first a known given name, else (when the title is not capitalised alike) each capitalised. */
+function looksLikeName(text: string, titleCapitalised: boolean): boolean {
+  const ws = text.trim().split(/\s+/);
+  if (ws.length < 2 || ws.length > 3 || ws.some((w) => !/^\p{L}[\p{L}'’.-]*$/u.test(w))) return false;
+  if (ws.some((w) => TITLE_HEADS.has(pluralize.singular(words(w)[0] ?? ''))) || resolvePlace(text.trim())) return false;
+  if (isGivenName(words(ws[0]!)[0] ?? '')) return true;
+  return !titleCapitalised && ws.every((w) => /^\p{Lu}/u.test(w));
+}
+
 /** Separators after which a name cell holds a tagline, a title or an employer (normalize.ts reads the name before them). */
 const NAME_TAIL = /\s+[|\-–—@·•/]\s+|\s*[|•]\s*/;
 /** Bracketed notes that are about the name, not an employer: pronouns, a birth name, a nickname's marker. */
@@ -301,6 +345,8 @@ export function nameCellFields(cell: string | null | undefined): { name: string 
   if (!text) return { name: cell, titles: [], orgs: [] };
   const fileAs = /^([^()]+?)\s*\(([^(),]+,[^(),]+)\)$/u.exec(text);
   if (fileAs && fileAsCompany(fileAs[1]!, fileAs[2]!)) return { name: fileAs[2]!.trim(), titles: [], orgs: [fileAs[1]!.trim()] };
+  const titleFirst = titleBeforeName(text);
+  if (titleFirst) return { name: titleFirst.name, titles: notesFields(titleFirst.title).titles, orgs: [] };
   const bracketed = [...text.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
   const unbracketed = text.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ');
   // A cell that parts with bars parts with bars only: "Wyman Klocko | Brekke - Kautzer | Principal Designer".
@@ -383,6 +429,13 @@ export function rowKeys(input: ContactRow): Keys {
     if (!org) continue;
     emailHostOrgs.set(host, orgForm(org));
     emailOrgNames.add(org);
+  }
+  // "carol@ceramicchain", "carol@ceramicchain.c": no address, but the employer its host names.
+  for (const cell of emailCells) {
+    const host = hostOfBrokenAddress(cell);
+    if (!host || emailHostOrgs.has(host)) continue;
+    emailHostOrgs.set(host, orgForm(host));
+    emailOrgNames.add(host);
   }
   return {
     name: personName(named),

@@ -197,4 +197,30 @@ test('a time zone in the location is no place (EST is not Estonia); a part of to
   assert.is(place('Springfield, IL')?.country, 'US');
 });
 
+test('a title written before the name in its cell; an address with spaces, two dots, or its ending missing', () => {
+  const read = (name: string) => {
+    const k = rowKeys({ name });
+    return [k.name.first, k.name.last, k.titles.length > 0];
+  };
+  assert.equal(read('Brand Designer Titus Mante'), ['titus', 'mante', true]);
+  assert.equal(read('Senior Support Engineer – Lina Langosh'), ['lina', 'langosh', true]);
+  assert.equal(read('Senior Logistics Coordinator | Ryleigh Douglas'), ['ryleigh', 'douglas', true]);
+  assert.equal(read('LEGAL MANAGER BEATRICE HETTINGER'), ['beatrice', 'hettinger', true]);
+  assert.equal(read('Machine Learning Engineer II Karan Bharadwaj'), ['karan', 'bharadwaj', true]);
+  assert.equal(read('Recruiter Ana Ruiz'), ['ana', 'ruiz', true]);
+  // A one-word "title" that is also a name, a place after a title, a name then its title: as before.
+  assert.equal(read('Dean Martin Brown'), ['dean', 'brown', false]);
+  assert.equal(read('Ana Ruiz - Head of Sales'), ['ana', 'ruiz', true]);
+  assert.equal(read('Senior Engineer New York')[2], false);
+  const emails = (cell: string) => rowKeys({ name: 'Ana Ruiz', emails: [cell] }).emails;
+  assert.equal(emails('ana.ruiz @ acme.com'), ['ana.ruiz@acme.com']);
+  assert.equal(emails('ana.ruiz@ acme.com'), ['ana.ruiz@acme.com']);
+  assert.equal(emails('ana.ruiz@acme..com'), ['ana.ruiz@acme.com']);
+  assert.equal(rowKeys({ name: 'Ana Ruiz @ Acme' }).emails, []);
+  // No address without its ending, but the employer its host names.
+  for (const cell of ['ana@acmerobotics', 'ana@acmerobotics.c'])
+    assert.equal([...rowKeys({ name: 'Ana Ruiz', emails: [cell] }).emailHostOrgs.keys()], ['acmerobotics'], cell);
+  assert.equal([...rowKeys({ name: 'Ana Ruiz', emails: ['ana@acme.co'] }).emailHostOrgs.keys()], ['acme.co']);
+});
+
 test.run();
