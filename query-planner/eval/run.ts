@@ -23,6 +23,7 @@ import {
   OWN9_DATA,
   OWN10_DATA,
   OWN11_DATA,
+  OWN12_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -41,6 +42,7 @@ import {
   OWN10_PEOPLE_DATA,
   OWN11_PEOPLE_DATA,
   OWN12_PEOPLE_DATA,
+  OWN13_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -86,6 +88,7 @@ for (const [file, data] of [
   ['people-queries.own10.jsonl', OWN10_PEOPLE_DATA],
   ['people-queries.own11.jsonl', OWN11_PEOPLE_DATA],
   ['people-queries.own12.jsonl', OWN12_PEOPLE_DATA],
+  ['people-queries.own13.jsonl', OWN13_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -191,6 +194,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own9', reportOwnSet('company-queries.own9.jsonl', OWN9_DATA)],
   ['own10', reportOwnSet('company-queries.own10.jsonl', OWN10_DATA)],
   ['own11', reportOwnSet('company-queries.own11.jsonl', OWN11_DATA)],
+  ['own12', reportOwnSet('company-queries.own12.jsonl', OWN12_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
