@@ -15,7 +15,8 @@
  * - no other populated place of GeoNames of a fiftieth of the city's people or more is called so,
  *   and no other of the larger cities claims it within a factor of five;
  * - it is no common English word ("Urbs" is), no given name, and does not merely wrap the city's
- *   own name ("Lungsod ng Milano", "Mexico D.F.").
+ *   own name ("Lungsod ng Milano", "Mexico D.F.") nor is its name after a generic first word
+ *   ("Myers" of Fort Myers).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -111,7 +112,10 @@ export function buildOtherNames(): string {
     for (const written of record.alternates) {
       if (!readable(written)) continue;
       const key = placeKey(written);
-      if (key.replace(/ /g, '').length < 5 || key === own || ` ${key} `.includes(` ${own} `)) continue;
+      // Nor the rest of the city's name after a generic first word ("Myers" of Fort Myers, "Juan"
+      // of San Juan: names of people); an article's city keeps its short name ("Hague", "Fallujah").
+      const generic = /^(fort|port|mount|lake|saint|st|san|santa|santo|sao|new|cape) (.+)$/.exec(own);
+      if (key.replace(/ /g, '').length < 5 || key === own || ` ${key} `.includes(` ${own} `) || generic?.[2] === key) continue;
       const list = claims.get(key) ?? [];
       if (!list.some((c) => c.city === city)) list.push({ city, record: record.id, written });
       claims.set(key, list);

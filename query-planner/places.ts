@@ -169,9 +169,11 @@ export function resolvePlace(input: string): PlaceMatch | null {
   if (named) return divisionMatch(named, text);
   const city = namedCities(text)[0];
   if (city) return cityMatch(city, text);
-  // "Luxembourg City", "Kuwait City", "Quebec City": the city where the name alone is its country or state.
+  // "Luxembourg City", "Kuwait City", "Quebec City": the city of that name in the country or state
+  // the name alone is ("Virginia City" and "Florida City" are towns of their own, not Virginia,
+  // Minnesota or Florida, Uruguay).
   const cityWord = /^(.+) city$/.exec(key);
-  const stemCity = cityWord ? namedCities(cityWord[1] as string)[0] : undefined;
+  const stemCity = cityWord ? stemCityIn(cityWord[1] as string) : undefined;
   if (stemCity) return cityMatch(stemCity, text);
   if (!cityFirst) {
     // "Benghazi": another spelling of a gazetteer city of half a million (its "Banghazi") is that
@@ -192,6 +194,19 @@ export function resolvePlace(input: string): PlaceMatch | null {
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);
   return null;
+}
+
+/** The city called `stem` inside the country or first-level division called `stem`, if any. */
+function stemCityIn(stem: string): City | undefined {
+  const country = findCountryCode(stem);
+  const state = findUsState(stem);
+  const division = otherSubdivision(placeKey(stem)) ?? findDivision(stem);
+  return namedCities(stem).find(
+    (c) =>
+      (country !== null && c.countryCode === country) ||
+      (state !== null && c.countryCode === 'US' && placeKey(c.region) === placeKey(US_STATES[state] ?? '')) ||
+      (division !== null && c.countryCode === division.countryCode && placeKey(c.region) === placeKey(division.name)),
+  );
 }
 
 /**

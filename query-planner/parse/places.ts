@@ -9,7 +9,7 @@
  * "area" / "metro" is absorbed into the place ("Seattle area" → Seattle; a city filter matches
  * its metro anyway).
  */
-import { findMetro, isCapital, placeKey } from '../../geo/gazetteer.js';
+import { commonWords, findMetro, isCapital, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { findOrdinaryTowns } from '../../geo/towns.js';
 import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf } from '../places.js';
@@ -200,8 +200,11 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (isVocabularyWord(key)) return false;
   if (ctx.mode === 'mixed' && first.cap && from !== ctx.firstWord) return true;
   const city = citiesAndTowns(first.text)[0];
-  // A country's capital is known by name however small ("Banjul biotech", "Valletta fintech").
-  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key) || isCapital(city));
+  // A country's capital is known by name however small, written as a name ("Banjul biotech",
+  // "Valletta fintech"); in small letters a small one is as often a name ("morgan stanley
+  // analysts", "douglas fir mills").
+  const capital = !!city && first.cap && ctx.mode === 'mixed' && isCapital(city) && !commonWords().has(key);
+  return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key) || capital);
 }
 
 /** A city qualified by the state or country after a comma, or null. */

@@ -196,15 +196,12 @@ function endsPhrase(next: Token | undefined): boolean {
   return next?.kind !== 'word' || !!next.claim || STOP_WORDS.has(next.norm) || /^(based|located)$/.test(next.norm);
 }
 
-function isHead(t: Token): boolean {
-  return isHeadWord(t.norm);
-}
-
 /** How a word is spelt inside a title. */
 function canonicalWord(t: Token, asHead: boolean, loose = false, first = false): string {
   const norm = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
   // "Haskell devs" are developers; "biz dev managers" manage business development.
   if (norm === 'dev') return asHead ? 'Developer' : 'Development';
+  if (norm === 'biz' && !asHead) return 'Business';
   const spelt = ABBREVIATED_TITLES.get(norm) ?? WORD_EXPANSIONS.get(t.norm) ?? (t.i > 0 ? TITLE_SUFFIXES.get(norm) : undefined);
   if (spelt) return spelt;
   const canonical = CANONICAL_SPELLING.get(norm);
@@ -231,6 +228,12 @@ const IN_TITLE_COMPLEMENTS = new Set(['test', 'residence', 'training', 'charge',
 
 export function scanTitles(input: TitleInput): TitleScan {
   const { tokens, units } = input;
+  // "Dev" alone is a given name as often ("Dev Patel", "dev patel at google"): the singular is a
+  // developer only after another word of the title ("senior dev", "frontend dev"); "devs" always.
+  const isHead = (t: Token): boolean => {
+    if (t.norm === 'dev' && tokens[t.i - 1]?.kind !== 'word') return false;
+    return isHeadWord(t.norm);
+  };
   const prose = input.wordCount > 14;
   // "reservoir eng", "qa eng in berlin": "eng" ending a title after another title word is the
   // engineer ("engr"). After a VP, a chief or "head of", or before another title word ("eng

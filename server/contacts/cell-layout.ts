@@ -50,8 +50,11 @@ export function phoneOfLink(v: string): string | null {
 }
 
 /** "Ana Ruiz (m) +44 7700 900123", "Ana Ruiz, mob: 0612…": a phone number after a name, with its label. */
-const NAME_THEN_PHONE =
-  /^(.*?\p{L}.*?)[\s,;|/-]*(?:\(?(?:m|mob|mobile|cell|c|tel|t|ph|phone|w|work|o|office|h|home)\)?[.:]?\s*)?(\+?\d[\d\s().-]{5,}\d)\s*$/iu;
+const PHONE_LABEL = '(?:m|mob|mobile|cell|c|tel|t|ph|phone|w|work|o|office|h|home)';
+const NAME_THEN_PHONE = new RegExp(
+  `^(.*?\\p{L})(?:[\\s,;|/-]*\\(${PHONE_LABEL}\\)[.:]?|[\\s,;|/-]+(?:${PHONE_LABEL}[.:]?\\s*)?)\\s*(\\+?\\d[\\d\\s().-]{5,}\\d)\\s*$`,
+  'iu',
+);
 
 /** The row with each value in the column it belongs to and its name cell laid out as one name and its tail. */
 export function laidOut(input: ContactRow): ContactRow {
@@ -118,7 +121,8 @@ export function laidOut(input: ContactRow): ContactRow {
     } else {
       // A phone number after the name ("Ana Ruiz (m) +44 7700 900123"): the number is a phone.
       const m = NAME_THEN_PHONE.exec(v);
-      if (m && (m[2]!.match(/\d/g)?.length ?? 0) >= 7) {
+      // Not a span of years ("Acme Inc. 2019-2023").
+      if (m && (m[2]!.match(/\d/g)?.length ?? 0) >= 7 && !/^\d{4}\s*[-–]\s*\d{4}$/.test(m[2]!.trim())) {
         phones.push(m[2]!.trim());
         out[key] = m[1]!.replace(/[\s,;|/(-]+$/, '').trim() || null;
       }

@@ -104,7 +104,8 @@ function unmasked(cell: string): string {
       // A cell that is one address with spaces around its "@" ("ana.ruiz @ acme.com", "ana@ acme.com").
       .replace(
         /^\s*([a-z0-9._%+-]+)\s+@\s*([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$|^\s*([a-z0-9._%+-]+)@\s+([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i,
-        (_m, a, b, c, d) => `${a ?? c}@${b ?? d}`,
+        // (only before an ending the Public Suffix List knows: "meet @ cafe.nero" is no address).
+        (m, a, b, c, d) => (parse((b ?? d) as string).isIcann ? `${a ?? c}@${b ?? d}` : m),
       )
       // Two dots where one was meant, after the "@" ("acme..com").
       .replace(/(@[a-z0-9.-]*?)\.{2,}(?=[a-z0-9])/gi, '$1.')
@@ -142,7 +143,7 @@ export function hostOfBrokenAddress(cell: string | null | undefined): string | n
   if (!m) return null;
   // An ending the Public Suffix List knows makes a whole address ("acme.co"): not broken.
   if (m[2] && m[2].length > 1 && parse(`${m[1]}${m[2]}`).isIcann) return null;
-  return (m[1] as string).toLowerCase().replace(/-/g, ' ');
+  return (m[1] as string).toLowerCase();
 }
 
 /** A cell without the email addresses in it ("ana@acme.com" pasted in a name column), or null when nothing else is left. */

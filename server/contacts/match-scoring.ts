@@ -223,7 +223,11 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     // Only a domain the person has an address at too: "yahoo.com" says nothing of someone at
     // Yahoo whose profile holds no Yahoo address (mail providers are employers too).
     const theirs = new Set((p.emails ?? []).map((e) => e.address?.toLowerCase().split('@')[1]).filter(Boolean));
-    const shared = [...k.emailHostOrgs].filter(([host]) => theirs.has(host)).map(([, org]) => org);
+    // A host without its ending ("ana@acmerobotics", broken in the row) is theirs at any ending.
+    const theirLabels = new Set([...theirs].map((h) => h!.split('.')[0]));
+    const shared = [...k.emailHostOrgs]
+      .filter(([host]) => theirs.has(host) || (!host.includes('.') && theirLabels.has(host)))
+      .map(([, org]) => org);
     const domain = (names: OrgForm[]) => (email || !shared.length ? null : best(shared, names));
     const domainCur = domain([current]);
     const domainOld = domainCur ? null : domain(past);

@@ -141,16 +141,22 @@ function placeNamed(t: string): Keys['place'] {
     if (city) return { city: placeKey(city.name), metro: metroOf(city)?.name.toLowerCase() ?? null, country: city.countryCode };
     if (findUsState(t)) return { city: null, metro: null, country: 'US' };
   }
-  // "Le Marais, Paris", "Capitol Hill, Seattle": a part of town before its town. What follows the
-  // first comma is read before the first part alone (which may name a namesake elsewhere).
+  // "Le Marais, Paris", "Capitol Hill, Seattle", "Chelsea, London": a part of town before its town.
+  // A town after the first comma wins over the first part when that part names no city, a town
+  // only (Capitol Hill, Northern Mariana Islands) or a city of another country; a region, a
+  // country or a continent after it never displaces a city before it ("Lyon, Auvergne-Rhône-Alpes,
+  // France", "Berlin, DE, EU").
   const parts = t.split(',').map((p) => p.trim());
+  const whole = resolvePlace(t);
+  const head = whole ? null : resolvePlace(parts[0]!);
+  const tails = whole ? [] : parts.slice(1).map((_, i) => resolvePlace(parts.slice(i + 1).join(', ')));
+  const town = tails.find((m) => m?.kind === 'city' || m?.kind === 'metro') ?? null;
   const match =
-    resolvePlace(t) ??
-    parts
-      .slice(1)
-      .map((_, i) => resolvePlace(parts.slice(i + 1).join(', ')))
-      .find((m) => m !== null) ??
-    resolvePlace(parts[0]!);
+    whole ??
+    (town && (!head || head.kind !== 'city' || head.lessCertain || head.countryCode !== town.countryCode) ? town : null) ??
+    head ??
+    tails.find((m) => m !== null) ??
+    null;
   if (!match) return null;
   const place = {
     city: match.city ? placeKey(match.city) : null,
@@ -318,13 +324,18 @@ function titleBeforeName(cell: string): { title: string; name: string } | null {
   return looksLikeName(name, capitalisedTitle) ? { title: written.slice(0, end).join(' '), name } : null;
 }
 
-/** Two or three words that read as a name: the first a known given name, else (when the title is not capitalised alike) each capitalised. */
+/**
+ * Two or three words that read as a name: the first a known given name, else (when the title is
+ * not capitalised alike) each capitalised and none a common English word nor a firm's form
+ * ("Acme Corp", "Google Cloud" are employers after a title, not names).
+ */
 function looksLikeName(text: string, titleCapitalised: boolean): boolean {
   const ws = text.trim().split(/\s+/);
   if (ws.length < 2 || ws.length > 3 || ws.some((w) => !/^\p{L}[\p{L}'’.-]*$/u.test(w))) return false;
   if (ws.some((w) => TITLE_HEADS.has(pluralize.singular(words(w)[0] ?? ''))) || resolvePlace(text.trim())) return false;
+  if (readsAsFirmByForm(text)) return false;
   if (isGivenName(words(ws[0]!)[0] ?? '')) return true;
-  return !titleCapitalised && ws.every((w) => /^\p{Lu}/u.test(w));
+  return !titleCapitalised && ws.every((w) => /^\p{Lu}/u.test(w) && !commonWords().has(words(w)[0] ?? ''));
 }
 
 /** Separators after which a name cell holds a tagline, a title or an employer (normalize.ts reads the name before them). */
@@ -434,8 +445,9 @@ export function rowKeys(input: ContactRow): Keys {
   for (const cell of emailCells) {
     const host = hostOfBrokenAddress(cell);
     if (!host || emailHostOrgs.has(host)) continue;
-    emailHostOrgs.set(host, orgForm(host));
-    emailOrgNames.add(host);
+    const org = host.replace(/-/g, ' ');
+    emailHostOrgs.set(host, orgForm(org));
+    emailOrgNames.add(org);
   }
   return {
     name: personName(named),

@@ -60,4 +60,16 @@ test('queries name counties: with their state after a comma or not, and a county
   assert.ok(JSON.stringify(company.filters).includes('Fairfax County'), JSON.stringify(company.filters));
 });
 
+test('a county name no county clearly leads is every county of that name until its state is said', () => {
+  const york = resolvePlace('York County');
+  assert.is(york?.metro, 'York County');
+  const towns = JSON.stringify(placeClause(york as NonNullable<typeof york>));
+  assert.ok(towns.includes('"Pennsylvania"') && towns.includes('"Maine"'), towns);
+  assert.is(resolvePlace('York County, PA')?.metro, 'York County, Pennsylvania');
+  assert.equal(
+    (parsePeopleQuery('nurses in Jefferson County, KY').filters.locations?.include ?? []).map((p) => resolvePlace(p)?.metro),
+    ['Jefferson County, Kentucky'],
+  );
+});
+
 test.run();

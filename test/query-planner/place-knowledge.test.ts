@@ -544,4 +544,13 @@ test('divisions by the word their country calls them, Korean provinces without "
   assert.match(resolved('Trøndelag') ?? '', /^region: Trøndelag/);
 });
 
+test('"X City" of its own, and small capitals in small letters, stay as they were', () => {
+  assert.is(resolved('Virginia City'), null);
+  assert.is(resolved('Florida City'), null);
+  assert.match(resolved('Quebec City') ?? '', /^city: Québec, Canada/);
+  assert.is(filters('analysts at morgan stanley').locations, undefined);
+  assert.is(parseCompanyQuery('douglas fir lumber mills', { year: 2026 }).filters.locations, undefined);
+  assert.equal(parseCompanyQuery('Valletta igaming companies', { year: 2026 }).filters.locations?.include, ['Valletta']);
+});
+
 test.run();

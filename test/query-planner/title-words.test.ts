@@ -101,7 +101,7 @@ test('"devs", trade shows, experience fields, "w/"', () => {
   assert.equal(title('haskell devs near armenia'), ['Haskell Developer']);
   assert.equal(title('frontend devs in Berlin'), ['Frontend Developer']);
   assert.equal(title('devs in Berlin'), ['Developer']);
-  assert.equal(title('biz dev managers in Austin'), ['Biz Development Manager']);
+  assert.equal(title('biz dev managers in Austin'), ['Business Development Manager']);
   assert.equal(title('business dev reps'), ['Business Development Rep']);
   // "show" after the kind of show is part of the title; a search's "show" is not.
   assert.equal(title('trade show manager jobs balkans'), ['Trade Show Manager']);
@@ -114,6 +114,13 @@ test('"devs", trade shows, experience fields, "w/"', () => {
   // "w/" is "with".
   assert.equal(filters('engineers w/ 5+ years in Berlin').years_experience, { min: 5 });
   assert.equal(parse('engineers w/ 5+ years in Berlin').keywords, []);
+});
+
+test('"Dev" alone is a name; "biz dev" is business development', () => {
+  assert.is(title('Dev Patel'), undefined);
+  assert.is(title('dev patel at google'), undefined);
+  assert.equal(title('biz dev managers'), ['Business Development Manager']);
+  assert.equal(title('Senior Dev in Berlin'), ['Senior Developer']);
 });
 
 test.run();

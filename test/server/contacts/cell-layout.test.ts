@@ -223,4 +223,27 @@ test('a title written before the name in its cell; an address with spaces, two d
   assert.equal([...rowKeys({ name: 'Ana Ruiz', emails: ['ana@acme.co'] }).emailHostOrgs.keys()], ['acme.co']);
 });
 
+test('what a second reader found: names ending in a label letter, firms after a title, cities before regions, joined non-addresses', () => {
+  const read = (row: Parameters<typeof rowKeys>[0]) => {
+    const k = rowKeys(row);
+    return [k.name.first, k.name.last];
+  };
+  assert.equal(read({ name: 'John Smith +1 415 555 0134' }), ['john', 'smith']);
+  assert.equal(rowKeys({ name: 'John Smith +1 415 555 0134' }).phones, ['+14155550134']);
+  assert.equal(read({ name: 'Pablo Romero 612345678' }), ['pablo', 'romero']);
+  assert.equal(read({ first_name: 'Hugo', last_name: 'Smith 07700900123' }), ['hugo', 'smith']);
+  assert.equal(rowKeys({ name: 'Acme Inc. 2019-2023' }).phones, []);
+  // An employer after a title is no name.
+  const firm = rowKeys({ name: 'Marketing Manager - Acme Corp' });
+  assert.equal([firm.name.first, firm.orgs], ['marketing', ['acme']]);
+  assert.equal(rowKeys({ name: 'Software Engineer | Google Cloud' }).orgs, ['google cloud']);
+  // A region, a country or a continent after a city never displaces it.
+  const city = (location: string) => rowKeys({ name: 'Ana Ruiz', location }).place?.city ?? null;
+  assert.is(city('Lyon, Auvergne-Rhône-Alpes, France'), 'lyon');
+  assert.is(city('Toronto, ON, Canada, North America'), 'toronto');
+  assert.is(city('Berlin, DE, EU'), 'berlin');
+  assert.is(city('Chelsea, London'), 'london');
+  assert.equal(rowKeys({ name: 'Ana Ruiz', emails: ['meet @ cafe.nero'] }).emails, []);
+});
+
 test.run();
