@@ -305,6 +305,8 @@ function titleBeforeName(cell: string): { title: string; name: string } | null {
     const [, first, last] = parted as unknown as [string, string, string];
     if (endsInTitleHead(first) && !readsAsPerson(first) && looksLikeName(last, false)) return { title: first, name: last.trim() };
   }
+  // Without a separator only: a cell with bars, commas or semicolons is read part by part.
+  if (/[|;,•·–—]/.test(cell)) return null;
   const written = cell.trim().split(/\s+/);
   if (written.length < 3 || written.length > 9) return null;
   const lower = written.map((w) => words(w)[0] ?? '');
