@@ -135,6 +135,20 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   // "from", which as often names an employer or a school ("ex-Mercedes engineers from Mercedes").
   // Nor after a skill's "in" ("experience in Hitachi", "proficient in Braintree").
   if (match.lessCertain) {
+    // "Rehovot: biotech startups", "Svalbard: auction houses": a place opening the query as its heading.
+    if (from === ctx.firstWord && next?.kind === 'punct' && next.text === ':') return true;
+    // "Luang Prabang hydropower startup": a town's name of several capitalised words opening
+    // mixed-case text, before words in small letters.
+    if (
+      match.lessCertain === 'town' &&
+      to - from >= 2 &&
+      from === ctx.firstWord &&
+      ctx.mode === 'mixed' &&
+      tokens.slice(from, to).every((t) => t.cap) &&
+      next?.kind === 'word' &&
+      !next.cap
+    )
+      return true;
     const p = prevWordSkippingThe(tokens, from);
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;

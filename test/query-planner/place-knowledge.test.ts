@@ -551,6 +551,11 @@ test('"X City" of its own, and small capitals in small letters, stay as they wer
   assert.is(filters('analysts at morgan stanley').locations, undefined);
   assert.is(parseCompanyQuery('douglas fir lumber mills', { year: 2026 }).filters.locations, undefined);
   assert.equal(parseCompanyQuery('Valletta igaming companies', { year: 2026 }).filters.locations?.include, ['Valletta']);
+  // A place as the query's heading; a town's name of two capitalised words opening the query.
+  assert.equal(parseCompanyQuery('Svalbard: auction houses', { year: 2026 }).filters.locations?.include, ['Svalbard']);
+  assert.equal(parseCompanyQuery('Rehovot: biotech startups', { year: 2026 }).filters.locations?.include, ['Rehovot']);
+  assert.equal(parseCompanyQuery('Luang Prabang hydropower startup', { year: 2026 }).filters.locations?.include, ['Luang Prabang']);
+  assert.is(parseCompanyQuery('Goldman Sachs alumni startups', { year: 2026 }).filters.locations, undefined);
 });
 
 test.run();
