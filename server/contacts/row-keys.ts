@@ -299,11 +299,12 @@ const AFTER_HEAD = /^(i|ii|iii|iv|v|sr|jr|senior|junior|lead|\d)$/;
  * three words that read as a person's name, their first a known given name or capitalised after a
  * title of two words or more. Not a one-word "title" that is also a name ("Dean Martin Brown").
  */
-function titleBeforeName(cell: string): { title: string; name: string } | null {
+function titleBeforeName(cell: string, employerListed: boolean): { title: string; name: string } | null {
   const parted = /^(.+?)\s+[|\-–—:·•]\s+(.+)$/u.exec(cell);
   if (parted) {
     const [, first, last] = parted as unknown as [string, string, string];
-    if (endsInTitleHead(first) && !readsAsPerson(first) && looksLikeName(last, false)) return { title: first, name: last.trim() };
+    if (endsInTitleHead(first) && !readsAsPerson(first) && looksLikeName(last, false, employerListed))
+      return { title: first, name: last.trim() };
   }
   // Without a separator only: a cell with bars, commas or semicolons is read part by part.
   if (/[|;,•·–—]/.test(cell)) return null;
@@ -311,10 +312,12 @@ function titleBeforeName(cell: string): { title: string; name: string } | null {
   if (written.length < 3 || written.length > 9) return null;
   const lower = written.map((w) => words(w)[0] ?? '');
   let head = -1;
-  for (let i = 0; i < written.length - 2; i++) if (TITLE_HEADS.has(pluralize.singular(lower[i]!))) head = i;
+  for (let i = 0; i < written.length - 2; i++) if (TITLE_HEADS.has(pluralize.singular(lower[i]!)) && lower[i - 1] !== 'of') head = i;
   if (head < 0) return null;
   let end = head + 1;
   while (end < written.length - 2 && AFTER_HEAD.test(lower[end]!)) end++;
+  // "Head of Data", "Director of Partnerships", "VP of Engineering": the head's complement.
+  if (lower[end] === 'of' && end + 1 < written.length - 2) end += 2;
   const rest = written.slice(end);
   if (rest.length < 2 || rest.length > 3) return null;
   // One word as the title only when it is no name itself: occupational names ("Dean", "Mason",
@@ -323,7 +326,7 @@ function titleBeforeName(cell: string): { title: string; name: string } | null {
   const name = rest.join(' ');
   // A title of two words or more is plainly one: the capitalised words after it are the name.
   const capitalisedTitle = end < 2 && written.slice(0, end).every((w) => /^\p{Lu}/u.test(w));
-  return looksLikeName(name, capitalisedTitle) ? { title: written.slice(0, end).join(' '), name } : null;
+  return looksLikeName(name, capitalisedTitle, employerListed) ? { title: written.slice(0, end).join(' '), name } : null;
 }
 
 /**
@@ -331,13 +334,15 @@ function titleBeforeName(cell: string): { title: string; name: string } | null {
  * not capitalised alike) each capitalised and none a common English word nor a firm's form
  * ("Acme Corp", "Google Cloud" are employers after a title, not names).
  */
-function looksLikeName(text: string, titleCapitalised: boolean): boolean {
+function looksLikeName(text: string, titleCapitalised: boolean, employerListed: boolean): boolean {
   const ws = text.trim().split(/\s+/);
   if (ws.length < 2 || ws.length > 3 || ws.some((w) => !/^\p{L}[\p{L}'’.-]*$/u.test(w))) return false;
   if (ws.some((w) => TITLE_HEADS.has(pluralize.singular(words(w)[0] ?? ''))) || resolvePlace(text.trim())) return false;
   if (readsAsFirmByForm(text)) return false;
   if (isGivenName(words(ws[0]!)[0] ?? '')) return true;
-  return !titleCapitalised && ws.every((w) => /^\p{Lu}/u.test(w) && !commonWords().has(words(w)[0] ?? ''));
+  // With the employer in its own column, the words after the title are the name ("Caden Little");
+  // without, a common word in them is as likely an employer's ("Google Cloud").
+  return !titleCapitalised && ws.every((w) => /^\p{Lu}/u.test(w) && (employerListed || !commonWords().has(words(w)[0] ?? '')));
 }
 
 /** Separators after which a name cell holds a tagline, a title or an employer (normalize.ts reads the name before them). */
@@ -353,12 +358,15 @@ const NAME_NOTE = /^(she|he|they|her|him|them|née|nee|born|geb|formerly|previou
  * no proper name, an employer when it reads as a firm or a proper name; anything else ("Hiring",
  * "(Speaker)", "(she/her)") is a note.
  */
-export function nameCellFields(cell: string | null | undefined): { name: string | null | undefined; titles: string[]; orgs: string[] } {
+export function nameCellFields(
+  cell: string | null | undefined,
+  employerListed = false,
+): { name: string | null | undefined; titles: string[]; orgs: string[] } {
   const text = cell?.trim().slice(0, NOTES_CHARS);
   if (!text) return { name: cell, titles: [], orgs: [] };
   const fileAs = /^([^()]+?)\s*\(([^(),]+,[^(),]+)\)$/u.exec(text);
   if (fileAs && fileAsCompany(fileAs[1]!, fileAs[2]!)) return { name: fileAs[2]!.trim(), titles: [], orgs: [fileAs[1]!.trim()] };
-  const titleFirst = titleBeforeName(text);
+  const titleFirst = titleBeforeName(text, employerListed);
   if (titleFirst) return { name: titleFirst.name, titles: notesFields(titleFirst.title).titles, orgs: [] };
   const bracketed = [...text.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
   const unbracketed = text.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ');
@@ -426,7 +434,10 @@ export function rowKeys(input: ContactRow): Keys {
     : row;
   // The name cell read once: its employer or title, and the name itself (Outlook's "File as" with
   // the company first, "Kulas Labs (Ruiz, Ana)", has it in the bracket).
-  const inName = nameCellFields(unpasted.name);
+  const inName = nameCellFields(
+    unpasted.name,
+    (row.organization_names ?? []).some((o) => o.trim()),
+  );
   const named = { ...unpasted, name: inName.name };
   const written = titlesAndOrgs(row, inName);
   // What the row lists wins; its notes fill a title or an employer it lacks.

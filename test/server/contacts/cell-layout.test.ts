@@ -244,6 +244,17 @@ test('what a second reader found: names ending in a label letter, firms after a 
   assert.is(city('Berlin, DE, EU'), 'berlin');
   assert.is(city('Chelsea, London'), 'london');
   assert.equal(rowKeys({ name: 'Ana Ruiz', emails: ['meet @ cafe.nero'] }).emails, []);
+  // With the employer in its own column, the words after a title are the name, common words and all;
+  // a title's "of" complement is the title's.
+  const listed = (name: string) => {
+    const k = rowKeys({ name, organization_names: ['Beer, Borer and Watsica'] });
+    return [k.name.first, k.name.last];
+  };
+  assert.equal(listed('Support Engineer | Caden Little'), ['caden', 'little']);
+  assert.equal(listed('Senior Consultant Jeanie Bins'), ['jeanie', 'bins']);
+  assert.equal(listed('Head of Data Marcus Jenkins'), ['marcus', 'jenkins']);
+  assert.equal(listed('VP of Engineering Carla Verdugo'), ['carla', 'verdugo']);
+  assert.equal(rowKeys({ name: 'Support Engineer | Caden Little' }).orgs, ['caden little']);
 });
 
 test.run();
