@@ -69,6 +69,19 @@ const CONTRACTIONS: readonly [string[], string][] = [
   [['chief', 'information', 'security', 'officer'], 'ciso'],
 ];
 
+/** Each abbreviation a phrase contracts to, and the phrase's words (the first phrase of an abbreviation). */
+const SPELLED: ReadonlyMap<string, string[]> = new Map(
+  [...CONTRACTIONS].reverse().map(([phrase, abbr]): [string, string[]] => [abbr, phrase]),
+);
+
+/** Tokens with each contracted abbreviation spelt out, word by word ("svp" → senior vice president). */
+function spelledOut(tokens: readonly TitleToken[]): TitleToken[] {
+  return tokens.flatMap((t) => {
+    const words = t.length === 1 ? SPELLED.get(t[0] as string) : undefined;
+    return words ? spelledOut(words.map((w) => [w])) : [t];
+  });
+}
+
 /** A title token: a word, or the words an abbreviation may stand for. */
 export type TitleToken = readonly string[];
 
@@ -100,6 +113,20 @@ export function titleTokens(text: string | null | undefined): TitleToken[] {
  * (one of its readings the other holds), then the shared words over all words (Jaccard).
  */
 export function titleOverlap(a: readonly TitleToken[], b: readonly TitleToken[]): number {
+  const contracted = jaccard(a, b);
+  // Abbreviations also count as the words they stand for: "BDR, Core Infrastructure" shares three
+  // of its five words with "Business Development Representative", and "Executive, Enterprise
+  // Account" all of "Enterprise Account Executive". Not when both titles are abbreviations of
+  // their own: "CEO" and "CTO" share two words of three, and are two roles.
+  const abbreviations = (t: readonly TitleToken[]) =>
+    new Set(t.filter((x) => x.length === 1 && SPELLED.has(x[0] as string)).map((x) => x[0]));
+  const [aa, ab] = [abbreviations(a), abbreviations(b)];
+  if (aa.size && ab.size && [...aa].some((x) => !ab.has(x))) return contracted;
+  return Math.max(contracted, jaccard(spelledOut(a), spelledOut(b)));
+}
+
+/** The shared words of two titles over all their words, each token read as the other title reads it where it can. */
+function jaccard(a: readonly TitleToken[], b: readonly TitleToken[]): number {
   if (!a.length || !b.length) return 0;
   const read = (tokens: readonly TitleToken[], other: readonly TitleToken[]): Set<string> => {
     const held = new Set(other.flat());

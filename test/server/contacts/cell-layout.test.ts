@@ -118,6 +118,9 @@ test('roles written by their letters match their spelled-out titles, and no othe
   assert.is(overlap('CTO', 'Chief Technology Officer'), 1);
   assert.is(overlap('Sr. Fin. Anlst', 'Senior Financial Analyst'), 1);
   assert.is(overlap('CEO', 'Chief Technology Officer'), 0);
+  // An abbreviation counts as its words against a title that writes them apart or reordered.
+  assert.ok(overlap('Business Development Representative, Core Infrastructure', 'Business Development Representative') >= 0.5);
+  assert.is(overlap('Executive, Enterprise Account', 'Enterprise Account Executive'), 1);
 });
 
 test('how someone works is no part of where: "Remote (Miami)", "Hybrid - Austin, TX"', () => {
