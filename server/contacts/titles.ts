@@ -119,9 +119,16 @@ export function titleOverlap(a: readonly TitleToken[], b: readonly TitleToken[])
   // Account" all of "Enterprise Account Executive". Not when both titles are abbreviations of
   // their own: "CEO" and "CTO" share two words of three, and are two roles.
   const abbreviations = (t: readonly TitleToken[]) =>
-    new Set(t.filter((x) => x.length === 1 && SPELLED.has(x[0] as string)).map((x) => x[0]));
+    new Set(t.filter((x) => x.length === 1 && SPELLED.has(x[0] as string)).map((x) => x[0] as string));
   const [aa, ab] = [abbreviations(a), abbreviations(b)];
   if (aa.size && ab.size && [...aa].some((x) => !ab.has(x))) return contracted;
+  // Nor when the other title holds only some of an abbreviation's words: "VP" is not "President",
+  // nor "EM" "Manager" (an abbreviation is one reading, never half of one).
+  const whollyIn = (abbr: Set<string>, other: readonly TitleToken[]) => {
+    const held = new Set(spelledOut(other).flat());
+    return [...abbr].every((x) => spelledOut([[x]]).every((w) => w.some((r) => held.has(r))));
+  };
+  if (!whollyIn(aa, b) || !whollyIn(ab, a)) return contracted;
   return Math.max(contracted, jaccard(spelledOut(a), spelledOut(b)));
 }
 
