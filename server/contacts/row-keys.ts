@@ -436,7 +436,7 @@ export function rowKeys(input: ContactRow): Keys {
   // the company first, "Kulas Labs (Ruiz, Ana)", has it in the bracket).
   const inName = nameCellFields(
     unpasted.name,
-    (row.organization_names ?? []).some((o) => o.trim()),
+    (row.organization_names ?? []).some((o) => typeof o === 'string' && o.trim() !== ''),
   );
   const named = { ...unpasted, name: inName.name };
   const written = titlesAndOrgs(row, inName);
