@@ -259,7 +259,10 @@ test('what a second reader found: names ending in a label letter, firms after a 
   assert.equal(listed('VP of Engineering Carla Verdugo'), ['carla', 'verdugo']);
   assert.equal(rowKeys({ name: 'Support Engineer | Caden Little' }).orgs, ['caden little']);
   // A row read in-process with an empty employer cell (the bench's rows) reads as one without.
-  assert.equal(named({ name: 'Support Engineer | Caden Little', organization_names: [null as unknown as string] }), ['support', 'engineer']);
+  assert.equal(named({ name: 'Support Engineer | Caden Little', organization_names: [null as unknown as string] }), [
+    'support',
+    'engineer',
+  ]);
 });
 
 test.run();
