@@ -3,7 +3,7 @@
  * professional username, employers, titles and place, normalised once for every candidate.
  */
 import pluralize from 'pluralize';
-import { commonWords, findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { commonWords } from '../../geo/gazetteer.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
@@ -11,10 +11,10 @@ import { resolvePlace } from '../../query-planner/places.js';
 import { laidOut } from './cell-layout.js';
 import { emailSearchTerms, emailsIn, hostOfBrokenAddress, withoutEmails } from './emails.js';
 import { isGivenName } from './given-names.js';
+import { type Place, placeOf } from './locations.js';
 import type { ContactRow } from './match-scoring.js';
 import { asciiLower, indexWords, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
-import { timeZoneOf } from './time-zones.js';
 import { type TitleToken, titleTokens } from './titles.js';
 
 /** What a row offers to match on, normalised once. */
@@ -39,7 +39,7 @@ export interface Keys {
   /** Listed job titles as compared (contacts/titles.ts). */
   titles: TitleToken[][];
   /** The row's place: its city as a place key (gazetteer.ts, placeKey), its metro and country. */
-  place: { city: string | null; metro: string | null; country: string | null } | null;
+  place: Place;
   /**
    * Name words as written, accents dropped but letters kept ("røed" for "roed", "łukaszewski"):
    * embedded indices built before table layout 10 keep ø, ł, đ and ı, which OpenSearch's ASCII
@@ -68,102 +68,6 @@ export function nativeText(text: string, forms: Map<string, string>): string | n
     .map((w) => forms.get(w) ?? w)
     .join(' ');
   return alt === text ? null : alt;
-}
-
-/**
- * Reads a free-text location with the gazetteer people search uses ("Austin, TX", "Greater
- * London", "Cambridge, Massachusetts, United States", "France"): its city, metro and country.
- */
-function placeOf(text: string | null | undefined): Keys['place'] {
-  const written = text?.trim();
-  if (!written) return null;
-  // "IST", "America/Chicago", "Eastern Time (US & Canada)": a time zone, at most a country.
-  const zone = timeZoneOf(written);
-  if (zone) return zone.country ? { city: null, metro: null, country: zone.country } : null;
-  // "Remote (Miami)", "Hybrid - Austin, TX", "WFH Denver", "Boston office (hybrid)": the place without how one works there.
-  const t = WORK_MODE.test(written)
-    ? written
-        .replace(WORK_MODE_ALL, ' ')
-        .replace(/[()[\]]/g, ' ')
-        .replace(/^[\s,;:/|–—-]+|[\s,;:/|–—-]+$/g, '')
-        .replace(/\s+/g, ' ') || written
-    : written;
-  const place = placeNamed(t) ?? placeNamed(codeQualified(t) ?? '');
-  if (place?.city || !/\d/.test(t)) return place;
-  // A postal address ("New York NY 10118, United States", "75002 Paris", "1 Main St, Springfield,
-  // IL 62704"): without its numbers, then each part and each pair of neighbouring parts, the
-  // town first (a part that names a city wins over one that names only a country).
-  const parts = t
-    .split(',')
-    .map((p) =>
-      p
-        .replace(/\S*\d\S*/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter(Boolean);
-  // "New York NY": a state or province code after the town, without its comma.
-  const coded = parts.flatMap((p) => {
-    const m = /^(.+?)\s+([A-Z]{2,3})$/.exec(p);
-    return m ? [`${m[1]}, ${m[2]}`] : [];
-  });
-  const tries = [parts.join(', '), ...coded, ...parts.slice(0, -1).map((p, i) => `${p}, ${parts[i + 1]}`), ...parts];
-  let fallback: Keys['place'] = place;
-  for (const attempt of tries) {
-    const found = placeNamed(attempt);
-    if (found?.city) return found;
-    fallback ??= found;
-  }
-  return fallback;
-}
-
-/**
- * A town with a country or state code written otherwise than after a comma: "Bhilai (IN)",
- * "IN-Bengaluru", "Lyon FR", as "Town, CC"; or null.
- */
-function codeQualified(t: string): string | null {
-  const m = /^(.+?)\s*\(([A-Z]{2})\)$/.exec(t) ?? /^(.+?)\s+([A-Z]{2})$/.exec(t);
-  if (m) return `${m[1]}, ${m[2]}`;
-  const lead = /^([A-Z]{2})\s*[-–—:]\s*(.+)$/.exec(t);
-  return lead ? `${lead[2]}, ${lead[1]}` : null;
-}
-
-/** Words that say how someone works, not where: dropped from a location cell. */
-const WORK_MODE = /\b(remote|hybrid|wfh|work from home|on-?site|in-office|office|onsite)\b/i;
-const WORK_MODE_ALL = new RegExp(WORK_MODE.source, 'gi');
-
-/** The place a location cell names as it is written. */
-function placeNamed(t: string): Keys['place'] {
-  // A bare name is a city first, then a US state ("Victoria", "Washington", "Georgia"), as an
-  // address book means it; "City, State" and countries ("France") go through resolvePlace.
-  if (!t.includes(',')) {
-    const city = findCities(t)[0];
-    if (city) return { city: placeKey(city.name), metro: metroOf(city)?.name.toLowerCase() ?? null, country: city.countryCode };
-    if (findUsState(t)) return { city: null, metro: null, country: 'US' };
-  }
-  // "Le Marais, Paris", "Capitol Hill, Seattle", "Chelsea, London": a part of town before its town.
-  // A town after the first comma wins over the first part when that part names no city, a town
-  // only (Capitol Hill, Northern Mariana Islands) or a city of another country; a region, a
-  // country or a continent after it never displaces a city before it ("Lyon, Auvergne-Rhône-Alpes,
-  // France", "Berlin, DE, EU").
-  const parts = t.split(',').map((p) => p.trim());
-  const whole = resolvePlace(t);
-  const head = whole ? null : resolvePlace(parts[0]!);
-  const tails = whole ? [] : parts.slice(1).map((_, i) => resolvePlace(parts.slice(i + 1).join(', ')));
-  const town = tails.find((m) => m?.kind === 'city' || m?.kind === 'metro') ?? null;
-  const match =
-    whole ??
-    (town && (!head || head.kind !== 'city' || head.lessCertain || head.countryCode !== town.countryCode) ? town : null) ??
-    head ??
-    tails.find((m) => m !== null) ??
-    null;
-  if (!match) return null;
-  const place = {
-    city: match.city ? placeKey(match.city) : null,
-    metro: match.metro?.toLowerCase() ?? null,
-    country: match.countryCode ?? null,
-  };
-  return place.city || place.metro || place.country ? place : null;
 }
 
 /** Characters of a row's notes read for a title and an employer. */
