@@ -82,6 +82,11 @@ function spelledOut(tokens: readonly TitleToken[]): TitleToken[] {
   });
 }
 
+/** Each abbreviation's words, spelt out all the way ("svp" → senior, vice, president). */
+const SPELLED_WORDS: ReadonlyMap<string, string[]> = new Map(
+  [...SPELLED.keys()].map((abbr): [string, string[]] => [abbr, spelledOut([[abbr]]).map((t) => t[0] as string)]),
+);
+
 /** A title token: a word, or the words an abbreviation may stand for. */
 export type TitleToken = readonly string[];
 
@@ -114,23 +119,27 @@ export function titleTokens(text: string | null | undefined): TitleToken[] {
  */
 export function titleOverlap(a: readonly TitleToken[], b: readonly TitleToken[]): number {
   const contracted = jaccard(a, b);
+  const [aa, ab] = [abbreviationsIn(a), abbreviationsIn(b)];
+  if (!aa.length && !ab.length) return contracted;
   // Abbreviations also count as the words they stand for: "BDR, Core Infrastructure" shares three
   // of its five words with "Business Development Representative", and "Executive, Enterprise
   // Account" all of "Enterprise Account Executive". Not when both titles are abbreviations of
-  // their own: "CEO" and "CTO" share two words of three, and are two roles.
-  const abbreviations = (t: readonly TitleToken[]) =>
-    new Set(t.filter((x) => x.length === 1 && SPELLED.has(x[0] as string)).map((x) => x[0] as string));
-  const [aa, ab] = [abbreviations(a), abbreviations(b)];
-  if (aa.size && ab.size && [...aa].some((x) => !ab.has(x))) return contracted;
-  // Nor when the other title holds only some of an abbreviation's words: "VP" is not "President",
-  // nor "EM" "Manager" (an abbreviation is one reading, never half of one).
-  const whollyIn = (abbr: Set<string>, other: readonly TitleToken[]) => {
-    const held = new Set(spelledOut(other).flat());
-    return [...abbr].every((x) => spelledOut([[x]]).every((w) => w.some((r) => held.has(r))));
+  // their own ("CEO" and "CTO" share two words of three, and are two roles), nor when the other
+  // title holds only some of an abbreviation's words ("VP" is not "President", nor "EM"
+  // "Manager": an abbreviation is one reading, never half of one).
+  if (aa.length && ab.length && aa.some((x) => !ab.includes(x))) return contracted;
+  const [sa, sb] = [spelledOut(a), spelledOut(b)];
+  const whollyIn = (abbrs: string[], spelled: TitleToken[]) => {
+    const held = new Set(spelled.flat());
+    return abbrs.every((x) => (SPELLED_WORDS.get(x) as string[]).every((w) => held.has(w)));
   };
-  if (!whollyIn(aa, b) || !whollyIn(ab, a)) return contracted;
-  return Math.max(contracted, jaccard(spelledOut(a), spelledOut(b)));
+  if (!whollyIn(aa, sb) || !whollyIn(ab, sa)) return contracted;
+  return Math.max(contracted, jaccard(sa, sb));
 }
+
+/** The contracted abbreviations among a title's tokens. */
+const abbreviationsIn = (tokens: readonly TitleToken[]): string[] =>
+  tokens.filter((t) => t.length === 1 && SPELLED.has(t[0] as string)).map((t) => t[0] as string);
 
 /** The shared words of two titles over all their words, each token read as the other title reads it where it can. */
 function jaccard(a: readonly TitleToken[], b: readonly TitleToken[]): number {
