@@ -34,19 +34,20 @@ function rejectUnrouted(router: Router) {
 }
 
 /**
- * 405 for a literal path asked with a method only a parameter route of the same shape takes:
- * `GET /api/v1/search/people` would otherwise reach `GET /api/v1/search/:id` and answer
- * `search_not_found` for a search id "people". A path that names a route of its own is that
- * route, whatever parameter route its shape also fits.
+ * 405 for a route's own path asked with another method, before a parameter route of the same
+ * shape can take it: `GET /api/v1/search/people/preview` would otherwise reach `GET
+ * /api/v1/search/people/:search_id` and answer `search_not_found` for a search id "preview". The
+ * literal paths and their methods are read once from the router.
  */
 function literalPathsFirst(router: Router, authenticate: Koa.Middleware) {
+  const methods = new Map<string, Set<string>>();
+  for (const layer of router.stack)
+    if (layer.methods.length && layer.paramNames.length === 0 && typeof layer.path === 'string')
+      methods.set(layer.path, new Set([...(methods.get(layer.path) ?? []), ...layer.methods]));
   return async (ctx: Context, next: () => Promise<void>): Promise<void> => {
-    const match = router.match(ctx.path, ctx.method);
-    const routed = match.pathAndMethod.filter((layer) => layer.methods.length > 0);
-    if (routed.length === 0 || routed.some((layer) => layer.paramNames.length === 0)) return next();
-    const literal = match.path.filter((layer) => layer.methods.length > 0 && layer.paramNames.length === 0);
-    if (literal.length === 0) return next();
-    const allowed = [...new Set(literal.flatMap((layer) => layer.methods))].filter((m) => m !== 'HEAD');
+    const own = methods.get(ctx.path);
+    if (!own || own.has(ctx.method)) return next();
+    const allowed = [...own].filter((m) => m !== 'HEAD');
     // A valid key still gets its credit headers on the 405, as on any unrouted request.
     await authenticate(ctx, async () => {
       throw methodNotAllowed(ctx.method, ctx.path, allowed);
