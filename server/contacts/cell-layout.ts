@@ -2,7 +2,7 @@
  * A contact row as spreadsheets and address books really lay it out, put back in its columns
  * before it is read (row-keys.ts):
  * - columns named otherwise than the API names them ("Prénom", "Nachname", "empresa", "E-Mail
- *   Address"): read as those fields;
+ *   Address"): read as those fields (header-names.ts);
  * - a value read for what it is, whatever its column: an email address in the profile-URL or
  *   employer column, a profile URL in the email, name or employer column, a phone number in the
  *   email or a name column;
@@ -18,6 +18,7 @@
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from '../../query-planner/parse/lexicon/titles.js';
 import { emailsIn, withoutEmails } from './emails.js';
 import { isGivenName } from './given-names.js';
+import { COURTESY_ONLY, withHeaderNames } from './header-names.js';
 import type { ContactRow } from './match-scoring.js';
 import { professionalUsername, words } from './normalize.js';
 
@@ -132,169 +133,6 @@ export function laidOut(input: ContactRow): ContactRow {
   out.professional_url = url;
   if (out.name) out.name = nameCellLaidOut(out.name);
   else Object.assign(out, wholeNameInOneColumn(out));
-  return out;
-}
-
-type Field =
-  | 'name'
-  | 'first_name'
-  | 'last_name'
-  | 'emails'
-  | 'phone_numbers'
-  | 'organization_names'
-  | 'job_titles'
-  | 'location'
-  | 'location_region'
-  | 'location_country'
-  | 'professional_url'
-  | 'notes';
-
-/**
- * Column names spreadsheets and address books use, in English and the languages of the larger
- * markets (French, German, Spanish, Portuguese, Italian, Dutch, Polish), folded to lower-case
- * ASCII words: a row sent with them ("Prénom", "Nachname", "empresa", "E-Mail Address") is read as
- * if it had used the API's names. A field the row gives under its own name wins.
- */
-const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
-  (
-    [
-      [
-        'first_name',
-        'first name|firstname|first|given name|givenname|forename|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie|first_name',
-      ],
-      [
-        'last_name',
-        'last name|lastname|last|surname|family name|familyname|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko|last_name',
-      ],
-      [
-        'name',
-        'name|full name|fullname|display name|contact name|contact|nom complet|vollstandiger name|nombre completo|nome completo|naam|imie i nazwisko',
-      ],
-      [
-        'emails',
-        'email|e mail|email address|e mail address|mail|courriel|adresse e mail|adresse mail|e mail adresse|correo|correo electronico|email 1 value|e mail 1 address|posta elettronica|emails|e mail addresses',
-      ],
-      [
-        'phone_numbers',
-        'phone|phone number|telephone|mobile|mobile phone|cell|cell phone|telefon|handy|telefonnummer|telefono|movil|celular|portable|tel|numero de telephone|telefoon|mobiel|phone numbers|phones',
-      ],
-      [
-        'organization_names',
-        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company',
-      ],
-      [
-        'job_titles',
-        'title|job title|jobtitle|job titles|position|role|titre|fonction|berufsbezeichnung|titel|cargo|puesto|ruolo|functie|stanowisko|organization title|organisation title|designation|current title|job position',
-      ],
-      [
-        'location',
-        'location|city|town|address|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|formatted',
-      ],
-      ['location_region', 'region|state|province|county|state province|state region|bundesland|provincia|estado|regione|wojewodztwo'],
-      ['location_country', 'country|country region|country name|pays|land|pais|paese|kraj'],
-      ['professional_url', 'professional url|linkedin|linkedin url|profile url|linkedin profile|profil linkedin|url'],
-      ['notes', 'notes|note|comments|comment|remarque|bemerkung|notas|notizen'],
-    ] as [Field, string][]
-  ).flatMap(([field, names]) => names.split('|').map((n): [string, Field] => [n, field])),
-);
-const LIST_FIELDS = new Set<Field>(['emails', 'phone_numbers', 'organization_names', 'job_titles']);
-const KNOWN = new Set<string>(['row_id', ...[...HEADER_NAMES.values()].filter((f) => !f.startsWith('location_'))]);
-
-const MAX_VALUES = 20;
-const MAX_VALUE_CHARS = 1000;
-
-/** Names that say less than others of their field: read after them ("Job Title" before Outlook's courtesy "Title"). */
-const GENERIC_NAMES = new Set([
-  'title',
-  'contact',
-  'address',
-  'region',
-  'url',
-  'mail',
-  'tel',
-  'cell',
-  'role',
-  'position',
-  'first',
-  'last',
-  'formatted',
-  'account',
-]);
-/**
- * Words before a column's own name that say whose or which it is ("Person - Name", "Business
- * City", "Mailing City", "Primary Email", "Address 1 - City"): the name without them is read.
- */
-const HEADER_QUALIFIERS = new Set([
-  'person',
-  'contact',
-  'primary',
-  'business',
-  'home',
-  'work',
-  'mailing',
-  'other',
-  'main',
-  'default',
-  'address',
-  'personal',
-]);
-
-/**
- * A column name as address books number and qualify it, reduced to its own name: "Organization 1 -
- * Name" → "organization name", "E-mail 1 - Value" → "e mail", "Address 1 - City" → "city",
- * "Person - Job title" → "job title" (Google Contacts, Outlook, Salesforce, HubSpot, Pipedrive).
- */
-function plainHeader(key: string): string {
-  const ws = key.split(' ').filter((w) => w && !/^\d+$/.test(w));
-  if (ws.length > 1 && ws[ws.length - 1] === 'value') ws.pop();
-  while (ws.length > 1 && HEADER_QUALIFIERS.has(ws[0] as string) && HEADER_NAMES.has(ws.slice(1).join(' '))) ws.shift();
-  return ws.join(' ');
-}
-/** A courtesy title alone (Outlook's "Title" column): no job title. */
-const COURTESY_ONLY = /^\s*(mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle|m)\.?\s*$/i;
-
-const headerKey = (key: string): string =>
-  key
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-/** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
-export function withHeaderNames(row: ContactRow): ContactRow {
-  const out: ContactRow & Record<string, unknown> = { ...row };
-  const regions: string[] = [];
-  const countries: string[] = [];
-  const entries = Object.entries(row)
-    .filter(([key]) => !KNOWN.has(key))
-    .map(([key, value]) => [headerKey(key), value] as const)
-    .sort((a, b) => Number(GENERIC_NAMES.has(a[0])) - Number(GENERIC_NAMES.has(b[0])));
-  for (const [key, value] of entries) {
-    if (value === null || value === undefined) continue;
-    const field = HEADER_NAMES.get(key) ?? HEADER_NAMES.get(plainHeader(key));
-    if (!field) continue;
-    // As bounded as the fields' own values: short strings, a few of them.
-    const values = (Array.isArray(value) ? value.slice(0, MAX_VALUES) : [value]).filter(
-      (v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_VALUE_CHARS,
-    );
-    if (field === 'job_titles' && values.every((v) => COURTESY_ONLY.test(v))) continue;
-    if (!values.length) continue;
-    if (field === 'location_region' || field === 'location_country') {
-      (field === 'location_region' ? regions : countries).push(...values);
-      continue;
-    }
-    if (LIST_FIELDS.has(field)) {
-      const have = (out[field] as string[] | undefined) ?? [];
-      if (!have.length) out[field] = values as never;
-    } else if (!out[field]) out[field] = values.join(' ') as never;
-  }
-  // A place in parts ("City", "State", "Country" columns): one location, town first.
-  if (regions.length || countries.length) {
-    const parts = [out.location, regions[0], countries[0]].filter((v): v is string => !!v?.trim());
-    const joined = parts.join(', ');
-    if (row.location === undefined || row.location === null || row.location === '') out.location = joined;
-  }
   return out;
 }
 

@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type Db, prepared } from '../store/database.js';
 import { appliedAgain, batchReused, requireDistinctRowIds, rowsHash } from './batch-identity.js';
-import { withHeaderNames } from './cell-layout.js';
+import { withHeaderNames } from './header-names.js';
 import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
 import { CONTACT_ROW_FIELDS, ROW_SCHEMA } from './row-schema.js';
 
