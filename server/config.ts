@@ -31,6 +31,8 @@ export interface Config {
   searchWorkers: number;
   /** Embedded engine: searches that may wait for a worker before new ones get 503 `search_overloaded`. */
   searchQueueLimit: number;
+  /** Targets a project may include at once before adding more is 409 `project_target_limit`. */
+  projectTargetLimit: number;
   /** Requests an account may send a second over REST and `/mcp` before 429 `rate_limited` (0: no limit). */
   rateLimitPerSecond: number;
   /** OAuth dynamic client registrations one network address may make an hour (0: no limit). */
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const searchWorkers = parseInteger('SEARCH_WORKERS', value('SEARCH_WORKERS') ?? String(defaultSearchWorkers()), 0, 64, problems);
   const searchQueueLimit = parseInteger('SEARCH_QUEUE_LIMIT', value('SEARCH_QUEUE_LIMIT') ?? '128', 1, 100_000, problems);
+  const projectTargetLimit = parseInteger('PROJECT_TARGET_LIMIT', value('PROJECT_TARGET_LIMIT') ?? '5000', 1, 1_000_000, problems);
   const rateLimitPerSecond = parseInteger('RATE_LIMIT_PER_SECOND', value('RATE_LIMIT_PER_SECOND') ?? '50', 0, 1_000_000, problems);
   const oauthRegistrationsPerHour = parseInteger(
     'OAUTH_REGISTRATIONS_PER_HOUR',
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchTimeoutMs,
     searchWorkers,
     searchQueueLimit,
+    projectTargetLimit,
     rateLimitPerSecond,
     oauthRegistrationsPerHour,
     shutdownGraceMs,

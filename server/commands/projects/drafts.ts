@@ -26,7 +26,7 @@ import {
 } from './drafting.js';
 import { assertProjectActor, ownProject, presentProject } from './projects.js';
 import { targetFacts, targetFactsOf } from './target-facts.js';
-import { deliveryChannel, draftState, presentTarget, presentTargets, trackedScheduleLink } from './targets.js';
+import { assertRoomForTargets, deliveryChannel, draftState, presentTarget, presentTargets, trackedScheduleLink } from './targets.js';
 
 export function putTemplates(
   services: Services,
@@ -96,7 +96,10 @@ export async function generateMessages(
         target_user_id: body.target_user_id,
       });
   }
-  if (body.target_user_id && body.persist_target !== false) services.projects.addTargets(p.projectId, [body.target_user_id], now);
+  if (body.target_user_id && body.persist_target !== false) {
+    assertRoomForTargets(services, p, [body.target_user_id]);
+    services.projects.addTargets(p.projectId, [body.target_user_id], now);
+  }
   if (!p.templates.outreach_message_prompt)
     p = services.projects.setTemplates(p.projectId, { outreach_message_prompt: generateTemplate('outreach_message_prompt', p, null) }, now);
   let targets: ProjectTarget[];

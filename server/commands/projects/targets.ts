@@ -1,6 +1,6 @@
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { type Channel, isChannel } from '../../communications/channels.js';
-import { invalidField } from '../../errors.js';
+import { AppError, invalidField } from '../../errors.js';
 import type { Project, ProjectTarget } from '../../projects/record.js';
 import type { Services } from '../../services.js';
 import { chooseEmail } from '../communications/capabilities.js';
@@ -129,6 +129,31 @@ export async function listTargets(
   };
 }
 
+/**
+ * Refuses, before anything is written, a change that would take the project past the included
+ * targets it may hold (`PROJECT_TARGET_LIMIT`, 5,000 by default). Every whole-project route
+ * (send-readiness, drafting all targets, activation) reads the shortlist in full within its
+ * 10-second budget: at 5,000 targets they take 2-5 s on two cores, at 20,000 readiness neared the
+ * budget (docs/performance.md, "Large projects"). Removed targets do not count. `userIds` are the people about to be included; those
+ * already included take no new place. No await may come between this check and the write.
+ */
+export function assertRoomForTargets(services: Services, p: Project, userIds: readonly string[]): void {
+  const fresh = userIds.filter((id) => !services.projects.targetByUser(p.projectId, id)?.isIncluded).length;
+  if (!fresh) return;
+  const held = services.projects.countTargets(p.projectId, { includedOnly: true, excludeUserId: p.ownerUserId });
+  const limit = services.config.projectTargetLimit;
+  if (held + fresh <= limit) return;
+  const room = Math.max(0, limit - held);
+  throw new AppError(
+    409,
+    'project_target_limit',
+    `A project includes at most ${limit.toLocaleString('en-US')} targets; this one includes ${held.toLocaleString('en-US')}, so ${
+      room ? `${room.toLocaleString('en-US')} more fit, not ${fresh.toLocaleString('en-US')}` : 'no more fit'
+    }. Nothing was added: remove targets (DELETE /api/v1/projects/${p.projectId}/targets) or start another project.`,
+    { limit, included: held, requested: fresh },
+  );
+}
+
 /** Adds targets by user id: each must be a person the service knows; the owner is never a target. */
 export async function addTargets(
   services: Services,
@@ -151,6 +176,7 @@ export async function addTargets(
     if (!target.userId) added.push({ target_user_id: id, added: false, reason: 'user_not_found' });
     else valid.push(id);
   }
+  assertRoomForTargets(services, p, valid);
   for (const r of services.projects.addTargets(p.projectId, valid, now))
     added.push({
       target_user_id: r.target.targetUserId,

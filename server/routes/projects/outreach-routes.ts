@@ -147,7 +147,7 @@ export const projectOutreachRoutes = [
         },
       },
     },
-    errors: [...PROJECT_ERRORS, 'owner_not_a_target', 'target_not_found', ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_ERRORS, 'owner_not_a_target', 'target_not_found', 'project_target_limit', ...SEARCH_ENGINE_ERRORS],
     response: {
       type: 'object',
       required: ['success', 'generated_count', 'drafting_provider', 'model_rewritten_count', 'targets'],

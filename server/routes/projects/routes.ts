@@ -204,7 +204,7 @@ export const projectRoutes = [
         properties: { target_user_ids: { type: 'array', maxItems: 500, items: uuid }, target_user_id: uuid },
       },
     },
-    errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_ERRORS, 'project_target_limit', ...SEARCH_ENGINE_ERRORS],
     response: actingResponse(
       {
         project_id: uuid,

@@ -88,4 +88,46 @@ test('a project of many targets lists, checks, drafts and exports them (its fact
   }
 });
 
+test('a project includes at most PROJECT_TARGET_LIMIT targets: past it nothing is added, and removed ones make room', async () => {
+  const app = await startTestApp({ env: { PROJECT_TARGET_LIMIT: '5' } });
+  try {
+    await indexSnapshots(app, [
+      writeSnapshot(app.dataDir, 'companies.jsonl', [company(1)]),
+      writeSnapshot(app.dataDir, 'profiles.jsonl', [profile(SENDER), ...Array.from({ length: 8 }, (_, i) => profile(T(i)))]),
+    ]);
+    const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const call = (method: string, path: string, body?: unknown) => app.call(method, path, { key, body });
+    const created = await call('POST', '/api/v1/projects', { title: 'Capped', pitch: 'We are hiring engineers' });
+    const base = `/api/v1/projects/${(created.body.project as Row).id}`;
+    const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => P(T(from + i)));
+    assert.is((await call('POST', `${base}/targets`, { target_user_ids: ids(0, 4) })).status, 200);
+
+    // Two more than fit: refused whole, saying how many fit.
+    const over = await call('POST', `${base}/targets`, { target_user_ids: ids(3, 6) });
+    assert.equal([over.status, over.body.error], [409, 'project_target_limit'], over.text);
+    assert.equal([over.body.limit, over.body.included, over.body.requested], [5, 4, 2]);
+    assert.match(String(over.body.message), /1 more fit, not 2/);
+    const listed = await call('GET', `${base}/targets?limit=100`);
+    assert.equal(
+      (listed.body.targets as Row[]).map((t) => t.target_user_id),
+      ids(0, 4),
+      'nothing was added',
+    );
+    // One already included takes no new place.
+    const fits = await call('POST', `${base}/targets`, { target_user_ids: ids(3, 5) });
+    assert.equal([fits.status, fits.body.total_targets], [200, 5], fits.text);
+    // A draft for a new person is refused as well, and writes no draft.
+    const draft = await call('POST', `${base}/messages/generate`, { target_user_id: P(T(6)) });
+    assert.equal([draft.status, draft.body.error], [409, 'project_target_limit'], draft.text);
+    assert.match(String(draft.body.message), /no more fit/);
+    // A removed target frees its place; including it again takes one.
+    assert.is((await call('DELETE', `${base}/targets`, { target_user_ids: [P(T(0))] })).status, 200);
+    assert.is((await call('POST', `${base}/targets`, { target_user_ids: [P(T(6))] })).status, 200);
+    const back = await call('POST', `${base}/targets`, { target_user_ids: [P(T(0))] });
+    assert.equal([back.status, back.body.error], [409, 'project_target_limit'], back.text);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
