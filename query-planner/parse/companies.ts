@@ -11,8 +11,8 @@ import { LEVEL_WORDS } from './lexicon/levels.js';
 import { CONTEXT_PHRASES, CONTEXT_SIZES, SEGMENT_FOLLOWERS, STAGE_PHRASES } from './lexicon/stages.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
+import { FUNCTION_WORD_PARTS } from './title-facets.js';
 import { isHeadWord } from './title-heads.js';
-import { FUNCTION_WORD_PARTS } from './titles.js';
 import { type CaseMode, claim, type PhraseTake, phraseTable, scanPhrases, type Token } from './tokens.js';
 
 export interface CompanyMention {

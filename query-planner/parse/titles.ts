@@ -22,10 +22,24 @@
  */
 import type { JobFunction, Seniority } from '../advanced-filters.js';
 import type { Unit } from './attributes.js';
-import { FUNCTION_CUES } from './lexicon/functions.js';
-import { LEVEL_SENIORITY, LEVEL_WORDS, MANAGED_DEPARTMENTS } from './lexicon/levels.js';
+import { LEVEL_WORDS } from './lexicon/levels.js';
 import { CONTEXT_CUES, COUNT_WORDS } from './lexicon/roles.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
+import {
+  AUDIENCES,
+  COLLECTIVE,
+  DEPARTMENT_BEFORE,
+  DETERMINERS,
+  DOMAIN_TAILS,
+  EXPERIENCE_COMPOUNDS,
+  IN_TITLE_COMPLEMENTS,
+  IT_FOLLOWERS,
+  NOT_ALONE,
+  SERVICE_WORDS,
+  SHOW_KINDS,
+  STOP_WORD_MODIFIERS,
+  STRONG_LEVELS,
+} from './lexicon/title-grammar.js';
 import {
   ABBREVIATED_TITLES,
   ACRONYMS,
@@ -39,8 +53,9 @@ import {
   VERB_LIKE_HEADS,
   WORD_EXPANSIONS,
 } from './lexicon/titles.js';
+import { FUNCTION_WORD_PARTS, FUNCTIONS, functionsOf, seniorityOf } from './title-facets.js';
 import { isHeadWord, looseSingular, singular } from './title-heads.js';
-import { phraseParts, phraseTable, type Token } from './tokens.js';
+import { phraseParts, type Token } from './tokens.js';
 
 export interface TitleMention {
   /** Canonical title ("Sales Team Lead"). */
@@ -65,131 +80,7 @@ export interface TitleScan {
 
 type Cls = 'T' | 'X' | 'AMP' | 'CONJ' | 'OF' | 'B';
 
-/** Words after "it" that make it "IT" ("IT manager", "IT support specialist"). */
-const IT_FOLLOWERS = new Set(
-  'manager director administrator admin specialist technician analyst consultant engineer support security operations ops project helpdesk help infrastructure auditor architect recruiter lead head service services'.split(
-    ' ',
-  ),
-);
-
-/** "<X> experience" as a domain ("Developer Experience Engineer", "Customer Experience Manager"). */
-const EXPERIENCE_COMPOUNDS = new Set([
-  'developer',
-  'customer',
-  'user',
-  'guest',
-  'patient',
-  'employee',
-  'member',
-  'candidate',
-  'client',
-  'player',
-  'digital',
-  'learning',
-  'product',
-  'partner',
-  'workplace',
-  'brand',
-  'visitor',
-  'fan',
-  'student',
-  'citizen',
-  'event',
-  'consumer',
-  'shopper',
-  'talent',
-  'people',
-  'associate',
-  'community',
-]);
-
-/**
- * Stop words that open a title when more title words follow: "Employee Relations Specialist",
- * "Employer Branding Manager", "Deep Learning Engineer", "Knowledge Manager", "Mine Planner" (the
- * pronoun "mine" never stands before a noun). Elsewhere they stay stop words ("employee at Acme",
- * "deep expertise", "a friend of mine").
- */
-const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member', 'mine']);
-/** Kinds of show that make a title's field with it ("trade show manager"; not "show engineers in Berlin"). */
-const SHOW_KINDS =
-  /^(trade|road|game|talk|tv|television|radio|car|auto|air|fashion|art|horse|dog|boat|home|runway|stage|live|award|awards)$/;
-
-/** Domain words that end a title after a head noun ("Developer Relations", "Partner Operations"). */
-const DOMAIN_TAILS = new Set([
-  'relations',
-  'operations',
-  'ops',
-  'experience',
-  'enablement',
-  'advocacy',
-  'success',
-  'excellence',
-  'affairs',
-]);
-
-/** Level words before which other words are context ("growth associate product manager"). */
-const STRONG_LEVELS = new Set([
-  'senior',
-  'sr',
-  'junior',
-  'jr',
-  'staff',
-  'principal',
-  'distinguished',
-  'associate',
-  'founding',
-  'chief',
-  'head',
-  'director',
-  'vp',
-  'svp',
-  'evp',
-  'avp',
-  'rvp',
-  'gvp',
-  'managing',
-  'lead',
-]);
-
-/** Words after which "eng" is the department, not the engineer ("VP Eng", "Head of Eng"). */
-const DEPARTMENT_BEFORE = new Set([
-  'vp',
-  'svp',
-  'evp',
-  'avp',
-  'rvp',
-  'gvp',
-  'head',
-  'chief',
-  'director',
-  'dir',
-  'president',
-  'cto',
-  'leader',
-  'leadership',
-  'manager',
-  'mgr',
-]);
-
-/** Whom a department serves, before what it gives them: "Customer Education", "Patient Care". */
-const AUDIENCES = new Set(['customer', 'client', 'developer', 'partner', 'patient', 'member', 'user', 'employee', 'student', 'community']);
-/** What a department gives its audience that is also an industry's name ("education"); sectors ("gaming", "crypto") are not. */
-const SERVICE_WORDS = new Set(['education', 'training', 'learning', 'care', 'safety', 'wellness', 'health', 'insurance']);
-
-/** Determiners skipped when looking at what precedes a title. */
-const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'your', 'their', 'my', 'his', 'her', 'its', 'other', 'fellow', 'all']);
 const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
-
-const FUNCTIONS = phraseTable(FUNCTION_CUES);
-
-/** Words that are no title on their own ("people in fintech"). */
-const NOT_ALONE = new Set(['people', 'talent', 'team', 'teams', 'staff', 'folks', 'leadership']);
-
-/** Nouns for a group of people that end a phrase without being its title: "marketing people", "senior folks". */
-const COLLECTIVE = new Set(['people', 'folks', 'persons', 'talent', 'staff', 'crowd', 'types', 'professionals', 'employees']);
-
-/** Every word of a function cue ("data", "science" of "data science"): what a function is spelled with. */
-export const FUNCTION_WORD_PARTS = new Set(FUNCTION_CUES.flatMap(([phrase]) => phraseParts(phrase)));
 
 /** Whether `next` ends a phrase: nothing, punctuation, a claimed word (a place, years) or a stop word ("based", "at"). */
 function endsPhrase(next: Token | undefined): boolean {
@@ -222,9 +113,6 @@ export interface TitleInput {
   /** Word count of the text; long texts are prose, not queries. */
   wordCount: number;
 }
-
-/** What "in" introduces inside a title: "Engineer in Test", "Entrepreneur in Residence", "Engineer in Training". */
-const IN_TITLE_COMPLEMENTS = new Set(['test', 'residence', 'training', 'charge', 'chief']);
 
 export function scanTitles(input: TitleInput): TitleScan {
   const { tokens, units } = input;
@@ -498,8 +386,8 @@ export function scanTitles(input: TitleInput): TitleScan {
       from: all[0] as number,
       to: (all[all.length - 1] as number) + 1,
       head: headNorm,
-      seniority: seniorityOf(all, headIdx, hasComplement),
-      functions: functionsOf(all, headIdx, hasComplement ? post : []),
+      seniority: seniorityOf(tokens, all, headIdx, hasComplement),
+      functions: functionsOf(tokens, all, headIdx, hasComplement ? post : []),
       context: ctx,
     });
   }
@@ -546,74 +434,6 @@ export function scanTitles(input: TitleInput): TitleScan {
     return false;
   }
 
-  function seniorityOf(all: number[], headIdx: number, hasComplement: boolean): Seniority[] {
-    const out = new Set<Seniority>();
-    const head = singular((tokens[headIdx] as Token).norm);
-    const pre = all.filter((k) => k < headIdx).map((k) => (tokens[k] as Token).norm);
-    const lastMod = [...pre].reverse().find((w) => !LEVEL_WORDS.has(w));
-    for (const w of pre) {
-      if (w === 'senior' || w === 'sr') {
-        out.add(
-          head === 'manager'
-            ? 'senior_manager'
-            : head === 'director' || head === 'head'
-              ? 'director'
-              : head === 'vp' || head === 'president'
-                ? 'vp'
-                : 'senior_ic',
-        );
-      } else if (w === 'lead' || w === 'staff' || w === 'principal' || w === 'distinguished') out.add('staff');
-      else if (w === 'associate' && head !== 'counsel' && head !== 'director') out.add('entry');
-      else if (w === 'junior' || w === 'jr' || w === 'entry') out.add('entry');
-      else if (w === 'chief') out.add('cxo');
-      else if (w === 'group' && head === 'manager') out.add('manager');
-      else if (w === 'vice' && head === 'president') out.add('vp');
-      else if (w === 'managing' && head === 'partner') out.add('partner');
-    }
-    if (head === 'intern' || head === 'apprentice' || head === 'trainee') out.add('intern');
-    else if (head === 'founder' || head === 'cofounder') out.add('founder');
-    else if (head === 'head' && hasComplement) out.add('director');
-    else if (head === 'director') out.add('director');
-    else if (head === 'president' && !pre.includes('vice')) out.add('cxo');
-    else if (head === 'owner' && lastMod !== 'product' && lastMod !== 'business' && lastMod !== 'process') out.add('owner');
-    else if (head === 'partner' && (!lastMod || ['managing', 'general', 'equity', 'founding'].includes(lastMod))) out.add('partner');
-    else if (head === 'manager' && !out.size && (!lastMod || MANAGED_DEPARTMENTS.has(lastMod))) out.add('manager');
-    else if (head === 'lead' && !out.size) out.add(pre.includes('tech') || pre.includes('technical') ? 'staff' : 'manager');
-    else if (LEVEL_SENIORITY.has(head) && !out.size) out.add(LEVEL_SENIORITY.get(head) as Seniority);
-    if ((tokens[headIdx] as Token).norm === 'co' || pre.includes('co')) if (head === 'founder') out.add('founder');
-    return [...out];
-  }
-
-  function functionsOf(all: number[], headIdx: number, complement: number[]): JobFunction[] {
-    const norms = all.map((k) => {
-      const n = (tokens[k] as Token).norm;
-      return k === headIdx ? singular(n) : (WORD_EXPANSIONS.get(n)?.toLowerCase() ?? n);
-    });
-    const headPos = all.indexOf(headIdx);
-    const matches: { start: number; end: number; fn: JobFunction }[] = [];
-    for (let i = 0; i < norms.length; i++) {
-      const list = FUNCTIONS.byFirst.get(norms[i] as string);
-      if (!list) continue;
-      for (const e of list) {
-        if (e.parts.every((p, q) => norms[i + q] === p)) {
-          matches.push({ start: i, end: i + e.parts.length, fn: e.value });
-          break;
-        }
-      }
-    }
-    if (!matches.length) return [];
-    const complementStart = complement.length ? all.indexOf(complement[0] as number) : -1;
-    const inComplement = complementStart >= 0 ? matches.filter((m) => m.start >= complementStart) : [];
-    const pick =
-      inComplement.sort((a, b) => b.end - b.start - (a.end - a.start))[0] ??
-      matches
-        .filter((m) => m.start <= headPos && m.end > headPos && m.end - m.start > 1)
-        .sort((a, b) => b.end - b.start - (a.end - a.start))[0] ??
-      matches.filter((m) => m.end <= headPos).sort((a, b) => b.end - a.end || b.end - b.start - (a.end - a.start))[0] ??
-      matches.find((m) => m.start <= headPos && m.end > headPos);
-    return pick ? [pick.fn] : [];
-  }
-
   // No head anywhere: a short run can be the title by itself ("Trust & Safety", "RevOps").
   if (!titles.length && input.wordCount <= 20) {
     for (const run of runs) {
@@ -655,7 +475,7 @@ export function scanTitles(input: TitleInput): TitleScan {
         to: last + 1,
         head: looseSingular((tokens[last] as Token).norm),
         seniority: [],
-        functions: functionsOf(words, last, []),
+        functions: functionsOf(tokens, words, last, []),
         context: false,
       });
       break;

@@ -155,7 +155,10 @@ export const ERROR_BODY_SCHEMA = {
     limit_bytes: { type: 'integer', description: 'payload_too_large: the body limit.' },
     remaining: { type: ['number', 'null'], description: 'credits_exhausted: credits left in the window.' },
     reset_at: { type: ['string', 'null'], description: 'credits_exhausted: when the oldest usage in the window expires.' },
-    limit: { type: ['number', 'null'], description: 'credits_exhausted: the tier ceiling; project_target_limit: the most targets a project includes.' },
+    limit: {
+      type: ['number', 'null'],
+      description: 'credits_exhausted: the tier ceiling; project_target_limit: the most targets a project includes.',
+    },
     included: { type: 'integer', description: 'project_target_limit: the targets the project includes now.' },
     requested: { type: 'integer', description: 'project_target_limit: the people the refused call would have included.' },
     tier: { type: 'string', description: 'credits_exhausted: the account tier.' },
