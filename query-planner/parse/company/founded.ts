@@ -10,168 +10,23 @@
  * now-15). A year after "raised" / "acquired" is not a founding year.
  */
 import type { NumberRange } from '../../advanced-filters.js';
-import { NUMBER_WORDS } from '../lexicon/numbers.js';
-import { claim, matchAt, phraseTable, type Token } from '../tokens.js';
+import { claim, matchAt, type Token } from '../tokens.js';
+import {
+  AGE_WORDS,
+  applyLink,
+  EVENTS,
+  eventRange,
+  LINK_PHRASES,
+  LINKS,
+  type Link,
+  MILESTONE_AGE,
+  readRelative,
+  readYear,
+  yearsCount,
+} from './founded-years.js';
 import { FUNDING_WORDS } from './money.js';
 import { type Bound, boundBefore, type NumberMention, range, startsWith } from './number-words.js';
 import type { Scopes } from './scopes.js';
-
-const YEAR = /^(1[89]\d\d|20\d\d)(\+)?$/;
-const DECADE = /^(?:(1[6-9]\d0|20\d0)|'?(\d0))'?s$/;
-
-interface YearRead {
-  range: NumberRange;
-  from: number;
-  end: number;
-  /** A single year (not a range, decade or "+"). */
-  single: boolean;
-}
-
-function yearOf(t: Token | undefined, prev?: Token): { year: number; plus: boolean } | null {
-  if (!t) return null;
-  const m = YEAR.exec(t.norm);
-  if (m) return { year: Number(m[1]), plus: !!m[2] };
-  // "'95", "'19": a two-digit year after an apostrophe.
-  const two = /^(\d\d)(\+)?$/.exec(t.norm);
-  if (two && prev?.kind === 'punct' && /^['’]$/.test(prev.text) && prev.end === t.start) {
-    const n = Number(two[1]);
-    return { year: n >= 30 ? 1900 + n : 2000 + n, plus: !!two[2] };
-  }
-  return null;
-}
-
-function decadeOf(t: Token | undefined): number | null {
-  if (!t) return null;
-  const m = DECADE.exec(t.norm);
-  if (!m) return null;
-  if (m[1]) return Number(m[1]);
-  const two = Number(m[2]);
-  return two >= 30 ? 1900 + two : 2000 + two;
-}
-
-/** Centuries written as ordinal words. */
-const CENTURY_WORDS = new Map([
-  ['fifteenth', 15],
-  ['sixteenth', 16],
-  ['seventeenth', 17],
-  ['eighteenth', 18],
-  ['nineteenth', 19],
-  ['twentieth', 20],
-]);
-
-/** The number of a century written as an ordinal ("19th", "nineteenth"), from the 11th to the 21st. */
-function centuryOf(t: Token | undefined): number | null {
-  if (!t) return null;
-  const m = /^(1[1-9]|2[01])(st|nd|rd|th)$/.exec(t.norm);
-  if (m) return Number(m[1]);
-  return CENTURY_WORDS.get(t.norm) ?? null;
-}
-
-/** A year expression at token i: "2019", "2020+", "2015-2018", "2016 and 2018", "early 2000s". */
-function readYear(tokens: Token[], i: number, between: boolean): YearRead | null {
-  const t = tokens[i];
-  if (!t || t.claim) return null;
-  const part = /^(early|mid|late)$/.exec(t.norm);
-  const decadeAt = part ? i + 1 : i;
-  // "the 19th century", "late nineteenth century", "21st-century": a century by its ordinal.
-  const nth = centuryOf(tokens[decadeAt]);
-  if (nth !== null && tokens[decadeAt + 1]?.norm === 'century' && !tokens[decadeAt]?.claim) {
-    const start = (nth - 1) * 100;
-    let range: NumberRange = start >= 2000 ? { min: start } : { min: start, max: start + 99 };
-    if (part?.[1] === 'early') range = { min: start, max: start + 33 };
-    else if (part?.[1] === 'mid') range = { min: start + 30, max: start + 70 };
-    else if (part?.[1] === 'late' && start < 2000) range = { min: start + 60, max: start + 99 };
-    return { range, from: i, end: decadeAt + 2, single: false };
-  }
-  const decade = decadeOf(tokens[decadeAt]);
-  if (decade !== null && !tokens[decadeAt]?.claim) {
-    // "1800s", "1900s" name a century; "2000s" the decade (a century that has not ended).
-    const span = decade % 100 === 0 && decade < 2000 ? 100 : 10;
-    let range: NumberRange = { min: decade, max: decade + span - 1 };
-    const century = span === 100;
-    if (part?.[1] === 'early') range = { min: decade, max: decade + (century ? 33 : 5) };
-    else if (part?.[1] === 'mid') range = { min: decade + (century ? 30 : 3), max: decade + (century ? 70 : 7) };
-    else if (part?.[1] === 'late') range = { min: decade + (century ? 60 : 5), max: decade + span - 1 };
-    return { range, from: i, end: decadeAt + 1, single: false };
-  }
-  const y = yearOf(t, tokens[i - 1]);
-  if (!y) return null;
-  const end = i + 1;
-  if (y.plus) return { range: { min: y.year }, from: i, end, single: false };
-  if (tokens[end]?.norm === '+') return { range: { min: y.year }, from: i, end: end + 1, single: false };
-  // A second year: "2015-2018", "2015-18", "2016 to 2018", "2016 and 2018" (after "between").
-  const sep = tokens[end];
-  let secondAt = -1;
-  if (sep?.join === '-' && /^\d+$/.test(sep.norm)) secondAt = end;
-  else if (sep && /^(to|through|until|till|-)$/.test(sep.norm)) secondAt = end + 1;
-  else if (sep?.norm === 'and' && between) secondAt = end + 1;
-  // "2017 or 2018": either year.
-  else if (sep?.norm === 'or' && yearOf(tokens[end + 1])) secondAt = end + 1;
-  if (secondAt >= 0) {
-    const s = tokens[secondAt];
-    let second = yearOf(s)?.year ?? null;
-    if (second === null && s && /^\d\d$/.test(s.norm)) second = Math.floor(y.year / 100) * 100 + Number(s.norm);
-    if (second !== null && second > y.year && s) return { range: { min: y.year, max: second }, from: i, end: secondAt + 1, single: false };
-  }
-  const after = tokens[end]?.norm ?? '';
-  if (/^(onwards?|later|after|up)$/.test(after) || (/^(or|and)$/.test(after) && /^(later|after|newer)$/.test(tokens[end + 1]?.norm ?? '')))
-    return { range: { min: y.year }, from: i, end: end + (/^(or|and)$/.test(after) ? 2 : 1), single: false };
-  if (/^(or|and)$/.test(after) && /^(earlier|before|older)$/.test(tokens[end + 1]?.norm ?? ''))
-    return { range: { max: y.year }, from: i, end: end + 2, single: false };
-  return { range: { min: y.year, max: y.year }, from: i, end, single: true };
-}
-
-/** Events people date companies by: phrase → [first year, last year]. */
-const EVENTS = phraseTable<[number, number]>([
-  ['covid', [2020, 2021]],
-  ['covid-19', [2020, 2021]],
-  ['covid 19', [2020, 2021]],
-  ['the pandemic', [2020, 2021]],
-  ['pandemic', [2020, 2021]],
-  ['coronavirus', [2020, 2021]],
-  ['lockdown', [2020, 2020]],
-  ['lockdowns', [2020, 2020]],
-  ['covid lockdown', [2020, 2020]],
-  ['covid lockdowns', [2020, 2020]],
-  ['the covid lockdowns', [2020, 2020]],
-  ['financial crisis', [2008, 2009]],
-  ['the financial crisis', [2008, 2009]],
-  ['global financial crisis', [2008, 2009]],
-  ['great recession', [2008, 2009]],
-  ['the great recession', [2008, 2009]],
-  ['recession', [2008, 2009]],
-  ['gfc', [2008, 2009]],
-  ['dot-com bubble', [1995, 2000]],
-  ['dot com bubble', [1995, 2000]],
-  ['dotcom bubble', [1995, 2000]],
-  ['dot-com boom', [1995, 2000]],
-  ['dotcom boom', [1995, 2000]],
-  ['dot-com era', [1995, 2000]],
-  ['dot-com crash', [2000, 2002]],
-  ['dot-com bust', [2000, 2002]],
-  ['dotcom crash', [2000, 2002]],
-  ['dotcom bust', [2000, 2002]],
-  ['russia invaded ukraine', [2022, 2022]],
-  ['the invasion of ukraine', [2022, 2022]],
-  ['the russian invasion of ukraine', [2022, 2022]],
-  ['the war in ukraine', [2022, 2022]],
-  ['the millennium', [2000, 2000]],
-  ['millennium', [2000, 2000]],
-  ['the turn of the millennium', [2000, 2000]],
-  ['y2k', [2000, 2000]],
-  ['chatgpt', [2022, 2022]],
-  ['gpt-3', [2020, 2020]],
-  ['gpt 3', [2020, 2020]],
-]);
-
-/** The founding years an event's years give after a link ("before the pandemic", "survived the 2008 crisis"). */
-function eventRange([a, b]: [number, number], link: Link, survival: boolean): NumberRange {
-  if (survival || link === 'before') return { max: a - 1 };
-  if (link === 'after') return { min: b + 1 };
-  if (link === 'since') return { min: a };
-  if (link === 'until') return { max: b };
-  return { min: a, max: b };
-}
 
 const FOUNDING_VERBS = new Set([
   'founded',
@@ -192,63 +47,6 @@ const FOUNDING_VERBS = new Set([
 const STYLE_BEFORE = /^(vintage|retro|classic|authentic|original|old-school|replica|reproduction)$/;
 const STYLE_AFTER = /^(style|styled|themed|inspired|look|vintage|retro|replica|replicas|reproduction|reproductions|revival)$/;
 const SURVIVAL_VERBS = new Set(['survived', 'weathered', 'outlasted', 'predates', 'predate', 'predating']);
-/** Words between a founding verb and its year, with the comparison they make. */
-type Link = 'after' | 'since' | 'before' | 'until' | 'between' | 'in';
-/**
- * Words between a founding verb and its year. Year words mean what they say: "after 2011" is
- * 2012 on, "since 2011" / "from 2011" 2011 on, "before 1999" up to 1998, "by 1999" / "until
- * 1999" up to 1999.
- */
-const LINKS: ReadonlyMap<string, Link> = new Map(
-  Object.entries<Link>({
-    in: 'in',
-    during: 'in',
-    around: 'in',
-    circa: 'in',
-    ca: 'in',
-    about: 'in',
-    approximately: 'in',
-    roughly: 'in',
-    the: 'in',
-    back: 'in',
-    sometime: 'in',
-    year: 'in',
-    up: 'in',
-    out: 'in',
-    off: 'in',
-    on: 'in',
-    of: 'in',
-    between: 'between',
-    from: 'between',
-    after: 'after',
-    since: 'since',
-    post: 'after',
-    following: 'after',
-    before: 'before',
-    prior: 'before',
-    pre: 'before',
-    until: 'until',
-    till: 'until',
-    through: 'until',
-    by: 'until',
-    to: 'until',
-  }),
-);
-/** Comparative links of several words ("no earlier than 2019"). */
-const LINK_PHRASES: [string[], Link][] = [
-  [['no', 'earlier', 'than'], 'since'],
-  [['not', 'earlier', 'than'], 'since'],
-  [['not', 'before'], 'since'],
-  [['no', 'later', 'than'], 'until'],
-  [['not', 'later', 'than'], 'until'],
-  [['not', 'after'], 'until'],
-  [['earlier', 'than'], 'before'],
-  [['later', 'than'], 'after'],
-  [['in', 'or', 'after'], 'since'],
-  [['in', 'or', 'before'], 'until'],
-  [['on', 'or', 'after'], 'since'],
-  [['on', 'or', 'before'], 'until'],
-];
 const WINDOW = 8;
 const WINDOW_STOP = /^(that|which|who|with|and|but|raised|raising|acquired|ipo|employees|people|headcount|based|headquartered|located)$/;
 /** Nouns after a year that make it an event, not a founding year ("the 2008 financial crisis"). */
@@ -257,63 +55,6 @@ const EVENT_NOUNS =
 const ERA_WORDS = /^(era|class|vintage|generation|wave)$/;
 /** Nouns after a number that make it a head count ("2000+ employees"). */
 const HEADCOUNT_NOUNS = /^(employees?|people|staff|staffers|workers|persons|ftes?|headcount|engineers|developers|members|heads)$/;
-
-function applyLink(link: Link, read: YearRead): NumberRange {
-  const { min, max } = read.range;
-  const first = (min ?? max) as number;
-  const last = (max ?? min) as number;
-  // "after 2011" → 2012 on; "after the 2010s" → 2020 on; "after 2020+" → 2020 on.
-  if (link === 'after') return { min: max === undefined ? first : last + 1 };
-  if (link === 'since') return { min: first };
-  // "before 1999" → up to 1998; "before the 1990s" → up to 1989; "before 2008 or earlier" → up to 2008.
-  if (link === 'before') return { max: min === undefined ? last : first - 1 };
-  if (link === 'until') return { max: last };
-  // "from 2011": 2011 on; "from 2015 to 2018": the range.
-  if (link === 'between' && read.single) return { min: first };
-  return { ...read.range };
-}
-
-interface Relative {
-  range: NumberRange;
-  end: number;
-}
-
-/** Ages in words, in years: "century-old", "centuries-old", "decades-old". */
-const AGE_WORDS = new Map([
-  ['century', 100],
-  ['centuries', 200],
-  ['decade', 10],
-  ['decades', 20],
-]);
-/** From this age an adjective age ("50-year-old") names a milestone, reached or passed. */
-const MILESTONE_AGE = 20;
-
-/** "5" or "five" → 5 (years). */
-function yearsCount(norm: string): number | null {
-  if (/^\d{1,3}$/.test(norm)) return Number(norm);
-  return NUMBER_WORDS.get(norm) ?? null;
-}
-
-/** "this decade", "last year", "in the last 5 years", "past decade". */
-function readRelative(tokens: Token[], i: number, now: number): Relative | null {
-  const a = tokens[i]?.norm ?? '';
-  const b = tokens[i + 1]?.norm ?? '';
-  const c = tokens[i + 2]?.norm ?? '';
-  if (a === 'this' && b === 'decade') return { range: { min: Math.floor(now / 10) * 10 }, end: i + 2 };
-  if (a === 'this' && b === 'year') return { range: { min: now, max: now }, end: i + 2 };
-  if (a === 'last' && b === 'year') return { range: { min: now - 1, max: now - 1 }, end: i + 2 };
-  // "last century": before this one, as people mean it (an old company, not only of the 1900s);
-  // "this century": since its first year.
-  const century = Math.floor(now / 100) * 100;
-  if (/^(last|previous)$/.test(a) && b === 'century') return { range: { max: century - 1 }, end: i + 2 };
-  if (a === 'this' && b === 'century') return { range: { min: century }, end: i + 2 };
-  // "the last N years": N calendar years, this one included ("last 2 years" in 2026: 2025-2026).
-  if (/^(last|past)$/.test(a) && b === 'decade') return { range: { min: now - 9 }, end: i + 2 };
-  const n = yearsCount(b);
-  if (/^(last|past)$/.test(a) && n !== null && /^years?$/.test(c)) return { range: { min: now - n + 1 }, end: i + 3 };
-  if (/^(last|past)$/.test(a) && /^(few|couple)$/.test(b) && /^years$/.test(c)) return { range: { min: now - 2 }, end: i + 3 };
-  return null;
-}
 
 export function scanFounded(tokens: Token[], scopes: Scopes, now: number): NumberMention[] {
   const out: NumberMention[] = [];
