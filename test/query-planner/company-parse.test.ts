@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { INDUSTRY_TAXONOMY as INDUSTRIES } from '../../mappings/industries.js';
 import { COMPANY_FIELDS, COMPANY_TARGET, evaluateCompanyParser, stageValue } from '../../query-planner/eval/company-eval.js';
-import { demonymList } from '../../query-planner/parse/company/places.js';
+import { demonymList } from '../../query-planner/parse/company/demonyms.js';
 import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
 import { resolvePlace } from '../../query-planner/places.js';
 
