@@ -7,12 +7,12 @@
  * degree) need capitals or a place word before them, single-word places that are common words
  * ("Mobile", "Reading", "Lead") need a place word, small towns need one too, and a trailing
  * "area" / "metro" is absorbed into the place ("Seattle area" → Seattle; a city filter matches
- * its metro anyway).
+ * its metro anyway). A state or country after a comma qualifies the place before it
+ * (place-qualifiers.ts: "Portland, ME", "Orange County, FL").
  */
-import { commonWords, findMetro, isCapital, placeKey } from '../../geo/gazetteer.js';
+import { commonWords, isCapital, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
-import { findOrdinaryTowns } from '../../geo/towns.js';
-import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf } from '../places.js';
+import { citiesAndTowns, type PlaceMatch } from '../places.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES, SKILL_WORDS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
@@ -20,6 +20,7 @@ import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
 import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
 import { endsAfterOpenings, endsAfterTitle, opensBeforeTitle } from './place-position.js';
+import { candidate, prevWordSkippingThe, qualifiedOrdinaryTown, qualify, type ScanContext } from './place-qualifiers.js';
 
 export { placeStartsAt } from './place-index.js';
 
@@ -40,24 +41,8 @@ const BARE_CITY_MIN_POPULATION = 50_000;
 const PREPOSITION_FOLLOWERS = new Set(['the', 'in', 'near', 'around', 'across', 'within', 'from', 'based', 'located', 'or', 'and']);
 const AREA_WORDS = new Set(['area', 'metro', 'region', 'metropolitan']);
 
-/** The word before token `i`, skipping "the"; -1 when punctuation or the start comes first. */
-function prevWordSkippingThe(tokens: Token[], i: number): number {
-  let k = i - 1;
-  while (k >= 0 && tokens[k]?.kind !== 'punct' && tokens[k]?.norm === 'the') k--;
-  return k >= 0 && tokens[k]?.kind !== 'punct' ? k : -1;
-}
-
 function isVocabularyWord(norm: string): boolean {
   return HEAD_NOUNS.has(norm) || LEVEL_WORDS.has(norm) || ABBREVIATED_TITLES.has(norm) || STOP_WORDS.has(norm);
-}
-
-interface ScanContext {
-  tokens: Token[];
-  text: string;
-  mode: CaseMode;
-  /** Index of the first word token (a code may lead a short query: "nc systems engineers"). */
-  firstWord: number;
-  lastPlaceEnd: number;
 }
 
 /** Verbs whose "for" introduces what is searched for ("looking for", "searching for"). */
@@ -221,132 +206,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   return !!city && (city.population >= BARE_CITY_MIN_POPULATION || CITY_ALIASES.has(key) || capital);
 }
 
-/** A city qualified by the state or country after a comma, or null. */
-function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { match: PlaceMatch; end: number } | null {
-  for (let to = Math.min(ctx.tokens.length, from + 4); to > from; to--) {
-    if (!wordsOnly(ctx.tokens, from, to)) continue;
-    const regionText = sliceText(ctx.text, ctx.tokens, from, to);
-    const region = candidate(ctx, from, to);
-    // "Galicia, Spain", "Okinawa, Japan": a division followed by its own country is that division.
-    if (city.kind === 'state' && region?.kind === 'country' && region.countryCode === city.countryCode) return { match: city, end: to };
-    // "Georgia, US": a country's name that is also a division of the country that follows;
-    // "Punjab, India": one of a region's two divisions of that name.
-    if (city.kind === 'country' || city.kind === 'region') {
-      const joined = resolveCached(`${city.input}, ${regionText}`);
-      // "Georgia, US" is the state; "trinidad, colorado" and "antigua, guatemala" are cities there.
-      if (joined?.kind === 'state' || joined?.kind === 'city') return { match: { ...joined, input: city.input }, end: to };
-      continue;
-    }
-    // "victoria, bc": a division's name that is also a city of the state or country that follows.
-    if (
-      city.kind === 'state' &&
-      region &&
-      (region.kind === 'state' || region.kind === 'country') &&
-      region.countryCode !== city.countryCode
-    ) {
-      const joined = resolveCached(`${city.input}, ${regionText}`);
-      if (joined?.kind === 'city') return { match: { ...joined, input: city.input }, end: to };
-    }
-    // "Orange County, FL": the area of that name in the state that follows (geo/counties.ts);
-    // "Orange County, California", "Silicon Valley, CA": an area in that state takes its qualifier.
-    if (city.kind === 'metro') {
-      if (region?.kind !== 'state' && region?.kind !== 'country') continue;
-      const joined = resolveCached(`${city.input}, ${regionText}`);
-      if (joined?.kind === 'metro') return { match: { ...joined, input: city.input }, end: to };
-      const members = (findMetro(city.metro ?? city.name)?.members ?? []).map((m) => m.split('|'));
-      const within = members.every(([, r, cc]) =>
-        region.kind === 'state'
-          ? cc === region.countryCode && placeKey(r ?? '') === placeKey(region.region ?? '')
-          : cc === region.countryCode,
-      );
-      return members.length > 0 && within ? { match: city, end: to } : null;
-    }
-    if (city.kind !== 'city') continue;
-    // "Bogotá, Capital District": an area after a city's comma that does not hold it is part of the
-    // address (LinkedIn writes "Bogotá, Capital District, Colombia"), not a second place.
-    if (region?.kind === 'metro' && city.metro !== region.name) return { match: city, end: to };
-    // "Lahore, Punjab": a region holding the city's division is that city.
-    if (region?.kind === 'region') {
-      const { subdivisions } = regionMembersOf(region.name);
-      const held = citiesAndTowns(city.input).find((c) => subdivisions.includes(`${c.countryCode}|${c.region}`));
-      if (held) return { match: cityMatch(held, city.input), end: to };
-      continue;
-    }
-    const inRegion =
-      region && (region.kind === 'state' || region.kind === 'country')
-        ? [...citiesAndTowns(city.input), ...findOrdinaryTowns(city.input)].find((c) =>
-            region.kind === 'state'
-              ? c.countryCode === region.countryCode && placeKey(c.region) === placeKey(region.region ?? '')
-              : c.countryCode === region.countryCode,
-          )
-        : undefined;
-    if (inRegion) return { match: cityMatch(inRegion, city.input), end: to };
-    const coded = to - from === 1 ? divisionCode(ctx, city, regionText) : null;
-    if (coded) return { match: coded, end: to };
-    if (region) return null;
-  }
-  return null;
-}
-
-const MONTHS = /^(january|february|march|april|may|june|july|august|september|october|november|december)$/;
-
-/**
- * A town whose name is made of ordinary words, right before a comma and the state or country that
- * holds it ("Surprise, AZ", "worms, germany"); null otherwise. Never read without that qualifier.
- */
-function qualifiedOrdinaryTown(ctx: ScanContext, i: number): { to: number; match: PlaceMatch } | null {
-  // Only after a place word: "java, spring, texas" keeps the skill, "at paramount, california" the employer.
-  const before = ctx.tokens[prevWordSkippingThe(ctx.tokens, i)]?.norm ?? '';
-  if (!/^(in|near|around|based|located|across|throughout)$/.test(before) || MONTHS.test(ctx.tokens[i]?.norm ?? '')) return null;
-  for (let to = i + 1; to <= Math.min(i + 2, ctx.tokens.length - 1); to++) {
-    if (ctx.tokens[to]?.text !== ',' || !wordsOnly(ctx.tokens, i, to)) continue;
-    const name = sliceText(ctx.text, ctx.tokens, i, to);
-    const town = findOrdinaryTowns(name)[0];
-    if (!town) continue;
-    const qualified = qualify(ctx, { ...cityMatch(town, name), lessCertain: 'town' }, to + 1);
-    if (qualified && qualified.match.kind === 'city' && placeKey(qualified.match.city ?? '') === placeKey(name))
-      return { to, match: qualified.match };
-  }
-  return null;
-}
-
-/**
- * "Kingston, ON", "newcastle, nsw", "Perth, WA" (no Perth in Washington): a city in a division
- * known by its code outside the US. In capitals in mixed-case text, and never a stop word in
- * lowercase text ("london, on call").
- */
-function divisionCode(ctx: ScanContext, city: PlaceMatch, code: string): PlaceMatch | null {
-  if (!/^[a-z]{2,3}$/i.test(code)) return null;
-  if (ctx.mode === 'mixed' ? code !== code.toUpperCase() : STOP_WORDS.has(code)) return null;
-  const joined = resolveCached(`${city.input}, ${code}`);
-  if (joined?.kind !== 'city') return null;
-  // The text stays the city's when it resolves there alone ("Perth").
-  return joined.name === city.name ? { ...joined, input: city.input } : joined;
-}
-
 function display(text: string): string {
   return /^[\p{L}.]{1,4}$/u.test(text) && text.replace(/\./g, '').length <= 3 ? text.toUpperCase() : text;
-}
-
-/** Whether tokens [from, to) are all unclaimed words or numbers (a place never spans punctuation). */
-function wordsOnly(tokens: Token[], from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    const t = tokens[k];
-    // "Trinidad & Tobago": an ampersand between words is the "and" of a name.
-    const ampersand = t?.text === '&' && k > from && k < to - 1;
-    if (!t || t.claim || (t.kind === 'punct' && !ampersand)) return false;
-  }
-  return true;
-}
-
-function candidate(ctx: ScanContext, from: number, to: number): PlaceMatch | null {
-  if (!wordsOnly(ctx.tokens, from, to)) return null;
-  const key = ctx.tokens.slice(from, to).map(tokenKey).filter(Boolean).join(' ');
-  if (!key) return null;
-  const set = placeKeys();
-  const known = set.has(key) || (key.startsWith('greater ') && set.has(key.slice(8)));
-  if (!known) return null;
-  return resolveCached(sliceText(ctx.text, ctx.tokens, from, to));
 }
 
 /**
