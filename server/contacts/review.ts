@@ -9,7 +9,8 @@ import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type Db, prepared } from '../store/database.js';
 import { ContactMatcher, type ContactRow } from './matcher.js';
-import { BUCKETS, type Bucket, type EntityRow, iso, presentCandidates, requireConfirmation } from './reconciliation.js';
+import { type EntityRow, presentCandidates } from './reconciliation.js';
+import { BUCKETS, type Bucket, iso, requireConfirmation } from './runs.js';
 
 /** What a review entity offers to do next (left out of the minimal projection). */
 function nextActions(bucket: Bucket): string[] {

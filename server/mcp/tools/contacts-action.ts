@@ -1,4 +1,4 @@
-import { requireConfirmation } from '../../contacts/reconciliation.js';
+import { requireConfirmation } from '../../contacts/runs.js';
 import { defineTool } from '../tool.js';
 import { DELEGATE_ARGUMENT, modeResultSchema, pickArgs, requireArg } from './schema-tools.js';
 

@@ -1,4 +1,3 @@
-import { BUCKETS, type Bucket } from '../../contacts/reconciliation.js';
 import {
   bulkReview,
   confirmEntity,
@@ -9,6 +8,7 @@ import {
   REVIEW_ACTIONS,
   type ReviewAction,
 } from '../../contacts/review.js';
+import { BUCKETS, type Bucket } from '../../contacts/runs.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
 import { acting } from '../projects/schemas.js';

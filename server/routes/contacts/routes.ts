@@ -1,14 +1,7 @@
 import { appliedAgain } from '../../contacts/batch-identity.js';
 import { type DelegateResolveBody, delegateResolve, EMAIL_QUALITIES } from '../../contacts/delegate-resolve.js';
-import {
-  applyBatch,
-  createRun,
-  finalizeRun,
-  previewBatch,
-  readRun,
-  reconciliationSchema,
-  refuseBatch,
-} from '../../contacts/reconciliation.js';
+import { applyBatch, previewBatch, refuseBatch } from '../../contacts/reconciliation.js';
+import { createRun, finalizeRun, readRun, reconciliationSchema } from '../../contacts/runs.js';
 import { SEARCH_ENGINE_ERRORS } from '../../http/error-schema.js';
 import { defineRoute } from '../../http/route.js';
 import { acting } from '../projects/schemas.js';
