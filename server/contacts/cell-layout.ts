@@ -15,7 +15,9 @@
  * - a whole name in one of the split name columns ("Estelle Muller" as the family name, "Upendra
  *   Verma" as the given name, the other column empty): read as the name cell.
  */
+
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from '../../query-planner/parse/lexicon/titles.js';
+import { readCells } from './cell-text.js';
 import { emailsIn, withoutEmails } from './emails.js';
 import { isGivenName } from './given-names.js';
 import { COURTESY_ONLY, withHeaderNames } from './header-names.js';
@@ -59,7 +61,7 @@ const NAME_THEN_PHONE = new RegExp(
 
 /** The row with each value in the column it belongs to and its name cell laid out as one name and its tail. */
 export function laidOut(input: ContactRow): ContactRow {
-  const row = withHeaderNames(input);
+  const row = withHeaderNames(readCells(input));
   const out: ContactRow = { ...row };
   const emails = [...(row.emails ?? [])];
   const phones: string[] = [];

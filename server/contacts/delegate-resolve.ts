@@ -18,6 +18,7 @@ import { emailsIn } from './emails.js';
 import { type EmailEnrichmentProvider, type EnrichmentAnswer, EnrichmentUnavailable, emailEnrichmentProvider } from './enrichment.js';
 import { ContactMatcher, type ContactRow, type MatchResult } from './matcher.js';
 import { phonesIn, professionalUsername } from './normalize.js';
+import { rowFromCells } from './row-schema.js';
 
 export const EMAIL_QUALITIES = ['verified', 'validated', 'sourced', 'guessed'] as const;
 type Quality = (typeof EMAIL_QUALITIES)[number];
@@ -141,7 +142,7 @@ export async function delegateResolve(
 
     const delegate = await findDelegate(services, body.delegate);
     const matcher = new ContactMatcher(services.engine, services.graph);
-    const rows = body.contacts.map((c) => c as ContactRow);
+    const rows = body.contacts.map((c) => rowFromCells(c) as ContactRow);
     const matches: (MatchResult | null)[] = new Array(rows.length).fill(null);
     if (delegate)
       for (let i = 0; i < rows.length; i += concurrency) {

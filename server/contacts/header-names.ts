@@ -30,11 +30,11 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
     [
       [
         'first_name',
-        'first name|firstname|first|given name|givenname|forename|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie|first_name',
+        'first name|firstname|first|given name|givenname|forename|fname|f name|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie|first_name',
       ],
       [
         'last_name',
-        'last name|lastname|last|surname|family name|familyname|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko|last_name',
+        'last name|lastname|last|surname|family name|familyname|lname|l name|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko|last_name',
       ],
       [
         'name',
@@ -50,7 +50,7 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
       ],
       [
         'organization_names',
-        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company',
+        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company|org|org name',
       ],
       [
         'job_titles',
@@ -125,11 +125,59 @@ export const COURTESY_ONLY = /^\s*(mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|
 
 const headerKey = (key: string): string =>
   key
+    .normalize('NFKC')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
+
+/** Words of a form's question around a column's name: "What is your full name?", "First name (required)". */
+const FORM_WORDS = new Set([
+  'what',
+  'whats',
+  'is',
+  's',
+  'your',
+  'you',
+  'please',
+  'enter',
+  'provide',
+  'required',
+  'optional',
+  'mandatory',
+  'here',
+  'below',
+  'the',
+]);
+
+const known = (key: string): Field | undefined => HEADER_NAMES.get(key) ?? HEADER_NAMES.get(plainHeader(key));
+
+/**
+ * The API field a column name stands for, or undefined: as written ("E-Mail Address"), with its
+ * words apart as code writes them ("firstName", "companyName"), without a form's question around
+ * it ("What is your full name?", "Company (required)"), or as alternatives of one field
+ * ("Company / Organization", "Phone or Mobile").
+ */
+export function headerField(name: string): Field | undefined {
+  const key = headerKey(name);
+  const camel = headerKey(name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
+  const direct = known(key) ?? known(camel);
+  if (direct) return direct;
+  const asked = camel
+    .split(' ')
+    .filter((w) => !FORM_WORDS.has(w))
+    .join(' ');
+  if (asked && asked !== camel) {
+    const field = known(asked);
+    if (field) return field;
+  }
+  const alternatives = name.split(/\s*(?:\/|\||\bor\b)\s*/i).filter((a) => a.trim());
+  if (alternatives.length < 2) return undefined;
+  const fields = new Set(alternatives.map((a) => headerField(a)));
+  const [only] = fields;
+  return fields.size === 1 ? only : undefined;
+}
 
 /** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
 export function withHeaderNames(row: ContactRow): ContactRow {
@@ -138,11 +186,11 @@ export function withHeaderNames(row: ContactRow): ContactRow {
   const countries: string[] = [];
   const entries = Object.entries(row)
     .filter(([key]) => !KNOWN.has(key))
-    .map(([key, value]) => [headerKey(key), value] as const)
+    .map(([raw, value]) => [headerKey(raw), value, raw] as const)
     .sort((a, b) => Number(GENERIC_NAMES.has(a[0])) - Number(GENERIC_NAMES.has(b[0])));
-  for (const [key, value] of entries) {
+  for (const [, value, raw] of entries) {
     if (value === null || value === undefined) continue;
-    const field = HEADER_NAMES.get(key) ?? HEADER_NAMES.get(plainHeader(key));
+    const field = headerField(raw);
     if (!field) continue;
     // As bounded as the fields' own values: short strings, a few of them.
     const values = (Array.isArray(value) ? value.slice(0, MAX_VALUES) : [value]).filter(

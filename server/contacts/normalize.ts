@@ -133,7 +133,9 @@ export interface PersonName {
 /** Two given names joined before one family name: "Blanca & Carl Bak", "Ana and Luis Ruiz". */
 /** A given name, another in brackets or quotes, then the family name: "Andy (Hao) Lin", "Wei 'David' Zhang". */
 const ALIAS = /^\s*(\p{L}[\p{L}'’-]*)\s+[("“'‘]\s*(\p{L}[\p{L}-]*)\s*[)"”'’]\s+(\p{L}[\p{L}'’ -]*)$/u;
-const COUPLE = /^\s*(\p{L}[\p{L}'’.-]*)\s+(?:&|\+|and)\s+(\p{L}[\p{L}'’.-]*)\s+(\p{L}[^,]*)$/u;
+const COUPLE = /^\s*(\p{L}[\p{L}'’.-]*)\s+(?:&|&amp;|\+|and)\s+(\p{L}[\p{L}'’.-]*)\s+(\p{L}[^,]*)$/u;
+/** Two people each named whole in one cell: "Arlo Smith & Elbert Hane", "Ana Ruiz and Luis Bak". */
+const PAIR = /^\s*(.+?)\s+(?:&|&amp;|\+|and)\s+(.+)$/iu;
 
 /**
  * A former family name written beside a name: "(née Rosenbaum)", "geb. Huber", "(born Smith)",
@@ -257,6 +259,10 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const rest = found ? (row.name ?? '').replace(BIRTH_NAME, ' ') : '';
   const birthMatch = found && words(nameText(rest)).length >= 2 ? found : null;
   let raw = nameText(birthMatch ? rest : (row.name ?? ''));
+  // Two people named whole ("Arlo Smith & Elbert Hane"): the first named. Read as one name, the
+  // cell would name a third person, the first's given name with the second's family name.
+  const pair = PAIR.exec(raw);
+  if (pair && nameWords(pair[1] as string).length >= 2 && nameWords(pair[2] as string).length >= 2) raw = pair[1] as string;
   // A couple in one row ("Blanca & Carl Bak", "Ana and Luis Ruiz"): read as the first named, with
   // the other's given name to try when the first finds no one. Not "Dr. & Mrs. John Smith".
   const couple = COUPLE.exec(raw);

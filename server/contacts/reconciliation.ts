@@ -10,7 +10,7 @@ import { type Db, prepared } from '../store/database.js';
 import { appliedAgain, batchReused, requireDistinctRowIds, rowsHash } from './batch-identity.js';
 import { withHeaderNames } from './header-names.js';
 import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
-import { CONTACT_ROW_FIELDS } from './row-schema.js';
+import { CONTACT_ROW_FIELDS, rowFromCells } from './row-schema.js';
 import { type Bucket, openRun, ownRun, presentRun, requireConfirmation } from './runs.js';
 
 /** Rows matched at once within a batch (as delegate-resolve's default concurrency). */
@@ -66,7 +66,7 @@ async function matchRows(services: Services, actor: Actor, rows: ContactRow[]): 
 /** Splits a row into what the matcher reads and the rest (`extra`, kept but ignored). */
 function splitRow(input: Record<string, unknown>): { row: ContactRow; extra: Record<string, unknown> } {
   // Columns named otherwise ("Prénom", "Company") are read as the fields they name, and kept in `extra` as sent.
-  const row = withHeaderNames(input as ContactRow) as Record<string, unknown>;
+  const row = withHeaderNames(rowFromCells(input) as ContactRow) as Record<string, unknown>;
   const known: Record<string, unknown> = {};
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) ((CONTACT_ROW_FIELDS as readonly string[]).includes(k) ? known : extra)[k] = v;

@@ -19,7 +19,7 @@ export const CONTACT_ROW_FIELDS = [
 export const ROW_SCHEMA = {
   type: 'object',
   description:
-    'One contact. Every field is optional; other fields are kept as extra, and those named as spreadsheets name these fields ("First Name", "Company", "Prénom", "Firma", ...) are read as them (docs/contacts.md).',
+    'One contact, up to 100 columns. Every field is optional; other fields are kept as extra, and those named as spreadsheets name these fields ("First Name", "Company", "Prénom", "Firma", ...) are read as them (docs/contacts.md). A cell may be null (no value) or a number (read as its digits); a list field may be one value alone.',
   properties: {
     row_id: { type: 'string', description: 'Your own id for the row, echoed back.', examples: ['crm-1042'] },
     name: { type: 'string', description: 'Full name ("First Last" or "Last, First").', examples: ['Dr. Smith, John'] },
@@ -43,3 +43,27 @@ export const ROW_SCHEMA = {
     },
   },
 } as const;
+
+const LIST_FIELDS = new Set(['emails', 'phone_numbers', 'organization_names', 'job_titles']);
+
+/**
+ * A row as exports send it, in the matcher's shape: an empty cell (null, pandas' NaN sent as null)
+ * is no value, a number (a phone, an id) is its digits as text, and a list field given one value
+ * alone is a list of it. Other columns are left as sent.
+ */
+export function rowFromCells(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const text = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
+  for (const [key, value] of Object.entries(input)) {
+    if (!(CONTACT_ROW_FIELDS as readonly string[]).includes(key)) out[key] = value;
+    else if (value === null || value === undefined) continue;
+    else if (LIST_FIELDS.has(key)) {
+      const values = (Array.isArray(value) ? value : [value]).map(text).filter((v) => typeof v === 'string' && v.trim());
+      if (values.length) out[key] = values;
+    } else {
+      const v = text(value);
+      if (typeof v === 'string') out[key] = v;
+    }
+  }
+  return out;
+}

@@ -35,7 +35,7 @@ export const contactsActionTool = defineTool<Args>({
       allow_identity_resolution: { type: 'boolean' },
       identity_resolution_limit: { type: 'integer', minimum: 0, maximum: 1_000_000 },
       batch_index: { type: 'integer', minimum: 0, maximum: 100_000 },
-      rows: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'object', maxProperties: 40, additionalProperties: true } },
+      rows: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'object', maxProperties: 100, additionalProperties: true } },
       bucket: { enum: ['approved', 'likely_match', 'needs_review', 'unresolved', 'ignored'] },
       response_verbosity: { enum: ['compact', 'minimal', 'detailed'] },
       query: { type: 'string', maxLength: 300 },

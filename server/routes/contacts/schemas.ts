@@ -7,25 +7,29 @@ export const WRITE: ScopeRequirement = { anyOf: ['contacts-write'] };
 export const RUN_ERRORS = ['reconciliation_run_not_found'] as const;
 
 export const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-export const list = (maxItems: number, maxLength: number) => ({ type: 'array', maxItems, items: { type: 'string', maxLength } }) as const;
+/** A cell as exports write it: text, a number (a phone, an id) or null (an empty cell, pandas' NaN). */
+const cell = (maxLength: number) => ({ type: ['string', 'number', 'null'], maxLength }) as const;
+/** A list field, or one value of it alone, as a CSV column gives it. */
+const cells = (maxItems: number, maxLength: number) =>
+  ({ type: ['array', 'string', 'number', 'null'], maxLength, maxItems, items: cell(maxLength) }) as const;
 
-/** One contact row (docs/contacts.md, "Rows"); other fields are kept as `extra`, up to 30 of them. */
+/** One contact row (docs/contacts.md, "Rows"): its fields, and up to 100 columns in all (CRM exports have 80). */
 export const row = {
   type: 'object',
-  maxProperties: 40,
+  maxProperties: 100,
   additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 2000 },
   properties: {
-    row_id: text(200),
-    name: text(300),
-    first_name: text(150),
-    last_name: text(150),
-    emails: list(20, 320),
-    phone_numbers: list(20, 50),
-    organization_names: list(20, 300),
-    job_titles: list(20, 300),
-    location: text(300),
-    professional_url: text(500),
-    notes: text(2000),
+    row_id: cell(200),
+    name: cell(300),
+    first_name: cell(150),
+    last_name: cell(150),
+    emails: cells(20, 320),
+    phone_numbers: cells(20, 50),
+    organization_names: cells(20, 300),
+    job_titles: cells(20, 300),
+    location: cell(300),
+    professional_url: cell(500),
+    notes: cell(2000),
   },
 } as const;
 

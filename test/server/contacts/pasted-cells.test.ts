@@ -153,4 +153,37 @@ test('the matcher finds a person by a mailbox at a subdomain, or by an address p
   }
 });
 
+test('two people named whole in one cell resolve neither to a third person made of their names nor lose the first', async () => {
+  const app = await startTestApp();
+  try {
+    const at = (n: number, first: string, last: string, title: string) =>
+      profile(n, {
+        first_name: first,
+        last_name: last,
+        display_name: `${first} ${last}`,
+        current_title: title,
+        current_company_id: tid(0xc0, 7),
+        current_company_name: 'Kunde, Legros and Bradtke',
+      });
+    const files = [writeSnapshot(app.dataDir, 'profiles.jsonl', [at(1, 'Arlo', 'Hane', 'Designer'), at(2, 'Ines', 'Okafor', 'Designer')])];
+    assert.is((await indexSnapshots(app, files)).rejected, 0);
+    const matcher = new ContactMatcher(app.services.engine, app.services.graph);
+    const row = (name: string) => ({ name, organization_names: ['Kunde, Legros and Bradtke'], job_titles: ['Designer'] });
+    for (const name of ['Arlo Smith & Elbert Hane', 'Arlo Smith and Elbert Hane', 'Arlo Smith + Elbert Hane']) {
+      const r = await matcher.match(row(name));
+      assert.ok(r.status !== 'resolved' && r.status !== 'likely_match', `${name}: ${r.status} ${r.candidates[0]?.user_id}`);
+    }
+    // The first named is the contact.
+    assert.equal(await matcher.match(row('Ines Okafor & Elbert Hane')).then((r) => [r.status, r.candidates[0]?.user_id]), [
+      'resolved',
+      P(2),
+    ]);
+    // What a mail merge or a list put before the name does not stop the row resolving.
+    for (const name of ['Dear Ines Okafor,', 'ATTN: Ines Okafor', '17. Ines Okafor', 'DUP - Ines Okafor', 'Name: Ines Okafor'])
+      assert.equal(await matcher.match(row(name)).then((r) => [r.status, r.candidates[0]?.user_id]), ['resolved', P(2)], name);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();

@@ -340,4 +340,27 @@ test('reconciliation batches are metered: 0.01 a row, previewed or applied; a re
   }
 });
 
+test('rows as exports send them: null cells, numbers, one value of a list field, 100 columns; more is a clear 400', async () => {
+  const app = await startTestApp();
+  try {
+    await loadContactsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(100), scopes: ['contacts-read', 'contacts-write'] });
+    const call = (method: string, path: string, body?: unknown) => app.call(method, path, { key, body });
+    const run = (await call('POST', '/api/v1/contacts/reconciliation/runs', {})).body.run as Row;
+    const preview = (rows: unknown[]) => call('POST', `/api/v1/contacts/reconciliation/runs/${run.run_id}/batches/preview`, { rows });
+    const wide = Object.fromEntries(Array.from({ length: 85 }, (_, i) => [`crm_field_${i}`, i % 2 ? null : `v${i}`]));
+    const sent = await preview([
+      { ...wide, row_id: 7, name: 'Bill Hartley', emails: 'W.Hartley@company1.example', phone_numbers: [4155552671], job_titles: null },
+    ]);
+    assert.is(sent.status, 200, sent.text);
+    const row = (sent.body.rows as Row[])[0]!;
+    assert.equal([row.row_id, row.status], ['7', 'resolved']);
+    const tooWide = await preview([Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`c${i}`, 'x']))]);
+    assert.equal([tooWide.status, tooWide.body.error], [400, 'validation_failed'], tooWide.text);
+    assert.match(String(tooWide.body.message), /100/);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
