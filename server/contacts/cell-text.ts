@@ -57,9 +57,9 @@ function fromJson(cell: string): string | null {
 /** Labels a card or a form writes before a value that are no column names: "Org:", "E:", "M:", "Tel.:". */
 const CARD_LABELS = /^(org|co|e|t|m|p|w|mob|ph|cel|fax|web|www|attn|attention|fao)$/;
 
-/** "Name: Ana Ruiz", "Company - Kulas Labs", "E: ana@x.org": the value without a field's label before a colon. */
+/** "Name: Ana Ruiz", "Company - Kulas Labs", "E: ana@x.org": the value without a field's label before a colon or a dash. */
 function withoutLabel(cell: string): string {
-  const m = /^\s*([\p{L}][\p{L} .'-]{0,30}?)\s*[:：]\s*(\S[\s\S]*)$/u.exec(cell);
+  const m = /^\s*([\p{L}][\p{L} .'-]{0,30}?)(?:\s*[:：]|\s+[-–—]+)\s*(\S[\s\S]*)$/u.exec(cell);
   if (!m) return cell;
   const label = (m[1] as string).toLowerCase().replace(/\./g, '').trim();
   // "mailto:" and "tel:" are links, read where links are (cell-layout.ts).

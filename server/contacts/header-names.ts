@@ -30,11 +30,11 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
     [
       [
         'first_name',
-        'first name|firstname|first|given name|givenname|forename|fname|f name|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie|first_name',
+        'first name|firstname|first|given name|givenname|forename|fname|f name|name first|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie|first_name',
       ],
       [
         'last_name',
-        'last name|lastname|last|surname|family name|familyname|lname|l name|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko|last_name',
+        'last name|lastname|last|surname|family name|familyname|lname|l name|name last|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko|last_name',
       ],
       [
         'name',
@@ -50,7 +50,7 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
       ],
       [
         'organization_names',
-        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company|org|org name',
+        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company|org|org name|firm|works for|worksfor',
       ],
       [
         'job_titles',
@@ -58,7 +58,7 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
       ],
       [
         'location',
-        'location|city|town|address|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|formatted',
+        'location|city|town|address|locality|address locality|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|formatted',
       ],
       ['location_region', 'region|state|province|county|state province|state region|bundesland|provincia|estado|regione|wojewodztwo'],
       ['location_country', 'country|country region|country name|pays|land|pais|paese|kraj'],

@@ -21,6 +21,7 @@ test('a name cell loses the greeting, list number or CRM marker before the name,
     ['DO NOT USE - Ana Ruiz', 'Ana Ruiz'],
     ['Name: Evelyn Urías', 'Evelyn Urías'],
     ['Contact: Bruno Almeida', 'Bruno Almeida'],
+    ['NAME - Kraig Hauck', 'Kraig Hauck'],
     ['<b>Ana</b> <i>Ruiz</i>', 'Ana Ruiz'],
     ['{"firstName":"Cortez","lastName":"Jacobi"}', 'Cortez Jacobi'],
     // Kept: names that only look like the above.
@@ -42,6 +43,9 @@ test('any cell: markup dropped, a JSON value read as its text, a field label bef
   assert.is(cellText('Acme &amp; Co <br/>'), 'Acme & Co');
   assert.is(cellText('a < b and c > d'), 'a < b and c > d', 'no tag');
   assert.is(cellText('VP: Sales'), 'VP: Sales', 'no field label');
+  assert.is(cellText('Firm - Jast - Willms'), 'Jast - Willms');
+  assert.is(cellText('Mann - Hickle'), 'Mann - Hickle', 'a firm of two names');
+  assert.is(cellText('Sales - EMEA'), 'Sales - EMEA');
   assert.is(cellText('mailto:a@b.com'), 'mailto:a@b.com');
   assert.equal(readCells({ organization_names: ['ex-Acme', 'Former: Kulas Labs', 'Exxon'] }).organization_names, [
     'Acme',
@@ -65,6 +69,9 @@ test('column names as code and forms write them are the fields they name; someon
     ['companyName', 'organization_names'],
     ['jobTitle', 'job_titles'],
     ['emailAddress', 'emails'],
+    ['nameFirst', 'first_name'],
+    ['worksFor', 'organization_names'],
+    ['addressLocality', 'location'],
     ['LinkedIn', 'professional_url'],
     ['Manager Name', undefined],
     ['Referrer Email', undefined],
