@@ -95,23 +95,37 @@ let otherNames: Map<string, string> | null = null;
 const DIRECTION_FIRST = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|new) /;
 
 /**
- * Other English names of countries, by place key (the world-countries package, ODbL: common and
- * official names and alternative spellings). Names in other scripts, codes, names of four letters
- * or fewer, common English words, and names that another country also has are left out.
+ * Other names of countries, by place key (the world-countries package, ODbL: common and official
+ * names, alternative spellings, and native names written in Latin letters). Names in other
+ * scripts, codes, names of four letters or fewer, common English words, demonyms, and names that
+ * another country also has are left out.
  */
 function otherCountryNames(): Map<string, string> {
   if (otherNames) return otherNames;
   const list = createRequire(import.meta.url)('world-countries/countries.json') as {
     cca2: string;
-    name: { common: string; official: string };
+    name: { common: string; official: string; native?: Record<string, { common: string }> };
     altSpellings: string[];
+    demonyms?: Record<string, { f: string; m: string }>;
   }[];
   const seen = new Map<string, Set<string>>();
   const common = commonWords();
-  // Alternative spellings of one word are often the country's own name ("Nippon", "Bharat"): only
-  // those of several words ("East Timor", "Republic of Turkey").
+  // A demonym among a country's spellings ("Togolese") names its people, not the country.
+  const demonyms = new Set(list.flatMap((c) => Object.values(c.demonyms ?? {}).flatMap((d) => [placeKey(d.f), placeKey(d.m)])));
+  // The country's own names written in Latin letters ("Aotearoa", "Bhārat", "Elláda", "Sakartvelo",
+  // "Nippon"): its native names and its alternative spellings, of one word of five letters or more
+  // or of several words ("East Timor", "Republic of Turkey").
+  const latin = (n: string) => /^[\p{Script=Latin}' -]+$/u.test(n);
   for (const c of list)
-    for (const n of [c.name.common, c.name.official, ...c.altSpellings.filter((a) => a.includes(' '))]) {
+    for (const n of [
+      c.name.common,
+      c.name.official,
+      ...c.altSpellings.filter((a) => a.includes(' ') || (a.length >= 5 && latin(a))),
+      ...Object.values(c.name.native ?? {})
+        .map((x) => x.common)
+        .filter(latin),
+    ]) {
+      if (demonyms.has(placeKey(n))) continue;
       const key = placeKey(n);
       if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || common.has(key) || DIRECTION_FIRST.test(key)) continue;
       seen.set(key, (seen.get(key) ?? new Set()).add(c.cca2));

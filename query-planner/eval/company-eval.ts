@@ -138,6 +138,7 @@ export const OWN10_DATA = new URL('./company-queries.own10.jsonl', import.meta.u
 /** The team's eleventh own company set (2026-11-29, sixth session): 88 new sectors, 56 new places, 20% new phrasings. */
 export const OWN11_DATA = new URL('./company-queries.own11.jsonl', import.meta.url);
 export const OWN12_DATA = new URL('./company-queries.own12.jsonl', import.meta.url);
+export const OWN13_DATA = new URL('./company-queries.own13.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs

@@ -71,6 +71,7 @@ export const OWN11_PEOPLE_DATA = new URL('./people-queries.own11.jsonl', import.
 /** The team's twelfth own set (2026-11-29, sixth session): the dev file's shape, 194 new titles, 142 new places. */
 export const OWN12_PEOPLE_DATA = new URL('./people-queries.own12.jsonl', import.meta.url);
 export const OWN13_PEOPLE_DATA = new URL('./people-queries.own13.jsonl', import.meta.url);
+export const OWN14_PEOPLE_DATA = new URL('./people-queries.own14.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

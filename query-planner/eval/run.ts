@@ -24,6 +24,7 @@ import {
   OWN10_DATA,
   OWN11_DATA,
   OWN12_DATA,
+  OWN13_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -43,6 +44,7 @@ import {
   OWN11_PEOPLE_DATA,
   OWN12_PEOPLE_DATA,
   OWN13_PEOPLE_DATA,
+  OWN14_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -89,6 +91,7 @@ for (const [file, data] of [
   ['people-queries.own11.jsonl', OWN11_PEOPLE_DATA],
   ['people-queries.own12.jsonl', OWN12_PEOPLE_DATA],
   ['people-queries.own13.jsonl', OWN13_PEOPLE_DATA],
+  ['people-queries.own14.jsonl', OWN14_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -195,6 +198,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own10', reportOwnSet('company-queries.own10.jsonl', OWN10_DATA)],
   ['own11', reportOwnSet('company-queries.own11.jsonl', OWN11_DATA)],
   ['own12', reportOwnSet('company-queries.own12.jsonl', OWN12_DATA)],
+  ['own13', reportOwnSet('company-queries.own13.jsonl', OWN13_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');

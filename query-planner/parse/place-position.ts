@@ -70,6 +70,29 @@ export function endsAfterOpenings(tokens: Token[], from: number, to: number, mat
   );
 }
 
+/** Punctuation that sets a query's parts apart: "Alliances Director — Zulia", "managers, friesland", "Yiwu / designers". */
+const SEPARATORS = new Set([',', '—', '–', '-', '/', '|', ':', ';', '(', ')', '·', '•']);
+const isSeparator = (t: Token | undefined): boolean => t?.kind === 'punct' && SEPARATORS.has(t.text) && !t.join;
+
+/** Whether a title's head word stands among tokens [from, to). */
+function headAmong(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'word' && !t.claim && isHeadWord(pluralize.singular(t.norm))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the place ends the query as a part of its own after a title, set apart by punctuation
+ * ("Alliances Director — Zulia", "product compliance managers, any level, friesland",
+ * "head of franchising (michoacán)"), with at most its years after it, for a place that
+ * {@link standsAlone}.
+ */
+export function endsAfterSeparator(tokens: Token[], from: number, to: number, match: PlaceMatch): boolean {
+  return isSeparator(tokens[from - 1]) && endsQuery(tokens, to) && headAmong(tokens, 0, from - 1) && standsAlone(tokens, from, to, match);
+}
+
 /**
  * Whether the place opens the query and a title follows it in the same clause ("kanagawa software
  * development engineers", "valle del cauca trust & safety associates", "white plains vp of
@@ -77,10 +100,11 @@ export function endsAfterOpenings(tokens: Token[], from: number, to: number, mat
  */
 export function opensBeforeTitle(tokens: Token[], firstWord: number, from: number, to: number, match: PlaceMatch): boolean {
   if (from !== firstWord) return false;
-  const next = tokens[to];
+  // "zulia — alliances directors", "Gandaki / nurses": the place as the query's first part.
+  const next = isSeparator(tokens[to]) ? tokens[to + 1] : tokens[to];
   if (next?.kind !== 'word' || next.claim || STOP_WORDS.has(next.norm)) return false;
   if (!standsAlone(tokens, from, to, match)) return false;
-  for (let k = to; k < tokens.length; k++) {
+  for (let k = isSeparator(tokens[to]) ? to + 1 : to; k < tokens.length; k++) {
     const t = tokens[k] as Token;
     if (t.kind === 'punct' && t.text !== '&' && t.text !== '-') return false;
     if (t.kind === 'word' && isHeadWord(pluralize.singular(t.norm))) return true;

@@ -19,7 +19,7 @@ import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
 import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
-import { endsAfterOpenings, endsAfterTitle, opensBeforeTitle } from './place-position.js';
+import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, opensBeforeTitle } from './place-position.js';
 import { candidate, prevWordSkippingThe, qualifiedOrdinaryTown, qualify, type ScanContext } from './place-qualifiers.js';
 
 export { placeStartsAt } from './place-index.js';
@@ -75,7 +75,7 @@ function skillIn(tokens: Token[], p: number): boolean {
 }
 
 /** The place words a less certain place needs right before it (a division known from cities, a misspelling). */
-const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout)$/;
+const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout|within|covering|serving)$/;
 
 /** Words that begin a bank's name before "of" and a place ("Bank of Montreal"). */
 const BANK_WORDS = /^(bank|banco|banque)$/;
@@ -156,6 +156,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       onThe ||
       (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
       endsAfterOpenings(tokens, from, to, match) ||
+      endsAfterSeparator(tokens, from, to, match) ||
       opensBeforeTitle(tokens, ctx.firstWord, from, to, match)
     );
   }

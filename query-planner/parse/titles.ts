@@ -367,7 +367,10 @@ export function scanTitles(input: TitleInput): TitleScan {
         AUDIENCES.has((tokens[(post[post.length - 1] as number) - 1] as Token | undefined)?.norm ?? '') &&
         SERVICE_WORDS.has((tokens[post[post.length - 1] as number] as Token).norm)
       ) &&
-      post.some((k) => cls(k) === 'T' && (tokens[k] as Token).norm !== 'of')
+      post.some((k) => cls(k) === 'T' && (tokens[k] as Token).norm !== 'of') &&
+      // What stays must name a field itself: "head of BI climate tech" keeps "BI", but "Head of
+      // Private Banking", "Director of Public Works", "Head of Global Mobility" keep their last word.
+      namesField(tokens[post[post.length - 2] as number] as Token)
     )
       post.pop();
     for (const k of post) {
@@ -390,6 +393,11 @@ export function scanTitles(input: TitleInput): TitleScan {
       functions: functionsOf(tokens, all, headIdx, hasComplement ? post : []),
       context: ctx,
     });
+  }
+
+  /** Whether a word names a field on its own: a function's word ("data", "sales") or an acronym ("BI"). */
+  function namesField(t: Token): boolean {
+    return FUNCTION_WORD_PARTS.has(t.norm) || FUNCTIONS.byFirst.has(t.norm) || ACRONYMS.has(t.norm) || t.upper || cls(t.i) === 'X';
   }
 
   /** A tool or industry kept before a generic head only when nothing but levels precede it ("Senior Supply Chain Manager"). */

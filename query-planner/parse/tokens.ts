@@ -265,13 +265,26 @@ export function scanPhrases<V, R>(
 
 /**
  * Shorthand rewritten before a query is read: "~" before a number is "about" ("~$15M", "~10
- * people"), "w/" is "with" and "w/o" "without" ("w/ 5+ years", "w/o VC money").
+ * people"), "w/" is "with" and "w/o" "without" ("w/ 5+ years", "w/o VC money"), comparison signs
+ * before a number are words ("≤ 30 employees" is "at most 30", ">= 2012" "at least 2012", "<$5M"
+ * "under $5M"), and contractions are their words ("gov't", "govt", "int'l", "nat'l").
  */
 export function expandShorthand(text: string): string {
-  return text
-    .replace(/~\s*(?=[$€£\d])/g, 'about ')
-    .replace(/\bw\/o\b/gi, 'without')
-    .replace(/\bw\/(?=\s|\d|$)/gi, 'with ');
+  return (
+    text
+      .replace(/~\s*(?=[$€£\d])/g, 'about ')
+      // Contractions of words people write short: "gov't", "govt", "int'l", "nat'l".
+      .replace(/\bgov(?:['’]t|t)\b/gi, (m) => (m[0] === 'G' ? 'Government' : 'government'))
+      .replace(/\bint['’]l\b/gi, (m) => (m[0] === 'I' ? 'International' : 'international'))
+      .replace(/\bnat['’]l\b/gi, (m) => (m[0] === 'N' ? 'National' : 'national'))
+      // Comparisons written as signs before a number: "≤ 30 employees", ">= 2012", "<$5M", ">50 staff".
+      .replace(/(?:≤|<=|=<)\s*(?=[$€£'’\d])/g, 'at most ')
+      .replace(/(?:≥|>=|=>)\s*(?=[$€£'’\d])/g, 'at least ')
+      .replace(/(?<![\w<>=-])<\s*(?=[$€£\d])/g, 'under ')
+      .replace(/(?<![\w<>=-])>\s*(?=[$€£\d])/g, 'over ')
+      .replace(/\bw\/o\b/gi, 'without')
+      .replace(/\bw\/(?=\s|\d|$)/gi, 'with ')
+  );
 }
 
 export function claim(tokens: Token[], from: number, to: number, kind: ClaimKind): void {

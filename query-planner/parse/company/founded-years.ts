@@ -108,6 +108,12 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
   const after = tokens[end]?.norm ?? '';
   if (/^(onwards?|later|after|up)$/.test(after) || (/^(or|and)$/.test(after) && /^(later|after|newer)$/.test(tokens[end + 1]?.norm ?? '')))
     return { range: { min: y.year }, from: i, end: end + (/^(or|and)$/.test(after) ? 2 : 1), single: false };
+  // "from 2021 on" (ending its phrase; not "2019 on the coast").
+  if (after === 'on' && (tokens[end + 1] === undefined || tokens[end + 1]?.kind === 'punct'))
+    return { range: { min: y.year }, from: i, end: end + 1, single: false };
+  // "1960 at the latest", "2012 at the earliest".
+  if (after === 'at' && tokens[end + 1]?.norm === 'the' && /^(latest|earliest)$/.test(tokens[end + 2]?.norm ?? ''))
+    return { range: tokens[end + 2]?.norm === 'latest' ? { max: y.year } : { min: y.year }, from: i, end: end + 3, single: false };
   if (/^(or|and)$/.test(after) && /^(earlier|before|older)$/.test(tokens[end + 1]?.norm ?? ''))
     return { range: { max: y.year }, from: i, end: end + 2, single: false };
   return { range: { min: y.year, max: y.year }, from: i, end, single: true };
@@ -216,6 +222,8 @@ export const LINK_PHRASES: [string[], Link][] = [
   [['not', 'later', 'than'], 'until'],
   [['not', 'after'], 'until'],
   [['earlier', 'than'], 'before'],
+  [['at', 'least'], 'since'],
+  [['at', 'most'], 'until'],
   [['later', 'than'], 'after'],
   [['in', 'or', 'after'], 'since'],
   [['in', 'or', 'before'], 'until'],
