@@ -299,6 +299,15 @@ export class CommunicationStore {
     return r ? { id: r.communication_id, idempotencyKey: r.idempotency_key } : null;
   }
 
+  /** The acting user's communications to an email address (any case), newest first. */
+  toAddress(actingUserId: string, address: string): Communication[] {
+    const rows = prepared(
+      this.db,
+      `SELECT * FROM communications WHERE acting_user_id = ? AND lower(recipient_email) = ? ORDER BY created_at DESC, communication_id`,
+    ).all(actingUserId, address.toLowerCase()) as Row[];
+    return rows.map(toCommunication);
+  }
+
   withTarget(actingUserId: string, targetUserId: string): Communication[] {
     const rows = prepared(
       this.db,

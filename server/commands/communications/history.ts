@@ -181,7 +181,9 @@ export async function communicationHistory(
     selected_channel: selected,
   };
   const channelCounts = Object.fromEntries(HISTORY_CHANNELS.filter((c) => c !== 'all').map((c) => [c, 0])) as Record<string, number>;
-  if (target.userId === null) {
+  // An address alone names no one: its history is what the account sent to that address.
+  const address = target.userId === null ? (target.inputs.recipient_email?.toLowerCase() ?? null) : null;
+  if (target.userId === null && !address) {
     return {
       ...common,
       has_prior_send: null,
@@ -196,9 +198,13 @@ export async function communicationHistory(
       entries: [],
     };
   }
-  const handle = handleOnNetwork(target, 'professional');
+  const handle = target.userId ? handleOnNetwork(target, 'professional') : null;
   const pro = professionalHistory(services, actor, target.userId, handle, input.history_fresh === true, now);
-  const sends = services.communications.store.withTarget(actor.actingUserId, target.userId).filter((c) => c.mode === 'send');
+  const sends = (
+    target.userId
+      ? services.communications.store.withTarget(actor.actingUserId, target.userId)
+      : services.communications.store.toAddress(actor.actingUserId, address as string)
+  ).filter((c) => c.mode === 'send');
   const entries: Entry[] = sends.map((c) => ({
     entry_id: `comm_${c.id}`,
     channel: historyChannelOf(c.channel),
@@ -215,7 +221,7 @@ export async function communicationHistory(
     synced: pro.synced.has(c.id),
   }));
   // What the target wrote back in the in-service conversation.
-  for (const m of services.communications.inbox.messagesBetween(actor.actingUserId, target.userId)) {
+  for (const m of target.userId ? services.communications.inbox.messagesBetween(actor.actingUserId, target.userId) : []) {
     if (m.senderUserId !== target.userId) continue;
     entries.push({
       entry_id: m.messageId,

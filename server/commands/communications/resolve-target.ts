@@ -96,8 +96,8 @@ async function profileOrNull(services: Services, id: string): Promise<ProfileDoc
 
 /**
  * Resolves the identity inputs to one person: `target_user_id` first, then the professional,
- * microblog and photo identities, then `recipient_email` (a person whose private emails hold it,
- * or an account with that email). The first input that names someone wins.
+ * microblog and photo identities. The first input that names someone wins. `recipient_email` is
+ * kept among the inputs as the address to write to; it never names the person.
  */
 export async function resolveTarget(services: Services, input: IdentityInput): Promise<Target> {
   const inputs: Record<string, string> = {};
@@ -132,20 +132,15 @@ export async function resolveTarget(services: Services, input: IdentityInput): P
     ['microblog_username', async () => handleLookup(services, 'microblog_username', inputs.microblog_username!)],
     ['photo_profile_url', async () => handleLookup(services, 'photo_username', inputs.photo_profile_url!)],
     ['photo_username', async () => handleLookup(services, 'photo_username', inputs.photo_username!)],
-    [
-      'recipient_email',
-      async () => {
-        const email = inputs.recipient_email!.toLowerCase();
-        return (await findByField(services, 'emails.address', email)) ?? services.users.findByEmail(email)?.userId ?? null;
-      },
-    ],
   ];
+  // `recipient_email` names no one: it is an address to write to. Looked up among profiles' private
+  // addresses or accounts' sign-up addresses, it would tell whose the address is (the person's id,
+  // their handle on a network, their name in the inbox after a message) to anyone who knows it.
   for (const [field, find] of attempts) {
     if (!(field in inputs)) continue;
     const id = await find();
     if (!id) {
-      // An email that names nobody is still an address to write to; other inputs are unresolved.
-      if (field !== 'recipient_email') unresolvedInputs.push(field);
+      unresolvedInputs.push(field);
       continue;
     }
     const profile = await profileOrNull(services, id);
@@ -184,25 +179,22 @@ export function isMember(target: Target): boolean {
 
 /**
  * The `resolved_target` object of responses: who was found and from which input; never private
- * contact data. A person found only through a private email address is not described (name,
- * headline, URLs withheld): knowing an address must not reveal whose it is.
+ * contact data. An address alone names no one (resolveTarget), so knowing it reveals nothing.
  */
 export function presentTarget(target: Target): Record<string, unknown> {
-  const withheld = target.matchedBy === 'recipient_email';
-  const p = withheld ? null : target.profile;
+  const p = target.profile;
   const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
   return {
     resolved: target.userId !== null,
     user_id: target.userId,
     matched_by: target.matchedBy,
-    name: str(p?.display_name) ?? (withheld ? null : (target.account?.name ?? null)),
+    name: str(p?.display_name) ?? target.account?.name ?? null,
     headline: str(p?.headline),
     current_title: str(p?.current_title),
     current_company: str(p?.current_company_name),
     professional_url: str(p?.professional_url),
     service_url: str(p?.service_url),
     is_service_member: target.userId !== null && isMember(target),
-    details_withheld: withheld,
     inputs: target.inputs,
     unresolved_inputs: target.unresolvedInputs,
   };

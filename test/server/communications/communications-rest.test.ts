@@ -69,6 +69,12 @@ test('capabilities: every channel for a fully reachable person, the reasons for 
       [P(1)],
     );
     assert.is(channel(referral.body, 'service_invite').can_send, true);
+    // A handle with its "@", in any case, is the same person.
+    const handled = await app.call('POST', '/api/v1/communications/capabilities', {
+      key,
+      body: { professional_username: '@Person5', channels: ['service_invite'] },
+    });
+    assert.is((handled.body.resolved_target as Row).user_id, P(5), handled.text);
 
     const bad = await app.call('POST', '/api/v1/communications/capabilities', { key, body: { target_user_id: P(1), channels: ['email'] } });
     assert.equal([bad.status, bad.body.error], [400, 'invalid_channel']);
@@ -585,16 +591,31 @@ test('hardening: resumed claims are exclusive, email matches are not described, 
         .prepare(`UPDATE communications SET status = 'cancelled', lease_owner = NULL WHERE communication_id = ?`)
         .run(sent.body.id);
 
-      // A person found through a private email address is not described.
+      // A private email address names no one: no id, no handle, no in-service channel, nothing
+      // a profile read could turn into a name. It is an address to write to, as given.
       const byEmail = await app.call('POST', '/api/v1/communications/capabilities', {
         key,
-        body: { recipient_email: 'FIRST1@company2.example', channels: ['email_send'] },
+        body: {
+          recipient_email: 'FIRST1@company2.example',
+          channels: ['email_send', 'service_direct_message', 'professional_send_message'],
+        },
       });
       const target = byEmail.body.resolved_target as Row;
-      assert.equal(
-        [target.resolved, target.matched_by, target.details_withheld, target.name, target.headline],
-        [true, 'recipient_email', true, null, null],
-      );
+      assert.equal([target.resolved, target.user_id, target.matched_by, target.name], [false, null, null, null]);
+      assert.not.match(byEmail.text, new RegExp(P(1)), 'the person’s id appears nowhere in the answer');
+      assert.equal([channel(byEmail.body, 'email_send').can_send, channel(byEmail.body, 'service_direct_message').can_send], [true, false]);
+      const mailed = await app.call('POST', '/api/v1/communications', {
+        key,
+        body: { channel: 'email_send', recipient_email: 'FIRST1@company2.example', subject: 'Hello', message: 'x', mode: 'draft' },
+      });
+      assert.is(mailed.status, 200, mailed.text);
+      assert.not.match(mailed.text, new RegExp(P(1)));
+      const byAddress = await app.call('POST', '/api/v1/communications/history', {
+        key,
+        body: { recipient_email: 'first1@COMPANY2.example' },
+      });
+      assert.is(byAddress.status, 200, byAddress.text);
+      assert.not.match(byAddress.text, new RegExp(P(1)), 'the history of an address names no one');
 
       // The same idempotency key with the same body, context keys in another order: the same communication.
       const body = {

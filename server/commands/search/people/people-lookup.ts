@@ -47,7 +47,9 @@ export function usernameFromInput(input: string): string | null {
     const name = decodeUriComponentOrNull(url[1] as string);
     return name && name.length <= USERNAME_CHARS ? name.toLowerCase() : null;
   }
-  return /^[\w.-]{2,}$/.test(text) && text.length <= USERNAME_CHARS ? text.toLowerCase() : null;
+  // A handle as people write it, with or without "@" ("@ana-ruiz").
+  const handle = text.replace(/^@/, '');
+  return /^[\w.-]{2,}$/.test(handle) && handle.length <= USERNAME_CHARS ? handle.toLowerCase() : null;
 }
 
 export async function findByUsername(services: Services, username: string): Promise<string | null> {
