@@ -130,10 +130,16 @@ function otherCountryNames(): Map<string, string> {
       if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || common.has(key) || DIRECTION_FIRST.test(key)) continue;
       seen.set(key, (seen.get(key) ?? new Set()).add(c.cca2));
     }
-  // Not a name that ends another country's ("Virgin Islands" of the British and the US ones).
-  const endings = new Set([...seen.keys()].flatMap((k) => k.split(' ').map((_, i, w) => w.slice(i + 1).join(' '))));
+  // Not a name that ends another country's ("Virgin Islands" of the British and the US ones); one
+  // that ends the country's own longer name ("Srbija" of "Republika Srbija") is its own.
+  const endings = new Map<string, Set<string>>();
+  for (const [k, codes] of seen)
+    for (const ending of k.split(' ').map((_, i, w) => w.slice(i + 1).join(' ')))
+      if (ending) endings.set(ending, new Set([...(endings.get(ending) ?? []), ...codes]));
   otherNames = new Map(
-    [...seen].filter(([key, codes]) => codes.size === 1 && !endings.has(key)).map(([key, codes]) => [key, [...codes][0] as string]),
+    [...seen]
+      .filter(([key, codes]) => codes.size === 1 && [...(endings.get(key) ?? [])].every((c) => codes.has(c)))
+      .map(([key, codes]) => [key, [...codes][0] as string]),
   );
   return otherNames;
 }

@@ -44,7 +44,7 @@ import { type NumberMention, scanNumbers } from './company/numbers.js';
 import { scanCompanyPlaces } from './company/places.js';
 import { findScopes } from './company/scopes.js';
 import { isSectorStart, type SectorMention, scanSectors } from './company/sectors.js';
-import { spokenNumbersToDigits } from './company/spoken-numbers.js';
+import { figureAmounts, spokenNumbersToDigits } from './company/spoken-numbers.js';
 import { scanTopics } from './company/topics.js';
 import { type CompanyStatus, isTraitStart, scanTraits } from './company/traits.js';
 import { filterText, type RecognizedItem } from './index.js';
@@ -199,6 +199,8 @@ export function parseCompanyQuery(input: string, options: CompanyParseOptions = 
   if (source.length > COMPANY_SEARCH_LIMITS.queryChars) source = source.slice(0, COMPANY_SEARCH_LIMITS.queryChars);
   // "over five hundred staff" is read as "over 500 staff" (company/spoken-numbers.ts).
   source = spokenNumbersToDigits(source);
+  // "eight-figure funding", "a 3-digit headcount" (company/spoken-numbers.ts).
+  source = figureAmounts(source);
   // "~$15M-$40M", "w/ 500+ staff", "w/o VC money".
   source = expandShorthand(source);
   const now = options.year ?? new Date().getFullYear();

@@ -117,3 +117,24 @@ export function spokenNumbersToDigits(text: string): string {
     (_m, w: string) => `the ${DECADE_WORDS.get(w.toLowerCase())}`,
   );
 }
+
+const DIGIT_COUNTS = new Map(
+  ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((w, i) => [w, i + 1]),
+);
+
+/**
+ * Amounts told by their number of digits, as the numbers they span: "eight-figure funding" is
+ * $10,000,000-$99,999,999, "a seven-figure raise" $1,000,000-$9,999,999; before a head-count word
+ * they are people ("a 3-digit headcount" is 100-999, "a four-figure workforce" 1,000-9,999).
+ */
+export function figureAmounts(text: string): string {
+  return text.replace(/\b(\d{1,2}|[a-z]+)[- ](figure|digit)\b/gi, (whole: string, n: string, _kind: string, at: number) => {
+    const digits = /^\d+$/.test(n) ? Number(n) : DIGIT_COUNTS.get(n.toLowerCase());
+    if (!digits || digits > 12) return whole;
+    const from = 10 ** (digits - 1);
+    const to = 10 ** digits - 1;
+    const after = text.slice(at + whole.length, at + whole.length + 40);
+    const people = /^\s*(?:[\w-]+\s+)?(?:workforce|headcount|staff|employees?|people|teams?|workers|employee)\b/i.test(after);
+    return people ? `${from}-${to}` : `$${from}-$${to}`;
+  });
+}
