@@ -7,7 +7,7 @@ import { type AppError, moreProblems, ValidationFailed, type ValidationProblem }
 import { type RouteInvoker, routeInvoker } from '../http/invoke.js';
 import type { RouteDef } from '../http/route.js';
 import { check, compileValidator } from '../http/validation.js';
-import { toAppError } from '../middleware/request-context.js';
+import { toCallerError } from '../middleware/request-context.js';
 import type { Services } from '../services.js';
 import { errorResult, successResult } from './results.js';
 import { effectiveInputSchema, searchSummary, takesSessionArgument } from './session-argument.js';
@@ -120,11 +120,13 @@ export class ToolDispatcher {
       this.services.logger.info({ tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via }, 'tool call');
       return successResult(output);
     } catch (err) {
-      const appError = toAppError(err);
+      // Work stopped because its caller cancelled or left fails however it stops (an abort
+      // error, a worker torn down): 499, never a retryable internal_error.
+      const appError = toCallerError(err, signal);
       const line = { tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via, error: appError.code };
       // Load shed by design (search_overloaded) is no failure of the server: a warning, no stack.
       // Nor is work given up because its client went away (nobody reads this answer).
-      if (signal?.aborted) this.services.logger.info(line, 'tool call abandoned by its client');
+      if (signal?.aborted) this.services.logger.info({ ...line, err }, 'tool call abandoned by its client');
       else if (appError.code === 'search_overloaded') this.services.logger.warn(line, 'tool call shed');
       else if (appError.status >= 500) this.services.logger.error({ ...line, err }, 'tool failed');
       else this.services.logger.info(line, 'tool call refused');
