@@ -58,7 +58,11 @@ export interface MountOptions {
 export function mountRoutes(router: Router, defs: RouteDef[], services: Services, opts: MountOptions): void {
   const readBody = jsonBody(services.config.bodyLimitBytes);
   for (const def of defs) {
-    const steps = [authenticateRequest(services, def.auth), readBody, routeHandler(def, services, opts)];
+    const limit = def.bodyLimitBytes;
+    const routeBody = limit
+      ? jsonBody((ctx) => limit({ params: { ...(ctx.params as Record<string, string>) }, query: { ...ctx.query }, services }))
+      : readBody;
+    const steps = [authenticateRequest(services, def.auth), routeBody, routeHandler(def, services, opts)];
     for (const p of [def.path, ...(def.legacyPaths ?? [])]) router.register(p, [def.method], steps, { name: `${def.method} ${p}` });
   }
 }
