@@ -260,4 +260,33 @@ s('connector messages speak of the arguments: no REST "body" wording; an export 
   }
 });
 
+s('a profile URL of another host than the professional network is refused and free, on REST and in a batch lookup', async (ctx) => {
+  // An outside tester's case: https://evil.example/in/x was looked up (0 users) and charged.
+  const used = async () => (await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey })).body.used as number;
+  const before = await used();
+  for (const url of ['https://evil.example/in/person1', 'evil.example/in/person1', 'https://linkedin.com.evil.example/in/person1']) {
+    const rest = await ctx.app.call('POST', '/api/v1/search/people', { key: ctx.apiKey, body: { professional_profile_url: url } });
+    assert.is(rest.status, 400, rest.text);
+    assert.is(rest.body.error, 'validation_failed');
+    assert.match(String(rest.body.message), 'professional.example, linkedin.com');
+  }
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const lookups = await mcp.call('people_lookup_batch', {
+      profiles: ['https://evil.example/in/person1', 'https://www.professional.example/in/person1', 'https://uk.linkedin.com/in/person2'],
+    });
+    const results = (lookups.structuredContent?.results ?? []) as { status: string; message?: string }[];
+    assert.equal(
+      results.map((r) => r.status),
+      ['invalid', 'found', 'found'],
+      JSON.stringify(results),
+    );
+    assert.match(String(results[0]?.message), 'professional.example or linkedin.com');
+  } finally {
+    await mcp.close();
+  }
+  // Only the two lookups that found someone are charged (0.25 each).
+  assert.is(await used(), before + 0.5);
+});
+
 s.run();
