@@ -289,4 +289,39 @@ s('a profile URL of another host than the professional network is refused and fr
   assert.is(await used(), before + 0.5);
 });
 
+s('watch_signals says a problem of the watcher route by its own arguments: no /cohort, which it does not take', async (ctx) => {
+  // An outside tester's case: "/cohort is required", while an argument cohort is refused as unrecognised.
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const missing = await mcp.call('watch_signals', { mode: 'create', signal_types: ['posts'], deliveries: ['project_feed'] });
+    assert.is(missing.structuredContent?.error, 'validation_failed', JSON.stringify(missing.structuredContent));
+    const message = String(missing.structuredContent?.message);
+    assert.not.match(message, '/cohort');
+    assert.match(message, /the cohort \(project_id, person_ids, company_ids or search_id\) is required for posts/);
+    assert.equal(
+      ((missing.structuredContent?.errors ?? []) as { pointer: string }[]).map((e) => e.pointer),
+      [''],
+    );
+    const both = await mcp.call('watch_signals', {
+      mode: 'create',
+      signal_types: ['posts'],
+      project_id: '00000000-0000-4000-8000-000000000001',
+      search_id: 'srch_x',
+    });
+    assert.not.match(String(both.structuredContent?.message), '/cohort');
+    const competitors = await mcp.call('watch_signals', {
+      mode: 'create',
+      signal_types: ['competitor_engagement'],
+      person_ids: [personId(1)],
+    });
+    assert.equal(
+      ((competitors.structuredContent?.errors ?? []) as { pointer: string }[]).map((e) => e.pointer),
+      ['/company_ids'],
+      JSON.stringify(competitors.structuredContent),
+    );
+  } finally {
+    await mcp.close();
+  }
+});
+
 s.run();
