@@ -249,6 +249,13 @@ s('connector messages speak of the arguments: no REST "body" wording; an export 
     const people = listed.tools.find((t) => t.name === 'people_search')!;
     const description = (people.inputSchema.properties as Record<string, { description?: string }>).description!;
     assert.match(String(description.description), 'longer is refused');
+    // Every tool that refuses a long text says so, not the REST route's "truncated with a receipt".
+    const published = JSON.stringify(listed.tools.map((t) => t.inputSchema));
+    assert.not.match(published, 'truncated with a receipt');
+    const batch = listed.tools.find((t) => t.name === 'company_search_batch')!;
+    const item = (batch.inputSchema.properties as Record<string, { items: { properties: Record<string, { description?: string }> } }>)
+      .searches!.items.properties;
+    assert.match(String(item.query?.description), 'longer is refused');
     // A lookup's invalid input is said of the input, not of the REST body it went through.
     const lookups = await mcp.call('people_lookup_batch', { profiles: ['a b c'] });
     const results = (lookups.structuredContent?.results ?? []) as { status: string; message: string }[];

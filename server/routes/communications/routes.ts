@@ -123,6 +123,7 @@ export const communicationRoutes = [
         query.offset,
       );
       return {
+        success: true,
         total,
         limit: query.limit,
         offset: query.offset,
