@@ -120,5 +120,17 @@ export const payloadTooLarge = (limitBytes: number): AppError =>
 
 export const serviceUnavailable = (message: string): AppError => new AppError(503, 'service_unavailable', message);
 
+/**
+ * 499 `client_closed_request`: the caller went away (closed the connection, or cancelled the
+ * connector call) before the answer. Also the reason its work's signal is aborted with, so that
+ * anything stopped by that signal fails with this code rather than as a server failure.
+ */
+export const clientClosedRequest = (): AppError =>
+  new AppError(
+    499,
+    'client_closed_request',
+    'The client went away (closed the connection or cancelled the call) before the answer; its work was stopped and nothing was charged.',
+  );
+
 export const internalError = (): AppError =>
   new AppError(500, 'internal_error', 'An unexpected error occurred. Retry later, and quote the X-Request-Id if it persists.');

@@ -106,7 +106,7 @@ export async function runBulkExport(services: Services, actor: Actor, input: Bul
   const format = input.format ?? 'csv';
   const file = exportFile(services.config.dataDir, exportId, format);
   try {
-    const rows = await withSearchBudget(EXPORT_BUDGET_MS, actor.ownerUserId, () => collectRows(services, actor, input));
+    const rows = await withSearchBudget(EXPORT_BUDGET_MS, actor.ownerUserId, () => collectRows(services, actor, input, signal), signal);
     const data = await renderExportOffThread(format, 'People', EXPORT_COLUMNS, rows);
     // The client went away: the link it would pay for reaches no one, so nothing is kept or charged.
     signal?.throwIfAborted();
@@ -123,11 +123,18 @@ export async function runBulkExport(services: Services, actor: Actor, input: Bul
   }
 }
 
-async function collectRows(services: Services, actor: Actor, input: BulkExportInput): Promise<Record<string, unknown>[]> {
+async function collectRows(
+  services: Services,
+  actor: Actor,
+  input: BulkExportInput,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>[]> {
   const page = PEOPLE_SEARCH_LIMITS.limit.max;
   const rows: Record<string, unknown>[] = [];
   const options = { ...DEFAULT_ROW_OPTIONS, reasons: false };
   for (let offset = 0; rows.length < input.maxRows && offset <= PEOPLE_SEARCH_LIMITS.offset.max - page; offset += page) {
+    // A caller that went away stops the export between pages (docs/mcp.md, "Cancellation").
+    signal?.throwIfAborted();
     const outcome = await searchPeople(services, actor, {
       route: 'preview',
       text: input.text,

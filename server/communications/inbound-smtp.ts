@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Logger } from '../logger.js';
-import type { ReplyStore } from './replies.js';
+import { contentReplyKey, type ReplyStore } from './replies.js';
 import type { CommunicationStore } from './store.js';
 
 /** An SMTP answer to the sending server: a 5xx code is permanent (it will not retry). */
@@ -96,12 +96,17 @@ export class InboundSmtpListener {
             const text = (mail.text ?? '').trim();
             const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
             const from = mail.from?.value[0]?.address ?? envelopeFrom ?? null;
+            const subject = mail.subject ?? null;
             d.replies.record({
               communicationId: c.id,
-              key: mail.messageId ?? `${from ?? 'unknown'}:${d.clock()}`,
+              // Without a Message-ID, the same content delivered again is the same reply
+              // (it had been recorded once per delivery).
+              ...(mail.messageId
+                ? { key: mail.messageId }
+                : { contentKey: contentReplyKey({ communicationId: c.id, from, subject, text: mail.text ?? '' }) }),
               via: 'smtp',
               from,
-              subject: mail.subject ?? null,
+              subject,
               excerpt: text ? text.slice(0, 500) : null,
               receivedAt: d.clock(),
             });

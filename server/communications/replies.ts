@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { type Db, prepared } from '../store/database.js';
 import type { CommunicationStore } from './store.js';
 
@@ -14,6 +15,27 @@ export interface Reply {
 }
 
 /**
+ * How long a reply with no id of its own (an email without a Message-ID) is taken for one
+ * already recorded when its content repeats: an MTA that retries a delivery whose
+ * acknowledgement it lost does so within hours; the same words sent again a day later are a
+ * new reply.
+ */
+export const CONTENT_KEY_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * The key of a reply with no id of its own: its sender, the communication it answers, its
+ * subject and a hash of its whole text (line endings and surrounding space aside).
+ */
+export function contentReplyKey(reply: { communicationId: string; from: string | null; subject: string | null; text: string }): string {
+  const text = reply.text.replace(/\r\n?/g, '\n').trim();
+  const hash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([reply.from?.toLowerCase() ?? '', reply.communicationId, reply.subject ?? '', text]))
+    .digest('hex');
+  return `content:${hash}`;
+}
+
+/**
  * Replies to sent communications that arrive outside the service: an email reply delivered to
  * the inbound SMTP listener, a relay's `reply` callback, a sandbox reply. Each is kept once per
  * communication and key (the reply's Message-ID, or the relay's reply id) and adds a `replied`
@@ -25,16 +47,30 @@ export class ReplyStore {
     private readonly store: CommunicationStore,
   ) {}
 
-  /** Records a reply; false when this reply (same key) was recorded already or the communication is unknown. */
-  record(input: Reply & { key: string }): boolean {
+  /**
+   * Records a reply; false when this reply (same key) was recorded already or the communication
+   * is unknown. A `contentKey` ({@link contentReplyKey}) stands for a reply with no id of its
+   * own: it is the same reply when recorded within {@link CONTENT_KEY_WINDOW_MS}.
+   */
+  record(input: Reply & ({ key: string } | { contentKey: string })): boolean {
     if (!this.store.get(input.communicationId)) return false;
     // The reply and its event are written together: never one without the other.
     return this.db.transaction(() => {
+      let key: string;
+      if ('contentKey' in input) {
+        const seen = prepared(
+          this.db,
+          `SELECT 1 FROM communication_replies
+            WHERE communication_id = ? AND reply_key > ? AND reply_key < ? AND received_at > ? LIMIT 1`,
+        ).get(input.communicationId, `${input.contentKey}:`, `${input.contentKey};`, input.receivedAt - CONTENT_KEY_WINDOW_MS);
+        if (seen) return false;
+        key = `${input.contentKey}:${input.receivedAt}`;
+      } else key = input.key;
       const added = prepared(
         this.db,
         `INSERT OR IGNORE INTO communication_replies (communication_id, reply_key, via, from_address, subject, excerpt, received_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(input.communicationId, input.key, input.via, input.from, input.subject, input.excerpt, input.receivedAt).changes;
+      ).run(input.communicationId, key, input.via, input.from, input.subject, input.excerpt, input.receivedAt).changes;
       if (!added) return false;
       this.store.addEvent(
         input.communicationId,

@@ -5,7 +5,7 @@ import { type Db, prepared } from '../store/database.js';
 import { TERMINAL } from './channels.js';
 import { signPayload } from './signing.js';
 import type { CommunicationStore } from './store.js';
-import { webhookDispatcher } from './webhook-address.js';
+import { webhookDispatcher, webhookFailure } from './webhook-address.js';
 
 /** One attempt to deliver one event, as the record's `webhook.attempts` shows it. */
 export interface WebhookAttempt {
@@ -226,6 +226,7 @@ export class WebhookDeliverer {
     const t0 = performance.now();
     let status: number | null = null;
     let error: string | null = null;
+    let permanent = false;
     try {
       const headers: Record<string, string> = {
         'content-type': 'application/json',
@@ -255,11 +256,13 @@ export class WebhookDeliverer {
       }
       if (status < 200 || status >= 300) error = `HTTP ${status}`;
     } catch (err) {
-      error = (err as Error).message || 'request failed';
+      // The account reads a general reason; the details (resolved addresses, names) stay here.
+      ({ reason: error, permanent } = webhookFailure(err));
+      this.deps.logger.info({ err, communication_id: communicationId, sequence, attempt }, 'webhook delivery failed');
     }
     const now = clock();
     const delivered = error === null;
-    const giveUp = !delivered && attempt >= config.webhookMaxAttempts;
+    const giveUp = !delivered && (permanent || attempt >= config.webhookMaxAttempts);
     const next = delivered || giveUp ? null : now + config.webhookRetryBaseMs * 2 ** (attempt - 1);
     const record: WebhookAttempt = {
       event_sequence: sequence,

@@ -2,7 +2,9 @@ import { setMaxListeners } from 'node:events';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Actor } from '../auth/actor.js';
+import { clientClosedRequest } from '../errors.js';
 import { jsonBody } from '../middleware/json-body.js';
+import { toCallerError } from '../middleware/request-context.js';
 import type { Services } from '../services.js';
 import { authenticateRequest } from './authenticate-request.js';
 import { routeInvoker } from './invoke.js';
@@ -56,7 +58,11 @@ export interface MountOptions {
 export function mountRoutes(router: Router, defs: RouteDef[], services: Services, opts: MountOptions): void {
   const readBody = jsonBody(services.config.bodyLimitBytes);
   for (const def of defs) {
-    const steps = [authenticateRequest(services, def.auth), readBody, routeHandler(def, services, opts)];
+    const limit = def.bodyLimitBytes;
+    const routeBody = limit
+      ? jsonBody((ctx) => limit({ params: { ...(ctx.params as Record<string, string>) }, query: { ...ctx.query }, services }))
+      : readBody;
+    const steps = [authenticateRequest(services, def.auth), routeBody, routeHandler(def, services, opts)];
     for (const p of [def.path, ...(def.legacyPaths ?? [])]) router.register(p, [def.method], steps, { name: `${def.method} ${p}` });
   }
 }
@@ -76,7 +82,7 @@ function routeHandler(def: RouteDef, services: Services, opts: MountOptions): Mi
     // One listener for each engine call waiting on it: a batch route makes many.
     setMaxListeners(0, gone.signal);
     const onClose = () => {
-      if (!ctx.res.writableFinished) gone.abort();
+      if (!ctx.res.writableFinished) gone.abort(clientClosedRequest());
     };
     ctx.res.once('close', onClose);
     const result = await invoke(
@@ -93,9 +99,14 @@ function routeHandler(def: RouteDef, services: Services, opts: MountOptions): Mi
         signal: gone.signal,
       },
       ctx,
-    ).finally(() => {
-      if (!gone.signal.aborted) ctx.res.off('close', onClose);
-    });
+    )
+      // Work stopped because its client left fails however it stops: 499, no server failure.
+      .catch((err: unknown) => {
+        throw gone.signal.aborted ? toCallerError(err, gone.signal) : err;
+      })
+      .finally(() => {
+        if (!gone.signal.aborted) ctx.res.off('close', onClose);
+      });
     if (result !== undefined) {
       ctx.status = 200;
       ctx.body = result;

@@ -72,6 +72,12 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
    * search has (docs/errors.md, `search_timeout`). Without it, one budget.
    */
   budgetItems?(body: B): number;
+  /**
+   * The largest body this route reads, when it is not `BODY_LIMIT_BYTES` (docs/errors.md,
+   * `payload_too_large`). Asked before any of the body is read, from the path and query, so a
+   * public route may allow more only to a caller it recognises (the relay callback's token).
+   */
+  bodyLimitBytes?(req: { params: Record<string, string>; query: Record<string, unknown>; services: Services }): number;
   /** Whether `delegate_user_id` is accepted (default true on authenticated routes). */
   delegate?: boolean;
   request?: { body?: JsonSchema; query?: JsonSchema; params?: JsonSchema };

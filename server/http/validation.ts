@@ -19,6 +19,9 @@ function build(coerce: boolean): Ajv2020 {
  * cannot be fetched, and were stored only to fail at every delivery.
  */
 export function isHttpUrl(text: string): boolean {
+  // The URL parser drops a tab or newline anywhere and trims spaces and control characters at
+  // the ends, so "https://hooks.example/a\nb" had been stored as another URL than the one sent.
+  if (/[\s\p{Cc}]/u.test(text)) return false;
   // The scheme in any case ("HTTP://"), then a host right after "//": URL() would read "http:///x" as host x.
   if (!/^https?:\/\/[^/\\?#]/i.test(text) || !URL.canParse(text)) return false;
   const url = new URL(text);
@@ -166,6 +169,12 @@ function numericTextProblems(part: Part, validate: ValidateFunction, value: unkn
 }
 
 /** A key as one step of an RFC 6901 JSON pointer. */
+/**
+ * The `pattern` of a string that must hold something other than white space (a key or secret
+ * of spaces alone is no key); its problem reads "must not be blank".
+ */
+export const NOT_BLANK_PATTERN = '\\S';
+
 export const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
@@ -283,8 +292,11 @@ export function toProblems(part: Part, errors: ErrorObject[] | null | undefined)
       message = 'is not a recognised field';
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (e.keyword === 'pattern' && params.pattern === NOT_BLANK_PATTERN) {
+      message = 'must not be blank: white space alone is no value';
     } else if (e.keyword === 'format' && params.format === 'http-url') {
-      message = 'must be an http or https URL with a host that a request can be sent to (no spaces, a port up to 65535)';
+      message =
+        'must be an http or https URL with a host that a request can be sent to (no spaces, line breaks or other control characters; a port up to 65535)';
     } else if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') {
       continue; // The branch errors that follow say what is wrong more precisely.
     }

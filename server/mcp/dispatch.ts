@@ -7,11 +7,11 @@ import { type AppError, moreProblems, ValidationFailed, type ValidationProblem }
 import { type RouteInvoker, routeInvoker } from '../http/invoke.js';
 import type { RouteDef } from '../http/route.js';
 import { check, compileValidator } from '../http/validation.js';
-import { toAppError } from '../middleware/request-context.js';
+import { toCallerError } from '../middleware/request-context.js';
 import type { Services } from '../services.js';
 import { errorResult, successResult } from './results.js';
 import { effectiveInputSchema, searchSummary, takesSessionArgument } from './session-argument.js';
-import type { ToolContext, ToolDef } from './tool.js';
+import type { PointerRename, ToolContext, ToolDef } from './tool.js';
 
 /** Codes a client may simply retry later: the engine was busy, down or slow. */
 const RETRYABLE = new Set(['search_overloaded', 'search_timeout', 'search_engine_unavailable', 'service_unavailable', 'internal_error']);
@@ -86,10 +86,15 @@ export class ToolDispatcher {
         now,
         session,
         signal,
-        route: (key, routeInput) => {
+        route: async (key, routeInput, opts) => {
           const invoke = this.invokers.get(key);
           if (!invoke) throw new Error(`tool ${name} calls unknown route ${key}`);
-          return invoke({ actor, requestId, ...routeInput, ...(signal ? { signal } : {}) });
+          try {
+            return await invoke({ actor, requestId, ...routeInput, ...(signal ? { signal } : {}) });
+          } catch (err) {
+            if (err instanceof ValidationFailed && opts?.pointers?.length) throw renamePointers(err, opts.pointers);
+            throw err;
+          }
         },
       };
       const output = await def.run(input, ctx);
@@ -120,11 +125,13 @@ export class ToolDispatcher {
       this.services.logger.info({ tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via }, 'tool call');
       return successResult(output);
     } catch (err) {
-      const appError = toAppError(err);
+      // Work stopped because its caller cancelled or left fails however it stops (an abort
+      // error, a worker torn down): 499, never a retryable internal_error.
+      const appError = toCallerError(err, signal);
       const line = { tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via, error: appError.code };
       // Load shed by design (search_overloaded) is no failure of the server: a warning, no stack.
       // Nor is work given up because its client went away (nobody reads this answer).
-      if (signal?.aborted) this.services.logger.info(line, 'tool call abandoned by its client');
+      if (signal?.aborted) this.services.logger.info({ ...line, err }, 'tool call abandoned by its client');
       else if (appError.code === 'search_overloaded') this.services.logger.warn(line, 'tool call shed');
       else if (appError.status >= 500) this.services.logger.error({ ...line, err }, 'tool failed');
       else this.services.logger.info(line, 'tool call refused');
@@ -157,6 +164,21 @@ export class ToolDispatcher {
     )}", error_description="${message.replace(/["\\]/g, "'")}"`;
     return errorResult(body, { 'mcp/www_authenticate': [challenge] });
   }
+}
+
+/** The route's problems said of the tool's arguments (see {@link PointerRename}); body problems only. */
+export function renamePointers(err: ValidationFailed, renames: readonly PointerRename[]): ValidationFailed {
+  const problems = err.problems.map((p) => {
+    if (p.in !== 'body') return p;
+    const rename = renames.find((r) => p.pointer === r.from || p.pointer.startsWith(`${r.from}/`));
+    if (!rename) return p;
+    return {
+      ...p,
+      pointer: rename.to + p.pointer.slice(rename.from.length),
+      message: rename.message && p.pointer === rename.from ? rename.message(p.message) : p.message,
+    };
+  });
+  return new ValidationFailed(problems);
 }
 
 function describeProblems(problems: readonly ValidationProblem[]): string {

@@ -4,6 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Context } from 'koa';
 import { authenticateBearer } from '../auth/bearer.js';
 import { creditHeaders } from '../billing/credits.js';
+import { clientClosedRequest } from '../errors.js';
 import type { RouteDef } from '../http/route.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { toAppError } from '../middleware/request-context.js';
@@ -147,7 +148,7 @@ export function mountConnector(
       return writeHead(...args);
     }) as typeof res.writeHead;
     res.on('close', () => {
-      if (!res.writableFinished) gone.abort();
+      if (!res.writableFinished) gone.abort(clientClosedRequest());
       void transport.close();
       void server.close();
     });

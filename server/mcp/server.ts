@@ -3,6 +3,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolRequest, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Actor } from '../auth/actor.js';
+import { clientClosedRequest } from '../errors.js';
 import type { ToolDispatcher } from './dispatch.js';
 import { publishedOutputSchema } from './results.js';
 import { effectiveInputSchema } from './session-argument.js';
@@ -82,7 +83,7 @@ export class CallRegistry {
   /** Cancels the calls of `actor` with this request id; how many there were. */
   cancel(actor: Actor, id: string | number): number {
     const set = this.calls.get(CallRegistry.key(actor, id));
-    for (const c of set ?? []) c.abort(new Error('cancelled by the client'));
+    for (const c of set ?? []) c.abort(clientClosedRequest());
     return set?.size ?? 0;
   }
 }

@@ -20,9 +20,27 @@ export interface ToolContext {
   signal?: AbortSignal;
   /**
    * Calls the REST route `METHOD /path` (as declared, with `:params`) for the tool's caller,
-   * and returns its success body; its AppErrors become the tool's error result.
+   * and returns its success body; its AppErrors become the tool's error result. A tool that
+   * builds the body under other names than its arguments passes `pointers`, so that a problem
+   * the route finds is said of the argument (docs/mcp.md, "Errors").
    */
-  route(key: string, input: { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string> }): Promise<unknown>;
+  route(
+    key: string,
+    input: { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string> },
+    opts?: { pointers?: readonly PointerRename[] },
+  ): Promise<unknown>;
+}
+
+/**
+ * A REST pointer (and every pointer under it) said as a tool argument: `/cohort/person_ids/3`
+ * with `{ from: '/cohort/person_ids', to: '/person_ids' }` is `/person_ids/3`. `to: ''` names
+ * no one argument; `message` then rewords what the route said (`the cohort is required…`).
+ * The first rename whose `from` matches (a whole segment) applies.
+ */
+export interface PointerRename {
+  from: string;
+  to: string;
+  message?(routeMessage: string): string;
 }
 
 /** MCP tool annotations (hints to the client; never relied on for security). */

@@ -220,10 +220,12 @@ function bodyError(err: unknown, ctx: Context, limitBytes: number): unknown {
  * Reads a JSON body into `ctx.request.body`: only JSON in UTF-8 is accepted, compressed or not,
  * up to `limitBytes` once decompressed, nested at most {@link MAX_BODY_DEPTH} levels. A client's
  * mistake is an AppError (400, 413 or 415). Other methods, and bodies already read, pass on.
+ * `limitBytes` may depend on the request's path and query (a route's own limit).
  */
-export function jsonBody(limitBytes: number): Middleware {
+export function jsonBody(limit: number | ((ctx: Context) => number)): Middleware {
   return async (ctx, next) => {
     if (BODY_METHODS.includes(ctx.method) && ctx.request.body === undefined) {
+      const limitBytes = typeof limit === 'number' ? limit : limit(ctx);
       if (sendsBody(ctx)) requireJson(ctx);
       const coding = contentCoding(ctx);
       let body: unknown = {};

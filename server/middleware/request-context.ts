@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { SearchEngineError } from '../../search-engine/errors.js';
-import { AppError, internalError } from '../errors.js';
+import { AppError, clientClosedRequest, internalError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -47,6 +47,18 @@ export function requestContext(logger: Logger) {
   };
 }
 
+/**
+ * The error a call stopped by its caller answers with: whatever the stopped work threw (an
+ * AbortError of a library, a worker torn down, the signal's reason) is 499
+ * `client_closed_request` once `signal` is aborted, unless it is a refusal of the request itself
+ * (an AppError below 500, found before or regardless of the abort). Nobody reads the answer; a
+ * server failure it hides is still in the log line, which keeps `err`.
+ */
+export function toCallerError(err: unknown, signal: AbortSignal | undefined): AppError {
+  const appError = toAppError(err);
+  return signal?.aborted && appError.status >= 500 ? clientClosedRequest() : appError;
+}
+
 /** Maps anything thrown to an AppError by class and library error type, never by message text. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
@@ -74,12 +86,7 @@ export function toAppError(err: unknown): AppError {
         'The request’s search-engine work did not finish within its time budget and was stopped; nothing was charged. Narrow a search (fewer words or keywords, more filters); split work over many items (a large project’s drafts: target_ids in slices); or retry.',
       );
     // Nobody reads this answer: the client had gone. 499, as proxies log it, and no server failure.
-    if (err.code === 'abandoned')
-      return new AppError(
-        499,
-        'client_closed_request',
-        'The client went away before the answer; its waiting searches were dropped and nothing was charged.',
-      );
+    if (err.code === 'abandoned') return clientClosedRequest();
     if (err.code === 'overloaded')
       return new AppError(
         503,

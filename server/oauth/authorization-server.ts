@@ -88,6 +88,11 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
       registration: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: false },
+      // Off: oidc-provider turns it on by default and advertised it at "/request", outside the
+      // "/oauth/" paths mounted here (404). No connector client pushes its requests, and the
+      // checks of this file (default scope, resource) are written for the authorization and
+      // token endpoints; a second way in would have to repeat them.
+      pushedAuthorizationRequests: { enabled: false },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,

@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
 
 /**
@@ -45,15 +46,24 @@ for (const [prefix, bits] of [
 /** Whether a URL's hostname is an IP address (IPv6 in brackets) rather than a name. */
 export const isIpLiteral = (hostname: string): boolean => net.isIP(hostname.replace(/^\[|\]$/g, '')) !== 0;
 
-/** Whether an IP address (v4, v6, or v4 mapped into v6) is on the public internet. A name is not an address. */
+/**
+ * Whether an IP address (v4, v6, or v4 mapped into v6) is on the public internet. A name is not
+ * an address. It must be plain unicast by ipaddr.js's special ranges (which also know the
+ * deprecated site-local fec0::/10, ORCHID, segment routing and the other IANA registrations the
+ * list above lacked: `http://[fec0::1]/` had passed) and outside the list above.
+ */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   const family = net.isIP(bare);
   if (family === 0) return false;
   const mapped = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare) : null;
   if (mapped) return isPublicAddress(mapped[1]!);
+  if (ipaddr.parse(bare).range() !== 'unicast') return false;
   return !NOT_PUBLIC.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }
+
+/** The `code` of the error a connection to a name that resolves to an address that is not public fails with. */
+export const NOT_PUBLIC_CODE = 'ENOTPUBLIC';
 
 /** A DNS lookup for sockets that fails when a name resolves to any address that is not public. */
 const publicLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
@@ -64,7 +74,7 @@ const publicLookup = ((hostname: string, options: dns.LookupOptions, callback: (
     if (refused || !list.length)
       return callback(
         Object.assign(new Error(`${hostname} resolves to ${refused?.address ?? 'no address'}, which is not a public address`), {
-          code: 'ENOTPUBLIC',
+          code: NOT_PUBLIC_CODE,
         }),
       );
     if (options.all) return callback(null, list);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { request } from 'undici';
 import { signPayload } from '../communications/signing.js';
-import { webhookDispatcher } from '../communications/webhook-address.js';
+import { webhookDispatcher, webhookFailure } from '../communications/webhook-address.js';
 import { type Config, mailDomain } from '../config.js';
 import type { Logger } from '../logger.js';
 import { type Db, prepared } from '../store/database.js';
@@ -85,17 +85,22 @@ export class SignalDeliverer {
       : [];
     let error: string | null = null;
     let status: number | null = null;
+    let permanent = false;
     try {
       if (!w) throw new Error('watcher deleted');
       if (d.target === 'agent_webhook') status = await this.postWebhook(w, d.run_id as number, signals);
       else await this.mailDigest(w, d.run_id as number, signals);
     } catch (err) {
-      error = (err as Error).message || 'delivery failed';
       status = (err as { status?: number }).status ?? null;
+      if (w && d.target === 'agent_webhook' && status === null) {
+        // As a communication's webhook: a general reason for the account, the details in the log.
+        ({ reason: error, permanent } = webhookFailure(err));
+        this.deps.logger.info({ err, watcher_id: w.watcherId, run_id: d.run_id }, 'signal webhook delivery failed');
+      } else error = (err as Error).message || 'delivery failed';
     }
     const attempt = (d.attempts as number) + 1;
     const c = config.communications;
-    const giveUp = error !== null && (attempt >= c.webhookMaxAttempts || !w);
+    const giveUp = error !== null && (attempt >= c.webhookMaxAttempts || !w || permanent);
     prepared(
       db,
       `UPDATE signal_deliveries SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, last_status = ?, updated_at = ?

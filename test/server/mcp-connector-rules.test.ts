@@ -249,12 +249,83 @@ s('connector messages speak of the arguments: no REST "body" wording; an export 
     const people = listed.tools.find((t) => t.name === 'people_search')!;
     const description = (people.inputSchema.properties as Record<string, { description?: string }>).description!;
     assert.match(String(description.description), 'longer is refused');
+    // Every tool that refuses a long text says so, not the REST route's "truncated with a receipt".
+    const published = JSON.stringify(listed.tools.map((t) => t.inputSchema));
+    assert.not.match(published, 'truncated with a receipt');
+    const batch = listed.tools.find((t) => t.name === 'company_search_batch')!;
+    const item = (batch.inputSchema.properties as Record<string, { items: { properties: Record<string, { description?: string }> } }>)
+      .searches!.items.properties;
+    assert.match(String(item.query?.description), 'longer is refused');
     // A lookup's invalid input is said of the input, not of the REST body it went through.
     const lookups = await mcp.call('people_lookup_batch', { profiles: ['a b c'] });
     const results = (lookups.structuredContent?.results ?? []) as { status: string; message: string }[];
     const first = results[0]!;
     assert.equal([first.status, /body/.test(first.message)], ['invalid', false]);
     assert.match(first.message, '"a b c" is not a professional-network username');
+  } finally {
+    await mcp.close();
+  }
+});
+
+s('a profile URL of another host than the professional network is refused and free, on REST and in a batch lookup', async (ctx) => {
+  // An outside tester's case: https://evil.example/in/x was looked up (0 users) and charged.
+  const used = async () => (await ctx.app.call('GET', '/api/v1/credits/status', { key: ctx.apiKey })).body.used as number;
+  const before = await used();
+  for (const url of ['https://evil.example/in/person1', 'evil.example/in/person1', 'https://linkedin.com.evil.example/in/person1']) {
+    const rest = await ctx.app.call('POST', '/api/v1/search/people', { key: ctx.apiKey, body: { professional_profile_url: url } });
+    assert.is(rest.status, 400, rest.text);
+    assert.is(rest.body.error, 'validation_failed');
+    assert.match(String(rest.body.message), 'professional.example, linkedin.com');
+  }
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const lookups = await mcp.call('people_lookup_batch', {
+      profiles: ['https://evil.example/in/person1', 'https://www.professional.example/in/person1', 'https://uk.linkedin.com/in/person2'],
+    });
+    const results = (lookups.structuredContent?.results ?? []) as { status: string; message?: string }[];
+    assert.equal(
+      results.map((r) => r.status),
+      ['invalid', 'found', 'found'],
+      JSON.stringify(results),
+    );
+    assert.match(String(results[0]?.message), 'professional.example or linkedin.com');
+  } finally {
+    await mcp.close();
+  }
+  // Only the two lookups that found someone are charged (0.25 each).
+  assert.is(await used(), before + 0.5);
+});
+
+s('watch_signals says a problem of the watcher route by its own arguments: no /cohort, which it does not take', async (ctx) => {
+  // An outside tester's case: "/cohort is required", while an argument cohort is refused as unrecognised.
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const missing = await mcp.call('watch_signals', { mode: 'create', signal_types: ['posts'], deliveries: ['project_feed'] });
+    assert.is(missing.structuredContent?.error, 'validation_failed', JSON.stringify(missing.structuredContent));
+    const message = String(missing.structuredContent?.message);
+    assert.not.match(message, '/cohort');
+    assert.match(message, /the cohort \(project_id, person_ids, company_ids or search_id\) is required for posts/);
+    assert.equal(
+      ((missing.structuredContent?.errors ?? []) as { pointer: string }[]).map((e) => e.pointer),
+      [''],
+    );
+    const both = await mcp.call('watch_signals', {
+      mode: 'create',
+      signal_types: ['posts'],
+      project_id: '00000000-0000-4000-8000-000000000001',
+      search_id: 'srch_x',
+    });
+    assert.not.match(String(both.structuredContent?.message), '/cohort');
+    const competitors = await mcp.call('watch_signals', {
+      mode: 'create',
+      signal_types: ['competitor_engagement'],
+      person_ids: [personId(1)],
+    });
+    assert.equal(
+      ((competitors.structuredContent?.errors ?? []) as { pointer: string }[]).map((e) => e.pointer),
+      ['/company_ids'],
+      JSON.stringify(competitors.structuredContent),
+    );
   } finally {
     await mcp.close();
   }

@@ -51,6 +51,27 @@ test('discovery: authorization-server and protected-resource metadata, public ke
     });
     for (const key of ['token_endpoint', 'authorization_endpoint', 'registration_endpoint', 'jwks_uri'])
       assert.ok(String(forged[key]).startsWith(`${app.url}/`), `${key}: ${forged[key]}`);
+    // Every endpoint the metadata advertises is served (an outside tester found the pushed
+    // authorization request endpoint advertised at /request, which was 404): GET or POST answers.
+    const advertised = Object.entries(as).filter(([key, value]) => /_(endpoint|uri)$/.test(key) && typeof value === 'string');
+    assert.ok(advertised.length >= 6, JSON.stringify(advertised));
+    for (const [key, url] of advertised) {
+      const statuses = [];
+      for (const method of ['GET', 'POST']) {
+        const res = await fetch(String(url), {
+          method,
+          redirect: 'manual',
+          ...(method === 'POST' ? { body: '', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } } : {}),
+        });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+      assert.ok(
+        statuses.some((s) => s !== 404),
+        `${key} ${url}: ${statuses.join(', ')}`,
+      );
+    }
+    assert.not.ok('pushed_authorization_request_endpoint' in as);
   } finally {
     await app.close();
   }

@@ -141,7 +141,7 @@ test('a lookup says what it did not apply: the description and filters beside it
       key: c.key,
       body: {
         professional_username: 'eng3',
-        professional_profile_url: 'https://network.example/in/eng4',
+        professional_profile_url: 'https://www.professional.example/in/eng4',
         description: 'designers in Paris',
         filters: { locations: { include: ['Paris'] } },
       },

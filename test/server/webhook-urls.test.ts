@@ -5,14 +5,18 @@
  * `http-url` alone checks them now (a scheme in capitals is a scheme too).
  */
 
+import dns from 'node:dns/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { request } from 'undici';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { webhookDispatcher } from '../../server/communications/webhook-address.js';
+import { webhookDispatcher, webhookFailure } from '../../server/communications/webhook-address.js';
 import { loadConfig } from '../../server/config.js';
 import { isHttpUrl } from '../../server/http/validation.js';
+import { isPublicAddress } from '../../server/oauth/public-address.js';
+import { FAST_DISPATCH, loadCommsCorpus, P, SENDER } from '../helpers/comms-corpus.js';
 import { startTestApp } from '../helpers/test-app.js';
 
 type Row = Record<string, unknown>;
@@ -111,6 +115,9 @@ test('by default webhooks go to public addresses only: this host, private networ
       'http://[::ffff:0:7f00:1]/',
       'http://[2001::1]/',
       'http://2130706433/',
+      // Deprecated IPv6 site-local (fec0::/10), which an outside tester found accepted.
+      'http://[fec0::1]/',
+      'http://[feff::1]:8080/x',
     ];
     for (const [path, body] of inputs) {
       for (const url of refused) {
@@ -141,6 +148,53 @@ test('a delivery connects only to a public address: a name that resolves to this
   } finally {
     receiver.close();
   }
+});
+
+test('a failed delivery records a general reason, never a resolved address or an internal name; a host that is not public is not retried', async () => {
+  // An outside tester read "vm resolves to 127.0.0.1, which is not a public address" and
+  // "getaddrinfo ENOTFOUND <name>" in the delivery log: a map of the server's own network.
+  const receiver = http.createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const port = (receiver.address() as AddressInfo).port;
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, WEBHOOK_ADDRESSES: 'public', WEBHOOK_MAX_ATTEMPTS: '5' } });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER) });
+    // This machine's own name, when it resolves to an address that is not public (it does on most hosts).
+    const own = os.hostname().toLowerCase();
+    const ownAddresses = await dns.lookup(own, { all: true }).catch(() => []);
+    const ownIsLocal = ownAddresses.length > 0 && ownAddresses.some((a) => !isPublicAddress(a.address));
+    const cases: [string, RegExp, boolean][] = [['http://no-such-host.invalid/hook', /^the webhook host could not be resolved$/, false]];
+    if (ownIsLocal) cases.push([`http://${own}:${port}/hook`, /^the webhook host does not resolve to a public address/, true]);
+    for (const [url, reason, permanent] of cases) {
+      const sent = await app.call('POST', '/api/v1/communications', {
+        key,
+        body: { channel: 'professional_send_message', target_user_id: P(1), message: 'hooked', dry_run: false, webhook_url: url },
+      });
+      assert.ok(sent.status < 300, sent.text);
+      let webhook: Row = {};
+      for (let i = 0; i < 100 && !((webhook.attempts as Row[] | undefined) ?? []).length; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        webhook = (await app.call('GET', `/api/v1/communications/${sent.body.id}`, { key })).body.webhook as Row;
+      }
+      const first = (webhook.attempts as Row[])[0]!;
+      assert.match(String(first.error), reason, url);
+      for (const secret of [own, 'no-such-host', '127.0.', 'ENOTFOUND', 'getaddrinfo'])
+        assert.not.ok(JSON.stringify(webhook.attempts).includes(secret), `${url}: ${JSON.stringify(webhook.attempts)}`);
+      // Not public: given up at once, no retries until WEBHOOK_MAX_ATTEMPTS; a name that did not resolve is retried.
+      assert.is(first.next_attempt_at === null, permanent, JSON.stringify(first));
+      // The details are in the server's log.
+      assert.ok(app.logs.some((l) => l.communication_id === sent.body.id && JSON.stringify(l.err ?? '').length > 2));
+    }
+  } finally {
+    receiver.close();
+    await app.close();
+  }
+  assert.equal(webhookFailure(Object.assign(new Error('x resolves to 10.0.0.1'), { code: 'ENOTPUBLIC' })).permanent, true);
+  assert.equal(webhookFailure(new Error('other', { cause: Object.assign(new Error('y'), { code: 'ECONNREFUSED' }) })), {
+    reason: 'the webhook host refused the connection',
+    permanent: false,
+  });
 });
 
 test('WEBHOOK_ADDRESSES takes public or any', () => {

@@ -107,7 +107,17 @@ export async function createCommunication(
       'target_identity_required',
       'Name the recipient: target_user_id, a professional/microblog/photo profile URL or username, or recipient_email.',
     );
-  if (channel === 'email_send' && !input.subject?.trim())
+  // Control characters (a NUL) were mailed as written; tab, line feed and carriage return are text.
+  for (const field of ['subject', 'message'] as const) {
+    const found = controlCharacterAt(input[field]);
+    if (found)
+      throw invalidField(
+        'body',
+        `/${field}`,
+        `holds the control character ${found.code} at character ${found.index + 1}: remove it (only tab, line feed and carriage return are kept)`,
+      );
+  }
+  if (channel === 'email_send' && isBlankText(input.subject))
     throw new AppError(400, 'email_subject_required', 'email_send needs a subject: add "subject" to the request.');
   // Metadata kept with every record, read by every listing: bounded, as a record's other fields are.
   const contextBytes = input.context ? Buffer.byteLength(JSON.stringify(input.context)) : 0;
@@ -124,7 +134,8 @@ export async function createCommunication(
       'connector_user_id_required',
       'service_referral_request needs connector_user_id: the person, connected to both of you, who is asked to forward the introduction (capabilities lists candidate_connectors).',
     );
-  if (channel !== 'service_invite' && !input.message?.trim()) throw invalidField('body', '/message', `is required for ${channel}`);
+  if (channel !== 'service_invite' && isBlankText(input.message))
+    throw invalidField('body', '/message', `is required for ${channel} (white space and invisible characters alone are no message)`);
   // Characters are code points (an emoji is one), as the connector cuts notes.
   const noteLength = Array.from(input.message ?? '').length;
   if (channel === 'service_invite' && noteLength > INVITE_NOTE_MAX)
@@ -338,4 +349,20 @@ export function cancelCommunication(
   }
   if (c.status === 'in_progress') services.communications.dispatcher.abort(c.id);
   return presentCommunication(services, cancelled);
+}
+
+/**
+ * Whether text is missing or holds nothing a reader sees: white space, zero-width and other
+ * invisible characters (format characters, default-ignorable code points such as U+200B) only.
+ */
+export function isBlankText(text: string | undefined | null): boolean {
+  return !text || /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u.test(text);
+}
+
+/** The first control character of text other than tab, line feed and carriage return (C0, DEL, C1), or null. */
+export function controlCharacterAt(text: string | undefined | null): { index: number; code: string } | null {
+  if (!text) return null;
+  const match = /(?![\t\n\r])\p{Cc}/u.exec(text);
+  if (!match) return null;
+  return { index: match.index, code: `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` };
 }

@@ -2,7 +2,7 @@ import { JOB_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { type ValidationProblem, validationFailed } from '../../errors.js';
 import { jobRoutes } from '../../routes/jobs/routes.js';
 import { defineTool } from '../tool.js';
-import { DELEGATE_ARGUMENT, findRoute } from './schema-tools.js';
+import { DELEGATE_ARGUMENT, findRoute, refusedPastLimit } from './schema-tools.js';
 
 const PREVIEW = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/preview');
 const WITH_PEOPLE = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/with-people');
@@ -61,7 +61,7 @@ export const jobsSearchTool = defineTool<JobsArgs>({
     type: 'object',
     additionalProperties: false,
     properties: {
-      query: { ...body.query, maxLength: L.queryChars },
+      query: { ...body.query, maxLength: L.queryChars, description: refusedPastLimit(String(body.query?.description ?? '')) },
       where: {
         type: 'object',
         additionalProperties: false,

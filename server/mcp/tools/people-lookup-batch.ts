@@ -1,3 +1,4 @@
+import { PROFESSIONAL_NETWORK_HOSTS } from '../../commands/search/people/people-lookup.js';
 import { AppError } from '../../errors.js';
 import { searchResponse } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
@@ -61,7 +62,9 @@ export const peopleLookupBatchTool = defineTool<{ profiles: string[]; delegate_u
           search_id: null,
           error: err.code,
           // Said of this input, not of the REST body the lookup went through.
-          message: invalid ? `"${input}" is not a professional-network username or profile URL (…/in/<username>).` : err.message,
+          message: invalid
+            ? `"${input}" is not a professional-network username or profile URL (…/in/<username> on ${PROFESSIONAL_NETWORK_HOSTS.join(' or ')}).`
+            : err.message,
         });
       }
     }

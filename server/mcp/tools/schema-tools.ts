@@ -41,8 +41,17 @@ export function tighten(schema: JsonSchema, path: readonly (string | number)[], 
     node = next as Record<string, unknown>;
   }
   Object.assign(node, patch);
+  if (typeof patch.maxLength === 'number' && typeof node.description === 'string') node.description = refusedPastLimit(node.description);
   return out;
 }
+
+/**
+ * A REST text field's description for a connector argument: REST truncates past the limit with
+ * a receipt, the connector refuses past the limit it sets (docs/mcp.md), and its published
+ * description must say so.
+ */
+export const refusedPastLimit = (description: string): string =>
+  description.replace('longer is truncated with a receipt', 'longer is refused');
 
 /** A copy of an object schema with some properties removed, others added. */
 export function reshape(schema: JsonSchema, opts: { drop?: string[]; add?: Record<string, unknown>; required?: string[] }): JsonSchema {

@@ -1,5 +1,5 @@
 import { DELIVERIES, SIGNAL_TYPES } from '../../signals/model.js';
-import { defineTool } from '../tool.js';
+import { defineTool, type PointerRename } from '../tool.js';
 import { DELEGATE_ARGUMENT, modeResultSchema, pickArgs, requireArg } from './schema-tools.js';
 
 type Args = Record<string, unknown> & { mode?: string; watcher_id?: string };
@@ -20,6 +20,18 @@ const TYPE_HELP: Record<(typeof SIGNAL_TYPES)[number], string> = {
   follow_up: 'a project target has not replied follow_up_after_days after your message (default 3; project cohort)',
   posts: 'a cohort person (or cohort company page) posted',
 };
+
+/**
+ * The REST body nests the cohort and the options; the tool takes them at its top level. A
+ * problem the route finds is said of the argument ("/cohort is required" named no argument of
+ * the tool, and an argument `cohort` is refused as unrecognised).
+ */
+const POINTERS: readonly PointerRename[] = [
+  ...(['project_id', 'person_ids', 'company_ids', 'search_id'] as const).map((a) => ({ from: `/cohort/${a}`, to: `/${a}` })),
+  ...(['min_growth_pct', 'min_new_jobs', 'follow_up_after_days'] as const).map((a) => ({ from: `/options/${a}`, to: `/${a}` })),
+  { from: '/cohort', to: '', message: (m) => `the cohort (project_id, person_ids, company_ids or search_id) ${m}` },
+  { from: '/options', to: '', message: (m) => `the options (min_growth_pct, min_new_jobs, follow_up_after_days) ${m}` },
+];
 
 /** `watch_signals`: signal watchers over the indexer's change set, each mode over its REST route. */
 export const watchSignalsTool = defineTool<Args>({
@@ -81,14 +93,18 @@ export const watchSignalsTool = defineTool<Args>({
           const cohort = pickArgs(args, ['person_ids', 'company_ids', 'search_id']);
           // A project_id with people-or-company types and no other cohort means "watch this project's targets".
           const projectCohort = args.project_id !== undefined && Object.keys(cohort).length === 0;
-          return ctx.route('POST /api/v1/signals/watchers', {
-            body: {
-              ...pickArgs(args, ['name', 'signal_types', 'deliveries', 'email_to', 'webhook_url', 'webhook_secret']),
-              ...(projectCohort ? { cohort: { project_id: args.project_id } } : { cohort, ...pickArgs(args, ['project_id']) }),
-              ...opts,
-              ...delegate,
+          return ctx.route(
+            'POST /api/v1/signals/watchers',
+            {
+              body: {
+                ...pickArgs(args, ['name', 'signal_types', 'deliveries', 'email_to', 'webhook_url', 'webhook_secret']),
+                ...(projectCohort ? { cohort: { project_id: args.project_id } } : { cohort, ...pickArgs(args, ['project_id']) }),
+                ...opts,
+                ...delegate,
+              },
             },
-          });
+            { pointers: POINTERS },
+          );
         }
         case 'list':
           return ctx.route('GET /api/v1/signals/watchers', {
@@ -97,14 +113,18 @@ export const watchSignalsTool = defineTool<Args>({
         case 'status':
           return ctx.route('GET /api/v1/signals/watchers/:watcherId', { params: watcher(), query: delegate });
         case 'update':
-          return ctx.route('PATCH /api/v1/signals/watchers/:watcherId', {
-            params: watcher(),
-            body: {
-              ...pickArgs(args, ['name', 'signal_types', 'deliveries', 'email_to', 'webhook_url', 'webhook_secret']),
-              ...opts,
-              ...delegate,
+          return ctx.route(
+            'PATCH /api/v1/signals/watchers/:watcherId',
+            {
+              params: watcher(),
+              body: {
+                ...pickArgs(args, ['name', 'signal_types', 'deliveries', 'email_to', 'webhook_url', 'webhook_secret']),
+                ...opts,
+                ...delegate,
+              },
             },
-          });
+            { pointers: POINTERS },
+          );
         case 'pause':
         case 'resume':
           return ctx.route('PATCH /api/v1/signals/watchers/:watcherId', {

@@ -1,5 +1,6 @@
 /** Request schemas of the communications routes (docs/communications.md). */
 import { CHANNELS, HISTORY_CHANNELS, INVITE_NOTE_MAX, MESSAGE_MAX, STATUSES, SUBJECT_MAX } from '../../communications/channels.js';
+import { NOT_BLANK_PATTERN } from '../../http/validation.js';
 
 const str = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
 
@@ -22,10 +23,11 @@ export const capabilitiesBody = {
     ...identityProperties,
     channels: {
       type: 'array',
+      minItems: 1,
       maxItems: 7,
       uniqueItems: true,
       items: { type: 'string', maxLength: 60 },
-      description: 'Channels to check (default: all seven).',
+      description: 'Channels to check (default, when left out: all seven); when given, at least one.',
     },
   },
 } as const;
@@ -56,8 +58,9 @@ export const createBody = {
     subject: str(SUBJECT_MAX, 'Subject (required for email_send).'),
     dry_run: { type: 'boolean', default: true, description: 'Simulate delivery (default true): a live send must set false.' },
     idempotency_key: {
-      ...str(200, 'The same key with the same body returns the same communication and sends once. Not empty.'),
+      ...str(200, 'The same key with the same body returns the same communication and sends once. Not empty or blank.'),
       minLength: 1,
+      pattern: NOT_BLANK_PATTERN,
     },
     context: {
       type: 'object',
@@ -78,7 +81,8 @@ export const createBody = {
       type: 'string',
       minLength: 16,
       maxLength: 200,
-      description: 'Signs webhook deliveries (HMAC-SHA256); never shown again.',
+      pattern: NOT_BLANK_PATTERN,
+      description: 'Signs webhook deliveries (HMAC-SHA256); never shown again. Not blank.',
     },
   },
 } as const;

@@ -18,7 +18,7 @@ import { presentEvent, presentSummary } from '../../commands/communications/pres
 import { type IdentityInput, presentTarget, resolveTarget } from '../../commands/communications/resolve-target.js';
 import { CHANNELS, type Channel, isChannel, TERMINAL } from '../../communications/channels.js';
 import { artifactDir } from '../../communications/dispatcher.js';
-import { relayOutcome } from '../../communications/providers/network.js';
+import { RELAY_MAX_ANSWER_BYTES, relayOutcome } from '../../communications/providers/network.js';
 import { ProviderError } from '../../communications/providers/port.js';
 import type { CommEvent } from '../../communications/record.js';
 import type { WaitUntil } from '../../communications/service.js';
@@ -123,6 +123,7 @@ export const communicationRoutes = [
         query.offset,
       );
       return {
+        success: true,
         total,
         limit: query.limit,
         offset: query.offset,
@@ -335,6 +336,15 @@ export const communicationRoutes = [
     summary:
       'Where an HTTP relay that answered 202 reports the outcome of a job: the callback_url of the job, whose token only that relay knows. Not for API clients.',
     auth: 'none',
+    // A callback carries what a relay's direct answer may (10 artifacts, up to 16 MiB), not the
+    // general 1 MiB: a 900 KB screenshot had been 413 and left the send waiting until its timeout.
+    // Only a caller holding the job's token is read past the general limit.
+    bodyLimitBytes: ({ params, query, services }) => {
+      const secret = services.config.communications.relaySecret;
+      const token = typeof query.token === 'string' ? query.token : '';
+      const known = !!secret && sameToken(callbackToken(secret, params.communicationId ?? ''), token);
+      return known ? Math.max(RELAY_MAX_ANSWER_BYTES, services.config.bodyLimitBytes) : services.config.bodyLimitBytes;
+    },
     request: {
       params: idParams,
       query: {

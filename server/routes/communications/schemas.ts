@@ -321,8 +321,9 @@ export const summarySchema = {
 
 export const listResponse = {
   type: 'object',
-  required: ['total', 'limit', 'offset', 'has_more', 'communications'],
+  required: ['success', 'total', 'limit', 'offset', 'has_more', 'communications'],
   properties: {
+    success: { const: true },
     total: { type: 'integer' },
     limit: { type: 'integer' },
     offset: { type: 'integer' },

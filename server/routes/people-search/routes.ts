@@ -1,7 +1,7 @@
 import { ListNormalizer } from '../../../query-planner/build/normalize.js';
 import { valueField } from '../../../query-planner/input-schemas.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
-import { usernameFromInput } from '../../commands/search/people/people-lookup.js';
+import { PROFESSIONAL_NETWORK_HOSTS, usernameFromInput } from '../../commands/search/people/people-lookup.js';
 import { DEFAULT_ROW_OPTIONS, type RowOptions } from '../../commands/search/people/person-rows.js';
 import { type PeopleRoute, type PeopleSearchRequest, searchPeople } from '../../commands/search/people/search-people.js';
 import { invalidField } from '../../errors.js';
@@ -105,7 +105,11 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
       if (typeof v !== 'string' || !v.trim()) continue;
       const username = usernameFromInput(v);
       if (!username)
-        throw invalidField('body', `/${field}`, `is not a professional-network username or profile URL (…/in/<username>): "${v}"`);
+        throw invalidField(
+          'body',
+          `/${field}`,
+          `is not a professional-network username or profile URL (https://${PROFESSIONAL_NETWORK_HOSTS[1]}/in/<username>; the host one of ${PROFESSIONAL_NETWORK_HOSTS.join(', ')}): "${v}"`,
+        );
       if (!lookup) lookup = { field, input: v, username };
       else if (username !== lookup.username)
         receipts.push({

@@ -9,6 +9,7 @@ import {
   type WatcherBody,
 } from '../../commands/signals/watchers.js';
 import { defineRoute } from '../../http/route.js';
+import { NOT_BLANK_PATTERN } from '../../http/validation.js';
 import { DELIVERIES, SIGNAL_TYPES, WATCHER_STATUSES } from '../../signals/model.js';
 import { AUTH, actingResponse, pagination, uuid } from '../projects/schemas.js';
 
@@ -42,7 +43,8 @@ const webhookSecret = {
   type: 'string',
   minLength: 16,
   maxLength: 200,
-  description: 'Signs agent_webhook deliveries (HMAC-SHA256); made and shown once when absent.',
+  pattern: NOT_BLANK_PATTERN,
+  description: 'Signs agent_webhook deliveries (HMAC-SHA256); made and shown once when absent. Not blank.',
 } as const;
 const emailTo = {
   type: 'string',

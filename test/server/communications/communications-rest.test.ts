@@ -685,4 +685,62 @@ test('hardening: resumed claims are exclusive, email matches are not described, 
     { DAILY_CAP_PHOTO_SEND_MESSAGE: '0' },
   ));
 
+test('an outside tester’s nits: URLs with line breaks, blank keys and secrets, control and invisible characters, no channels, and success on the list', () =>
+  withComms(async ({ app, key }) => {
+    const create = (body: Row) =>
+      app.call('POST', '/api/v1/communications', {
+        key,
+        body: { channel: 'service_direct_message', target_user_id: P(1), message: 'hello', ...body },
+      });
+    const problem = (res: { body: Row }) => (res.body.errors as Row[] | undefined)?.[0] ?? {};
+    // A newline (or a space, a tab, another control character) in a URL is refused, not dropped.
+    for (const url of [
+      'https://hooks.example.com/a\nb',
+      'https://hooks.example.com/a\tb',
+      ' https://hooks.example.com/',
+      'https://hooks.example.com/\u0000',
+    ]) {
+      const res = await create({ webhook_url: url });
+      assert.equal([res.status, problem(res).pointer], [400, '/webhook_url'], `${JSON.stringify(url)}: ${res.text}`);
+      assert.match(String(problem(res).message), 'line breaks or other control characters');
+    }
+    // Keys and secrets of white space alone are no keys.
+    const blankKey = await create({ idempotency_key: '   ' });
+    assert.equal(
+      [blankKey.status, problem(blankKey).pointer, problem(blankKey).message],
+      [400, '/idempotency_key', 'must not be blank: white space alone is no value'],
+    );
+    const blankSecret = await create({ webhook_url: 'https://hooks.example.com/x', webhook_secret: ' '.repeat(20) });
+    assert.equal([blankSecret.status, problem(blankSecret).pointer], [400, '/webhook_secret']);
+    const watcherSecret = await app.call('POST', '/api/v1/signals/watchers', {
+      key,
+      body: {
+        signal_types: ['role_change'],
+        cohort: { person_ids: [P(1)] },
+        deliveries: ['agent_webhook'],
+        webhook_url: 'https://hooks.example.com/x',
+        webhook_secret: ' '.repeat(20),
+      },
+    });
+    assert.equal([watcherSecret.status, problem(watcherSecret).pointer], [400, '/webhook_secret'], watcherSecret.text);
+    // NUL and other control characters in a subject or message are refused; tab and newlines are text.
+    const nul = await create({ channel: 'email_send', subject: 'Hi\u0000there', message: 'body', recipient_email: 'a@b.example' });
+    assert.equal([nul.status, problem(nul).pointer], [400, '/subject'], nul.text);
+    assert.match(String(problem(nul).message), 'U+0000 at character 3');
+    const bell = await create({ message: 'ring\u0007' });
+    assert.equal([bell.status, problem(bell).pointer], [400, '/message']);
+    assert.is((await create({ message: 'line one\r\n\tline two' })).status, 200);
+    // A message of invisible characters alone is no message.
+    const invisible = await create({ message: '\u200b\u200d\u2060\ufeff ' });
+    assert.equal([invisible.status, problem(invisible).pointer], [400, '/message'], invisible.text);
+    const invisibleSubject = await create({ channel: 'email_send', subject: '\u200b', message: 'body', recipient_email: 'a@b.example' });
+    assert.is(invisibleSubject.body.error, 'email_subject_required');
+    // An empty list of channels to check is refused, not read as all seven.
+    const none = await app.call('POST', '/api/v1/communications/capabilities', { key, body: { target_user_id: P(1), channels: [] } });
+    assert.equal([none.status, problem(none).pointer], [400, '/channels'], none.text);
+    // The list says success, as every other route does.
+    const list = await app.call('GET', '/api/v1/communications', { key });
+    assert.is(list.body.success, true, list.text);
+  }));
+
 test.run();

@@ -237,6 +237,33 @@ test('relay answers that report no outcome are not deliveries: each is retried o
     assert.is(blank.status, 400);
     assert.is(((await blank.json()) as Row).error, 'validation_failed');
     assert.is((await app.call('GET', `/api/v1/communications/${waiting.body.id}`, { key })).body.status, 'in_progress');
+
+    // A callback may carry what a direct answer may (up to 16 MiB): a 900 KB screenshot had been
+    // 413 under the general 1 MiB limit, and the send waited until its timeout (an outside tester).
+    // Without the job's token, the general limit holds.
+    const shot = JSON.stringify({
+      status: 'delivered',
+      artifacts: [{ filename: 'shot.png', content_type: 'image/png', base64: Buffer.alloc(900_000, 7).toString('base64') }],
+    });
+    const headers = { 'content-type': 'application/json' };
+    const untokened = await fetch((job.callback_url as string).replace(/token=.*/, `token=${'0'.repeat(64)}`), {
+      method: 'POST',
+      headers,
+      body: shot,
+    });
+    assert.is(untokened.status, 413);
+    assert.is(((await untokened.json()) as Row).limit_bytes, 1_048_576);
+    const large = await fetch(job.callback_url as string, { method: 'POST', headers, body: shot });
+    assert.is(large.status, 200, await large.clone().text());
+    const delivered = await app.call('GET', `/api/v1/communications/${waiting.body.id}`, { key });
+    assert.is(delivered.body.status, 'completed', delivered.text);
+    assert.equal(
+      (delivered.body.artifacts as Row[]).map((a) => a.filename),
+      ['shot.png'],
+    );
+    const tooLarge = await fetch(job.callback_url as string, { method: 'POST', headers, body: ' '.repeat(16 * 1024 * 1024 + 1) });
+    assert.is(tooLarge.status, 413);
+    assert.is(((await tooLarge.json()) as Row).limit_bytes, 16 * 1024 * 1024);
   } finally {
     await app.close();
     await relay.close();

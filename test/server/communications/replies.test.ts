@@ -71,6 +71,28 @@ test('email replies reach the inbound SMTP listener and are recorded once; a san
     });
     record = await read(mail.id as string);
     assert.is((record.replies as Row[]).length, 2);
+    // A reply with no Message-ID at all, delivered twice, is one reply too (by its content); an
+    // outside tester had found it recorded twice. Other words from the same sender are another.
+    const bare = (text: string) =>
+      transport.sendMail({
+        envelope: { from: 'first1@company2.example', to: [`reply+${mail.id}@proxima.localdomain`] },
+        raw: `From: first1@company2.example\r\nTo: reply+${mail.id}@proxima.localdomain\r\nSubject: No id\r\nIn-Reply-To: ${sent.messageId}\r\n\r\n${text}\r\n`,
+      });
+    await bare('Count me in.');
+    await bare('Count me in.');
+    record = await read(mail.id as string);
+    assert.equal((record.replies as Row[]).map((r) => r.excerpt as string).sort(), [
+      'Count me in.',
+      'One more thing',
+      'Yes, happy to talk on Tuesday.\n\n> Hi, shall we talk?',
+    ]);
+    assert.is((record.events as Row[]).filter((e) => e.type === 'replied').length, 3);
+    await bare('And a question.');
+    // A day later the same words are a new reply.
+    app.clock.advance(25 * 3_600_000);
+    await bare('Count me in.');
+    record = await read(mail.id as string);
+    assert.is((record.replies as Row[]).length, 5);
     // Mail that answers nothing Proxima sent is refused with 550, not kept.
     const stray = await transport
       .sendMail({ from: 'x@y.example', to: 'someone@proxima.localdomain', subject: 'Hello', text: 'Unrelated' })

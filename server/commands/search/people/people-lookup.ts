@@ -36,15 +36,29 @@ export async function resolvePeople(services: Services, values: string[]): Promi
 const USERNAME_CHARS = 100;
 
 /**
- * A professional-network username from a username or a profile URL (`…/in/<username>`), or null
- * when the input holds none: a malformed percent-encoding, or a name longer than a username may
- * be, is no username (and must not reach the engine as a term).
+ * Hosts of the professional network's profile URLs, each with any subdomain (`www.`, `uk.`): the
+ * corpus's own and the network's public one.
+ */
+export const PROFESSIONAL_NETWORK_HOSTS = ['professional.example', 'linkedin.com'] as const;
+
+const isNetworkHost = (host: string): boolean => {
+  const h = host.toLowerCase();
+  return PROFESSIONAL_NETWORK_HOSTS.some((n) => h === n || h.endsWith(`.${n}`));
+};
+
+/**
+ * A professional-network username from a username or a profile URL (`…/in/<username>` on one
+ * of {@link PROFESSIONAL_NETWORK_HOSTS}), or null when the input holds none: another host's URL
+ * (`https://evil.example/in/x` names nobody of the network, and a lookup of it was charged), a
+ * malformed percent-encoding, or a name longer than a username may be, is no username (and must
+ * not reach the engine as a term).
  */
 export function usernameFromInput(input: string): string | null {
   const text = input.trim();
-  const url = /^(?:https?:\/\/)?(?:[\w-]+\.)*[\w-]+\.[a-z]{2,}\/(?:in|pub|profile)\/([^/?#\s]+)/i.exec(text);
+  const url = /^(?:https?:\/\/)?((?:[\w-]+\.)*[\w-]+\.[a-z]{2,})\/(?:in|pub|profile)\/([^/?#\s]+)/i.exec(text);
   if (url) {
-    const name = decodeUriComponentOrNull(url[1] as string);
+    if (!isNetworkHost(url[1] as string)) return null;
+    const name = decodeUriComponentOrNull(url[2] as string);
     return name && name.length <= USERNAME_CHARS ? name.toLowerCase() : null;
   }
   // A handle as people write it, with or without "@" ("@ana-ruiz").

@@ -58,23 +58,35 @@ async function projectDraft(
     ctx.services.projects.bindSession(projectId, ctx.session.sessionId, ctx.now);
     ctx.services.agentSessions.touch(ctx.session.sessionId, ctx.now, { projectId });
   }
-  const caps = (await ctx.route('POST /api/v1/communications/capabilities', {
-    body: { ...pick(args, [...Object.keys(identityProperties)]), channels: [args.channel], ...delegate },
-  })) as { resolved_target: { user_id: string | null } };
+  // The routes' names for the tool's `channel`: a problem with it is said of `channel`.
+  const channelPointers = [
+    { from: '/channels/0', to: '/channel' },
+    { from: '/channels', to: '/channel' },
+    { from: '/contact_channel', to: '/channel' },
+  ];
+  const caps = (await ctx.route(
+    'POST /api/v1/communications/capabilities',
+    { body: { ...pick(args, [...Object.keys(identityProperties)]), channels: [args.channel], ...delegate } },
+    { pointers: channelPointers },
+  )) as { resolved_target: { user_id: string | null } };
   const userId = caps.resolved_target.user_id;
   if (!userId)
     throw new AppError(404, 'target_not_found', 'No person matches the identity given; a project draft needs a person on the service.', {});
   await ctx.route('POST /api/v1/projects/:projectId/targets', { params: { projectId }, body: { target_user_id: userId, ...delegate } });
-  const saved = (await ctx.route('PUT /api/v1/projects/:projectId/target-users/:targetUserId/message', {
-    params: { projectId, targetUserId: userId },
-    body: {
-      message: body.message,
-      contact_channel: args.channel,
-      review_action: 'save',
-      ...(args.recipient_email ? { recipient_email: args.recipient_email } : {}),
-      ...delegate,
+  const saved = (await ctx.route(
+    'PUT /api/v1/projects/:projectId/target-users/:targetUserId/message',
+    {
+      params: { projectId, targetUserId: userId },
+      body: {
+        message: body.message,
+        contact_channel: args.channel,
+        review_action: 'save',
+        ...(args.recipient_email ? { recipient_email: args.recipient_email } : {}),
+        ...delegate,
+      },
     },
-  })) as { target: Record<string, unknown> };
+    { pointers: channelPointers },
+  )) as { target: Record<string, unknown> };
   return {
     success: true,
     mode: 'draft',
