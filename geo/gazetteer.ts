@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
+import { isGivenName } from '../server/contacts/given-names.js';
 import { countyAreas } from './counties.js';
 import { COUNTRY_ALIASES } from './country-aliases.js';
 import { METROS, type MetroDefinition } from './metros.js';
@@ -87,6 +88,7 @@ const NATIVE_NAMED =
 /** The place keys a country lookup knows beyond the official names: aliases, native and other names. */
 export function countryAliasKeys(): string[] {
   const natives = NATIVE_NAMED.map((code) => (countries as Record<string, { native: string }>)[code]?.native ?? '');
+  allCities(); // builds the names below with the cities to leave out
   return [...Object.keys(COUNTRY_ALIASES), ...natives.map(placeKey).filter(Boolean), ...otherCountryNames().keys()];
 }
 
@@ -100,7 +102,7 @@ const DIRECTION_FIRST = /^(north|south|east|west|northern|southern|eastern|weste
  * scripts, codes, names of four letters or fewer, common English words, demonyms, and names that
  * another country also has are left out.
  */
-function otherCountryNames(): Map<string, string> {
+function otherCountryNames(taken: (key: string) => boolean = () => false): Map<string, string> {
   if (otherNames) return otherNames;
   const list = createRequire(import.meta.url)('world-countries/countries.json') as {
     cca2: string;
@@ -116,14 +118,35 @@ function otherCountryNames(): Map<string, string> {
   // "Nippon"): its native names and its alternative spellings, of one word of five letters or more
   // or of several words ("East Timor", "Republic of Turkey").
   const latin = (n: string) => /^[\p{Script=Latin}' -]+$/u.test(n);
+  // A one-word name that names something else is not the country's: a city or a division of the
+  // gazetteer's cities, or a given name ("Maurice"). Of the alternative spellings, only those a
+  // transliteration writes with its marks ("Bhārat", "Elláda"); plain ones are as often other
+  // things ("Portuguesa" is Venezuela's state, "Níjar" a Spanish town, "Dominique" a name,
+  // "Prathet" the Thai word for country).
+  const isTaken = (key: string) => taken(key) || isGivenName(key);
+  const ownEnding = (c: (typeof list)[number]) =>
+    new Set(
+      [
+        c.name.official,
+        ...c.altSpellings,
+        ...Object.values(c.name.native ?? {}).flatMap((x) => [x.common, (x as { official?: string }).official ?? '']),
+      ]
+        .filter((n) => n.includes(' '))
+        .map((n) => placeKey(n).split(' ').at(-1) ?? ''),
+    );
+  const oneWord = (n: string) => !n.includes(' ') && n.length >= 5 && latin(n) && !isTaken(placeKey(n));
   for (const c of list)
     for (const n of [
       c.name.common,
       c.name.official,
-      ...c.altSpellings.filter((a) => a.includes(' ') || (a.length >= 5 && latin(a))),
+      // One word only as a transliteration writes it, with its marks ("Bhārat", "Elláda"), or as
+      // the end of the country's own longer name ("Srbija" of "Republika Srbija").
+      ...c.altSpellings.filter(
+        (a) => a.includes(' ') || (oneWord(a) && (/\p{M}/u.test(a.normalize('NFD')) || ownEnding(c).has(placeKey(a)))),
+      ),
       ...Object.values(c.name.native ?? {})
         .map((x) => x.common)
-        .filter(latin),
+        .filter((x) => latin(x) && (x.includes(' ') || oneWord(x))),
     ]) {
       if (demonyms.has(placeKey(n))) continue;
       const key = placeKey(n);
@@ -226,7 +249,9 @@ function build() {
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) countryMap.set(alias, code);
   // Common, official and other English names (world-countries: "East Timor", "Cape Verde",
   // "Republic of Korea"), where no country has the name already and no city has it.
-  for (const [key, code] of otherCountryNames()) if (!countryMap.has(key) && !byName.has(key)) countryMap.set(key, code);
+  const divisions = new Set(cities.map((c) => placeKey(c.region ?? '')));
+  const other = otherCountryNames((key) => byName.has(key) || divisions.has(key));
+  for (const [key, code] of other) if (!countryMap.has(key) && !byName.has(key)) countryMap.set(key, code);
   const usStates = new Map<string, string>();
   for (const [code, name] of Object.entries(US_STATES)) {
     usStates.set(placeKey(name), code);

@@ -100,11 +100,13 @@ export function endsAfterSeparator(tokens: Token[], from: number, to: number, ma
  */
 export function opensBeforeTitle(tokens: Token[], firstWord: number, from: number, to: number, match: PlaceMatch): boolean {
   if (from !== firstWord) return false;
-  // "zulia — alliances directors", "Gandaki / nurses": the place as the query's first part.
-  const next = isSeparator(tokens[to]) ? tokens[to + 1] : tokens[to];
+  // "zulia — alliances directors", "Gandaki / nurses": the place as the query's first part; not
+  // before a comma, which lists ("hubei, engineers").
+  const apart = isSeparator(tokens[to]) && tokens[to]?.text !== ',';
+  const next = apart ? tokens[to + 1] : tokens[to];
   if (next?.kind !== 'word' || next.claim || STOP_WORDS.has(next.norm)) return false;
   if (!standsAlone(tokens, from, to, match)) return false;
-  for (let k = isSeparator(tokens[to]) ? to + 1 : to; k < tokens.length; k++) {
+  for (let k = apart ? to + 1 : to; k < tokens.length; k++) {
     const t = tokens[k] as Token;
     if (t.kind === 'punct' && t.text !== '&' && t.text !== '-') return false;
     if (t.kind === 'word' && isHeadWord(pluralize.singular(t.norm))) return true;

@@ -75,7 +75,9 @@ function skillIn(tokens: Token[], p: number): boolean {
 }
 
 /** The place words a less certain place needs right before it (a division known from cities, a misspelling). */
-const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout|within|covering|serving)$/;
+const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout)$/;
+/** Words for a territory served, which place a less certain place only when it ends its phrase. */
+const SERVING = /^(within|covering|serving)$/;
 
 /** Words that begin a bank's name before "of" and a place ("Bank of Montreal"). */
 const BANK_WORDS = /^(bank|banco|banque)$/;
@@ -150,8 +152,12 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     // "based out of Arzignano", "operating out of Markham".
     const outOf =
       before === 'of' && tokens[p - 1]?.norm === 'out' && /^(based|operating|working|run|headquartered)$/.test(tokens[p - 2]?.norm ?? '');
+    // "serving dagestan", "covering the Copperbelt": a place that ends its phrase; not "serving
+    // American clients", "covering Atlantic accounts", where the word names whom.
+    const served = SERVING.test(before) && (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
     return (
       PLACE_PREPOSITIONS.test(before) ||
+      served ||
       outOf ||
       onThe ||
       (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||

@@ -43,12 +43,16 @@ function jsonText(value: unknown, depth = 0): string | null {
   return null;
 }
 
-/** A cell written as a JSON object or array ("{"firstName":"Ana","lastName":"Ruiz"}"): its text, or null. */
-function fromJson(cell: string): string | null {
+/**
+ * A cell written as a JSON object or array ("{"firstName":"Ana","lastName":"Ruiz"}"): its text, or
+ * null. A name cell's list is its first entry: joined, two people's names would read as a third.
+ */
+function fromJson(cell: string, firstOnly: boolean): string | null {
   const t = cell.trim();
   if (!/^[[{][\s\S]*[\]}]$/.test(t)) return null;
   try {
-    return jsonText(JSON.parse(t));
+    const value = JSON.parse(t) as unknown;
+    return jsonText(firstOnly && Array.isArray(value) ? value[0] : value);
   } catch {
     return null;
   }
@@ -57,23 +61,34 @@ function fromJson(cell: string): string | null {
 /** Labels a card or a form writes before a value that are no column names: "Org:", "E:", "M:", "Tel.:". */
 const CARD_LABELS = /^(org|co|e|t|m|p|w|mob|ph|cel|fax|web|www|attn|attention|fao)$/;
 
-/** "Name: Ana Ruiz", "Company - Kulas Labs", "E: ana@x.org": the value without a field's label before a colon or a dash. */
-function withoutLabel(cell: string): string {
-  const m = /^\s*([\p{L}][\p{L} .'-]{0,30}?)(?:\s*[:：]|\s+[-–—]+)\s*(\S[\s\S]*)$/u.exec(cell);
+/**
+ * "Name: Ana Ruiz", "Company - Kulas Labs", "E: ana@x.org": the value without its field's label
+ * before a colon or a dash. In a cell of a known field only that field's labels go ("Land - Rover
+ * Dealers" is an employer's name, "Land" a country's column).
+ */
+function withoutLabel(cell: string, field: string | undefined): string {
+  const m = /^\s*([\p{L}][\p{L} .'-]{0,30}?)(\s*[:：]|\s+[-–—]+)\s*(\S[\s\S]*)$/u.exec(cell);
   if (!m) return cell;
   const label = (m[1] as string).toLowerCase().replace(/\./g, '').trim();
   // "mailto:" and "tel:" are links, read where links are (cell-layout.ts).
   if (/^(mailto|tel|sms|http|https|whatsapp|viber|callto|facetime|skype)$/.test(label)) return cell;
-  return headerField(label) || CARD_LABELS.test(label) ? (m[2] as string) : cell;
+  const labelled = headerField(label);
+  const fits =
+    field === undefined ? labelled !== undefined : labelled === field || (NAME_PARTS.has(field) && NAME_PARTS.has(labelled ?? ''));
+  // A card's short labels ("E:", "Org:") only before a colon: "T - Mobile" is no label.
+  const card = CARD_LABELS.test(label) && /[:：]/.test(m[2] as string);
+  return fits || card ? (m[3] as string) : cell;
 }
 
-/** Any cell's text: markup out and entities decoded, a JSON value's text, no field label before it. */
-export function cellText(cell: string): string {
+const NAME_PARTS = new Set(['name', 'first_name', 'last_name']);
+
+/** Any cell's text: markup out and entities decoded, a JSON value's text, no label of its field before it. */
+export function cellText(cell: string, field?: string): string {
   let out = cell;
   if (out.includes('<') && TAG.test(out)) out = decodeHTMLStrict(out.replace(TAG, ' ')).replace(/\s+/g, ' ').trim();
   TAG.lastIndex = 0;
-  out = fromJson(out) ?? out;
-  return withoutLabel(out);
+  out = fromJson(out, NAME_PARTS.has(field ?? '')) ?? out;
+  return withoutLabel(out, field);
 }
 
 /** What a mail merge writes before a name: "Dear", "Hi", "Hello", "Attn", "To:", "c/o", "FAO". */
@@ -88,8 +103,8 @@ const CRM_MARKER =
  * A name cell's text without what was put before the name: greetings, list numbers, CRM markers
  * (each once, in any order), and a trailing comma a greeting leaves ("Dear Ana Ruiz,").
  */
-export function nameCellText(cell: string): string {
-  let out = cellText(cell);
+export function nameCellText(cell: string, field = 'name'): string {
+  let out = cellText(cell, field);
   const greeted = GREETING.test(out);
   for (let i = 0; i < 3; i++) {
     const next = out.replace(GREETING, '').replace(LIST_NUMBER, '').replace(CRM_MARKER, '');
@@ -99,8 +114,8 @@ export function nameCellText(cell: string): string {
   return greeted ? out.replace(/[\s,;:!]+$/, '') : out;
 }
 
-/** An employer named as a former one: "ex-Acme", "Former: Kulas Labs", "formerly Acme" → the employer. */
-const FORMER = /^\s*(?:ex[-\s–]|former(?:ly)?\b[\s:-]*|previously\b[\s:-]*|prev\.\s*)(?=\S)/iu;
+/** An employer named as a former one: "ex-Acme", "Former: Kulas Labs", "formerly Acme" → the employer ("Ex Libris" stays). */
+const FORMER = /^\s*(?:ex[-–]|former(?:ly)?\b[\s:-]*|previously\b[\s:-]*|prev\.\s*)(?=\S)/iu;
 
 /** The row with every cell read as a person reads it (markup, JSON, labels; greetings and numbers before a name). */
 export function readCells(row: ContactRow): ContactRow {
@@ -109,7 +124,7 @@ export function readCells(row: ContactRow): ContactRow {
     if (key === 'row_id' || key === 'professional_url' || key === 'notes') continue;
     const field = FIELDS.has(key) ? key : headerField(key);
     const read = (v: string) => {
-      const t = field === 'name' || field === 'first_name' || field === 'last_name' ? nameCellText(v) : cellText(v);
+      const t = NAME_PARTS.has(field ?? '') ? nameCellText(v, field) : cellText(v, field);
       return field === 'organization_names' ? t.replace(FORMER, '') : t;
     };
     if (typeof value === 'string') out[key] = read(value);

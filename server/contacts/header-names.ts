@@ -193,9 +193,10 @@ export function withHeaderNames(row: ContactRow): ContactRow {
     const field = headerField(raw);
     if (!field) continue;
     // As bounded as the fields' own values: short strings, a few of them.
-    const values = (Array.isArray(value) ? value.slice(0, MAX_VALUES) : [value]).filter(
-      (v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_VALUE_CHARS,
-    );
+    // A number is its digits ("Mobile Phone": 4915112345678, as a spreadsheet exports it).
+    const values = (Array.isArray(value) ? value.slice(0, MAX_VALUES) : [value])
+      .map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v))
+      .filter((v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_VALUE_CHARS);
     if (field === 'job_titles' && values.every((v) => COURTESY_ONLY.test(v))) continue;
     if (!values.length) continue;
     if (field === 'location_region' || field === 'location_country') {

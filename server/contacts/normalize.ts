@@ -262,6 +262,9 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   // Two people named whole ("Arlo Smith & Elbert Hane"): the first named. Read as one name, the
   // cell would name a third person, the first's given name with the second's family name.
   const pair = PAIR.exec(raw);
+  // "Mary Ann & John Smith" is read so too, the first "Mary Ann": a second word that is a given
+  // name is as often a family name ("Smith", "Lee", "King" are in the tables), and reading the
+  // cell whole names the wrong person where reading it apart names no one.
   if (pair && nameWords(pair[1] as string).length >= 2 && nameWords(pair[2] as string).length >= 2) raw = pair[1] as string;
   // A couple in one row ("Blanca & Carl Bak", "Ana and Luis Ruiz"): read as the first named, with
   // the other's given name to try when the first finds no one. Not "Dr. & Mrs. John Smith".

@@ -43,6 +43,7 @@ export function requestContext(logger: Logger) {
     const shed = failure !== null && toAppError(failure).code === 'search_overloaded';
     if (shed) logger.warn({ ...line, error: 'search_overloaded' }, 'request shed');
     else if (ctx.status >= 500) logger.error({ ...line, err: failure }, 'request failed');
+    else if (failureBehind(failure)) logger.error({ ...line, err: failureBehind(failure) }, 'request abandoned after a server failure');
     else logger.info(line, 'request');
   };
 }
@@ -52,11 +53,27 @@ export function requestContext(logger: Logger) {
  * AbortError of a library, a worker torn down, the signal's reason) is 499
  * `client_closed_request` once `signal` is aborted, unless it is a refusal of the request itself
  * (an AppError below 500, found before or regardless of the abort). Nobody reads the answer; a
- * server failure it hides is still in the log line, which keeps `err`.
+ * server failure it hides is kept as the 499's `cause` and logged at error level with it.
  */
 export function toCallerError(err: unknown, signal: AbortSignal | undefined): AppError {
   const appError = toAppError(err);
-  return signal?.aborted && appError.status >= 500 ? clientClosedRequest() : appError;
+  if (!signal?.aborted || appError.status < 500) return appError;
+  const closed = clientClosedRequest();
+  // A failure of the server's own (not the stop's) is kept for the log line (`failureBehind`).
+  if (appError.code === 'internal_error' && !isAbort(err)) closed.cause = err;
+  return closed;
+}
+
+/** Whether an error is how stopped work ends: an AbortError, a worker torn down, a 499 already. */
+function isAbort(err: unknown): boolean {
+  if (err instanceof AppError) return err.status === 499;
+  if (err instanceof SearchEngineError) return err.code === 'abandoned';
+  return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
+}
+
+/** The server failure a 499 hides, if any: the abandoned work failed on its own before it stopped. */
+function failureBehind(failure: unknown): unknown {
+  return failure instanceof AppError && failure.status === 499 && failure.cause ? failure.cause : null;
 }
 
 /** Maps anything thrown to an AppError by class and library error type, never by message text. */

@@ -371,4 +371,34 @@ test('"other than", "~", "w/", public body-trades, centuries, events before a ye
   assert.equal(filters('Dominican resorts').locations?.include, ['Dominican Republic']);
 });
 
+test('signs, comparisons after "not", amounts by their digits, market capitalisation, contractions', () => {
+  assert.equal(filters('termite control companies ≤ 30 employees').employee_count, { max: 30 });
+  assert.equal(filters('screw makers founded ≥ 2012').founded_year, { min: 2012 });
+  assert.equal(filters('clinic startups, total funding <= $3M').total_funding_usd, { max: 3000000 });
+  assert.equal(filters('startups with >$5M raised').total_funding_usd, { min: 5000000 });
+  // "not" before a comparison bounds the other way; it is no negation.
+  assert.equal(filters('lobster exporters founded not before 2005').founded_year, { min: 2005 });
+  assert.equal(filters('companies founded not after 2010').founded_year, { max: 2010 });
+  assert.equal(filters('companies with revenue not above $5M').revenue_usd, { max: 5000000 });
+  assert.equal(filters('companies with not below 50 employees').employee_count, { min: 50 });
+  assert.equal(filters('companies with headcount not over 500').employee_count, { max: 500 });
+  assert.equal(filters('tuna canners, founded 1960 at the latest').founded_year, { max: 1960 });
+  assert.equal(filters('pet treat brands from 2021 on').founded_year, { min: 2021 });
+  assert.equal(filters('bakeries founded in 2019 on the coast').founded_year, { min: 2019, max: 2019 });
+  // Amounts by their digits, where the next word says what they count.
+  assert.equal(filters('fantasy sports platforms with eight-figure funding').total_funding_usd, { min: 10000000, max: 99999999 });
+  assert.equal(filters('window blind makers with a 3-digit headcount').employee_count, { min: 100, max: 999 });
+  assert.equal(filters('companies with two-digit revenue growth'), {});
+  assert.is(filters('companies paying six-figure salaries').total_funding_usd, undefined);
+  // A market capitalisation is a listed company's, unless it names holdings or clients.
+  assert.equal(filters('small-cap razor blade manufacturers').company_types, ['public_company']);
+  assert.is(filters('asset managers investing in small-cap stocks').company_types, undefined);
+  assert.is(filters('agencies with blue chip clients').company_types, undefined);
+  assert.equal(filters('soda ash producers that have a ticker').company_types, ['public_company']);
+  assert.equal(filters('unlisted candle makers').company_types, ['privately_held']);
+  assert.equal(filters('nitrogen fertilizer SOEs').company_types, ['government_agency']);
+  assert.equal(filters('govt-owned pathology labs').company_types, ['government_agency']);
+  assert.equal(filters('NPOs offering braille transcription').company_types, ['nonprofit']);
+});
+
 test.run();

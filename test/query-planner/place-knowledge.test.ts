@@ -352,8 +352,13 @@ test('places: a code written as a word before a capitalised name, a division end
 test('places: countries under their other English names, cities qualified by a division code outside the US', () => {
   assert.is(resolved('East Timor'), 'country: East Timor');
   assert.is(resolved('Cape Verde'), 'country: Cabo Verde');
-  // One-word alternatives are often the country's own name ("Nippon"), and are not read.
+  // A country's own name in Latin letters, native or as a transliteration writes it; not plain
+  // one-word alternatives that name other things ("Nippon" is read as before: not at all).
+  assert.is(resolved('Aotearoa'), 'country: New Zealand');
+  assert.is(resolved('Bharat'), 'country: India');
   assert.is(resolved('Nippon'), null);
+  for (const name of ['Dominique', 'Maurice', 'Prathet']) assert.is(resolved(name), null, name);
+  assert.is(resolved('Portuguesa'), 'state: Portuguesa, Venezuela');
   assert.is(resolved('Kingston, ON'), 'city: Kingston, Canada');
   assert.is(resolved('Perth, WA'), 'city: Perth, Australia');
   assert.is(resolved('Springfield, IL'), 'city: Springfield, Illinois, United States');

@@ -47,6 +47,22 @@ test('not a short name, an ordinary word, a town of one word, or a word before n
   assert.is(parsed('hubei, engineers').place, undefined, 'a comma ends the clause before a title');
 });
 
+test('set apart by punctuation after a title, or after a word for a territory served that ends its phrase', () => {
+  assert.is(parsed('Alliances Director — Zulia').place, 'Zulia, Venezuela');
+  assert.is(parsed('product compliance managers, any level, friesland').place, 'Friesland, Netherlands');
+  assert.is(parsed('zulia — alliances directors').place, 'Zulia, Venezuela');
+  assert.is(parsed('field support engineers serving dagestan').place, 'Dagestan, Russia');
+  // Not a word that names whom ("serving American clients"), nor a short or ordinary word.
+  for (const q of [
+    'lawyers serving American clients',
+    'engineers covering Atlantic accounts',
+    'consultants serving Canadian clients',
+    'engineers - meta',
+    'designers, central',
+  ])
+    assert.is(parsed(q).place, undefined, q);
+});
+
 test('at the end after a word for openings ("jobs", "positions", "roles"): a division, or a town of several words', () => {
   assert.equal(parsed('research software engineer jobs oxfordshire').place, 'Oxfordshire, United Kingdom');
   assert.equal(parsed('vp of customer experience positions white plains 5+ years').place, 'White Plains, New York, United States');

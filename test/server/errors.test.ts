@@ -1,7 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OpenSearchEngine } from '../../search-engine/opensearch/engine.js';
+import { usernameFromInput } from '../../server/commands/search/people/people-lookup.js';
 import { defineRoute } from '../../server/http/route.js';
+import { toCallerError } from '../../server/middleware/request-context.js';
 import { startTestApp } from '../helpers/test-app.js';
 
 const strict = defineRoute<{ name: string; limit?: number; tags?: string[] }, { page?: number }, { id: string }>({
@@ -212,6 +214,25 @@ test('healthz is always up; readyz reports a failing dependency as 503', async (
   } finally {
     await broken.close();
   }
+});
+
+test('a call whose caller left answers 499; a server failure behind it is kept as its cause, an abort is not', () => {
+  const gone = new AbortController();
+  gone.abort();
+  const failure = toCallerError(new TypeError('x is undefined'), gone.signal);
+  assert.equal([failure.status, failure.code], [499, 'client_closed_request']);
+  assert.instance(failure.cause, TypeError);
+  const stopped = Object.assign(new Error('stopped'), { name: 'AbortError' });
+  assert.is(toCallerError(stopped, gone.signal).cause, undefined);
+  // Not aborted: the failure is what it is.
+  assert.is(toCallerError(new TypeError('x'), new AbortController().signal).status, 500);
+});
+
+test('a profile URL with a port or a trailing dot of the host, and a handle with its @', () => {
+  assert.is(usernameFromInput('https://www.linkedin.com:443/in/ana'), 'ana');
+  assert.is(usernameFromInput('https://www.linkedin.com./in/ana'), 'ana');
+  assert.is(usernameFromInput('@Ana-Ruiz'), 'ana-ruiz');
+  assert.is(usernameFromInput('https://evil.example/in/ana'), null);
 });
 
 test.run();

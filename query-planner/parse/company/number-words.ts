@@ -43,6 +43,8 @@ const MIN_BEFORE: string[][] = [
   ['no', 'less', 'than'],
   ['no', 'fewer', 'than'],
   ['not', 'less', 'than'],
+  ['not', 'under'],
+  ['not', 'below'],
   ['starting', 'at'],
 ];
 const MAX_BEFORE: string[][] = [
@@ -58,6 +60,8 @@ const MAX_BEFORE: string[][] = [
   ['max'],
   ['no', 'more', 'than'],
   ['not', 'more', 'than'],
+  ['not', 'over'],
+  ['not', 'above'],
   ['<'],
   ['<='],
   ['sub'],
@@ -69,6 +73,8 @@ const MIN_AFTER: string[][] = [
   ['and', 'above'],
   ['plus'],
   ['or', 'greater'],
+  ['or', 'larger'],
+  ['or', 'bigger'],
   ['minimum'],
   ['min'],
 ];
@@ -79,6 +85,7 @@ const MAX_AFTER: string[][] = [
   ['and', 'under'],
   ['and', 'below'],
   ['or', 'below'],
+  ['or', 'smaller'],
   ['max'],
   ['maximum'],
   ['tops'],

@@ -123,18 +123,25 @@ const DIGIT_COUNTS = new Map(
 );
 
 /**
- * Amounts told by their number of digits, as the numbers they span: "eight-figure funding" is
- * $10,000,000-$99,999,999, "a seven-figure raise" $1,000,000-$9,999,999; before a head-count word
- * they are people ("a 3-digit headcount" is 100-999, "a four-figure workforce" 1,000-9,999).
+ * Amounts told by their number of digits, as the numbers they span, only where the word after
+ * them says what they count: money after "N-figure" ("eight-figure funding" is
+ * $10,000,000-$99,999,999, "a seven-figure raise"), people after either ("a 3-digit headcount" is
+ * 100-999, "a four-figure workforce" 1,000-9,999). "Two-digit growth", "six-figure salaries" and
+ * "3-digit rates" stay as written.
  */
 export function figureAmounts(text: string): string {
-  return text.replace(/\b(\d{1,2}|[a-z]+)[- ](figure|digit)\b/gi, (whole: string, n: string, _kind: string, at: number) => {
+  return text.replace(/\b(\d{1,2}|[a-z]+)[- ](figure|digit)\b/gi, (whole: string, n: string, kind: string, at: number) => {
     const digits = /^\d+$/.test(n) ? Number(n) : DIGIT_COUNTS.get(n.toLowerCase());
     if (!digits || digits > 12) return whole;
     const from = 10 ** (digits - 1);
     const to = 10 ** digits - 1;
     const after = text.slice(at + whole.length, at + whole.length + 40);
-    const people = /^\s*(?:[\w-]+\s+)?(?:workforce|headcount|staff|employees?|people|teams?|workers|employee)\b/i.test(after);
-    return people ? `${from}-${to}` : `$${from}-$${to}`;
+    if (/^\s*(?:[\w-]+\s+)?(?:workforce|headcount|staff|employees?|people|teams?|workers)\b/i.test(after)) return `${from}-${to}`;
+    if (
+      kind.toLowerCase() === 'figure' &&
+      /^\s*(?:[\w-]+\s+)?(?:funding|raises?|raised|rounds?|investments?|capital|financing)\b/i.test(after)
+    )
+      return `$${from}-$${to}`;
+    return whole;
   });
 }

@@ -38,6 +38,12 @@ const TABLE = phraseTable(TRAIT_PHRASES);
 const COMPANY_NOUNS =
   /^(companies|company|startups?|start-ups?|firms?|businesses|business|orgs?|organi[sz]ations?|ventures?|players?|scale-?ups?|corporations?|ones)$/;
 /** After "public" these make another phrase ("public health", "public relations"). */
+/** First words of a market capitalisation ("small-cap", "blue-chip", "microcap"). */
+const MARKET_CAP = /^(micro|small|mid|large|microcap|smallcap|midcap|blue)$/;
+/** What a market capitalisation before it describes when it is no company: holdings, funds, clients. */
+const CAP_HOLDINGS =
+  /^(stocks?|shares?|equit(y|ies)|funds?|etfs?|index|indices|portfolios?|investing|investors?|investments?|managers?|clients?|customers?|brands?|accounts?|names)$/;
+
 const PUBLIC_NOT = new Set(
   'health relations safety policy affairs transport transportation transit domain good goods interest records key keys speaking school schools library libraries utility utilities radio broadcasting benefit opinion data api apis beta preview works art address accounting accountants housing hospital hospitals procurement finance media television pool pools'.split(
     ' ',
@@ -98,6 +104,10 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
     // round's name ("pre-seed dementia care apps") is a round whatever follows.
     if (/^(early|late|later|mid|middle)$/.test(word) && CLINICAL_AFTER.test(nextNorm)) return false;
   }
+  // "small-cap miners" are listed; "small-cap stocks", "investing in small-cap", "blue chip
+  // clients" name what is held or served.
+  if (trait.kind === 'company_type' && MARKET_CAP.test(word))
+    return !CAP_HOLDINGS.test(nextNorm) && !/^(in|into|investing|invests|invest|with|for|serving|serves|serve|own|owning)$/.test(prev);
   if (end - i > 1) {
     if (trait.kind === 'funding_stage' && trait.stages.includes('bootstrapped')) return !/^(then|until|before|initially)$/.test(nextNorm);
     // "public sector consultancies" and "public sector software vendors" sell to the state: the noun

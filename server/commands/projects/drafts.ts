@@ -3,6 +3,7 @@ import { CHANNELS, isChannel } from '../../communications/channels.js';
 import { AppError, invalidField } from '../../errors.js';
 import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
 import { isEmailAddress } from '../communications/capabilities.js';
+import { controlCharacterAt } from '../communications/create.js';
 import { resolveTarget } from '../communications/resolve-target.js';
 
 /** Drafts written between two turns of the event loop (about 5 ms of work). */
@@ -231,6 +232,14 @@ export async function putMessage(
   const p = ownProject(services, actor, projectId);
   assertProjectActor(services, p);
   assertKnownPlaceholders(body.message, '/message');
+  // What a send would refuse is refused when saved (a Word line break U+000B, a NUL).
+  const control = controlCharacterAt(body.message);
+  if (control)
+    throw invalidField(
+      'body',
+      '/message',
+      `holds the control character ${control.code} at character ${control.index + 1}: remove it (only tab, line feed and carriage return are kept)`,
+    );
   const t = by.targetId ? services.projects.target(by.targetId) : services.projects.targetByUser(p.projectId, by.targetUserId!);
   if (!t || t.projectId !== p.projectId) throw new AppError(404, 'target_not_found', 'No such target in this project; add it first.', {});
   // A draft already handed to communications (queued, going out or sent) is what was sent: a change

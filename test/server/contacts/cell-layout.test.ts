@@ -165,6 +165,8 @@ test("address books' numbered and qualified columns: Google Contacts, Outlook, S
   // A place in parts: town, state, country in one location; a location the row gives stays.
   assert.is(laidOut({ City: 'Springfield', State: 'IL', Country: 'United States' } as never).location, 'Springfield, IL, United States');
   assert.is(laidOut({ location: 'Paris', Country: 'France' } as never).location, 'Paris');
+  // A number in a column named for a field is its digits, as spreadsheets export phones.
+  assert.equal(laidOut({ name: 'Ana Ruiz', 'Mobile Phone': 4915112345678 } as never).phone_numbers, ['4915112345678']);
   // A type column names no value.
   assert.equal(laidOut({ 'E-mail 1 - Type': 'Work' } as never).emails, []);
 });

@@ -47,11 +47,14 @@ test('any cell: markup dropped, a JSON value read as its text, a field label bef
   assert.is(cellText('Mann - Hickle'), 'Mann - Hickle', 'a firm of two names');
   assert.is(cellText('Sales - EMEA'), 'Sales - EMEA');
   assert.is(cellText('mailto:a@b.com'), 'mailto:a@b.com');
-  assert.equal(readCells({ organization_names: ['ex-Acme', 'Former: Kulas Labs', 'Exxon'] }).organization_names, [
-    'Acme',
-    'Kulas Labs',
-    'Exxon',
-  ]);
+  assert.equal(
+    readCells({ organization_names: ['ex-Acme', 'Former: Kulas Labs', 'Exxon', 'Ex Libris', 'Land - Rover Dealers'] }).organization_names,
+    ['Acme', 'Kulas Labs', 'Exxon', 'Ex Libris', 'Land - Rover Dealers'],
+  );
+  // Only the cell's own field's labels: "Name - X" in a title cell is kept as written.
+  assert.equal(readCells({ job_titles: ['Role - CTO', 'Name - X'] }).job_titles, ['CTO', 'Name - X']);
+  // A name cell's JSON list is its first entry, not two names read as one.
+  assert.is(nameCellText('[{"first":"Ana","last":"Ruiz"},{"first":"Luis","last":"Bak"}]'), 'Ana Ruiz');
 });
 
 test('column names as code and forms write them are the fields they name; someone else’s are not', () => {

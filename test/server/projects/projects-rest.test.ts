@@ -138,6 +138,9 @@ test('a project from creation through targets, templates, drafts, review and act
     // An address that is no address is refused here as on create (it was kept, then replaced at activation).
     const badEmail = await call('PUT', `${base}/target-users/${P(1)}/message`, { recipient_email: 'nope' });
     assert.equal([badEmail.status, (badEmail.body.errors as Row[] | undefined)?.[0]?.pointer], [400, '/recipient_email']);
+    // What a send refuses is refused when saved: a Word line break (U+000B) in the message.
+    const control = await call('PUT', `${base}/target-users/${P(1)}/message`, { message: 'Hi\u000Bthere' });
+    assert.equal([control.status, (control.body.errors as Row[] | undefined)?.[0]?.pointer], [400, '/message'], control.text);
     const a1 = await call('PUT', `${base}/target-users/${P(1)}/message`, { review_action: 'approve' });
     assert.equal([a1.body.target_user_id, (a1.body.target as Row).approved], [P(1), true]);
     const e2 = await call('PUT', `${base}/targets/${t2}/message`, {

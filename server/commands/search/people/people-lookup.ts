@@ -55,7 +55,8 @@ const isNetworkHost = (host: string): boolean => {
  */
 export function usernameFromInput(input: string): string | null {
   const text = input.trim();
-  const url = /^(?:https?:\/\/)?((?:[\w-]+\.)*[\w-]+\.[a-z]{2,})\/(?:in|pub|profile)\/([^/?#\s]+)/i.exec(text);
+  // A port and a trailing dot of the host are no part of its name ("www.linkedin.com.:443").
+  const url = /^(?:https?:\/\/)?((?:[\w-]+\.)*[\w-]+\.[a-z]{2,})\.?(?::\d{1,5})?\/(?:in|pub|profile)\/([^/?#\s]+)/i.exec(text);
   if (url) {
     if (!isNetworkHost(url[1] as string)) return null;
     const name = decodeUriComponentOrNull(url[2] as string);
