@@ -260,7 +260,7 @@ test('a thing before a head noun is the sector; "dating" and decades of style ar
   // "dating" cues a year only before "back", "from" or "to"; a nearer founding verb governs.
   assert.equal(included('dating apps founded in 2020'), ['dating']);
   assert.equal(filters('dating apps founded in 2020').founded_year, { min: 2020, max: 2020 });
-  assert.equal(filters('breweries dating back to 1890').founded_year, { max: 1890 });
+  assert.equal(filters('breweries dating back to 1890').founded_year, { min: 1890, max: 1890 });
   assert.equal(filters('1950s-style diner chains').founded_year, undefined);
   assert.equal(filters('vintage 1990s streetwear resellers').founded_year, undefined);
   assert.equal(filters('1990s software companies').founded_year, { min: 1990, max: 1999 });
@@ -385,6 +385,10 @@ test('signs, comparisons after "not", amounts by their digits, market capitalisa
   assert.equal(filters('tuna canners, founded 1960 at the latest').founded_year, { max: 1960 });
   assert.equal(filters('pet treat brands from 2021 on').founded_year, { min: 2021 });
   assert.equal(filters('bakeries founded in 2019 on the coast').founded_year, { min: 2019, max: 2019 });
+  assert.equal(filters("arcade game makers founded between '78 and '84").founded_year, { min: 1978, max: 1984 });
+  assert.equal(filters('nail makers dating back to the 1890s').founded_year, { min: 1890, max: 1899 });
+  assert.equal(filters('chess startups that raised south of $5M').total_funding_usd, { max: 5000000 });
+  assert.equal(filters('smoke detector brands, 50-person teams or smaller').employee_count, { max: 50 });
   // Amounts by their digits, where the next word says what they count.
   assert.equal(filters('fantasy sports platforms with eight-figure funding').total_funding_usd, { min: 10000000, max: 99999999 });
   assert.equal(filters('window blind makers with a 3-digit headcount').employee_count, { min: 100, max: 999 });

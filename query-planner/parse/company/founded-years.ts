@@ -100,8 +100,10 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
   // "2017 or 2018": either year.
   else if (sep?.norm === 'or' && yearOf(tokens[end + 1])) secondAt = end + 1;
   if (secondAt >= 0) {
+    // "between '78 and '84": the second year after its apostrophe.
+    if (tokens[secondAt]?.kind === 'punct' && /^['’]$/.test(tokens[secondAt]?.text ?? '')) secondAt++;
     const s = tokens[secondAt];
-    let second = yearOf(s)?.year ?? null;
+    let second = yearOf(s, tokens[secondAt - 1])?.year ?? null;
     if (second === null && s && /^\d\d$/.test(s.norm)) second = Math.floor(y.year / 100) * 100 + Number(s.norm);
     if (second !== null && second > y.year && s) return { range: { min: y.year, max: second }, from: i, end: secondAt + 1, single: false };
   }
@@ -222,6 +224,7 @@ export const LINK_PHRASES: [string[], Link][] = [
   [['not', 'later', 'than'], 'until'],
   [['not', 'after'], 'until'],
   [['earlier', 'than'], 'before'],
+  [['back', 'to'], 'in'],
   [['at', 'least'], 'since'],
   [['at', 'most'], 'until'],
   [['later', 'than'], 'after'],

@@ -82,7 +82,17 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
     const countNamed = p >= 0 && /^(headcount|workforce)$/.test(tokens[p]?.norm ?? '');
     if (!word && !countNamed && values.some(yearLike)) continue;
     if (!word && w?.kind === 'word' && /^(of|in|at)$/.test(w.norm) && !second && !plus) continue;
-    const after = boundAfter(tokens, end);
+    // "50-person teams or smaller", "a 200-employee company or larger": the bound after the noun.
+    let after = boundAfter(tokens, end);
+    if (
+      !after.bound &&
+      word &&
+      w?.join === '-' &&
+      /^(teams?|compan(y|ies)|firms?|startups?|shops?|outfits?|operations?)$/.test(tokens[end]?.norm ?? '')
+    ) {
+      const later = boundAfter(tokens, end + 1);
+      if (later.bound) after = later;
+    }
     let from = before.from;
     // "team of 15", "headcount of 200", "small teams under 40".
     let teamCue = false;

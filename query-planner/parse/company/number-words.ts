@@ -65,6 +65,7 @@ const MAX_BEFORE: string[][] = [
   ['<'],
   ['<='],
   ['sub'],
+  ['south', 'of'],
 ];
 const MIN_AFTER: string[][] = [
   ['or', 'more'],
