@@ -3,9 +3,11 @@
  * legal forms dropped, web addresses read as the name they stand for (tldts, the Public Suffix
  * List), abbreviations spelt out, acronyms, initials, truncated words and misspellings.
  */
+
 import { distance } from 'fastest-levenshtein';
 import pluralize from 'pluralize';
 import { parse as parseDomain } from 'tldts';
+import { findCountryCode } from '../../geo/gazetteer.js';
 import { asciiLower, indexWords, words } from './normalize.js';
 
 /** Legal forms and filler words dropped from organisation names before comparing them. */
@@ -49,6 +51,15 @@ const LEGAL = new Set([
   'sdn',
   'tbk',
   'pte',
+  'ulc',
+  'ug',
+  'kg',
+  'sl',
+  'sau',
+  'lda',
+  'aps',
+  'asa',
+  'oyj',
 ]);
 
 /**
@@ -213,6 +224,12 @@ export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' 
   if (!a.key || !b.key) return null;
   if (a.key === b.key || a.joined === b.joined || a.bare === b.bare) return 'same';
   const [short, long] = a.key.length <= b.key.length ? [a, b] : [b, a];
+  // A local subsidiary is the employer: "Acme Deutschland GmbH", "Thyme Labs Australia Pty Ltd",
+  // "Langosh Cloud France SAS" (the country's name, in English or its own, after the name).
+  if (short.key.length >= 4 && long.key.startsWith(`${short.key} `)) {
+    const tail = long.key.slice(short.key.length + 1);
+    if (tail.split(' ').length <= 3 && findCountryCode(tail)) return 'same';
+  }
   if (short.key.length >= 3 && (long.key.startsWith(`${short.key} `) || long.key.endsWith(` ${short.key}`))) return 'part';
   // Two letters stand only for a name of two words ("SB" for Sanford Bio; "BP" is not Bank of Punjab).
   const stands = (letters: string, y: OrgForm) => (letters.length === 2 ? y.pair === letters : y.acronyms.has(letters));

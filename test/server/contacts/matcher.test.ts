@@ -158,6 +158,12 @@ test('names and employers as other languages and other hands write them', () => 
   assert.is(agree('BoA', 'Bank of America'), 'alias');
   assert.is(agree('Acme Robotcs', 'Acme Robotics'), 'alias');
   assert.is(agree('Durgan Inc', 'Durgan Motors'), 'part');
+  // A local subsidiary, the country in English or its own name, is the employer; another word is a part.
+  assert.is(agree('Acme Deutschland GmbH', 'Acme'), 'same');
+  assert.is(agree('Thyme Labs Australia Pty Ltd', 'Thyme Labs'), 'same');
+  assert.is(agree('Beer, Borer and Watsica Canada ULC', 'Beer, Borer and Watsica'), 'same');
+  assert.is(agree('Acme Robotics', 'Acme'), 'part');
+  assert.is(agree('Air India', 'Air'), 'part');
   assert.is(agree('Stripe', 'Square'), null);
   assert.is(agree('Meta', 'Beta'), null);
   assert.is(agree('Quitzon Med.', 'Quitzon Medical'), 'alias');
