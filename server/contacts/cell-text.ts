@@ -114,8 +114,20 @@ export function nameCellText(cell: string, field = 'name'): string {
   return greeted ? out.replace(/[\s,;:!]+$/, '') : out;
 }
 
-/** An employer named as a former one: "ex-Acme", "Former: Kulas Labs", "formerly Acme" → the employer ("Ex Libris" stays). */
+/** An employer named as a former one: "ex-Acme", "ex Acme", "Former: Kulas Labs", "formerly Acme" → the employer ("Ex Libris" stays). */
 const FORMER = /^\s*(?:ex[-–]|former(?:ly)?\b[\s:-]*|previously\b[\s:-]*|prev\.\s*)(?=\S)/iu;
+/** "ex Murphy Logistics" in small letters (a firm's own "Ex Libris" is capitalised). */
+const FORMER_SMALL = /^\s*ex\s+(?=\S)/u;
+/** A mark after the employer that says it is past: "(past)", "[left]", "(former)", "(alumni)". */
+const FORMER_AFTER = /\s*[([]\s*(?:past|former|previous|prev|left|alumni|alumnus|alumna|ex)\s*[)\]]\s*$/iu;
+/** After "former …", the person the employer had: "former Acme employee". */
+const FORMER_PERSON_AFTER = /\s+(?:employee|alumni|alum|staffer)\s*$/iu;
+/** The employer a cell names as a former one, without what marks it so. */
+const formerEmployer = (t: string): string => {
+  const bare = t.replace(FORMER, '').replace(FORMER_SMALL, '');
+  const employer = bare === t ? t : bare.replace(FORMER_PERSON_AFTER, '') || t;
+  return employer.replace(FORMER_AFTER, '') || employer;
+};
 
 /** The row with every cell read as a person reads it (markup, JSON, labels; greetings and numbers before a name). */
 export function readCells(row: ContactRow): ContactRow {
@@ -125,7 +137,7 @@ export function readCells(row: ContactRow): ContactRow {
     const field = FIELDS.has(key) ? key : headerField(key);
     const read = (v: string) => {
       const t = NAME_PARTS.has(field ?? '') ? nameCellText(v, field) : cellText(v, field);
-      return field === 'organization_names' ? t.replace(FORMER, '') : t;
+      return field === 'organization_names' ? formerEmployer(t) : t;
     };
     if (typeof value === 'string') out[key] = read(value);
     else if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === 'string' ? read(v) : v));

@@ -51,6 +51,18 @@ test('any cell: markup dropped, a JSON value read as its text, a field label bef
     readCells({ organization_names: ['ex-Acme', 'Former: Kulas Labs', 'Exxon', 'Ex Libris', 'Land - Rover Dealers'] }).organization_names,
     ['Acme', 'Kulas Labs', 'Exxon', 'Ex Libris', 'Land - Rover Dealers'],
   );
+  assert.equal(
+    readCells({
+      organization_names: [
+        'ex Murphy Logistics',
+        'former Prosacco AI employee',
+        'Denesik Group (past)',
+        'Cassin Power [left]',
+        'Harvard Alumni',
+      ],
+    }).organization_names,
+    ['Murphy Logistics', 'Prosacco AI', 'Denesik Group', 'Cassin Power', 'Harvard Alumni'],
+  );
   // Only the cell's own field's labels: "Name - X" in a title cell is kept as written.
   assert.equal(readCells({ job_titles: ['Role - CTO', 'Name - X'] }).job_titles, ['CTO', 'Name - X']);
   // A name cell's JSON list is its first entry, not two names read as one.
