@@ -1,0 +1,84 @@
+/**
+ * Countries' other names for the gazetteer (geo/gazetteer.ts): the world-countries package's
+ * common, official, alternative and native names, as place keys.
+ */
+import { createRequire } from 'node:module';
+import { isGivenName } from '../server/contacts/given-names.js';
+import { commonWords, placeKey } from './gazetteer.js';
+
+let otherNames: Map<string, string> | null = null;
+/** Names that start with a direction read as part of a place ("South Georgia" is Georgia's south first). */
+const DIRECTION_FIRST = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|new) /;
+
+/**
+ * Other names of countries, by place key (the world-countries package, ODbL: common and official
+ * names, alternative spellings, and native names written in Latin letters). Names in other
+ * scripts, codes, names of four letters or fewer, common English words, demonyms, and names that
+ * another country also has are left out. `taken` holds the keys of the gazetteer's cities and
+ * divisions, which a one-word name may not be: the first call, from the gazetteer's build, gives
+ * it; later calls read what that one made.
+ */
+export function otherCountryNames(taken: (key: string) => boolean = () => false): Map<string, string> {
+  if (otherNames) return otherNames;
+  const list = createRequire(import.meta.url)('world-countries/countries.json') as {
+    cca2: string;
+    name: { common: string; official: string; native?: Record<string, { common: string }> };
+    altSpellings: string[];
+    demonyms?: Record<string, { f: string; m: string }>;
+  }[];
+  const seen = new Map<string, Set<string>>();
+  const common = commonWords();
+  // A demonym among a country's spellings ("Togolese") names its people, not the country.
+  const demonyms = new Set(list.flatMap((c) => Object.values(c.demonyms ?? {}).flatMap((d) => [placeKey(d.f), placeKey(d.m)])));
+  // The country's own names written in Latin letters ("Aotearoa", "Bhārat", "Elláda"): its native
+  // names and its alternative spellings, of one word of five letters or more or of several words
+  // ("East Timor", "Republic of Turkey").
+  const latin = (n: string) => /^[\p{Script=Latin}' -]+$/u.test(n);
+  // A one-word name that names something else is not the country's: a city or a division of the
+  // gazetteer's cities, or a given name ("Maurice"). Of the alternative spellings, only those a
+  // transliteration writes with its marks ("Bhārat", "Elláda"); plain ones are as often other
+  // things ("Portuguesa" is Venezuela's state, "Níjar" a Spanish town, "Dominique" a name,
+  // "Prathet" the Thai word for country).
+  const isTaken = (key: string) => taken(key) || isGivenName(key);
+  const ownEnding = (c: (typeof list)[number]) =>
+    new Set(
+      [
+        c.name.official,
+        ...c.altSpellings,
+        ...Object.values(c.name.native ?? {}).flatMap((x) => [x.common, (x as { official?: string }).official ?? '']),
+      ]
+        .filter((n) => n.includes(' '))
+        .map((n) => placeKey(n).split(' ').at(-1) ?? ''),
+    );
+  const oneWord = (n: string) => !n.includes(' ') && n.length >= 5 && latin(n) && !isTaken(placeKey(n));
+  for (const c of list)
+    for (const n of [
+      c.name.common,
+      c.name.official,
+      // One word only as a transliteration writes it, with its marks ("Bhārat", "Elláda"), or as
+      // the end of the country's own longer name ("Srbija" of "Republika Srbija").
+      ...c.altSpellings.filter(
+        (a) => a.includes(' ') || (oneWord(a) && (/\p{M}/u.test(a.normalize('NFD')) || ownEnding(c).has(placeKey(a)))),
+      ),
+      ...Object.values(c.name.native ?? {})
+        .map((x) => x.common)
+        .filter((x) => latin(x) && (x.includes(' ') || oneWord(x))),
+    ]) {
+      if (demonyms.has(placeKey(n))) continue;
+      const key = placeKey(n);
+      if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || common.has(key) || DIRECTION_FIRST.test(key)) continue;
+      seen.set(key, (seen.get(key) ?? new Set()).add(c.cca2));
+    }
+  // Not a name that ends another country's ("Virgin Islands" of the British and the US ones); one
+  // that ends the country's own longer name ("Srbija" of "Republika Srbija") is its own.
+  const endings = new Map<string, Set<string>>();
+  for (const [k, codes] of seen)
+    for (const ending of k.split(' ').map((_, i, w) => w.slice(i + 1).join(' ')))
+      if (ending) endings.set(ending, new Set([...(endings.get(ending) ?? []), ...codes]));
+  otherNames = new Map(
+    [...seen]
+      .filter(([key, codes]) => codes.size === 1 && [...(endings.get(key) ?? [])].every((c) => codes.has(c)))
+      .map(([key, codes]) => [key, [...codes][0] as string]),
+  );
+  return otherNames;
+}
