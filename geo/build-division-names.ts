@@ -69,6 +69,19 @@ function formerPrefix(region: string, iso: string): boolean {
 }
 const POSITION = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|central|greater)$/;
 
+/** Words for a kind of first-level division, before or after its name, in the languages ISO 3166-2 writes. */
+const KIND_WORDS =
+  /^(region|regione|región|regiao|province|provincia|provinz|sheng|shi|zizhiqu|kraj|kray|krai|oblast|okrug|respublika|county|prefecture|governorate|department|departamento|state|estado|district)$/i;
+
+/** A name without the one word for its kind before or after it, or null: "Region Hovedstaden" → "Hovedstaden". */
+function withoutKindWord(name: string): string | null {
+  const w = name.split(/\s+/);
+  if (w.length < 2) return null;
+  if (KIND_WORDS.test(w[0] as string)) return w.slice(1).join(' ');
+  if (KIND_WORDS.test(w.at(-1) as string)) return w.slice(0, -1).join(' ');
+  return null;
+}
+
 /** The file's text: a header, then one division a line (country code, the gazetteer's name, its other names joined by "|"), sorted. */
 export function buildDivisionNames(): string {
   const require = createRequire(import.meta.url);
@@ -119,7 +132,10 @@ export function buildDivisionNames(): string {
   const aliases = new Map<string, Set<string>>();
   for (const s of firstLevel) {
     const names = [...isoNames(s.name), renumbered.has(s.parent) ? '' : (englishOf(s) ?? '')].filter(Boolean);
-    const region = names.map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ?? nearOne(s.parent, names);
+    // A name without the word for the kind of division it is ("Region Hovedstaden", "Nei Mongol
+    // Zizhiqu", "Jihomoravský kraj") is the division the gazetteer files under the rest.
+    const bare = names.map(withoutKindWord).filter((n): n is string => n !== null);
+    const region = [...names, ...bare].map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ?? nearOne(s.parent, names);
     if (!region) continue;
     const key = `${s.parent}\t${region}`;
     const set = aliases.get(key) ?? new Set<string>();

@@ -359,6 +359,12 @@ test('places: countries under their other English names, cities qualified by a d
   assert.is(resolved('Nippon'), null);
   for (const name of ['Dominique', 'Maurice', 'Prathet']) assert.is(resolved(name), null, name);
   assert.is(resolved('Portuguesa'), 'state: Portuguesa, Venezuela');
+  // A division's official names with the word for its kind ("Region Hovedstaden", "Xizang Zizhiqu")
+  // link its English names too: "Tibet" is Xizang, "Xinjiang" no misspelt Xinxiang.
+  assert.is(resolved('Region Hovedstaden'), 'state: Hovedstaden, Denmark');
+  assert.is(resolved('Tibet'), 'state: Xizang, China');
+  assert.is(resolved('Xinjiang'), 'state: Xinjiang Uygur, China');
+  assert.is(resolved('Bratislava'), 'city: Bratislava, Slovakia');
   assert.is(resolved('Kingston, ON'), 'city: Kingston, Canada');
   assert.is(resolved('Perth, WA'), 'city: Perth, Australia');
   assert.is(resolved('Springfield, IL'), 'city: Springfield, Illinois, United States');
