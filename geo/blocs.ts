@@ -22,6 +22,12 @@ export const BLOCS: RegionDefinition[] = [
     ['economic community of west african states', 'cedeao'],
     ['BJ', 'CV', 'CI', 'GM', 'GH', 'GN', 'GW', 'LR', 'NG', 'SN', 'SL', 'TG'],
   ),
+  // The Arab League's 22 members: "the Arab world" as people mean it.
+  bloc(
+    'Arab League',
+    ['arab world', 'the arab world', 'arab countries', 'arab states', 'the arab states', 'league of arab states'],
+    ['DZ', 'BH', 'KM', 'DJ', 'EG', 'IQ', 'JO', 'KW', 'LB', 'LY', 'MR', 'MA', 'OM', 'PS', 'QA', 'SA', 'SO', 'SD', 'SY', 'TN', 'AE', 'YE'],
+  ),
   bloc('Visegrad Group', ['visegrad', 'visegrad four', 'visegrad 4'], ['PL', 'CZ', 'SK', 'HU']),
   bloc(
     'SADC',

@@ -4,6 +4,7 @@
  * so a region filter is a plain keyword match on `location.regions`.
  */
 import { BLOCS, BLOCS_WITHIN } from './blocs.js';
+import { GEOGRAPHIC_REGIONS } from './geographic-regions.js';
 import { HISTORICAL_REGIONS } from './historical-regions.js';
 import { US_STATES } from './us-states.js';
 
@@ -498,6 +499,7 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
   ...pluralStates(),
   ...HISTORICAL_REGIONS,
+  ...GEOGRAPHIC_REGIONS,
   ...BLOCS,
 ].map((r) => (BLOCS_WITHIN[r.name] ? { ...r, includes: [...(r.includes ?? []), ...(BLOCS_WITHIN[r.name] as string[])] } : r));
 

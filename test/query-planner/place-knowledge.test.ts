@@ -365,6 +365,22 @@ test('places: countries under their other English names, cities qualified by a d
   assert.is(resolved('Tibet'), 'state: Xizang, China');
   assert.is(resolved('Xinjiang'), 'state: Xinjiang Uygur, China');
   assert.is(resolved('Bratislava'), 'city: Bratislava, Slovakia');
+  // Regions of geography no list held: island groups, a sea's shores, parts of a region, regions across borders.
+  for (const [text, name] of [
+    ['the Lesser Antilles', 'Lesser Antilles'],
+    ['the Guianas', 'Guianas'],
+    ['the Arab world', 'Arab League'],
+    ['Black Sea region', 'Black Sea region'],
+    ['maritime Southeast Asia', 'Maritime Southeast Asia'],
+    ['the North Caucasus', 'North Caucasus'],
+    ['the Corn Belt', 'Corn Belt'],
+    ['Cascadia', 'Cascadia'],
+  ] as const)
+    assert.is(resolved(text), `region: ${name}`, text);
+  assert.equal(regionsOf('RU', null, 'Dagestan').includes('North Caucasus'), true);
+  assert.equal(regionsOf('CA', null, 'British Columbia').includes('Cascadia'), true);
+  assert.equal(regionsOf('US', 'OR').includes('Cascadia'), true);
+  assert.equal(regionsOf('RU', null, 'Moskva').includes('North Caucasus'), false);
   assert.is(resolved('Kingston, ON'), 'city: Kingston, Canada');
   assert.is(resolved('Perth, WA'), 'city: Perth, Australia');
   assert.is(resolved('Springfield, IL'), 'city: Springfield, Illinois, United States');
