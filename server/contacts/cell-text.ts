@@ -8,9 +8,11 @@
 import { decodeHTMLStrict } from 'entities';
 import { headerField } from './header-names.js';
 import type { ContactRow } from './match-scoring.js';
+import { CONTACT_ROW_FIELDS } from './row-schema.js';
 
 /** Tags of markup ("<b>Ana</b>", "<br/>", "<a href=…>"), by their angle brackets round a tag name. */
-const TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/gi;
+const TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/i;
+const TAGS = new RegExp(TAG.source, 'gi');
 
 /** Keys that hold a person's given and family names in a JSON value, then keys that hold a cell's text. */
 const GIVEN_KEYS = ['firstname', 'first', 'givenname', 'given', 'forename'];
@@ -85,8 +87,7 @@ const NAME_PARTS = new Set(['name', 'first_name', 'last_name']);
 /** Any cell's text: markup out and entities decoded, a JSON value's text, no label of its field before it. */
 export function cellText(cell: string, field?: string): string {
   let out = cell;
-  if (out.includes('<') && TAG.test(out)) out = decodeHTMLStrict(out.replace(TAG, ' ')).replace(/\s+/g, ' ').trim();
-  TAG.lastIndex = 0;
+  if (out.includes('<') && TAG.test(out)) out = decodeHTMLStrict(out.replace(TAGS, ' ')).replace(/\s+/g, ' ').trim();
   out = fromJson(out, NAME_PARTS.has(field ?? '')) ?? out;
   return withoutLabel(out, field);
 }
@@ -134,7 +135,7 @@ export function readCells(row: ContactRow): ContactRow {
   const out: ContactRow & Record<string, unknown> = { ...row };
   for (const [key, value] of Object.entries(row)) {
     if (key === 'row_id' || key === 'professional_url' || key === 'notes') continue;
-    const field = FIELDS.has(key) ? key : headerField(key);
+    const field = (CONTACT_ROW_FIELDS as readonly string[]).includes(key) ? key : headerField(key);
     const read = (v: string) => {
       const t = NAME_PARTS.has(field ?? '') ? nameCellText(v, field) : cellText(v, field);
       return field === 'organization_names' ? formerEmployer(t) : t;
@@ -144,6 +145,3 @@ export function readCells(row: ContactRow): ContactRow {
   }
   return out;
 }
-
-/** The row's own fields, read under their names. */
-const FIELDS = new Set(['name', 'first_name', 'last_name', 'emails', 'phone_numbers', 'organization_names', 'job_titles', 'location']);

@@ -4,6 +4,7 @@
  * fields before a row is laid out (cell-layout.ts) and in reconciliation runs (docs/contacts.md).
  */
 import type { ContactRow } from './match-scoring.js';
+import { LIST_FIELDS } from './row-schema.js';
 
 type Field =
   | 'name'
@@ -67,7 +68,6 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
     ] as [Field, string][]
   ).flatMap(([field, names]) => names.split('|').map((n): [string, Field] => [n, field])),
 );
-const LIST_FIELDS = new Set<Field>(['emails', 'phone_numbers', 'organization_names', 'job_titles']);
 const KNOWN = new Set<string>(['row_id', ...[...HEADER_NAMES.values()].filter((f) => !f.startsWith('location_'))]);
 
 const MAX_VALUES = 20;
@@ -160,6 +160,18 @@ const known = (key: string): Field | undefined => HEADER_NAMES.get(key) ?? HEADE
  * ("Company / Organization", "Phone or Mobile").
  */
 export function headerField(name: string): Field | undefined {
+  // A sheet's column names come again on every row: each is read once (a bounded cache).
+  const cached = fieldOfName.get(name);
+  if (cached !== undefined || fieldOfName.has(name)) return cached;
+  const field = readHeader(name);
+  if (fieldOfName.size >= 10_000) fieldOfName.clear();
+  fieldOfName.set(name, field);
+  return field;
+}
+
+const fieldOfName = new Map<string, Field | undefined>();
+
+function readHeader(name: string): Field | undefined {
   const key = headerKey(name);
   const camel = headerKey(name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
   const direct = known(key) ?? known(camel);

@@ -44,7 +44,8 @@ export const ROW_SCHEMA = {
   },
 } as const;
 
-const LIST_FIELDS = new Set(['emails', 'phone_numbers', 'organization_names', 'job_titles']);
+/** The fields that hold several values. */
+export const LIST_FIELDS: ReadonlySet<string> = new Set(['emails', 'phone_numbers', 'organization_names', 'job_titles']);
 
 /**
  * A row as exports send it, in the matcher's shape: an empty cell (null, pandas' NaN sent as null)
