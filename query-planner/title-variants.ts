@@ -32,6 +32,7 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
     gm: 'general manager',
     ea: 'executive assistant',
     dba: 'database administrator',
+    sysadmin: 'system administrator',
     hrbp: 'hr business partner',
     ceo: 'chief executive officer',
     cto: 'chief technology officer',

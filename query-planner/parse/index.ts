@@ -30,6 +30,7 @@ import {
 import { scanDegrees, scanSchools } from './education.js';
 import { scanYears } from './experience.js';
 import { addKeywords } from './keywords.js';
+import { claimHiringManagers, claimLeadingVerb } from './leading-verbs.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_PHRASES } from './lexicon/levels.js';
 import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
@@ -127,13 +128,6 @@ function scanWorkplaces(tokens: Token[]): { value: string; from: number; to: num
   return scanPhrases(tokens, WORKPLACES, 'workplace', (m) => ({ item: { value: m.value, from: m.from, to: m.end }, to: m.end }));
 }
 
-/** "Hiring manager" is the person hiring, not a title. */
-function scanIgnored(tokens: Token[]): void {
-  for (let i = 0; i + 1 < tokens.length; i++) {
-    if (tokens[i]?.norm === 'hiring' && /^managers?$/.test(tokens[i + 1]?.norm ?? '')) claim(tokens, i, i + 2, 'ignored');
-  }
-}
-
 /** A receipt for a value the parser dropped because no filter value may be that long. */
 function tooLong(what: string, value: string): Receipt {
   return {
@@ -216,7 +210,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const r of relations) note('connection_degrees', r.from, r.to, r.degrees);
   const years = scanYears(tokens);
   if (years) note('years_experience', years.from, years.to, years.range);
-  scanIgnored(tokens);
+  claimHiringManagers(tokens);
   const workplaces = scanWorkplaces(tokens);
   for (const w of workplaces) note('workplace', w.from, w.to, w.value);
   const levels = scanLevels(tokens);
@@ -244,6 +238,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     else places.push(p);
   }
   for (const p of places) note(p.exclude ? 'location_excluded' : 'location', p.from, p.to, { kind: p.match.kind, name: p.match.name });
+  claimLeadingVerb(tokens);
   const pureSkills = scanPureSkills(tokens, mode);
   const companyScan = scanCompanies(source, tokens, mode);
   for (const c of companyScan.mentions) note('company', c.from, c.to, { name: c.text, relation: c.relation });

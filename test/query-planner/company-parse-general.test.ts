@@ -74,6 +74,16 @@ test('founded year: after / before are strict, since / from / by inclusive', () 
   assert.equal(y('breweries founded after the 1990s'), { min: 2000 });
 });
 
+test('"been around since", "in business since": the year it began, not any year after', () => {
+  const y = (q: string) => filters(q).founded_year;
+  assert.equal(y('barbed wire makers that have been around since 1921'), { min: 1921, max: 1921 });
+  assert.equal(y('family firms in business since the 1950s'), { min: 1950, max: 1959 });
+  assert.equal(y('foundries in operation since 1890'), { min: 1890, max: 1890 });
+  assert.equal(y('agencies trading since 1985'), { min: 1985, max: 1985 });
+  // "Since" alone is still any year from then on.
+  assert.equal(y('fintech startups since 2015'), { min: 2015 });
+});
+
 test('founded year: ages and relative spans count from the year option', () => {
   const y = (q: string) => filters(q).founded_year;
   assert.equal(y('wineries older than 30 years'), { max: YEAR - 31 });

@@ -123,4 +123,29 @@ test('"Dev" alone is a name; "biz dev" is business development', () => {
   assert.equal(title('Senior Dev in Berlin'), ['Senior Developer']);
 });
 
+test('a query that starts with what its writer is doing: the verb is no part of the title', () => {
+  assert.equal(title('recruiting sanctions analysts for le havre'), ['Sanctions Analyst']);
+  assert.equal(title('sourcing payroll specialists near Denver'), ['Payroll Specialist']);
+  assert.equal(title('targeting CFOs in Texas'), ['CFO']);
+  assert.equal(title('headhunting data engineers in Oslo'), ['Data Engineer']);
+  assert.equal(title("we're recruiting nurses in Leeds"), ['Nurse']);
+  assert.equal(title('staffing welders near Perth'), ['Welder']);
+  // The recruiting team's own titles stay whole.
+  assert.equal(title('recruiting operations managers in sf'), ['Recruiting Operations Manager']);
+  assert.equal(title('Recruiting Manager Positions In Phoenix'), ['Recruiting Manager']);
+  assert.equal(title('recruiting managers London'), ['Recruiting Manager']);
+  assert.equal(title('recruiting interns currently in greater perth'), ['Recruiting Intern']);
+  assert.equal(title('Sourcing Managers In The PRD'), ['Sourcing Manager']);
+  assert.equal(title('scouting directors in Boston'), ['Scouting Director']);
+  // "Hiring manager" is still the person who hires.
+  assert.equal(title('hiring managers in Austin'), undefined);
+});
+
+test('a database or systems administrator keeps the tool written before it', () => {
+  assert.equal(title('oracle dba folks in lampung'), ['Oracle DBA']);
+  assert.equal(title('Postgres DBAs in Berlin'), ['Postgres DBA']);
+  assert.equal(title('Linux sysadmin in Leeds'), ['Linux Sysadmin']);
+  assert.equal(title('sysadmins in Ohio'), ['Sysadmin']);
+});
+
 test.run();

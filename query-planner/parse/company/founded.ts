@@ -56,6 +56,20 @@ const ERA_WORDS = /^(era|class|vintage|generation|wave)$/;
 /** Nouns after a number that make it a head count ("2000+ employees"). */
 const HEADCOUNT_NOUNS = /^(employees?|people|staff|staffers|workers|persons|ftes?|headcount|engineers|developers|members|heads)$/;
 
+/** Words that say a company has existed, right before "since" ("around", "in business", "trading"). */
+const EXISTENCE_WORDS =
+  /^(around|business|operating|operation|operational|trading|existence|existed|existing|active|serving|running|going)$/;
+
+/** Whether the "since" at `i` follows a phrase of existence ("been around since", "in operation since"). */
+function existsSince(tokens: Token[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
+    const t = tokens[k] as Token;
+    if (t.kind !== 'word') return false;
+    if (EXISTENCE_WORDS.test(t.norm)) return true;
+  }
+  return false;
+}
+
 export function scanFounded(tokens: Token[], scopes: Scopes, now: number): NumberMention[] {
   const out: NumberMention[] = [];
   const push = (range: NumberRange, from: number, to: number, claimFrom: number[]) => {
@@ -78,7 +92,8 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     if (t.norm === 'opened' && !(/^(their|its|the)$/.test(tokens[i + 1]?.norm ?? '') && tokens[i + 2]?.norm === 'doors')) continue;
     // "dating back to 1890", "dating from 1920"; not "dating apps founded in 2020".
     if (t.norm === 'dating' && !/^(back|from|to)$/.test(tokens[i + 1]?.norm ?? '')) continue;
-    let link: Link = since ? 'since' : 'in';
+    // "been around since 1921", "in business since the 1950s": the year it began, not any year after.
+    let link: Link = since && !existsSince(tokens, i) ? 'since' : 'in';
     // "opened their doors": the phrase is the verb.
     if (t.norm === 'set' && !setUp) continue;
     const used: number[] = t.norm === 'opened' ? [i + 1, i + 2] : setUp ? [i + 1] : [];

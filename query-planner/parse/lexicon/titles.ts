@@ -64,7 +64,7 @@ export const VERB_LIKE_HEADS = new Set(
 export const GENERIC_HEADS = new Set(
   words(`engineer developer dev programmer manager director designer researcher scientist analyst specialist consultant advisor
   associate coordinator administrator admin officer executive representative rep architect lead leader writer producer
-  technician technologist operator planner agent assistant expert practitioner worker master`),
+  technician technologist operator planner agent assistant expert practitioner worker master dba sysadmin`),
 );
 
 /** Abbreviated titles and their canonical spelling. Plurals ("SWEs", "csms") are derived. */
@@ -88,6 +88,7 @@ export const ABBREVIATED_TITLES: ReadonlyMap<string, string> = new Map(
     gm: 'GM',
     ea: 'EA',
     dba: 'DBA',
+    sysadmin: 'Sysadmin',
     hrbp: 'HRBP',
     ceo: 'CEO',
     cto: 'CTO',

@@ -1,0 +1,75 @@
+/**
+ * Words about the searcher, not the searched-for: a query that starts with what its writer is
+ * doing ("recruiting sanctions analysts in Le Havre", "targeting CFOs in Texas", "we're sourcing
+ * payroll specialists") and "hiring manager", the person who hires. They are claimed as ignored
+ * before titles are read, so they never become a title's first word ("Targeting CFO").
+ */
+
+import { STOP_WORDS } from './lexicon/stop-words.js';
+import { COLLECTIVE } from './lexicon/title-grammar.js';
+import { words } from './lexicon/words.js';
+import { claim, type Token } from './tokens.js';
+
+/** Verbs of finding or approaching people that no title starts with. */
+const SEARCH_VERBS = new Set(
+  words(`targeting prospecting headhunting poaching shortlisting contacting approaching messaging emailing calling pinging
+  courting vetting interviewing placing finding locating hunting chasing wooing`),
+);
+
+/**
+ * Verbs that are also the first word of a recruiting or procurement team's titles ("Recruiting
+ * Coordinator", "Sourcing Manager", "Staffing Partner", "Scouting Director").
+ */
+const TEAM_VERBS = new Set(words('recruiting sourcing staffing scouting'));
+
+/** Words that continue such a team's title: "Recruiting Operations Manager", "Sourcing Program Lead". */
+const TEAM_TITLE_WORDS = new Set(
+  words(`operations ops program programs programme enablement systems technology tech strategy analytics marketing
+  category team`),
+);
+
+/** Heads that such a team's titles end in when nothing else comes between ("Recruiting Intern"). */
+const TEAM_HEADS = new Set(
+  words(`manager managers director directors specialist specialists consultant consultants advisor advisors associate associates
+  coordinator coordinators administrator administrators admin admins officer officers executive executives lead leads leader
+  leaders assistant assistants analyst analysts partner partners intern interns generalist generalists researcher researchers
+  sourcer sourcers expert experts head heads agent agents`),
+);
+
+/** Words that may come before the verb: a subject, an auxiliary, an adverb ("we're actively recruiting"). */
+const BEFORE_VERB = new Set(
+  words(`i we i'm we're im were am are is currently actively now also still urgently busy help me us start starting keep
+  been be`),
+);
+
+/** Whether the words after a team verb at `i` make a team title ("recruiting coordinators", "sourcing operations leads"). */
+function teamTitleAfter(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  if (next?.kind !== 'word' || next.claim) return true;
+  if (TEAM_TITLE_WORDS.has(next.norm)) return true;
+  const after = tokens[i + 2];
+  // A head alone after the verb ("recruiting interns currently in Perth", "Recruiting Manager
+  // Positions In Phoenix"): a stop word, a collective noun or a place ends the title.
+  return TEAM_HEADS.has(next.norm) && (after?.kind !== 'word' || !!after.claim || STOP_WORDS.has(after.norm) || COLLECTIVE.has(after.norm));
+}
+
+/** "Hiring manager" is the person hiring, not a title. */
+export function claimHiringManagers(tokens: Token[]): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (tokens[i]?.norm === 'hiring' && /^managers?$/.test(tokens[i + 1]?.norm ?? '')) claim(tokens, i, i + 2, 'ignored');
+  }
+}
+
+/**
+ * Claims the verb of a query that starts with what its writer is doing. Run once places are
+ * claimed, so "recruiting managers London" sees its head end the title.
+ */
+export function claimLeadingVerb(tokens: Token[]): void {
+  let i = 0;
+  while (i < tokens.length && tokens[i]?.kind === 'word' && !tokens[i]?.claim && BEFORE_VERB.has(tokens[i]?.norm ?? '')) i++;
+  const verb = tokens[i];
+  const next = tokens[i + 1];
+  if (verb?.kind !== 'word' || verb.claim || next?.kind !== 'word' || next.claim) return;
+  if (SEARCH_VERBS.has(verb.norm) || (TEAM_VERBS.has(verb.norm) && (i > 0 || !teamTitleAfter(tokens, i))))
+    claim(tokens, i, i + 1, 'ignored');
+}
