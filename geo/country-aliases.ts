@@ -19,6 +19,10 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   scotland: 'GB',
   wales: 'GB',
   'northern ireland': 'GB',
+  // Wales and Egypt by their own names (as "Wales", the United Kingdom).
+  cymru: 'GB',
+  misr: 'EG',
+  masr: 'EG',
   uae: 'AE',
   emirates: 'AE',
   sg: 'SG',

@@ -44,6 +44,23 @@ export const GEOGRAPHIC_REGIONS: RegionDefinition[] = [
       "RU|Stavropol'",
     ],
   },
+  {
+    name: 'Urals',
+    aliases: ['the urals', 'ural region', 'the ural region', 'ural mountains region', 'urals region'],
+    // The Ural economic region; the Ural Federal District adds Tyumen and the okrugs north of it.
+    subdivisions: ['RU|Sverdlovsk', 'RU|Chelyabinsk', 'RU|Kurgan', 'RU|Orenburg', "RU|Perm'", 'RU|Bashkortostan', 'RU|Udmurt'],
+  },
+  {
+    name: 'Gulf of Guinea',
+    aliases: ['the gulf of guinea', 'gulf of guinea countries', 'gulf of guinea region'],
+    countries: ['CI', 'GH', 'TG', 'BJ', 'NG', 'CM', 'GQ', 'GA', 'ST'],
+  },
+  {
+    name: 'Southwestern Europe',
+    aliases: ['southwest europe', 'south-western europe', 'south west europe', 'sw europe', 'southwestern europe region'],
+    // The Iberian Peninsula, the core of every definition; some add southern France and Italy.
+    countries: ['ES', 'PT', 'AD', 'GI'],
+  },
   { name: 'Corn Belt', aliases: ['the corn belt'], usStates: ['IA', 'IL', 'IN', 'OH', 'NE', 'MN', 'SD', 'MO', 'KS'] },
   { name: 'Cascadia', aliases: ['the cascadia region'], usStates: ['WA', 'OR'], subdivisions: ['CA|British Columbia'] },
 ];

@@ -162,7 +162,7 @@ export const METROS: MetroDefinition[] = [
   { name: 'Klang Valley', aliases: ['greater kuala lumpur', 'kl metro'], members: ['Kuala Lumpur|Selangor|MY', 'Shah Alam|Selangor|MY'] },
   {
     name: 'Metro Manila',
-    aliases: ['metropolitan manila', 'manila metro', 'greater manila'],
+    aliases: ['metropolitan manila', 'manila metro', 'greater manila', 'mega manila', 'greater manila area'],
     members: [
       'Manila|Metropolitan Manila|PH',
       'Quezon City|Metropolitan Manila|PH',
@@ -191,6 +191,38 @@ export const METROS: MetroDefinition[] = [
       'Duisburg|Nordrhein-Westfalen|DE',
       'Düsseldorf|Nordrhein-Westfalen|DE',
     ],
+  },
+  {
+    name: 'Rhine-Neckar',
+    aliases: [
+      'rhine neckar',
+      'rhein-neckar',
+      'rhein neckar',
+      'rhine-neckar region',
+      'rhine-neckar metropolitan region',
+      'metropolregion rhein-neckar',
+    ],
+    members: ['Mannheim|Baden-Württemberg|DE', 'Heidelberg|Baden-Württemberg|DE', 'Ludwigshafen am Rhein||DE'],
+  },
+  {
+    name: 'Øresund Region',
+    aliases: [
+      'oresund region',
+      'øresund',
+      'oresund',
+      'öresund',
+      'öresund region',
+      'the øresund region',
+      'the oresund region',
+      'oresund area',
+    ],
+    area: true,
+    members: ['Copenhagen|Hovedstaden|DK', 'Malmö|Skåne|SE', 'Lund|Skåne|SE', 'Helsingborg|Skåne|SE'],
+  },
+  {
+    name: 'Ottawa-Gatineau',
+    aliases: ['ottawa gatineau', 'ottawa–gatineau', 'national capital region of canada', "canada's capital region"],
+    members: ['Ottawa|Ontario|CA'],
   },
   {
     name: 'Pearl River Delta',

@@ -97,6 +97,9 @@ export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
     montréal: 'Montreal',
     bombay: 'Mumbai',
     calcutta: 'Kolkata',
+    // The metropolitan municipality's name, and the city's everyday one.
+    ethekwini: 'Durban',
+    hull: 'Kingston upon Hull',
     madras: 'Chennai',
     peking: 'Beijing',
     saigon: 'Ho Chi Minh City',

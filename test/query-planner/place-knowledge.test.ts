@@ -375,8 +375,24 @@ test('places: countries under their other English names, cities qualified by a d
     ['the North Caucasus', 'North Caucasus'],
     ['the Corn Belt', 'Corn Belt'],
     ['Cascadia', 'Cascadia'],
+    ['the Urals', 'Urals'],
+    ['the Gulf of Guinea', 'Gulf of Guinea'],
+    ['southwestern Europe', 'Southwestern Europe'],
   ] as const)
     assert.is(resolved(text), `region: ${name}`, text);
+  assert.equal(regionsOf('RU', null, 'Sverdlovsk').includes('Urals'), true);
+  assert.equal(regionsOf('GN').includes('Gulf of Guinea'), false);
+  // Areas across borders and metros by their other names; countries and cities by their own.
+  assert.is(resolved('the Øresund region'), 'metro: Øresund Region');
+  assert.is(resolved('Rhine-Neckar'), 'metro: Rhine-Neckar');
+  assert.is(resolved('Ottawa-Gatineau'), 'metro: Ottawa-Gatineau');
+  assert.is(resolved('Mega Manila'), 'metro: Metro Manila');
+  assert.is(resolved('Cymru'), 'country: United Kingdom');
+  assert.is(resolved('Misr'), 'country: Egypt');
+  assert.is(resolved('eThekwini'), 'city: Durban, South Africa');
+  assert.is(placeOf('charity workers in Hull'), 'Kingston upon Hull, United Kingdom');
+  // "Hull" before a title is the ship's.
+  assert.equal(filters('hull structural engineers in ulsan').job_titles?.include, ['Hull Structural Engineer']);
   assert.equal(regionsOf('RU', null, 'Dagestan').includes('North Caucasus'), true);
   assert.equal(regionsOf('CA', null, 'British Columbia').includes('Cascadia'), true);
   assert.equal(regionsOf('US', 'OR').includes('Cascadia'), true);

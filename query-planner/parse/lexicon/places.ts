@@ -24,7 +24,7 @@ export const PLACE_COMMON_WORDS = new Set(
   homestead hue independence kent lawrence logan male man mango mary mascara mercedes midland moron moss norman orange oral
   temple tours troy turbo van victoria ye normal batman como union surprise paradise hope liberty commerce industry
   opportunity golden sandy san springs south southeast sea peninsula gcc states america us york david george jackson lincoln
-  marion sur sale sales deal desk march may june july august chase essex ames bo ho nan enid
+  marion sur sale sales deal desk march may june july august chase essex ames bo ho nan enid hull
   msp rsa drc rok cis prd mea iberia tidewater sg hk prc bih`),
 );
 
