@@ -13,7 +13,12 @@ export interface YearsMention {
   range: NumberRange;
   from: number;
   to: number;
+  /** Years no career holds ("100 years of experience"): read, claimed, and not used as a filter. */
+  beyond?: number;
 }
+
+/** The most years of experience a query may ask for: a career's length. */
+export const MAX_EXPERIENCE_YEARS = 60;
 
 /** A unit of years, also with the plus written after it ("10 yrs+", "5 years+"). */
 const UNIT = /^(years?|yrs?|y|yoe|years'|year's)\+?$/;
@@ -85,6 +90,25 @@ function isUnit(t: Token | undefined): boolean {
   return !!t && UNIT.test(t.norm);
 }
 
+/**
+ * "100 years of experience", "with 150 years", "over 99 yrs": a number of years no career holds,
+ * said of experience (its unit, then "experience" or a minimum's words or "with" before it).
+ * Claimed so it is no keyword, and returned without a range: the parser says it was not used.
+ */
+function beyondCareer(tokens: Token[], i: number, value: number): YearsMention | null {
+  const t = tokens[i] as Token;
+  if (t.kind !== 'num' || !isUnit(tokens[i + 1])) return null;
+  let to = i + 2;
+  if (tokens[to]?.norm === 'of') to++;
+  const experience = /^(experience|exp|xp)$/.test(tokens[to]?.norm ?? '');
+  const minStart = endsBefore(tokens, i, MIN_BEFORE);
+  const from = minStart >= 0 ? minStart : i;
+  if (!experience && minStart < 0 && tokens[i - 1]?.norm !== 'with') return null;
+  const end = experience ? to + 1 : i + 2;
+  claim(tokens, from, end, 'years');
+  return { range: {}, from, to: end, beyond: value };
+}
+
 /** Finds the first experience statement, claims its tokens and returns the range. */
 export function scanYears(tokens: Token[]): YearsMention | null {
   for (let i = 0; i < tokens.length; i++) {
@@ -110,7 +134,12 @@ export function scanYears(tokens: Token[]): YearsMention | null {
       return { range: { min: value }, from, to };
     }
     const n = parseNumber(t);
-    if (!n || n.value > 60) continue;
+    if (!n) continue;
+    if (n.value > MAX_EXPERIENCE_YEARS) {
+      const beyond = beyondCareer(tokens, i, n.value);
+      if (beyond) return beyond;
+      continue;
+    }
     let from = i;
     let to: number;
     let min: number | undefined;
@@ -121,9 +150,10 @@ export function scanYears(tokens: Token[]): YearsMention | null {
     const sep = tokens[i + 1];
     const second = sep && (sep.norm === 'to' || sep.norm === 'and') ? tokens[i + 2] : sep?.join === '-' ? sep : undefined;
     const n2 = parseNumber(second);
-    if (second && n2 && n2.value > n.value && (isUnit(tokens[second.i + 1]) || embedded(second))) {
-      min = n.value;
-      if (!n2.plus) max = n2.value;
+    if (second && n2 && n2.value !== n.value && n2.value <= MAX_EXPERIENCE_YEARS && (isUnit(tokens[second.i + 1]) || embedded(second))) {
+      // Written high to low ("between 10 and 5 years", "5-3 years"), the same span.
+      min = Math.min(n.value, n2.value);
+      if (!n2.plus || n2.value < n.value) max = Math.max(n.value, n2.value);
       to = embedded(second) ? second.i + 1 : second.i + 2;
       if (tokens[i - 1]?.norm === 'between') from = i - 1;
       cued = true;

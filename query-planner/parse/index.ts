@@ -28,7 +28,7 @@ import {
   scanStages,
 } from './companies.js';
 import { scanDegrees, scanSchools } from './education.js';
-import { scanYears } from './experience.js';
+import { MAX_EXPERIENCE_YEARS, scanYears } from './experience.js';
 import { addKeywords } from './keywords.js';
 import { claimHiringManagers, claimLeadingVerb } from './leading-verbs.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
@@ -38,6 +38,7 @@ import { type PlaceMention, scanPlaces } from './places.js';
 import type { RecognizedItem } from './recognized.js';
 import { scanRelations } from './relations.js';
 import { mendLevelSpelling } from './title-heads.js';
+import { claimTitleNegations } from './title-negation.js';
 import { scanTitles } from './titles.js';
 import { type CaseMode, caseMode, claim, expandShorthand, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
 
@@ -243,7 +244,10 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   const companyScan = scanCompanies(source, tokens, mode);
   for (const c of companyScan.mentions) note('company', c.from, c.to, { name: c.text, relation: c.relation });
 
+  const negatedStarts = claimTitleNegations(tokens);
   const titleScan = scanTitles({ text: source, tokens, units: [...industries, ...pureSkills], wordCount });
+  // "people who are not engineers", "designers, not managers": titles ruled out.
+  const ruledOut = new Set(titleScan.titles.filter((t) => !t.context && negatedStarts.has(t.from)));
   // A brief hires for one role (or an announced few); its other titles are context.
   pickHiringRoles(tokens, titleScan.titles, isBrief(source, wordCount));
   const released = titleScan.released;
@@ -255,7 +259,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   for (const t of titleScan.titles) {
     for (const k of t.tokens) if (tokens[k]) (tokens[k] as Token).claim = 'title';
     recognized.push({
-      kind: t.context ? 'context_title' : past.has(t) && !pastOnly ? 'past_title' : 'job_title',
+      kind: t.context ? 'context_title' : ruledOut.has(t) ? 'job_title_excluded' : past.has(t) && !pastOnly ? 'past_title' : 'job_title',
       text: text(source, tokens, t.from, t.to),
       value: t.text,
       at: t.from,
@@ -270,7 +274,8 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   const titles: string[] = [];
   const seniority: Seniority[] = [];
   const functions: JobFunction[] = [];
-  const targets = titleScan.titles.filter((t) => !t.context);
+  const targets = titleScan.titles.filter((t) => !t.context && !ruledOut.has(t));
+  const excludedTitles = withinValueChars([...new Set([...ruledOut].map((t) => t.text))], 'title', receipts);
   const pastWords: string[] = [];
   for (const t of targets) {
     if (past.has(t) && !pastOnly) {
@@ -325,6 +330,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     });
   }
   if (titles.length) filters.job_titles = pastOnly ? { include: titles, current_only: false } : { include: titles };
+  if (excludedTitles.length) filters.job_titles = { ...filters.job_titles, exclude: excludedTitles.slice(0, MAX_TITLES) };
   if (seniority.length) filters.seniority = seniority;
   if (functions.length) filters.functions = functions;
 
@@ -336,6 +342,12 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     if (exclude.length) filters.locations.exclude = exclude.map(filterText);
   }
   if (years && (years.range.min !== undefined || years.range.max !== undefined)) filters.years_experience = { ...years.range };
+  if (years?.beyond !== undefined)
+    receipts.push({
+      path: '/query',
+      action: 'ignored',
+      message: `${years.beyond} years of experience is more than a career holds (at most ${MAX_EXPERIENCE_YEARS}); no years filter was applied. Give a number of years up to ${MAX_EXPERIENCE_YEARS}.`,
+    });
 
   const skills: string[] = [];
   const industryNames: string[] = [];

@@ -1,0 +1,61 @@
+/**
+ * Titles ruled out: "people who are not engineers", "designers, not managers", "non-engineers in
+ * Berlin", "anyone but recruiters", "product people excluding managers", "sales people who
+ * aren't SDRs". The negation must stand right before the title (articles skipped), so "engineers
+ * not in London" leaves the title alone (the place is excluded there).
+ */
+import { STOP_WORDS } from './lexicon/stop-words.js';
+import { isHeadWord, singular } from './title-heads.js';
+import { claim, type Token } from './tokens.js';
+
+/** Words that rule out the title right after them. */
+const NEGATIONS = /^(not|excluding|except|exclude|without|aren't|arent|isn't|isnt|minus|nor)$/;
+/** Two words that rule out the title after them: "anyone but", "other than", "apart from", "but not". */
+const PAIRS: [RegExp, RegExp][] = [
+  [/^(anyone|anybody|everyone|everybody|all|any)$/, /^but$/],
+  [/^other$/, /^than$/],
+  [/^(apart|aside)$/, /^from$/],
+  [/^but$/, /^not$/],
+];
+const ARTICLES = /^(a|an|the|any)$/;
+
+/**
+ * Claims the negation words of titles (as ignored, so they end a title's run) and returns the token
+ * indices a ruled-out title starts at. "non-" glued before a title word ("non-engineers") is its
+ * own negation; "no" right before a plural ("no recruiters") is too.
+ */
+export function claimTitleNegations(tokens: Token[]): Set<number> {
+  const starts = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== 'word' || t.claim) continue;
+    let cue = NEGATIONS.test(t.norm);
+    // "non-engineers": "non" glued by a hyphen to the next word.
+    // "non-engineers", never "non-technical founders" or "non-executive directors": the glued word
+    // is a title's head and ends it.
+    const glued = tokens[i + 1];
+    const after = tokens[i + 2];
+    if (
+      t.norm === 'non' &&
+      glued?.kind === 'word' &&
+      glued.join === '-' &&
+      !glued.claim &&
+      isHeadWord(singular(glued.norm)) &&
+      (after?.kind !== 'word' || !!after.claim || STOP_WORDS.has(after.norm))
+    ) {
+      claim(tokens, i, i + 1, 'ignored');
+      starts.add(i + 1);
+      continue;
+    }
+    if (!cue) cue = PAIRS.some(([a, b]) => b.test(t.norm) && a.test(tokens[i - 1]?.norm ?? ''));
+    if (!cue && t.norm === 'no') cue = /s$/.test(tokens[i + 1]?.norm ?? '') && tokens[i + 1]?.kind === 'word';
+    if (!cue) continue;
+    let k = i + 1;
+    while (tokens[k]?.kind === 'word' && ARTICLES.test(tokens[k]?.norm ?? '')) k++;
+    const next = tokens[k];
+    if (next?.kind !== 'word' || next.claim) continue;
+    claim(tokens, i, i + 1, 'ignored');
+    starts.add(k);
+  }
+  return starts;
+}
