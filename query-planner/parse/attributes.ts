@@ -98,6 +98,11 @@ function scanSkillTable(tokens: Token[], mode: CaseMode, table: typeof ALL_SKILL
   });
 }
 
+/** Whether a skill or an industry's words start at token `i` ("Tableau", "Apache Kafka", "fintech"). */
+export function startsSkillOrIndustry(tokens: Token[], i: number): boolean {
+  return !!matchAt(tokens, i, ALL_SKILLS) || !!matchAt(tokens, i, INDUSTRIES);
+}
+
 /** Tool and language skills (before titles: they may sit in front of one). */
 export function scanPureSkills(tokens: Token[], mode: CaseMode): Unit[] {
   return scanSkillTable(tokens, mode, PURE_SKILLS, true);

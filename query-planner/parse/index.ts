@@ -34,6 +34,7 @@ import { claimHiringManagers, claimLeadingVerb } from './leading-verbs.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_PHRASES } from './lexicon/levels.js';
 import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
+import { scanPersonPhrases } from './person-phrases.js';
 import { type PlaceMention, scanPlaces } from './places.js';
 import type { RecognizedItem } from './recognized.js';
 import { scanRelations } from './relations.js';
@@ -209,6 +210,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   // The order matters: each recogniser claims what it understood, the later ones see the rest.
   const relations = scanRelations(tokens);
   for (const r of relations) note('connection_degrees', r.from, r.to, r.degrees);
+  for (const p of scanPersonPhrases(source, tokens, mode, receipts)) note(p.kind, p.from, p.to, p.name);
   const years = scanYears(tokens);
   if (years) note('years_experience', years.from, years.to, years.range);
   claimHiringManagers(tokens);

@@ -186,7 +186,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     if (!AMBIGUOUS_CODES.has(key)) return true;
     // "based in Zurich", "in or near Boston": the word is a preposition or conjunction here.
     if (next && next.kind === 'word' && PREPOSITION_FOLLOWERS.has(next.norm)) return false;
-    if (key === 'in' && !first.upper && next && next.kind !== 'punct') return false;
+    // "in" in small letters is the preposition, even last ("engineers in in").
+    if (key === 'in' && !first.upper) return false;
     if (cue) return true;
     if (first.upper && ctx.mode !== 'upper' && !['in', 'or', 'me', 'id'].includes(key)) return true;
     const nextWord = tokens[to];

@@ -97,7 +97,11 @@ export function tokenize(text: string): Token[] {
     out.push(makeToken(out.length, t, start, kind, join));
   };
   // Line breaks end clauses: they become punctuation tokens.
-  const src = text.replace(/[\u2013\u2212]/g, '-');
+  // Control characters (NUL, ...), zero-width spaces and byte-order marks separate words, one for
+  // one so offsets into the text stay right.
+  const src = text
+    .replace(/[\u2013\u2212]/g, '-')
+    .replace(/[\p{Cc}\u200B\uFEFF]/gu, (c) => (c === '\n' || c === '\t' || c === '\r' ? c : ' '));
   let lastEnd = 0;
   for (const m of src.matchAll(CHUNK)) {
     const at = m.index ?? 0;

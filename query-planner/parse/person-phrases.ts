@@ -1,0 +1,107 @@
+/**
+ * People named in a query: "people named John Smith in Boston", "someone called Priya at
+ * Google" (the name is searched as words, never a title or a place), and "engineers connected to
+ * Jordan Ellis", "people who know Sam Altman" (a person whose network is meant: the parser does
+ * not look people up, so the phrase is set aside with a receipt saying how to ask for it:
+ * `filters.connected_to` with the person's profile URL or id). Run after relation phrases ("people
+ * I'm connected to") and before places, so "Jordan" of a name is no country.
+ */
+import { isGivenName } from '../../server/contacts/given-names.js';
+import type { Receipt } from '../limits.js';
+import { startsSkillOrIndustry } from './attributes.js';
+import { STOP_WORDS } from './lexicon/stop-words.js';
+import { isHeadWord, singular } from './title-heads.js';
+import { type CaseMode, claim, type Token } from './tokens.js';
+
+export interface PersonPhrase {
+  kind: 'person_name' | 'connected_to_person';
+  /** The name as written. */
+  name: string;
+  from: number;
+  to: number;
+}
+
+/** Words before a name that say it is the person's own: "named", "called". */
+const NAMING = /^(named|called)$/;
+/** Phrases before a name that say the person's network is meant. */
+const NETWORK_CUES: string[][] = [
+  ['connected', 'to'],
+  ['connected', 'with'],
+  ['connections', 'of'],
+  ['who', 'know'],
+  ['who', 'knows'],
+  ['that', 'know'],
+  ['that', 'knows'],
+  ['who', 'are', 'connected', 'to'],
+  ['linked', 'to'],
+];
+const MAX_NAME_WORDS = 3;
+
+/** Words for people that "named" or "called" may follow: "people", "someone", a plural title ("engineers"). */
+const PEOPLE_WORDS =
+  /^(people|person|persons|someone|somebody|anyone|anybody|everyone|folks|guy|guys|man|men|woman|women|those|candidates|profiles|contacts|users|members)$/;
+
+function namesPeople(prev: Token | undefined): boolean {
+  if (prev?.kind !== 'word') return false;
+  return PEOPLE_WORDS.test(prev.norm) || (prev.norm.endsWith('s') && isHeadWord(singular(prev.norm)));
+}
+
+/** The words of a name starting at `i`: capitalised words in text that capitalises names, else up to two words. */
+function nameAt(tokens: Token[], i: number, mode: CaseMode): number {
+  const limit = mode === 'lower' ? 2 : MAX_NAME_WORDS;
+  let k = i;
+  while (k < tokens.length && k - i < limit) {
+    const t = tokens[k] as Token;
+    if (t.kind !== 'word' || t.claim || STOP_WORDS.has(t.norm)) break;
+    if (mode !== 'lower' && !t.cap) break;
+    k++;
+  }
+  return k;
+}
+
+/** Finds and claims the names of people in the query; returns them with receipts for the networks it cannot look up. */
+export function scanPersonPhrases(source: string, tokens: Token[], mode: CaseMode, receipts: Receipt[]): PersonPhrase[] {
+  const out: PersonPhrase[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== 'word' || t.claim) continue;
+    let cueEnd = -1;
+    let kind: PersonPhrase['kind'] = 'person_name';
+    // "people named ...", "engineers called ...", never a title's word ("Named Account Executive").
+    if (NAMING.test(t.norm) && namesPeople(tokens[i - 1])) cueEnd = i + 1;
+    else {
+      const cue = NETWORK_CUES.find((c) => c.every((w, q) => tokens[i + q]?.norm === w && !tokens[i + q]?.claim));
+      if (cue) {
+        cueEnd = i + cue.length;
+        kind = 'connected_to_person';
+      }
+    }
+    if (cueEnd < 0) continue;
+    const end = nameAt(tokens, cueEnd, mode);
+    if (end === cueEnd) continue;
+    // "engineers who know Apache Kafka", "a tool called Tableau": skills and sectors are no one's name.
+    let named = true;
+    for (let k = cueEnd; k < end && named; k++) if (startsSkillOrIndustry(tokens, k)) named = false;
+    if (!named) continue;
+    // A network is a person's: a given name and a family name, capitalised where the text
+    // capitalises names, else a given name known as one ("who know Python" is no one's).
+    if (kind === 'connected_to_person' && (end - cueEnd < 2 || (mode === 'lower' && !isGivenName((tokens[cueEnd] as Token).norm))))
+      continue;
+    const name = source.slice((tokens[cueEnd] as Token).start, (tokens[end - 1] as Token).end);
+    if (kind === 'person_name') {
+      // The cue is no keyword; the name's words are, and nothing else may read them.
+      claim(tokens, i, cueEnd, 'ignored');
+      claim(tokens, cueEnd, end, 'field');
+    } else {
+      claim(tokens, i, end, 'ignored');
+      receipts.push({
+        path: '/query',
+        action: 'ignored',
+        message: `"${source.slice(t.start, (tokens[end - 1] as Token).end)}" names a person whose network is meant; people are not looked up by name in a query. To search their connections, give filters.connected_to with their profile URL or user id.`,
+      });
+    }
+    out.push({ kind, name, from: i, to: end });
+    i = end - 1;
+  }
+  return out;
+}
