@@ -41,7 +41,7 @@ import { scanRelations } from './relations.js';
 import { mendLevelSpelling } from './title-heads.js';
 import { claimTitleNegations } from './title-negation.js';
 import { scanTitles } from './titles.js';
-import { type CaseMode, caseMode, claim, expandShorthand, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
+import { type CaseMode, caseMode, expandShorthand, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
 
 export type { CompanyMention } from './companies.js';
 

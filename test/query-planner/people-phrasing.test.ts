@@ -38,7 +38,7 @@ test('years written high to low are the same span; years beyond a career are sai
   assert.ok(beyond.receipts.some((r) => r.action === 'ignored' && /100 years/.test(r.message)));
 });
 
-test('people named in a query: a name is searched as words; a person\'s network is set aside with a receipt', () => {
+test("people named in a query: a name is searched as words; a person's network is set aside with a receipt", () => {
   const named = parse('people named John Smith in Boston');
   assert.equal(named.filters, { locations: { include: ['Boston'] } });
   assert.equal(named.keywords, ['john', 'smith']);
