@@ -74,6 +74,15 @@ test('founded year: after / before are strict, since / from / by inclusive', () 
   assert.equal(y('breweries founded after the 1990s'), { min: 2000 });
 });
 
+test('ranges written high to low are the same span: years, head counts, money', () => {
+  assert.equal(filters('saas companies founded between 2020 and 2015').founded_year, { min: 2015, max: 2020 });
+  assert.equal(filters('startups founded 1999-05').founded_year, { min: 1999, max: 2005 });
+  assert.equal(filters('startups founded 2015-18').founded_year, { min: 2015, max: 2018 });
+  assert.equal(filters('logistics firms with between 500 and 200 employees').employee_count, { min: 200, max: 500 });
+  assert.equal(filters('companies with 10M-5M in funding').total_funding_usd, { min: 5_000_000, max: 10_000_000 });
+  assert.equal(filters('companies that raised between $300M and $100M').total_funding_usd, { min: 100_000_000, max: 300_000_000 });
+});
+
 test('"been around since", "in business since": the year it began, not any year after', () => {
   const y = (q: string) => filters(q).founded_year;
   assert.equal(y('barbed wire makers that have been around since 1921'), { min: 1921, max: 1921 });

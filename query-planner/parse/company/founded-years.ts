@@ -104,8 +104,14 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
     if (tokens[secondAt]?.kind === 'punct' && /^['’]$/.test(tokens[secondAt]?.text ?? '')) secondAt++;
     const s = tokens[secondAt];
     let second = yearOf(s, tokens[secondAt - 1])?.year ?? null;
-    if (second === null && s && /^\d\d$/.test(s.norm)) second = Math.floor(y.year / 100) * 100 + Number(s.norm);
-    if (second !== null && second > y.year && s) return { range: { min: y.year, max: second }, from: i, end: secondAt + 1, single: false };
+    if (second === null && s && /^\d\d$/.test(s.norm)) {
+      // "2015-18", "1999-05": the second year in the same century, or the next one.
+      second = Math.floor(y.year / 100) * 100 + Number(s.norm);
+      if (second <= y.year) second += 100;
+    }
+    // Written high to low ("between 2020 and 2015"): the same span; "2017 or 2018" either year.
+    if (second !== null && second !== y.year && s)
+      return { range: { min: Math.min(y.year, second), max: Math.max(y.year, second) }, from: i, end: secondAt + 1, single: false };
   }
   const after = tokens[end]?.norm ?? '';
   if (/^(onwards?|later|after|up)$/.test(after) || (/^(or|and)$/.test(after) && /^(later|after|newer)$/.test(tokens[end + 1]?.norm ?? '')))

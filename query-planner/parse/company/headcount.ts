@@ -51,7 +51,10 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
       second = countOf(tokens[k + 1]);
       if (second) k += 2;
     }
-    if (second && second.value <= c.value) continue;
+    if (second && second.value === c.value) continue;
+    // Written high to low ("between 500 and 200 employees"): the same span.
+    const low = second && second.value < c.value ? second : c;
+    const high = second && second.value < c.value ? c : second;
     let plus = c.plus || !!second?.plus;
     if (tokens[k]?.norm === '+') {
       plus = true;
@@ -102,7 +105,7 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
       if (TEAM_BEFORE.test(u.norm)) teamCue = true;
     }
     let r: NumberRange | null = null;
-    if (second) r = second.plus ? { min: c.value } : { min: c.value, max: second.value };
+    if (second && low && high) r = high.plus ? { min: low.value } : { min: low.value, max: high.value };
     else if (plus || before.bound === 'min' || after.bound === 'min') r = { min: c.value };
     else if (before.bound === 'max' || after.bound === 'max') r = { max: c.value };
     else if (word || teamCue) r = { min: c.value };

@@ -158,6 +158,9 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
       let lo = first.amount.value;
       if (!first.amount.scaled && second.amount.scaled) lo *= scaleOf(tokens[secondAt]?.norm ?? '', second.amount);
       if (lo < second.amount.value) return { min: lo, max: second.amount.value, plus: false, from: i, end: second.end };
+      // Written high to low ("$10M-$5M", "between $300M and $100M"): the same span, both amounts scaled as written.
+      if (first.amount.scaled && second.amount.scaled && second.amount.value < lo)
+        return { min: second.amount.value, max: lo, plus: false, from: i, end: second.end };
     }
   }
   if (!isMoney(first.amount)) return null;
