@@ -139,6 +139,7 @@ export const OWN10_DATA = new URL('./company-queries.own10.jsonl', import.meta.u
 export const OWN11_DATA = new URL('./company-queries.own11.jsonl', import.meta.url);
 export const OWN12_DATA = new URL('./company-queries.own12.jsonl', import.meta.url);
 export const OWN13_DATA = new URL('./company-queries.own13.jsonl', import.meta.url);
+export const OWN14_DATA = new URL('./company-queries.own14.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs

@@ -72,6 +72,7 @@ export const OWN11_PEOPLE_DATA = new URL('./people-queries.own11.jsonl', import.
 export const OWN12_PEOPLE_DATA = new URL('./people-queries.own12.jsonl', import.meta.url);
 export const OWN13_PEOPLE_DATA = new URL('./people-queries.own13.jsonl', import.meta.url);
 export const OWN14_PEOPLE_DATA = new URL('./people-queries.own14.jsonl', import.meta.url);
+export const OWN15_PEOPLE_DATA = new URL('./people-queries.own15.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

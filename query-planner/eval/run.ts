@@ -25,6 +25,7 @@ import {
   OWN11_DATA,
   OWN12_DATA,
   OWN13_DATA,
+  OWN14_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -45,6 +46,7 @@ import {
   OWN12_PEOPLE_DATA,
   OWN13_PEOPLE_DATA,
   OWN14_PEOPLE_DATA,
+  OWN15_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -92,6 +94,7 @@ for (const [file, data] of [
   ['people-queries.own12.jsonl', OWN12_PEOPLE_DATA],
   ['people-queries.own13.jsonl', OWN13_PEOPLE_DATA],
   ['people-queries.own14.jsonl', OWN14_PEOPLE_DATA],
+  ['people-queries.own15.jsonl', OWN15_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -199,6 +202,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own11', reportOwnSet('company-queries.own11.jsonl', OWN11_DATA)],
   ['own12', reportOwnSet('company-queries.own12.jsonl', OWN12_DATA)],
   ['own13', reportOwnSet('company-queries.own13.jsonl', OWN13_DATA)],
+  ['own14', reportOwnSet('company-queries.own14.jsonl', OWN14_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
