@@ -1,12 +1,16 @@
 /**
  * Countries' other names for the gazetteer (geo/gazetteer.ts): the world-countries package's
- * common, official, alternative and native names, as place keys.
+ * common, official, alternative and native names, and its names in other languages written in
+ * Latin letters, as place keys.
  */
 import { createRequire } from 'node:module';
 import { isGivenName } from '../server/contacts/given-names.js';
 import { commonWords, placeKey } from './gazetteer.js';
 
 let otherNames: Map<string, string> | null = null;
+let translatedNames: Map<string, string> | null = null;
+/** The world-countries translations written in Latin letters (ISO 639-3 codes). */
+const LATIN_LANGUAGES = new Set(['ces', 'deu', 'est', 'fin', 'fra', 'hrv', 'hun', 'ita', 'nld', 'pol', 'por', 'slk', 'spa', 'swe', 'tur']);
 /** Names that start with a direction read as part of a place ("South Georgia" is Georgia's south first). */
 const DIRECTION_FIRST = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|new) /;
 
@@ -80,5 +84,25 @@ export function otherCountryNames(taken: (key: string) => boolean = () => false)
       .filter(([key, codes]) => codes.size === 1 && [...(endings.get(key) ?? [])].every((c) => codes.has(c)))
       .map(([key, codes]) => [key, [...codes][0] as string]),
   );
+  // Its names in the languages of Europe written in Latin letters ("Maroc", "Tunisie", "Ukraina",
+  // "Marruecos", "Deutschland"), by the same rules, where no other name has the key and one
+  // country only is called so. They are read after a place word ("in Maroc"), as other languages'
+  // names of cities are: several are given names too ("Italia", "Dania", "Kenia").
+  const translated = new Map<string, Set<string>>();
+  for (const c of list)
+    for (const [lang, x] of Object.entries((c as { translations?: Record<string, { common: string }> }).translations ?? {})) {
+      if (!LATIN_LANGUAGES.has(lang) || !latin(x.common) || !(x.common.includes(' ') || oneWord(x.common))) continue;
+      const key = placeKey(x.common);
+      if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || common.has(key) || DIRECTION_FIRST.test(key) || demonyms.has(key)) continue;
+      if (seen.has(key)) continue;
+      translated.set(key, (translated.get(key) ?? new Set()).add(c.cca2));
+    }
+  translatedNames = new Map([...translated].filter(([, codes]) => codes.size === 1).map(([key, codes]) => [key, [...codes][0] as string]));
   return otherNames;
+}
+
+/** Countries by their names in other European languages, by place key ({@link otherCountryNames} builds it). */
+export function translatedCountryNames(): Map<string, string> {
+  if (!translatedNames) otherCountryNames();
+  return translatedNames ?? new Map();
 }

@@ -3,7 +3,7 @@ import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
 import { countyAreas } from './counties.js';
 import { COUNTRY_ALIASES } from './country-aliases.js';
-import { otherCountryNames } from './country-names.js';
+import { otherCountryNames, translatedCountryNames } from './country-names.js';
 import { METROS, type MetroDefinition } from './metros.js';
 import { regionsOf } from './regions.js';
 import { CITY_ALIASES, SUPPLEMENTAL_CITIES } from './supplement.js';
@@ -89,7 +89,12 @@ const NATIVE_NAMED =
 export function countryAliasKeys(): string[] {
   const natives = NATIVE_NAMED.map((code) => (countries as Record<string, { native: string }>)[code]?.native ?? '');
   allCities(); // builds the names below with the cities to leave out
-  return [...Object.keys(COUNTRY_ALIASES), ...natives.map(placeKey).filter(Boolean), ...otherCountryNames().keys()];
+  return [
+    ...Object.keys(COUNTRY_ALIASES),
+    ...natives.map(placeKey).filter(Boolean),
+    ...otherCountryNames().keys(),
+    ...translatedCountryNames().keys(),
+  ];
 }
 
 export function countryName(code: string): string {

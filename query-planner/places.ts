@@ -4,9 +4,20 @@
  * every index stores (mappings/analysis.ts LOCATION_MAPPING).
  */
 
+import { translatedCountryNames } from '../geo/country-names.js';
 import { directionalPart } from '../geo/directions.js';
 import { calledSo, DIVISION_SUFFIX, divisionOfCountry, findDivision } from '../geo/divisions.js';
-import { type City, countryName, findCities, findCountryCode, findMetro, findUsState, metroOf, placeKey } from '../geo/gazetteer.js';
+import {
+  allCities,
+  type City,
+  countryName,
+  findCities,
+  findCountryCode,
+  findMetro,
+  findUsState,
+  metroOf,
+  placeKey,
+} from '../geo/gazetteer.js';
 import { findByOtherName } from '../geo/other-names.js';
 import { REGIONS, regionByName, regionMembers } from '../geo/regions.js';
 import { findOrdinaryTowns, findTowns } from '../geo/towns.js';
@@ -190,6 +201,11 @@ export function resolvePlace(input: string): PlaceMatch | null {
     // "Londres", "Mailand": another language's name of a city, read as a town is (it wants a place word).
     const other = findByOtherName(key);
     if (other) return { ...cityMatch(other, text), lessCertain: 'town' };
+    // "Maroc", "Ukraina": a country by its name in another language, read as another language's
+    // name of a city is (after a place word: "Italia" and "Dania" are given names too).
+    allCities();
+    const translated = translatedCountryNames().get(key);
+    if (translated) return { kind: 'country', name: countryName(translated), input: text, countryCode: translated, lessCertain: 'town' };
   }
   const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);

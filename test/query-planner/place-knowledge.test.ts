@@ -388,6 +388,12 @@ test('places: countries under their other English names, cities qualified by a d
   assert.is(resolved('Ottawa-Gatineau'), 'metro: Ottawa-Gatineau');
   assert.is(resolved('Mega Manila'), 'metro: Metro Manila');
   assert.is(resolved('Cymru'), 'country: United Kingdom');
+  // Countries by their names in other European languages, after a place word only.
+  assert.is(placeOf('bancassurance managers in Tunisie'), 'Tunisia');
+  assert.is(placeOf('nurses in ukraina'), 'Ukraine');
+  assert.is(placeOf('startups in Deutschland'), 'Germany');
+  assert.equal(filters('Dania Lopez designers').locations, undefined);
+  assert.is(placeOf('tax lawyers in the us virgin islands'), 'U.S. Virgin Islands');
   assert.is(resolved('Misr'), 'country: Egypt');
   assert.is(resolved('eThekwini'), 'city: Durban, South Africa');
   assert.is(placeOf('charity workers in Hull'), 'Kingston upon Hull, United Kingdom');
