@@ -9,6 +9,7 @@ import { commonWords, placeKey } from './gazetteer.js';
 
 let otherNames: Map<string, string> | null = null;
 let translatedNames: Map<string, string> | null = null;
+const SAINT_ALONE = /^(st|saint|san|santa|sao|sankt|svaty|sveti|sint|szent) \S+$/;
 /** The world-countries translations written in Latin letters (ISO 639-3 codes). */
 const LATIN_LANGUAGES = new Set(['ces', 'deu', 'est', 'fin', 'fra', 'hrv', 'hun', 'ita', 'nld', 'pol', 'por', 'slk', 'spa', 'swe', 'tur']);
 /** Names that start with a direction read as part of a place ("South Georgia" is Georgia's south first). */
@@ -94,7 +95,8 @@ export function otherCountryNames(taken: (key: string) => boolean = () => false)
       if (!LATIN_LANGUAGES.has(lang) || !latin(x.common) || !(x.common.includes(' ') || oneWord(x.common))) continue;
       const key = placeKey(x.common);
       if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || common.has(key) || DIRECTION_FIRST.test(key) || demonyms.has(key)) continue;
-      if (seen.has(key)) continue;
+      // A saint's name alone ("St Vincent", "Santa Lucia", "San Bartolome") is as often a hospital or a town.
+      if (seen.has(key) || SAINT_ALONE.test(key)) continue;
       translated.set(key, (translated.get(key) ?? new Set()).add(c.cca2));
     }
   translatedNames = new Map([...translated].filter(([, codes]) => codes.size === 1).map(([key, codes]) => [key, [...codes][0] as string]));
