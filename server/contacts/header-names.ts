@@ -5,6 +5,7 @@
  */
 import type { ContactRow } from './match-scoring.js';
 import { LIST_FIELDS } from './row-schema.js';
+import { withColumnsRead } from './unlabelled-columns.js';
 
 type Field =
   | 'name'
@@ -196,7 +197,8 @@ export function withHeaderNames(row: ContactRow): ContactRow {
   const out: ContactRow & Record<string, unknown> = { ...row };
   const regions: string[] = [];
   const countries: string[] = [];
-  const entries = Object.entries(row)
+  // A record pasted into one column and columns named for their position, read first (unlabelled-columns.ts).
+  const entries = withColumnsRead(Object.entries(row), (key) => (KNOWN.has(key) ? key : headerField(key)))
     .filter(([key]) => !KNOWN.has(key))
     .map(([raw, value]) => [headerKey(raw), value, raw] as const)
     .sort((a, b) => Number(GENERIC_NAMES.has(a[0])) - Number(GENERIC_NAMES.has(b[0])));

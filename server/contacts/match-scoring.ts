@@ -91,6 +91,7 @@ export const WEIGHTS = {
   city: 1,
   metro: 0.8,
   countryConflict: -1,
+  cityAndEmployerConflict: -1,
   firstDegree: 1.5,
   secondDegree: 0.5,
 } as const;
@@ -273,6 +274,17 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else if (k.place.metro && metro === k.place.metro) add('location', 'partial', WEIGHTS.metro, `in the ${p.location.metro} area`);
     else if (k.place.country && p.location.country_code && k.place.country !== p.location.country_code)
       add('location', 'conflict', WEIGHTS.countryConflict, 'in another country');
+    // Another city and another employer, both given on both sides: a namesake more likely than a
+    // person who moved and changed jobs (one of the two alone is a move or a new job, and weighs nothing).
+    else if (
+      k.place.city &&
+      city &&
+      city !== k.place.city &&
+      !(k.place.metro && metro === k.place.metro) &&
+      p.current_company_name &&
+      ev.some((e) => e.field === 'organization' && e.outcome === 'conflict')
+    )
+      add('location', 'conflict', WEIGHTS.cityAndEmployerConflict, `in ${p.location.city}, at another employer`);
   }
   if (network === 1) add('network', 'match', WEIGHTS.firstDegree, 'a first-degree connection of yours');
   else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, 'a second-degree connection of yours');

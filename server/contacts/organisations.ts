@@ -8,6 +8,7 @@ import { distance } from 'fastest-levenshtein';
 import pluralize from 'pluralize';
 import { parse as parseDomain } from 'tldts';
 import { findCountryCode } from '../../geo/gazetteer.js';
+import { employerReadings } from './employer-cell.js';
 import { asciiLower, indexWords, words } from './normalize.js';
 
 /** Legal forms and filler words dropped from organisation names before comparing them. */
@@ -65,7 +66,8 @@ const LEGAL = new Set([
 /**
  * The organisations one cell names: the organisation, and the one a clause beside it names
  * ("Acme (formerly Widgets Inc)", "Acme, a Globex company", "Acme (acquired by Globex)", "Acme,
- * part of Globex"): the person may be filed under either.
+ * part of Globex"): the person may be filed under either. Each is read as a person reads an
+ * employer cell (employer-cell.ts: years, an office, a spelt-out legal form, several employers).
  */
 export function orgNamesIn(cell: string | null | undefined): string[] {
   const text = (cell ?? '')
@@ -75,10 +77,10 @@ export function orgNamesIn(cell: string | null | undefined): string[] {
     /^(.*?)\s*(?:\(\s*(?:formerly|previously|fka|f\/k\/a|now|acquired by|part of|a subsidiary of|subsidiary of|owned by)\s+([^)]+)\)|,\s*(?:a|an)\s+(.+?)\s+(?:company|subsidiary|business)\s*$|,\s*(?:part of|a subsidiary of|now|formerly)\s+(.+)$)\s*$/i.exec(
       text.trim(),
     );
-  if (!clause) return text.trim() ? [text.trim()] : [];
+  if (!clause) return employerReadings(text);
   const main = (clause[1] ?? '').trim();
   const other = (clause[2] ?? clause[3] ?? clause[4] ?? '').trim();
-  return [main, other].filter(Boolean);
+  return [...new Set([main, other].filter(Boolean).flatMap(employerReadings))];
 }
 
 /**
@@ -163,6 +165,8 @@ export interface OrgForm {
   key: string;
   /** The key's words joined ("acme robotics" → "acmerobotics"). */
   joined: string;
+  /** The name's words joined as written, plurals kept ("Willms Agency" → "willmsagency", as a handle or a page's slug writes it). */
+  written: string;
   /**
    * The key without "and" between names: "and", "&", "+", a comma or a dash join names alike
    * ("Beer, Borer and Watsica" is "Beer Borer Watsica", "Lubowitz & Mertz" "Lubowitz - Mertz").
@@ -205,6 +209,7 @@ export function orgForm(name: string | null | undefined): OrgForm {
   return {
     key: keyWords.join(' '),
     joined: keyWords.join(''),
+    written: kept.join(''),
     bare: keyWords.filter((w, i) => !(w === 'and' && i > 0 && i < keyWords.length - 1)).join(' '),
     acronyms,
     ...(initials ? { initials } : {}),
@@ -222,7 +227,7 @@ export function orgForm(name: string | null | undefined): OrgForm {
  */
 export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' | null {
   if (!a.key || !b.key) return null;
-  if (a.key === b.key || a.joined === b.joined || a.bare === b.bare) return 'same';
+  if (a.key === b.key || a.joined === b.joined || a.bare === b.bare || a.written === b.written) return 'same';
   const [short, long] = a.key.length <= b.key.length ? [a, b] : [b, a];
   // A local subsidiary is the employer: "Acme Deutschland GmbH", "Thyme Labs Australia Pty Ltd",
   // "Langosh Cloud France SAS" (the country's name, in English or its own, after the name).

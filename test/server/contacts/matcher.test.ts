@@ -476,6 +476,24 @@ test('a city compares by its place key: "Ft. Worth" and "Fort Worth", "St. Paul"
   assert.equal(lives('Austin, TX', 'Fort Worth'), []);
 });
 
+test('a namesake in another city at another employer stays below a likely match, even in the network', () => {
+  const keys = rowKeys({ name: 'Tomás Loya Jr.', organization_names: ['Ceramic Chain'], location: 'Seattle, Washington, United States' });
+  const person = {
+    first_name: 'Tomás',
+    last_name: 'Loya',
+    current_company_name: 'Instructor Biosciences',
+    location: { city: 'San Francisco', country_code: 'US', metro: 'san francisco bay area' },
+  };
+  const { score, evidence } = scoreCandidate(keys, person, 1);
+  assert.ok(evidence.some((e) => e.field === 'location' && e.outcome === 'conflict'));
+  assert.ok(confidenceOf(score) < 0.6, String(confidenceOf(score)));
+  // Another city alone (a move) or another employer alone (a new job) weighs nothing against them.
+  const moved = scoreCandidate(keys, { ...person, current_company_name: 'Ceramic Chain' }, 1).evidence;
+  assert.not.ok(moved.some((e) => e.field === 'location'));
+  const sameCity = scoreCandidate(keys, { ...person, location: { city: 'Seattle', country_code: 'US' } }, 1).evidence;
+  assert.not.ok(sameCity.some((e) => e.field === 'location' && e.outcome === 'conflict'));
+});
+
 test('a title compares with its abbreviations spelt out: "Sr. Inside Sales Rep.", "HRIS Mgr", "AI Eng."', () => {
   const title = (row: string, current: string) =>
     scoreCandidate(rowKeys({ first_name: 'Ana', last_name: 'Ruiz', job_titles: [row] }), { current_title: current }, null)

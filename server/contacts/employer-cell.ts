@@ -1,0 +1,222 @@
+/**
+ * An employer cell as a person reads it (docs/contacts.md, "Employers"): what follows the
+ * employer's name and is no part of it goes (the years worked there, an office or its city, a
+ * legal form spelt out), a company-page URL or a social handle is the name it spells, and a cell
+ * naming several employers names each, the current one first.
+ */
+import { resolvePlace } from '../../query-planner/places.js';
+import { isGivenName } from './given-names.js';
+import { words } from './normalize.js';
+
+/**
+ * Legal forms written out in full, in the languages companies register in ("Gesellschaft mit
+ * beschränkter Haftung" is GmbH, "Kabushiki Kaisha" KK): folded to lower-case ASCII words.
+ */
+const SPELT_LEGAL_FORMS = [
+  'limited liability company',
+  'limited liability partnership',
+  'limited partnership',
+  'public limited company',
+  'private limited company',
+  'private limited',
+  'proprietary limited',
+  'incorporated',
+  'limited',
+  'corporation',
+  'gesellschaft mit beschrankter haftung',
+  'aktiengesellschaft',
+  'kommanditgesellschaft',
+  'kabushiki kaisha',
+  'godo kaisha',
+  'yugen kaisha',
+  'naamloze vennootschap',
+  'besloten vennootschap',
+  'societe anonyme',
+  'societe par actions simplifiee',
+  'societe a responsabilite limitee',
+  'societa per azioni',
+  'societa a responsabilita limitata',
+  'sociedad anonima',
+  'sociedad limitada',
+  'sociedad de responsabilidad limitada',
+  'sociedade anonima',
+  'sociedade limitada',
+  'aktiebolag',
+  'aksjeselskap',
+  'allmennaksjeselskap',
+  'anpartsselskab',
+  'osakeyhtio',
+  'spolka akcyjna',
+  'spolka z ograniczona odpowiedzialnoscia',
+];
+
+/** Letters without their marks, each character kept to its length, so an index of the folded text is one of the text ("é" → e, "ł" → l). */
+const fold = (text: string): string =>
+  Array.from(text, (c) => {
+    const f = c.normalize('NFKD').replace(/\p{M}/gu, '').replace('ł', 'l').replace('Ł', 'L');
+    return f.length === c.length ? f : c;
+  }).join('');
+const LEGAL_WORDS = SPELT_LEGAL_FORMS.map((f) => f.split(' ').join('\\s+')).join('|');
+/** A legal form spelt out after the name ("Acme, Société Anonyme", "Acme Aktiengesellschaft"), on the folded text. */
+const LEGAL_AFTER = new RegExp(`[\\s,]+(?:${LEGAL_WORDS})\\.?\\s*$`, 'i');
+/** One before it ("Kabushiki Kaisha Acme"). */
+const LEGAL_BEFORE = new RegExp(`^\\s*(?:${LEGAL_WORDS})\\s+(?=\\S)`, 'i');
+
+/** A year or a month and year ("2019", "03/2020", "Jan 2019"). */
+const WHEN = String.raw`(?:(?:\d{1,2}[/.-])?(?:19|20)\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(?:19|20)\d{2})`;
+const UNTIL = String.raw`(?:now|present|today|current|date|heute|aujourd'hui|actual|atual|oggi)`;
+/**
+ * The years worked there after the name: "[2015 - now]", "(since 2019)", ", 2016–present",
+ * "03/2020 - today", "(2013-)", "2019".
+ */
+const DATES_AFTER = new RegExp(
+  String.raw`[\s,;:|·•–—-]*[([]?\s*(?:since|from|seit|depuis|desde)?\s*${WHEN}\s*(?:(?:[-–—]|to|until|till|bis)\s*(?:${WHEN}|${UNTIL})?)?\s*[)\]]?\s*$`,
+  'i',
+);
+
+/** Words that mark an office of the employer: "Boston HQ", "(Fremont office)", "Oslo Hub". */
+const OFFICE = /^(?:hq|headquarters|office|offices|hub|branch|campus|site|studio|plant|lab)$/i;
+
+/** Whether words name a place without doubt (a city, a metro, a country or a state; not a town only some lists know). */
+const isPlace = (text: string): boolean => {
+  const t = text.trim();
+  if (!t || !/^\p{Lu}/u.test(t)) return false;
+  const place = resolvePlace(t);
+  return Boolean(place && !place.lessCertain);
+};
+
+/**
+ * The employer without an office after it: "Acme @ Houston", "Acme – London", "Acme (Berlin office)",
+ * "Acme, Amsterdam", "Acme Boston HQ", "Acme (Port Lavaca)". After a dash or a comma only a place
+ * that is no given name ("Lubowitz - Jackson" may be two partners' firm). Null when none.
+ */
+function withoutOffice(cell: string): string | null {
+  const bracket = /^(.+?)\s*[([]([^()[\]]+)[)\]]\s*$/u.exec(cell);
+  if (bracket) {
+    const inside = bracket[2]!.trim().split(/\s+/);
+    const marked = OFFICE.test(inside.at(-1) ?? '') || OFFICE.test(inside[0] ?? '');
+    const place = inside.filter((w) => !OFFICE.test(w) && !/^(?:the|our)$/i.test(w)).join(' ');
+    if ((marked && (place === '' || /^\p{Lu}/u.test(place))) || isPlace(place)) return bracket[1]!.trim();
+  }
+  // "Acme Boston HQ", "Descendant Industries Kolkata HQ": the place before the office's word, else the word alone.
+  const ws = cell.trim().split(/\s+/);
+  if (ws.length >= 2 && /^(?:hq|headquarters|office|hub|branch|campus)$/i.test(ws.at(-1)!)) {
+    for (let n = Math.min(3, ws.length - 2); n >= 1; n--) {
+      const place = ws.slice(-1 - n, -1).join(' ');
+      if (isPlace(place))
+        return ws
+          .slice(0, -1 - n)
+          .join(' ')
+          .replace(/[\s,@|–—-]+$/, '');
+    }
+    return ws
+      .slice(0, -1)
+      .join(' ')
+      .replace(/[\s,@|–—-]+$/, '');
+  }
+  const parted = /^(.+\S)\s*(@|\s[-–—|/·•]\s|,)\s*([^,@]+)$/u.exec(cell);
+  if (parted) {
+    const place = parted[3]!.trim();
+    const given = !place.includes(' ') && isGivenName(words(place)[0] ?? '');
+    if (place.split(/\s+/).length <= 4 && (parted[2] === '@' || !given) && isPlace(place)) return parted[1]!.trim();
+  }
+  return null;
+}
+
+/** An employer's page on a professional network ("…/company/acme-inc/?viewAsMember=true"): its name from the slug. */
+const COMPANY_PAGE = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,}(?::\d+)?\/(?:company|school|showcase)\/([^/?#\s]+)/i;
+
+/**
+ * A social handle or a name written as one word ("@SchimmelGroup", "#DwellMoney", "KossAgencyHQ",
+ * "@dickens_douglas", "ZboncakLLC"): its words apart, without "HQ"; null when the cell is no handle.
+ */
+function handleName(cell: string): string | null {
+  const t = cell.trim();
+  if (/\s/.test(t) || !/^[@#]?[\p{L}\d][\p{L}\d_.-]*$/u.test(t)) return null;
+  // "KossAgencyHQ", "@zboncakllc": "HQ" and a legal form glued to the end go.
+  const bare = t
+    .replace(/^[@#]/, '')
+    .replace(/(?<=[\p{L}\d])HQ$/u, '')
+    .replace(/(?<=\p{Ll}{3})(?:hq|llc|inc|ltd|gmbh)$/u, '');
+  const camel = /\p{Ll}\p{Lu}/u.test(bare);
+  if (!camel && bare === t && !bare.includes('_')) return null;
+  if (!camel && !bare.includes('_')) return bare;
+  const spaced = bare
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/[_]+/g, ' ')
+    .trim();
+  return spaced || null;
+}
+
+/** Roles at another organisation written after the employer: "Angel investor in X", "Board member at X", "advising X". */
+const OTHER_ROLE =
+  /^(?:also\s+)?(?:(?:angel\s+)?investor|board\s+member|advis[eo]r|advising|consultant|consulting|mentor|member|partner|volunteer|trustee|founder|co-?founder)\b(?:\s+(?:in|at|to|for|of|with))?\s+/i;
+/** A role alone in brackets after an employer: "(advisor)", "(board)". */
+const ROLE_ONLY = /\s*\((?:advisor|adviser|board|investor|consultant|mentor|volunteer|side project)\)\s*$/i;
+
+/** The organisation a part of a cell names, without the role the person has there ("Board member at Fahey Inc" → Fahey Inc). */
+const withoutRole = (part: string): string => part.replace(ROLE_ONLY, '').replace(OTHER_ROLE, '').trim();
+
+/**
+ * The employers a cell naming several lists ("Acme; Board member at Beta", "Acme | Angel investor in
+ * Beta", "Acme + Beta", "Acme / Beta (advisor)", "Acme (also advising Beta)", "Glover, Thiel and
+ * Satterfield, Kulas Labs"), the first being the one the person works at; null for one employer.
+ */
+function severalEmployers(cell: string): string[] | null {
+  const also = /^(.+?)\s*\(\s*also\s+(?:advising|at|with|investing in|on the board of)\s+([^)]+)\)\s*$/i.exec(cell);
+  if (also) return [also[1]!.trim(), also[2]!.trim()];
+  const parts = cell.split(/\s*;\s*|\s+[|+/]\s+|\s*\|\s*/).filter((p) => p.trim());
+  if (parts.length > 1) return parts.map(withoutRole).filter(Boolean);
+  // "Glover, Thiel and Satterfield, Kulas Labs", "Fahey Inc, Huel Inc": two firms' names after each
+  // other, the first complete (an "and" list's end, or two words or more without a comma), the
+  // second of two words or more, capitalised, and no "and" list.
+  const comma = cell.lastIndexOf(',');
+  if (comma > 0) {
+    const left = cell.slice(0, comma).trim();
+    const right = cell.slice(comma + 1).trim();
+    const complete = /\s(?:and|&)\s+\p{Lu}[\p{L}'’-]+$/u.test(left) || (!left.includes(',') && left.split(/\s+/).length >= 2);
+    const firm = right.split(/\s+/).length >= 2 && !/^(?:and|&)\s/i.test(right) && /^\p{Lu}/u.test(right) && !/\s(?:and|&)\s/.test(right);
+    if (complete && firm) return [left, right];
+  }
+  return null;
+}
+
+/**
+ * What an employer cell names, as a person reads it: the employer without the years, the office and
+ * a spelt-out legal form after it, and any other organisation the cell names after it; the cell as
+ * written comes last when the reading changed it, as the name may be the firm's own ("Air France").
+ */
+export function employerReadings(cell: string): string[] {
+  const written = cell.trim();
+  if (!written) return [];
+  const page = COMPANY_PAGE.exec(written);
+  if (page) return [decodeURIComponent(page[1]!).replace(/[-_]+/g, ' ').trim()].filter(Boolean);
+  const handle = handleName(written);
+  if (handle) return [handle];
+  const several = severalEmployers(written);
+  const names = several ?? [written];
+  const read = names.map((n) => plainEmployer(n)).filter(Boolean);
+  const out = [...new Set(read)];
+  if (several && !out.includes(written)) out.push(written);
+  else if (!several && out[0] !== written) out.push(written);
+  return out;
+}
+
+/** One employer's name without its years, office and spelt-out legal form (each in any order, once). */
+function plainEmployer(name: string): string {
+  let out = name.trim();
+  for (let i = 0; i < 3; i++) {
+    const before = out;
+    const folded = fold(out);
+    const undated = folded.replace(DATES_AFTER, '');
+    if (undated !== folded && /\p{L}/u.test(undated)) out = out.slice(0, undated.length).trim();
+    const legal = LEGAL_AFTER.exec(fold(out));
+    if (legal && legal.index > 0) out = out.slice(0, legal.index).replace(/[\s,]+$/, '');
+    const legalBefore = LEGAL_BEFORE.exec(fold(out));
+    if (legalBefore && legalBefore[0].length < out.length) out = out.slice(legalBefore[0].length);
+    out = withoutOffice(out) ?? out;
+    if (out === before) break;
+  }
+  return out.replace(/[\s,;:|–—-]+$/, '').trim() || name.trim();
+}
