@@ -47,6 +47,13 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   // The official name ends North Korea's, so the world-countries names leave it out.
   'republic of korea': 'KR',
   'korea republic of': 'KR',
+  // "Rep." for republic.
+  'rep of korea': 'KR',
+  'czech rep': 'CZ',
+  'dominican rep': 'DO',
+  'dem rep of congo': 'CD',
+  'dem rep of the congo': 'CD',
+  'central african rep': 'CF',
   czechia: 'CZ',
   'czech republic': 'CZ',
   holland: 'NL',

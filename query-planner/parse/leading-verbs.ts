@@ -17,10 +17,55 @@ const SEARCH_VERBS = new Set(
 );
 
 /**
- * Verbs that are also the first word of a recruiting or procurement team's titles ("Recruiting
- * Coordinator", "Sourcing Manager", "Staffing Partner", "Scouting Director").
+ * Phrases a query opens with to ask for people ("trying to reach", "kindly share", "pull up",
+ * "intro to", "linkedin profiles of", "any leads on", "do we have any"), longest first.
  */
-const TEAM_VERBS = new Set(words('recruiting sourcing staffing scouting'));
+const OPENING_PHRASES: string[][] = [
+  'trying to reach',
+  'trying to find',
+  'trying to get in touch with',
+  'want to reach',
+  'want to talk to',
+  'want to connect with',
+  'looking to connect with',
+  'looking to reach',
+  'looking to talk to',
+  'get in touch with',
+  'reach out to',
+  'connect me with',
+  'connect me to',
+  'introduce me to',
+  'introductions to',
+  'intros to',
+  'intro to',
+  'talk to',
+  'kindly share',
+  'please share',
+  'share',
+  'pull up',
+  'dig up',
+  'linkedin profiles of',
+  'profiles of',
+  'a list of',
+  'list of',
+  'any leads on',
+  'leads on',
+  'do we have any',
+  'do we know any',
+  'do you have any',
+  'please to find',
+  'search for',
+]
+  .map((p) => p.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/**
+ * Verbs that are also the first word of a team's titles ("Recruiting Coordinator", "Sourcing
+ * Manager", "Staffing Partner", "Scouting Director", "Booking Agent").
+ */
+const TEAM_VERBS = new Set(words('recruiting sourcing staffing scouting booking'));
+/** Verbs read so only after a subject ("i search ..."): alone they start titles ("Search Engineer"). */
+const SUBJECT_VERBS = new Set(words('search find seek need want'));
 
 /** Words that continue such a team's title: "Recruiting Operations Manager", "Sourcing Program Lead". */
 const TEAM_TITLE_WORDS = new Set(
@@ -66,10 +111,22 @@ export function claimHiringManagers(tokens: Token[]): void {
  */
 export function claimLeadingVerb(tokens: Token[]): void {
   let i = 0;
-  while (i < tokens.length && tokens[i]?.kind === 'word' && !tokens[i]?.claim && BEFORE_VERB.has(tokens[i]?.norm ?? '')) i++;
+  for (;;) {
+    while (i < tokens.length && tokens[i]?.kind === 'word' && !tokens[i]?.claim && BEFORE_VERB.has(tokens[i]?.norm ?? '')) i++;
+    // "trying to reach", "linkedin profiles of", "intro to", "any leads on": what the writer asks
+    // for, before whom; claimed so its "to" or "with" makes no colleague of the title after it.
+    const phrase = OPENING_PHRASES.find((p) => p.every((w, q) => tokens[i + q]?.norm === w && !tokens[i + q]?.claim));
+    if (!phrase) break;
+    claim(tokens, i, i + phrase.length, 'ignored');
+    i += phrase.length;
+  }
   const verb = tokens[i];
   const next = tokens[i + 1];
   if (verb?.kind !== 'word' || verb.claim || next?.kind !== 'word' || next.claim) return;
-  if (SEARCH_VERBS.has(verb.norm) || (TEAM_VERBS.has(verb.norm) && (i > 0 || !teamTitleAfter(tokens, i))))
+  if (
+    SEARCH_VERBS.has(verb.norm) ||
+    (SUBJECT_VERBS.has(verb.norm) && i > 0) ||
+    (TEAM_VERBS.has(verb.norm) && (i > 0 || !teamTitleAfter(tokens, i)))
+  )
     claim(tokens, i, i + 1, 'ignored');
 }

@@ -437,7 +437,8 @@ export function scanTitles(input: TitleInput): TitleScan {
     for (const cue of COLLEAGUE_CUES) {
       const from = k - cue.length + 1;
       if (from < 0) continue;
-      if (cue.every((w, q) => tokens[from + q]?.norm === w)) return true;
+      // A cue's words claimed as the query's own opening ("trying to reach", "intro to") are none.
+      if (cue.every((w, q) => tokens[from + q]?.norm === w && tokens[from + q]?.claim !== 'ignored')) return true;
     }
     return false;
   }

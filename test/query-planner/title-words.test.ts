@@ -137,8 +137,28 @@ test('a query that starts with what its writer is doing: the verb is no part of 
   assert.equal(title('recruiting interns currently in greater perth'), ['Recruiting Intern']);
   assert.equal(title('Sourcing Managers In The PRD'), ['Sourcing Manager']);
   assert.equal(title('scouting directors in Boston'), ['Scouting Director']);
+  // What the writer asks for, before whom: its "to" or "with" makes no colleague of the title.
+  assert.equal(title('trying to reach public relations managers in guayas'), ['Public Relations Manager']);
+  assert.equal(title('intro to it directors in batumi'), ['IT Director']);
+  assert.equal(title('introduce me to cfos in austin'), ['CFO']);
+  assert.equal(title('linkedin profiles of radio promoters in greater chattanooga'), ['Radio Promoter']);
+  assert.equal(title('kindly share toxicologists in nîmes'), ['Toxicologist']);
+  assert.equal(title('any leads on insurance sales agents in maringá'), ['Insurance Sales Agent']);
+  assert.equal(title('i search yocto engineers in koblenz'), ['Yocto Engineer']);
+  assert.equal(title('booking photographers in the cook islands'), ['Photographer']);
+  assert.equal(title('booking agents in Nashville'), ['Booking Agent']);
+  assert.equal(title('search engineers in Berlin'), ['Search Engineer']);
+  assert.equal(title('search engine optimization specialists in Leeds'), ['Search Engine Optimization Specialist']);
+  // A colleague after "reports to" is still one.
+  assert.equal(title('engineers who report to the CTO'), ['Engineer']);
   // "Hiring manager" is still the person who hires.
   assert.equal(title('hiring managers in Austin'), undefined);
+});
+
+test('abbreviated title words: mgmt, supv', () => {
+  assert.equal(title('product mgmt directors in enugu state'), ['Product Management Director']);
+  assert.equal(title('storyboard supv in greater reno'), ['Storyboard Supervisor']);
+  assert.equal(title('draftsperson in molise'), ['Draftsperson']);
 });
 
 test('a database or systems administrator keeps the tool written before it', () => {

@@ -33,7 +33,7 @@ export const HEAD_NOUNS = new Set(
   toxicologist pathologist anesthesiologist anaesthetist psychiatrist conservator registrar chaplain pastor rabbi imam
   typist transcriptionist stenographer notary bailiff magistrate detective constable sergeant lieutenant trooper
   stewardess nanny carer chauffeur trucker confectioner chocolatier brewer distiller winemaker rancher agronomist forester
-  driller fabricator assembler metrologist draftsman draughtsman cartographer expeditor
+  driller fabricator assembler metrologist draftsman draughtsman draftsperson draughtsperson cartographer expeditor
   guard farmer miner butcher painter cleaner courier ranger warden sailor soldier medic captain skipper navigator
   conductor examiner adjudicator arbitrator attendant aide handler picker stocker merchant jeweler jeweller
   florist usher croupier bouncer valet housemaid babysitter referee umpire athlete musician singer dancer comedian
@@ -167,6 +167,10 @@ export const WORD_EXPANSIONS: ReadonlyMap<string, string> = new Map(
     coord: 'Coordinator',
     supt: 'Superintendent',
     supvr: 'Supervisor',
+    supv: 'Supervisor',
+    supvs: 'Supervisor',
+    mgmt: 'Management',
+    mgt: 'Management',
     acct: 'Account',
     mech: 'Mechanical',
     elec: 'Electrical',
