@@ -273,6 +273,8 @@ export function scanPhrases<V, R>(
  * before a number are words ("≤ 30 employees" is "at most 30", ">= 2012" "at least 2012", "<$5M"
  * "under $5M"), and contractions are their words ("gov't", "govt", "int'l", "nat'l").
  */
+const DOZENS: Record<string, number> = { 'half a': 6, a: 12, one: 12, two: 24, three: 36, four: 48, five: 60, six: 72 };
+
 export function expandShorthand(text: string): string {
   return (
     text
@@ -286,6 +288,12 @@ export function expandShorthand(text: string): string {
       .replace(/(?:≥|>=|=>)\s*(?=[$€£'’\d])/g, 'at least ')
       .replace(/(?<![\w<>=-])<\s*(?=[$€£\d])/g, 'under ')
       .replace(/(?<![\w<>=-])>\s*(?=[$€£\d])/g, 'over ')
+      // "A-round", "B-round": the series (not "a round", the article).
+      .replace(/\b([a-e])-round\b/gi, (_m, letter: string) => `Series ${letter.toUpperCase()}`)
+      // "sub-50 employees", "sub-$5M": under.
+      .replace(/\bsub-(?=[$€£]?\d)/gi, 'under ')
+      // "a dozen", "two dozen", "half a dozen".
+      .replace(/\b(half a|a|one|two|three|four|five|six) dozen\b/gi, (_m, n: string) => String(DOZENS[n.toLowerCase()] ?? 12))
       .replace(/\bw\/o\b/gi, 'without')
       .replace(/\bw\/(?=\s|\d|$)/gi, 'with ')
   );

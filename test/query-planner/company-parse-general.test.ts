@@ -83,6 +83,37 @@ test('ranges written high to low are the same span: years, head counts, money', 
   assert.equal(filters('companies that raised between $300M and $100M').total_funding_usd, { min: 100_000_000, max: 300_000_000 });
 });
 
+test('founding years: halves of a period, thru, slashes, "&", a label\'s colon, a second bound, "no sooner than"', () => {
+  const y = (q: string) => filters(q).founded_year;
+  assert.equal(y('cardamom traders founded in the first half of the 2000s'), { min: 2000, max: 2004 });
+  assert.equal(y('marshmallow brands founded in the second half of the 1990s'), { min: 1995, max: 1999 });
+  assert.equal(y('mills founded in the latter half of the 19th century'), { min: 1850, max: 1899 });
+  assert.equal(y('bamboo flooring companies founded 2008 thru 2012'), { min: 2008, max: 2012 });
+  assert.equal(y('mead producers founded 2016/2017'), { min: 2016, max: 2017 });
+  assert.equal(y('syringe manufacturers founded between 1990 & 2000'), { min: 1990, max: 2000 });
+  assert.equal(y('craft soda brands | founded: 2019'), { min: 2019, max: 2019 });
+  assert.equal(y('detergent makers founded after 1945 but before 1960'), { min: 1946, max: 1959 });
+  assert.equal(y('firms founded since 2010 and no later than 2015'), { min: 2010, max: 2015 });
+  assert.equal(y('hard hat makers founded no sooner than 2010'), { min: 2010 });
+  assert.equal(filters('hard hat makers founded no sooner than 2010').categories?.exclude, undefined);
+});
+
+test('head counts and amounts in words: digits, dozens, "sub-", "a million raised"; rounds by their letter', () => {
+  assert.equal(filters('notary firms with a single-digit headcount').employee_count, { min: 1, max: 9 });
+  assert.equal(filters('translation agencies with a double-digit headcount').employee_count, { min: 10, max: 99 });
+  assert.equal(filters('companies with triple-digit growth').employee_count, undefined);
+  assert.equal(filters('patent search firms with fewer than a dozen employees').employee_count, { max: 12 });
+  assert.equal(filters('sub-50 employee registered agent firms').employee_count, { max: 50 });
+  assert.equal(filters('water tower inspection startups with less than a million raised').total_funding_usd, { max: 1_000_000 });
+  assert.equal(filters('firms with two to three million in funding').total_funding_usd, { min: 2_000_000, max: 3_000_000 });
+  assert.equal(filters('A-round crossfit app startups').funding_stages, ['series_a']);
+  assert.equal(filters('B round fintechs').funding_stages, ['series_b']);
+  assert.equal(filters('startups that closed a round of funding over $10M').funding_stages, undefined);
+  // A head office is the headquarters; offices are not.
+  assert.equal(filters('swimwear brands with their head office in Faro').locations, { include: ['Faro'] });
+  assert.equal(filters('brands with offices in Lisbon').locations, undefined);
+});
+
 test('"been around since", "in business since": the year it began, not any year after', () => {
   const y = (q: string) => filters(q).founded_year;
   assert.equal(y('barbed wire makers that have been around since 1921'), { min: 1921, max: 1921 });

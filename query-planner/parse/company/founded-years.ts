@@ -59,10 +59,29 @@ function centuryOf(t: Token | undefined): number | null {
   return CENTURY_WORDS.get(t.norm) ?? null;
 }
 
+/** "first half of (the)", "second half of (the)", "latter half of": which half, and where its period starts. */
+function halfOf(tokens: Token[], i: number): { first: boolean; at: number } | null {
+  const which = /^(first|1st|second|2nd|latter|later)$/.exec(tokens[i]?.norm ?? '');
+  if (!which || tokens[i + 1]?.norm !== 'half' || tokens[i + 2]?.norm !== 'of') return null;
+  const at = tokens[i + 3]?.norm === 'the' ? i + 4 : i + 3;
+  return { first: /^(first|1st)$/.test(which[1] as string), at };
+}
+
 /** A year expression at token i: "2019", "2020+", "2015-2018", "2016 and 2018", "early 2000s". */
 export function readYear(tokens: Token[], i: number, between: boolean): YearRead | null {
   const t = tokens[i];
   if (!t || t.claim) return null;
+  // "the first half of the 2000s", "the second half of the 19th century".
+  const halfAt = halfOf(tokens, i);
+  if (halfAt) {
+    const inner = readYear(tokens, halfAt.at, false);
+    const lo = inner?.range.min;
+    const hi = inner?.range.max;
+    if (inner && lo !== undefined && hi !== undefined && !inner.single && hi > lo) {
+      const mid = lo + Math.floor((hi - lo + 1) / 2);
+      return { range: halfAt.first ? { min: lo, max: mid - 1 } : { min: mid, max: hi }, from: i, end: inner.end, single: false };
+    }
+  }
   const part = /^(early|mid|late)$/.exec(t.norm);
   const decadeAt = part ? i + 1 : i;
   // "the 19th century", "late nineteenth century", "21st-century": a century by its ordinal.
@@ -94,9 +113,9 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
   // A second year: "2015-2018", "2015-18", "2016 to 2018", "2016 and 2018" (after "between").
   const sep = tokens[end];
   let secondAt = -1;
-  if (sep?.join === '-' && /^\d+$/.test(sep.norm)) secondAt = end;
-  else if (sep && /^(to|through|until|till|-)$/.test(sep.norm)) secondAt = end + 1;
-  else if (sep?.norm === 'and' && between) secondAt = end + 1;
+  if ((sep?.join === '-' || sep?.join === '/') && /^\d+$/.test(sep.norm)) secondAt = end;
+  else if (sep && /^(to|through|thru|until|till|-|\/)$/.test(sep.norm)) secondAt = end + 1;
+  else if (sep && /^(and|&)$/.test(sep.norm) && between) secondAt = end + 1;
   // "2017 or 2018": either year.
   else if (sep?.norm === 'or' && yearOf(tokens[end + 1])) secondAt = end + 1;
   if (secondAt >= 0) {
@@ -227,6 +246,8 @@ export const LINK_PHRASES: [string[], Link][] = [
   [['not', 'earlier', 'than'], 'since'],
   [['not', 'before'], 'since'],
   [['no', 'later', 'than'], 'until'],
+  [['no', 'sooner', 'than'], 'since'],
+  [['not', 'sooner', 'than'], 'since'],
   [['not', 'later', 'than'], 'until'],
   [['not', 'after'], 'until'],
   [['earlier', 'than'], 'before'],

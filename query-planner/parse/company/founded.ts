@@ -70,6 +70,27 @@ function existsSince(tokens: Token[], i: number): boolean {
   return false;
 }
 
+/** A bound right after a founding year's, joined by "but", "and" or a comma, with its own link word. */
+function secondBound(tokens: Token[], at: number): { range: NumberRange; from: number; end: number } | null {
+  let k = at;
+  if (tokens[k]?.text === ',') k++;
+  if (!/^(but|and|yet)$/.test(tokens[k]?.norm ?? '')) return null;
+  k++;
+  let link: Link | undefined;
+  const phrase = LINK_PHRASES.find(([seq]) => startsWith(tokens, k, seq));
+  if (phrase) {
+    link = phrase[1];
+    k += phrase[0].length;
+  } else {
+    link = LINKS.get(tokens[k]?.norm ?? '');
+    if (link) k++;
+  }
+  if (!link || link === 'in' || link === 'between') return null;
+  const read = readYear(tokens, k, false);
+  if (!read) return null;
+  return { range: applyLink(link, read), from: at, end: read.end };
+}
+
 export function scanFounded(tokens: Token[], scopes: Scopes, now: number): NumberMention[] {
   const out: NumberMention[] = [];
   const push = (range: NumberRange, from: number, to: number, claimFrom: number[]) => {
@@ -102,6 +123,11 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
       const u = tokens[j] as Token;
       // "est. 2015".
       if (u.kind === 'punct' && u.text === '.' && t.norm === 'est' && j === i + 1) continue;
+      // "founded: 2019", "year founded - 1988": a label's colon or dash.
+      if (u.kind === 'punct' && (u.text === ':' || u.text === '-') && j === i + 1) {
+        used.push(j);
+        continue;
+      }
       if (u.kind === 'punct' && (u.stop || u.text === ',')) break;
       if (u.claim && u.claim !== 'ignored') break;
       if (j > i + 1 && WINDOW_STOP.test(u.norm)) break;
@@ -163,6 +189,13 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     }
     push(found.range, i, found.end, claimIdx);
     i = found.end - 1;
+    // "after 1945 but before 1960", "since 2010 and no later than 2015": a second bound of the
+    // same founding, the other side.
+    const second = secondBound(tokens, found.end);
+    if (second) {
+      push(second.range, second.from, second.end, range(second.from, second.end));
+      i = second.end - 1;
+    }
   }
   // 2. Uncued forms: "from 2023", "2013-era", "class of 2014", "2024 AI company", "early 2000s company".
   const firstWord = tokens.findIndex((t) => t.kind !== 'punct');

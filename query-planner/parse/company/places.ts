@@ -42,6 +42,8 @@ const NOT_HQ_AFTER =
 const LINK_WORDS = /^(in|to|into|across|both|the|and|or|throughout|within|of|for|&|r|d|us|uk|eu|new)$/;
 const CHAIN = /^(,|and|or|&|\/|before|then|both|the|as|well|plus|later)$/;
 
+/** Words that make an office the headquarters ("head office", "main office", "registered office"). */
+const HEAD_OFFICE = /^(head|main|registered|central|home|principal)$/;
 /** Sites a company has (offices, centres, hubs): places of them are not the headquarters in an attribute clause. */
 const SITE_NOUNS = /^(offices?|cent(er|re)s?|hubs?|branch(es)?|subsidiar(y|ies)|operations|presence)$/;
 const GOVERNMENT_BODIES =
@@ -76,6 +78,8 @@ function notHeadquarters(tokens: Token[], m: PlaceMention, scopes: Scopes): bool
     const t = tokens[k] as Token;
     if ((t.kind === 'punct' && t.text !== '&') || t.claim === 'place') break;
     if (NOT_HQ_BEFORE.has(t.norm)) {
+      // "with their head office in Faro", "registered office in Dublin": the headquarters.
+      if (/^offices?$/.test(t.norm) && HEAD_OFFICE.test(tokens[k - 1]?.norm ?? '')) break;
       // "call centers in Colombia" are the companies themselves; "with R&D centers in Asia" are sites.
       if (!SITE_NOUNS.test(t.norm) || attributeClause(tokens, k)) return true;
       break;

@@ -35,7 +35,8 @@ function continuesPhrase(t: Token | undefined): boolean {
 
 const NOT_NEGATING_AFTER = /^(just|only|necessarily|merely|simply|always|even|all)$/;
 /** "no more than 50", "not less than", "not before 2005": comparatives, not negations. */
-const COMPARATIVE_AFTER = /^(more|less|fewer|over|under|greater|larger|smaller|later|earlier|older|newer|before|after|until|above|below)$/;
+const COMPARATIVE_AFTER =
+  /^(more|less|fewer|over|under|greater|larger|smaller|later|earlier|sooner|older|newer|before|after|until|above|below)$/;
 const SINGLE_CUES = new Set(
   "excluding exclude excludes except without outside never nor avoid avoiding skipped skipping skip minus don't dont doesn't doesnt aren't arent isn't isnt won't wont haven't havent hasn't hasnt didn't didnt weren't werent vs versus unlike".split(
     ' ',

@@ -107,8 +107,18 @@ export function spokenNumbersToDigits(text: string): string {
     if (small(span) && !rangeWithMagnitude) continue;
     let digits = value;
     if (rangeWithMagnitude && next) {
-      const last = MAGNITUDES.get((next.span.words.at(-1) as string).toLowerCase()) ?? 1;
-      if (Number(value) * last <= Number(next.value)) digits = String(Number(value) * last);
+      const lastWord = (next.span.words.at(-1) as string).toLowerCase();
+      const last = MAGNITUDES.get(lastWord) ?? 1;
+      // "two to three million": "2 to 3 million", whose scale money.ts gives both; "two to three
+      // thousand employees": 2000 to 3000.
+      if (Number(value) * last <= Number(next.value))
+        digits = lastWord === 'million' || lastWord === 'billion' ? value : String(Number(value) * last);
+    } else {
+      // "a million", "two billion": kept in millions or billions, so money.ts reads the amount
+      // as scaled ("less than a million raised" is money, as "less than 1 million raised" is).
+      const lastWord = (span.words.at(-1) as string).toLowerCase();
+      const scale = lastWord === 'million' || lastWord === 'billion' ? (MAGNITUDES.get(lastWord) as number) : 0;
+      if (scale && Number(value) % (scale / 1000) === 0) digits = `${Number(value) / scale} ${lastWord}`;
     }
     out = `${out.slice(0, span.start)}${digits}${out.slice(span.end)}`;
   }
@@ -118,15 +128,20 @@ export function spokenNumbersToDigits(text: string): string {
   );
 }
 
-const DIGIT_COUNTS = new Map(
-  ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((w, i) => [w, i + 1]),
-);
+const DIGIT_COUNTS = new Map([
+  ...['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((w, i) => [w, i + 1] as const),
+  // "a single-digit headcount", "double-digit", "triple-digit".
+  ['single', 1],
+  ['double', 2],
+  ['triple', 3],
+  ['quadruple', 4],
+]);
 
 /**
  * Amounts told by their number of digits, as the numbers they span, only where the word after
  * them says what they count: money after "N-figure" ("eight-figure funding" is
  * $10,000,000-$99,999,999, "a seven-figure raise"), people after either ("a 3-digit headcount" is
- * 100-999, "a four-figure workforce" 1,000-9,999). "Two-digit growth", "six-figure salaries" and
+ * 100-999, "a four-figure workforce" 1,000-9,999, "a single-digit headcount" 1-9, "double-digit" 10-99). "Two-digit growth", "six-figure salaries" and
  * "3-digit rates" stay as written.
  */
 export function figureAmounts(text: string): string {
