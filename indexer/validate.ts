@@ -73,6 +73,11 @@ function describe(v: ValidateFunction): string {
   // The values allowed, and the one given: "/seniority is "boss"; allowed: entry, senior, ...".
   if (e.keyword === 'enum')
     return `${e.instancePath || 'record'} is ${clip(e.data)}; allowed: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  // The form the field's description gives ("YYYY-MM"), never the regular expression.
+  if (e.keyword === 'pattern') {
+    const form = (e.parentSchema as { description?: unknown } | undefined)?.description;
+    return `${e.instancePath || 'record'} is ${clip(e.data)}; it must have the form ${typeof form === 'string' ? form.replace(/\.$/, '') : 'its field takes (docs/data-model.md)'}`;
+  }
   if (e.keyword === 'const')
     return `${e.instancePath || 'record'} is ${clip(e.data)}; it must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
   return `${e.instancePath || 'record'} ${e.message}`;

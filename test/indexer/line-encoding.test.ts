@@ -127,4 +127,15 @@ test('a value outside a list, or not the one allowed, is refused naming it and w
   assert.equal(marker, { ok: false, reason: 'bad deletion marker: /_deleted is "yes"; it must be true' });
 });
 
+test("a value not in its field's form is refused naming the form, never the regular expression", () => {
+  const p = profile(1) as Record<string, unknown> & { experiences: Record<string, unknown>[] };
+  const month = checkLine('profiles', JSON.stringify({ ...p, experiences: [{ ...p.experiences[0], start: '2020-13' }] }));
+  assert.equal(month, { ok: false, reason: '/experiences/0/start is "2020-13"; it must have the form YYYY-MM' });
+  const country = checkLine('profiles', JSON.stringify({ ...p, location: { raw: 'London', country_code: 'gb' } }));
+  assert.equal(country, {
+    ok: false,
+    reason: '/location/country_code is "gb"; it must have the form ISO 3166-1 alpha-2, upper case, e.g. "GB"',
+  });
+});
+
 test.run();
