@@ -60,8 +60,18 @@ export interface IndexRunOptions {
   connectionMergeRecords?: number;
 }
 
-/** A file's counts as the summary shows them (`absent`, for the count check, is not among them). */
-const shownCounts = ({ read, indexed, deleted, rejected }: FileCounters) => ({ read, indexed, deleted, rejected });
+/**
+ * A file's counts as the summary shows them: `deleted` the documents a deletion removed, and
+ * `deleteNoops` the deletions of ids the index did not hold (the counters keep every deletion in
+ * `deleted`, and those in `absent`, for the count check).
+ */
+const shownCounts = ({ read, indexed, deleted, rejected, absent = 0 }: FileCounters) => ({
+  read,
+  indexed,
+  deleted: deleted - absent,
+  deleteNoops: absent,
+  rejected,
+});
 
 /** The first and last positions in `plan` of the files of `plan[i]`'s kind (they are adjacent: files are sorted by kind). */
 function kindRange(plan: readonly { kind: RecordKind }[], i: number): [number, number] {
@@ -114,7 +124,10 @@ export function defaultWorkers(engine: { kind: string }): number {
 export interface LoadCounts {
   read: number;
   indexed: number;
+  /** Documents a deletion record removed. */
   deleted: number;
+  /** Deletion records of ids the index did not hold: no-ops, not counted in `deleted`. */
+  deleteNoops: number;
   rejected: number;
   durationMs: number;
   ratePerSecond: number;
@@ -445,9 +458,10 @@ async function runIndexLocked(opts: IndexRunOptions): Promise<IndexRunSummary> {
       read: acc.read + s.read,
       indexed: acc.indexed + s.indexed,
       deleted: acc.deleted + s.deleted,
+      deleteNoops: acc.deleteNoops + s.deleteNoops,
       rejected: acc.rejected + s.rejected,
     }),
-    { read: 0, indexed: 0, deleted: 0, rejected: 0 },
+    { read: 0, indexed: 0, deleted: 0, deleteNoops: 0, rejected: 0 },
   );
   const durationMs = Date.now() - started;
   return {

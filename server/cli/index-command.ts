@@ -99,11 +99,11 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
     else {
       for (const f of summary.files) {
         io.stdout(
-          `${f.kind.padEnd(11)} ${String(f.read).padStart(9)} read ${String(f.indexed).padStart(9)} indexed ${String(f.deleted).padStart(7)} deleted ${String(f.rejected).padStart(7)} rejected  ${(f.durationMs / 1000).toFixed(1)}s ${f.ratePerSecond}/s  ${path.basename(f.file)}${f.swapped ? `  alias -> ${f.index}` : ''}\n`,
+          `${f.kind.padEnd(11)} ${String(f.read).padStart(9)} read ${String(f.indexed).padStart(9)} indexed ${String(f.deleted).padStart(7)} deleted${f.deleteNoops ? ` (+${f.deleteNoops} of absent ids)` : ''} ${String(f.rejected).padStart(7)} rejected  ${(f.durationMs / 1000).toFixed(1)}s ${f.ratePerSecond}/s  ${path.basename(f.file)}${f.swapped ? `  alias -> ${f.index}` : ''}\n`,
         );
       }
       io.stdout(
-        `total       ${summary.read} read, ${summary.indexed} indexed, ${summary.deleted} deleted, ${summary.rejected} rejected in ${(summary.durationMs / 1000).toFixed(1)}s (${summary.ratePerSecond}/s)\n`,
+        `total       ${summary.read} read, ${summary.indexed} indexed, ${summary.deleted} deleted${summary.deleteNoops ? ` (and ${summary.deleteNoops} deletions of absent ids, no-ops)` : ''}, ${summary.rejected} rejected in ${(summary.durationMs / 1000).toFixed(1)}s (${summary.ratePerSecond}/s)\n`,
       );
       if (summary.signalChanges !== null) io.stdout(`signal changes recorded: ${summary.signalChanges}\n`);
       if (summary.rejectsFile) io.stdout(`rejected records (file, line, reason): ${summary.rejectsFile}\n`);
