@@ -56,6 +56,13 @@ export function checkLine(kind: RecordKind, text: string, utf8 = true): Checked 
   if (!validate(obj)) return { ok: false, reason: describe(validate) };
   if (kind === 'connections' && obj.user_a === obj.user_b)
     return { ok: false, reason: 'a connection joins two different people (user_a equals user_b)' };
+  // An end before the start is no connection: stored, it would read as ended, or as reconnected, by guess.
+  // Compared as instants (the two may carry different offsets); the same instant is allowed.
+  if (kind === 'connections' && typeof obj.removed_at === 'string' && Date.parse(obj.removed_at) < Date.parse(obj.connected_at as string))
+    return {
+      ok: false,
+      reason: `/removed_at ${obj.removed_at} is before /connected_at ${obj.connected_at as string}: a connection cannot end before it began`,
+    };
   return { ok: true, deleted: false, record: obj };
 }
 
