@@ -18,6 +18,7 @@ import {
   MAX_LINE_BYTES,
   readLineBatches,
   readLines,
+  SnapshotReadError,
 } from './read-lines.js';
 import type { RejectEntry } from './rejects-file.js';
 import type { LoadTarget } from './targets.js';
@@ -139,6 +140,15 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   };
   const drain = async () => {
     while (inFlight.length) await settleOldest();
+  };
+  /**
+   * The file could not be read to its end: the batches already sent are waited for and
+   * committed, so the counters and the checkpoint say exactly what of the file was applied (they
+   * were left running, unrecorded, and a live index held more than the error said).
+   */
+  const stopReading = async (err: unknown): Promise<never> => {
+    if (err instanceof SnapshotReadError) await drain().catch(() => undefined);
+    throw err;
   };
 
   const sendDocuments = async (kind: DocumentKind, pending: Pending[], t: Tally) => {
@@ -298,20 +308,26 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
       lastApplied = done;
       inFlight.push({ lastLine: last, ids: new Set(), done, idsReady: ids.catch(() => new Set<string>()), tally: t });
     };
-    for await (const { long, ...lines } of batchSource!.batches) {
-      lastLine = Math.max(lines.lineNos[lines.lineNos.length - 1] ?? 0, long.at(-1)?.lineNo ?? 0);
-      tally.read += lines.lineNos.length;
-      while (inFlight.length >= poolInFlight) await settleOldest();
-      if (lines.lineNos.length) dispatch(lines, long, lastLine);
-      else {
-        // Long lines alone, refused after the rejects of the batches before them.
-        const t = take();
-        const done = rejectsWritten.then(() => {
-          for (const line of long) refuseLong(line, t);
-        });
-        rejectsWritten = done;
-        inFlight.push({ lastLine, ids: new Set(), done, tally: t });
+    try {
+      for await (const { long, ...lines } of batchSource!.batches) {
+        lastLine = Math.max(lines.lineNos[lines.lineNos.length - 1] ?? 0, long.at(-1)?.lineNo ?? 0);
+        tally.read += lines.lineNos.length;
+        while (inFlight.length >= poolInFlight) await settleOldest();
+        if (lines.lineNos.length) dispatch(lines, long, lastLine);
+        else {
+          // Long lines alone, refused after the rejects of the batches before them.
+          const t = take();
+          const done = rejectsWritten.then(() => {
+            for (const line of long) refuseLong(line, t);
+          });
+          rejectsWritten = done;
+          inFlight.push({ lastLine, ids: new Set(), done, tally: t });
+        }
       }
+    } catch (err) {
+      // The batch being read is dropped with its counts: none of its lines was sent.
+      take();
+      await stopReading(err);
     }
     inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
     await drain();
@@ -320,28 +336,35 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
   }
   // A batch is also cut at about BATCH_BYTES of lines (counted in characters), as the workers' batches are.
   let batchChars = 0;
-  for await (const { lineNo, text, long, notUtf8 } of lineSource!.lines) {
-    if (lineNo <= o.skipThrough) continue;
-    lastLine = lineNo;
-    if (long) {
-      refuseLong(long);
-      continue;
+  try {
+    for await (const { lineNo, text, long, notUtf8 } of lineSource!.lines) {
+      if (lineNo <= o.skipThrough) continue;
+      lastLine = lineNo;
+      if (long) {
+        refuseLong(long);
+        continue;
+      }
+      tally.read++;
+      const checked = checkLine(o.kind, text, !notUtf8);
+      if (!checked.ok) {
+        tally.rejected++;
+        o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: checked.reason, record: excerpt(text) });
+      } else if (checked.deleted) {
+        batch.push({ lineNo, text: () => text, op: 'delete', id: checked.id });
+      } else {
+        batch.push({ lineNo, text: () => text, op: 'index', id: checked.record.id as string, record: checked.record });
+      }
+      batchChars += text.length;
+      if (batch.length >= o.batchSize || batchChars >= BATCH_BYTES) {
+        batchChars = 0;
+        await flush(lineNo);
+      }
     }
-    tally.read++;
-    const checked = checkLine(o.kind, text, !notUtf8);
-    if (!checked.ok) {
-      tally.rejected++;
-      o.reject({ file: o.file, line: lineNo, kind: o.kind, reason: checked.reason, record: excerpt(text) });
-    } else if (checked.deleted) {
-      batch.push({ lineNo, text: () => text, op: 'delete', id: checked.id });
-    } else {
-      batch.push({ lineNo, text: () => text, op: 'index', id: checked.record.id as string, record: checked.record });
-    }
-    batchChars += text.length;
-    if (batch.length >= o.batchSize || batchChars >= BATCH_BYTES) {
-      batchChars = 0;
-      await flush(lineNo);
-    }
+  } catch (err) {
+    // The lines read since the last batch was sent are dropped with their counts: none was sent.
+    batch = [];
+    take();
+    await stopReading(err);
   }
   await flush(lastLine);
   await drain();

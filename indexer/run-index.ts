@@ -60,8 +60,18 @@ export interface IndexRunOptions {
   connectionMergeRecords?: number;
 }
 
-/** A file's counts as the summary shows them (`absent`, for the count check, is not among them). */
-const shownCounts = ({ read, indexed, deleted, rejected }: FileCounters) => ({ read, indexed, deleted, rejected });
+/**
+ * A file's counts as the summary shows them: `deleted` the documents a deletion removed, and
+ * `deleteNoops` the deletions of ids the index did not hold (the counters keep every deletion in
+ * `deleted`, and those in `absent`, for the count check).
+ */
+const shownCounts = ({ read, indexed, deleted, rejected, absent = 0 }: FileCounters) => ({
+  read,
+  indexed,
+  deleted: deleted - absent,
+  deleteNoops: absent,
+  rejected,
+});
 
 /** The first and last positions in `plan` of the files of `plan[i]`'s kind (they are adjacent: files are sorted by kind). */
 function kindRange(plan: readonly { kind: RecordKind }[], i: number): [number, number] {
@@ -114,7 +124,10 @@ export function defaultWorkers(engine: { kind: string }): number {
 export interface LoadCounts {
   read: number;
   indexed: number;
+  /** Documents a deletion record removed. */
   deleted: number;
+  /** Deletion records of ids the index did not hold: no-ops, not counted in `deleted`. */
+  deleteNoops: number;
   rejected: number;
   durationMs: number;
   ratePerSecond: number;
@@ -135,6 +148,34 @@ export interface IndexRunSummary extends LoadCounts {
   signalChanges: number | null;
   /** Peak resident memory of the indexing process, in bytes. */
   peakRssBytes: number;
+}
+
+/**
+ * Where a failed run stopped: the files it finished, and the file it was loading with what of it
+ * was committed (its counters, through `linesCommitted`) and whether that went into the live
+ * index (an upsert load, or the graph) or into a new index the alias does not point at yet.
+ */
+export interface StoppedLoad {
+  /** The files finished, then the file it stopped in, with its counts so far. */
+  files: FileSummary[];
+  stoppedAt: {
+    file: string;
+    kind: RecordKind;
+    /** The index written (null for connections, which go to the graph). */
+    index: string | null;
+    /** What was committed of the file is live: it went into the index the alias points at, or the graph. */
+    live: boolean;
+    /** Lines of the file committed (its records through this line were applied; none after it). */
+    linesCommitted: number;
+  };
+}
+
+/** What a run that failed had done, by the error it failed with. */
+const stoppedLoads = new WeakMap<object, StoppedLoad>();
+
+/** Where the run that threw `err` stopped (docs/indexer.md, "Files that cannot be read"), if it was loading a file. */
+export function stoppedLoadOf(err: unknown): StoppedLoad | undefined {
+  return typeof err === 'object' && err !== null ? stoppedLoads.get(err) : undefined;
 }
 
 /** Bad command-line input to the indexer (unknown kind, missing file, empty directory). */
@@ -312,7 +353,7 @@ async function runIndexLocked(opts: IndexRunOptions): Promise<IndexRunSummary> {
           bulkLoading = target.index;
         }
       }
-      await loadFile({
+      const loading = loadFile({
         file,
         kind,
         target,
@@ -335,6 +376,28 @@ async function runIndexLocked(opts: IndexRunOptions): Promise<IndexRunSummary> {
           checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo });
         },
       });
+      try {
+        await loading;
+      } catch (err) {
+        // Told with the error: a file of upserts cut short has changed the live index up to here.
+        if (typeof err === 'object' && err !== null)
+          stoppedLoads.set(err, {
+            files: [
+              ...summaries,
+              {
+                file,
+                kind,
+                ...shownCounts(counters),
+                durationMs: Date.now() - fileStarted,
+                ratePerSecond: 0,
+                index: target?.index ?? null,
+                swapped: false,
+              },
+            ],
+            stoppedAt: { file, kind, index: target?.index ?? null, live: !target?.swapWhenDone, linesCommitted: lastCommitted },
+          });
+        throw err;
+      }
       let swapped = swappedIn;
       // The kind's parts went into one index: they are all swapped in when the last one is.
       const markSwapped = (index: string) => {
@@ -395,9 +458,10 @@ async function runIndexLocked(opts: IndexRunOptions): Promise<IndexRunSummary> {
       read: acc.read + s.read,
       indexed: acc.indexed + s.indexed,
       deleted: acc.deleted + s.deleted,
+      deleteNoops: acc.deleteNoops + s.deleteNoops,
       rejected: acc.rejected + s.rejected,
     }),
-    { read: 0, indexed: 0, deleted: 0, rejected: 0 },
+    { read: 0, indexed: 0, deleted: 0, deleteNoops: 0, rejected: 0 },
   );
   const durationMs = Date.now() - started;
   return {

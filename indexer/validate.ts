@@ -56,6 +56,13 @@ export function checkLine(kind: RecordKind, text: string, utf8 = true): Checked 
   if (!validate(obj)) return { ok: false, reason: describe(validate) };
   if (kind === 'connections' && obj.user_a === obj.user_b)
     return { ok: false, reason: 'a connection joins two different people (user_a equals user_b)' };
+  // An end before the start is no connection: stored, it would read as ended, or as reconnected, by guess.
+  // Compared as instants (the two may carry different offsets); the same instant is allowed.
+  if (kind === 'connections' && typeof obj.removed_at === 'string' && Date.parse(obj.removed_at) < Date.parse(obj.connected_at as string))
+    return {
+      ok: false,
+      reason: `/removed_at ${obj.removed_at} is before /connected_at ${obj.connected_at as string}: a connection cannot end before it began`,
+    };
   return { ok: true, deleted: false, record: obj };
 }
 
@@ -73,6 +80,11 @@ function describe(v: ValidateFunction): string {
   // The values allowed, and the one given: "/seniority is "boss"; allowed: entry, senior, ...".
   if (e.keyword === 'enum')
     return `${e.instancePath || 'record'} is ${clip(e.data)}; allowed: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  // The form the field's description gives ("YYYY-MM"), never the regular expression.
+  if (e.keyword === 'pattern') {
+    const form = (e.parentSchema as { description?: unknown } | undefined)?.description;
+    return `${e.instancePath || 'record'} is ${clip(e.data)}; it must have the form ${typeof form === 'string' ? form.replace(/\.$/, '') : 'its field takes (docs/data-model.md)'}`;
+  }
   if (e.keyword === 'const')
     return `${e.instancePath || 'record'} is ${clip(e.data)}; it must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
   return `${e.instancePath || 'record'} ${e.message}`;

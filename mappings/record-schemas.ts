@@ -144,7 +144,7 @@ export const locationSchema = {
     city: nullableString,
     region: { ...nullableString, description: 'State, province or other first-level division.' },
     country: nullableString,
-    country_code: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+    country_code: { type: ['string', 'null'], pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, upper case, e.g. "GB".' },
     metro: { ...nullableString, description: 'Metropolitan area, e.g. "San Francisco Bay Area".' },
     regions: { type: 'array', items: { type: 'string' }, description: 'Named regions the place belongs to (EMEA, DACH, West Coast, ...).' },
     lat: { type: ['number', 'null'] },

@@ -41,7 +41,8 @@ export const RATE_CARD = [
     priceMicro: 250_000,
     unit: 'per_call',
     source: 'proxima',
-    description: 'A full people search page (v1 search or v2 natural-language query), stored for enrich and replay.',
+    description:
+      'A full people search page (v1 search or v2 natural-language query), stored for enrich and replay; a lookup by username or profile URL that finds nobody is free.',
   },
   {
     operation: 'people_search_preview',

@@ -4,7 +4,7 @@ import { LoadInProgress } from '../../indexer/load-lock.js';
 import { lineProgress, terminalProgress } from '../../indexer/progress.js';
 import { SnapshotReadError } from '../../indexer/read-lines.js';
 import { RejectsFileUnwritable } from '../../indexer/rejects-file.js';
-import { IndexerUsageError, runIndex } from '../../indexer/run-index.js';
+import { IndexerUsageError, runIndex, type StoppedLoad, stoppedLoadOf } from '../../indexer/run-index.js';
 import { SwapRefused } from '../../indexer/targets.js';
 import { SearchEngineError } from '../../search-engine/errors.js';
 import { buildServices, closeServices } from '../build-services.js';
@@ -99,11 +99,11 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
     else {
       for (const f of summary.files) {
         io.stdout(
-          `${f.kind.padEnd(11)} ${String(f.read).padStart(9)} read ${String(f.indexed).padStart(9)} indexed ${String(f.deleted).padStart(7)} deleted ${String(f.rejected).padStart(7)} rejected  ${(f.durationMs / 1000).toFixed(1)}s ${f.ratePerSecond}/s  ${path.basename(f.file)}${f.swapped ? `  alias -> ${f.index}` : ''}\n`,
+          `${f.kind.padEnd(11)} ${String(f.read).padStart(9)} read ${String(f.indexed).padStart(9)} indexed ${String(f.deleted).padStart(7)} deleted${f.deleteNoops ? ` (+${f.deleteNoops} of absent ids)` : ''} ${String(f.rejected).padStart(7)} rejected  ${(f.durationMs / 1000).toFixed(1)}s ${f.ratePerSecond}/s  ${path.basename(f.file)}${f.swapped ? `  alias -> ${f.index}` : ''}\n`,
         );
       }
       io.stdout(
-        `total       ${summary.read} read, ${summary.indexed} indexed, ${summary.deleted} deleted, ${summary.rejected} rejected in ${(summary.durationMs / 1000).toFixed(1)}s (${summary.ratePerSecond}/s)\n`,
+        `total       ${summary.read} read, ${summary.indexed} indexed, ${summary.deleted} deleted${summary.deleteNoops ? ` (and ${summary.deleteNoops} deletions of absent ids, no-ops)` : ''}, ${summary.rejected} rejected in ${(summary.durationMs / 1000).toFixed(1)}s (${summary.ratePerSecond}/s)\n`,
       );
       if (summary.signalChanges !== null) io.stdout(`signal changes recorded: ${summary.signalChanges}\n`);
       if (summary.rejectsFile) io.stdout(`rejected records (file, line, reason): ${summary.rejectsFile}\n`);
@@ -111,27 +111,55 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
     return summary.rejected > 0 ? EXIT_REJECTED : 0;
   } catch (err) {
     if (err instanceof IndexerUsageError || err instanceof RejectsFileUnwritable) throw new UsageError(err.message);
-    const message = failureMessage(err);
+    const stopped = stoppedLoadOf(err);
+    const message = failureMessage(err, stopped);
     if (message === null) throw err;
     io.stderr(`proxima index: ${message}\n`);
-    // With --json a script still gets one document on stdout.
-    if (v.json) io.stdout(`${JSON.stringify({ ok: false, error: message })}\n`);
+    // With --json a script still gets one document on stdout, with the counts of each file loaded or begun.
+    if (v.json)
+      io.stdout(
+        `${JSON.stringify({ ok: false, error: message, ...(stopped ? { files: stopped.files, stoppedAt: stopped.stoppedAt } : {}) })}\n`,
+      );
     return 1;
   } finally {
     await closeServices(services);
   }
 }
 
+/**
+ * What of the file it stopped in was applied, and where: a file of upserts cut short has already
+ * changed the live index (an outside tester's 21,000 records were, under "the files loaded before
+ * it stay loaded"); a new index has not (its alias is untouched).
+ */
+export function stoppedSentence(stopped: StoppedLoad): string {
+  const { stoppedAt } = stopped;
+  const counts = stopped.files.at(-1)!;
+  const name = path.basename(stoppedAt.file);
+  const applied = counts.indexed + counts.deleted;
+  const where =
+    stoppedAt.kind === 'connections'
+      ? 'the live graph'
+      : stoppedAt.live
+        ? `the live ${stoppedAt.kind} index (${stoppedAt.index})`
+        : `the new ${stoppedAt.kind} index ${stoppedAt.index}, which is not live (the ${stoppedAt.kind} alias is untouched)`;
+  const what =
+    applied === 0
+      ? `none of its records were applied to ${where}`
+      : `${applied} of its records (${counts.indexed} indexed, ${counts.deleted} deleted) were applied to ${where}${stoppedAt.live ? ' and stay applied' : ''}`;
+  return `It stopped in ${name} after line ${stoppedAt.linesCommitted}: ${what} (${counts.rejected} rejected); nothing after that line was applied.`;
+}
+
 /** The one line a failure of the load is told in, or null for a failure no one expects (a bug: its trace is printed). */
-function failureMessage(err: unknown): string | null {
+function failureMessage(err: unknown, stopped?: StoppedLoad): string | null {
+  const progress = stopped ? ` ${stoppedSentence(stopped)}` : '';
   if (err instanceof SnapshotReadError)
-    return `${err.message}. The files loaded before it stay loaded; fix or replace the file and run the command again.`;
+    return `${err.message}.${progress} The files loaded before it stay loaded; fix or replace the file and run the command again (loading a file again is safe: upserts and deletes are idempotent).`;
   if (err instanceof LoadInProgress || err instanceof SwapRefused) return err.message;
   // The engine failing or the disk filling up: what was done stays, --resume goes on.
   if (err instanceof SearchEngineError && (err.code === 'engine_unavailable' || err.code === 'engine_error' || err.code === 'timeout'))
-    return `${err.message}. What was loaded stays loaded; when the engine answers again, run the same command with --resume.`;
+    return `${err.message}.${progress} What was loaded stays loaded; when the engine answers again, run the same command with --resume.`;
   const code = (err as { code?: string }).code;
   if (code === 'SQLITE_FULL' || code === 'ENOSPC')
-    return 'the disk is full. What was loaded stays loaded; free some space, then run the same command with --resume.';
+    return `the disk is full.${progress} What was loaded stays loaded; free some space, then run the same command with --resume.`;
   return null;
 }

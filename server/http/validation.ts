@@ -168,13 +168,45 @@ function numericTextProblems(part: Part, validate: ValidateFunction, value: unkn
   return problems;
 }
 
-/** A key as one step of an RFC 6901 JSON pointer. */
 /**
  * The `pattern` of a string that must hold something other than white space (a key or secret
  * of spaces alone is no key); its problem reads "must not be blank".
  */
 export const NOT_BLANK_PATTERN = '\\S';
 
+/**
+ * The `pattern` of a text that must hold a visible character: white space and invisible
+ * format characters alone (a soft hyphen, zero-width spaces and joiners, a byte-order mark) are
+ * no text. A blank query would match everyone and be billed for it.
+ */
+export const VISIBLE_TEXT_PATTERN = '[^\\s\\u00AD\\u200B-\\u200F\\u2060-\\u2064\\uFEFF]';
+
+/**
+ * What each `pattern` of a request schema or tool input asks for, in words: a caller is told
+ * what to fix, never a regular expression (`must match pattern "[^\s\u00AD…]"` was the answer
+ * to a blank query). Registered with the pattern by {@link matching}; a test holds every pattern
+ * of every route and tool to having words.
+ */
+const PATTERN_WORDS = new Map<string, string>([
+  [NOT_BLANK_PATTERN, 'must not be blank: white space alone is no value'],
+  [VISIBLE_TEXT_PATTERN, 'must contain at least one visible character: white space and invisible characters alone are no text'],
+]);
+
+/**
+ * A string schema's `pattern` with the words a problem says of a value that does not match it
+ * ("must be an email address such as ana@example.com"), to spread into the schema.
+ */
+export function matching(pattern: string, words: string): { pattern: string } {
+  const known = PATTERN_WORDS.get(pattern);
+  if (known !== undefined && known !== words) throw new Error(`pattern ${pattern} already has other words: "${known}"`);
+  PATTERN_WORDS.set(pattern, words);
+  return { pattern };
+}
+
+/** The words of a registered pattern, or undefined when it has none. */
+export const patternWords = (pattern: string): string | undefined => PATTERN_WORDS.get(pattern);
+
+/** A key as one step of an RFC 6901 JSON pointer. */
 export const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
@@ -292,8 +324,9 @@ export function toProblems(part: Part, errors: ErrorObject[] | null | undefined)
       message = 'is not a recognised field';
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    } else if (e.keyword === 'pattern' && params.pattern === NOT_BLANK_PATTERN) {
-      message = 'must not be blank: white space alone is no value';
+    } else if (e.keyword === 'pattern') {
+      // Never the regular expression itself: it says nothing to whoever has to fix the value.
+      message = PATTERN_WORDS.get(String(params.pattern)) ?? 'is not in the form this field takes (see its description)';
     } else if (e.keyword === 'format' && params.format === 'http-url') {
       message =
         'must be an http or https URL with a host that a request can be sent to (no spaces, line breaks or other control characters; a port up to 65535)';

@@ -127,4 +127,29 @@ test('a value outside a list, or not the one allowed, is refused naming it and w
   assert.equal(marker, { ok: false, reason: 'bad deletion marker: /_deleted is "yes"; it must be true' });
 });
 
+test('a connection that ends before it began is refused with both times; ending at its start, or in another offset later, is not', () => {
+  const edge = (connected_at: string, removed_at: string | null) =>
+    checkLine('connections', JSON.stringify({ user_a: tid(0xa0, 1), user_b: tid(0xa0, 2), source: 'service', connected_at, removed_at }));
+  assert.equal(edge('2025-06-01T00:00:00Z', '2025-01-01T00:00:00Z'), {
+    ok: false,
+    reason: '/removed_at 2025-01-01T00:00:00Z is before /connected_at 2025-06-01T00:00:00Z: a connection cannot end before it began',
+  });
+  // 01:00+02:00 is 23:00Z the day before: earlier, though its text sorts later.
+  assert.is(edge('2025-06-01T00:00:00Z', '2025-06-01T01:00:00+02:00').ok, false);
+  assert.is(edge('2025-06-01T00:00:00Z', '2025-06-01T00:00:00Z').ok, true);
+  assert.is(edge('2025-06-01T00:00:00Z', '2025-05-31T23:00:00-02:00').ok, true);
+  assert.is(edge('2025-06-01T00:00:00Z', null).ok, true);
+});
+
+test("a value not in its field's form is refused naming the form, never the regular expression", () => {
+  const p = profile(1) as Record<string, unknown> & { experiences: Record<string, unknown>[] };
+  const month = checkLine('profiles', JSON.stringify({ ...p, experiences: [{ ...p.experiences[0], start: '2020-13' }] }));
+  assert.equal(month, { ok: false, reason: '/experiences/0/start is "2020-13"; it must have the form YYYY-MM' });
+  const country = checkLine('profiles', JSON.stringify({ ...p, location: { raw: 'London', country_code: 'gb' } }));
+  assert.equal(country, {
+    ok: false,
+    reason: '/location/country_code is "gb"; it must have the form ISO 3166-1 alpha-2, upper case, e.g. "GB"',
+  });
+});
+
 test.run();

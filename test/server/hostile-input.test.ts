@@ -303,7 +303,8 @@ test('values longer than a keyword term are cut or dropped before the engine', (
       ['/api/v1/search/people/preview', { filters: { job_titles: { include: [long] }, skills: { include: [long] } } }, 200],
       ['/api/v1/search/people/preview', { filters: { languages: [{ name: long, proficiency: long }] } }, 200],
       ['/api/v1/search/people/preview', { filters: { schools: ['😀'.repeat(150)] } }, 200],
-      ['/api/v1/search/people/preview', { filters: { connected_to: [badUrl, `https://example.com/in/${long}`] } }, 200],
+      // Another host's URL names nobody of the network: refused, as the lookup refuses it.
+      ['/api/v1/search/people/preview', { filters: { connected_to: [badUrl, `https://example.com/in/${long}`] } }, 400],
       ['/api/v1/search/people', { professional_profile_url: `https://example.com/in/${long}` }, 400],
       ['/api/v1/search/people', { professional_profile_url: badUrl }, 400],
       ['/api/v1/search/posts/preview', { filters: { posts: { mentions: ['😀'.repeat(150)], topics: [long] } } }, 200],

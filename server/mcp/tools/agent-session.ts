@@ -1,9 +1,15 @@
 import { presentAgentSession, resolveAgentSession } from '../../commands/agent-sessions.js';
 import { ownProject } from '../../commands/projects/projects.js';
 import { invalidField } from '../../errors.js';
+import { matching } from '../../http/validation.js';
 import { defineTool } from '../tool.js';
 
-const PROJECT_ID = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
+const PROJECT_ID = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  ...matching('^[A-Za-z0-9_.:-]+$', 'must be a project id: letters, digits, "_", ".", ":" and "-" only'),
+} as const;
 
 const sessionSchema = {
   type: 'object',

@@ -11,14 +11,14 @@ const personRow = (searchResponse.properties.users as { items: unknown }).items;
 
 /**
  * `people_lookup_batch`: several direct lookups by professional username or profile URL, each
- * the lookup path of `POST /api/v1/search/people` (same command, same price per lookup).
+ * the lookup path of `POST /api/v1/search/people` (same command, same price per person found).
  */
 export const peopleLookupBatchTool = defineTool<{ profiles: string[]; delegate_user_id?: string }>({
   name: 'people_lookup_batch',
   title: 'Look people up by profile URL or username',
   description: [
     `Look up to ${LOOKUP_BATCH_MAX} people at once by professional-network username or profile URL (…/in/<username>); one result per input, in order, with the person row when found.`,
-    'Each lookup is billed as one people_search, found or not; an input that is not a username or profile URL is reported as invalid and not billed.',
+    'Each lookup that finds the person is billed as one people_search; one that finds nobody, or an input that is not a username or profile URL (reported as invalid), is not billed.',
     'Use it to resolve a list of profile links before reading profiles or adding people to a project.',
   ].join(' '),
   auth: { anyOf: ['search'] },

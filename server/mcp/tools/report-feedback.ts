@@ -1,3 +1,4 @@
+import { NOT_BLANK_PATTERN } from '../../http/validation.js';
 import { FEEDBACK_CATEGORIES } from '../../store/feedback.js';
 import { defineTool } from '../tool.js';
 
@@ -24,7 +25,13 @@ export const reportFeedbackTool = defineTool<Args>({
     additionalProperties: false,
     required: ['message', 'category'],
     properties: {
-      message: { type: 'string', minLength: 1, maxLength: 4000, pattern: '\\S', description: 'What happened or what is wanted.' },
+      message: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 4000,
+        pattern: NOT_BLANK_PATTERN,
+        description: 'What happened or what is wanted.',
+      },
       category: { enum: [...FEEDBACK_CATEGORIES] },
       tool: { type: 'string', maxLength: 100, description: 'The tool concerned.' },
       search_id: { type: 'string', maxLength: 200, description: 'The search concerned.' },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { EXPORT_FORMATS, type ExportFormat, exportFile, exportSignature } from '../../commands/bulk-export.js';
 import { AppError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
+import { matching } from '../../http/validation.js';
 
 const params = {
   type: 'object',
@@ -11,7 +12,10 @@ const params = {
     export_file: {
       type: 'string',
       maxLength: 60,
-      pattern: '^ex_[0-9a-f-]{36}\\.(csv|xlsx)$',
+      ...matching(
+        '^ex_[0-9a-f-]{36}\\.(csv|xlsx)$',
+        'must be the file of a bulk export link, <export_id>.csv or <export_id>.xlsx, as bulk_export gave it',
+      ),
       description: '<export_id>.csv or <export_id>.xlsx',
     },
   },
@@ -24,7 +28,7 @@ const query = {
     expires: {
       type: 'string',
       maxLength: 16,
-      pattern: '^[0-9]{1,16}$',
+      ...matching('^[0-9]{1,16}$', 'must be the expiry of the link in decimal digits (epoch milliseconds), as bulk_export gave it'),
       description: 'Expiry of the link (epoch ms), as bulk_export gave it.',
     },
     signature: { type: 'string', maxLength: 100, description: 'The link signature, as bulk_export gave it.' },

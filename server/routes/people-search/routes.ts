@@ -221,6 +221,8 @@ export const peopleSearchRoutes = [
     handler: async (req) => {
       const request = v1Request('search', req.body);
       const outcome = await searchPeople(req.services, req.actor!, request);
+      // A lookup is billed per match, as the network's own lookups are: one that finds nobody is free.
+      if (outcome.applied.lookup && !outcome.applied.lookup.found) req.settleBilling(0);
       const response = presentSearchV1(outcome);
       const { searchId, cohortRef } = persistSearch(req, 'POST /api/v1/search/people', request, outcome, response);
       return withStoredIds(response, searchId, cohortRef);

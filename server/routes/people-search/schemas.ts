@@ -3,6 +3,7 @@ import { advancedFiltersSchema } from '../../../query-planner/advanced-filters.j
 import { enumList, stringList, textField, valueField } from '../../../query-planner/input-schemas.js';
 import { INPUT_CEILINGS, receiptSchema } from '../../../query-planner/limits.js';
 import { recognizedItemSchema } from '../../../query-planner/parse/recognized.js';
+import { VISIBLE_TEXT_PATTERN } from '../../http/validation.js';
 import { PERSON_FIELDS } from './person-row.js';
 
 const nullableString = { type: ['string', 'null'] };
@@ -58,7 +59,7 @@ export const queryV2Request = {
       ...textField(
         'Natural-language query or pasted brief (up to 10,000 characters; longer is truncated with a receipt). Must not be blank.',
       ),
-      pattern: '[^\\s\\u00AD\\u200B-\\u200F\\u2060-\\u2064\\uFEFF]',
+      pattern: VISIBLE_TEXT_PATTERN,
     },
     include_profile_text: { type: 'boolean', description: 'Adds profile_text to each row.' },
     ...commonRequest,

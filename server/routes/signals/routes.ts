@@ -9,7 +9,7 @@ import {
   type WatcherBody,
 } from '../../commands/signals/watchers.js';
 import { defineRoute } from '../../http/route.js';
-import { NOT_BLANK_PATTERN } from '../../http/validation.js';
+import { matching, NOT_BLANK_PATTERN } from '../../http/validation.js';
 import { DELIVERIES, SIGNAL_TYPES, WATCHER_STATUSES } from '../../signals/model.js';
 import { AUTH, actingResponse, pagination, uuid } from '../projects/schemas.js';
 
@@ -49,7 +49,7 @@ const webhookSecret = {
 const emailTo = {
   type: 'string',
   maxLength: 320,
-  pattern: '^[^\\s@]+@[^\\s@]+$',
+  ...matching('^[^\\s@]+@[^\\s@]+$', 'must be an email address (name@example.com), without spaces'),
   description: 'email_digest: where digests go (default: the account email).',
 } as const;
 

@@ -5,27 +5,62 @@ import type { Services } from '../../../services.js';
 
 const PROFILES = INDICES.profiles.alias;
 
-/** Resolves people named in connected_to / exclude_connected_to to profile ids. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a value naming a person (`connected_to`, `exclude_connected_to`) is: a user id, a
+ * professional username (given as a handle or a profile URL), or nothing that can name a person,
+ * with what is wrong with it: a URL of another host (`https://evil.example/in/x`) or another
+ * scheme (`ftp://…`), a page of the network that is no profile, a malformed percent-encoding, a
+ * name longer than a username may be, or text that is no handle ("Jordan Ellis").
+ */
+export type PersonReference = { kind: 'id'; id: string } | { kind: 'username'; username: string } | { kind: 'invalid'; problem: string };
+
+/** Classifies one value naming a person (see {@link PersonReference}); no I/O. */
+export function personReference(value: string): PersonReference {
+  const text = value.trim();
+  if (UUID.test(text)) return { kind: 'id', id: text };
+  const username = usernameFromInput(text);
+  if (username) return { kind: 'username', username };
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
+  const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#\s:@]+\.[a-z]{2,})\.?(?::\d{1,5})?(?:[/?#]|$)/i.exec(text)?.[1];
+  const wanted = `a user id, a professional username, or a profile URL (https://${PROFESSIONAL_NETWORK_HOSTS[1]}/in/<username>; the host one of ${PROFESSIONAL_NETWORK_HOSTS.join(', ')})`;
+  let problem: string;
+  if (scheme && scheme !== 'http' && scheme !== 'https' && /^[a-z][a-z0-9+.-]*:\/\//i.test(text))
+    problem = `is a URL of the ${scheme}: scheme, not ${wanted}`;
+  else if (host && !isNetworkHost(host))
+    problem = `is a URL of another host (${host.toLowerCase()}), which names nobody of the network; send ${wanted}`;
+  else if (host)
+    problem = `is not a profile URL of the network (…/in/<username>, a username of at most ${USERNAME_CHARS} characters, percent-encoded correctly); send ${wanted}`;
+  else problem = `is not ${wanted}`;
+  return { kind: 'invalid', problem };
+}
+
+/**
+ * Resolves people named in connected_to / exclude_connected_to to profile ids. Values that can
+ * name nobody ({@link personReference} `invalid`) are refused before this, by the caller; here
+ * they count as unresolved.
+ */
 export async function resolvePeople(services: Services, values: string[]): Promise<{ resolved: string[]; unresolved: string[] }> {
   const resolved: string[] = [];
   const unresolved: string[] = [];
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const ids = values.filter((v) => uuid.test(v));
+  const refs = values.map(personReference);
+  const ids = refs.flatMap((r) => (r.kind === 'id' ? [r.id] : []));
   const docs = ids.length ? await services.engine.mget(PROFILES, ids) : [];
   const found = new Set(ids.filter((_, i) => docs[i] !== null));
-  for (const v of values) {
-    if (uuid.test(v)) {
-      if (found.has(v)) resolved.push(v);
+  for (const [i, ref] of refs.entries()) {
+    const v = values[i] as string;
+    if (ref.kind === 'id') {
+      if (found.has(ref.id)) resolved.push(ref.id);
       else {
         // An account whose minimal profile is not in the people index yet (its id is its person id).
-        const user = services.users.get(v);
+        const user = services.users.get(ref.id);
         if (user) resolved.push(user.userId);
         else unresolved.push(v);
       }
       continue;
     }
-    const username = usernameFromInput(v);
-    const id = username ? await findByUsername(services, username) : null;
+    const id = ref.kind === 'username' ? await findByUsername(services, ref.username) : null;
     if (id) resolved.push(id);
     else unresolved.push(v);
   }

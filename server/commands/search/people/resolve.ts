@@ -15,13 +15,13 @@ import { parsePeopleQuery } from '../../../../query-planner/parse/index.js';
 import { textKeywords } from '../../../../query-planner/parse/keywords.js';
 import type { Query } from '../../../../search-engine/port.js';
 import type { Actor } from '../../../auth/actor.js';
-import { AppError, invalidField } from '../../../errors.js';
+import { AppError, invalidField, type ValidationProblem, validationFailed } from '../../../errors.js';
 import { loadNetwork, type RequesterNetwork } from '../../../search/network.js';
 import type { Services } from '../../../services.js';
 import { expandCompanySearchIds } from '../company-search-ids.js';
 import { BINDING_MAX_AUTHORS, postAuthorIds } from '../post-authors.js';
 import { resolveCompanyMentions } from '../resolve-companies.js';
-import { findByUsername, resolvePeople } from './people-lookup.js';
+import { findByUsername, personReference, resolvePeople } from './people-lookup.js';
 import type { AppliedSearch, NoResultsReason, PeopleSearchOutcome, PeopleSearchRequest } from './types.js';
 
 const PROFILES = INDICES.profiles.alias;
@@ -53,6 +53,11 @@ export interface ResolvedPeopleSearch {
   cohorts: CohortMembership[];
   /** Set when resolving already shows the answer is empty (nothing is searched). */
   stop: NoResultsReason | null;
+  /**
+   * The reason any zero result takes instead of its own: something the search asked for could not
+   * be resolved (a person of `connected_to`), so no zero is conclusive.
+   */
+  inconclusiveZero: NoResultsReason | null;
 }
 
 /** A brief rather than a query: long, or several sentences or lines. */
@@ -93,6 +98,7 @@ export async function resolvePeopleSearch(
     residual: [],
     cohorts: [],
     stop: null,
+    inconclusiveZero: null,
   };
 
   // Filters: supplied ones bypass parsing; otherwise the text is parsed.
@@ -166,6 +172,7 @@ export async function resolvePeopleSearch(
       'is required when network_filter_mode is "connected_to": list the user ids whose connections to keep, or choose another network_filter_mode',
     );
   }
+  checkPersonReferences(filters);
   if (req.keywords.length) filters.keywords = withLegacyKeywords(filters.keywords ?? [], req.keywords, receipts);
   // A shallow copy: what the request asked for, before search ids become company ids below.
   applied.filters = { ...filters };
@@ -202,6 +209,21 @@ export async function resolvePeopleSearch(
     const exc = await resolvePeople(services, filters.exclude_connected_to ?? []);
     for (const u of inc.unresolved)
       receipts.push({ path: '/filters/connected_to', action: 'ignored', message: `"${u}" matches no known person and was ignored.` });
+    // Someone asked for and not found may have the connections wanted: no zero is conclusive then.
+    if (inc.unresolved.length) {
+      const named = inc.unresolved.map((u) => `"${u}"`).join(', ');
+      out.degradations.push({
+        code: 'connected_to_unresolved',
+        message: `Could not resolve ${named} in connected_to; a zero result is inconclusive.`,
+      });
+      out.inconclusiveZero = {
+        code: 'connected_to_unresolved',
+        message: inc.resolved.length
+          ? `Nobody connected to the resolved people of connected_to matches, but ${named} could not be resolved; this zero is inconclusive.`
+          : `Nobody in connected_to could be resolved (${named}), so nobody connected to them can be found; this zero is inconclusive.`,
+        conclusive: false,
+      };
+    }
     if (exc.unresolved.length) {
       out.degradations.push({
         code: 'exclude_connected_to_unresolved',
@@ -216,11 +238,28 @@ export async function resolvePeopleSearch(
         },
       };
     }
+    // Nobody to be connected to: searching would only answer the zero above.
+    if (filters.connected_to?.length && !inc.resolved.length) return { ...out, stop: out.inconclusiveZero };
     const firstOf = (ids: string[]) => [...new Set(ids.flatMap((id) => [...services.graph.firstDegree(id).keys()]))];
     out.connectedTo = { include: inc.resolved.length ? firstOf(inc.resolved) : [], exclude: firstOf(exc.resolved) };
     if (inc.resolved.length) out.appliedRelations.push({ relation: 'connected_to', values: inc.resolved, from: 'filters.connected_to' });
   }
   return out;
+}
+
+/**
+ * Refuses values of `connected_to` / `exclude_connected_to` that can name nobody: another host's
+ * or scheme's URL, a page that is no profile, text that is no user id or username. They are a
+ * mistake to fix, not a person who is unknown (docs/people-search.md); a refused search is not charged.
+ */
+function checkPersonReferences(filters: AdvancedFilters): void {
+  const problems: ValidationProblem[] = [];
+  for (const field of ['connected_to', 'exclude_connected_to'] as const)
+    for (const value of filters[field] ?? []) {
+      const ref = personReference(value);
+      if (ref.kind === 'invalid') problems.push({ in: 'body', pointer: `/filters/${field}`, message: `"${value}" ${ref.problem}` });
+    }
+  if (problems.length) throw validationFailed(problems);
 }
 
 /**

@@ -137,7 +137,8 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     // that reason, not for a filter's: said so, and not conclusive while a source is unchecked.
     const noFirst = isFirstDegreeOnly(filters, req.networkMode) && network !== null && network.firstDegree.size === 0;
     return outcome(
-      noFirst ? noFirstDegree(network) : { code: 'filters_match_nothing', message: plan.matchesNothing, conclusive: true },
+      resolved.inconclusiveZero ??
+        (noFirst ? noFirstDegree(network) : { code: 'filters_match_nothing', message: plan.matchesNothing, conclusive: true }),
       reported,
     );
   }
@@ -159,7 +160,7 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     rows.length === 0 &&
     !req.countOnly &&
     (page.total === 0 || (verification && verification.confirmed === 0 && !verification.candidatesRemain))
-      ? zeroReason(filters, network, firstDegreeOnly)
+      ? (resolved.inconclusiveZero ?? zeroReason(filters, network, firstDegreeOnly))
       : null;
   return {
     rows,
