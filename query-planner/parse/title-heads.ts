@@ -71,6 +71,13 @@ function misspeltHead(word: string): string | null {
   let hit = misspelt.get(word);
   if (hit !== undefined) return hit;
   hit = commonWords().has(word) ? null : closestWord(word, HEADS, word.length >= 10 ? 2 : 1);
+  // "dermatologst", "radiolgist": a slip in an ending that only makes people (-ologist, -ician),
+  // one letter from that ending after a stem of four letters or more.
+  if (!hit && !commonWords().has(word)) {
+    const m = /^([a-z]{4,}?)(olog[a-z]?st|ol[a-z]?gist|ologis|icain|ican|ecian)$/.exec(word);
+    const fixed = m ? `${m[1]}${/^ol/.test(m[2] as string) ? 'ologist' : 'ician'}` : null;
+    if (fixed && fixed !== word && closestWord(word, [fixed], 1) === fixed && compoundHead(fixed)) hit = fixed;
+  }
   if (misspelt.size >= 10_000) misspelt.clear();
   misspelt.set(word, hit);
   return hit;

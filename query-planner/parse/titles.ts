@@ -157,7 +157,14 @@ export function scanTitles(input: TitleInput): TitleScan {
       k++;
     }
     const after = tokens[k];
-    return k > i + 1 && (!after || after.kind === 'punct' || !!after.claim || STOP_WORDS.has(after.norm));
+    // The domain names a field: a function's word or a sector ("Director, Product Marketing",
+    // "VP, Sales"), not a place the gazetteer lacks ("Wine Marketing Manager, Alentejo").
+    let field = false;
+    for (let q = i + 1; q < k && !field; q++) {
+      const t = tokens[q] as Token;
+      field = FUNCTION_WORD_PARTS.has(t.norm) || FUNCTIONS.byFirst.has(t.norm) || ACRONYMS.has(t.norm) || unitOf.has(q);
+    }
+    return field && k > i + 1 && (!after || after.kind === 'punct' || !!after.claim || STOP_WORDS.has(after.norm));
   };
 
   const startsCue = (i: number): boolean =>

@@ -155,6 +155,20 @@ test('a query that starts with what its writer is doing: the verb is no part of 
   assert.equal(title('hiring managers in Austin'), undefined);
 });
 
+test('a slip in an ending that only makes people is that ending: "dermatologsts", "radiolgists", "pediatrican"', () => {
+  assert.equal(title('dermatologsts in mansoura'), ['Dermatologist']);
+  assert.equal(title('radiolgists in Leeds'), ['Radiologist']);
+  assert.equal(title('pediatrican in Ohio'), ['Pediatrician']);
+});
+
+test("a title's domain after a comma names a field; anything else after the comma is not the title", () => {
+  assert.equal(title('Director, Product Marketing in NYC'), ['Director, Product Marketing']);
+  assert.equal(title('VP, Sales at Stripe'), ['VP, Sales']);
+  assert.equal(title('Manager, FP&A in Boston'), ['Manager, FP&A']);
+  assert.equal(title('req: wine marketing manager, alentejo'), ['Wine Marketing Manager']);
+  assert.equal(title('Regional Vice President, KK'), ['Regional Vice President']);
+});
+
 test('abbreviated title words: mgmt, supv', () => {
   assert.equal(title('product mgmt directors in enugu state'), ['Product Management Director']);
   assert.equal(title('storyboard supv in greater reno'), ['Storyboard Supervisor']);
