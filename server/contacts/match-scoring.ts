@@ -173,6 +173,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else if (shortForm(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" may be a short form of "${pf}"`);
     else if (spellingVariant(rf, pf)) add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" may be another spelling of "${pf}"`);
     else if (rf.length === 1 && pf.startsWith(rf)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the initial matches');
+    // "M.L. Hadwich": the first initial stands for the given name, the others for middle names.
+    else if (k.name.initials && pf.startsWith(rf[0]!)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the first initial matches');
     else if (isTypo(rf, pf) && !genderedPair(rf, pf))
       add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" looks like a misspelling of "${pf}"`);
     else add('first_name', 'conflict', WEIGHTS.firstConflict, `given name "${rf}" is not "${pf}"`);
