@@ -173,6 +173,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else if (shortForm(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" may be a short form of "${pf}"`);
     else if (spellingVariant(rf, pf)) add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" may be another spelling of "${pf}"`);
     else if (rf.length === 1 && pf.startsWith(rf)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the initial matches');
+    // "M.L. Hadwich": the first initial stands for the given name, the others for middle names.
+    else if (k.name.initials && pf.startsWith(rf[0]!)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the first initial matches');
     else if (isTypo(rf, pf) && !genderedPair(rf, pf))
       add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" looks like a misspelling of "${pf}"`);
     else add('first_name', 'conflict', WEIGHTS.firstConflict, `given name "${rf}" is not "${pf}"`);
@@ -294,10 +296,31 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
 /** Evidence that names one person by itself: an email, a phone, a profile URL. */
 export const KEY_FIELDS = new Set<Evidence['field']>(['email', 'phone', 'professional_url']);
 
+const holds = (c: ScoredCandidate, field: Evidence['field'], outcome: Evidence['outcome'], weight?: number) =>
+  c.evidence.some((e) => e.field === field && e.outcome === outcome && (weight === undefined || e.weight === weight));
+
+/**
+ * Whether `other` is no rival of `top`, as a person reading both sees: the row's given and family
+ * name exactly, at the employer it lists, against a name spelt otherwise ("Seoyeon Kang" at the
+ * listed employer against Seoyeon Jang elsewhere) not at that employer now and holding no key of the row.
+ */
+function outranked(top: ScoredCandidate, other: ScoredCandidate): boolean {
+  return (
+    holds(top, 'first_name', 'match', WEIGHTS.firstExact) &&
+    holds(top, 'last_name', 'match', WEIGHTS.lastExact) &&
+    holds(top, 'organization', 'match', WEIGHTS.orgCurrent) &&
+    (holds(other, 'first_name', 'partial') || holds(other, 'last_name', 'partial')) &&
+    !holds(other, 'organization', 'match') &&
+    !other.evidence.some((e) => KEY_FIELDS.has(e.field))
+  );
+}
+
 /** Buckets a ranked candidate list (docs/contacts.md, "Buckets"). */
 export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; reason: string | null } {
-  const [top, second] = candidates;
+  const top = candidates[0];
   if (!top) return { status: 'unresolved', reason: 'no_candidates' };
+  // The runner-up the margin is over: the first a person could take for the row's person.
+  const second = candidates.slice(1).find((c) => !outranked(top, c));
   const margin = top.confidence - (second?.confidence ?? 0);
   // A key that matched outright: a mailbox name at a parent domain is partial, and proposes only.
   const keyed = top.evidence.some((e) => KEY_FIELDS.has(e.field) && e.outcome === 'match');

@@ -10,6 +10,7 @@ import { INDICES } from '../../mappings/indices.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
 import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
+import { employerAgrees, nameAndEmployerSwapped } from './column-swap.js';
 import { familyNameVariants } from './family-names.js';
 import { givenNameVariants } from './given-names.js';
 import {
@@ -45,6 +46,12 @@ export interface MatchResult {
   /** Why a row is unresolved or needs review (null when resolved or a likely match). */
   reason: string | null;
   candidates: ScoredCandidate[];
+}
+
+/** Whose perspective a row is read from (their network weighs), and how many candidates to return. */
+export interface MatchOptions {
+  perspectiveUserId?: string | null;
+  maxCandidates?: number;
 }
 
 const SOURCE = [
@@ -145,7 +152,23 @@ export class ContactMatcher {
     return found;
   }
 
-  async match(row: ContactRow, opts: { perspectiveUserId?: string | null; maxCandidates?: number } = {}): Promise<MatchResult> {
+  async match(row: ContactRow, opts: MatchOptions = {}): Promise<MatchResult> {
+    const result = await this.matchRow(row, opts);
+    if (result.confidence >= LIKELY_MIN) return result;
+    // A name and an employer in each other's columns ("Bruen Media" / "Sari Jokinen"): read swapped
+    // when the written reading finds no one, and only for a person at the firm the name cell names.
+    const swapped = nameAndEmployerSwapped(row);
+    if (!swapped) return result;
+    const other = await this.matchRow(swapped.row, opts);
+    if (other.confidence < LIKELY_MIN || other.confidence <= result.confidence || !employerAgrees(other.candidates[0], swapped.firmByForm))
+      return result;
+    // Read against its columns, a match is for a person to confirm, unless a key names the person.
+    const keyed = other.candidates[0]?.evidence.some((e) => KEY_FIELDS.has(e.field) && e.outcome === 'match');
+    return other.status === 'resolved' && !keyed ? { ...other, status: 'likely_match' } : other;
+  }
+
+  /** The row read as its columns say, then with its names in the other order where that finds someone. */
+  private async matchRow(row: ContactRow, opts: MatchOptions): Promise<MatchResult> {
     const k = rowKeys(row);
     if (!hasSignal(k)) return { status: 'unresolved', confidence: 0, reason: 'nothing_to_match_on', candidates: [] };
     const result = await this.matchKeys(k, opts);
@@ -178,7 +201,7 @@ export class ContactMatcher {
     return other;
   }
 
-  private async matchKeys(k: Keys, opts: { perspectiveUserId?: string | null; maxCandidates?: number }): Promise<MatchResult> {
+  private async matchKeys(k: Keys, opts: MatchOptions): Promise<MatchResult> {
     const found = await this.candidates(k);
     // The perspective's network as searches read it: cached until the graph changes, so a
     // spreadsheet of rows reads a well-connected person's second degree once, not once a row.

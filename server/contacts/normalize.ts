@@ -124,6 +124,11 @@ export interface PersonName {
   /** The birth name the row gives ("rosenbaum" for "Iris Butt (née Rosenbaum)"). */
   birthName?: string;
   /**
+   * The given name is initials written closed up ("ml" for "M.L. Hadwich"): the first stands for
+   * the given name, the others for middle names.
+   */
+  initials?: boolean;
+  /**
    * Another given name to try when the first finds no one: a couple's other person's ("carl" for
    * "Blanca & Carl Bak"), or the one a person goes by in brackets ("hao" for "Andy (Hao) Lin").
    */
@@ -133,6 +138,19 @@ export interface PersonName {
 /** Two given names joined before one family name: "Blanca & Carl Bak", "Ana and Luis Ruiz". */
 /** A given name, another in brackets or quotes, then the family name: "Andy (Hao) Lin", "Wei 'David' Zhang". */
 const ALIAS = /^\s*(\p{L}[\p{L}'’-]*)\s+[("“'‘]\s*(\p{L}[\p{L}-]*)\s*[)"”'’]\s+(\p{L}[\p{L}'’ -]*)$/u;
+/**
+ * One word in quotes of any style, set apart by spaces, anywhere in a name cell: a nickname
+ * ("\"Haro\" Harrison Gleichner", "Jesse Doherty 'Jesster'", "Amira ‘Amio’ Kunde"). An apostrophe
+ * inside a word ("O'Keefe") opens no quote.
+ */
+const QUOTED_NICKNAME = /(?<=^|\s)["“”„«»‘’‚'‹›]\s*(\p{L}[\p{L}.-]*)\s*["“”«»‘’'‹›](?=\s|,|$)/u;
+/**
+ * A generational suffix spelt out after a comma ("Leonard Murphy, Junior", "Ana Ruiz, Senior"):
+ * only after a given and a family name, since "Murazik, Junior" is Junior Murazik.
+ */
+const SPELT_GENERATION = /^\s*(junior|senior)\.?\s*$/i;
+/** Initials written closed up with dots ("M.L.", "H.C.", "J.-P."): two or three of them. */
+const DOTTED_INITIALS = /^\p{L}\.(?:-?\p{L}\.?){1,2}$/u;
 const COUPLE = /^\s*(\p{L}[\p{L}'’.-]*)\s+(?:&|&amp;|\+|and)\s+(\p{L}[\p{L}'’.-]*)\s+(\p{L}[^,]*)$/u;
 /** Two people each named whole in one cell: "Arlo Smith & Elbert Hane", "Ana Ruiz and Luis Bak". */
 const PAIR = /^\s*(.+?)\s+(?:&|&amp;|\+|and)\s+(.+)$/iu;
@@ -158,6 +176,19 @@ function otherFamilyNames(lastWritten: string | null, birth: string | null): str
  */
 function nameText(raw: string): string {
   return raw.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ').split(/\s+[|\-–—@·•/]\s+|\s*[|•]\s*/)[0] as string;
+}
+
+/** Whether the name word `first` is written in `text` as closed-up initials ("M.L." for "ml"). */
+function writtenAsInitials(text: string, first: string | null): boolean {
+  if (!first) return false;
+  return (
+    first.length >= 2 &&
+    first.length <= 3 &&
+    text
+      .trim()
+      .split(/\s+/)
+      .some((w) => DOTTED_INITIALS.test(w) && words(w)[0] === first)
+  );
 }
 
 /** A name's words without the courtesy titles before it and the credentials after it. */
@@ -200,6 +231,16 @@ const titleAfterName = (before: string, after: string): boolean =>
   nameWords(before).length >= 2 && words(after).some((w) => TITLE_HEADS.has(w));
 
 /**
+ * "Junior" or "Senior" after a comma is a generational suffix when the words before it read as a
+ * given and a family name, the first a known given name ("Leonard Murphy, Junior"); after a family
+ * name it is the given name ("Murazik, Junior", "Santos Silva, Junior").
+ */
+const generationAfterName = (before: string, after: string): boolean => {
+  const name = nameWords(before);
+  return SPELT_GENERATION.test(after) && name.length >= 2 && isGivenName(name[0]!);
+};
+
+/**
  * The given and family name of a row: `first_name`/`last_name` when given, else `name` split
  * ("Last, First" and "First Middle Last" both read; honorifics and suffixes dropped).
  */
@@ -237,6 +278,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
     (DOTTED_TITLES.has(w) && dotted) ||
     (FOREIGN_TITLES.has(w) && (dotted || !GIVEN_NAME_TITLES.has(w)));
   while (first.length > 1 && titled(first[0]!)) first.shift();
+  const firstInitials = first.length > 0 && writtenAsInitials(row.first_name ?? '', first[0]!);
   // "G. Lauren": an initial before the given name the person goes by.
   const initialled = first.length > 1 && first[0]!.length === 1 && first[1]!.length > 1 && !NAME_PARTICLES.test(first[1]!);
   const columnAlt = initialled && !isGivenName(first[1]!) ? first[1] : undefined;
@@ -252,6 +294,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
       lastSearch: lastSearch.join(' ') || null,
       ...(otherLast ? { otherLast } : {}),
       ...(columnAlt ? { partnerFirst: columnAlt } : {}),
+      ...(firstInitials ? { initials: true } : {}),
     };
   }
   // Stripped only when a given and a family name remain ("Anna née Wong" keeps Wong).
@@ -259,6 +302,12 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const rest = found ? (row.name ?? '').replace(BIRTH_NAME, ' ') : '';
   const birthMatch = found && words(nameText(rest)).length >= 2 ? found : null;
   let raw = nameText(birthMatch ? rest : (row.name ?? ''));
+  // A nickname in quotes before, inside or after the name: not a name word, but a given name to
+  // try when the name finds no one.
+  const quoted = QUOTED_NICKNAME.exec(raw);
+  const unquoted = quoted ? raw.replace(quoted[0], ' ') : null;
+  const nickname = quoted && unquoted && nameWords(unquoted).length >= 2 ? words(quoted[1])[0] : undefined;
+  if (nickname) raw = unquoted!;
   // Two people named whole ("Arlo Smith & Elbert Hane"): the first named. Read as one name, the
   // cell would name a third person, the first's given name with the second's family name.
   const pair = PAIR.exec(raw);
@@ -274,7 +323,12 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   if (couple && partner) raw = `${couple[1]} ${couple[3]}`;
   // Credentials after commas ("Jane Doe, Ph.D., PMP") are not a "Last, First" order.
   const parts = raw.split(',');
-  while (parts.length > 1 && (onlyCredentials(parts.at(-1) as string) || titleAfterName(parts[0] as string, parts.at(-1) as string)))
+  while (
+    parts.length > 1 &&
+    (onlyCredentials(parts.at(-1) as string) ||
+      titleAfterName(parts[0] as string, parts.at(-1) as string) ||
+      generationAfterName(parts.slice(0, -1).join(','), parts.at(-1) as string))
+  )
     parts.pop();
   let tokens: string[];
   let lastText: string | null = null;
@@ -339,6 +393,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const aliasFirst = alias ? words(alias[2])[0] : undefined;
   if (aliasFirst && aliasFirst !== name.first && !courtesy(aliasFirst)) name.partnerFirst = aliasFirst;
   if (initialAlt && !name.partnerFirst) name.partnerFirst = initialAlt;
+  if (nickname && !name.partnerFirst && nickname !== name.first && !courtesy(nickname)) name.partnerFirst = nickname;
+  if (writtenAsInitials(parts.length > 1 ? parts.slice(1).join(' ') : (parts[0] as string), name.first)) name.initials = true;
   return name;
 }
 

@@ -164,7 +164,7 @@ const fileAsCompany = (outside: string, inside: string): boolean => {
 };
 
 /** Whether a cell is a firm by its form: a legal form in it ("Stroman LLC"), or names joined by "and" or "&" ("Beer, Borer and Watsica"). */
-const readsAsFirmByForm = (cell: string): boolean =>
+export const readsAsFirmByForm = (cell: string): boolean =>
   normOrg(cell) !== words(cell).join(' ') ||
   /^\p{Lu}[\p{L}'’-]+(,\s+\p{Lu}[\p{L}'’-]+)*,?\s+(and|&)\s+\p{Lu}[\p{L}'’-]+$/u.test(cell.trim());
 
@@ -172,7 +172,7 @@ const readsAsFirmByForm = (cell: string): boolean =>
  * Whether a text reads as a person's name: two or three capitalised words, the first a given name
  * of the nickname tables ("Tom Ford", "Luis Ruiz": a referrer, a partner, not an employer).
  */
-const readsAsPerson = (text: string): boolean => {
+export const readsAsPerson = (text: string): boolean => {
   const written = text.trim().split(/\s+/);
   return (
     written.length >= 2 && written.length <= 3 && written.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) && isGivenName(words(written[0])[0] ?? '')

@@ -1,0 +1,83 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ProfileDoc } from '../../../server/contacts/match-scoring.js';
+import { bucketOf, confidenceOf, rowKeys, type ScoredCandidate, scoreCandidate } from '../../../server/contacts/matcher.js';
+
+/** The candidates a row's keys give these people, ranked as the matcher ranks them. */
+const ranked = (row: Parameters<typeof rowKeys>[0], people: [ProfileDoc, 1 | 2 | null][]): ScoredCandidate[] => {
+  const k = rowKeys(row);
+  return people
+    .map(([p, degree], i) => {
+      const { score, evidence } = scoreCandidate(k, p, degree);
+      return {
+        user_id: `p${i}`,
+        name: null,
+        headline: null,
+        current_title: null,
+        current_company: null,
+        location: null,
+        score,
+        confidence: confidenceOf(score),
+        evidence,
+      };
+    })
+    .sort((a, b) => b.score - a.score);
+};
+
+const kang: ProfileDoc = {
+  first_name: 'Seoyeon',
+  last_name: 'Kang',
+  current_title: 'Senior Account Executive',
+  current_company_name: 'Instructor Biosciences',
+};
+// One letter apart, at another employer now, who once worked at the listed one; known to the perspective.
+const jang: ProfileDoc = {
+  first_name: 'Seoyeon',
+  last_name: 'Jang',
+  current_title: 'Account Manager',
+  current_company_name: 'Emard LLC',
+  experiences: [{ company_name: 'Instructor Biosciences', is_current: false }],
+};
+const row = { name: 'Seoyeon Kang', organization_names: ['Instructor Biosciences'], job_titles: ['Senior Account Executive'] };
+
+test('an exact name at the listed employer is not rivalled by a name spelt otherwise elsewhere', () => {
+  const candidates = ranked(row, [
+    [kang, 2],
+    [jang, 1],
+  ]);
+  assert.ok(candidates[1]!.confidence > candidates[0]!.confidence - 0.1, 'the misspelt name scores close');
+  assert.equal(bucketOf(candidates), { status: 'resolved', reason: null });
+});
+
+test('still a rival: the same exact name, the misspelt name at the listed employer, or the row misspelt', () => {
+  // Two people with the row's exact name.
+  const twin: ProfileDoc = { ...jang, last_name: 'Kang' };
+  assert.is(
+    bucketOf(
+      ranked(row, [
+        [kang, 2],
+        [twin, 1],
+      ]),
+    ).status,
+    'needs_review',
+  );
+  // The other spelling at the listed employer now: the row may have misspelt either.
+  const colleague: ProfileDoc = { ...jang, current_company_name: 'Instructor Biosciences', experiences: [] };
+  assert.is.not(
+    bucketOf(
+      ranked(row, [
+        [kang, 2],
+        [colleague, 1],
+      ]),
+    ).status,
+    'resolved',
+  );
+  // A misspelt row ("Seoyeon Kamg") names neither exactly: the margin is over both.
+  const misspelt = ranked({ ...row, name: 'Seoyeon Kamg', job_titles: [] }, [
+    [kang, null],
+    [{ ...kang, last_name: 'Kams', current_company_name: 'Emard LLC' }, 1],
+  ]);
+  assert.is.not(bucketOf(misspelt).status, 'resolved');
+});
+
+test.run();

@@ -1,0 +1,73 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bucketOf, confidenceOf, rowKeys, type ScoredCandidate, scoreCandidate } from '../../../server/contacts/matcher.js';
+import { personName } from '../../../server/contacts/normalize.js';
+
+/** Scores a row against one person and buckets that person alone. */
+const alone = (row: Parameters<typeof rowKeys>[0], person: Parameters<typeof scoreCandidate>[1]) => {
+  const { score, evidence } = scoreCandidate(rowKeys(row), person, null);
+  const top: ScoredCandidate = {
+    user_id: 'p1',
+    name: null,
+    headline: null,
+    current_title: null,
+    current_company: null,
+    location: null,
+    score,
+    confidence: confidenceOf(score),
+    evidence,
+  };
+  return { evidence: evidence.map((e) => `${e.field}:${e.outcome}`), status: bucketOf([top]).status };
+};
+
+const moritz = {
+  first_name: 'Moritz',
+  last_name: 'Hadwich',
+  current_title: 'Sales Development Representative II',
+  current_company_name: 'Balistreri Capital',
+  location: { city: 'Vienna', country_code: 'AT' },
+};
+
+test('a quoted nickname before, inside or after the name is no name word, but a given name to try', () => {
+  for (const cell of ['"Haro" Harrison Gleichner', '“Haro” Harrison Gleichner', 'Harrison "Haro" Gleichner', "Harrison Gleichner 'Haro'"]) {
+    const name = personName({ name: cell });
+    assert.equal([name.first, name.last, name.all, name.partnerFirst], ['harrison', 'gleichner', ['harrison', 'gleichner'], 'haro'], cell);
+  }
+  // An apostrophe inside a word opens no quote; quotes around the whole name leave it whole.
+  assert.equal(personName({ name: "Teagan 'Chip' O'Connell" }).all, ['teagan', 'oconnell']);
+  assert.equal(personName({ name: '"Harrison Gleichner"' }).all, ['harrison', 'gleichner']);
+  // One word left besides the quoted one: the quoted word is the given name.
+  assert.equal(personName({ name: "'Haro' Gleichner" }).all, ['haro', 'gleichner']);
+});
+
+test('", Junior" and ", Senior" after a given and a family name are a generational suffix', () => {
+  assert.equal(personName({ name: 'Leonard Murphy, Junior' }).all, ['leonard', 'murphy']);
+  assert.equal(personName({ name: 'Ana Ruiz, Senior' }).all, ['ana', 'ruiz']);
+  // After a family name alone, or family names only, "Junior" is the given name.
+  assert.equal(personName({ name: 'Murazik, Junior' }).all, ['junior', 'murazik']);
+  assert.is(personName({ name: 'Santos Silva, Junior' }).first, 'junior');
+});
+
+test('closed-up initials: the first agrees with the given name, the second is a middle name', () => {
+  assert.ok(personName({ name: 'M.L. Hadwich' }).initials);
+  assert.ok(personName({ name: 'Hadwich, M.L.' }).initials);
+  assert.ok(personName({ first_name: 'M.L.', last_name: 'Hadwich' }).initials);
+  assert.not.ok(personName({ name: 'Mel Hadwich' }).initials);
+  const row = {
+    name: 'M.L. Hadwich',
+    organization_names: ['Balistreri Capital'],
+    job_titles: ['Sales Development Representative II'],
+    location: 'Vienna, Austria',
+  };
+  const read = alone(row, moritz);
+  assert.ok(read.evidence.includes('first_name:partial'), read.evidence.join());
+  // An initial is a guess: a person confirms it, as for "M. Hadwich".
+  assert.is(read.status, 'likely_match');
+  assert.is(alone({ ...row, name: 'M. Hadwich' }, moritz).status, 'likely_match');
+  // Another first initial conflicts.
+  assert.ok(alone({ ...row, name: 'K.L. Hadwich' }, moritz).evidence.includes('first_name:conflict'));
+  // "A.J." written for a person who goes by "AJ" is their given name.
+  assert.ok(alone({ name: 'A.J. Smith' }, { first_name: 'AJ', last_name: 'Smith' }).evidence.includes('first_name:match'));
+});
+
+test.run();
