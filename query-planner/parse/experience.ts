@@ -150,7 +150,13 @@ export function scanYears(tokens: Token[]): YearsMention | null {
     const sep = tokens[i + 1];
     const second = sep && (sep.norm === 'to' || sep.norm === 'and') ? tokens[i + 2] : sep?.join === '-' ? sep : undefined;
     const n2 = parseNumber(second);
-    if (second && n2 && n2.value !== n.value && n2.value <= MAX_EXPERIENCE_YEARS && (isUnit(tokens[second.i + 1]) || embedded(second))) {
+    if (
+      second &&
+      n2 &&
+      n2.value !== n.value &&
+      (n2.value > n.value || n2.value <= MAX_EXPERIENCE_YEARS) &&
+      (isUnit(tokens[second.i + 1]) || embedded(second))
+    ) {
       // Written high to low ("between 10 and 5 years", "5-3 years"), the same span.
       min = Math.min(n.value, n2.value);
       if (!n2.plus || n2.value < n.value) max = Math.max(n.value, n2.value);

@@ -39,7 +39,7 @@ import { type PlaceMention, scanPlaces } from './places.js';
 import type { RecognizedItem } from './recognized.js';
 import { scanRelations } from './relations.js';
 import { mendLevelSpelling } from './title-heads.js';
-import { claimTitleNegations } from './title-negation.js';
+import { claimTitleNegations, settleTitleNegations } from './title-negation.js';
 import { scanTitles } from './titles.js';
 import { type CaseMode, caseMode, expandShorthand, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
 
@@ -210,7 +210,6 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   // The order matters: each recogniser claims what it understood, the later ones see the rest.
   const relations = scanRelations(tokens);
   for (const r of relations) note('connection_degrees', r.from, r.to, r.degrees);
-  for (const p of scanPersonPhrases(source, tokens, mode, receipts)) note(p.kind, p.from, p.to, p.name);
   const years = scanYears(tokens);
   if (years) note('years_experience', years.from, years.to, years.range);
   claimHiringManagers(tokens);
@@ -240,16 +239,17 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
       for (let k = p.from; k < p.to; k++) (tokens[k] as Token).claim = null;
     else places.push(p);
   }
+  for (const p of scanPersonPhrases(source, tokens, mode, receipts, places)) note(p.kind, p.from, p.to, p.name);
   for (const p of places) note(p.exclude ? 'location_excluded' : 'location', p.from, p.to, { kind: p.match.kind, name: p.match.name });
   claimLeadingVerb(tokens);
   const pureSkills = scanPureSkills(tokens, mode);
   const companyScan = scanCompanies(source, tokens, mode);
   for (const c of companyScan.mentions) note('company', c.from, c.to, { name: c.text, relation: c.relation });
 
-  const negatedStarts = claimTitleNegations(tokens);
+  const negations = claimTitleNegations(tokens);
   const titleScan = scanTitles({ text: source, tokens, units: [...industries, ...pureSkills], wordCount });
   // "people who are not engineers", "designers, not managers": titles ruled out.
-  const ruledOut = new Set(titleScan.titles.filter((t) => !t.context && negatedStarts.has(t.from)));
+  const ruledOut = settleTitleNegations(tokens, negations, titleScan.titles);
   // A brief hires for one role (or an announced few); its other titles are context.
   pickHiringRoles(tokens, titleScan.titles, isBrief(source, wordCount));
   const released = titleScan.released;

@@ -7,14 +7,26 @@
 
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { COLLECTIVE } from './lexicon/title-grammar.js';
+import { ABBREVIATED_TITLES } from './lexicon/titles.js';
 import { words } from './lexicon/words.js';
+import { singular } from './title-heads.js';
 import { claim, type Token } from './tokens.js';
 
 /** Verbs of finding or approaching people that no title starts with. */
 const SEARCH_VERBS = new Set(
-  words(`targeting prospecting headhunting poaching shortlisting contacting approaching messaging emailing calling pinging
-  courting vetting interviewing placing finding locating hunting chasing wooing`),
+  words('headhunting poaching shortlisting contacting approaching emailing pinging courting finding locating chasing wooing'),
 );
+
+/**
+ * Verbs of finding people that also start titles ("Targeting Analyst", "Prospecting Geologist",
+ * "Messaging Engineer", "Vetting Officer", "Hunting Guide", "Calling Agent"): the writer's only
+ * after a subject, or before a word no title follows them with: a determiner or number ("targeting
+ * the", "targeting 50"), a level ("targeting senior ..."), an executive ("targeting CFOs",
+ * "prospecting founders").
+ */
+const TITLE_VERBS = new Set(words('targeting prospecting messaging calling vetting interviewing placing hunting'));
+const NOT_AFTER_TITLE_VERB =
+  /^(the|a|an|any|all|some|\d+|senior|junior|sr|jr|head|heads|chief|chiefs|top|vps?|svps?|evps?|c-level|c-suite|executives?|decision|leaders?|founders?|owners?)$/;
 
 /**
  * Phrases a query opens with to ask for people ("trying to reach", "kindly share", "pull up",
@@ -41,7 +53,6 @@ const OPENING_PHRASES: string[][] = [
   'talk to',
   'kindly share',
   'please share',
-  'share',
   'pull up',
   'dig up',
   'linkedin profiles of',
@@ -70,8 +81,14 @@ const SUBJECT_VERBS = new Set(words('search find seek need want'));
 /** Words that continue such a team's title: "Recruiting Operations Manager", "Sourcing Program Lead". */
 const TEAM_TITLE_WORDS = new Set(
   words(`operations ops program programs programme enablement systems technology tech strategy analytics marketing
-  category team`),
+  category team account business`),
 );
+
+/** Heads of one team's titles only: "Sourcing Engineer", "Sourcing Buyer", "Booking Clerk". */
+const TEAM_OWN_HEADS: Record<string, Set<string>> = {
+  sourcing: new Set(words('engineer engineers buyer buyers strategist strategists')),
+  booking: new Set(words('clerk clerks')),
+};
 
 /** Heads that such a team's titles end in when nothing else comes between ("Recruiting Intern"). */
 const TEAM_HEADS = new Set(
@@ -95,7 +112,8 @@ function teamTitleAfter(tokens: Token[], i: number): boolean {
   const after = tokens[i + 2];
   // A head alone after the verb ("recruiting interns currently in Perth", "Recruiting Manager
   // Positions In Phoenix"): a stop word, a collective noun or a place ends the title.
-  return TEAM_HEADS.has(next.norm) && (after?.kind !== 'word' || !!after.claim || STOP_WORDS.has(after.norm) || COLLECTIVE.has(after.norm));
+  const head = TEAM_HEADS.has(next.norm) || !!TEAM_OWN_HEADS[(tokens[i] as Token).norm]?.has(next.norm);
+  return head && (after?.kind !== 'word' || !!after.claim || STOP_WORDS.has(after.norm) || COLLECTIVE.has(after.norm));
 }
 
 /** "Hiring manager" is the person hiring, not a title. */
@@ -123,8 +141,11 @@ export function claimLeadingVerb(tokens: Token[]): void {
   const verb = tokens[i];
   const next = tokens[i + 1];
   if (verb?.kind !== 'word' || verb.claim || next?.kind !== 'word' || next.claim) return;
+  const titleVerb =
+    TITLE_VERBS.has(verb.norm) && (i > 0 || NOT_AFTER_TITLE_VERB.test(next.norm) || ABBREVIATED_TITLES.has(singular(next.norm)));
   if (
     SEARCH_VERBS.has(verb.norm) ||
+    titleVerb ||
     (SUBJECT_VERBS.has(verb.norm) && i > 0) ||
     (TEAM_VERBS.has(verb.norm) && (i > 0 || !teamTitleAfter(tokens, i)))
   )

@@ -4,12 +4,13 @@
  * Jordan Ellis", "people who know Sam Altman" (a person whose network is meant: the parser does
  * not look people up, so the phrase is set aside with a receipt saying how to ask for it:
  * `filters.connected_to` with the person's profile URL or id). Run after relation phrases ("people
- * I'm connected to") and before places, so "Jordan" of a name is no country.
+ * I'm connected to") and places: "Jordan" of a name is no country, "Latin America" no one's name.
  */
 import { isGivenName } from '../../server/contacts/given-names.js';
 import type { Receipt } from '../limits.js';
 import { startsSkillOrIndustry } from './attributes.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
+import type { PlaceMention } from './places.js';
 import { isHeadWord, singular } from './title-heads.js';
 import { type CaseMode, claim, type Token } from './tokens.js';
 
@@ -46,21 +47,37 @@ function namesPeople(prev: Token | undefined): boolean {
   return PEOPLE_WORDS.test(prev.norm) || (prev.norm.endsWith('s') && isHeadWord(singular(prev.norm)));
 }
 
-/** The words of a name starting at `i`: capitalised words in text that capitalises names, else up to two words. */
-function nameAt(tokens: Token[], i: number, mode: CaseMode): number {
+/**
+ * The end of a name starting at `i`: capitalised words in text that capitalises names, else up
+ * to two words. A place read over the name's words is the name's when it starts right after the
+ * cue ("people named Jordan", "connected to Jordan Ellis"); anything else claimed ends it.
+ */
+function nameAt(tokens: Token[], i: number, mode: CaseMode, places: PlaceMention[]): number {
   const limit = mode === 'lower' ? 2 : MAX_NAME_WORDS;
   let k = i;
   while (k < tokens.length && k - i < limit) {
     const t = tokens[k] as Token;
-    if (t.kind !== 'word' || t.claim || STOP_WORDS.has(t.norm)) break;
+    if (t.kind !== 'word' || STOP_WORDS.has(t.norm)) break;
+    if (t.claim && !(t.claim === 'place' && places.some((p) => p.from === k && p.to === k + 1 && k === i))) break;
     if (mode !== 'lower' && !t.cap) break;
     k++;
   }
   return k;
 }
 
-/** Finds and claims the names of people in the query; returns them with receipts for the networks it cannot look up. */
-export function scanPersonPhrases(source: string, tokens: Token[], mode: CaseMode, receipts: Receipt[]): PersonPhrase[] {
+/**
+ * Finds and claims the names of people in the query; returns them with receipts for the networks
+ * it cannot look up. Run after places: a place read over the first word of a name ("Jordan" of
+ * "Jordan Ellis") is removed from `places`; a place of several words ("Latin America", "Hong
+ * Kong") is no one's name.
+ */
+export function scanPersonPhrases(
+  source: string,
+  tokens: Token[],
+  mode: CaseMode,
+  receipts: Receipt[],
+  places: PlaceMention[],
+): PersonPhrase[] {
   const out: PersonPhrase[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -77,17 +94,24 @@ export function scanPersonPhrases(source: string, tokens: Token[], mode: CaseMod
       }
     }
     if (cueEnd < 0) continue;
-    const end = nameAt(tokens, cueEnd, mode);
+    const end = nameAt(tokens, cueEnd, mode, places);
     if (end === cueEnd) continue;
     // "engineers who know Apache Kafka", "a tool called Tableau": skills and sectors are no one's name.
     let named = true;
     for (let k = cueEnd; k < end && named; k++) if (startsSkillOrIndustry(tokens, k)) named = false;
     if (!named) continue;
-    // A network is a person's: a given name and a family name, capitalised where the text
-    // capitalises names, else a given name known as one ("who know Python" is no one's).
-    if (kind === 'connected_to_person' && (end - cueEnd < 2 || (mode === 'lower' && !isGivenName((tokens[cueEnd] as Token).norm))))
-      continue;
-    const name = source.slice((tokens[cueEnd] as Token).start, (tokens[end - 1] as Token).end);
+    // A network is a person's: a given name and a family name. The given name is one the tables
+    // know, or a word a place was read over followed by a capitalised family name ("Jordan
+    // Ellis"); "who know Python", "connected to Goldman Sachs" are no one's.
+    const first = tokens[cueEnd] as Token;
+    const placeFirst = first.claim === 'place';
+    if (kind === 'connected_to_person' && (end - cueEnd < 2 || !(isGivenName(first.norm) || (placeFirst && mode !== 'lower')))) continue;
+    if (placeFirst) {
+      const at = places.findIndex((p) => p.from === cueEnd);
+      if (at >= 0) places.splice(at, 1);
+      first.claim = null;
+    }
+    const name = source.slice(first.start, (tokens[end - 1] as Token).end);
     if (kind === 'person_name') {
       // The cue is no keyword; the name's words are, and nothing else may read them.
       claim(tokens, i, cueEnd, 'ignored');

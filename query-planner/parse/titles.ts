@@ -475,8 +475,9 @@ export function scanTitles(input: TitleInput): TitleScan {
       while (b >= 0 && (tokens[b]?.claim === 'industry' || tokens[b]?.claim === 'skill')) b--;
       const before = tokens[b]?.norm ?? '';
       if ((before === 'in' || before === 'within' || before === 'into') && words.length === 1) continue;
-      // "leading engineering teams": a verb phrase.
+      // "leading engineering teams": a verb phrase; "people connected to ...": a participle ends none.
       if (/ing$/.test(norms[0] as string) && !FUNCTIONS.byFirst.has(norms[0] as string)) continue;
+      if (/ed$/.test(norms[norms.length - 1] as string) && !FUNCTIONS.byFirst.has(norms[norms.length - 1] as string)) continue;
       if (/^teams?$/.test(norms[norms.length - 1] as string)) continue;
       const titleish = norms.some(
         (w) => FUNCTIONS.byFirst.has(w) || CANONICAL_SPELLING.has(w) || ACRONYMS.has(w) || /(er|or|ist|ian|ant|ary)s?$/.test(w),

@@ -95,6 +95,11 @@ test('founding years: halves of a period, thru, slashes, "&", a label\'s colon, 
   assert.equal(y('detergent makers founded after 1945 but before 1960'), { min: 1946, max: 1959 });
   assert.equal(y('firms founded since 2010 and no later than 2015'), { min: 2010, max: 2015 });
   assert.equal(y('hard hat makers founded no sooner than 2010'), { min: 2010 });
+  // A year and its month is no span into the next century.
+  assert.equal(y('startups founded 2019-03'), { min: 2019, max: 2019 });
+  assert.equal(filters('companies founded in 2015 - 10 employees').employee_count, { min: 10 });
+  // Operations in a place since a year do not date the founding.
+  assert.equal(y('companies operating in Europe since 2015'), { min: 2015 });
   assert.equal(filters('hard hat makers founded no sooner than 2010').categories?.exclude, undefined);
 });
 
@@ -109,6 +114,12 @@ test('head counts and amounts in words: digits, dozens, "sub-", "a million raise
   assert.equal(filters('A-round crossfit app startups').funding_stages, ['series_a']);
   assert.equal(filters('B round fintechs').funding_stages, ['series_b']);
   assert.equal(filters('startups that closed a round of funding over $10M').funding_stages, undefined);
+  assert.equal(filters('companies that closed a round a few months ago in Berlin').funding_stages, undefined);
+  // Millions in words before what they count are no money.
+  assert.equal(filters('companies with over a million employees').employee_count, { min: 1_000_000 });
+  assert.equal(filters('companies with a million users').total_funding_usd, undefined);
+  assert.equal(filters('startups that raised $10M-$5M').total_funding_usd, { min: 5_000_000, max: 10_000_000 });
+  assert.equal(filters('companies with a home office in Denver').locations, undefined);
   // A head office is the headquarters; offices are not.
   assert.equal(filters('swimwear brands with their head office in Faro').locations, { include: ['Faro'] });
   assert.equal(filters('brands with offices in Lisbon').locations, undefined);

@@ -58,6 +58,24 @@ test("people named in a query: a name is searched as words; a person's network i
   assert.equal(filters("people i'm connected to in Berlin").connection_degrees, ['1st']);
 });
 
+test('what a second reader found: negations no title follows, neither/nor, places and firms after "who know"', () => {
+  // A negation that rules out no title stays a word.
+  assert.ok(parse("developers who aren't senior").keywords.includes("aren't"));
+  assert.ok(parse('teachers except in Texas').keywords.includes('except'));
+  assert.equal(filters('neither engineers nor designers').job_titles, { exclude: ['Engineer', 'Designer'] });
+  assert.equal(filters('engineers with no managers above them').job_titles?.exclude, undefined);
+  assert.equal(filters('nurses other than travel nurses').job_titles, { include: ['Nurse'], exclude: ['Travel Nurse'] });
+  // Places and firms are nobody's name.
+  assert.equal(filters('sales reps who know Latin America').locations, { include: ['Latin America'] });
+  assert.equal(filters('bankers who know Hong Kong').locations, { include: ['Hong Kong'] });
+  assert.ok(parse('people connected to Goldman Sachs').keywords.includes('goldman'));
+  assert.equal(filters('people connected to Goldman Sachs').job_titles, undefined);
+  assert.ok(parse('engineers who know Microsoft Dynamics').keywords.includes('microsoft'));
+  assert.equal(filters('people named Jordan'), {});
+  assert.ok(parse('people named Jordan').keywords.includes('jordan'));
+  assert.equal(filters('engineers with 5 to 70 years').years_experience, { min: 5, max: 70 });
+});
+
 test('control characters separate words; "in" in small letters is never Indiana or India', () => {
   assert.equal(parse('a\u0000b').keywords, []);
   assert.equal(parse('data\u0000engineers in Leeds').filters.job_titles, { include: ['Data Engineer'] });

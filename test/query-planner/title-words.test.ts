@@ -151,6 +151,18 @@ test('a query that starts with what its writer is doing: the verb is no part of 
   assert.equal(title('search engine optimization specialists in Leeds'), ['Search Engine Optimization Specialist']);
   // A colleague after "reports to" is still one.
   assert.equal(title('engineers who report to the CTO'), ['Engineer']);
+  // Verbs that also start titles are the writer's only after a subject or before an executive or a level.
+  assert.equal(title('Targeting Analysts in Washington DC'), ['Targeting Analyst']);
+  assert.equal(title('prospecting geologists in Nevada'), ['Prospecting Geologist']);
+  assert.equal(title('messaging engineers in Berlin'), ['Messaging Engineer']);
+  assert.equal(title('hunting guides in Montana'), ['Hunting Guide']);
+  assert.equal(title('targeting senior engineers in Oslo'), ['Senior Engineer']);
+  assert.equal(title('we are targeting analysts in Leeds'), ['Analyst']);
+  assert.equal(title('Sourcing Engineers in Shenzhen'), ['Sourcing Engineer']);
+  assert.equal(title('Staffing Account Managers in Dallas'), ['Staffing Account Manager']);
+  assert.equal(title('Booking Clerks in Leeds'), ['Booking Clerk']);
+  assert.equal(title('Recruiting Business Partners in Austin'), ['Recruiting Business Partner']);
+  assert.equal(title('share traders in London'), ['Share Trader']);
   // "Hiring manager" is still the person who hires.
   assert.equal(title('hiring managers in Austin'), undefined);
 });

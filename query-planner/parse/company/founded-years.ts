@@ -124,9 +124,10 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
     const s = tokens[secondAt];
     let second = yearOf(s, tokens[secondAt - 1])?.year ?? null;
     if (second === null && s && /^\d\d$/.test(s.norm)) {
-      // "2015-18", "1999-05": the second year in the same century, or the next one.
+      // "2015-18"; "1999-05" across a century's turn (a year of the 90s only). "2019-03" is a
+      // month, no span: its second part is left unread.
       second = Math.floor(y.year / 100) * 100 + Number(s.norm);
-      if (second <= y.year) second += 100;
+      if (second <= y.year) second = y.year % 100 >= 90 ? second + 100 : null;
     }
     // Written high to low ("between 2020 and 2015"): the same span; "2017 or 2018" either year.
     if (second !== null && second !== y.year && s)

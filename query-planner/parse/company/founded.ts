@@ -60,14 +60,13 @@ const HEADCOUNT_NOUNS = /^(employees?|people|staff|staffers|workers|persons|ftes
 const EXISTENCE_WORDS =
   /^(around|business|operating|operation|operational|trading|existence|existed|existing|active|serving|running|going)$/;
 
-/** Whether the "since" at `i` follows a phrase of existence ("been around since", "in operation since"). */
+/**
+ * Whether the "since" at `i` follows a phrase of existence right before it ("been around since",
+ * "in operation since"); not "operating in Europe since 2015", which dates the operations there.
+ */
 function existsSince(tokens: Token[], i: number): boolean {
-  for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
-    const t = tokens[k] as Token;
-    if (t.kind !== 'word') return false;
-    if (EXISTENCE_WORDS.test(t.norm)) return true;
-  }
-  return false;
+  const t = tokens[i - 1];
+  return t?.kind === 'word' && EXISTENCE_WORDS.test(t.norm);
 }
 
 /** A bound right after a founding year's, joined by "but", "and" or a comma, with its own link word. */

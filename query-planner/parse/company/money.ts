@@ -142,6 +142,8 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
     if (a && b && (isMoney(a) || isMoney(b))) {
       const lo = a.scaled ? a.value : a.value * scaleOf(glued[2] as string, b);
       if (lo < b.value) return { min: lo, max: b.value, plus: false, from: i, end: i + 1 };
+      // "$10M-$5M": high to low with both scales written, the same span.
+      if (a.scaled && b.scaled && b.value < a.value) return { min: b.value, max: a.value, plus: false, from: i, end: i + 1 };
     }
   }
   const first = readAmount(tokens, i);

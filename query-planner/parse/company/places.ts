@@ -43,7 +43,7 @@ const LINK_WORDS = /^(in|to|into|across|both|the|and|or|throughout|within|of|for
 const CHAIN = /^(,|and|or|&|\/|before|then|both|the|as|well|plus|later)$/;
 
 /** Words that make an office the headquarters ("head office", "main office", "registered office"). */
-const HEAD_OFFICE = /^(head|main|registered|central|home|principal)$/;
+const HEAD_OFFICE = /^(head|main|registered|central|principal)$/;
 /** Sites a company has (offices, centres, hubs): places of them are not the headquarters in an attribute clause. */
 const SITE_NOUNS = /^(offices?|cent(er|re)s?|hubs?|branch(es)?|subsidiar(y|ies)|operations|presence)$/;
 const GOVERNMENT_BODIES =

@@ -118,7 +118,9 @@ export function spokenNumbersToDigits(text: string): string {
       // as scaled ("less than a million raised" is money, as "less than 1 million raised" is).
       const lastWord = (span.words.at(-1) as string).toLowerCase();
       const scale = lastWord === 'million' || lastWord === 'billion' ? (MAGNITUDES.get(lastWord) as number) : 0;
-      if (scale && Number(value) % (scale / 1000) === 0) digits = `${Number(value) / scale} ${lastWord}`;
+      // Not before what it counts: "over a million employees", "a million users" stay numbers.
+      const counted = COUNTED_AFTER.test(text.slice(span.end, span.end + 40));
+      if (scale && !counted && Number(value) % (scale / 1000) === 0) digits = `${Number(value) / scale} ${lastWord}`;
     }
     out = `${out.slice(0, span.start)}${digits}${out.slice(span.end)}`;
   }
@@ -127,6 +129,10 @@ export function spokenNumbersToDigits(text: string): string {
     (_m, w: string) => `the ${DECADE_WORDS.get(w.toLowerCase())}`,
   );
 }
+
+/** Nouns after an amount that say it counts something other than money. */
+const COUNTED_AFTER =
+  /^\+?\s*(?:[\w-]+\s+)?(?:employees?|staff|people|persons|workers|ftes?|headcount|users?|customers?|clients?|followers?|subscribers?|members?|downloads?|installs?|visitors?|patients?|students?|listeners?|viewers?|readers?|downloads?|units?|copies|items?|orders?|transactions?|records?)\b/i;
 
 const DIGIT_COUNTS = new Map([
   ...['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((w, i) => [w, i + 1] as const),

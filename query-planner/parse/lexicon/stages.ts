@@ -25,12 +25,11 @@ export const STAGE_PHRASES: [string, FundingStage[]][] = [
   ['series e', ['series_e_plus']],
   ['series f', ['series_e_plus']],
   ['series e+', ['series_e_plus']],
-  // The round named by its letter first: "B round", "round A" ("A-round" in tokens.ts expandShorthand;
-  // not "a round": the article).
+  // The round named by its letter: "B round", "round B" ("A-round" in tokens.ts expandShorthand;
+  // not "a round" or "round a": the article).
   ['b round', ['series_b']],
   ['c round', ['series_c']],
   ['d round', ['series_d']],
-  ['round a', ['series_a']],
   ['round b', ['series_b']],
   ['round c', ['series_c']],
   ['series a-b', ['series_a', 'series_b']],
