@@ -61,6 +61,79 @@ export const GEOGRAPHIC_REGIONS: RegionDefinition[] = [
     // The Iberian Peninsula, the core of every definition; some add southern France and Italy.
     countries: ['ES', 'PT', 'AD', 'GI'],
   },
+  // Mountain ranges, by the countries they cover and the divisions the gazetteer files their cities under.
+  {
+    name: 'Alps',
+    aliases: ['the alps', 'alpine region', 'the alpine region', 'alpine countries', 'alpine arc'],
+    countries: ['AT', 'CH', 'LI'],
+    subdivisions: ["IT|Valle d'Aosta", 'IT|Trentino-Alto Adige', 'FR|Rhône-Alpes', "FR|Provence-Alpes-Côte-d'Azur", 'DE|Bayern'],
+  },
+  {
+    name: 'Himalayas',
+    aliases: ['the himalayas', 'himalaya', 'the himalaya', 'himalayan region', 'the himalayan region'],
+    countries: ['NP', 'BT'],
+    subdivisions: ['IN|Himachal Pradesh', 'IN|Uttaranchal', 'IN|Sikkim', 'IN|Arunachal Pradesh', 'IN|Jammu and Kashmir', 'CN|Xizang'],
+  },
+  // Seas, by the countries on their shores.
+  {
+    name: 'Adriatic',
+    aliases: ['the adriatic', 'adriatic region', 'adriatic coast', 'the adriatic coast'],
+    countries: ['IT', 'SI', 'HR', 'BA', 'ME', 'AL'],
+  },
+  { name: 'Aegean', aliases: ['the aegean', 'aegean region', 'the aegean region', 'aegean coast'], countries: ['GR', 'TR'] },
+  {
+    name: 'Caspian region',
+    aliases: ['the caspian', 'the caspian region', 'caspian sea region', 'caspian countries', 'caspian states'],
+    countries: ['RU', 'KZ', 'TM', 'IR', 'AZ'],
+  },
+  {
+    name: 'Baltic Sea region',
+    aliases: ['the baltic sea region', 'baltic sea countries', 'baltic rim'],
+    countries: ['DK', 'EE', 'FI', 'DE', 'LV', 'LT', 'PL', 'RU', 'SE'],
+  },
+  {
+    name: 'Red Sea region',
+    aliases: ['the red sea region', 'red sea coast', 'the red sea coast', 'red sea countries'],
+    countries: ['EG', 'SD', 'ER', 'DJ', 'SA', 'YE', 'JO', 'IL'],
+  },
+  // Rivers and basins.
+  {
+    name: 'Danube region',
+    aliases: ['the danube region', 'danube countries', 'danube basin', 'the danube basin'],
+    // The river's countries downstream of Germany, whose Danube states are half of it.
+    countries: ['AT', 'SK', 'HU', 'HR', 'RS', 'BG', 'RO', 'MD'],
+    subdivisions: ['DE|Bayern', 'DE|Baden-Württemberg'],
+  },
+  {
+    name: 'Amazonia',
+    aliases: ['amazon basin', 'the amazon basin', 'amazon region', 'the amazon region', 'amazon rainforest', 'the amazon rainforest'],
+    subdivisions: ['BR|Amazonas', 'BR|Pará', 'BR|Acre', 'BR|Rondônia', 'BR|Roraima', 'BR|Amapá'],
+  },
+  // Plains, plateaus and coasts.
+  {
+    name: 'Pampas',
+    aliases: ['the pampas', 'pampa region', 'the pampa'],
+    countries: ['UY'],
+    subdivisions: ['AR|Ciudad de Buenos Aires', 'AR|Córdoba', 'AR|La Pampa', 'AR|Santa Fe', 'AR|Entre Ríos'],
+  },
+  {
+    name: 'Deccan',
+    aliases: ['the deccan', 'deccan plateau', 'the deccan plateau'],
+    subdivisions: ['IN|Maharashtra', 'IN|Karnataka', 'IN|Andhra Pradesh'],
+  },
+  { name: 'Swahili Coast', aliases: ['the swahili coast'], countries: ['KE', 'TZ'] },
+  {
+    name: 'African Great Lakes',
+    aliases: ['the african great lakes', 'great lakes region of africa', 'african great lakes region'],
+    countries: ['BI', 'RW', 'UG', 'KE', 'TZ', 'CD'],
+  },
+  {
+    name: 'Mesoamerica',
+    aliases: ['the mesoamerica region', 'mesoamerican region'],
+    countries: ['MX', 'GT', 'BZ', 'SV', 'HN', 'NI', 'CR'],
+  },
+  { name: 'Gulf South', aliases: ['the gulf south'], usStates: ['LA', 'MS', 'AL'] },
+  { name: 'Delmarva Peninsula', aliases: ['delmarva', 'the delmarva peninsula'], usStates: ['DE', 'MD', 'VA'] },
   { name: 'Corn Belt', aliases: ['the corn belt'], usStates: ['IA', 'IL', 'IN', 'OH', 'NE', 'MN', 'SD', 'MO', 'KS'] },
   { name: 'Cascadia', aliases: ['the cascadia region'], usStates: ['WA', 'OR'], subdivisions: ['CA|British Columbia'] },
 ];

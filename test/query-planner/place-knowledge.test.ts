@@ -378,10 +378,27 @@ test('places: countries under their other English names, cities qualified by a d
     ['the Urals', 'Urals'],
     ['the Gulf of Guinea', 'Gulf of Guinea'],
     ['southwestern Europe', 'Southwestern Europe'],
+    ['the Alps', 'Alps'],
+    ['the Himalayas', 'Himalayas'],
+    ['the Adriatic', 'Adriatic'],
+    ['the Caspian', 'Caspian region'],
+    ['the Red Sea coast', 'Red Sea region'],
+    ['the Danube region', 'Danube region'],
+    ['Amazonia', 'Amazonia'],
+    ['the Pampas', 'Pampas'],
+    ['the Deccan', 'Deccan'],
+    ['the African Great Lakes', 'African Great Lakes'],
+    ['Mesoamerica', 'Mesoamerica'],
+    ['the Gulf South', 'Gulf South'],
   ] as const)
     assert.is(resolved(text), `region: ${name}`, text);
   assert.equal(regionsOf('RU', null, 'Sverdlovsk').includes('Urals'), true);
   assert.equal(regionsOf('GN', null).includes('Gulf of Guinea'), false);
+  assert.equal(regionsOf('IT', null, "Valle d'Aosta").includes('Alps'), true);
+  assert.equal(regionsOf('IT', null, 'Sicily').includes('Alps'), false);
+  // "Red Sea" alone is still the divisions of that name; "the Great Lakes" the American ones.
+  assert.is(resolved('Red Sea'), 'state: Red Sea, Sudan');
+  assert.is(resolved('Great Lakes'), 'region: Great Lakes');
   // Areas across borders and metros by their other names; countries and cities by their own.
   assert.is(resolved('the Øresund region'), 'metro: Øresund Region');
   assert.is(resolved('Rhine-Neckar'), 'metro: Rhine-Neckar');
