@@ -18,7 +18,6 @@ import {
   MAX_LINE_BYTES,
   readLineBatches,
   readLines,
-  SnapshotReadError,
 } from './read-lines.js';
 import type { RejectEntry } from './rejects-file.js';
 import type { LoadTarget } from './targets.js';
@@ -54,6 +53,8 @@ export interface LoadFileOptions {
   companyCache: CompanyCache;
   /** Called after each batch is committed, with its last line number. */
   committed: (lineNo: number) => void;
+  /** Told, when the load fails, of the batches it waited for that it could not commit (see {@link Uncommitted}). */
+  uncommitted?: (u: Uncommitted) => void;
   /** Worker threads that parse, validate and build documents (absent: this thread does it). */
   pool?: PreparePool;
   /** Staged connections are merged into the graph every this many records (default `CONNECTION_MERGE_RECORDS` of load-connections.ts). */
@@ -62,6 +63,19 @@ export interface LoadFileOptions {
   connectionReader?: boolean;
   /** Longest line read; a longer one is refused (default MAX_LINE_BYTES of read-lines.ts). */
   maxLineBytes?: number;
+}
+
+/**
+ * Batches sent before a load failed and settled after it, from the first of them that failed on:
+ * none is committed (the checkpoint cannot pass a batch that failed), but each that succeeded was
+ * applied, and one that failed may be in part (an engine error part-way through a bulk request).
+ */
+export interface Uncommitted {
+  /** The last line of the last of those batches: nothing after it was applied. */
+  throughLine: number;
+  /** Documents the batches that succeeded indexed, and deleted (the failed ones may have applied more). */
+  indexed: number;
+  deleted: number;
 }
 
 /** What a batch did to the file's counters. */
@@ -142,12 +156,35 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
     while (inFlight.length) await settleOldest();
   };
   /**
-   * The file could not be read to its end: the batches already sent are waited for and
-   * committed, so the counters and the checkpoint say exactly what of the file was applied (they
-   * were left running, unrecorded, and a live index held more than the error said).
+   * The load failed (the file could not be read to its end, a batch or a worker failed): every
+   * batch already sent is waited for, whatever it ends in, so none writes after the failure is
+   * told (they were left running, unrecorded, and wrote to a live index after the message, even
+   * after the engine was closed). Those before the first that failed are committed as usual, so
+   * the counters and the checkpoint say exactly what of the file was applied; from the first that
+   * failed on, none is, and what they applied is told apart (`uncommitted`).
    */
-  const stopReading = async (err: unknown): Promise<never> => {
-    if (err instanceof SnapshotReadError) await drain().catch(() => undefined);
+  const stopLoading = async (err: unknown): Promise<never> => {
+    // The lines read since the last batch was sent are dropped with their counts: none was sent.
+    batch = [];
+    take();
+    let failed = false;
+    const past: Uncommitted = { throughLine: 0, indexed: 0, deleted: 0 };
+    for (let b = inFlight.shift(); b; b = inFlight.shift()) {
+      const ok = await b.done.then(
+        () => true,
+        () => false,
+      );
+      if (ok && !failed) settle(b.tally, b.lastLine);
+      else {
+        failed = true;
+        past.throughLine = b.lastLine;
+        if (ok) {
+          past.indexed += b.tally.indexed;
+          past.deleted += b.tally.deleted - b.tally.absent;
+        }
+      }
+    }
+    if (failed) o.uncommitted?.(past);
     throw err;
   };
 
@@ -324,13 +361,11 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
           inFlight.push({ lastLine, ids: new Set(), done, tally: t });
         }
       }
+      inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
+      await drain();
     } catch (err) {
-      // The batch being read is dropped with its counts: none of its lines was sent.
-      take();
-      await stopReading(err);
+      await stopLoading(err);
     }
-    inFlight.push({ lastLine, ids: new Set(), done: Promise.resolve(), tally: take() });
-    await drain();
     o.progress.stop(sync());
     return;
   }
@@ -360,13 +395,10 @@ export async function loadFile(o: LoadFileOptions): Promise<void> {
         await flush(lineNo);
       }
     }
+    await flush(lastLine);
+    await drain();
   } catch (err) {
-    // The lines read since the last batch was sent are dropped with their counts: none was sent.
-    batch = [];
-    take();
-    await stopReading(err);
+    await stopLoading(err);
   }
-  await flush(lastLine);
-  await drain();
   o.progress.stop(sync());
 }

@@ -10,7 +10,7 @@ import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, typ
 import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
 import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
-import { loadFile } from './load-file.js';
+import { loadFile, type Uncommitted } from './load-file.js';
 import { acquireLoadLock } from './load-lock.js';
 import type { CompanyCache } from './lookups.js';
 import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
@@ -165,8 +165,14 @@ export interface StoppedLoad {
     index: string | null;
     /** What was committed of the file is live: it went into the index the alias points at, or the graph. */
     live: boolean;
-    /** Lines of the file committed (its records through this line were applied; none after it). */
+    /** Lines of the file committed (its records through this line were applied; after it, only what `uncommitted` says). */
     linesCommitted: number;
+    /**
+     * A batch failed with others in flight: lines after `linesCommitted` through
+     * `uncommitted.throughLine` were sent, may be partly applied (those counts at least), and are
+     * not committed (a resumed run applies them again). Absent: nothing after `linesCommitted` was applied.
+     */
+    uncommitted?: Uncommitted;
   };
 }
 
@@ -315,6 +321,7 @@ async function runIndexLocked(opts: IndexRunOptions): Promise<IndexRunSummary> {
       }
       const skipThrough = i === state.fileIndex ? state.linesDone : 0;
       let lastCommitted = skipThrough;
+      let uncommitted: Uncommitted | undefined;
       if (pool && !plan.slice(i).some((p) => p.kind !== 'connections')) {
         // Connections load last and without workers: their heaps are given back first, and so is
         // the engine's page cache (filled by lookups of the document files).
@@ -375,6 +382,9 @@ async function runIndexLocked(opts: IndexRunOptions): Promise<IndexRunSummary> {
           lastCommitted = lineNo;
           checkpoint.save({ ...state, fileIndex: i, linesDone: lineNo });
         },
+        uncommitted: (u) => {
+          uncommitted = u;
+        },
       });
       try {
         await loading;
@@ -394,7 +404,14 @@ async function runIndexLocked(opts: IndexRunOptions): Promise<IndexRunSummary> {
                 swapped: false,
               },
             ],
-            stoppedAt: { file, kind, index: target?.index ?? null, live: !target?.swapWhenDone, linesCommitted: lastCommitted },
+            stoppedAt: {
+              file,
+              kind,
+              index: target?.index ?? null,
+              live: !target?.swapWhenDone,
+              linesCommitted: lastCommitted,
+              ...(uncommitted ? { uncommitted } : {}),
+            },
           });
         throw err;
       }

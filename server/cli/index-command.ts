@@ -129,7 +129,8 @@ export async function indexCommand(config: Config, args: string[], io: CliIo): P
 /**
  * What of the file it stopped in was applied, and where: a file of upserts cut short has already
  * changed the live index (an outside tester's 21,000 records were, under "the files loaded before
- * it stay loaded"); a new index has not (its alias is untouched).
+ * it stay loaded"); a new index has not (its alias is untouched). Past the last committed line,
+ * the lines of batches sent before a batch failed, which may be partly applied.
  */
 export function stoppedSentence(stopped: StoppedLoad): string {
   const { stoppedAt } = stopped;
@@ -146,7 +147,16 @@ export function stoppedSentence(stopped: StoppedLoad): string {
     applied === 0
       ? `none of its records were applied to ${where}`
       : `${applied} of its records (${counts.indexed} indexed, ${counts.deleted} deleted) were applied to ${where}${stoppedAt.live ? ' and stay applied' : ''}`;
-  return `It stopped in ${name} after line ${stoppedAt.linesCommitted}: ${what} (${counts.rejected} rejected); nothing after that line was applied.`;
+  const u = stoppedAt.uncommitted;
+  // A batch failed while later ones were in flight: they were waited for, and some of their lines may be applied.
+  const after = u
+    ? `; lines ${stoppedAt.linesCommitted + 1} to ${u.throughLine} were being written when it failed and may be partly applied${
+        u.indexed + u.deleted > 0
+          ? ` (at least ${u.indexed + u.deleted} of their records were: ${u.indexed} indexed, ${u.deleted} deleted)`
+          : ''
+      }; nothing after line ${u.throughLine} was applied.`
+    : '; nothing after that line was applied.';
+  return `It stopped in ${name} after line ${stoppedAt.linesCommitted}: ${what} (${counts.rejected} rejected)${after}`;
 }
 
 /** The one line a failure of the load is told in, or null for a failure no one expects (a bug: its trace is printed). */

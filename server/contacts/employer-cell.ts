@@ -5,6 +5,7 @@
  * naming several employers names each, the current one first.
  */
 import { resolvePlace } from '../../query-planner/places.js';
+import { isGenericOrgName } from './generic-org-words.js';
 import { isGivenName } from './given-names.js';
 import { words } from './normalize.js';
 
@@ -61,6 +62,11 @@ const LEGAL_WORDS = SPELT_LEGAL_FORMS.map((f) => f.split(' ').join('\\s+')).join
 const LEGAL_AFTER = new RegExp(`[\\s,]+(?:${LEGAL_WORDS})\\.?\\s*$`, 'i');
 /** One before it ("Kabushiki Kaisha Acme"). */
 const LEGAL_BEFORE = new RegExp(`^\\s*(?:${LEGAL_WORDS})\\s+(?=\\S)`, 'i');
+/**
+ * English forms of one word, written after a name: before one they are a word of it ("Limited
+ * Brands", "Incorporated Research Institutions", "Corporation Bank").
+ */
+const NAME_WORD_FORMS = /^(?:limited|incorporated|corporation)$/i;
 
 /** A year or a month and year ("2019", "03/2020", "Jan 2019"). */
 const WHEN = String.raw`(?:(?:\d{1,2}[/.-])?(?:19|20)\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(?:19|20)\d{2})`;
@@ -83,6 +89,12 @@ const isPlace = (text: string): boolean => {
   if (!t || !/^\p{Lu}/u.test(t)) return false;
   const place = resolvePlace(t);
   return Boolean(place && !place.lessCertain);
+};
+
+/** Whether a part of a cell is a place and no firm's name: a place that is no given name ("Jackson" may be a partner's). */
+const readsAsPlace = (part: string): boolean => {
+  const t = part.trim();
+  return isPlace(t) && (t.includes(' ') || !isGivenName(words(t)[0] ?? ''));
 };
 
 /**
@@ -117,8 +129,7 @@ function withoutOffice(cell: string): string | null {
   const parted = /^(.+\S)\s*(@|\s[-–—|/·•]\s|,)\s*([^,@]+)$/u.exec(cell);
   if (parted) {
     const place = parted[3]!.trim();
-    const given = !place.includes(' ') && isGivenName(words(place)[0] ?? '');
-    if (place.split(/\s+/).length <= 4 && (parted[2] === '@' || !given) && isPlace(place)) return parted[1]!.trim();
+    if (place.split(/\s+/).length <= 4 && (parted[2] === '@' ? isPlace(place) : readsAsPlace(place))) return parted[1]!.trim();
   }
   return null;
 }
@@ -149,25 +160,42 @@ function handleName(cell: string): string | null {
   return spaced || null;
 }
 
-/** Roles at another organisation written after the employer: "Angel investor in X", "Board member at X", "advising X". */
+/**
+ * Roles at another organisation written after the employer: "Angel investor in X", "Board member
+ * at X", "advising X". A role's noun is one only before a preposition: without one it is a word of
+ * the name ("Mentor Graphics", "Founder Institute", "Consulting Group").
+ */
 const OTHER_ROLE =
-  /^(?:also\s+)?(?:(?:angel\s+)?investor|board\s+member|advis[eo]r|advising|consultant|consulting|mentor|member|partner|volunteer|trustee|founder|co-?founder)\b(?:\s+(?:in|at|to|for|of|with))?\s+/i;
+  /^(?:also\s+)?(?:(?:(?:angel\s+)?investor|board\s+member|advis[eo]r|consultant|consulting|mentor|member|partner|volunteer|trustee|founder|co-?founder)\s+(?:in|at|to|for|of|with)|advising)\s+/i;
 /** A role alone in brackets after an employer: "(advisor)", "(board)". */
 const ROLE_ONLY = /\s*\((?:advisor|adviser|board|investor|consultant|mentor|volunteer|side project)\)\s*$/i;
 
-/** The organisation a part of a cell names, without the role the person has there ("Board member at Fahey Inc" → Fahey Inc). */
-const withoutRole = (part: string): string => part.replace(ROLE_ONLY, '').replace(OTHER_ROLE, '').trim();
+/**
+ * The organisation a part of a cell names, without the role the person has there ("Board member at
+ * Fahey Inc" → Fahey Inc); the part as written when only descriptors would be left ("Member of
+ * Institute").
+ */
+const withoutRole = (part: string): string => {
+  const bare = part.replace(ROLE_ONLY, '').trim();
+  const org = bare.replace(OTHER_ROLE, '').trim();
+  return org !== bare && isGenericOrgName(org) ? bare : org;
+};
 
 /**
  * The employers a cell naming several lists ("Acme; Board member at Beta", "Acme | Angel investor in
  * Beta", "Acme + Beta", "Acme / Beta (advisor)", "Acme (also advising Beta)", "Glover, Thiel and
  * Satterfield, Kulas Labs"), the first being the one the person works at; null for one employer.
+ * A part that is a place ("Acme Corp, New York", "Acme; London") is where the employer is, and a
+ * part of descriptors alone ("Acme; Institute") names no one: neither is an employer.
  */
 function severalEmployers(cell: string): string[] | null {
   const also = /^(.+?)\s*\(\s*also\s+(?:advising|at|with|investing in|on the board of)\s+([^)]+)\)\s*$/i.exec(cell);
   if (also) return [also[1]!.trim(), also[2]!.trim()];
   const parts = cell.split(/\s*;\s*|\s+[|+/]\s+|\s*\|\s*/).filter((p) => p.trim());
-  if (parts.length > 1) return parts.map(withoutRole).filter(Boolean);
+  if (parts.length > 1) {
+    const named = parts.map(withoutRole).filter((p) => p && !readsAsPlace(p) && !isGenericOrgName(p));
+    return named.length ? named : null;
+  }
   // "Glover, Thiel and Satterfield, Kulas Labs", "Fahey Inc, Huel Inc": two firms' names after each
   // other, the first complete (an "and" list's end, or two words or more without a comma), the
   // second of two words or more, capitalised, and no "and" list.
@@ -177,7 +205,7 @@ function severalEmployers(cell: string): string[] | null {
     const right = cell.slice(comma + 1).trim();
     const complete = /\s(?:and|&)\s+\p{Lu}[\p{L}'’-]+$/u.test(left) || (!left.includes(',') && left.split(/\s+/).length >= 2);
     const firm = right.split(/\s+/).length >= 2 && !/^(?:and|&)\s/i.test(right) && /^\p{Lu}/u.test(right) && !/\s(?:and|&)\s/.test(right);
-    if (complete && firm) return [left, right];
+    if (complete && firm && !readsAsPlace(left) && !readsAsPlace(right)) return [left, right];
   }
   return null;
 }
@@ -196,7 +224,8 @@ export function employerReadings(cell: string): string[] {
   if (handle) return [handle];
   const several = severalEmployers(written);
   const names = several ?? [written];
-  const read = names.map((n) => plainEmployer(n)).filter(Boolean);
+  // A reading of descriptors alone ("Brands" of "Brands [2015 - now]") part-matches every firm ending in them.
+  const read = names.map((n) => plainEmployer(n)).filter((n) => n && (n === written || !isGenericOrgName(n)));
   const out = [...new Set(read)];
   if (several && !out.includes(written)) out.push(written);
   else if (!several && out[0] !== written) out.push(written);
@@ -213,8 +242,11 @@ function plainEmployer(name: string): string {
     if (undated !== folded && /\p{L}/u.test(undated)) out = out.slice(0, undated.length).trim();
     const legal = LEGAL_AFTER.exec(fold(out));
     if (legal && legal.index > 0) out = out.slice(0, legal.index).replace(/[\s,]+$/, '');
+    // Not when only descriptors would be left ("Societe Anonyme Brands") or the form is a word of the name.
     const legalBefore = LEGAL_BEFORE.exec(fold(out));
-    if (legalBefore && legalBefore[0].length < out.length) out = out.slice(legalBefore[0].length);
+    const rest = legalBefore ? out.slice(legalBefore[0].length) : '';
+    if (legalBefore && rest && !NAME_WORD_FORMS.test(legalBefore[0].trim()) && !isGenericOrgName(rest))
+      out = out.slice(legalBefore[0].length);
     out = withoutOffice(out) ?? out;
     if (out === before) break;
   }

@@ -182,9 +182,12 @@ export interface OrgForm {
   word?: true;
 }
 
+/** Legal forms that, first in a name, are a word of it ("Limited Brands", "Corporation Bank"): English forms follow the name. */
+const NAME_FIRST_WORDS = new Set(['limited', 'incorporated', 'corporation']);
+
 export function orgForm(name: string | null | undefined): OrgForm {
   const all = orgWords(name);
-  const kept = all.filter((x) => !LEGAL.has(x));
+  const kept = all.filter((x, i) => !LEGAL.has(x) || (i === 0 && all.length > 1 && NAME_FIRST_WORDS.has(x)));
   const keyWords = kept.map((w) => {
     const one = /^[a-z]+$/.test(w) && w.length > 3 ? pluralize.singular(w) : w;
     return ORG_ABBREVIATIONS[one] ?? ORG_ABBREVIATIONS[w] ?? one;

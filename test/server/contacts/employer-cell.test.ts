@@ -77,6 +77,65 @@ test('names that only look like a qualified employer keep their words', () => {
   assert.is(agrees('Durgan Motors', 'Durgan Inc'), 'part');
 });
 
+test('a place after a comma is where the employer is, never a second employer', () => {
+  const cells: [string, string, string][] = [
+    ['Acme Corp, New York', 'Acme Corp', 'New York'],
+    ['Deutsche Bank, Frankfurt am Main', 'Deutsche Bank', 'Frankfurt am Main'],
+    ['McKinsey & Company, Washington DC', 'McKinsey & Company', 'Washington DC'],
+    ['Kaiser Permanente, Northern California', 'Kaiser Permanente', 'Northern California'],
+    ['Marlow Freight; London', 'Marlow Freight', 'London'],
+    ['Glover, Thiel and Satterfield, New York', 'Glover, Thiel and Satterfield', 'New York'],
+  ];
+  for (const [cell, employer, place] of cells) {
+    const read = employerReadings(cell);
+    assert.is(read[0], employer, cell);
+    assert.not.ok(read.includes(place), cell);
+    assert.is(agrees(cell, employer), 'same', cell);
+    // A namesake at a firm named after the place is no partial match.
+    assert.is(agrees(cell, `${place} Life Insurance`), null, cell);
+  }
+  // A given name after a "+" may be a partner's: "Jackson" stays.
+  assert.ok(employerReadings('Smith + Jackson').includes('Jackson'));
+  // The namesake at New York Life is told apart by the employer, not matched in part.
+  const keys = rowKeys({ name: 'Ana Ruiz', organization_names: ['Acme Corp, New York'] });
+  const { evidence } = scoreCandidate(
+    keys,
+    { first_name: 'Ana', last_name: 'Ruiz', current_company_name: 'New York Life Insurance' },
+    null,
+  );
+  assert.equal(
+    evidence.filter((e) => e.field === 'organization').map((e) => e.outcome),
+    ['conflict'],
+  );
+});
+
+test('a legal form before a name is a word of it when it is English or only descriptors would be left', () => {
+  assert.equal(employerReadings('Limited Brands'), ['Limited Brands']);
+  assert.equal(employerReadings('Incorporated Research Institutions'), ['Incorporated Research Institutions']);
+  assert.equal(employerReadings('Societe Anonyme Brands'), ['Societe Anonyme Brands']);
+  assert.is(agrees('Limited Brands', 'Yum! Brands'), null);
+  assert.is(agrees('Incorporated Research Institutions', 'Broad Research Institutions'), null);
+  assert.is(agrees('Limited Brands', 'Limited Brands, Inc.'), 'same');
+  // A form written before names in its language still goes, one word left or more.
+  assert.equal(employerReadings('Kabushiki Kaisha Toyota')[0], 'Toyota');
+  assert.equal(employerReadings('Limited Liability Company Tessaract')[0], 'Tessaract');
+});
+
+test('a role word is a role only before a preposition, and no reading is descriptors alone', () => {
+  assert.equal(employerReadings('Mentor Graphics | Siemens').slice(0, 2), ['Mentor Graphics', 'Siemens']);
+  assert.equal(employerReadings('Google; Founder Institute').slice(0, 2), ['Google', 'Founder Institute']);
+  assert.equal(employerReadings('Marlow Freight | advising Pike Ventures').slice(0, 2), ['Marlow Freight', 'Pike Ventures']);
+  assert.equal(employerReadings('Marlow Freight; Mentor at Pike Ventures').slice(0, 2), ['Marlow Freight', 'Pike Ventures']);
+  assert.is(agrees('Mentor Graphics | Siemens', 'Nvidia Graphics'), null);
+  assert.is(agrees('Google; Founder Institute', 'Broad Institute'), null);
+  assert.is(agrees('Mentor Graphics | Siemens', 'Mentor Graphics'), 'same');
+  assert.is(agrees('Google; Founder Institute', 'Founder Institute'), 'same');
+  // Descriptors alone, left by a role, the years or written alone in a list, are no employer.
+  for (const cell of ['Marlow Freight; Member of Institute', 'Marlow Freight; Brands', 'Brands [2015 - now]'])
+    for (const reading of employerReadings(cell).filter((r) => r !== cell)) assert.not.match(reading, /^(?:Institute|Brands)$/, cell);
+  assert.is(agrees('Marlow Freight; Brands', 'Yum! Brands'), null);
+});
+
 test('the employer read from a qualified cell counts as the current employer', () => {
   const keys = rowKeys({ name: 'Ana Ruiz', organization_names: ['Marlow Freight (Lisbon office) [2019 - now]'] });
   const { evidence } = scoreCandidate(keys, { first_name: 'Ana', last_name: 'Ruiz', current_company_name: 'Marlow Freight' }, null);
