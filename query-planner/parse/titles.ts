@@ -87,8 +87,14 @@ function endsPhrase(next: Token | undefined): boolean {
   return next?.kind !== 'word' || !!next.claim || STOP_WORDS.has(next.norm) || /^(based|located)$/.test(next.norm);
 }
 
+/** Heads written short with their dot only ("Content Review Spec."); "Spec Writer" writes specifications. */
+const DOTTED_HEADS: ReadonlyMap<string, string> = new Map([['spec', 'Specialist']]);
+const dottedHead = (t: Token): string | undefined => (t.text.endsWith('.') ? DOTTED_HEADS.get(t.norm) : undefined);
+
 /** How a word is spelt inside a title. */
 function canonicalWord(t: Token, asHead: boolean, loose = false, first = false): string {
+  const dotted = dottedHead(t);
+  if (dotted) return dotted;
   const norm = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
   // "Haskell devs" are developers; "biz dev managers" manage business development.
   if (norm === 'dev') return asHead ? 'Developer' : 'Development';
@@ -100,7 +106,8 @@ function canonicalWord(t: Token, asHead: boolean, loose = false, first = false):
   // A function word is small inside a title, capitalised when it starts one ("In-House Counsel").
   if (TITLE_FUNCTION_WORDS.has(norm)) return first ? norm.charAt(0).toUpperCase() + norm.slice(1) : norm;
   if (ACRONYMS.has(norm)) return norm.toUpperCase();
-  const text = asHead && norm !== t.norm ? norm : t.text;
+  // A trailing dot of an abbreviation is no part of the title ("Sales Rep." is a Sales Rep).
+  const text = asHead && norm !== t.norm ? norm : t.text.replace(/\.$/, '');
   // Mixed capitals as written ("McKinsey", "DevOps") stay; everything else is title-cased.
   if (/\p{Ll}\p{Lu}/u.test(text) && !/^\p{Lu}+$/u.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
@@ -120,7 +127,7 @@ export function scanTitles(input: TitleInput): TitleScan {
   // developer only after another word of the title ("senior dev", "frontend dev"); "devs" always.
   const isHead = (t: Token): boolean => {
     if (t.norm === 'dev' && tokens[t.i - 1]?.kind !== 'word') return false;
-    return isHeadWord(t.norm);
+    return isHeadWord(t.norm) || !!dottedHead(t);
   };
   const prose = input.wordCount > 14;
   // "reservoir eng", "qa eng in berlin": "eng" ending a title after another title word is the

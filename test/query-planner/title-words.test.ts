@@ -181,6 +181,14 @@ test("a title's domain after a comma names a field; anything else after the comm
   assert.equal(title('Regional Vice President, KK'), ['Regional Vice President']);
 });
 
+test('"spec." and "rep." with their dot: a specialist; the republic before a country', () => {
+  assert.equal(title('content review spec. in battambang'), ['Content Review Specialist']);
+  assert.equal(title('spec writers in Leeds'), ['Spec Writer']);
+  assert.equal(title('sales rep. in Ohio'), ['Sales Rep']);
+  assert.equal(title('game marketing managers in the rep. of korea'), ['Game Marketing Manager']);
+  assert.equal(parse('game marketing managers in the rep. of korea').places[0]?.name, 'South Korea');
+});
+
 test('abbreviated title words: mgmt, supv', () => {
   assert.equal(title('product mgmt directors in enugu state'), ['Product Management Director']);
   assert.equal(title('storyboard supv in greater reno'), ['Storyboard Supervisor']);
