@@ -120,6 +120,12 @@ test('head counts and amounts in words: digits, dozens, "sub-", "a million raise
   assert.equal(filters('companies with a million users').total_funding_usd, undefined);
   assert.equal(filters('startups that raised $10M-$5M').total_funding_usd, { min: 5_000_000, max: 10_000_000 });
   assert.equal(filters('companies with a home office in Denver').locations, undefined);
+  // Parastatals and state control are the government; an exchange by name is a listing, not a headquarters.
+  assert.equal(filters('parastatals in Kisii').company_types, ['government_agency']);
+  assert.equal(filters('state-controlled urea plants').company_types, ['government_agency']);
+  assert.equal(filters('e-cigarette makers trading on Borsa Istanbul').company_types, ['public_company']);
+  assert.equal(filters('e-cigarette makers trading on Borsa Istanbul').locations, undefined);
+  assert.equal(filters('coliving operators listed on the Tadawul').categories, { include: ['coliving'] });
   // A head office is the headquarters; offices are not.
   assert.equal(filters('swimwear brands with their head office in Faro').locations, { include: ['Faro'] });
   assert.equal(filters('brands with offices in Lisbon').locations, undefined);
