@@ -79,6 +79,9 @@ const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughou
 /** Words for a territory served, which place a less certain place only when it ends its phrase. */
 const SERVING = /^(within|covering|serving)$/;
 
+/** Words for companies a place may stand before ("Swindon businesses", "Aktau startups"). */
+const COMPANY_WORDS = /^(startups?|companies|businesses|firms|smes)$/;
+
 /** Words that begin a bank's name before "of" and a place ("Bank of Montreal"). */
 const BANK_WORDS = /^(bank|banco|banque)$/;
 
@@ -104,6 +107,16 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   // own ("the South") is the direction of the place after it.
   const compass = to - from === 1 ? first : to - from === 2 && first.norm === 'the' ? tokens[from + 1] : undefined;
   if (compass && COMPASS.test(compass.norm) && next?.kind === 'word' && knownEnds(tokens, to).length) return false;
+  // "Swindon businesses", "Aktau startups": a capitalised town or city opening the query before a
+  // word for companies is where they are (not a common word: "Mobile startups" needs "in").
+  const opensCompanies =
+    from === ctx.firstWord &&
+    first.cap &&
+    match.kind === 'city' &&
+    !PLACE_COMMON_WORDS.has(placeKey(first.text)) &&
+    next?.kind === 'word' &&
+    COMPANY_WORDS.test(next.norm);
+  if (opensCompanies) return true;
   const cue = hasPlaceCue(ctx, from);
   // "at Bank of Ceylon", "Bank of Montreal": a place after "bank of" is part of the bank's name.
   if (tokens[from - 1]?.norm === 'of' && BANK_WORDS.test(tokens[from - 2]?.norm ?? '') && (tokens[from - 2]?.cap || ctx.mode !== 'mixed'))

@@ -120,6 +120,10 @@ test('head counts and amounts in words: digits, dozens, "sub-", "a million raise
   assert.equal(filters('companies with a million users').total_funding_usd, undefined);
   assert.equal(filters('startups that raised $10M-$5M').total_funding_usd, { min: 5_000_000, max: 10_000_000 });
   assert.equal(filters('companies with a home office in Denver').locations, undefined);
+  // A town opening the query before a word for companies is where they are.
+  assert.equal(filters('Swindon businesses with 20-100 employees').locations, { include: ['Swindon'] });
+  assert.equal(filters('Aktau startups').locations, { include: ['Aktau'] });
+  assert.equal(filters('Mobile startups').locations, undefined);
   // Parastatals and state control are the government; an exchange by name is a listing, not a headquarters.
   assert.equal(filters('parastatals in Kisii').company_types, ['government_agency']);
   assert.equal(filters('state-controlled urea plants').company_types, ['government_agency']);
