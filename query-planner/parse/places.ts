@@ -76,6 +76,8 @@ function skillIn(tokens: Token[], p: number): boolean {
 
 /** The place words a less certain place needs right before it (a division known from cities, a misspelling). */
 const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout)$/;
+/** Words of a distance before "of" and a place ("an hour of", "50 km of", "driving distance of"). */
+const DISTANCE_WORDS = /^(hours?|minutes?|mins?|miles?|mi|km|kms|kilometers?|kilometres?|distance|drive|reach|radius|commute)$/;
 /** Words for a territory served, which place a less certain place only when it ends its phrase. */
 const SERVING = /^(within|covering|serving)$/;
 
@@ -168,8 +170,11 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     // "serving dagestan", "covering the Copperbelt": a place that ends its phrase; not "serving
     // American clients", "covering Atlantic accounts", where the word names whom.
     const served = SERVING.test(before) && (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
+    // "within an hour of Paderborn", "within 50 km of Tartu", "commuting distance of Kielce".
+    const distanceOf = before === 'of' && DISTANCE_WORDS.test(tokens[p - 1]?.norm ?? '');
     return (
       PLACE_PREPOSITIONS.test(before) ||
+      distanceOf ||
       served ||
       outOf ||
       onThe ||

@@ -76,6 +76,12 @@ test('what a second reader found: negations no title follows, neither/nor, place
   assert.equal(filters('engineers with 5 to 70 years').years_experience, { min: 5, max: 70 });
 });
 
+test('a town after a distance ("within an hour of", "within 50 km of") is where to look', () => {
+  assert.equal(filters('director of r&d within an hour of paderborn').locations, { include: ['paderborn'] });
+  assert.equal(filters('nurses within 50 km of paderborn').locations, { include: ['paderborn'] });
+  assert.equal(filters('nurses within commuting distance of paderborn').locations, { include: ['paderborn'] });
+});
+
 test('control characters separate words; "in" in small letters is never Indiana or India', () => {
   assert.equal(parse('a\u0000b').keywords, []);
   assert.equal(parse('data\u0000engineers in Leeds').filters.job_titles, { include: ['Data Engineer'] });
