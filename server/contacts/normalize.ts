@@ -143,7 +143,7 @@ const ALIAS = /^\s*(\p{L}[\p{L}'’-]*)\s+[("“'‘]\s*(\p{L}[\p{L}-]*)\s*[)"�
  * ("\"Haro\" Harrison Gleichner", "Jesse Doherty 'Jesster'", "Amira ‘Amio’ Kunde"). An apostrophe
  * inside a word ("O'Keefe") opens no quote.
  */
-const QUOTED_NICKNAME = /(?<=^|\s)["“”„«»‘’‚'‹›]\s*(\p{L}[\p{L}.-]*)\s*["“”«»‘’'‹›](?=\s|,|$)/u;
+export const QUOTED_NICKNAME = /(?<=^|\s)["“”„«»‘’‚'‹›]\s*(\p{L}[\p{L}.-]*)\s*["“”«»‘’'‹›](?=\s|,|$)/u;
 /**
  * A generational word written after a comma ("Leonard Murphy, Junior", "Ana Ruiz, Sr.", "Tom
  * Hill, III"), any case, with its dot or not.
