@@ -8,13 +8,18 @@
 import { resolvePlace } from '../../query-planner/places.js';
 import { laidOut } from './cell-layout.js';
 import type { ContactRow, ScoredCandidate } from './match-scoring.js';
+import { QUOTED_NICKNAME } from './normalize.js';
 import { readsAsFirmByForm, readsAsPerson } from './row-keys.js';
 
 /** A name word as written: a capital, then small letters, in parts joined by hyphens or apostrophes ("Ben-David", "O'Neil"). */
 const NAME_WORD = /^\p{Lu}[\p{Ll}\p{M}]+(?:[-'’]\p{Lu}?[\p{Ll}\p{M}]+)*$/u;
 
-/** Whether an employer cell is written as a person's name: two or three name words, no firm's form, no place. */
-const writtenAsName = (cell: string): boolean => {
+/**
+ * Whether an employer cell is written as a person's name: two or three name words, no firm's form,
+ * no place; a nickname in quotes beside them is no name word ("\"Duke\" Salvador Guardado").
+ */
+const writtenAsName = (written: string): boolean => {
+  const cell = written.replace(QUOTED_NICKNAME, ' ');
   const ws = cell.trim().split(/\s+/);
   return ws.length >= 2 && ws.length <= 3 && ws.every((w) => NAME_WORD.test(w)) && !readsAsFirmByForm(cell) && !resolvePlace(cell.trim());
 };

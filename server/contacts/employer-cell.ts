@@ -216,20 +216,37 @@ function severalEmployers(cell: string): string[] | null {
  * written comes last when the reading changed it, as the name may be the firm's own ("Air France").
  */
 export function employerReadings(cell: string): string[] {
+  const { employer, side } = employerCell(cell);
+  return [...employer, ...side];
+}
+
+/**
+ * An employer cell's readings parted by what they say of the person: `employer` names where the
+ * person works now (the first employer of a cell naming several, in every reading of it), `side`
+ * the other organisations the cell names (a side role, "Board member at Beta", "Beta (advisor)",
+ * or any employer after the first) and, for such a cell, the cell as written. A side reading is
+ * weighed at most as a past employer and never resolves a row alone (match-scoring.ts).
+ */
+export function employerCell(cell: string): { employer: string[]; side: string[] } {
   const written = cell.trim();
-  if (!written) return [];
+  if (!written) return { employer: [], side: [] };
   const page = COMPANY_PAGE.exec(written);
-  if (page) return [decodeURIComponent(page[1]!).replace(/[-_]+/g, ' ').trim()].filter(Boolean);
+  if (page) return { employer: [decodeURIComponent(page[1]!).replace(/[-_]+/g, ' ').trim()].filter(Boolean), side: [] };
   const handle = handleName(written);
-  if (handle) return [handle];
+  if (handle) return { employer: [handle], side: [] };
   const several = severalEmployers(written);
   const names = several ?? [written];
   // A reading of descriptors alone ("Brands" of "Brands [2015 - now]") part-matches every firm ending in them.
   const read = names.map((n) => plainEmployer(n)).filter((n) => n && (n === written || !isGenericOrgName(n)));
   const out = [...new Set(read)];
-  if (several && !out.includes(written)) out.push(written);
-  else if (!several && out[0] !== written) out.push(written);
-  return out;
+  if (several) {
+    // The cell as written holds the side firm's words too: no reading of the current employer.
+    const first = plainEmployer(several[0]!);
+    const employer = out.filter((n) => n === first);
+    return { employer, side: [...out.filter((n) => n !== first), ...(out.includes(written) ? [] : [written])] };
+  }
+  if (out[0] !== written) out.push(written);
+  return { employer: out, side: [] };
 }
 
 /** One employer's name without its years, office and spelt-out legal form (each in any order, once). */

@@ -83,6 +83,13 @@ export const WEIGHTS = {
   orgAliasPast: 1.5,
   orgPartCurrent: 1.2,
   orgPartPast: 1,
+  /**
+   * The person works or worked at an organisation the row names only as a side role ("Acme; Board
+   * member at Beta", "Acme / Beta (advisor)") or after the employer: less than a past employer
+   * listed alone, as the row also names a current employer this person is not at; its own weight,
+   * so that the buckets can tell it (it never lifts a row to resolved or likely, bucketOf).
+   */
+  orgSideRole: 1.8,
   orgEmailDomainCurrent: 2,
   orgEmailDomainPast: 1.5,
   orgMiss: -0.5,
@@ -203,7 +210,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
   }
 
-  if (k.orgForms.length || k.emailHostOrgs.size) {
+  if (k.orgForms.length || k.sideOrgForms.length || k.emailHostOrgs.size) {
     const current = orgForm(p.current_company_name);
     const past = (p.experiences ?? []).filter((e) => !e.is_current).map((e) => orgForm(e.company_name));
     const rank = { same: 3, alias: 2, part: 1 } as const;
@@ -218,6 +225,9 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     };
     const cur = best(k.orgForms, [current]);
     const old = cur === 'same' ? null : best(k.orgForms, past);
+    // A side role names no current employer: it agrees exactly or as an alias, now or before.
+    const sideAgrees = (a: 'same' | 'alias' | 'part' | null) => a === 'same' || a === 'alias';
+    const side = sideAgrees(best(k.sideOrgForms, [current])) || sideAgrees(best(k.sideOrgForms, past));
     // An address at the employer's own domain ("a.ruiz@acme.com" for someone at Acme) names the
     // employer, unless the address itself is already this person's.
     // The domain names the employer exactly ("acme-robotics.com"), or shares a word with its name
@@ -244,6 +254,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
       add('organization', 'partial', WEIGHTS.orgEmailDomainPast, 'the email is at the domain of a past employer');
     else if (old === 'alias')
       add('organization', 'partial', WEIGHTS.orgAliasPast, 'worked at a listed employer, abbreviated or misspelt in the row');
+    else if (side)
+      add('organization', 'partial', WEIGHTS.orgSideRole, 'works or worked at an organisation the row names only as a side role');
     else if (cur === 'part' || domainCur)
       add(
         'organization',
@@ -258,7 +270,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
         WEIGHTS.orgPartPast,
         "worked at a company whose name shares words with a listed employer or the email's domain",
       );
-    else if (k.orgForms.length) add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
+    else if (k.orgForms.length || k.sideOrgForms.length) add('organization', 'conflict', WEIGHTS.orgMiss, 'no listed employer matches');
   }
   if (k.titles.length) {
     const current = titleTokens(p.current_title);
@@ -334,15 +346,13 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
   const keyElsewhere = candidates.slice(1).some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => KEY_FIELDS.has(e.field)));
   // A mailbox at a domain one slip away is a guess too: two real domains can be one letter apart.
   const emailGuess = top.evidence.some((e) => e.field === 'email' && e.outcome === 'partial' && e.weight === WEIGHTS.emailDomainSlip);
-  if (
-    top.confidence >= RESOLVED_MIN &&
-    margin >= RESOLVED_MARGIN &&
-    !nameConflict &&
-    !keyElsewhere &&
-    (keyed || (!nameGuess && !emailGuess))
-  )
+  // A side role is a lead for a person to confirm, never a reason to take the person: the buckets
+  // weigh the score without it ("Ana Ruiz" at "Acme (also advising Beta)" is no Ana Ruiz of Beta).
+  const sideOnly = holds(top, 'organization', 'partial', WEIGHTS.orgSideRole);
+  const confidence = sideOnly ? confidenceOf(top.score - WEIGHTS.orgSideRole) : top.confidence;
+  if (confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere && (keyed || (!nameGuess && !emailGuess)))
     return { status: 'resolved', reason: null };
-  if (top.confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))
+  if (confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))
     return { status: 'likely_match', reason: null };
   if (top.confidence >= LIKELY_MIN)
     return { status: 'needs_review', reason: keyElsewhere || (keyed && nameConflict) ? 'conflicting_evidence' : 'ambiguous_candidates' };

@@ -143,12 +143,12 @@ const ALIAS = /^\s*(\p{L}[\p{L}'’-]*)\s+[("“'‘]\s*(\p{L}[\p{L}-]*)\s*[)"�
  * ("\"Haro\" Harrison Gleichner", "Jesse Doherty 'Jesster'", "Amira ‘Amio’ Kunde"). An apostrophe
  * inside a word ("O'Keefe") opens no quote.
  */
-const QUOTED_NICKNAME = /(?<=^|\s)["“”„«»‘’‚'‹›]\s*(\p{L}[\p{L}.-]*)\s*["“”«»‘’'‹›](?=\s|,|$)/u;
+export const QUOTED_NICKNAME = /(?<=^|\s)["“”„«»‘’‚'‹›]\s*(\p{L}[\p{L}.-]*)\s*["“”«»‘’'‹›](?=\s|,|$)/u;
 /**
- * A generational suffix spelt out after a comma ("Leonard Murphy, Junior", "Ana Ruiz, Senior"):
- * only after a given and a family name, since "Murazik, Junior" is Junior Murazik.
+ * A generational word written after a comma ("Leonard Murphy, Junior", "Ana Ruiz, Sr.", "Tom
+ * Hill, III"), any case, with its dot or not.
  */
-const SPELT_GENERATION = /^\s*(junior|senior)\.?\s*$/i;
+const GENERATION = /^\s*(junior|senior|jr|sr|ii|iii|iv)\.?\s*$/i;
 /** Initials written closed up with dots ("M.L.", "H.C.", "J.-P."): two or three of them. */
 const DOTTED_INITIALS = /^\p{L}\.(?:-?\p{L}\.?){1,2}$/u;
 const COUPLE = /^\s*(\p{L}[\p{L}'’.-]*)\s+(?:&|&amp;|\+|and)\s+(\p{L}[\p{L}'’.-]*)\s+(\p{L}[^,]*)$/u;
@@ -210,6 +210,9 @@ function nameWordsAsIndexed(text: string): string | null {
 
 /** Whether every word of a text is a credential or a title ("PhD", "MBA, PMP"). */
 const onlyCredentials = (text: string): boolean => {
+  // Closed-up initials are given names ("Levi, M.R." is M. R. Levi) unless they spell a
+  // credential ("M.D."): "M.R." spells the courtesy title "Mr" but a title is never written so.
+  if (DOTTED_INITIALS.test(text.trim()) && !POST_NOMINALS.has(words(text).join(''))) return false;
   const w = words(text);
   const credential = (x: string) => POST_NOMINALS.has(x) || PREFIX_TITLES.has(x) || FOREIGN_TITLES.has(x);
   if (w.length > 0 && w.every(credential)) return true;
@@ -231,14 +234,12 @@ const titleAfterName = (before: string, after: string): boolean =>
   nameWords(before).length >= 2 && words(after).some((w) => TITLE_HEADS.has(w));
 
 /**
- * "Junior" or "Senior" after a comma is a generational suffix when the words before it read as a
- * given and a family name, the first a known given name ("Leonard Murphy, Junior"); after a family
- * name it is the given name ("Murazik, Junior", "Santos Silva, Junior").
+ * A generational word after a comma is always a suffix when two words or more come before it,
+ * whether or not the first is a known given name ("Leonard Murphy, Junior", "Elliott Torphy,
+ * Junior"): reading it as the given name would drop the given name the row writes and name
+ * another person. Only after one word is "Family, Given" read ("Murazik, Junior" is Junior Murazik).
  */
-const generationAfterName = (before: string, after: string): boolean => {
-  const name = nameWords(before);
-  return SPELT_GENERATION.test(after) && name.length >= 2 && isGivenName(name[0]!);
-};
+const generationAfterName = (before: string, after: string): boolean => GENERATION.test(after) && nameWords(before).length >= 2;
 
 /**
  * The given and family name of a row: `first_name`/`last_name` when given, else `name` split
@@ -330,6 +331,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
       generationAfterName(parts.slice(0, -1).join(','), parts.at(-1) as string))
   )
     parts.pop();
+  // "Eriksen, Junior, Mari": a generational word between the family and the given name.
+  if (parts.length >= 3) parts.splice(1, parts.length - 2, ...parts.slice(1, -1).filter((p) => !GENERATION.test(p)));
   let tokens: string[];
   let lastText: string | null = null;
   if (parts.length > 1) {

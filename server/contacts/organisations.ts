@@ -8,7 +8,7 @@ import { distance } from 'fastest-levenshtein';
 import pluralize from 'pluralize';
 import { parse as parseDomain } from 'tldts';
 import { findCountryCode } from '../../geo/gazetteer.js';
-import { employerReadings } from './employer-cell.js';
+import { employerCell, employerReadings } from './employer-cell.js';
 import { asciiLower, indexWords, words } from './normalize.js';
 
 /** Legal forms and filler words dropped from organisation names before comparing them. */
@@ -70,6 +70,22 @@ const LEGAL = new Set([
  * employer cell (employer-cell.ts: years, an office, a spelt-out legal form, several employers).
  */
 export function orgNamesIn(cell: string | null | undefined): string[] {
+  return [...new Set(clauseParts(cell).flatMap(employerReadings))];
+}
+
+/**
+ * The readings of `orgNamesIn(cell)` where the cell gives the person a side role or names the
+ * organisation after their employer ("Acme; Board member at Beta", "Acme / Beta (advisor)",
+ * employer-cell.ts): organisations the person is not said to work at now.
+ */
+export function sideOrgNamesIn(cell: string | null | undefined): Set<string> {
+  const read = clauseParts(cell).map(employerCell);
+  const employer = new Set(read.flatMap((r) => r.employer));
+  return new Set(read.flatMap((r) => r.side).filter((n) => !employer.has(n)));
+}
+
+/** A cell without the clause beside its organisation, and the organisation the clause names ("Acme (formerly Widgets Inc)"). */
+function clauseParts(cell: string | null | undefined): string[] {
   const text = (cell ?? '')
     .replace(/\bS\.?\s?A\.?(?:\s?P\.?\s?I\.?)?\s+de\s+C\.?\s?V\.?/gi, ' ')
     .replace(/\bS\.?\s+de\s+R\.?\s?L\.?/gi, ' ');
@@ -77,10 +93,10 @@ export function orgNamesIn(cell: string | null | undefined): string[] {
     /^(.*?)\s*(?:\(\s*(?:formerly|previously|fka|f\/k\/a|now|acquired by|part of|a subsidiary of|subsidiary of|owned by)\s+([^)]+)\)|,\s*(?:a|an)\s+(.+?)\s+(?:company|subsidiary|business)\s*$|,\s*(?:part of|a subsidiary of|now|formerly)\s+(.+)$)\s*$/i.exec(
       text.trim(),
     );
-  if (!clause) return employerReadings(text);
+  if (!clause) return [text];
   const main = (clause[1] ?? '').trim();
   const other = (clause[2] ?? clause[3] ?? clause[4] ?? '').trim();
-  return [...new Set([main, other].filter(Boolean).flatMap(employerReadings))];
+  return [main, other].filter(Boolean);
 }
 
 /**

@@ -14,7 +14,7 @@ import { isGivenName } from './given-names.js';
 import { type Place, placeOf } from './locations.js';
 import type { ContactRow } from './match-scoring.js';
 import { asciiLower, indexWords, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
-import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn } from './organisations.js';
+import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn, sideOrgNamesIn } from './organisations.js';
 import { type TitleToken, titleTokens } from './titles.js';
 
 /** What a row offers to match on, normalised once. */
@@ -27,8 +27,14 @@ export interface Keys {
   username: string | null;
   /** Listed employers as searched (legal forms dropped, web addresses as names). */
   orgs: string[];
-  /** Listed employers as compared. */
+  /** Listed employers as compared: where the row says the person works now. */
   orgForms: OrgForm[];
+  /**
+   * Organisations the row names beside the employer, as compared: a side role ("Board member at
+   * Beta", "Beta (advisor)") or an employer after the first in one cell. Weighed as a past employer
+   * at most, and never enough alone to resolve a row (match-scoring.ts).
+   */
+  sideOrgForms: OrgForm[];
   /**
    * Organisations the row's email domains name, by host ("acme-robotics.com" → Acme Robotics):
    * evidence of the employer for a person who holds an address at that host too.
@@ -346,7 +352,9 @@ export function rowKeys(input: ContactRow): Keys {
   const written = titlesAndOrgs(row, inName);
   // What the row lists wins; its notes fill a title or an employer it lacks.
   const noted = (written.titles.length && written.orgs.length) || !row.notes ? null : notesFields(row.notes);
-  const orgCells = (written.orgs.length ? written.orgs : (noted?.orgs ?? [])).flatMap(orgNamesIn);
+  const listed = written.orgs.length ? written.orgs : (noted?.orgs ?? []);
+  const orgCells = listed.flatMap(orgNamesIn);
+  const side = new Set(listed.flatMap((c) => [...sideOrgNamesIn(c)]));
   const place = placeOf(row.location);
   const emails = [...new Set(emailCells.flatMap(emailsIn))];
   const emailHostOrgs = new Map<string, OrgForm>();
@@ -373,7 +381,11 @@ export function rowKeys(input: ContactRow): Keys {
     phones: [...new Set((row.phone_numbers ?? []).flatMap((p) => phonesIn(p, place?.country ?? null)))],
     username: professionalUsername(row.professional_url),
     orgs: [...new Set(orgCells.map(normOrg).filter(Boolean))],
-    orgForms: orgCells.map(orgForm).filter((o) => o.key),
+    orgForms: orgCells
+      .filter((o) => !side.has(o))
+      .map(orgForm)
+      .filter((o) => o.key),
+    sideOrgForms: [...side].map(orgForm).filter((o) => o.key),
     emailHostOrgs,
     emailOrgNames: [...emailOrgNames],
     titles: (written.titles.length ? written.titles : (noted?.titles ?? [])).map((t) => titleTokens(t)).filter((w) => w.length),

@@ -21,6 +21,13 @@ test('a firm in the name cell and a person in the employer cell read swapped; no
   assert.is(nameAndEmployerSwapped({ name: 'Bruen Media', organization_names: ['Berlin'] }), null);
   assert.is(nameAndEmployerSwapped({ first_name: 'Bruen', last_name: 'Media', organization_names: ['Sari Jokinen'] }), null);
   assert.is(nameAndEmployerSwapped({ name: 'Bruen Media', organization_names: ['Sari Jokinen', 'Ceramic Chain'] }), null);
+  // A nickname in quotes beside the person's name is no name word: still a person's name.
+  for (const cell of ['"Duke" Salvador Guardado', "Carolina 'Doc' Cortez", 'Salvador Guardado “Duke”'])
+    assert.equal(
+      nameAndEmployerSwapped({ name: 'Luettgen Health', organization_names: [cell] })?.row.organization_names,
+      ['Luettgen Health'],
+      cell,
+    );
 });
 
 test('the matcher reads a name and an employer swapped only for a person at that firm, and never resolves it', async () => {
@@ -41,6 +48,7 @@ test('the matcher reads a name and an employer swapped only for a person at that
         person(1, 'Sari', 'Jokinen', 'Bruen Media', { emails: [{ address: 'sari@bruen.example', quality: 'verified', kind: 'work' }] }),
         person(2, 'Felipe', 'Urrutia', 'Spinka and Sons'),
         person(3, 'Ida', 'Goodwin', 'Moore Group'),
+        person(4, 'Salvador', 'Guardado', 'Luettgen Health'),
       ]),
     ];
     assert.is((await indexSnapshots(app, files)).rejected, 0);
@@ -53,6 +61,10 @@ test('the matcher reads a name and an employer swapped only for a person at that
     assert.equal(await top({ name: 'Bruen Media', organization_names: ['Sari Jokinen'], ...titled }), ['likely_match', P(1)]);
     assert.equal(await top({ name: 'Spinka and Sons', organization_names: ['Felipe Urrutia'], ...titled }), ['likely_match', P(2)]);
     assert.equal(await top({ Company: 'Ida Goodwin', 'Contact Name': 'Moore Group', ...titled } as never), ['likely_match', P(3)]);
+    assert.equal(await top({ name: 'Luettgen Health', organization_names: ['"Duke" Salvador Guardado'], ...titled }), [
+      'likely_match',
+      P(4),
+    ]);
     // A key of the person resolves it, as it would written the right way round.
     assert.equal(await top({ name: 'Bruen Media', organization_names: ['Sari Jokinen'], emails: ['sari@bruen.example'] }), [
       'resolved',

@@ -40,12 +40,46 @@ test('a quoted nickname before, inside or after the name is no name word, but a 
   assert.equal(personName({ name: "'Haro' Gleichner" }).all, ['haro', 'gleichner']);
 });
 
-test('", Junior" and ", Senior" after a given and a family name are a generational suffix', () => {
+test('a generational word after two name words and a comma is always a suffix', () => {
   assert.equal(personName({ name: 'Leonard Murphy, Junior' }).all, ['leonard', 'murphy']);
   assert.equal(personName({ name: 'Ana Ruiz, Senior' }).all, ['ana', 'ruiz']);
-  // After a family name alone, or family names only, "Junior" is the given name.
+  // Whether or not the first word is a known given name, in any case, with its dot or not.
+  for (const cell of [
+    'Elliott Torphy, Junior',
+    'Elliott Torphy, JUNIOR',
+    'Elliott Torphy, jr',
+    'Elliott Torphy, Sr.',
+    'Elliott Torphy, III',
+  ]) {
+    const name = personName({ name: cell });
+    assert.equal([name.first, name.last], ['elliott', 'torphy'], cell);
+  }
+  assert.equal(personName({ name: 'Mario Apodaca, Junior' }).all, ['mario', 'apodaca']);
+  // After one word, "Junior" is the given name; between family and given names, a suffix.
   assert.equal(personName({ name: 'Murazik, Junior' }).all, ['junior', 'murazik']);
-  assert.is(personName({ name: 'Santos Silva, Junior' }).first, 'junior');
+  assert.equal(personName({ name: 'Eriksen, Junior, Mari' }).all, ['mari', 'eriksen']);
+});
+
+test('", Junior" never drops the given name the row writes for another person called Junior', () => {
+  const junior = {
+    first_name: 'Junior',
+    last_name: 'Torphy',
+    current_company_name: 'Instructor Biosciences',
+    current_title: 'Associate General Counsel',
+  };
+  const row = { name: 'Elliott Torphy, Junior', organization_names: ['Instructor Biosciences'], job_titles: ['Associate General Counsel'] };
+  const read = alone(row, junior);
+  assert.ok(read.evidence.includes('first_name:conflict'), read.evidence.join());
+  assert.is(read.status, 'unresolved');
+});
+
+test('"Family, M.R.": closed-up initials after a comma are the given names, even when they spell a title', () => {
+  const name = personName({ name: 'Levi, M.R.' });
+  assert.equal([name.first, name.last, name.initials], ['mr', 'levi', true]);
+  // A credential written so stays a credential.
+  assert.equal(personName({ name: 'Jane Doe, M.D.' }).all, ['jane', 'doe']);
+  const mitchell = { first_name: 'Levi', last_name: 'Mitchell', current_company_name: 'Dickens and Sons' };
+  assert.not.ok(alone({ name: 'Levi, M.R.', organization_names: ['Dickens and Sons'] }, mitchell).evidence.includes('first_name:match'));
 });
 
 test('closed-up initials: the first agrees with the given name, the second is a middle name', () => {
