@@ -1,28 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ProfileDoc } from '../../../server/contacts/match-scoring.js';
-import { bucketOf, confidenceOf, rowKeys, type ScoredCandidate, scoreCandidate } from '../../../server/contacts/matcher.js';
-
-/** The candidates a row's keys give these people, ranked as the matcher ranks them. */
-const ranked = (row: Parameters<typeof rowKeys>[0], people: [ProfileDoc, 1 | 2 | null][]): ScoredCandidate[] => {
-  const k = rowKeys(row);
-  return people
-    .map(([p, degree], i) => {
-      const { score, evidence } = scoreCandidate(k, p, degree);
-      return {
-        user_id: `p${i}`,
-        name: null,
-        headline: null,
-        current_title: null,
-        current_company: null,
-        location: null,
-        score,
-        confidence: confidenceOf(score),
-        evidence,
-      };
-    })
-    .sort((a, b) => b.score - a.score);
-};
+import { bucketOf } from '../../../server/contacts/matcher.js';
+import { ranked } from '../../helpers/contact-scores.js';
 
 const kang: ProfileDoc = {
   first_name: 'Seoyeon',

@@ -1,24 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bucketOf, confidenceOf, rowKeys, type ScoredCandidate, scoreCandidate } from '../../../server/contacts/matcher.js';
 import { personName } from '../../../server/contacts/normalize.js';
-
-/** Scores a row against one person and buckets that person alone. */
-const alone = (row: Parameters<typeof rowKeys>[0], person: Parameters<typeof scoreCandidate>[1]) => {
-  const { score, evidence } = scoreCandidate(rowKeys(row), person, null);
-  const top: ScoredCandidate = {
-    user_id: 'p1',
-    name: null,
-    headline: null,
-    current_title: null,
-    current_company: null,
-    location: null,
-    score,
-    confidence: confidenceOf(score),
-    evidence,
-  };
-  return { evidence: evidence.map((e) => `${e.field}:${e.outcome}`), status: bucketOf([top]).status };
-};
+import { alone } from '../../helpers/contact-scores.js';
 
 const moritz = {
   first_name: 'Moritz',
