@@ -22,9 +22,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isGivenName } from '../lib/names/given-names.js';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { basePlaceKeys } from '../query-planner/parse/place-index.js';
-import { isGivenName } from '../server/contacts/given-names.js';
 import { allCities, type City, isOrdinaryName, placeKey } from './gazetteer.js';
 
 /** Cities smaller than this keep only their own names. */

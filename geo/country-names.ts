@@ -4,7 +4,7 @@
  * Latin letters, as place keys.
  */
 import { createRequire } from 'node:module';
-import { isGivenName } from '../server/contacts/given-names.js';
+import { isGivenName } from '../lib/names/given-names.js';
 import { commonWords, placeKey } from './gazetteer.js';
 
 let otherNames: Map<string, string> | null = null;

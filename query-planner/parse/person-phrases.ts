@@ -6,7 +6,7 @@
  * `filters.connected_to` with the person's profile URL or id). Run after relation phrases ("people
  * I'm connected to") and places: "Jordan" of a name is no country, "Latin America" no one's name.
  */
-import { isGivenName } from '../../server/contacts/given-names.js';
+import { isGivenName } from '../../lib/names/given-names.js';
 import type { Receipt } from '../limits.js';
 import { startsSkillOrIndustry } from './attributes.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';

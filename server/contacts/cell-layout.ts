@@ -16,10 +16,10 @@
  *   Verma" as the given name, the other column empty): read as the name cell.
  */
 
+import { isGivenName } from '../../lib/names/given-names.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from '../../query-planner/parse/lexicon/titles.js';
 import { readCells } from './cell-text.js';
 import { emailsIn, withoutEmails } from './emails.js';
-import { isGivenName } from './given-names.js';
 import { COURTESY_ONLY, withHeaderNames } from './header-names.js';
 import type { ContactRow } from './match-scoring.js';
 import { professionalUsername, words } from './normalize.js';

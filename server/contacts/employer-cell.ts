@@ -4,9 +4,10 @@
  * legal form spelt out), a company-page URL or a social handle is the name it spells, and a cell
  * naming several employers names each, the current one first.
  */
+
+import { isGivenName } from '../../lib/names/given-names.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import { isGenericOrgName } from './generic-org-words.js';
-import { isGivenName } from './given-names.js';
 import { words } from './normalize.js';
 
 /**

@@ -4,9 +4,9 @@
  * and the bucket of a ranked candidate list.
  */
 import { placeKey } from '../../geo/gazetteer.js';
+import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../lib/names/given-names.js';
 import { normEmail, sameMailboxAtParent, sameMailboxDomainSlip } from './emails.js';
 import { familySpelling } from './family-names.js';
-import { genderedPair, sameGivenName, shortForm, spellingVariant } from './given-names.js';
 import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';

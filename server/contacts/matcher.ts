@@ -6,13 +6,14 @@
  * into a confidence in 0..1, and a bucket from the confidence and the margin over the runner-up
  * (match-scoring.ts).
  */
+
+import { givenNameVariants } from '../../lib/names/given-names.js';
 import { INDICES } from '../../mappings/indices.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
 import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
 import { employerAgrees, nameAndEmployerSwapped } from './column-swap.js';
 import { familyNameVariants } from './family-names.js';
-import { givenNameVariants } from './given-names.js';
 import {
   bucketOf,
   type ContactRow,

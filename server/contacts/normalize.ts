@@ -2,15 +2,15 @@
  * Normalising what a contact row and a profile say, so the matcher compares like with like
  * (docs/contacts.md, "The matcher"): names transliterated to ASCII (any-ascii) and lowercased,
  * phone numbers in E.164 (libphonenumber-js), professional URLs reduced to the username. Email
- * addresses: emails.ts; given names: given-names.ts; organisation names: organisations.ts.
+ * addresses: emails.ts; given names: lib/names/given-names.ts; organisation names: organisations.ts.
  */
 
 import anyAscii from 'any-ascii';
 import { distance } from 'fastest-levenshtein';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
+import { isGivenName } from '../../lib/names/given-names.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
-import { isGivenName } from './given-names.js';
 import { repaired } from './repair.js';
 
 /** Pictographs, symbols and invisible format characters: never part of a name (any-ascii spells 🚀 "rocket"). */

@@ -4,13 +4,13 @@
  */
 import pluralize from 'pluralize';
 import { commonWords } from '../../geo/gazetteer.js';
+import { isGivenName } from '../../lib/names/given-names.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import { laidOut } from './cell-layout.js';
 import { emailSearchTerms, emailsIn, hostOfBrokenAddress, withoutEmails } from './emails.js';
-import { isGivenName } from './given-names.js';
 import { type Place, placeOf } from './locations.js';
 import type { ContactRow } from './match-scoring.js';
 import { asciiLower, indexWords, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';

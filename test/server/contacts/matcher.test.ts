@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../lib/names/given-names.js';
 import { emailSearchTerms, emailsIn, sameMailboxDomainSlip } from '../../../server/contacts/emails.js';
 import { familyNameVariants, familySpelling } from '../../../server/contacts/family-names.js';
-import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../../server/contacts/given-names.js';
 import { bucketOf, ContactMatcher, confidenceOf, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
 import { isTypo, normPhone, personName, phonesIn, professionalUsername, swappedName } from '../../../server/contacts/normalize.js';
 import { emailOrganisation, normOrg, orgAgreement, orgForm } from '../../../server/contacts/organisations.js';

@@ -1,12 +1,12 @@
 /**
  * Given names as the contact matcher compares them (docs/contacts.md, "The matcher"): nicknames
- * and diminutives from two tables (server/contacts/data), names and their forms for the other
+ * and diminutives from two tables (lib/names/data), names and their forms for the other
  * sex, other spellings of one name (Double Metaphone) and short forms made by rule.
  */
 import fs from 'node:fs';
 import { doubleMetaphone } from 'double-metaphone';
 import { distance } from 'fastest-levenshtein';
-import { fromPackageRoot } from '../../lib/package-root.js';
+import { fromPackageRoot } from '../package-root.js';
 
 interface NicknameTable {
   /** A name → its nicknames. */
@@ -28,7 +28,7 @@ function nicknames(): NicknameTable {
   };
   // The vendored English table, then diminutives of other languages (data/README.md).
   for (const file of ['nicknames.csv', 'nicknames-intl.csv']) {
-    const text = fs.readFileSync(fromPackageRoot('server/contacts/data', file), 'utf8');
+    const text = fs.readFileSync(fromPackageRoot('lib/names/data', file), 'utf8');
     for (const line of text.split('\n').slice(1)) {
       const [canonical, relationship, nickname] = line.trim().split(',');
       if (!canonical || !nickname || relationship !== 'has_nickname') continue;
