@@ -257,7 +257,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   // matched among past titles too (current_only false); beside a current title ("former CTOs now
   // product managers") the current one is the filter and the past one ranks.
   const past = new Set(titleScan.titles.filter((t) => !t.context && heldInThePast(tokens, t.from)));
-  const pastOnly = past.size > 0 && titleScan.titles.every((t) => t.context || past.has(t));
+  const pastOnly = past.size > 0 && titleScan.titles.every((t) => t.context || past.has(t) || ruledOut.has(t));
   for (const t of titleScan.titles) {
     for (const k of t.tokens) if (tokens[k]) (tokens[k] as Token).claim = 'title';
     recognized.push({

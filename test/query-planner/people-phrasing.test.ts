@@ -74,6 +74,8 @@ test('what a second reader found: negations no title follows, neither/nor, place
   assert.equal(filters('people named Jordan'), {});
   assert.ok(parse('people named Jordan').keywords.includes('jordan'));
   assert.equal(filters('engineers with 5 to 70 years').years_experience, { min: 5, max: 70 });
+  // A title ruled out leaves a past one the filter.
+  assert.equal(filters('former CTOs, not engineers').job_titles, { include: ['CTO'], current_only: false, exclude: ['Engineer'] });
 });
 
 test('a town after a distance ("within an hour of", "within 50 km of") is where to look', () => {

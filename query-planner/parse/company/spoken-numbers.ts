@@ -132,7 +132,7 @@ export function spokenNumbersToDigits(text: string): string {
 
 /** Nouns after an amount that say it counts something other than money. */
 const COUNTED_AFTER =
-  /^\+?\s*(?:[\w-]+\s+)?(?:employees?|staff|people|persons|workers|ftes?|headcount|users?|customers?|clients?|followers?|subscribers?|members?|downloads?|installs?|visitors?|patients?|students?|listeners?|viewers?|readers?|downloads?|units?|copies|items?|orders?|transactions?|records?)\b/i;
+  /^\+?\s*(?:[\w-]+\s+)?(?:employees?|staff|people|persons|workers|ftes?|headcount|users?|customers?|clients?|followers?|subscribers?|members?|downloads?|installs?|visitors?|patients?|students?|listeners?|viewers?|readers?|units?|copies|items?|orders?|transactions?|records?)\b/i;
 
 const DIGIT_COUNTS = new Map([
   ...['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((w, i) => [w, i + 1] as const),
