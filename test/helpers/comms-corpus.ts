@@ -1,4 +1,4 @@
-import { company, indexSnapshots, profile, tid, writeSnapshot } from './snapshots.js';
+import { company, connection, indexSnapshots, profile, tid, writeSnapshot } from './snapshots.js';
 import type { TestApp } from './test-app.js';
 
 /** People of the communications corpus: 100 is the sender; 1-4 are connected to 100; 5 is connected to 1 only. */
@@ -48,13 +48,7 @@ export async function loadCommsCorpus(app: TestApp): Promise<void> {
     profile(5, { ...member(5), professional_username: 'person5' }),
     profile(6, { service_url: null }),
   ];
-  const edge = (a: number, b: number) => ({
-    user_a: P(a),
-    user_b: P(b),
-    source: 'service',
-    connected_at: '2025-06-01T00:00:00Z',
-    removed_at: null,
-  });
+  const edge = (a: number, b: number) => connection(P(a), P(b));
   const files = [
     writeSnapshot(
       app.dataDir,

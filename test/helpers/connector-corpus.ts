@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { cityLocation, company, indexSnapshots, job, post, profile, tid, writeSnapshot } from './snapshots.js';
+import { cityLocation, company, connection, indexSnapshots, job, post, profile, tid, writeSnapshot } from './snapshots.js';
 import type { TestApp } from './test-app.js';
 
 /** The requester of the connector corpus (a corpus person with connections). */
@@ -15,13 +15,7 @@ export async function loadConnectorCorpus(app: TestApp): Promise<void> {
   const people = [REQUESTER, ...Array.from({ length: 11 }, (_, i) => i + 1)].map((n) =>
     profile(n, { location: london, professional_username: `person${n}` }),
   );
-  const edge = (a: number, b: number) => ({
-    user_a: personId(a),
-    user_b: personId(b),
-    source: 'service',
-    connected_at: '2025-06-01T00:00:00Z',
-    removed_at: null,
-  });
+  const edge = (a: number, b: number) => connection(personId(a), personId(b));
   const files = [
     writeSnapshot(
       app.dataDir,

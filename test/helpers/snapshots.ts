@@ -82,6 +82,15 @@ export const post = (n: number, author: string, extra: Record<string, unknown> =
 });
 
 /** Writes lines (objects are JSON-encoded, strings written as they are) to a .jsonl or .jsonl.gz file. */
+/** A service connection record between two people, made on 2025-06-01 and still standing. */
+export const connection = (userA: string, userB: string) => ({
+  user_a: userA,
+  user_b: userB,
+  source: 'service',
+  connected_at: '2025-06-01T00:00:00Z',
+  removed_at: null,
+});
+
 export function writeSnapshot(dir: string, name: string, lines: (object | string)[]): string {
   const file = path.join(dir, name);
   const text = `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`;
@@ -121,13 +130,7 @@ export async function withRequesterCorpus(profiles: object[], fn: (app: TestApp,
   const P = (n: number) => tid(0xa0, n);
   const app = await startTestApp();
   try {
-    const connections = [1, 2, 3].map((n) => ({
-      user_a: P(100),
-      user_b: P(n),
-      source: 'service',
-      connected_at: '2025-06-01T00:00:00Z',
-      removed_at: null,
-    }));
+    const connections = [1, 2, 3].map((n) => connection(P(100), P(n)));
     const files = [writeSnapshot(app.dataDir, 'profiles.jsonl', profiles), writeSnapshot(app.dataDir, 'connections.jsonl', connections)];
     const summary = await indexSnapshots(app, files);
     if (summary.rejected > 0) throw new Error(`${summary.rejected} test records were rejected`);

@@ -2,18 +2,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { personReference } from '../../server/commands/search/people/people-lookup.js';
 import { connectMcp } from '../helpers/mcp-client.js';
-import { indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
+import { connection, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const P = (n: number) => tid(0xa0, n);
 
-const edge = (a: number, b: number) => ({
-  user_a: P(a),
-  user_b: P(b),
-  source: 'service',
-  connected_at: '2025-06-01T00:00:00Z',
-  removed_at: null,
-});
+const edge = (a: number, b: number) => connection(P(a), P(b));
 
 /** 1 (username "annable") is connected to 2 and 3; 4 ("loner") has no connections. */
 async function withApp(fn: (app: TestApp, key: string) => Promise<void>): Promise<void> {

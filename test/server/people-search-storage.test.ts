@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Db } from '../../server/store/database.js';
 import { PeopleSearchStore } from '../../server/store/people-searches.js';
-import { indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
+import { connection, indexSnapshots, profile, tid, writeSnapshot } from '../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const P = (n: number) => tid(0xa0, n);
@@ -13,13 +13,7 @@ const FIRST = 60;
 const SECOND_EACH = 25;
 const SECOND = FIRST * SECOND_EACH;
 
-const edge = (a: number, b: number) => ({
-  user_a: P(a),
-  user_b: P(b),
-  source: 'service',
-  connected_at: '2025-06-01T00:00:00Z',
-  removed_at: null,
-});
+const edge = (a: number, b: number) => connection(P(a), P(b));
 
 interface Network {
   app: TestApp;

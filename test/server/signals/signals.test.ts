@@ -6,19 +6,13 @@ import { verifySignature } from '../../../server/communications/signing.js';
 import { FAST_DISPATCH, P, SENDER } from '../../helpers/comms-corpus.js';
 import { startReceiver } from '../../helpers/http-receiver.js';
 import { startSmtpSink } from '../../helpers/smtp-sink.js';
-import { company, indexSnapshots, job, post, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
+import { company, connection, indexSnapshots, job, post, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
 import { startTestApp, type TestApp } from '../../helpers/test-app.js';
 
 type Row = Record<string, unknown>;
 const C = (n: number) => tid(0xc0, n);
 const POST = (n: number) => tid(0xb0, n);
-const edge = (a: number, b: number) => ({
-  user_a: P(a),
-  user_b: P(b),
-  source: 'service',
-  connected_at: '2025-06-01T00:00:00Z',
-  removed_at: null,
-});
+const edge = (a: number, b: number) => connection(P(a), P(b));
 
 /** Writes one snapshot (companies, profiles, jobs, posts, connections) into its own directory and indexes it. */
 async function loadSnapshot(app: TestApp, name: string, kinds: Record<string, object[]>) {
