@@ -23,23 +23,8 @@
 import type { JobFunction, Seniority } from '../advanced-filters.js';
 import type { Unit } from './attributes.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
-import { CONTEXT_CUES, COUNT_WORDS } from './lexicon/roles.js';
-import { STOP_WORDS } from './lexicon/stop-words.js';
-import {
-  AUDIENCES,
-  COLLECTIVE,
-  DEPARTMENT_BEFORE,
-  DETERMINERS,
-  DOMAIN_TAILS,
-  EXPERIENCE_COMPOUNDS,
-  IN_TITLE_COMPLEMENTS,
-  IT_FOLLOWERS,
-  NOT_ALONE,
-  SERVICE_WORDS,
-  SHOW_KINDS,
-  STOP_WORD_MODIFIERS,
-  STRONG_LEVELS,
-} from './lexicon/title-grammar.js';
+import { COUNT_WORDS } from './lexicon/roles.js';
+import { AUDIENCES, COLLECTIVE, DETERMINERS, DOMAIN_TAILS, NOT_ALONE, SERVICE_WORDS, STRONG_LEVELS } from './lexicon/title-grammar.js';
 import {
   ABBREVIATED_TITLES,
   ACRONYMS,
@@ -47,15 +32,17 @@ import {
   CANONICAL_SPELLING,
   COMPLEMENT_HEADS,
   GENERIC_HEADS,
-  TITLE_BREAKERS,
   TITLE_FUNCTION_WORDS,
   TITLE_SUFFIXES,
   VERB_LIKE_HEADS,
   WORD_EXPANSIONS,
 } from './lexicon/titles.js';
 import { FUNCTION_WORD_PARTS, FUNCTIONS, functionsOf, seniorityOf } from './title-facets.js';
-import { isHeadWord, looseSingular, singular } from './title-heads.js';
-import { phraseParts, type Token } from './tokens.js';
+import { looseSingular, singular } from './title-heads.js';
+import { COLLEAGUE_CUES, dottedHead, type TitleInput, titleRuns } from './title-runs.js';
+import type { Token } from './tokens.js';
+
+export type { TitleInput } from './title-runs.js';
 
 export interface TitleMention {
   /** Canonical title ("Sales Team Lead"). */
@@ -77,19 +64,6 @@ export interface TitleScan {
   /** Units (industries, skills) taken into a title. */
   released: Set<number>;
 }
-
-type Cls = 'T' | 'X' | 'AMP' | 'CONJ' | 'OF' | 'B';
-
-const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
-
-/** Whether `next` ends a phrase: nothing, punctuation, a claimed word (a place, years) or a stop word ("based", "at"). */
-function endsPhrase(next: Token | undefined): boolean {
-  return next?.kind !== 'word' || !!next.claim || STOP_WORDS.has(next.norm) || /^(based|located)$/.test(next.norm);
-}
-
-/** Heads written short with their dot only ("Content Review Spec."); "Spec Writer" writes specifications. */
-const DOTTED_HEADS: ReadonlyMap<string, string> = new Map([['spec', 'Specialist']]);
-const dottedHead = (t: Token): string | undefined => (t.text.endsWith('.') ? DOTTED_HEADS.get(t.norm) : undefined);
 
 /** How a word is spelt inside a title. */
 function canonicalWord(t: Token, asHead: boolean, loose = false, first = false): string {
@@ -113,133 +87,9 @@ function canonicalWord(t: Token, asHead: boolean, loose = false, first = false):
   return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
 }
 
-export interface TitleInput {
-  text: string;
-  tokens: Token[];
-  units: Unit[];
-  /** Word count of the text; long texts are prose, not queries. */
-  wordCount: number;
-}
-
 export function scanTitles(input: TitleInput): TitleScan {
-  const { tokens, units } = input;
-  // "Dev" alone is a given name as often ("Dev Patel", "dev patel at google"): the singular is a
-  // developer only after another word of the title ("senior dev", "frontend dev"); "devs" always.
-  const isHead = (t: Token): boolean => {
-    if (t.norm === 'dev' && tokens[t.i - 1]?.kind !== 'word') return false;
-    return isHeadWord(t.norm) || !!dottedHead(t);
-  };
-  const prose = input.wordCount > 14;
-  // "reservoir eng", "qa eng in berlin": "eng" ending a title after another title word is the
-  // engineer ("engr"). After a VP, a chief or "head of", or before another title word ("eng
-  // manager"), it stays the department.
-  for (let k = 1; k < tokens.length; k++) {
-    const t = tokens[k] as Token;
-    const prev = tokens[k - 1] as Token;
-    const next = tokens[k + 1];
-    if (
-      (t.norm === 'eng' || t.norm === 'engs') &&
-      prev.kind === 'word' &&
-      !prev.claim &&
-      !DEPARTMENT_BEFORE.has(prev.norm) &&
-      !STOP_WORDS.has(prev.norm) &&
-      (next?.kind !== 'word' || STOP_WORDS.has(next.norm) || !!next.claim)
-    )
-      t.norm = 'engr';
-  }
-  const unitOf = new Map<number, Unit>();
-  for (const u of units) if (u.transparent) for (let k = u.from; k < u.to; k++) unitOf.set(k, u);
-
-  /** "Director, Product Marketing", "VP, Sales": a comma after a complement head, then a headless domain. */
-  const commaComplement = (i: number): boolean => {
-    const prev = tokens[i - 1];
-    if (prev?.kind !== 'word' || prev.claim || !COMPLEMENT_HEADS.has(singular(prev.norm))) return false;
-    // "reporting to the CRO, collaborate with ...": a verb after the comma, not a domain.
-    if (startsCue(i + 1)) return false;
-    let k = i + 1;
-    while (k < tokens.length && k < i + 5) {
-      const t = tokens[k] as Token;
-      if (t.kind !== 'word' || t.claim || STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm)) break;
-      if (isHead(t)) return false;
-      k++;
-    }
-    const after = tokens[k];
-    // The domain names a field: a function's word or a sector ("Director, Product Marketing",
-    // "VP, Sales"), not a place the gazetteer lacks ("Wine Marketing Manager, Alentejo").
-    let field = false;
-    for (let q = i + 1; q < k && !field; q++) {
-      const t = tokens[q] as Token;
-      field = FUNCTION_WORD_PARTS.has(t.norm) || FUNCTIONS.byFirst.has(t.norm) || ACRONYMS.has(t.norm) || unitOf.has(q);
-    }
-    return field && k > i + 1 && (!after || after.kind === 'punct' || !!after.claim || STOP_WORDS.has(after.norm));
-  };
-
-  const startsCue = (i: number): boolean =>
-    COLLEAGUE_CUES.some((cue) => cue.length > 1 && cue.every((w, q) => tokens[i + q]?.norm === w)) ||
-    (/^(collaborate|liaise|partner|support|supporting|manage|managing|mentor|mentoring|coach|report|work|drive|own|help|join|you)$/.test(
-      tokens[i]?.norm ?? '',
-    ) &&
-      /^(with|to|into|our|the|us|closely|you|will|a|an|their|your)$/.test(tokens[i + 1]?.norm ?? ''));
-
-  /** Whether token k is the "in" of a title's complement after its head ("Engineer in Test"). */
-  const inComplementAt = (k: number): boolean =>
-    tokens[k]?.norm === 'in' && IN_TITLE_COMPLEMENTS.has(tokens[k + 1]?.norm ?? '') && !!tokens[k - 1] && isHead(tokens[k - 1] as Token);
-
-  const cls = (i: number): Cls => {
-    const t = tokens[i];
-    if (!t) return 'B';
-    if (t.claim) return unitOf.has(i) && (t.claim === 'industry' || t.claim === 'skill') ? 'X' : 'B';
-    if (t.kind === 'punct') return t.norm === '&' ? 'AMP' : t.norm === ',' && commaComplement(i) ? 'OF' : 'B';
-    if (t.kind === 'num') {
-      // A support tier or level before a title's words: "Tier 2 Support Engineer", "Level 1 Analyst".
-      if (/^[1-4]$/.test(t.norm) && /^(tier|level)$/.test(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim && cls(i + 1) === 'T')
-        return 'T';
-      // A suffix ends the title ("Engineer 2"); a number before more title words is a count ("lead 4 engineering managers").
-      const next = tokens[i + 1];
-      const counts = !!next && next.kind === 'word' && !next.claim && !STOP_WORDS.has(next.norm);
-      return TITLE_SUFFIXES.has(t.norm) && tokens[i - 1] && isHead(tokens[i - 1] as Token) && !counts ? 'T' : 'B';
-    }
-    if (t.norm === 'of') return 'OF';
-    if (t.norm === 'and' || t.norm === 'or') return 'CONJ';
-    if (t.norm === 'experience' && EXPERIENCE_COMPOUNDS.has(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim) return 'T';
-    if (t.norm === 'it' && IT_FOLLOWERS.has(singular(tokens[i + 1]?.norm ?? '')) && !tokens[i + 1]?.claim) return 'T';
-    // "director of it", "head of IT based in Akron": the department after a head's "of", where
-    // nothing of a title follows it.
-    if (t.norm === 'it' && tokens[i - 1]?.norm === 'of' && tokens[i - 2] && isHead(tokens[i - 2] as Token) && endsPhrase(tokens[i + 1]))
-      return 'T';
-    if (STOP_WORD_MODIFIERS.has(t.norm) && cls(i + 1) === 'T') return 'T';
-    // "Trade Show Manager", "Road Show Coordinator": "show" after the kind of show, inside a title.
-    if (t.norm === 'show' && SHOW_KINDS.test(tokens[i - 1]?.norm ?? '') && cls(i + 1) === 'T') return 'T';
-    // "In-House Counsel", "Editor-in-Chief" (glued), "Software Engineer in Test", "Entrepreneur in Residence".
-    if (t.norm === 'in' && tokens[i + 1]?.join === '-') return 'T';
-    if (inComplementAt(i) || inComplementAt(i - 1)) return 'T';
-    if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
-    // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.
-    if (/^(and|or|,)$/.test(tokens[i - 1]?.norm ?? '') && startsCue(i)) return 'B';
-    // In prose, a relation verb ends a title: "our recruiters partner with ...".
-    if (prose && startsCue(i)) return 'B';
-    return 'T';
-  };
-
-  // Runs: T/X tokens, with "&", "of", "and"/"or" only between two of them.
-  const runs: number[][] = [];
-  let cur: number[] = [];
-  for (let i = 0; i <= tokens.length; i++) {
-    const c = i < tokens.length ? cls(i) : 'B';
-    if (c === 'T' || c === 'X') {
-      cur.push(i);
-      continue;
-    }
-    if ((c === 'AMP' || c === 'OF' || c === 'CONJ') && cur.length) {
-      const n = cls(i + 1);
-      if (n === 'T' || n === 'X') {
-        cur.push(i);
-        continue;
-      }
-    }
-    if (cur.length) runs.push(cur);
-    cur = [];
-  }
+  const { tokens } = input;
+  const { isHead, cls, inComplementAt, unitOf, prose, runs } = titleRuns(input);
 
   const released = new Set<number>();
   const titles: TitleMention[] = [];

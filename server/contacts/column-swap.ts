@@ -8,7 +8,7 @@
 import { resolvePlace } from '../../query-planner/places.js';
 import { laidOut } from './cell-layout.js';
 import type { ContactRow, ScoredCandidate } from './match-scoring.js';
-import { QUOTED_NICKNAME } from './normalize.js';
+import { QUOTED_NICKNAME } from './person-name.js';
 import { readsAsFirmByForm, readsAsPerson } from './row-keys.js';
 
 /** A name word as written: a capital, then small letters, in parts joined by hyphens or apostrophes ("Ben-David", "O'Neil"). */

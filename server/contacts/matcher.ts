@@ -25,7 +25,7 @@ import {
   type ScoredCandidate,
   scoreCandidate,
 } from './match-scoring.js';
-import { swappedName } from './normalize.js';
+import { swappedName } from './person-name.js';
 import { hasSignal, type Keys, nativeText, rowKeys } from './row-keys.js';
 
 export {

@@ -13,8 +13,9 @@ import { laidOut } from './cell-layout.js';
 import { emailSearchTerms, emailsIn, hostOfBrokenAddress, withoutEmails } from './emails.js';
 import { type Place, placeOf } from './locations.js';
 import type { ContactRow } from './match-scoring.js';
-import { asciiLower, indexWords, type PersonName, personName, phonesIn, professionalUsername, words } from './normalize.js';
+import { asciiLower, indexWords, phonesIn, professionalUsername, words } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn, sideOrgNamesIn } from './organisations.js';
+import { type PersonName, personName } from './person-name.js';
 import { type TitleToken, titleTokens } from './titles.js';
 
 /** What a row offers to match on, normalised once. */
@@ -255,7 +256,7 @@ function looksLikeName(text: string, titleCapitalised: boolean, employerListed: 
   return !titleCapitalised && ws.every((w) => /^\p{Lu}/u.test(w) && (employerListed || !commonWords().has(words(w)[0] ?? '')));
 }
 
-/** Separators after which a name cell holds a tagline, a title or an employer (normalize.ts reads the name before them). */
+/** Separators after which a name cell holds a tagline, a title or an employer (person-name.ts reads the name before them). */
 const NAME_TAIL = /\s+[|\-–—@·•/]\s+|\s*[|•]\s*/;
 /** Bracketed notes that are about the name, not an employer: pronouns, a birth name, a nickname's marker. */
 const NAME_NOTE = /^(she|he|they|her|him|them|née|nee|born|geb|formerly|previously|maiden|fka|aka|ex|former)\b/i;

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { laidOut, nameCellLaidOut } from '../../../server/contacts/cell-layout.js';
 import { rowKeys } from '../../../server/contacts/matcher.js';
-import { personName } from '../../../server/contacts/normalize.js';
+import { personName } from '../../../server/contacts/person-name.js';
 import { titleOverlap, titleTokens } from '../../../server/contacts/titles.js';
 
 const named = (row: Parameters<typeof rowKeys>[0]) => {

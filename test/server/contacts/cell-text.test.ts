@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cellText, nameCellText, readCells } from '../../../server/contacts/cell-text.js';
 import { headerField } from '../../../server/contacts/header-names.js';
-import { asciiLower, personName } from '../../../server/contacts/normalize.js';
+import { asciiLower } from '../../../server/contacts/normalize.js';
+import { personName } from '../../../server/contacts/person-name.js';
 import { rowFromCells } from '../../../server/contacts/row-schema.js';
 
 test('a name cell loses the greeting, list number or CRM marker before the name, and nothing of a name', () => {

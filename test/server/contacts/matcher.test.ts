@@ -4,8 +4,9 @@ import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../.
 import { emailSearchTerms, emailsIn, sameMailboxDomainSlip } from '../../../server/contacts/emails.js';
 import { familyNameVariants, familySpelling } from '../../../server/contacts/family-names.js';
 import { bucketOf, ContactMatcher, confidenceOf, rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
-import { isTypo, normPhone, personName, phonesIn, professionalUsername, swappedName } from '../../../server/contacts/normalize.js';
+import { isTypo, normPhone, phonesIn, professionalUsername } from '../../../server/contacts/normalize.js';
 import { emailOrganisation, normOrg, orgAgreement, orgForm } from '../../../server/contacts/organisations.js';
+import { personName, swappedName } from '../../../server/contacts/person-name.js';
 import { repaired } from '../../../server/contacts/repair.js';
 import { loadContactsCorpus, P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { personName } from '../../../server/contacts/normalize.js';
+import { personName } from '../../../server/contacts/person-name.js';
 import { alone } from '../../helpers/contact-scores.js';
 
 const moritz = {

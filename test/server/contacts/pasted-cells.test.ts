@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { emailAtParentDomain, sameMailboxAtParent } from '../../../server/contacts/emails.js';
 import { ContactMatcher, rowKeys } from '../../../server/contacts/matcher.js';
-import { personName } from '../../../server/contacts/normalize.js';
+import { personName } from '../../../server/contacts/person-name.js';
 import { P } from '../../helpers/contacts-corpus.js';
 import { indexSnapshots, profile, tid, writeSnapshot } from '../../helpers/snapshots.js';
 import { startTestApp } from '../../helpers/test-app.js';

@@ -1,0 +1,368 @@
+/**
+ * Reading a person's name from a contact row (docs/contacts.md, "The matcher"): courtesy titles,
+ * credentials and generations set aside, family-name-first forms ("Smith, Jane", vCard `N:`),
+ * initials, quoted nicknames, birth names, two people in one cell. Words are normalised as
+ * normalize.ts does; given names come from lib/names/given-names.ts.
+ */
+
+import { isGivenName } from '../../lib/names/given-names.js';
+import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
+import { indexWords, words } from './normalize.js';
+
+/** The courtesy titles of English names ("Dr. Jane Doe", "Mr Smith"). */
+const COURTESY = ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame'];
+
+/** Titles and suffixes that are not part of a name. */
+const HONORIFICS = new Set([...COURTESY, 'jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'mba', 'esq', 'cpa']);
+
+/**
+ * Degrees, credentials and generational suffixes written after a name ("Jane Doe, Ph.D.",
+ * "John Smith MBA", "Ana Ruiz, CPA, PMP"): dropped from the end of a name that keeps a given and
+ * a family name, never from its start. Abbreviations that are also family names (Ma, Ba, Do, Pa)
+ * are not in the list: "Jie Ma", "Li Meng" and "Hon Wong" keep their names.
+ */
+const POST_NOMINALS = new Set(
+  `jr sr ii iii iv phd dphil mphil md dds dmd dvm pharmd mba emba msc mfa mph mpa bsc beng llm llb esq
+  cpa cfa cfp caia frm pmp cissp cisa cism rn ceng fca aca acca fcca shrm shrmcp shrmscp sphr phr gphr psyd mrcp frcs
+  csm cscp cpim`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** vCard's N value (RFC 6350): family;given;additional;prefix;suffix, with its property name or not. */
+const VCARD_N = /^(?:N:)?([^;:,]+);([^;:,]+)(?:;([^;:]*))?(?:;[^;:]*){0,2}$/i;
+
+/** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
+const PREFIX_TITLES = new Set([
+  ...COURTESY,
+  // And other languages' ("Dipl. Ing.", "Capt.", "Herr Khanna", "Mme Roux", "Sra. Ruiz", "Dhr. de Vries", "Shri Patel").
+  ...'dipl capt herr frau mme mlle sra srta sigra dhr mevr shri smt'.split(' '),
+]);
+
+/** Words that begin family names of several words ("Van Der Berg", "de la Cruz"), given names as some of them are. */
+const NAME_PARTICLES = /^(van|von|de|del|della|der|den|di|da|du|la|le|al|el|bin|ibn|ben|mac|st|dos|das|ter|ten|lo)$/;
+
+/** Courtesy titles that are also given names or words, read as titles only with their dot ("Sr. Pérez", "Sig. Rossi"; "Sig Hansen"). */
+const DOTTED_TITLES = new Set(['sr', 'sig']);
+
+/** Whether `w`, the first word of `text`, is a courtesy title there. */
+function courtesyTitleAt(w: string, text: string): boolean {
+  return PREFIX_TITLES.has(w) || (DOTTED_TITLES.has(w) && text.trimStart().toLowerCase().startsWith(`${w}.`));
+}
+
+/**
+ * Academic and professional titles of other languages ("Ing. Silvia Alicea", "Ir. Jan de Vries"):
+ * dropped from the start only when a given and a family name remain ("Ing Wang" is a name).
+ */
+// In India "Adv." (an advocate), "Er." (an engineer), "CA" (a chartered accountant); in Italy
+// "Dott." and "Dott.ssa"; "Hon." (the Honourable; "Hon" is a given name too).
+const FOREIGN_TITLES = new Set(['ing', 'eng', 'mag', 'mgr', 'lic', 'drs', 'ir', 'arq', 'adv', 'er', 'ca', 'dott', 'dottssa', 'hon']);
+/** Titles that are also given names ("Hon Wai", "Er Wei", "Ca"): dropped only when written with their dot. */
+const GIVEN_NAME_TITLES = new Set(['hon', 'er', 'ca', 'adv']);
+
+export interface PersonName {
+  first: string | null;
+  last: string | null;
+  /** Every name word, in order (middle names included). */
+  all: string[];
+  /** The family name as the search index splits it ("al farsi" for "Al-Farsi"); null without one. */
+  lastSearch: string | null;
+  /** Given names of more than one word, joined ("vanan" for "Van An"), when read family name first. */
+  given?: string;
+  /** The row said which word is the family name ("Smith, John"): never read the other way round. */
+  ordered?: boolean;
+  /**
+   * Other family names the row gives: the parts of a double-barrelled one ("Laureano-King") and a
+   * birth name ("Iris Butt (née Rosenbaum)"), each a family name the person may be filed under.
+   */
+  otherLast?: string[];
+  /** The birth name the row gives ("rosenbaum" for "Iris Butt (née Rosenbaum)"). */
+  birthName?: string;
+  /**
+   * The given name is initials written closed up ("ml" for "M.L. Hadwich"): the first stands for
+   * the given name, the others for middle names.
+   */
+  initials?: boolean;
+  /**
+   * Another given name to try when the first finds no one: a couple's other person's ("carl" for
+   * "Blanca & Carl Bak"), or the one a person goes by in brackets ("hao" for "Andy (Hao) Lin").
+   */
+  partnerFirst?: string;
+}
+
+/** Two given names joined before one family name: "Blanca & Carl Bak", "Ana and Luis Ruiz". */
+/** A given name, another in brackets or quotes, then the family name: "Andy (Hao) Lin", "Wei 'David' Zhang". */
+const ALIAS = /^\s*(\p{L}[\p{L}'’-]*)\s+[("“'‘]\s*(\p{L}[\p{L}-]*)\s*[)"”'’]\s+(\p{L}[\p{L}'’ -]*)$/u;
+/**
+ * One word in quotes of any style, set apart by spaces, anywhere in a name cell: a nickname
+ * ("\"Haro\" Harrison Gleichner", "Jesse Doherty 'Jesster'", "Amira ‘Amio’ Kunde"). An apostrophe
+ * inside a word ("O'Keefe") opens no quote.
+ */
+export const QUOTED_NICKNAME = /(?<=^|\s)["“”„«»‘’‚'‹›]\s*(\p{L}[\p{L}.-]*)\s*["“”«»‘’'‹›](?=\s|,|$)/u;
+/**
+ * A generational word written after a comma ("Leonard Murphy, Junior", "Ana Ruiz, Sr.", "Tom
+ * Hill, III"), any case, with its dot or not.
+ */
+const GENERATION = /^\s*(junior|senior|jr|sr|ii|iii|iv)\.?\s*$/i;
+/** Initials written closed up with dots ("M.L.", "H.C.", "J.-P."): two or three of them. */
+const DOTTED_INITIALS = /^\p{L}\.(?:-?\p{L}\.?){1,2}$/u;
+const COUPLE = /^\s*(\p{L}[\p{L}'’.-]*)\s+(?:&|&amp;|\+|and)\s+(\p{L}[\p{L}'’.-]*)\s+(\p{L}[^,]*)$/u;
+/** Two people each named whole in one cell: "Arlo Smith & Elbert Hane", "Ana Ruiz and Luis Bak". */
+const PAIR = /^\s*(.+?)\s+(?:&|&amp;|\+|and)\s+(.+)$/iu;
+
+/**
+ * A former family name written beside a name: "(née Rosenbaum)", "geb. Huber", "(born Smith)",
+ * "(formerly Doe)", "(previously Doe)", "(maiden name Doe)", "(fka Doe)".
+ */
+const BIRTH_NAME =
+  /\(\s*(?:n[ée]e|geb\.?|geborene|[Bb]orn|[Ff]ormerly(?:\s+known\s+as)?|[Pp]reviously|[Mm]aiden(?:\s+name)?:?|[Ff]\.?[Kk]\.?[Aa]\.?)\s+(\p{Lu}[\p{L}'’-]+)\s*\)|\b(?:n[ée]e|geb\.|geborene)\s+(\p{Lu}[\p{L}'’-]+)/u;
+
+/** The family names a person with this family name may also be filed under. */
+function otherFamilyNames(lastWritten: string | null, birth: string | null): string[] | undefined {
+  const parts = lastWritten && /[-‐]/.test(lastWritten) ? indexWords(lastWritten).filter((w) => w.length >= 3) : [];
+  const out = [...(parts.length > 1 ? parts : []), ...(birth ? words(birth) : [])];
+  return out.length ? [...new Set(out)] : undefined;
+}
+
+/**
+ * The part of a name cell that is the name: what follows a separator (" | ", " - ", " @ ",
+ * " · ") is a tagline or an employer ("Ana Ruiz | Hiring", "Ana Ruiz - Acme"), and a bracketed
+ * part is a note ("(she/her)", "[ex-Acme]").
+ */
+function nameText(raw: string): string {
+  return raw.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ').split(/\s+[|\-–—@·•/]\s+|\s*[|•]\s*/)[0] as string;
+}
+
+/** Whether the name word `first` is written in `text` as closed-up initials ("M.L." for "ml"). */
+function writtenAsInitials(text: string, first: string | null): boolean {
+  if (!first) return false;
+  return (
+    first.length >= 2 &&
+    first.length <= 3 &&
+    text
+      .trim()
+      .split(/\s+/)
+      .some((w) => DOTTED_INITIALS.test(w) && words(w)[0] === first)
+  );
+}
+
+/** A name's words without the courtesy titles before it and the credentials after it. */
+function nameWords(text: string): string[] {
+  const w = words(text);
+  // Titles that are given names too ("Hon Wai Chan", "Er Wei Tan") only with their dot ("Hon. Wyman Barrows").
+  const dotted = /^\s*\p{L}+\./u.test(text);
+  const foreign = (x: string) => FOREIGN_TITLES.has(x) && (dotted || !GIVEN_NAME_TITLES.has(x));
+  while ((w.length > 1 && courtesyTitleAt(w[0] as string, text)) || (w.length > 2 && foreign(w[0] as string))) w.shift();
+  while (w.length > 2 && POST_NOMINALS.has(w.at(-1) as string)) w.pop();
+  return w;
+}
+
+/** A family name as the index splits it, without titles and credentials. */
+function nameWordsAsIndexed(text: string): string | null {
+  const w = indexWords(text).filter((x) => !PREFIX_TITLES.has(x) && !POST_NOMINALS.has(x));
+  return w.join(' ') || null;
+}
+
+/** Whether every word of a text is a credential or a title ("PhD", "MBA, PMP"). */
+const onlyCredentials = (text: string): boolean => {
+  // Closed-up initials are given names ("Levi, M.R." is M. R. Levi) unless they spell a
+  // credential ("M.D."): "M.R." spells the courtesy title "Mr" but a title is never written so.
+  if (DOTTED_INITIALS.test(text.trim()) && !POST_NOMINALS.has(words(text).join(''))) return false;
+  const w = words(text);
+  const credential = (x: string) => POST_NOMINALS.has(x) || PREFIX_TITLES.has(x) || FOREIGN_TITLES.has(x);
+  if (w.length > 0 && w.every(credential)) return true;
+  // "P.Eng.", "Dipl.-Ing.": credentials written with a dot inside a word ("Li, Peng" is a name).
+  if (!/\p{L}\.-?\p{L}/u.test(text)) return false;
+  const joined = words(text.replace(/[.-]/g, ''));
+  return joined.length > 0 && joined.every((x) => credential(x) || DOTTED_CREDENTIALS.has(x));
+};
+
+/** Credentials only ever written with dots: "P.Eng." (professional engineer), "Dipl.-Ing.". */
+const DOTTED_CREDENTIALS = new Set(['peng', 'dipling', 'ping']);
+
+/**
+ * A job title written after a comma ("Alyssa Feil, Principal Consultant"): a text that holds a
+ * title's head noun, after a given and a family name. One word before the comma is a family name
+ * ("Feil, Alyssa").
+ */
+const titleAfterName = (before: string, after: string): boolean =>
+  nameWords(before).length >= 2 && words(after).some((w) => TITLE_HEADS.has(w));
+
+/**
+ * A generational word after a comma is always a suffix when two words or more come before it,
+ * whether or not the first is a known given name ("Leonard Murphy, Junior", "Elliott Torphy,
+ * Junior"): reading it as the given name would drop the given name the row writes and name
+ * another person. Only after one word is "Family, Given" read ("Murazik, Junior" is Junior Murazik).
+ */
+const generationAfterName = (before: string, after: string): boolean => GENERATION.test(after) && nameWords(before).length >= 2;
+
+/**
+ * The given and family name of a row: `first_name`/`last_name` when given, else `name` split
+ * ("Last, First" and "First Middle Last" both read; honorifics and suffixes dropped).
+ */
+export function personName(row: { name?: string | null; first_name?: string | null; last_name?: string | null }): PersonName {
+  // "Smith, John" in one name field and nothing in the other: a whole name in the wrong column,
+  // read as the name it is (a spreadsheet's "First name" column holding "Last, First").
+  // A vCard's structured name pasted as it is ("N:Ruiz;Ana;;Dr.;", "Ruiz;Ana;;;"): family name,
+  // given name, middle names, then the prefix and suffix, which are dropped.
+  // Its property name or all its separators say so: "Ana Ruiz; Luis Ruiz" is two people.
+  const cell = row.name?.trim() ?? '';
+  const vcard =
+    cell && !row.first_name && !row.last_name && (/^N:/i.test(cell) || (cell.match(/;/g)?.length ?? 0) >= 3) ? VCARD_N.exec(cell) : null;
+  if (vcard) return personName({ name: `${vcard[1]!.trim()}, ${vcard[2]!.trim()} ${vcard[3]?.trim() ?? ''}`.trim() });
+  if (row.name && /^FN:/i.test(row.name.trim())) return personName({ ...row, name: row.name.trim().slice(3) });
+  // A handle in capitals where the words meet ("EdytheWaters", "JieYang"), not a name's own
+  // capital inside it ("McDonald", "MacKenzie", "DeShawn", "LaToya").
+  const camel = !row.first_name && !row.last_name ? /^(\p{Lu}\p{Ll}{2,})(\p{Lu}\p{Ll}+)$/u.exec(cell) : null;
+  // Two given names joined are one ("MaryAnn", "AnnMarie", "LeeAnn").
+  const compound = camel && isGivenName(camel[1]!.toLowerCase()) && isGivenName(camel[2]!.toLowerCase());
+  if (camel && !compound && !/^(mac|van|von|del|della|dela|fitz|ten|vander|abu)$/i.test(camel[1]!))
+    return personName({ name: `${camel[1]} ${camel[2]}` });
+  const lone = [row.first_name, row.last_name].filter((v) => v?.trim());
+  if (lone.length === 1 && lone[0]!.includes(',') && !row.name?.trim() && !onlyCredentials(lone[0]!.slice(lone[0]!.indexOf(',') + 1)))
+    return personName({ name: lone[0] });
+  const first = words(row.first_name).filter((w) => !HONORIFICS.has(w));
+  const last = words(row.last_name).filter((w) => !HONORIFICS.has(w));
+  // Titles before a given name ("Dipl.-Ing. Sibyl", "Lic. Michal", "Hon. Wyman") and credentials
+  // after a family name ("Greenholt, CPA", "Rosen FCA") in their own columns: dropped while a
+  // name word is left in the column.
+  // Titles that are also given names ("Hon", "Er", "Ca") only written as titles, with their dot.
+  const dotted = /^\s*\p{L}+\.(?:-\p{L}+\.?)?\s/u.test(row.first_name ?? '');
+  const titled = (w: string) =>
+    PREFIX_TITLES.has(w) ||
+    DOTTED_CREDENTIALS.has(w) ||
+    (DOTTED_TITLES.has(w) && dotted) ||
+    (FOREIGN_TITLES.has(w) && (dotted || !GIVEN_NAME_TITLES.has(w)));
+  while (first.length > 1 && titled(first[0]!)) first.shift();
+  const firstInitials = first.length > 0 && writtenAsInitials(row.first_name ?? '', first[0]!);
+  // "G. Lauren": an initial before the given name the person goes by.
+  const initialled = first.length > 1 && first[0]!.length === 1 && first[1]!.length > 1 && !NAME_PARTICLES.test(first[1]!);
+  const columnAlt = initialled && !isGivenName(first[1]!) ? first[1] : undefined;
+  if (initialled && !columnAlt) first.shift();
+  while (last.length > 1 && POST_NOMINALS.has(last.at(-1)!)) last.pop();
+  if (first.length || last.length) {
+    const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w) && !POST_NOMINALS.has(w));
+    const otherLast = otherFamilyNames(row.last_name ?? null, null);
+    return {
+      first: first[0] ?? null,
+      last: last.at(-1) ?? null,
+      all: [...first, ...last],
+      lastSearch: lastSearch.join(' ') || null,
+      ...(otherLast ? { otherLast } : {}),
+      ...(columnAlt ? { partnerFirst: columnAlt } : {}),
+      ...(firstInitials ? { initials: true } : {}),
+    };
+  }
+  // Stripped only when a given and a family name remain ("Anna née Wong" keeps Wong).
+  const found = BIRTH_NAME.exec(row.name ?? '');
+  const rest = found ? (row.name ?? '').replace(BIRTH_NAME, ' ') : '';
+  const birthMatch = found && words(nameText(rest)).length >= 2 ? found : null;
+  let raw = nameText(birthMatch ? rest : (row.name ?? ''));
+  // A nickname in quotes before, inside or after the name: not a name word, but a given name to
+  // try when the name finds no one.
+  const quoted = QUOTED_NICKNAME.exec(raw);
+  const unquoted = quoted ? raw.replace(quoted[0], ' ') : null;
+  const nickname = quoted && unquoted && nameWords(unquoted).length >= 2 ? words(quoted[1])[0] : undefined;
+  if (nickname) raw = unquoted!;
+  // Two people named whole ("Arlo Smith & Elbert Hane"): the first named. Read as one name, the
+  // cell would name a third person, the first's given name with the second's family name.
+  const pair = PAIR.exec(raw);
+  // "Mary Ann & John Smith" is read so too, the first "Mary Ann": a second word that is a given
+  // name is as often a family name ("Smith", "Lee", "King" are in the tables), and reading the
+  // cell whole names the wrong person where reading it apart names no one.
+  if (pair && nameWords(pair[1] as string).length >= 2 && nameWords(pair[2] as string).length >= 2) raw = pair[1] as string;
+  // A couple in one row ("Blanca & Carl Bak", "Ana and Luis Ruiz"): read as the first named, with
+  // the other's given name to try when the first finds no one. Not "Dr. & Mrs. John Smith".
+  const couple = COUPLE.exec(raw);
+  const courtesy = (w: string) => PREFIX_TITLES.has(w) || HONORIFICS.has(w);
+  const partner = couple && ![couple[1], couple[2]].some((g) => words(g).some(courtesy)) ? words(couple[2])[0] : undefined;
+  if (couple && partner) raw = `${couple[1]} ${couple[3]}`;
+  // Credentials after commas ("Jane Doe, Ph.D., PMP") are not a "Last, First" order.
+  const parts = raw.split(',');
+  while (
+    parts.length > 1 &&
+    (onlyCredentials(parts.at(-1) as string) ||
+      titleAfterName(parts[0] as string, parts.at(-1) as string) ||
+      generationAfterName(parts.slice(0, -1).join(','), parts.at(-1) as string))
+  )
+    parts.pop();
+  // "Eriksen, Junior, Mari": a generational word between the family and the given name.
+  if (parts.length >= 3) parts.splice(1, parts.length - 2, ...parts.slice(1, -1).filter((p) => !GENERATION.test(p)));
+  let tokens: string[];
+  let lastText: string | null = null;
+  if (parts.length > 1) {
+    // "Smith, John": the family name before the comma.
+    const before = nameWords(parts[0] as string);
+    const after = nameWords(parts.slice(1).join(' '));
+    tokens = [...after, ...before];
+    lastText = parts[0] as string;
+  } else {
+    tokens = nameWords(parts[0] as string);
+    // "SMITH John": a family name in capitals before a given name that is not.
+    const written = (parts[0] as string)
+      .trim()
+      .split(/\s+/)
+      .filter((w) => words(w).some((x) => !PREFIX_TITLES.has(x) && !POST_NOMINALS.has(x)));
+    // "J.Smith" is one written word holding two name words: the family name is the last of them.
+    lastText = written.length === tokens.length ? (written.at(-1) ?? null) : null;
+    if (tokens.length === 2 && written.length === 2) {
+      // Three letters or more, without dots: "AJ" and "A.J." are initials (two-letter family names
+      // are found by trying the other order, docs/contacts.md).
+      const upper = written.map((w) => /^\p{L}{3,}$/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase());
+      if (upper[0] && !upper[1]) {
+        tokens = [tokens[1] as string, tokens[0] as string];
+        lastText = written[0] as string;
+      }
+    }
+  }
+  if (!tokens.length) return { first: null, last: null, all: [], lastSearch: null };
+  // "Ms. Guneta", "Dr. Okafor": a courtesy title before one word names the family.
+  if (tokens.length === 1 && courtesyTitleAt(words(parts[0] as string)[0] ?? '', parts[0] as string))
+    return {
+      first: null,
+      last: tokens[0]!,
+      all: tokens,
+      lastSearch: lastText === null ? tokens[0]! : (nameWordsAsIndexed(lastText) ?? tokens[0]!),
+    };
+  if (tokens.length === 1) return { first: tokens[0]!, last: null, all: tokens, lastSearch: null };
+  // "G. Lauren Christiansen", "J. Edgar Hoover": an initial before the given name the person goes by
+  // ("J. R. Smith" keeps its initials).
+  const givenWords = parts.length > 1 ? nameWords(parts.slice(1).join(' ')).length : tokens.length - 1;
+  const initialFirst =
+    tokens.length >= 3 && tokens[0]!.length === 1 && tokens[1]!.length > 1 && !NAME_PARTICLES.test(tokens[1]!) && givenWords >= 2;
+  // A known given name after the initial is the one the person goes by; another word ("J. García
+  // López") may be a family name, so the initial stays and that word is tried when it finds no one.
+  let initialAlt: string | undefined;
+  if (initialFirst && isGivenName(tokens[1]!)) tokens = tokens.slice(1);
+  else if (initialFirst) initialAlt = tokens[1];
+  const family = tokens.at(-1)!;
+  const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
+  const name: PersonName = { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
+  if (parts.length > 1) name.ordered = true;
+  const birthWritten = birthMatch ? (birthMatch[1] ?? birthMatch[2] ?? null) : null;
+  const otherLast = otherFamilyNames(lastText, birthWritten);
+  if (otherLast) name.otherLast = otherLast;
+  const birth = birthWritten ? words(birthWritten).join('') : '';
+  if (birth) name.birthName = birth;
+  if (partner) name.partnerFirst = partner;
+  // Another given name the person goes by, in brackets or quotes between the names ("Andy (Hao)
+  // Lin", "Wei 'David' Zhang"): tried, like a partner's, when the first finds no one.
+  const alias = partner ? null : ALIAS.exec(row.name ?? '');
+  const aliasFirst = alias ? words(alias[2])[0] : undefined;
+  if (aliasFirst && aliasFirst !== name.first && !courtesy(aliasFirst)) name.partnerFirst = aliasFirst;
+  if (initialAlt && !name.partnerFirst) name.partnerFirst = initialAlt;
+  if (nickname && !name.partnerFirst && nickname !== name.first && !courtesy(nickname)) name.partnerFirst = nickname;
+  if (writtenAsInitials(parts.length > 1 ? parts.slice(1).join(' ') : (parts[0] as string), name.first)) name.initials = true;
+  return name;
+}
+
+/**
+ * The same name read family name first: "Wang Wei" as Wei Wang, and "Nguyen Van An" as An Nguyen
+ * whose given names are "Van An" (`given`).
+ */
+export function swappedName(name: PersonName): PersonName | null {
+  const n = name.all.length;
+  if ((n !== 2 && n !== 3) || !name.first || !name.last || name.ordered) return null;
+  const [family, ...given] = name.all as [string, ...string[]];
+  return { first: given.at(-1)!, last: family, all: [...given, family], lastSearch: family, given: given.join('') };
+}
