@@ -3,6 +3,8 @@
  * "CFO", "Sr. SWE") also matches its spelled-out form and the other way round, so a title
  * filter finds "Vice President, Sales" for "VP Sales". General job-market usage only.
  */
+import pluralize from 'pluralize';
+
 const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
   Object.entries<string>({
     vp: 'vice president',
@@ -67,25 +69,72 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
     bcba: 'board certified behavior analyst',
     slp: 'speech language pathologist',
     rrt: 'registered respiratory therapist',
+    rep: 'representative',
+    ops: 'operations',
+    hr: 'human resources',
+    pr: 'public relations',
+    lab: 'laboratory',
   }),
 );
 
+/**
+ * Abbreviations that spell out by place: the last word of a title is its head ("System Admin" is
+ * an administrator, "Pharmacy Tech" a technician); before it, a modifier ("Admin Assistant" is
+ * administrative; "Tech Lead" stays, "tech" before a head names no technician).
+ */
+const HEAD_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ['admin', 'administrator'],
+  ['tech', 'technician'],
+]);
+const MODIFIER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([['admin', 'administrative']]);
+
 const EXPANSIONS = [...ABBREVIATIONS].map(([abbr, long]) => [long, abbr] as const).sort((a, b) => b[0].length - a[0].length);
+const HEAD_SHORT = new Map([...HEAD_ABBREVIATIONS].map(([abbr, long]) => [long, abbr]));
+const MODIFIER_SHORT = new Map([...MODIFIER_ABBREVIATIONS].map(([abbr, long]) => [long, abbr]));
+/** Heads with another spelling: the abbreviations and the last words of what they spell. */
+const SPELT_BOTH_WAYS = new Set(
+  [...ABBREVIATIONS, ...HEAD_ABBREVIATIONS].flatMap(([abbr, long]) => [abbr, long.split(' ').at(-1) as string]),
+);
 
 const MAX_VARIANTS = 4;
 
-/** The title and up to three other spellings of it (lowercase), the title itself first. */
+/**
+ * The title and up to three other spellings of it (lowercase), the title itself first: its
+ * abbreviations spelled out, then its spelled-out words abbreviated one at a time, then all.
+ */
 export function titleVariants(title: string): string[] {
   const base = title.trim();
   const words = base.toLowerCase().replace(/\./g, '').split(/\s+/).filter(Boolean);
-  const out = new Set<string>([base]);
+  const last = words.length - 1;
+  // A plural head is read singular ("Sales Reps"), as the stemmed phrase match reads it; only
+  // when the singular has another spelling ("VP Sales" keeps its "sales").
+  const single = last >= 0 ? pluralize.singular(words[last] as string) : '';
+  if (single !== words[last] && SPELT_BOTH_WAYS.has(single)) words[last] = single;
+  const written = words.join(' ');
+  const out = new Set<string>();
+  const add = (variant: string): void => {
+    if (variant !== written) out.add(variant);
+  };
   // Abbreviations spelled out.
-  const expanded = words.map((w) => ABBREVIATIONS.get(w.replace(/[,]/g, '')) ?? w).join(' ');
-  if (expanded !== words.join(' ')) out.add(expanded);
-  // Spelled-out forms abbreviated (longest first, whole words only).
-  let short = ` ${words.join(' ')} `;
-  for (const [long, abbr] of EXPANSIONS) short = short.replaceAll(` ${long} `, ` ${abbr} `);
-  short = short.trim();
-  if (short !== words.join(' ')) out.add(short);
-  return [...out].slice(0, MAX_VARIANTS);
+  add(
+    words
+      .map((w, i) => {
+        const bare = w.replace(/[,]/g, '');
+        return ABBREVIATIONS.get(bare) ?? (i === last ? HEAD_ABBREVIATIONS : MODIFIER_ABBREVIATIONS).get(bare) ?? w;
+      })
+      .join(' '),
+  );
+  // Spelled-out forms abbreviated (longest first, whole words only): each alone ("Operations
+  // Manager" is also "Ops Manager" and "Operations Mgr"), then all of them at once.
+  const headShort = words.length > 1 ? HEAD_SHORT.get(words[last] as string) : undefined;
+  const whole = ` ${written} `;
+  let short = ` ${words.map((w, i) => (i === last ? (headShort ?? w) : (MODIFIER_SHORT.get(w) ?? w))).join(' ')} `;
+  add(short.trim());
+  for (const [long, abbr] of EXPANSIONS) {
+    if (!short.includes(` ${long} `)) continue;
+    if (whole.includes(` ${long} `)) add(whole.replaceAll(` ${long} `, ` ${abbr} `).trim());
+    short = short.replaceAll(` ${long} `, ` ${abbr} `);
+  }
+  add(short.trim());
+  return [base, ...out].slice(0, MAX_VARIANTS);
 }

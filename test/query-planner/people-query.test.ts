@@ -64,9 +64,11 @@ const CASES: Golden[] = [
           filter: [
             {
               bool: {
-                // "SRE" also matches its spelled-out form (query-planner/title-variants.ts).
+                // "SRE" also matches its spelled-out form, and a plural title its abbreviation
+                // (query-planner/title-variants.ts).
                 should: [
                   { match_phrase: { current_title: 'Software Engineers' } },
+                  { match_phrase: { current_title: 'swe' } },
                   { match_phrase: { current_title: 'SRE' } },
                   { match_phrase: { current_title: 'site reliability engineer' } },
                 ],
