@@ -4,6 +4,7 @@
  * filter finds "Vice President, Sales" for "VP Sales". General job-market usage only.
  */
 import pluralize from 'pluralize';
+import { PLACED_ABBREVIATIONS } from './parse/lexicon/titles.js';
 
 const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
   Object.entries<string>({
@@ -78,19 +79,23 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
 );
 
 /**
- * Abbreviations that spell out by place: the last word of a title is its head ("System Admin" is
- * an administrator, "Pharmacy Tech" a technician); before it, a modifier ("Admin Assistant" is
- * administrative; "Tech Lead" stays, "tech" before a head names no technician).
+ * Abbreviations that spell out by place (lexicon/titles.ts): the last word of a title is its head
+ * ("System Admin" is an administrator, "Pharmacy Tech" a technician); before it, a modifier
+ * ("Admin Assistant" is administrative, "Tech Lead" a technical lead). The usual reading only.
  */
-const HEAD_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
-  ['admin', 'administrator'],
-  ['tech', 'technician'],
-]);
-const MODIFIER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([['admin', 'administrative']]);
+const HEAD_ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
+  [...PLACED_ABBREVIATIONS].map(([abbr, { head }]) => [abbr, head[0] as string]),
+);
+const MODIFIER_ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
+  [...PLACED_ABBREVIATIONS].map(([abbr, { modifier }]) => [abbr, modifier[0] as string]),
+);
 
 const EXPANSIONS = [...ABBREVIATIONS].map(([abbr, long]) => [long, abbr] as const).sort((a, b) => b[0].length - a[0].length);
-const HEAD_SHORT = new Map([...HEAD_ABBREVIATIONS].map(([abbr, long]) => [long, abbr]));
-const MODIFIER_SHORT = new Map([...MODIFIER_ABBREVIATIONS].map(([abbr, long]) => [long, abbr]));
+/** Spelled-out words and their abbreviation: the first listed ("dev", not the plural "devs"). */
+const shortForms = (readings: ReadonlyMap<string, string>): Map<string, string> =>
+  new Map([...readings].reverse().map(([abbr, long]) => [long, abbr]));
+const HEAD_SHORT = shortForms(HEAD_ABBREVIATIONS);
+const MODIFIER_SHORT = shortForms(MODIFIER_ABBREVIATIONS);
 /** Heads with another spelling: the abbreviations and the last words of what they spell. */
 const SPELT_BOTH_WAYS = new Set(
   [...ABBREVIATIONS, ...HEAD_ABBREVIATIONS].flatMap(([abbr, long]) => [abbr, long.split(' ').at(-1) as string]),

@@ -5,7 +5,7 @@
  * abbreviation is contracted to it on both sides ("Vice President" and "VP" are one token, so
  * "VP" never matches a plain "President"), and plurals are made singular.
  */
-import { WORD_EXPANSIONS } from '../../query-planner/parse/lexicon/titles.js';
+import { PLACED_ABBREVIATIONS as BY_PLACE, WORD_EXPANSIONS } from '../../query-planner/parse/lexicon/titles.js';
 import { words } from './normalize.js';
 
 /** Abbreviated words and what they stand for wherever they are, beyond the query parser's. */
@@ -25,18 +25,6 @@ const READINGS: ReadonlyMap<string, string[]> = new Map([
   ['sec', ['security']],
   ['anlst', ['analyst']],
   ['mkt', ['marketing']],
-]);
-
-/**
- * Abbreviations whose reading depends on their place: the last word of a title is its head
- * ("Pharmacy Tech" a technician, "Web Dev" a developer), an earlier one a modifier ("Tech Lead"
- * a technical lead, "Dev Manager" a development manager).
- */
-const BY_PLACE: ReadonlyMap<string, { head: string[]; modifier: string[] }> = new Map([
-  ['tech', { head: ['technician'], modifier: ['technical', 'technology'] }],
-  ['dev', { head: ['developer'], modifier: ['development'] }],
-  ['devs', { head: ['developer'], modifier: ['development'] }],
-  ['admin', { head: ['administrator'], modifier: ['administration', 'administrative'] }],
 ]);
 
 /** Phrases and the abbreviation they contract to, in the order they are applied. */

@@ -29,10 +29,12 @@ test('"admin" and "tech" spell out by their place in the title', () => {
   assert.equal(titleVariants('System Admin'), ['System Admin', 'system administrator']);
   assert.equal(titleVariants('Pharmacy Tech'), ['Pharmacy Tech', 'pharmacy technician']);
   assert.equal(titleVariants('Laboratory Technician'), ['Laboratory Technician', 'laboratory tech', 'lab technician', 'lab tech']);
-  // Before the head: administrative; "tech" there is no technician.
+  // Before the head: administrative, technical.
   assert.equal(titleVariants('Admin Assistant'), ['Admin Assistant', 'administrative assistant']);
   assert.equal(titleVariants('Administrative Assistant'), ['Administrative Assistant', 'admin assistant']);
-  assert.equal(titleVariants('Tech Lead'), ['Tech Lead']);
+  assert.equal(titleVariants('Tech Lead'), ['Tech Lead', 'technical lead']);
+  assert.equal(titleVariants('Web Developer'), ['Web Developer', 'web dev']);
+  assert.equal(titleVariants('Dev Manager')[1], 'development manager');
   // A one-word "Technician" is not shortened: "Tech" alone names a sector as often.
   assert.equal(titleVariants('Technician'), ['Technician']);
 });
@@ -81,6 +83,7 @@ test('the filter finds each spelling in the engine', async () => {
     assert.equal(await found('System Admin'), ['System Administrator']);
     assert.equal(await found('Operations Manager'), ['Ops Manager']);
     assert.equal(await found('Laboratory Technician'), ['Lab Tech']);
+    assert.equal(await found('Technical Lead'), ['Tech Lead']);
     // "Tech" before a head is no technician: a tech lead is not a lead technician.
     assert.equal(await found('Lead Technician'), []);
   } finally {

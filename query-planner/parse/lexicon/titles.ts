@@ -145,6 +145,19 @@ export const TITLE_SUFFIXES: ReadonlyMap<string, string> = new Map(
   }),
 );
 
+/**
+ * Abbreviations whose reading depends on their place: the last word of a title is its head
+ * ("Pharmacy Tech" a technician, "Web Dev" a developer), an earlier one a modifier ("Tech Lead"
+ * a technical lead, "Dev Manager" a development manager). The first reading is the usual one.
+ * Shared by the title filter's spellings (title-variants.ts) and the contact matcher.
+ */
+export const PLACED_ABBREVIATIONS: ReadonlyMap<string, { head: string[]; modifier: string[] }> = new Map([
+  ['tech', { head: ['technician'], modifier: ['technical', 'technology'] }],
+  ['dev', { head: ['developer'], modifier: ['development'] }],
+  ['devs', { head: ['developer'], modifier: ['development'] }],
+  ['admin', { head: ['administrator'], modifier: ['administrative', 'administration'] }],
+]);
+
 /** Abbreviated words spelt out inside titles ("Sr. Engineer" → "Senior Engineer", "VP Eng"). */
 export const WORD_EXPANSIONS: ReadonlyMap<string, string> = new Map(
   Object.entries<string>({
