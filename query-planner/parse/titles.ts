@@ -24,7 +24,16 @@ import type { JobFunction, Seniority } from '../advanced-filters.js';
 import type { Unit } from './attributes.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { COUNT_WORDS } from './lexicon/roles.js';
-import { AUDIENCES, COLLECTIVE, DETERMINERS, DOMAIN_TAILS, NOT_ALONE, SERVICE_WORDS, STRONG_LEVELS } from './lexicon/title-grammar.js';
+import {
+  AUDIENCES,
+  COLLECTIVE,
+  DETERMINERS,
+  DOMAIN_TAILS,
+  NOT_ALONE,
+  PARTITIVES,
+  SERVICE_WORDS,
+  STRONG_LEVELS,
+} from './lexicon/title-grammar.js';
 import {
   ABBREVIATED_TITLES,
   ACRONYMS,
@@ -97,6 +106,8 @@ export function scanTitles(input: TitleInput): TitleScan {
 
   function parseRun(run: number[]): void {
     let s = 0;
+    // Where a title began before its practice's "of" ("Voice of Customer Analyst"), or -1.
+    let carried = -1;
     while (s < run.length) {
       // Skip connectors at a segment start.
       const c0 = cls(run[s] as number);
@@ -137,6 +148,7 @@ export function scanTitles(input: TitleInput): TitleScan {
         break;
       }
       if (lastHead < 0) {
+        carried = i === s + 1 && namedPractice(run, s, i) ? s : -1;
         s = i + 1;
         continue;
       }
@@ -169,9 +181,25 @@ export function scanTitles(input: TitleInput): TitleScan {
         const after = tokens[run[end] as number];
         if (complementFrom < 0 && after && TITLE_SUFFIXES.has(after.norm) && (after.norm !== 'i' || after.text === 'I')) end++;
       }
-      build(run, s, end, lastHead, complementFrom);
+      build(run, carried >= 0 ? carried : s, end, lastHead, complementFrom);
+      carried = -1;
       s = end;
     }
+  }
+
+  /**
+   * Whether one word, "of" and one or two more before a head name a practice the title belongs
+   * to: "Voice of Customer Analyst", "Point of Sale Engineer", "Bill of Materials Analyst",
+   * "Internet of Things Engineer". A count or a collection is none ("team of data engineers").
+   */
+  function namedPractice(run: number[], s: number, of: number): boolean {
+    const first = tokens[run[s] as number] as Token;
+    if (of >= run.length || tokens[run[of] as number]?.norm !== 'of' || cls(run[s] as number) !== 'T' || isHead(first)) return false;
+    if (PARTITIVES.has(first.norm) || COLLECTIVE.has(first.norm) || LEVEL_WORDS.has(first.norm)) return false;
+    let j = of + 1;
+    while (j < run.length && j <= of + 2 && cls(run[j] as number) !== 'OF' && !isHead(tokens[run[j] as number] as Token)) j++;
+    const head = tokens[run[j] as number];
+    return j > of + 1 && j < run.length && !!head && cls(run[j] as number) === 'T' && isHead(head);
   }
 
   function restHasHead(run: number[], from: number): boolean {

@@ -202,4 +202,23 @@ test('a database or systems administrator keeps the tool written before it', () 
   assert.equal(title('sysadmins in Ohio'), ['Sysadmin']);
 });
 
+test('a practice named "X of Y" before the head is part of the title; a count or a collection of people is not', () => {
+  assert.equal(title('voice of customer analysts in chile'), ['Voice of Customer Analyst']);
+  assert.equal(title('point of sale engineers in ohio'), ['Point of Sale Engineer']);
+  assert.equal(title('internet of things engineers'), ['Internet of Things Engineer']);
+  assert.equal(title('line of business manager in texas'), ['Line of Business Manager']);
+  assert.equal(title('list of product managers in ohio'), ['Product Manager']);
+  assert.equal(title('profiles of sales engineers'), ['Sales Engineer']);
+  assert.equal(title('chief of staff in texas'), ['Chief of Staff']);
+  // "a team of" describes colleagues, as before.
+  assert.equal(title('a team of data engineers in ohio'), undefined);
+});
+
+test('a compound glued by "-to-" is one word of the title, never the "to" of a colleague', () => {
+  assert.equal(title('door-to-door salesperson wanted in joliet'), ['Door-to-Door Salesperson']);
+  assert.equal(title('end-to-end test engineer'), ['End-to-End Test Engineer']);
+  assert.equal(title('peer-to-peer tutors'), ['Peer-to-Peer Tutor']);
+  assert.equal(parse('analysts who report to the CFO').contextTitles, ['CFO']);
+});
+
 test.run();

@@ -124,6 +124,22 @@ export const AUDIENCES = new Set([
 /** What a department gives its audience that is also an industry's name ("education"); sectors ("gaming", "crypto") are not. */
 export const SERVICE_WORDS = new Set(['education', 'training', 'learning', 'care', 'safety', 'wellness', 'health', 'insurance']);
 
+/**
+ * Nouns of a number, a collection or a part, and documents about people: before "of" they count
+ * or gather the people a title names ("a team of data engineers", "a list of product managers",
+ * "profiles of sales engineers"), never name a practice the title belongs to ("Voice of Customer
+ * Analyst"). General English.
+ */
+export const PARTITIVES = new Set([
+  ...['team', 'teams', 'group', 'groups', 'list', 'lists', 'lot', 'lots', 'bunch', 'number', 'numbers', 'couple', 'pool', 'network'],
+  ...['panel', 'database', 'directory', 'set', 'range', 'variety', 'mix', 'handful', 'dozen', 'dozens', 'hundreds', 'thousands'],
+  ...['kind', 'kinds', 'sort', 'sorts', 'type', 'types', 'all', 'most', 'some', 'many', 'few', 'each', 'none', 'one', 'any', 'both'],
+  ...['either', 'community', 'cohort', 'class', 'crew', 'squad', 'army', 'host', 'board', 'committee', 'council', 'roster'],
+  ...['shortlist', 'pipeline', 'bench', 'batch', 'slate', 'series', 'cluster', 'collection', 'selection', 'sample', 'share'],
+  ...['majority', 'rest', 'percent', 'half', 'part', 'member', 'members', 'alumni', 'names', 'profiles', 'contacts', 'emails'],
+  ...['resumes', 'cvs', 'details', 'examples', 'introductions', 'intros', 'referrals'],
+]);
+
 /** Determiners skipped when looking at what precedes a title. */
 export const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'your', 'their', 'my', 'his', 'her', 'its', 'other', 'fellow', 'all']);
 /** Words that are no title on their own ("people in fintech"). */
