@@ -10,6 +10,7 @@ import { familySpelling } from './family-names.js';
 import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';
+import { readingAs, writtenBack } from './script-readings.js';
 import { titleOverlap, titleTokens } from './titles.js';
 
 export interface ContactRow {
@@ -163,10 +164,12 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
   const pf = words(p.first_name)[0] ?? words(p.display_name)[0] ?? null;
   const pl = words(p.last_name);
   const plLast = pl.at(-1) ?? null;
-  const rf = k.name.first;
-  const rl = k.name.last;
   // A hyphenated or two-word given name ("Mary-Jane", "Jean Luc"): joined, and its first part.
   const pfParts = indexWords(p.first_name);
+  // A name written in Cyrillic or Greek, read as the profile spells it when one of the common
+  // romanisations spells it so ("Даяна" as Dajana): the same name, as exact as one written in Latin.
+  const rf = k.name.first && pf ? readingAs(k.name.first, [pf, pfParts.join('')], k.scriptReadings) : k.name.first;
+  const rl = k.name.last && plLast ? readingAs(k.name.last, [plLast, pl.join('')], k.scriptReadings) : k.name.last;
   if (rf && pf) {
     // Read family name first, "Nguyen Van An" is An with a middle name: the same given name when
     // the profile's are "Van An", a guess when they are only "An".
@@ -184,6 +187,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else if (k.name.initials && pf.startsWith(rf[0]!)) add('first_name', 'partial', WEIGHTS.firstInitial, 'the first initial matches');
     else if (isTypo(rf, pf) && !genderedPair(rf, pf))
       add('first_name', 'partial', WEIGHTS.firstTypo, `"${rf}" looks like a misspelling of "${pf}"`);
+    else if (writtenBack(rf, pf, k.scriptReadings))
+      add('first_name', 'partial', WEIGHTS.firstTypo, `"${pf}" may be the given name the row writes in another script`);
     else add('first_name', 'conflict', WEIGHTS.firstConflict, `given name "${rf}" is not "${pf}"`);
   }
   if (rl && plLast) {
@@ -207,6 +212,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     // "Chatterjee" / "Chattopadhyay"): a guess, weighed as a misspelling.
     else if (familySpelling(rl, plLast, indexWords(k.name.lastSearch ?? rl), indexWords(p.last_name)))
       add('last_name', 'partial', WEIGHTS.lastTypo, `"${rl}" may be another spelling of "${plLast}"`);
+    else if (writtenBack(rl, plLast, k.scriptReadings))
+      add('last_name', 'partial', WEIGHTS.lastTypo, `"${plLast}" may be the family name the row writes in another script`);
     else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
   }
 

@@ -27,6 +27,7 @@ import {
 } from './match-scoring.js';
 import { swappedName } from './person-name.js';
 import { hasSignal, type Keys, nativeText, rowKeys } from './row-keys.js';
+import { searchSpellings } from './script-readings.js';
 
 export {
   bucketOf,
@@ -97,6 +98,9 @@ export class ContactMatcher {
     const firstForms = k.name.first ? [...givenNameVariants(k.name.first)].slice(0, 12) : [];
     const nativeFirst = k.name.first ? k.nativeForms.get(k.name.first) : undefined;
     if (nativeFirst) firstForms.push(nativeFirst);
+    // A given name written in Cyrillic or Greek: its other romanisations too ("Даяна" as Dajana).
+    const firstReadings = k.name.first ? k.scriptReadings.get(k.name.first) : undefined;
+    if (firstReadings) firstForms.push(...searchSpellings(k.name.first!, firstReadings));
     const first = firstForms.length ? firstForms.join(' ') : null;
     const orgs = [...k.orgs, ...k.emailOrgNames].join(' ');
     if (k.name.last) {
@@ -111,7 +115,12 @@ export class ContactMatcher {
       });
       // Also filed under another romanisation or spelling of the family name ("Kuo" as "Guo"), in
       // the same search (a row's searches stay few), ranked below the name as written.
-      const variants = familyNameVariants(k.name.last);
+      // A family name written in Cyrillic or Greek: its other romanisations ("Щерев" as Shterev).
+      const lastReadings = k.scriptReadings.get(k.name.last);
+      const variants = [
+        ...familyNameVariants(k.name.last),
+        ...(lastReadings ? searchSpellings(k.name.last, lastReadings).filter((v) => v !== last) : []),
+      ];
       const lastMust: Query =
         lastAsWritten || variants.length
           ? {

@@ -16,6 +16,7 @@ import type { ContactRow } from './match-scoring.js';
 import { asciiLower, indexWords, phonesIn, professionalUsername, words } from './normalize.js';
 import { emailOrganisation, normOrg, type OrgForm, orgForm, orgNamesIn, sideOrgNamesIn } from './organisations.js';
 import { type PersonName, personName } from './person-name.js';
+import { readingsOf } from './script-readings.js';
 import { type TitleToken, titleTokens } from './titles.js';
 
 /** What a row offers to match on, normalised once. */
@@ -53,6 +54,11 @@ export interface Keys {
    * folding (and layout 10) makes o, l, d and i.
    */
   nativeForms: Map<string, string>;
+  /**
+   * Name words written in Cyrillic or Greek, by their any-ascii reading: their readings in other
+   * romanisations ("jevtik" for "Йевтик", "shterev" for "Щерев"; script-readings.ts).
+   */
+  scriptReadings: Map<string, string[]>;
 }
 
 /** Each name word's written form, where it differs from its ASCII form (see {@link Keys.nativeForms}). */
@@ -392,6 +398,7 @@ export function rowKeys(input: ContactRow): Keys {
     titles: (written.titles.length ? written.titles : (noted?.titles ?? [])).map((t) => titleTokens(t)).filter((w) => w.length),
     place,
     nativeForms: nativeForms(row),
+    scriptReadings: readingsOf([named.name, named.first_name, named.last_name]),
   };
 }
 
