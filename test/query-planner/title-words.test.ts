@@ -221,4 +221,12 @@ test('a compound glued by "-to-" is one word of the title, never the "to" of a c
   assert.equal(parse('analysts who report to the CFO').contextTitles, ['CFO']);
 });
 
+test('where people live or come from describes them, not their title', () => {
+  assert.equal(title('expat kindergarten teachers in mwanza'), ['Kindergarten Teacher']);
+  assert.equal(title('local electricians'), ['Electrician']);
+  assert.equal(title('immigrant nurses in toronto'), ['Nurse']);
+  // Titles that hold such a word otherwise keep it.
+  assert.equal(title('foreign correspondents'), ['Foreign Correspondent']);
+});
+
 test.run();

@@ -190,9 +190,14 @@ export const WORD_EXPANSIONS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
-/** Words that describe people but are never part of their title ("women founders", "diverse candidates"). */
+/**
+ * Words that describe people but are never part of their title ("women founders", "diverse
+ * candidates", "expat teachers", "local electricians": where a person lives or comes from is a
+ * place filter's business).
+ */
 export const TITLE_BREAKERS = new Set(
-  words('women woman female male men diverse underrepresented minority bilingual multilingual ex former aspiring potential prospective'),
+  words(`women woman female male men diverse underrepresented minority bilingual multilingual ex former aspiring potential prospective
+  expat expats immigrant immigrants refugee refugees diaspora local locals`),
 );
 
 /** Acronyms written in capitals inside titles. */
