@@ -135,6 +135,22 @@ export function titleRuns(input: TitleInput): TitleRuns {
       // A support tier or level before a title's words: "Tier 2 Support Engineer", "Level 1 Analyst".
       if (/^[1-4]$/.test(t.norm) && /^(tier|level)$/.test(tokens[i - 1]?.norm ?? '') && !tokens[i - 1]?.claim && cls(i + 1) === 'T')
         return 'T';
+      // A product's number between a product's name and the title's words: "Dynamics 365
+      // Developer", "Office 365 Administrator", "Salesforce 360 Consultant". Three digits, not a
+      // year, after a word that is no head and no verb ("lead 100 engineers", "managing 250
+      // nurses" count).
+      const prev = tokens[i - 1];
+      const counted = (w: Token): boolean => /ing$/.test(w.norm) || COLLEAGUE_CUES.some((cue) => cue.length === 1 && cue[0] === w.norm);
+      if (
+        /^\d{3}$/.test(t.norm) &&
+        prev?.kind === 'word' &&
+        !prev.claim &&
+        !STOP_WORDS.has(prev.norm) &&
+        !isHead(prev) &&
+        !counted(prev) &&
+        cls(i + 1) === 'T'
+      )
+        return 'T';
       // A suffix ends the title ("Engineer 2"); a number before more title words is a count ("lead 4 engineering managers").
       const next = tokens[i + 1];
       const counts = !!next && next.kind === 'word' && !next.claim && !STOP_WORDS.has(next.norm);

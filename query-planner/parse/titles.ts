@@ -234,6 +234,11 @@ export function scanTitles(input: TitleInput): TitleScan {
       }
       const u = unitOf.get(k);
       const adjacent = u === lastX && pre.slice(pre.indexOf(k)).every((q) => cls(q) === 'X' && unitOf.get(q) === u);
+      // Inside the title, after a word of it that is no level ("Amazon Marketplace Manager"):
+      // taken out, it would leave a title nobody holds ("Amazon Manager").
+      const inside = pre
+        .slice(0, pre.indexOf(k))
+        .some((q) => cls(q) === 'T' && !LEVEL_WORDS.has((tokens[q] as Token).norm) && keep.includes(q));
       // A domain industry leading the title ("Robotics Software Engineer", "Insurance Agent").
       const leadingDomain =
         !!u?.titlePart &&
@@ -242,6 +247,7 @@ export function scanTitles(input: TitleInput): TitleScan {
       if (
         u &&
         (leadingDomain ||
+          inside ||
           (adjacent && !hasComplement && GENERIC_HEADS.has(headNorm) && (bare || keepBeforeHead(pre, u))) ||
           (adjacent && u.titlePart))
       ) {

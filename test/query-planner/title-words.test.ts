@@ -229,4 +229,15 @@ test('where people live or come from describes them, not their title', () => {
   assert.equal(title('foreign correspondents'), ['Foreign Correspondent']);
 });
 
+test('an industry or tool inside a title stays in it; a product number between its name and the title too', () => {
+  assert.equal(title('amazon marketplace managers'), ['Amazon Marketplace Manager']);
+  assert.equal(title('embedded linux engineers in leuven'), ['Embedded Linux Engineer']);
+  // Before the title's words, or after a level only, it is still the filter it was.
+  assert.equal(title('senior fintech product owners'), ['Senior Product Owner']);
+  assert.equal(title('dynamics 365 developers in the emirates'), ['Dynamics 365 Developer']);
+  assert.equal(title('office 365 administrators'), ['Office 365 Administrator']);
+  // A count after a verb is none.
+  assert.not.ok(JSON.stringify(parse('managing 250 nurses').filters).includes('250'));
+});
+
 test.run();
