@@ -73,6 +73,8 @@ export const OWN12_PEOPLE_DATA = new URL('./people-queries.own12.jsonl', import.
 export const OWN13_PEOPLE_DATA = new URL('./people-queries.own13.jsonl', import.meta.url);
 export const OWN14_PEOPLE_DATA = new URL('./people-queries.own14.jsonl', import.meta.url);
 export const OWN15_PEOPLE_DATA = new URL('./people-queries.own15.jsonl', import.meta.url);
+/** The team's sixteenth own set (2026-11-30, tenth session, written blind): 200 new titles, 200 new places. */
+export const OWN16_PEOPLE_DATA = new URL('./people-queries.own16.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

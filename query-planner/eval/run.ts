@@ -26,6 +26,7 @@ import {
   OWN12_DATA,
   OWN13_DATA,
   OWN14_DATA,
+  OWN15_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -47,6 +48,7 @@ import {
   OWN13_PEOPLE_DATA,
   OWN14_PEOPLE_DATA,
   OWN15_PEOPLE_DATA,
+  OWN16_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -95,6 +97,7 @@ for (const [file, data] of [
   ['people-queries.own13.jsonl', OWN13_PEOPLE_DATA],
   ['people-queries.own14.jsonl', OWN14_PEOPLE_DATA],
   ['people-queries.own15.jsonl', OWN15_PEOPLE_DATA],
+  ['people-queries.own16.jsonl', OWN16_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -203,6 +206,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own12', reportOwnSet('company-queries.own12.jsonl', OWN12_DATA)],
   ['own13', reportOwnSet('company-queries.own13.jsonl', OWN13_DATA)],
   ['own14', reportOwnSet('company-queries.own14.jsonl', OWN14_DATA)],
+  ['own15', reportOwnSet('company-queries.own15.jsonl', OWN15_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
