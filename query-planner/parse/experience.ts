@@ -35,6 +35,8 @@ const MIN_BEFORE = [
   ['upwards', 'of'],
   ['no', 'less', 'than'],
   ['not', 'less', 'than'],
+  ['no', 'fewer', 'than'],
+  ['not', 'fewer', 'than'],
   ['in', 'excess', 'of'],
   ['>='],
   ['>'],

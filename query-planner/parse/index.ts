@@ -126,8 +126,15 @@ function scanLevels(tokens: Token[]): { seniority: Seniority | null; from: numbe
   return scanPhrases(tokens, LEVELS, 'level', (m) => ({ item: { seniority: m.value, from: m.from, to: m.end }, to: m.end }));
 }
 
+/** Fields named with "remote" that no workplace is: "Remote Sensing Analyst", "Remote Pilot". */
+const REMOTE_FIELDS = /^(sensing|sensor|sensors|pilot|pilots|patient|monitoring|surgery|viewing)$/;
+
 function scanWorkplaces(tokens: Token[]): { value: string; from: number; to: number }[] {
-  return scanPhrases(tokens, WORKPLACES, 'workplace', (m) => ({ item: { value: m.value, from: m.from, to: m.end }, to: m.end }));
+  return scanPhrases(tokens, WORKPLACES, 'workplace', (m) =>
+    m.end === m.from + 1 && tokens[m.from]?.norm === 'remote' && REMOTE_FIELDS.test(tokens[m.end]?.norm ?? '')
+      ? null
+      : { item: { value: m.value, from: m.from, to: m.end }, to: m.end },
+  );
 }
 
 /** A receipt for a value the parser dropped because no filter value may be that long. */

@@ -66,6 +66,20 @@ const OPENING_PHRASES: string[][] = [
   'do you have any',
   'please to find',
   'search for',
+  'pull',
+  'please',
+  'pls',
+  'kindly',
+  'gimme',
+  'give me',
+  'get me',
+  'find me',
+  'show me',
+  'like to meet',
+  'love to meet',
+  'want to meet',
+  'looking to meet',
+  'hoping to meet',
 ]
   .map((p) => p.split(' '))
   .sort((a, b) => b.length - a.length);
@@ -101,7 +115,7 @@ const TEAM_HEADS = new Set(
 /** Words that may come before the verb: a subject, an auxiliary, an adverb ("we're actively recruiting"). */
 const BEFORE_VERB = new Set(
   words(`i we i'm we're im were am are is currently actively now also still urgently busy help me us start starting keep
-  been be`),
+  been be i'd id we'd could can would will you`),
 );
 
 /** Whether the words after a team verb at `i` make a team title ("recruiting coordinators", "sourcing operations leads"). */

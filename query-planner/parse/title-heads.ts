@@ -44,8 +44,8 @@ function compoundHead(word: string): boolean {
   if (hit !== undefined) return hit;
   const common = commonWords();
   // Endings that only make people: "enologist", "beautician", "podiatrist", "choreographer",
-  // "goldsmith", "shipwright".
-  hit = word.length >= 7 && /^[a-z]+(ologist|ician|iatrist|ographer|smith|wright)$/.test(word);
+  // "goldsmith", "shipwright", "solopreneur".
+  hit = word.length >= 7 && /^[a-z]+(ologist|ician|iatrist|ographer|smith|wright|preneur)$/.test(word);
   if (!hit && word.length >= 6 && /^[a-z]+$/.test(word)) {
     const person = /^([a-z]{3,}?)(wo)?(man|person)$/.exec(word);
     if (common.has(word))

@@ -240,4 +240,27 @@ test('an industry or tool inside a title stays in it; a product number between i
   assert.not.ok(JSON.stringify(parse('managing 250 nurses').filters).includes('250'));
 });
 
+test('a request ("could you pull", "gimme", "i\'d like to meet", "please") is no part of the title', () => {
+  assert.equal(title('could you pull robotics technicians in kaiserslautern'), ['Robotics Technician']);
+  assert.equal(title('gimme siebel developers'), ['Siebel Developer']);
+  assert.equal(title("i'd like to meet agency recruiters in joensuu"), ['Agency Recruiter']);
+  assert.equal(title('please pull data engineers'), ['Data Engineer']);
+  assert.equal(title('kindly share toxicologists in nîmes'), ['Toxicologist']);
+});
+
+test('stop words that open titles ("live", "background"), "remote" before a field, people-only endings, FX', () => {
+  assert.equal(title('live chat agents in ayiti'), ['Live Chat Agent']);
+  assert.equal(title('background screening analysts'), ['Background Screening Analyst']);
+  assert.equal(title('engineers who live in lyon'), ['Engineer']);
+  assert.equal(title('remote sensing analysts'), ['Remote Sensing Analyst']);
+  assert.equal(parse('remote data engineers').keywords, ['remote']);
+  assert.equal(title('solopreneurs on norfolk island'), ['Solopreneur']);
+  assert.equal(title('fx traders in london'), ['FX Trader']);
+});
+
+test('"no fewer than" years is a minimum', () => {
+  assert.equal(filters('fx traders in ethiopia no fewer than 6 years experience').years_experience, { min: 6 });
+  assert.equal(filters('engineers with not fewer than 3 years').years_experience, { min: 3 });
+});
+
 test.run();

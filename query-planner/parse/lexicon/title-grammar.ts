@@ -43,10 +43,11 @@ export const EXPERIENCE_COMPOUNDS = new Set([
 /**
  * Stop words that open a title when more title words follow: "Employee Relations Specialist",
  * "Employer Branding Manager", "Deep Learning Engineer", "Knowledge Manager", "Mine Planner" (the
- * pronoun "mine" never stands before a noun). Elsewhere they stay stop words ("employee at Acme",
- * "deep expertise", "a friend of mine").
+ * pronoun "mine" never stands before a noun), "Live Chat Agent", "Background Screening Analyst".
+ * Elsewhere they stay stop words ("employee at Acme", "deep expertise", "a friend of mine", "who
+ * live in Lyon", "a background in finance").
  */
-export const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member', 'mine']);
+export const STOP_WORD_MODIFIERS = new Set(['employee', 'employer', 'deep', 'knowledge', 'member', 'mine', 'live', 'background']);
 /** Kinds of show that make a title's field with it ("trade show manager"; not "show engineers in Berlin"). */
 export const SHOW_KINDS =
   /^(trade|road|game|talk|tv|television|radio|car|auto|air|fashion|art|horse|dog|boat|home|runway|stage|live|award|awards)$/;

@@ -204,7 +204,7 @@ export const TITLE_BREAKERS = new Set(
 export const ACRONYMS = new Set(
   words(`ai ml nlp llm ux ui qa qe hr hris it bi pr seo sem aso ppc crm erp etl api sdk aws gcp sql css html php ar vr xr rf pcb
   fpga asic hvac icu nicu picu ccu pacu ehs esg dei l&d fp&a r&d m&a p&l ip ic cpa cfa kyc aml grc soc ot cx gtm smb b2b b2c d2c dtc saas? tv ooh abm
-  plg cs sales? swe sde sre sdet ae sdr bdr csm tam pm pmm apm tpm gpm em gm ea dba hrbp ceo cto cfo coo cmo cro cpo cio ciso
+  plg cs fx sales? swe sde sre sdet ae sdr bdr csm tam pm pmm apm tpm gpm em gm ea dba hrbp ceo cto cfo coo cmo cro cpo cio ciso
   cdo chro cco cso cxo vp svp evp avp rvp gvp rn np lpn emt ehr emr ats seo/sem ui/ux ux/ui ai/ml ar/vr iam sso noc sox gdpr hipaa
   ppm pmo cad cae cfd gis mep bim sap abap mlops? cv ocr rpa iot? edi`).filter((w) => !w.endsWith('?')),
 );
