@@ -476,4 +476,39 @@ test('signs, comparisons after "not", amounts by their digits, market capitalisa
   assert.equal(filters('NPOs offering braille transcription').company_types, ['nonprofit']);
 });
 
+test('who owns a company, composed: an owner before or after a participle of owning or running', () => {
+  assert.equal(filters('ferry operators run by the state').company_types, ['government_agency']);
+  assert.equal(filters('council-owned bus companies').company_types, ['government_agency']);
+  assert.equal(filters('municipally owned water utilities').company_types, ['government_agency']);
+  assert.equal(filters('bakeries that are independently owned').company_types, ['privately_held']);
+  assert.equal(filters('breweries owned by their founders').company_types, ['privately_held']);
+  assert.equal(filters('sponsor-backed packaging makers').funding_stages, ['private_equity']);
+  assert.equal(filters('dental chains owned by a private equity fund').funding_stages, ['private_equity']);
+  // Leading or funding is not owning: a listed company may be founder-led.
+  assert.equal(filters('software firms managed by founders').company_types, undefined);
+  // "Publicly held" is listed, as before.
+  assert.equal(filters('publicly held insurers').company_types, ['public_company']);
+});
+
+test('company types written other ways: over the counter, unquoted, British spellings and plurals', () => {
+  assert.equal(filters('OTC-traded mining companies').company_types, ['public_company']);
+  assert.equal(filters('unquoted engineering groups').company_types, ['privately_held']);
+  assert.equal(filters('charitable organisations in Leeds').company_types, ['nonprofit']);
+  assert.equal(filters('not-for-profits in Perth').company_types, ['nonprofit']);
+});
+
+test('amounts under a million are money when a money word says so, and decades span to a second one', () => {
+  assert.equal(filters('startups that raised 250k').total_funding_usd, { min: 250_000 });
+  assert.equal(filters('startups that raised half a million').total_funding_usd, { min: 500_000 });
+  assert.equal(filters('startups that raised no more than 750k').total_funding_usd, { max: 750_000 });
+  assert.equal(filters('startups with less than 500k raised').total_funding_usd, { max: 500_000 });
+  assert.equal(filters('labels that raised a quarter billion or more').total_funding_usd, { min: 250_000_000 });
+  assert.equal(filters('brands with 250k followers').total_funding_usd, undefined);
+  assert.equal(filters('mills founded from the 1950s to the 1970s').founded_year, { min: 1950, max: 1979 });
+  assert.equal(filters('mills founded in the 1990s or 2000s').founded_year, { min: 1990, max: 2009 });
+  assert.equal(filters('mills founded in the 1990s and 2015').founded_year, { min: 1990, max: 1999 });
+  assert.equal(filters('agencies founded in the noughties').founded_year, { min: 2000, max: 2009 });
+  assert.equal(filters('salvage firms, inception 2011').founded_year, { min: 2011, max: 2011 });
+});
+
 test.run();

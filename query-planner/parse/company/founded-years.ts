@@ -103,6 +103,19 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
     if (part?.[1] === 'early') range = { min: decade, max: decade + (century ? 33 : 5) };
     else if (part?.[1] === 'mid') range = { min: decade + (century ? 30 : 3), max: decade + (century ? 70 : 7) };
     else if (part?.[1] === 'late') range = { min: decade + (century ? 60 : 5), max: decade + span - 1 };
+    // A second period: "the 1950s to the 1970s", "1950s-1970s", "between the 1980s and the 2000s".
+    const sep = tokens[decadeAt + 1];
+    let k = -1;
+    if (sep?.join === '-' && decadeOf(sep) !== null) k = decadeAt + 1;
+    else if (sep && /^(to|through|thru|until|till|and|or|&)$/.test(sep.norm)) k = decadeAt + 2;
+    if (k >= 0 && tokens[k]?.norm === 'the') k++;
+    // After "and" or "or", only another period ("the 1990s and 2000s"): "the 1990s and 2015" is two things.
+    const listed = !!sep && /^(and|or|&)$/.test(sep.norm) && !between;
+    const second = k >= 0 ? readYear(tokens, k, false) : null;
+    if (listed && second?.single !== false) k = -1;
+    const last = second ? (second.range.max ?? second.range.min) : undefined;
+    if (k >= 0 && second && last !== undefined && range.min !== undefined && last > range.min)
+      return { range: { min: range.min, max: last }, from: i, end: second.end, single: false };
     return { range, from: i, end: decadeAt + 1, single: false };
   }
   const y = yearOf(t, tokens[i - 1]);

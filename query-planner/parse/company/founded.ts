@@ -42,6 +42,8 @@ const FOUNDING_VERBS = new Set([
   'begun',
   'spun',
   'dating',
+  'inception',
+  'incepted',
 ]);
 /** Words that make a period a style ("vintage 1990s", "1950s-style", "1920s-inspired"). */
 const STYLE_BEFORE = /^(vintage|retro|classic|authentic|original|old-school|replica|reproduction)$/;

@@ -53,7 +53,7 @@ interface MoneyRead {
   end: number;
 }
 
-/** "half a billion", "a quarter of a million", "a billion": a fraction of a scale word. */
+/** "half a billion", "a quarter of a million", "a quarter billion", "a billion": a fraction of a scale word. */
 function readFraction(tokens: Token[], i: number): { amount: Amount; end: number } | null {
   let k = i;
   let fraction = 1;
@@ -62,7 +62,9 @@ function readFraction(tokens: Token[], i: number): { amount: Amount; end: number
   else if (tokens[k]?.norm === 'quarter') fraction = 0.25;
   if (fraction !== 1) k++;
   if (tokens[k]?.norm === 'of') k++;
-  if (!/^(a|an)$/.test(tokens[k]?.norm ?? '')) return null;
+  // "a quarter billion", "half million": a fraction may go without its second article.
+  if (fraction !== 1 && /^(million|billion)\+?$/.test(tokens[k]?.norm ?? '')) k--;
+  else if (!/^(a|an)$/.test(tokens[k]?.norm ?? '')) return null;
   const scaleTok = tokens[k + 1];
   const word = (scaleTok?.norm ?? '').replace(/\+$/, '');
   const scale = /^(million|billion)$/.test(word) ? SCALES.get(word) : undefined;
@@ -165,8 +167,27 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
         return { min: second.amount.value, max: lo, plus: false, from: i, end: second.end };
     }
   }
-  if (!isMoney(first.amount)) return null;
+  // A smaller amount is money when a money word says so right before it ("raised 250k", "raised
+  // half a million", "funding of 500k"); alone it may count anything ("250k followers").
+  if (!isMoney(first.amount) && !(first.amount.scaled && (moneyWordBefore(tokens, i) || moneyWordAfter(tokens, end)))) return null;
   return { min: first.amount.value, plus: first.amount.plus, from: i, end };
+}
+
+/** Whether a word of raising or revenue follows the amount, after "in" or "of" at most ("500k raised", "500k in funding", "800k ARR"). */
+function moneyWordAfter(tokens: Token[], end: number): boolean {
+  const k = /^(in|of)$/.test(tokens[end]?.norm ?? '') ? end + 1 : end;
+  const norm = tokens[k]?.norm ?? '';
+  return FUNDING_WORDS.test(norm) || REVENUE_WORDS.test(norm);
+}
+
+/** Whether a word of raising, revenue or worth comes at most four words before `i` ("raised about", "funding of", "raised no more than"). */
+function moneyWordBefore(tokens: Token[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
+    const norm = tokens[k]?.norm ?? '';
+    if (FUNDING_WORDS.test(norm) || REVENUE_WORDS.test(norm) || VALUATION_WORDS.test(norm)) return true;
+    if (!/^(about|around|roughly|some|of|over|under|nearly|almost|just|only|at|least|most|than|less|more|no|not)$/.test(norm)) return false;
+  }
+  return false;
 }
 
 const REVENUE_WORDS = /^(revenue|revenues|arr|mrr|sales|turnover|income|making|earning|earns|generating|generates|bookings|gmv)$/;

@@ -124,9 +124,14 @@ export function spokenNumbersToDigits(text: string): string {
     }
     out = `${out.slice(0, span.start)}${digits}${out.slice(span.end)}`;
   }
-  return out.replace(
-    /\bthe (twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/gi,
-    (_m, w: string) => `the ${DECADE_WORDS.get(w.toLowerCase())}`,
+  return (
+    out
+      .replace(
+        /\bthe (twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/gi,
+        (_m, w: string) => `the ${DECADE_WORDS.get(w.toLowerCase())}`,
+      )
+      // The first decade of this century by its names: "the noughties" (British), "the aughts" (American).
+      .replace(/\bthe (noughties|naughties|aughts|two-thousands|two thousands)\b/gi, 'the 2000s')
   );
 }
 

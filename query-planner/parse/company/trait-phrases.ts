@@ -5,6 +5,7 @@
 import type { FundingStage } from '../../advanced-filters.js';
 import type { CompanyType } from '../../company-filters.js';
 import { STAGE_PHRASES } from '../lexicon/stages.js';
+import { OWNERSHIP_PHRASES } from './ownership-phrases.js';
 
 export type CompanyStatus = 'active' | 'acquired' | 'closed';
 
@@ -39,6 +40,9 @@ export const RAISE_PHRASES: ReadonlySet<string> = (() => {
 export const ORDERED_STAGES: FundingStage[] = ['pre_seed', ...VENTURE];
 
 export const TRAIT_PHRASES: [string, Trait][] = [
+  // Owners and their participles, composed ("council-owned", "run by the state"); the phrases
+  // below win where they say the same words.
+  ...OWNERSHIP_PHRASES,
   // Stages: the people parser's stage words, without "public company" (a company type here).
   ...STAGE_PHRASES.filter(([, v]) => !v.includes('public')).map(([p, v]) => [p, stage(...v)] as [string, Trait]),
   ['series e plus', stage('series_e_plus')],
@@ -99,6 +103,18 @@ export const TRAIT_PHRASES: [string, Trait][] = [
   ['nasdaq', type('public_company')],
   ['nyse-listed', type('public_company')],
   ['nasdaq-listed', type('public_company')],
+  ['nyse-traded', type('public_company')],
+  ['nasdaq-traded', type('public_company')],
+  // Traded over the counter: public, off an exchange's main board.
+  ['otc', type('public_company')],
+  ['otc-traded', type('public_company')],
+  ['otc traded', type('public_company')],
+  ['otc-listed', type('public_company')],
+  ['over-the-counter', type('public_company')],
+  ['pink sheets', type('public_company')],
+  ['quoted company', type('public_company')],
+  ['quoted companies', type('public_company')],
+  ['quoted on', type('public_company')],
   // Exchanges by name: listed there is public ("trading on Borsa Istanbul", "TSX-listed").
   ...[
     'euronext',
@@ -204,6 +220,7 @@ export const TRAIT_PHRASES: [string, Trait][] = [
   ['remain private', type('privately_held')],
   ['non-public', type('privately_held')],
   ['unlisted', type('privately_held')],
+  ['unquoted', type('privately_held')],
   ['non-listed', type('privately_held')],
   ['pre-ipo', type('privately_held')],
   ['family owned', type('privately_held')],
@@ -317,6 +334,20 @@ export const TRAIT_PHRASES: [string, Trait][] = [
   ['voluntary organization', type('nonprofit')],
   ['voluntary organizations', type('nonprofit')],
   ['charitable organizations', type('nonprofit')],
+  // British spellings and plurals of the same.
+  ['charitable organisation', type('nonprofit')],
+  ['charitable organisations', type('nonprofit')],
+  ['charitable trust', type('nonprofit')],
+  ['charitable trusts', type('nonprofit')],
+  ['not-for-profits', type('nonprofit')],
+  ['non-profit organisation', type('nonprofit')],
+  ['non-profit organisations', type('nonprofit')],
+  ['nonprofit organisation', type('nonprofit')],
+  ['nonprofit organisations', type('nonprofit')],
+  ['non-governmental organisation', type('nonprofit')],
+  ['non-governmental organisations', type('nonprofit')],
+  ['third sector', type('nonprofit')],
+  ['voluntary sector', type('nonprofit')],
   // Status.
   ['acquired', status('acquired')],
   ['got acquired', status('acquired')],

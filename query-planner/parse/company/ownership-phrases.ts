@@ -1,0 +1,86 @@
+/**
+ * Who owns or runs a company, said in the many ways people say it, made by composition rather
+ * than listed one by one: an owner before a participle ("state-run", "council-owned",
+ * "independently owned", "buyout-backed") or after it ("owned by the state", "run by the council",
+ * "owned by a private equity firm"). Each owner makes a company type or a funding stage
+ * (trait-phrases.ts reads these with its own phrases).
+ */
+import type { Trait } from './trait-phrases.js';
+
+/** Participles of owning and running a company. */
+const PARTICIPLES = ['owned', 'run', 'controlled', 'backed', 'held', 'operated', 'managed'];
+/**
+ * A private owner makes a company privately held only by owning it: "managed by its founders"
+ * or "founder-backed" says who leads or funds it, which a listed company may too.
+ */
+const OWNING = new Set(['owned', 'held', 'controlled', 'run', 'operated']);
+const isPrivate = (t: Trait): boolean => t.kind === 'company_type' && t.type === 'privately_held';
+
+/** Owners written before a participle, hyphenated or not, by what they make a company. */
+const OWNERS_BEFORE: [string[], Trait][] = [
+  [
+    ['state', 'government', 'govt', 'council', 'municipally', 'municipal', 'city', 'crown', 'federally', 'federal'],
+    { kind: 'company_type', type: 'government_agency' },
+  ],
+  [['provincially', 'provincial', 'county', 'publicly', 'taxpayer'], { kind: 'company_type', type: 'government_agency' }],
+  [
+    ['family', 'founder', 'employee', 'independently', 'privately', 'owner', 'management', 'member', 'worker'],
+    { kind: 'company_type', type: 'privately_held' },
+  ],
+  [['pe', 'private equity', 'private-equity', 'buyout', 'buy-out', 'sponsor'], { kind: 'funding_stage', stages: ['private_equity'] }],
+];
+
+/** Owners written after "owned by", "run by", …: nouns, with or without an article. */
+const OWNERS_AFTER: [string[], Trait][] = [
+  [
+    ['state', 'government', 'council', 'municipality', 'city', 'crown', 'federal government', 'local authority', 'public sector'],
+    { kind: 'company_type', type: 'government_agency' },
+  ],
+  [
+    [
+      'family',
+      'families',
+      'founders',
+      'founder',
+      'employees',
+      'its employees',
+      'its founders',
+      'their employees',
+      'their founders',
+      'a family',
+    ],
+    { kind: 'company_type', type: 'privately_held' },
+  ],
+  [
+    [
+      'private equity',
+      'pe',
+      'private equity firm',
+      'private equity fund',
+      'private equity house',
+      'pe firm',
+      'pe fund',
+      'buyout firm',
+      'buyout fund',
+    ],
+    { kind: 'funding_stage', stages: ['private_equity'] },
+  ],
+];
+
+/** "Publicly held" is a listed company's, not the state's (trait-phrases.ts). */
+const NOT_COMPOSED = new Set(['publicly held', 'publicly-held']);
+
+/** The composed phrases and their traits. */
+export const OWNERSHIP_PHRASES: [string, Trait][] = (() => {
+  const out = new Map<string, Trait>();
+  for (const [owners, trait] of OWNERS_BEFORE)
+    for (const owner of owners)
+      for (const p of PARTICIPLES)
+        for (const phrase of [`${owner}-${p}`, `${owner} ${p}`]) if (!NOT_COMPOSED.has(phrase)) out.set(phrase, trait);
+  for (const [owners, trait] of OWNERS_AFTER)
+    for (const owner of owners)
+      for (const p of PARTICIPLES.filter((q) => !isPrivate(trait) || (OWNING.has(q) && q !== 'run' && q !== 'operated')))
+        for (const article of ['', 'the ', 'a ', 'an '])
+          if (!(article && /^(a|an|its|their) /.test(owner))) out.set(`${p} by ${article}${owner}`, trait);
+  return [...out];
+})();
