@@ -9,15 +9,21 @@
  * the same subdivisions (`cldr-subdivisions-full`, Unicode licence). A subdivision is the
  * gazetteer's division of that country when one of its names has the division's place key; its
  * other names are then written as the division's. ISO's inverted names ("Asturias, Principado
- * de") are read both ways: the short name and the full one.
+ * de") are read both ways: the short name and the full one. A subdivision no gazetteer city is
+ * filed under (Natural Earth files Xining under Gansu and no city under Flevoland) is written as a
+ * division of its own, marked "unfiled", under the rules `unfiled` below lists.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { distance } from 'fastest-levenshtein';
+import { isGivenName } from '../lib/names/given-names.js';
 import { fromPackageRoot } from '../lib/package-root.js';
-import { allCities, placeKey } from './gazetteer.js';
+import { OTHER_NAMES_FILE } from './build-other-names.js';
+import { TOWNS_FILE } from './build-towns.js';
+import { allCities, findCountryCode, otherKeys, placeKey } from './gazetteer.js';
+import { OTHER_SUBDIVISIONS } from './us-states.js';
 
 export const DIVISION_NAMES_FILE = fromPackageRoot('geo/data/division-names.tsv');
 
@@ -67,6 +73,8 @@ function formerPrefix(region: string, iso: string): boolean {
   const before = region.slice(0, -iso.length - 1);
   return !before.includes(' ') && !/^(city|ciudad|grad|cidade|citta|ville|stadt)$/.test(before) && !POSITION.test(before);
 }
+/** An English name written in letters only: not CLDR's "Province 3", "Gandaki²" or "Prague, Hlavní mešto". */
+const PLAIN_NAME = /^\p{L}[\p{L}' \u2019-]*$/u;
 const POSITION = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|central|greater)$/;
 
 /** Words for a kind of first-level division, before or after its name, in the languages ISO 3166-2 writes. */
@@ -93,7 +101,32 @@ export function buildDivisionNames(): string {
   ).subdivisions.localeDisplayNames.subdivisions;
   // The gazetteer's divisions by country and place key.
   const divisions = new Map<string, string>();
-  for (const c of allCities()) if (c.region && c.countryCode !== 'US') divisions.set(`${c.countryCode}|${placeKey(c.region)}`, c.region);
+  // The gazetteer's cities and towns by country and place key: a subdivision of one's name is not read as a division of its own.
+  const cityNames = new Set<string>();
+  const anyCity = new Set<string>();
+  for (const c of allCities()) {
+    anyCity.add(placeKey(c.name));
+    if (c.countryCode === 'US') continue;
+    if (c.region) divisions.set(`${c.countryCode}|${placeKey(c.region)}`, c.region);
+    // Korea's provinces are said without their "-do", as geo/divisions.ts reads them ("Gangwon").
+    const stem = /^(.+)-do$/.exec(c.region);
+    if (stem && (c.countryCode === 'KR' || c.countryCode === 'KP'))
+      divisions.set(`${c.countryCode}|${placeKey(stem[1] as string)}`, c.region);
+    for (const k of [placeKey(c.name), ...otherKeys(placeKey(c.name), c.countryCode)]) cityNames.add(`${c.countryCode}|${k}`);
+  }
+  // Other languages' names of the cities ("Asgabat" for Ashgabat, "Oryol" for Orel): read from the
+  // file, whose own build leaves out names of divisions, so what it holds now stays.
+  for (const line of fs.readFileSync(OTHER_NAMES_FILE, 'utf8').split('\n')) {
+    const [key, , , countryCode] = line.split('\t');
+    if (key && countryCode && !line.startsWith('#')) cityNames.add(`${countryCode}|${key}`);
+  }
+  for (const line of fs.readFileSync(TOWNS_FILE, 'utf8').split('\n')) {
+    const [name, , countryCode] = line.split('\t');
+    if (!name || !countryCode || line.startsWith('#')) continue;
+    for (const k of [placeKey(name), ...otherKeys(placeKey(name), countryCode)]) cityNames.add(`${countryCode}|${k}`);
+    anyCity.add(placeKey(name));
+  }
+  const unfiledNames = new Set<string>();
   const byCountry = new Map<string, string[]>();
   for (const [key, region] of divisions) {
     const country = key.slice(0, 2);
@@ -129,13 +162,75 @@ export function buildDivisionNames(): string {
     const own = new Set(isoNames(s.name).map(placeKey));
     if (!own.has(placeKey(en)) && isoKeys.get(s.parent)?.has(placeKey(en))) renumbered.add(s.parent);
   }
+  // A subdivision none of the gazetteer's cities is filed under (Natural Earth files Xining under
+  // Gansu, Hamilton under Auckland, and has no city in Flevoland) is a division of its own, by
+  // its English name where CLDR gives a plain one, else ISO's without its kind word: people write
+  // "Qinghai" and "Waikato" whatever their city's record says. Not one whose name is a
+  // gazetteer city or town of the country, nor a country's: a city's own code ("Gwangju City",
+  // "Hong Kong SAR", "Croydon"), a capital district under the city's other name ("Praha"), a
+  // nation of the United Kingdom or a territory with a country code ("Scotland", "Aruba").
+  // ISO's groupings of divisions the gazetteer files cities under (the Philippines' regions of its
+  // provinces) are no division records are filed under; a region of districts (Czechia's kraje)
+  // or of departments (France's regions since 2016) is.
+  const groupings = new Set(
+    iso31662
+      .filter((s) => s.parent.length > 2 && isoNames(s.name).some((n) => divisions.has(`${s.parent.slice(0, 2)}|${placeKey(n)}`)))
+      .map((s) => s.parent),
+  );
+  const listed = new Set(
+    Object.entries(OTHER_SUBDIVISIONS).flatMap(([cc, list]) =>
+      list.flatMap((d) => [d.name, ...(d.aliases ?? [])].map((n) => `${cc}|${placeKey(n)}`)),
+    ),
+  );
+  const anywhere = new Set(allCities().map((c) => placeKey(c.region)));
+  // The last words and the ISO name of each subdivision's names, by country: "java" of "Jawa Barat" (CLDR's "West Java").
+  const namesWithin = new Map<string, Set<string>>();
+  for (const s of firstLevel)
+    for (const n of [...isoNames(s.name), englishOf(s) ?? '']) {
+      const words = placeKey(n).split(' ');
+      for (let i = 1; i < words.length; i++)
+        for (const part of [words.slice(i).join(' '), words.slice(0, i).join(' ')]) {
+          const k = `${s.parent}|${part}`;
+          namesWithin.set(k, (namesWithin.get(k) ?? new Set()).add(s.code));
+        }
+    }
+  const unfiled = (s: Subdivision, names: string[], bare: string[]): string | undefined => {
+    if (groupings.has(s.code)) return undefined;
+    const en = renumbered.has(s.parent) ? undefined : englishOf(s);
+    const name = [en ?? '', ...bare, ...isoNames(s.name)].find((n) => PLAIN_NAME.test(n))?.replace(/\u2019/g, "'");
+    if (!name) return undefined;
+    const cityKeys = [...names, ...bare, name].map(placeKey).flatMap((k) => [k, k.replace(/ (city|sar|shi|teukbyeolsi)$/, '')]);
+    if (cityKeys.some((k) => cityNames.has(`${s.parent}|${k}`) || findCountryCode(k) !== null)) return undefined;
+    // Nor another country's city or town: "Camden" is New Jersey's before London's borough.
+    if (anyCity.has(placeKey(name))) return undefined;
+    // The hand list's divisions keep their other names ("Telangana" is Andhra Pradesh's, where Natural Earth files Hyderabad).
+    if (cityKeys.some((k) => listed.has(`${s.parent}|${k}`))) return undefined;
+    // Another country's division of that name keeps it ("Svalbard" is Svalbard and Jan Mayen's, not Norway's county).
+    if (anywhere.has(placeKey(name))) return undefined;
+    // A given name ("Angus", "Brent") is more often a person; a name that others of the country
+    // carry with a word before it is their grouping ("Java" of "West Java"); a union of places
+    // ("England and Wales") is none of them.
+    const key = placeKey(name);
+    if (
+      (!key.includes(' ') && isGivenName(key)) ||
+      [key, ...names.map(placeKey)].some((k) => [...(namesWithin.get(`${s.parent}|${k}`) ?? [])].some((c) => c !== s.code))
+    )
+      return undefined;
+    if (key.includes(' and ') && key.split(' and ').every((k) => findCountryCode(k) !== null || anywhere.has(k))) return undefined;
+    divisions.set(`${s.parent}|${placeKey(name)}`, name);
+    unfiledNames.add(`${s.parent}\t${name}`);
+    return name;
+  };
   const aliases = new Map<string, Set<string>>();
   for (const s of firstLevel) {
     const names = [...isoNames(s.name), renumbered.has(s.parent) ? '' : (englishOf(s) ?? '')].filter(Boolean);
     // A name without the word for the kind of division it is ("Region Hovedstaden", "Nei Mongol
     // Zizhiqu", "Jihomoravský kraj") is the division the gazetteer files under the rest.
     const bare = names.map(withoutKindWord).filter((n): n is string => n !== null);
-    const region = [...names, ...bare].map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ?? nearOne(s.parent, names);
+    const region =
+      [...names, ...bare].map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ??
+      nearOne(s.parent, names) ??
+      unfiled(s, names, bare);
     if (!region) continue;
     const key = `${s.parent}\t${region}`;
     const set = aliases.get(key) ?? new Set<string>();
@@ -149,13 +244,13 @@ export function buildDivisionNames(): string {
     aliases.set(key, set);
   }
   const rows = [...aliases]
-    .filter(([, names]) => names.size > 0)
-    .map(([key, names]) => `${key}\t${[...names].sort().join('|')}`)
+    .filter(([key, names]) => names.size > 0 || unfiledNames.has(key))
+    .map(([key, names]) => `${key}\t${[...names].sort().join('|')}${unfiledNames.has(key) ? '\tunfiled' : ''}`)
     .sort();
   return [
     "# Other names of the gazetteer's first-level divisions, made by geo/build-division-names.ts.",
     '# From ISO 3166-2 (the iso-3166 package, MIT) and Unicode CLDR English names (cldr-subdivisions-full, Unicode licence).',
-    '# country_code\tdivision (as records store it)\tother names, "|" between them',
+    '# country_code\tdivision (as records store it)\tother names, "|" between them\t"unfiled" when no gazetteer city is filed under it',
     ...rows,
     '',
   ].join('\n');

@@ -46,6 +46,29 @@ test('divisions under their English, local and variant names resolve to the name
   assert.not.equal(findDivision('Casablanca-Settat')?.name, 'Meknès - Tafilalet');
 });
 
+test('divisions no gazetteer city is filed under resolve by their ISO 3166-2 and CLDR names', () => {
+  const name = (text: string) => resolvePlace(text)?.name ?? null;
+  // Natural Earth files Xining under Gansu, Hamilton under Auckland, Napier under Gisborne, Mokpo
+  // under Gwangju, Kathmandu under Bhaktapur (a district), and no city under Flevoland.
+  assert.is(name('Qinghai'), 'Qinghai, China');
+  assert.is(name('Flevoland'), 'Flevoland, Netherlands');
+  assert.is(name("Hawke's Bay"), "Hawke's Bay, New Zealand");
+  assert.is(name('Waikato'), 'Waikato, New Zealand');
+  assert.is(name('Bagmati'), 'Bāgmatī, Nepal');
+  assert.is(name('South Jeolla'), 'South Jeolla, South Korea');
+  assert.is(name('Jeollanam-do'), 'South Jeolla, South Korea');
+  assert.is(name('Středočeský kraj'), 'Středočeský, Czech Republic');
+  assert.is(name('Primorsky Krai'), 'Primorsky Krai, Russia');
+  assert.is(name('Herefordshire'), 'Herefordshire, United Kingdom');
+  // Not a city's own code, a nation, an island group of several divisions, a given name, nor a
+  // name another country's division has.
+  assert.is(resolvePlace('Ajman')?.kind, 'city');
+  assert.is(findDivision('Scotland'), null);
+  assert.is(findDivision('Java'), null);
+  assert.is(findDivision('Angus'), null);
+  assert.is(name('Svalbard'), 'Svalbard, Svalbard and Jan Mayen');
+});
+
 test('a spelling variant differs by a vowel, an "h" or a final "n" in one word of four letters or more', () => {
   assert.ok(spellingVariant('sind', 'sindh'));
   assert.ok(spellingVariant('baluchistan', 'balochistan'));
