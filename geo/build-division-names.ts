@@ -179,7 +179,9 @@ export function buildDivisionNames(): string {
   );
   const listed = new Set(
     Object.entries(OTHER_SUBDIVISIONS).flatMap(([cc, list]) =>
-      list.flatMap((d) => [d.name, ...(d.aliases ?? [])].map((n) => `${cc}|${placeKey(n)}`)),
+      list
+        .filter((d) => divisions.has(`${cc}|${placeKey(d.name)}`))
+        .flatMap((d) => [d.name, ...(d.aliases ?? [])].map((n) => `${cc}|${placeKey(n)}`)),
     ),
   );
   const anywhere = new Set(allCities().map((c) => placeKey(c.region)));
@@ -203,11 +205,12 @@ export function buildDivisionNames(): string {
     if (cityKeys.some((k) => cityNames.has(`${s.parent}|${k}`) || findCountryCode(k) !== null)) return undefined;
     // Nor another country's city or town: "Camden" is New Jersey's before London's borough.
     if (anyCity.has(placeKey(name))) return undefined;
-    // The hand list's divisions keep their other names ("Telangana" is Andhra Pradesh's, where Natural Earth files Hyderabad).
+    // The hand list's divisions of the gazetteer keep their other names ("Telangana" is Andhra
+    // Pradesh's, where Natural Earth files Hyderabad).
     if (cityKeys.some((k) => listed.has(`${s.parent}|${k}`))) return undefined;
     // Another country's division of that name keeps it ("Svalbard" is Svalbard and Jan Mayen's, not Norway's county).
     if (anywhere.has(placeKey(name))) return undefined;
-    // A given name ("Angus", "Brent") is more often a person; a name that others of the country
+    // A given name ("Isabel", "Tori") is more often a person; a name that others of the country
     // carry with a word before it is their grouping ("Java" of "West Java"); a union of places
     // ("England and Wales") is none of them.
     const key = placeKey(name);
