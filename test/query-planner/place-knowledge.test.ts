@@ -353,10 +353,11 @@ test('places: countries under their other English names, cities qualified by a d
   assert.is(resolved('East Timor'), 'country: East Timor');
   assert.is(resolved('Cape Verde'), 'country: Cabo Verde');
   // A country's own name in Latin letters, native or as a transliteration writes it; not plain
-  // one-word alternatives that name other things ("Nippon" is read as before: not at all).
+  // one-word alternatives that name other things ("Nippon" is Japan after a place word only:
+  // geo/country-aliases.ts COUNTRY_NAMES_AFTER_PLACE_WORD).
   assert.is(resolved('Aotearoa'), 'country: New Zealand');
   assert.is(resolved('Bharat'), 'country: India');
-  assert.is(resolved('Nippon'), null);
+  assert.is(resolvePlace('Nippon')?.lessCertain, 'town');
   for (const name of ['Dominique', 'Maurice', 'Prathet']) assert.is(resolved(name), null, name);
   assert.is(resolved('Portuguesa'), 'state: Portuguesa, Venezuela');
   // A division's official names with the word for its kind ("Region Hovedstaden", "Xizang Zizhiqu")

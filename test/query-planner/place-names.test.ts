@@ -255,6 +255,41 @@ test('"Metro X", "X metroplex" and "Gran X", "Grande X", "Metropolregion X" fall
   assert.is(resolved('Metro Bank'), null);
 });
 
+test("countries by their own names; those that are also a company's, a language's or a person's after a place word only", () => {
+  for (const [text, name] of [
+    ['Qazaqstan', 'Kazakhstan'],
+    ['Makedonija', 'North Macedonia'],
+    ['Severna Makedonija', 'North Macedonia'],
+    ['Sakartvelo', 'Georgia'],
+    ['Hayastan', 'Armenia'],
+    ['Tojikiston', 'Tajikistan'],
+    ['Mongol Uls', 'Mongolia'],
+    ['Daehan Minguk', 'South Korea'],
+    ['Prathet Thai', 'Thailand'],
+    ['Al-Maghrib', 'Morocco'],
+    ['Druk Yul', 'Bhutan'],
+    ["Ityop'ia", 'Ethiopia'],
+    // Already known: world-countries' native names and the aliases.
+    ['Hrvatska', 'Croatia'],
+    ['Magyarország', 'Hungary'],
+    ['Zhongguo', 'China'],
+    ['Bharat', 'India'],
+  ] as const)
+    assert.is(resolved(text), `country: ${name}`, text);
+  assert.equal(placesOf('state-owned companies in Qazaqstan'), ['Kazakhstan']);
+  assert.equal(placesOf('Snowflake Engineers in Naija'), ['Nigeria']);
+  assert.equal(placesOf('gpu compiler engineer at companies in hellas'), ['Greece']);
+  assert.equal(placesOf('developers in nippon'), ['Japan']);
+  assert.equal(placesOf('analysts in Hindustan'), ['India']);
+  assert.equal(placesOf('nurses in Blighty'), ['United Kingdom']);
+  assert.equal(placesOf('sales managers in Mzansi'), ['South Africa']);
+  // Without one, the company, the newspaper and the person stay theirs.
+  assert.equal(places('engineers at Nippon Steel'), []);
+  assert.equal(places('Hindustan Unilever marketing managers'), []);
+  assert.equal(places('Yisrael Cohen engineer'), []);
+  assert.equal(places('Rossiya airline pilots'), []);
+});
+
 test('Czech regions by their English names', () => {
   assert.is(resolved('Central Bohemia'), 'state: Středočeský, Czech Republic');
   assert.is(resolved('South Moravia'), 'state: Jihomoravský, Czech Republic');
