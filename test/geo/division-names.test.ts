@@ -55,6 +55,17 @@ test('divisions no gazetteer city is filed under resolve by their ISO 3166-2 and
   assert.is(name("Hawke's Bay"), "Hawke's Bay, New Zealand");
   assert.is(name('Waikato'), 'Waikato, New Zealand');
   assert.is(name('Bagmati'), 'Bāgmatī, Nepal');
+  // Nepal's seven provinces of 2015, with the word the country calls them by.
+  for (const [text, stored] of [
+    ['Koshi', 'Koshī'],
+    ['Madhesh', 'Madhesh'],
+    ['Bagmati Province', 'Bāgmatī'],
+    ['Gandaki Province', 'Gaṇḍakī'],
+    ['Lumbini', 'Lumbini'],
+    ['Karnali', 'Karnali'],
+    ['Sudurpashchim', 'Sudūrpashchim'],
+  ] as const)
+    assert.is(name(text), `${stored}, Nepal`, text);
   assert.is(name('South Jeolla'), 'South Jeolla, South Korea');
   assert.is(name('Jeollanam-do'), 'South Jeolla, South Korea');
   assert.is(name('Středočeský kraj'), 'Středočeský, Czech Republic');
