@@ -17,11 +17,20 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distance } from 'fastest-levenshtein';
 import { isGivenName } from '../lib/names/given-names.js';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { OTHER_NAMES_FILE } from './build-other-names.js';
 import { TOWNS_FILE } from './build-towns.js';
+import {
+  compoundOf,
+  FILLER,
+  formerPrefix,
+  isoNames,
+  PLAIN_NAME,
+  sameWords,
+  spellingVariant,
+  withoutKindWord,
+} from './division-name-match.js';
 import { allCities, findCountryCode, otherKeys, placeKey } from './gazetteer.js';
 import { OTHER_SUBDIVISIONS } from './us-states.js';
 
@@ -31,63 +40,6 @@ interface Subdivision {
   code: string;
   name: string;
   parent: string;
-}
-
-/** The names an ISO 3166-2 entry is written with: "Asturias, Principado de" is "Principado de Asturias" and "Asturias". */
-function isoNames(name: string): string[] {
-  const out: string[] = [];
-  for (const part of name.split(/\s*[;/]\s*/)) {
-    const inverted = /^([^,]+), ([^,]+)$/.exec(part);
-    if (inverted) out.push(`${inverted[2]} ${inverted[1]}`, inverted[1] as string);
-    else out.push(part);
-  }
-  return out.map((n) => n.replace(/\s*\[[^\]]*\]|\s*\([^)]*\)/g, '').trim()).filter(Boolean);
-}
-
-/** Whether two place keys differ by one vowel, "h" or final "n", in one word of four letters or more. */
-export function spellingVariant(a: string, b: string): boolean {
-  const wa = a.split(' ');
-  const wb = b.split(' ');
-  if (wa.length !== wb.length) return false;
-  const differ = wa.map((w, i) => [w, wb[i] as string] as const).filter(([x, y]) => x !== y);
-  if (differ.length !== 1) return false;
-  const [x, y] = differ[0] as readonly [string, string];
-  if (Math.min(x.length, y.length) < 4 || distance(x, y) !== 1) return false;
-  if (x.length === y.length) {
-    const i = [...x].findIndex((c, k) => c !== y[k]);
-    return /[aeiouy]/.test(x[i] as string) && /[aeiouy]/.test(y[i] as string);
-  }
-  const [long, short] = x.length > y.length ? [x, y] : [y, x];
-  const i = [...short].findIndex((c, k) => c !== long[k]);
-  const extra = long[i === -1 ? short.length : i] as string;
-  return /[aeiouyh]/.test(extra) || (extra === 'n' && (i === -1 || i === short.length));
-}
-
-/**
- * Whether a division's name is another of several words with one word before it that does not make
- * it a city ("Orange Free State", the former name of "Free State"; not "Ciudad de Buenos Aires",
- * the city, for the province "Buenos Aires", nor "Eastern Uusimaa" for "Uusimaa").
- */
-function formerPrefix(region: string, iso: string): boolean {
-  if (!iso.includes(' ') || !region.endsWith(` ${iso}`)) return false;
-  const before = region.slice(0, -iso.length - 1);
-  return !before.includes(' ') && !/^(city|ciudad|grad|cidade|citta|ville|stadt)$/.test(before) && !POSITION.test(before);
-}
-/** An English name written in letters only: not CLDR's "Province 3", "Gandaki²" or "Prague, Hlavní mešto". */
-const PLAIN_NAME = /^\p{L}[\p{L}' \u2019-]*$/u;
-const POSITION = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|central|greater)$/;
-
-/** Words for a kind of first-level division, before or after its name, in the languages ISO 3166-2 writes. */
-const KIND_WORDS =
-  /^(region|regione|región|regiao|province|provincia|provinz|sheng|shi|zizhiqu|kraj|kray|krai|oblast|okrug|respublika|county|prefecture|governorate|department|departamento|state|estado|district)$/i;
-
-/** A name without the one word for its kind before or after it, or null: "Region Hovedstaden" → "Hovedstaden". */
-function withoutKindWord(name: string): string | null {
-  const w = name.split(/\s+/);
-  if (w.length < 2) return null;
-  if (KIND_WORDS.test(w[0] as string)) return w.slice(1).join(' ');
-  if (KIND_WORDS.test(w.at(-1) as string)) return w.slice(0, -1).join(' ');
-  return null;
 }
 
 /** The file's text: a header, then one division a line (country code, the gazetteer's name, its other names joined by "|"), sorted. */
@@ -135,13 +87,15 @@ export function buildDivisionNames(): string {
   // Spelt a vowel, an "h" or a final "n" apart in one word of four letters or more ("Sind" and
   // "Sindh", "Baluchistan" and "Balochistan", "Lower Silesian" and "Lower Silesia"), and only one
   // division of the country that close: "Derby" is not "Derry", nor "Hà Giang" "Hậu Giang".
-  // Or the gazetteer's name is the ISO one with words before it ("Orange Free State", today's "Free State").
+  // Or the gazetteer's name is the ISO one with words before it ("Orange Free State", today's "Free
+  // State") or joined to another by "and" ("Magallanes y Antártica Chilena").
   const nearOne = (country: string, names: string[]): string | undefined => {
     const near = new Set<string>();
     for (const region of byCountry.get(country) ?? [])
       for (const n of names) {
         const key = placeKey(n);
-        if (spellingVariant(key, placeKey(region)) || formerPrefix(placeKey(region), key)) near.add(region);
+        const r = placeKey(region);
+        if (spellingVariant(key, r) || formerPrefix(r, key) || compoundOf(r, key) || sameWords(r, key)) near.add(region);
       }
     return near.size === 1 ? [...near][0] : undefined;
   };
@@ -196,13 +150,29 @@ export function buildDivisionNames(): string {
           namesWithin.set(k, (namesWithin.get(k) ?? new Set()).add(s.code));
         }
     }
+  const cityWithFiller = (country: string, key: string): boolean => {
+    const words = key.split(' ');
+    for (let i = 0; i < words.length; i++)
+      for (let j = i + 1; j <= words.length; j++) {
+        const rest = [...words.slice(0, i), ...words.slice(j)];
+        if (rest.length && rest.every((w) => FILLER.test(w)) && cityNames.has(`${country}|${words.slice(i, j).join(' ')}`)) return true;
+      }
+    return false;
+  };
   const unfiled = (s: Subdivision, names: string[], bare: string[]): string | undefined => {
-    if (groupings.has(s.code)) return undefined;
+    // The United States' states are geo/us-states.ts's. Where CLDR numbers codes otherwise (above)
+    // ISO's names alone are other spellings of divisions the gazetteer has (Iran's "Khorāsān-e
+    // Jonūbī" is South Khorasan, Estonia's "Harjumaa" Harju, beside its municipalities); Morocco's
+    // are its regions of 2015, which the gazetteer lacks ("Fès-Meknès").
+    if (groupings.has(s.code) || s.parent === 'US' || (renumbered.has(s.parent) && s.parent !== 'MA')) return undefined;
     const en = renumbered.has(s.parent) ? undefined : englishOf(s);
     const name = [en ?? '', ...bare, ...isoNames(s.name)].find((n) => PLAIN_NAME.test(n))?.replace(/\u2019/g, "'");
     if (!name) return undefined;
     const cityKeys = [...names, ...bare, name].map(placeKey).flatMap((k) => [k, k.replace(/ (city|sar|shi|teukbyeolsi)$/, '')]);
     if (cityKeys.some((k) => cityNames.has(`${s.parent}|${k}`) || findCountryCode(k) !== null)) return undefined;
+    // Nor a city with words that make it the city's division ("Ciudad de México", "Jelgava
+    // Municipality", "El Callao", "Bishkek Shaary"): the gazetteer files the city under its own.
+    if ([name, ...names].some((n) => cityWithFiller(s.parent, placeKey(n)))) return undefined;
     // Nor another country's city or town: "Camden" is New Jersey's before London's borough.
     if (anyCity.has(placeKey(name))) return undefined;
     // The hand list's divisions of the gazetteer keep their other names ("Telangana" is Andhra
@@ -232,7 +202,7 @@ export function buildDivisionNames(): string {
     const bare = names.map(withoutKindWord).filter((n): n is string => n !== null);
     const region =
       [...names, ...bare].map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ??
-      nearOne(s.parent, names) ??
+      nearOne(s.parent, [...names, ...bare]) ??
       unfiled(s, names, bare);
     if (!region) continue;
     const key = `${s.parent}\t${region}`;
