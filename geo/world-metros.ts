@@ -108,6 +108,14 @@ export const WORLD_METROS: MetroDefinition[] = (
       ['tokyo metropolitan area', 'shutoken', 'greater tokyo', 'tokyo-yokohama'],
       ['Tokyo|Tokyo|JP', 'Yokohama|Kanagawa|JP', 'Kawasaki|Kanagawa|JP', 'Saitama||JP', 'Chiba||JP'],
     ],
+    // Japan's Chūkyō metropolitan area (Nagoya's).
+    ['Chukyo Metropolitan Area', ['chukyo', 'chukyo area', 'greater nagoya', 'nagoya metropolitan area'], ['Nagoya|Aichi|JP']],
+    // Uganda's Greater Kampala Metropolitan Area (GKMA: Kampala with Wakiso and Mukono districts).
+    [
+      'Greater Kampala Metropolitan Area',
+      ['gkma', 'greater kampala', 'kampala metropolitan area'],
+      ['Kampala|Kampala|UG', 'Entebbe|Wakiso|UG', 'Mukono||UG'],
+    ],
     // Thailand's Bangkok Metropolitan Region (NESDC).
     [
       'Bangkok Metropolitan Region',

@@ -226,6 +226,8 @@ test('metropolitan areas by the names and abbreviations used for them (geo/world
     ['Grande Rio', 'metro: Greater Rio de Janeiro'],
     ['Greater Tokyo', 'metro: Greater Tokyo Area'],
     ['Greater Bangkok', 'metro: Bangkok Metropolitan Region'],
+    ['Chukyo', 'metro: Chukyo Metropolitan Area'],
+    ['GKMA', 'metro: Greater Kampala Metropolitan Area'],
     ['Flemish Diamond', 'metro: Flemish Diamond'],
     ['Trójmiasto', 'metro: Tricity'],
     ['Metropolia GZM', 'metro: Upper Silesian Metropolis'],
