@@ -9,15 +9,30 @@
  * the same subdivisions (`cldr-subdivisions-full`, Unicode licence). A subdivision is the
  * gazetteer's division of that country when one of its names has the division's place key; its
  * other names are then written as the division's. ISO's inverted names ("Asturias, Principado
- * de") are read both ways: the short name and the full one.
+ * de") are read both ways: the short name and the full one. A subdivision no gazetteer city is
+ * filed under (Natural Earth files Xining under Gansu and no city under Flevoland) is written as a
+ * division of its own, marked "unfiled", under the rules `unfiled` below lists.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distance } from 'fastest-levenshtein';
+import { isGivenName } from '../lib/names/given-names.js';
 import { fromPackageRoot } from '../lib/package-root.js';
-import { allCities, placeKey } from './gazetteer.js';
+import { OTHER_NAMES_FILE } from './build-other-names.js';
+import { TOWNS_FILE } from './build-towns.js';
+import {
+  compoundOf,
+  FILLER,
+  formerPrefix,
+  isoNames,
+  PLAIN_NAME,
+  sameWords,
+  spellingVariant,
+  withoutKindWord,
+} from './division-name-match.js';
+import { allCities, findCountryCode, otherKeys, placeKey } from './gazetteer.js';
+import { OTHER_SUBDIVISIONS } from './us-states.js';
 
 export const DIVISION_NAMES_FILE = fromPackageRoot('geo/data/division-names.tsv');
 
@@ -25,61 +40,6 @@ interface Subdivision {
   code: string;
   name: string;
   parent: string;
-}
-
-/** The names an ISO 3166-2 entry is written with: "Asturias, Principado de" is "Principado de Asturias" and "Asturias". */
-function isoNames(name: string): string[] {
-  const out: string[] = [];
-  for (const part of name.split(/\s*[;/]\s*/)) {
-    const inverted = /^([^,]+), ([^,]+)$/.exec(part);
-    if (inverted) out.push(`${inverted[2]} ${inverted[1]}`, inverted[1] as string);
-    else out.push(part);
-  }
-  return out.map((n) => n.replace(/\s*\[[^\]]*\]|\s*\([^)]*\)/g, '').trim()).filter(Boolean);
-}
-
-/** Whether two place keys differ by one vowel, "h" or final "n", in one word of four letters or more. */
-export function spellingVariant(a: string, b: string): boolean {
-  const wa = a.split(' ');
-  const wb = b.split(' ');
-  if (wa.length !== wb.length) return false;
-  const differ = wa.map((w, i) => [w, wb[i] as string] as const).filter(([x, y]) => x !== y);
-  if (differ.length !== 1) return false;
-  const [x, y] = differ[0] as readonly [string, string];
-  if (Math.min(x.length, y.length) < 4 || distance(x, y) !== 1) return false;
-  if (x.length === y.length) {
-    const i = [...x].findIndex((c, k) => c !== y[k]);
-    return /[aeiouy]/.test(x[i] as string) && /[aeiouy]/.test(y[i] as string);
-  }
-  const [long, short] = x.length > y.length ? [x, y] : [y, x];
-  const i = [...short].findIndex((c, k) => c !== long[k]);
-  const extra = long[i === -1 ? short.length : i] as string;
-  return /[aeiouyh]/.test(extra) || (extra === 'n' && (i === -1 || i === short.length));
-}
-
-/**
- * Whether a division's name is another of several words with one word before it that does not make
- * it a city ("Orange Free State", the former name of "Free State"; not "Ciudad de Buenos Aires",
- * the city, for the province "Buenos Aires", nor "Eastern Uusimaa" for "Uusimaa").
- */
-function formerPrefix(region: string, iso: string): boolean {
-  if (!iso.includes(' ') || !region.endsWith(` ${iso}`)) return false;
-  const before = region.slice(0, -iso.length - 1);
-  return !before.includes(' ') && !/^(city|ciudad|grad|cidade|citta|ville|stadt)$/.test(before) && !POSITION.test(before);
-}
-const POSITION = /^(north|south|east|west|northern|southern|eastern|western|upper|lower|central|greater)$/;
-
-/** Words for a kind of first-level division, before or after its name, in the languages ISO 3166-2 writes. */
-const KIND_WORDS =
-  /^(region|regione|región|regiao|province|provincia|provinz|sheng|shi|zizhiqu|kraj|kray|krai|oblast|okrug|respublika|county|prefecture|governorate|department|departamento|state|estado|district)$/i;
-
-/** A name without the one word for its kind before or after it, or null: "Region Hovedstaden" → "Hovedstaden". */
-function withoutKindWord(name: string): string | null {
-  const w = name.split(/\s+/);
-  if (w.length < 2) return null;
-  if (KIND_WORDS.test(w[0] as string)) return w.slice(1).join(' ');
-  if (KIND_WORDS.test(w.at(-1) as string)) return w.slice(0, -1).join(' ');
-  return null;
 }
 
 /** The file's text: a header, then one division a line (country code, the gazetteer's name, its other names joined by "|"), sorted. */
@@ -93,7 +53,32 @@ export function buildDivisionNames(): string {
   ).subdivisions.localeDisplayNames.subdivisions;
   // The gazetteer's divisions by country and place key.
   const divisions = new Map<string, string>();
-  for (const c of allCities()) if (c.region && c.countryCode !== 'US') divisions.set(`${c.countryCode}|${placeKey(c.region)}`, c.region);
+  // The gazetteer's cities and towns by country and place key: a subdivision of one's name is not read as a division of its own.
+  const cityNames = new Set<string>();
+  const anyCity = new Set<string>();
+  for (const c of allCities()) {
+    anyCity.add(placeKey(c.name));
+    if (c.countryCode === 'US') continue;
+    if (c.region) divisions.set(`${c.countryCode}|${placeKey(c.region)}`, c.region);
+    // Korea's provinces are said without their "-do", as geo/divisions.ts reads them ("Gangwon").
+    const stem = /^(.+)-do$/.exec(c.region);
+    if (stem && (c.countryCode === 'KR' || c.countryCode === 'KP'))
+      divisions.set(`${c.countryCode}|${placeKey(stem[1] as string)}`, c.region);
+    for (const k of [placeKey(c.name), ...otherKeys(placeKey(c.name), c.countryCode)]) cityNames.add(`${c.countryCode}|${k}`);
+  }
+  // Other languages' names of the cities ("Asgabat" for Ashgabat, "Oryol" for Orel): read from the
+  // file, whose own build leaves out names of divisions, so what it holds now stays.
+  for (const line of fs.readFileSync(OTHER_NAMES_FILE, 'utf8').split('\n')) {
+    const [key, , , countryCode] = line.split('\t');
+    if (key && countryCode && !line.startsWith('#')) cityNames.add(`${countryCode}|${key}`);
+  }
+  for (const line of fs.readFileSync(TOWNS_FILE, 'utf8').split('\n')) {
+    const [name, , countryCode] = line.split('\t');
+    if (!name || !countryCode || line.startsWith('#')) continue;
+    for (const k of [placeKey(name), ...otherKeys(placeKey(name), countryCode)]) cityNames.add(`${countryCode}|${k}`);
+    anyCity.add(placeKey(name));
+  }
+  const unfiledNames = new Set<string>();
   const byCountry = new Map<string, string[]>();
   for (const [key, region] of divisions) {
     const country = key.slice(0, 2);
@@ -102,13 +87,15 @@ export function buildDivisionNames(): string {
   // Spelt a vowel, an "h" or a final "n" apart in one word of four letters or more ("Sind" and
   // "Sindh", "Baluchistan" and "Balochistan", "Lower Silesian" and "Lower Silesia"), and only one
   // division of the country that close: "Derby" is not "Derry", nor "Hà Giang" "Hậu Giang".
-  // Or the gazetteer's name is the ISO one with words before it ("Orange Free State", today's "Free State").
+  // Or the gazetteer's name is the ISO one with words before it ("Orange Free State", today's "Free
+  // State") or joined to another by "and" ("Magallanes y Antártica Chilena").
   const nearOne = (country: string, names: string[]): string | undefined => {
     const near = new Set<string>();
     for (const region of byCountry.get(country) ?? [])
       for (const n of names) {
         const key = placeKey(n);
-        if (spellingVariant(key, placeKey(region)) || formerPrefix(placeKey(region), key)) near.add(region);
+        const r = placeKey(region);
+        if (spellingVariant(key, r) || formerPrefix(r, key) || compoundOf(r, key) || sameWords(r, key)) near.add(region);
       }
     return near.size === 1 ? [...near][0] : undefined;
   };
@@ -129,13 +116,94 @@ export function buildDivisionNames(): string {
     const own = new Set(isoNames(s.name).map(placeKey));
     if (!own.has(placeKey(en)) && isoKeys.get(s.parent)?.has(placeKey(en))) renumbered.add(s.parent);
   }
+  // A subdivision none of the gazetteer's cities is filed under (Natural Earth files Xining under
+  // Gansu, Hamilton under Auckland, and has no city in Flevoland) is a division of its own, by
+  // its English name where CLDR gives a plain one, else ISO's without its kind word: people write
+  // "Qinghai" and "Waikato" whatever their city's record says. Not one whose name is a
+  // gazetteer city or town of the country, nor a country's: a city's own code ("Gwangju City",
+  // "Hong Kong SAR", "Croydon"), a capital district under the city's other name ("Praha"), a
+  // nation of the United Kingdom or a territory with a country code ("Scotland", "Aruba").
+  // ISO's groupings of divisions the gazetteer files cities under (the Philippines' regions of its
+  // provinces) are no division records are filed under; a region of districts (Czechia's kraje)
+  // or of departments (France's regions since 2016) is.
+  const groupings = new Set(
+    iso31662
+      .filter((s) => s.parent.length > 2 && isoNames(s.name).some((n) => divisions.has(`${s.parent.slice(0, 2)}|${placeKey(n)}`)))
+      .map((s) => s.parent),
+  );
+  const listed = new Set(
+    Object.entries(OTHER_SUBDIVISIONS).flatMap(([cc, list]) =>
+      list
+        .filter((d) => divisions.has(`${cc}|${placeKey(d.name)}`))
+        .flatMap((d) => [d.name, ...(d.aliases ?? [])].map((n) => `${cc}|${placeKey(n)}`)),
+    ),
+  );
+  const anywhere = new Set(allCities().map((c) => placeKey(c.region)));
+  // The last words and the ISO name of each subdivision's names, by country: "java" of "Jawa Barat" (CLDR's "West Java").
+  const namesWithin = new Map<string, Set<string>>();
+  for (const s of firstLevel)
+    for (const n of [...isoNames(s.name), englishOf(s) ?? '']) {
+      const words = placeKey(n).split(' ');
+      for (let i = 1; i < words.length; i++)
+        for (const part of [words.slice(i).join(' '), words.slice(0, i).join(' ')]) {
+          const k = `${s.parent}|${part}`;
+          namesWithin.set(k, (namesWithin.get(k) ?? new Set()).add(s.code));
+        }
+    }
+  const cityWithFiller = (country: string, key: string): boolean => {
+    const words = key.split(' ');
+    for (let i = 0; i < words.length; i++)
+      for (let j = i + 1; j <= words.length; j++) {
+        const rest = [...words.slice(0, i), ...words.slice(j)];
+        if (rest.length && rest.every((w) => FILLER.test(w)) && cityNames.has(`${country}|${words.slice(i, j).join(' ')}`)) return true;
+      }
+    return false;
+  };
+  const unfiled = (s: Subdivision, names: string[], bare: string[]): string | undefined => {
+    // The United States' states are geo/us-states.ts's. Where CLDR numbers codes otherwise (above)
+    // ISO's names alone are other spellings of divisions the gazetteer has (Iran's "Khorāsān-e
+    // Jonūbī" is South Khorasan, Estonia's "Harjumaa" Harju, beside its municipalities); Morocco's
+    // are its regions of 2015, which the gazetteer lacks ("Fès-Meknès").
+    if (groupings.has(s.code) || s.parent === 'US' || (renumbered.has(s.parent) && s.parent !== 'MA')) return undefined;
+    const en = renumbered.has(s.parent) ? undefined : englishOf(s);
+    const name = [en ?? '', ...bare, ...isoNames(s.name)].find((n) => PLAIN_NAME.test(n))?.replace(/\u2019/g, "'");
+    if (!name) return undefined;
+    const cityKeys = [...names, ...bare, name].map(placeKey).flatMap((k) => [k, k.replace(/ (city|sar|shi|teukbyeolsi)$/, '')]);
+    if (cityKeys.some((k) => cityNames.has(`${s.parent}|${k}`) || findCountryCode(k) !== null)) return undefined;
+    // Nor a city with words that make it the city's division ("Ciudad de México", "Jelgava
+    // Municipality", "El Callao", "Bishkek Shaary"): the gazetteer files the city under its own.
+    if ([name, ...names].some((n) => cityWithFiller(s.parent, placeKey(n)))) return undefined;
+    // Nor another country's city or town: "Camden" is New Jersey's before London's borough.
+    if (anyCity.has(placeKey(name))) return undefined;
+    // The hand list's divisions of the gazetteer keep their other names ("Telangana" is Andhra
+    // Pradesh's, where Natural Earth files Hyderabad).
+    if (cityKeys.some((k) => listed.has(`${s.parent}|${k}`))) return undefined;
+    // Another country's division of that name keeps it ("Svalbard" is Svalbard and Jan Mayen's, not Norway's county).
+    if (anywhere.has(placeKey(name))) return undefined;
+    // A given name ("Isabel", "Tori") is more often a person; a name that others of the country
+    // carry with a word before it is their grouping ("Java" of "West Java"); a union of places
+    // ("England and Wales") is none of them.
+    const key = placeKey(name);
+    if (
+      (!key.includes(' ') && isGivenName(key)) ||
+      [key, ...names.map(placeKey)].some((k) => [...(namesWithin.get(`${s.parent}|${k}`) ?? [])].some((c) => c !== s.code))
+    )
+      return undefined;
+    if (key.includes(' and ') && key.split(' and ').every((k) => findCountryCode(k) !== null || anywhere.has(k))) return undefined;
+    divisions.set(`${s.parent}|${placeKey(name)}`, name);
+    unfiledNames.add(`${s.parent}\t${name}`);
+    return name;
+  };
   const aliases = new Map<string, Set<string>>();
   for (const s of firstLevel) {
     const names = [...isoNames(s.name), renumbered.has(s.parent) ? '' : (englishOf(s) ?? '')].filter(Boolean);
     // A name without the word for the kind of division it is ("Region Hovedstaden", "Nei Mongol
     // Zizhiqu", "Jihomoravský kraj") is the division the gazetteer files under the rest.
     const bare = names.map(withoutKindWord).filter((n): n is string => n !== null);
-    const region = [...names, ...bare].map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ?? nearOne(s.parent, names);
+    const region =
+      [...names, ...bare].map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ??
+      nearOne(s.parent, [...names, ...bare]) ??
+      unfiled(s, names, bare);
     if (!region) continue;
     const key = `${s.parent}\t${region}`;
     const set = aliases.get(key) ?? new Set<string>();
@@ -149,13 +217,13 @@ export function buildDivisionNames(): string {
     aliases.set(key, set);
   }
   const rows = [...aliases]
-    .filter(([, names]) => names.size > 0)
-    .map(([key, names]) => `${key}\t${[...names].sort().join('|')}`)
+    .filter(([key, names]) => names.size > 0 || unfiledNames.has(key))
+    .map(([key, names]) => `${key}\t${[...names].sort().join('|')}${unfiledNames.has(key) ? '\tunfiled' : ''}`)
     .sort();
   return [
     "# Other names of the gazetteer's first-level divisions, made by geo/build-division-names.ts.",
     '# From ISO 3166-2 (the iso-3166 package, MIT) and Unicode CLDR English names (cldr-subdivisions-full, Unicode licence).',
-    '# country_code\tdivision (as records store it)\tother names, "|" between them',
+    '# country_code\tdivision (as records store it)\tother names, "|" between them\t"unfiled" when no gazetteer city is filed under it',
     ...rows,
     '',
   ].join('\n');

@@ -118,4 +118,41 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   'dutch guiana': 'SR',
   // Both spellings of the special administrative region.
   macau: 'MO',
+  // Countries by their own names in Latin letters that world-countries lacks or spells otherwise
+  // (Kazakhstan's Latin alphabet of 2021, North Macedonia's Macedonian, Georgian, Armenian,
+  // Tajik, Mongolian, Korean, Thai, Arabic, Bhutanese and Amharic names), none of them an English word.
+  qazaqstan: 'KZ',
+  makedonija: 'MK',
+  'severna makedonija': 'MK',
+  sakartvelo: 'GE',
+  hayastan: 'AM',
+  tojikiston: 'TJ',
+  'mongol uls': 'MN',
+  'daehan minguk': 'KR',
+  'prathet thai': 'TH',
+  'al maghrib': 'MA',
+  'zhong guo': 'CN',
+  'druk yul': 'BT',
+  ityopia: 'ET',
+  ityopya: 'ET',
 };
+
+/**
+ * Countries' own or everyday names that are also something else, read only after a place word as
+ * other languages' names of countries are (geo/country-names.ts): a company ("Nippon Steel",
+ * "Hindustan Times", "Hellas Verona", "Rossiya" the airline), a language ("Naija"), a university
+ * ("Hanguk"), a given name ("Yisrael"), or slang ("Blighty", "Mzansi").
+ */
+export const COUNTRY_NAMES_AFTER_PLACE_WORD: ReadonlyMap<string, string> = new Map([
+  ['hellas', 'GR'],
+  ['naija', 'NG'],
+  ['nippon', 'JP'],
+  ['nihon', 'JP'],
+  ['hanguk', 'KR'],
+  ['muang thai', 'TH'],
+  ['rossiya', 'RU'],
+  ['yisrael', 'IL'],
+  ['hindustan', 'IN'],
+  ['blighty', 'GB'],
+  ['mzansi', 'ZA'],
+]);

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { isGivenName } from '../lib/names/given-names.js';
+import { COUNTRY_NAMES_AFTER_PLACE_WORD } from './country-aliases.js';
 import { commonWords, placeKey } from './gazetteer.js';
 
 let otherNames: Map<string, string> | null = null;
@@ -100,6 +101,8 @@ export function otherCountryNames(taken: (key: string) => boolean = () => false)
       translated.set(key, (translated.get(key) ?? new Set()).add(c.cca2));
     }
   translatedNames = new Map([...translated].filter(([, codes]) => codes.size === 1).map(([key, codes]) => [key, [...codes][0] as string]));
+  // Own and everyday names that are also a company's, a language's or a person's ("Nippon", "Naija").
+  for (const [key, code] of COUNTRY_NAMES_AFTER_PLACE_WORD) if (!seen.has(key)) translatedNames.set(key, code);
   return otherNames;
 }
 

@@ -20,7 +20,7 @@ let writtenIndex: Map<string, Division> | null = null;
 const DIVISION_WORDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
     state: 'US NG IN MY MX SD SS BR VE AU DE AT',
-    province: 'CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG',
+    province: 'CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG NP',
     oblast: 'RU UA KZ BY KG BG',
     krai: 'RU',
     kray: 'RU',
@@ -82,8 +82,10 @@ function divisions(): Map<string, Division> {
   const own = new Set(seen.keys());
   for (const line of fs.readFileSync(fromPackageRoot('geo/data/division-names.tsv'), 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
-    const [countryCode, region, names] = line.split('\t') as [string, string, string];
-    for (const n of names.split('|')) {
+    const [countryCode, region, names, unfiled] = line.split('\t') as [string, string, string, string?];
+    // A division no city of the gazetteer is filed under ("Qinghai", "Flevoland", "Waikato") is read by its own name too.
+    if (unfiled) add(placeKey(region), { name: region, countryCode }, true);
+    for (const n of names.split('|').filter(Boolean)) {
       const key = placeKey(n);
       // A division's own name is never another's other name; an other name of common words
       // ("Holy Cross" for Świętokrzyskie, "Southern District") or of four letters or fewer is none.

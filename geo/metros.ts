@@ -1,6 +1,7 @@
 import { AREAS, OTHER_AREAS } from './areas.js';
 import { CLUSTERS } from './clusters.js';
 import { US_METROS } from './us-metros.js';
+import { WORLD_METROS } from './world-metros.js';
 /**
  * Metropolitan areas: a canonical name, the names people use, and member cities as
  * "City|Region|CC". A place in a member city gets `location.metro`, so a metro filter is a
@@ -343,5 +344,6 @@ export const METROS: MetroDefinition[] = [
   ...US_METROS,
   ...AREAS,
   ...OTHER_AREAS,
+  ...WORLD_METROS,
   ...CLUSTERS,
 ];

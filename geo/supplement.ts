@@ -201,6 +201,9 @@ export const CITY_ALIASES: ReadonlyMap<string, string> = new Map(
     danang: 'Da Nang',
     'salt lake': 'Salt Lake City',
     'krung thep': 'Bangkok',
+    // South Africa renamed Port Elizabeth and Uitenhage in 2021 (Government Gazette 44173).
+    gqeberha: 'Port Elizabeth|Eastern Cape|ZA',
+    kariega: 'Uitenhage|Eastern Cape|ZA',
     // Local names where the gazetteer's own spelling is off (Natural Earth's "Pizen").
     plzen: 'Pizen',
     // Full names whose river part the gazetteer leaves out.

@@ -8,6 +8,9 @@
  */
 import type { MetroDefinition } from './metros.js';
 
+const inNewYork = (towns: string[]) => towns.map((t) => `${t}|New York|US`);
+
+/** Metropolitan areas of the United States (see the file's header). */
 export const US_METROS: MetroDefinition[] = [
   {
     name: 'Greater Philadelphia',
@@ -115,6 +118,14 @@ export const US_METROS: MetroDefinition[] = [
     name: 'Greater Baltimore',
     aliases: ['baltimore metro', 'baltimore metropolitan area'],
     members: ['Baltimore|Maryland|US', 'Towson|Maryland|US', 'Ellicott City|Maryland|US', 'Glen Burnie|Maryland|US'],
+  },
+  // Nassau and Suffolk counties: the area's name, not a city's; its larger places (Census Bureau
+  // designated places). An area, so a filter on one of them does not widen to the island.
+  {
+    name: 'Long Island',
+    aliases: ['long island ny', 'long island new york', 'nassau suffolk', 'nassau and suffolk'],
+    area: true,
+    members: inNewYork(['Brentwood', 'Hempstead', 'Levittown', 'Hicksville', 'Valley Stream', 'Central Islip', 'Huntington Station']),
   },
   {
     name: 'Greater Milwaukee',

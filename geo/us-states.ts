@@ -171,6 +171,24 @@ export const OTHER_SUBDIVISIONS: Record<string, Subdivision[]> = {
     { code: '24', name: 'Silesian', aliases: ['Silesia'] },
     { code: '22', name: 'Pomeranian', aliases: ['Pomerania'] },
   ],
+  // Czechia's regions (kraje) by the English names the Czech Statistical Office gives them; the
+  // gazetteer spells them as Natural Earth does ("Jihoceský", "Kraj Vysocina"), or as ISO 3166-2
+  // does where it files no city under them (geo/data/division-names.tsv, "unfiled").
+  CZ: [
+    { code: '20', name: 'Středočeský', aliases: ['Central Bohemia', 'Central Bohemian Region'] },
+    { code: '31', name: 'Jihoceský', aliases: ['South Bohemia', 'South Bohemian Region'] },
+    { code: '32', name: 'Plzeňský', aliases: ['Plzeň Region', 'Pilsen Region'] },
+    { code: '41', name: 'Karlovarský', aliases: ['Karlovy Vary Region'] },
+    { code: '42', name: 'Ústecký', aliases: ['Ústí nad Labem Region'] },
+    { code: '51', name: 'Liberecký', aliases: ['Liberec Region'] },
+    { code: '52', name: 'Královéhradecký', aliases: ['Hradec Králové Region'] },
+    { code: '53', name: 'Pardubický', aliases: ['Pardubice Region'] },
+    { code: '63', name: 'Kraj Vysocina', aliases: ['Vysočina Region'] },
+    { code: '64', name: 'Jihomoravský', aliases: ['South Moravia', 'South Moravian Region'] },
+    { code: '71', name: 'Olomoucký', aliases: ['Olomouc Region'] },
+    { code: '72', name: 'Zlínský', aliases: ['Zlín Region'] },
+    { code: '80', name: 'Moravskoslezský', aliases: ['Moravian-Silesian Region', 'Moravia-Silesia'] },
+  ],
   FR: [
     { code: 'IDF', name: 'Île-de-France', aliases: ['Paris region'] },
     { code: 'BRE', name: 'Bretagne', aliases: ['Brittany'] },

@@ -207,9 +207,15 @@ export function resolvePlace(input: string): PlaceMatch | null {
     const translated = translatedCountryNames().get(key);
     if (translated) return { kind: 'country', name: countryName(translated), input: text, countryCode: translated, lessCertain: 'town' };
   }
-  const greater = /^(?:greater )?(.+?)(?: metro(?:politan)?(?: area)?| area| region)?$/.exec(key);
+  // "Metro Cebu", "Dallas metroplex", "metropolitan Lima": as "Greater X", X's metro or X.
+  const greater = /^(?:greater |metro |metropolitan )?(.+?)(?: metro(?:politan)?(?: area)?| metroplex| area| region)?$/.exec(key);
   if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);
-  return null;
+  // The same in the languages of the cities' own names ("Gran Santiago", "Grande Porto", "Grand
+  // Lyon", "Área Metropolitana de Monterrey", "Metropolregion Nürnberg"), where X is a city or a
+  // metro: "Gran Canaria" and "Grande Prairie" are no greater anything.
+  const local = /^(?:gran|grande|grand|metropolregion|(?:area|zona|region|regiao) metropolitana d[eao]) (.+)$/.exec(key);
+  const within = local ? resolvePlace(local[1] as string) : null;
+  return within && (within.kind === 'city' || within.kind === 'metro') && !within.lessCertain ? within : null;
 }
 
 /** The city called `stem` inside the country or first-level division called `stem`, if any. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildDivisionNames, DIVISION_NAMES_FILE, spellingVariant } from '../../geo/build-division-names.js';
+import { buildDivisionNames, DIVISION_NAMES_FILE } from '../../geo/build-division-names.js';
+import { sameWords, spellingVariant } from '../../geo/division-name-match.js';
 import { findDivision } from '../../geo/divisions.js';
 import { resolvePlace } from '../../query-planner/places.js';
 
@@ -44,6 +45,61 @@ test('divisions under their English, local and variant names resolve to the name
   assert.is(findDivision('Holy Cross'), null);
   assert.is(findDivision('Southern District'), null);
   assert.not.equal(findDivision('Casablanca-Settat')?.name, 'Meknès - Tafilalet');
+});
+
+test('divisions no gazetteer city is filed under resolve by their ISO 3166-2 and CLDR names', () => {
+  const name = (text: string) => resolvePlace(text)?.name ?? null;
+  // Natural Earth files Xining under Gansu, Hamilton under Auckland, Napier under Gisborne, Mokpo
+  // under Gwangju, Kathmandu under Bhaktapur (a district), and no city under Flevoland.
+  assert.is(name('Qinghai'), 'Qinghai, China');
+  assert.is(name('Flevoland'), 'Flevoland, Netherlands');
+  assert.is(name("Hawke's Bay"), "Hawke's Bay, New Zealand");
+  assert.is(name('Waikato'), 'Waikato, New Zealand');
+  assert.is(name('Bagmati'), 'Bāgmatī, Nepal');
+  // Nepal's seven provinces of 2015, with the word the country calls them by.
+  for (const [text, stored] of [
+    ['Koshi', 'Koshī'],
+    ['Madhesh', 'Madhesh'],
+    ['Bagmati Province', 'Bāgmatī'],
+    ['Gandaki Province', 'Gaṇḍakī'],
+    ['Lumbini', 'Lumbini'],
+    ['Karnali', 'Karnali'],
+    ['Sudurpashchim', 'Sudūrpashchim'],
+  ] as const)
+    assert.is(name(text), `${stored}, Nepal`, text);
+  assert.is(name('South Jeolla'), 'South Jeolla, South Korea');
+  assert.is(name('Jeollanam-do'), 'South Jeolla, South Korea');
+  assert.is(name('Středočeský kraj'), 'Středočeský, Czech Republic');
+  assert.is(name('Primorsky Krai'), 'Primorsky Krai, Russia');
+  assert.is(name('Herefordshire'), 'Herefordshire, United Kingdom');
+  // Not a city's own code, a nation, an island group of several divisions, a given name, nor a
+  // name another country's division has.
+  assert.is(resolvePlace('Ajman')?.kind, 'city');
+  assert.is(findDivision('Scotland'), null);
+  assert.is(findDivision('Java'), null);
+  assert.is(findDivision('Isabel'), null);
+  assert.is(name('Svalbard'), 'Svalbard, Svalbard and Jan Mayen');
+});
+
+test("ISO's and CLDR's names link to the gazetteer's division written otherwise, not to a division of their own", () => {
+  const name = (text: string) => resolvePlace(text)?.name ?? null;
+  // A word for the kind of division ("Division", "županija", "oblysy", "Municipality").
+  assert.is(name('Chittagong Division'), 'Chittagong, Bangladesh');
+  assert.is(name('Osijek-Baranja'), 'Osjecko-Baranjska, Croatia');
+  assert.is(name('Split-Dalmatia'), 'Splitsko-Dalmatinska, Croatia');
+  // "North" for "Northern", "and" left out, a word after ISO's, a name joined to another by "and".
+  assert.is(name('North Darfur'), 'Northern Darfur, Sudan');
+  assert.is(name('Eastern Equatoria'), 'East Equatoria, South Sudan');
+  assert.is(name('Ningxia'), 'Ningxia Hui, China');
+  assert.is(name('Magallanes'), 'Magallanes y Antártica Chilena, Chile');
+  assert.is(name('Zealand'), 'Sjaælland, Denmark');
+  // Not a city's own division under words that make it so, nor a US state's.
+  assert.is(findDivision('Ciudad de Mexico'), null);
+  assert.is(findDivision('Washington DC'), null);
+  assert.ok(sameWords('west bahr al ghazal', 'western bahr el ghazal'));
+  assert.ok(sameWords('brunei and muara', 'brunei muara'));
+  assert.not.ok(sameWords('laane', 'laane harju'), 'a municipality named after the county is not it');
+  assert.not.ok(sameWords('nouakchott', 'nouakchott nord'));
 });
 
 test('a spelling variant differs by a vowel, an "h" or a final "n" in one word of four letters or more', () => {

@@ -353,10 +353,11 @@ test('places: countries under their other English names, cities qualified by a d
   assert.is(resolved('East Timor'), 'country: East Timor');
   assert.is(resolved('Cape Verde'), 'country: Cabo Verde');
   // A country's own name in Latin letters, native or as a transliteration writes it; not plain
-  // one-word alternatives that name other things ("Nippon" is read as before: not at all).
+  // one-word alternatives that name other things ("Nippon" is Japan after a place word only:
+  // geo/country-aliases.ts COUNTRY_NAMES_AFTER_PLACE_WORD).
   assert.is(resolved('Aotearoa'), 'country: New Zealand');
   assert.is(resolved('Bharat'), 'country: India');
-  assert.is(resolved('Nippon'), null);
+  assert.is(resolvePlace('Nippon')?.lessCertain, 'town');
   for (const name of ['Dominique', 'Maurice', 'Prathet']) assert.is(resolved(name), null, name);
   assert.is(resolved('Portuguesa'), 'state: Portuguesa, Venezuela');
   // A division's official names with the word for its kind ("Region Hovedstaden", "Xizang Zizhiqu")
@@ -525,9 +526,12 @@ test('the parser finds these places in queries', () => {
   assert.equal([nz.job_titles, nz.locations], [{ include: ['People Partner'] }, { include: ['NZ'] }]);
   assert.equal(filters('ksa ux designers').job_titles, { include: ['UX Designer'] });
   // Short names that are also common abbreviations or words need a place word before them.
-  for (const q of ['engineers in Long Island', 'MSP sales engineers', 'CIS analysts', 'Iberia pilots', 'engineers with RSA experience'])
+  for (const q of ['MSP sales engineers', 'CIS analysts', 'Iberia pilots', 'engineers with RSA experience'])
     assert.is(filters(q).locations, undefined, q);
   assert.equal(filters('marketing scientists in ROK').locations, { include: ['ROK'] });
+  // Long Island is New York's (an area of its towns), not the Bahamas' district of that name.
+  assert.is(placeOf('lead financial analysts in long island area'), 'Long Island');
+  assert.is(placeOf('engineers in Long Island'), 'Long Island');
   // "for" after a search verb introduces what is sought: "Enterprise" is no town here.
   const sought = filters('looking for enterprise account executives in kansas');
   assert.equal([sought.job_titles, sought.locations], [{ include: ['Enterprise Account Executive'] }, { include: ['kansas'] }]);

@@ -206,4 +206,97 @@ test('metropolitan areas of the United States by the names people use for them',
   assert.equal(placesOf('head of strategic finance located in tampa bay'), ['Tampa Bay Area']);
 });
 
+test('metropolitan areas by the names and abbreviations used for them (geo/world-metros.ts)', () => {
+  for (const [text, name] of [
+    ['GTHA', 'metro: Greater Toronto and Hamilton Area'],
+    ['AMBA', 'metro: Buenos Aires Metropolitan Area'],
+    ['Gran Buenos Aires', 'metro: Buenos Aires Metropolitan Area'],
+    ['Nelson Mandela Bay', 'metro: Nelson Mandela Bay'],
+    ['Metro Cebu', 'metro: Metro Cebu'],
+    ['Metro Davao', 'metro: Metro Davao'],
+    ['Mumbai Metropolitan Region', 'metro: Mumbai Metropolitan Region'],
+    ['South East Queensland', 'metro: South East Queensland'],
+    ['ZMVM', 'metro: Greater Mexico City'],
+    ['Zona Metropolitana de Guadalajara', 'metro: Greater Guadalajara'],
+    ['Valle de Aburrá', 'metro: Aburrá Valley'],
+    ['Jing-Jin-Ji', 'metro: Jing-Jin-Ji'],
+    ['Grand Paris', 'metro: Grand Paris'],
+    ['Lima Metropolitana', 'metro: Lima Metropolitana'],
+    ['Grande São Paulo', 'metro: Greater São Paulo'],
+    ['Grande Rio', 'metro: Greater Rio de Janeiro'],
+    ['Greater Tokyo', 'metro: Greater Tokyo Area'],
+    ['Greater Bangkok', 'metro: Bangkok Metropolitan Region'],
+    ['Chukyo', 'metro: Chukyo Metropolitan Area'],
+    ['GKMA', 'metro: Greater Kampala Metropolitan Area'],
+    ['Flemish Diamond', 'metro: Flemish Diamond'],
+    ['Trójmiasto', 'metro: Tricity'],
+    ['Metropolia GZM', 'metro: Upper Silesian Metropolis'],
+    // Renamed cities: Port Elizabeth and Uitenhage since 2021.
+    ['Gqeberha', 'city: Port Elizabeth, South Africa'],
+    ['Kariega', 'city: Uitenhage, South Africa'],
+  ] as const)
+    assert.is(resolved(text), name, text);
+  assert.equal(placesOf('Perl developers in the GTHA'), ['Greater Toronto and Hamilton Area']);
+  assert.equal(placesOf('SOC manager in Metro Cebu, immediate start'), ['Metro Cebu']);
+  // An area: Hamilton alone keeps its own filter, and Toronto its Greater Toronto Area.
+  assert.is(resolved('Hamilton, Ontario'), 'city: Hamilton, Canada');
+  assert.is(resolvePlace('Toronto')?.name, 'Toronto, Canada');
+});
+
+test('"Metro X", "X metroplex" and "Gran X", "Grande X", "Metropolregion X" fall back to the city X', () => {
+  assert.is(resolved('Metro Boston'), 'city: Boston, Massachusetts, United States');
+  assert.is(resolved('Dallas metroplex'), 'city: Dallas, Texas, United States');
+  assert.is(resolved('Gran Santiago'), 'city: Santiago, Chile');
+  assert.is(resolved('Grande Porto'), 'city: Porto, Portugal');
+  assert.is(resolved('Grand Lyon'), 'city: Lyon, France');
+  assert.is(resolved('Metropolregion Nürnberg'), 'city: Nürnberg, Germany');
+  assert.is(resolved('Área Metropolitana de Monterrey'), 'city: Monterrey, Mexico');
+  // Not a name of its own, nor a word that is no city.
+  assert.is(resolved('Grand Rapids'), 'city: Grand Rapids, Michigan, United States');
+  assert.is(resolved('Gran Canaria'), null);
+  assert.is(resolved('Metro Bank'), null);
+});
+
+test("countries by their own names; those that are also a company's, a language's or a person's after a place word only", () => {
+  for (const [text, name] of [
+    ['Qazaqstan', 'Kazakhstan'],
+    ['Makedonija', 'North Macedonia'],
+    ['Severna Makedonija', 'North Macedonia'],
+    ['Sakartvelo', 'Georgia'],
+    ['Hayastan', 'Armenia'],
+    ['Tojikiston', 'Tajikistan'],
+    ['Mongol Uls', 'Mongolia'],
+    ['Daehan Minguk', 'South Korea'],
+    ['Prathet Thai', 'Thailand'],
+    ['Al-Maghrib', 'Morocco'],
+    ['Druk Yul', 'Bhutan'],
+    ["Ityop'ia", 'Ethiopia'],
+    // Already known: world-countries' native names and the aliases.
+    ['Hrvatska', 'Croatia'],
+    ['Magyarország', 'Hungary'],
+    ['Zhongguo', 'China'],
+    ['Bharat', 'India'],
+  ] as const)
+    assert.is(resolved(text), `country: ${name}`, text);
+  assert.equal(placesOf('state-owned companies in Qazaqstan'), ['Kazakhstan']);
+  assert.equal(placesOf('Snowflake Engineers in Naija'), ['Nigeria']);
+  assert.equal(placesOf('gpu compiler engineer at companies in hellas'), ['Greece']);
+  assert.equal(placesOf('developers in nippon'), ['Japan']);
+  assert.equal(placesOf('analysts in Hindustan'), ['India']);
+  assert.equal(placesOf('nurses in Blighty'), ['United Kingdom']);
+  assert.equal(placesOf('sales managers in Mzansi'), ['South Africa']);
+  // Without one, the company, the newspaper and the person stay theirs.
+  assert.equal(places('engineers at Nippon Steel'), []);
+  assert.equal(places('Hindustan Unilever marketing managers'), []);
+  assert.equal(places('Yisrael Cohen engineer'), []);
+  assert.equal(places('Rossiya airline pilots'), []);
+});
+
+test('Czech regions by their English names', () => {
+  assert.is(resolved('Central Bohemia'), 'state: Středočeský, Czech Republic');
+  assert.is(resolved('South Moravia'), 'state: Jihomoravský, Czech Republic');
+  assert.is(resolved('Moravian-Silesian Region'), 'state: Moravskoslezský, Czech Republic');
+  assert.equal(placesOf('organizational psychologists in central bohemia'), ['Středočeský, Czech Republic']);
+});
+
 test.run();
