@@ -34,6 +34,16 @@ import {
 import { allCities, findCountryCode, otherKeys, placeKey } from './gazetteer.js';
 import { OTHER_SUBDIVISIONS } from './us-states.js';
 
+/**
+ * The 32 London boroughs and the City of London (ISO 3166-2:GB, category "London borough" and
+ * "city corporation"): records of people there say London, so a borough is no division to filter by.
+ */
+const LONDON_BOROUGHS = new Set(
+  `BDG BNE BEX BEN BRY CMD CRY EAL ENF GRE HCK HMF HRY HRW HAV HIL HNS ISL KEC KTT LBH LEW MRT NWM RDB RIC SWK STN TWH WFT WND WSM LND`
+    .split(' ')
+    .map((c) => `GB-${c}`),
+);
+
 export const DIVISION_NAMES_FILE = fromPackageRoot('geo/data/division-names.tsv');
 
 interface Subdivision {
@@ -165,6 +175,8 @@ export function buildDivisionNames(): string {
     // Jonūbī" is South Khorasan, Estonia's "Harjumaa" Harju, beside its municipalities); Morocco's
     // are its regions of 2015, which the gazetteer lacks ("Fès-Meknès").
     if (groupings.has(s.code) || s.parent === 'US' || (renumbered.has(s.parent) && s.parent !== 'MA')) return undefined;
+    // London's boroughs are parts of the city records file under London, never a division of their own.
+    if (LONDON_BOROUGHS.has(s.code)) return undefined;
     const en = renumbered.has(s.parent) ? undefined : englishOf(s);
     const name = [en ?? '', ...bare, ...isoNames(s.name)].find((n) => PLAIN_NAME.test(n))?.replace(/\u2019/g, "'");
     if (!name) return undefined;

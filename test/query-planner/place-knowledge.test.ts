@@ -628,4 +628,18 @@ test('"X City" of its own, and small capitals in small letters, stay as they wer
   assert.is(parseCompanyQuery('Goldman Sachs alumni startups', { year: 2026 }).filters.locations, undefined);
 });
 
+test("first-level divisions no gazetteer city is filed under are read; London's boroughs are no division", () => {
+  for (const [text, region] of [
+    ['Qinghai', 'Qinghai'],
+    ['Flevoland', 'Flevoland'],
+  ] as const) {
+    const r = resolvePlace(text);
+    assert.is(r?.kind, 'state', text);
+    assert.is(r?.region, region, text);
+  }
+  // Records of people in Greenwich or Hackney say London: a borough filter would find no one.
+  for (const borough of ['Greenwich', 'Hackney', 'Southwark', 'Kensington and Chelsea'])
+    assert.not.ok(resolvePlace(borough)?.kind === 'state' && resolvePlace(borough)?.countryCode === 'GB', borough);
+});
+
 test.run();
