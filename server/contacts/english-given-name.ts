@@ -74,3 +74,25 @@ export function withEnglishName(tokens: string[], written: string[]): PersonName
     partnerFirst: englishOrder ? given : englishName,
   };
 }
+
+/** One capitalised word in brackets after a name: "Xiaoming He (Alvin)". */
+const BRACKETED_AFTER = /^[^()]*\S\s*\(\s*(\p{Lu}\p{Ll}+)\s*\)\s*$/u;
+
+/**
+ * An English given name in brackets after a Chinese or Korean name ("Xiaoming He (Alvin)", "Kang
+ * Seoyeon (Kevin)"): the other given name to try, or undefined. Only after two name words that
+ * romanised syllables spell, given name first (the second a family name of the table, the first
+ * not), the bracketed word being none of them, no family name of the table
+ * and no syllables ("(Sales)" and "(Acme)" after "Ana Ruiz" are no names; "(Hao)" is read by the
+ * bracket-between-the-names form only).
+ */
+export function englishNameAfter(cell: string, name: PersonName): string | undefined {
+  const m = BRACKETED_AFTER.exec(cell);
+  if (!m || name.all.length !== 2 || !name.all.every((w) => romanisedSyllables(w) !== null)) return undefined;
+  // Only in the order written given name first ("Xiaoming He"): a name that may be family name
+  // first ("Kang Seoyeon") is still tried the other way round, which a name to try would prevent.
+  if (!isEastAsianFamilyName(name.all[1] as string) || isEastAsianFamilyName(name.all[0] as string)) return undefined;
+  const word = (m[1] as string).toLowerCase();
+  if (!/^[a-z]+$/.test(word) || name.all.includes(word) || isEastAsianFamilyName(word)) return undefined;
+  return romanisedSyllables(word) === null || isGivenName(word) ? word : undefined;
+}

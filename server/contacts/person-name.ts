@@ -7,7 +7,7 @@
 
 import { isGivenName } from '../../lib/names/given-names.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
-import { withEnglishName } from './english-given-name.js';
+import { englishNameAfter, withEnglishName } from './english-given-name.js';
 import { indexWords, words } from './normalize.js';
 
 /** The courtesy titles of English names ("Dr. Jane Doe", "Mr Smith"). */
@@ -353,6 +353,9 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const alias = partner ? null : ALIAS.exec(row.name ?? '');
   const aliasFirst = alias ? words(alias[2])[0] : undefined;
   if (aliasFirst && aliasFirst !== name.first && !courtesy(aliasFirst)) name.partnerFirst = aliasFirst;
+  // "Xiaoming He (Alvin)": an English given name in brackets after a Chinese or Korean name.
+  const after = name.partnerFirst ? undefined : englishNameAfter(row.name ?? '', name);
+  if (after && !courtesy(after)) name.partnerFirst = after;
   if (initialAlt && !name.partnerFirst) name.partnerFirst = initialAlt;
   if (nickname && !name.partnerFirst && nickname !== name.first && !courtesy(nickname)) name.partnerFirst = nickname;
   if (writtenAsInitials(parts.length > 1 ? parts.slice(1).join(' ') : (parts[0] as string), name.first)) name.initials = true;

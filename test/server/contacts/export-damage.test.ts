@@ -153,6 +153,11 @@ test('an English given name beside a Chinese or Korean name: both given names ar
   assert.equal(read('SEO Donghyun Eric'), ['donghyun', 'seo', 'eric']);
   assert.equal(read('Alvin Xiaoming He'), ['alvin', 'he', 'xiaoming']);
   assert.equal(read('Xiaoming (Alvin) He'), ['xiaoming', 'he', 'alvin']);
+  assert.equal(read('Xiaoming He (Alvin)'), ['xiaoming', 'he', 'alvin']);
+  // A name that may be written family name first is still tried the other way round; a bracket
+  // after a Western name is a note.
+  assert.equal(read('Kang Seoyeon (Kevin)'), ['kang', 'seoyeon', null]);
+  assert.equal(read('Ana Ruiz (Sales)'), ['ana', 'ruiz', null]);
   // Western names of three words stay as they were read.
   assert.equal(read('Mary Jane Kim'), ['mary', 'kim', null]);
   assert.equal(read('Anna Maria Li'), ['anna', 'li', null]);
