@@ -6,9 +6,14 @@
  * "ATTN:"), a number ("17. Ana Ruiz", "No. 284"), a marker ("zz_", "DUP -").
  */
 import { decodeHTMLStrict } from 'entities';
+import { findCountryCode } from '../../geo/gazetteer.js';
+import { directoryName } from './directory-name.js';
 import { headerField } from './header-names.js';
 import type { ContactRow } from './match-scoring.js';
+import { words } from './normalize.js';
+import { romanisedSyllables } from './romanised-syllables.js';
 import { CONTACT_ROW_FIELDS } from './row-schema.js';
+import { timeZoneOf } from './time-zones.js';
 
 /** Tags of markup ("<b>Ana</b>", "<br/>", "<a href=…>"), by their angle brackets round a tag name. */
 const TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/i;
@@ -84,12 +89,68 @@ function withoutLabel(cell: string, field: string | undefined): string {
 
 const NAME_PARTS = new Set(['name', 'first_name', 'last_name']);
 
+/**
+ * A spreadsheet's link formula exported as text: `=HYPERLINK("url","text")`, with ";" between its
+ * arguments as European Excel writes them, `""` for a quote inside a string, and the function's
+ * name in the languages Excel translates it to (LIEN_HYPERTEXTE, HIPERVINCULO, HIPERLINK,
+ * COLLEG.IPERTESTUALE). The comma between its arguments is no "Last, First".
+ */
+const HYPERLINK =
+  /^\s*=?\s*@?(?:hyperlink|lien_hypertexte|hipervinculo|hiperv[ií]nculo|hiperlink|colleg\.ipertestuale)\s*\(\s*"((?:[^"]|"")*)"\s*(?:[,;]\s*"((?:[^"]|"")*)"\s*)?\)\s*$/iu;
+/** A profile URL ("…/in/<username>"). */
+const PROFILE_LINK = /\/in\/[^/?#\s]+/i;
+
+/**
+ * A link formula's text: its display text and, in a name cell, its link when that is a profile URL
+ * (read as one where the row is laid out, cell-layout.ts); the link alone when it shows none.
+ */
+function hyperlinkText(cell: string, field: string | undefined): string | null {
+  const m = HYPERLINK.exec(cell);
+  if (!m) return null;
+  const url = (m[1] as string).replace(/""/g, '"').trim();
+  const shown = (m[2] ?? '').replace(/""/g, '"').trim();
+  if (!shown) return url;
+  return NAME_PARTS.has(field ?? '') && PROFILE_LINK.test(url) ? `${shown} ${url}` : shown;
+}
+
+/**
+ * Job-ad gender markers after (or before) a title: "(m/w/d)", "(w/m/d)", "(m/f/d)", "(f/m/x)",
+ * "(H/F)", "(M/F)", "(m/w/div)", "(mwd)", "(gn)", "(all genders)", "(alle Geschlechter)", with
+ * brackets or after a dash: no part of the title.
+ */
+const GENDER_LETTERS = '(?:m|w|f|d|x|h|i|a|div|divers|diverse|nb)';
+const GENDER_MARKER = new RegExp(
+  `\\s*(?:[([]\\s*(?:${GENDER_LETTERS}(?:\\s*[/|,*]\\s*${GENDER_LETTERS}){1,3}|mwd|wmd|mfd|fmd|gn\\*?|all genders|alle geschlechter|tous genres|todos los g[eé]neros)\\s*[)\\]]|[-–—,]?\\s*\\b${GENDER_LETTERS}(?:\\s*/\\s*${GENDER_LETTERS}){1,3}\\s*$)`,
+  'giu',
+);
+/** A title without a job ad's gender marker ("Senior Engineer (m/w/d)" is Senior Engineer). */
+const withoutGenderMarker = (title: string): string => title.replace(GENDER_MARKER, ' ').replace(/\s+/g, ' ').trim() || title;
+
+/** A hierarchy written from the country down: "Germany > Bavaria > Munich"; with "/" or " - " only after a country ("Germany / Munich"). */
+function townFirst(location: string): string {
+  if (/>/.test(location)) {
+    const parts = location.split(/\s*>+\s*/).filter((p) => p.trim());
+    return parts.length > 1 ? parts.reverse().join(', ') : location;
+  }
+  // "America/Chicago" is a time zone (time-zones.ts), read as one.
+  if (timeZoneOf(location)) return location;
+  const parts = location.split(/\s*\/\s*|\s+[-–—]\s+/).filter((p) => p.trim());
+  if (parts.length < 2 || /,/.test(location) || !findCountryCode(parts[0] as string)) return location;
+  // "Singapore / Singapore" is a city-state; "Germany / Austria" is two countries, left as written.
+  const last = parts.at(-1) as string;
+  if (findCountryCode(last) && last.toLowerCase() !== (parts[0] as string).toLowerCase()) return location;
+  return parts.reverse().join(', ');
+}
+
 /** Any cell's text: markup out and entities decoded, a JSON value's text, no label of its field before it. */
 export function cellText(cell: string, field?: string): string {
-  let out = cell;
+  let out = hyperlinkText(cell, field) ?? cell;
   if (out.includes('<') && TAG.test(out)) out = decodeHTMLStrict(out.replace(TAGS, ' ')).replace(/\s+/g, ' ').trim();
   out = fromJson(out, NAME_PARTS.has(field ?? '')) ?? out;
-  return withoutLabel(out, field);
+  out = withoutLabel(out, field);
+  if (field === 'job_titles') return withoutGenderMarker(out);
+  if (field === 'location') return townFirst(out);
+  return out;
 }
 
 /** What a mail merge writes before a name: "Dear", "Hi", "Hello", "Attn", "To:", "c/o", "FAO". */
@@ -101,11 +162,31 @@ const CRM_MARKER =
   /^\s*(?:z{2,}[\s_.-]*|x{2,}[_.-]+\s*|(?:dup|dupe|duplicate|do not use|dnu|inactive|deleted|obsolete|archived?)\s*[-–:_|]+\s*|\[(?:dup|dupe|duplicate|old|inactive|deleted)\]\s*)/iu;
 
 /**
+ * An honorific after a name, as Japanese, Korean and Chinese write it: "さん", "様", "さま", "殿",
+ * "氏", "先生", "君", "くん", "ちゃん", "님", "씨", "女士", "小姐" glued to the name or after a space, and
+ * romanised after a hyphen ("-san", "-sama", "-sensei", "-dono"; "-san" not after one romanised
+ * syllable: "Dong-san" is a Korean given name).
+ */
+const HONORIFIC_AFTER = /(?:\s*(?:さん|さま|様|殿|どの|氏|先生|君|くん|ちゃん|선생님|님|씨|女士|小姐)|[-‐](sama|sensei|dono|san))\s*$/iu;
+
+/** A name without an honorific after it, only when two name words are left ("Doe-san" alone names a family only). */
+function withoutHonorific(name: string): string {
+  const m = HONORIFIC_AFTER.exec(name);
+  if (!m) return name;
+  const bare = name.slice(0, m.index).trim();
+  const written = bare.split(/[\s,]+/).filter((w) => /\p{L}/u.test(w));
+  if (written.length < 2) return name;
+  if (m[1]?.toLowerCase() === 'san' && romanisedSyllables(words(written.at(-1))[0] ?? '') === 1) return name;
+  return bare;
+}
+
+/**
  * A name cell's text without what was put before the name: greetings, list numbers, CRM markers
- * (each once, in any order), and a trailing comma a greeting leaves ("Dear Ana Ruiz,").
+ * (each once, in any order), and a trailing comma a greeting leaves ("Dear Ana Ruiz,"); without an
+ * honorific after it ("Sato Kenji さん", "Jane Doe-sama").
  */
 export function nameCellText(cell: string, field = 'name'): string {
-  let out = cellText(cell, field);
+  let out = withoutHonorific(cellText(cell, field));
   const greeted = GREETING.test(out);
   for (let i = 0; i < 3; i++) {
     const next = out.replace(GREETING, '').replace(LIST_NUMBER, '').replace(CRM_MARKER, '');
@@ -130,15 +211,64 @@ const formerEmployer = (t: string): string => {
   return employer.replace(FORMER_AFTER, '') || employer;
 };
 
+/**
+ * What a CRM writes after an account's name to sort it: "(Customer)", "[Prospect]", "- Partner",
+ * "| Client", "(Key Account)", "*Target Account*", "(Customer - Enterprise)", "#vip", a duplicate's
+ * number "(2)". Only those words: "Cormier - Block" and "Acme (Europe)" keep their parts.
+ */
+const CRM_TAG_WORDS =
+  '(?:(?:key|target|strategic|named|enterprise|active|inactive|new|former|existing|current|potential|top|priority)\\s+)?(?:customer|client|prospect|partner|reseller|vendor|supplier|lead|account|competitor|churned|vip|enterprise|smb|mid-?market|tier\\s*\\d|[abc]-?account|hot|warm|cold|icp|do not contact)s?';
+const CRM_TAG = new RegExp(
+  `\\s*(?:[([]\\s*(?:${CRM_TAG_WORDS}(?:\\s*[-–:/,]\\s*${CRM_TAG_WORDS})*|\\d{1,2})\\s*[)\\]]|\\*+\\s*${CRM_TAG_WORDS}\\s*\\*+|\\s[-–—|]\\s*${CRM_TAG_WORDS}|#[\\p{L}\\d_-]+)\\s*$`,
+  'iu',
+);
+/** An employer without the tags a CRM put after it, each once. */
+function withoutCrmTags(employer: string): string {
+  let out = employer;
+  for (let i = 0; i < 3; i++) {
+    const next = out.replace(CRM_TAG, '').trim();
+    if (next === out || !/\p{L}/u.test(next)) break;
+    out = next;
+  }
+  return out;
+}
+
+/** Whether the row names an employer in any column ("organization_names", "Company", "Firma"). */
+function namesEmployer(row: ContactRow): boolean {
+  return Object.entries(row).some(([key, value]) => {
+    const field = (CONTACT_ROW_FIELDS as readonly string[]).includes(key) ? key : headerField(key);
+    if (field !== 'organization_names') return false;
+    return (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.trim() !== '');
+  });
+}
+
+/**
+ * A directory name in the name cell (directory-name.ts): its common name is the name, its
+ * organisation the employer when the row names none.
+ */
+function withDirectoryName(row: ContactRow): ContactRow {
+  const dn = typeof row.name === 'string' ? directoryName(row.name) : null;
+  if (!dn) return row;
+  const out: ContactRow = { ...row, name: dn.name };
+  if (dn.organization && !namesEmployer(row)) out.organization_names = [dn.organization];
+  return out;
+}
+
 /** The row with every cell read as a person reads it (markup, JSON, labels; greetings and numbers before a name). */
-export function readCells(row: ContactRow): ContactRow {
+export function readCells(input: ContactRow): ContactRow {
+  const row = withDirectoryName(input);
   const out: ContactRow & Record<string, unknown> = { ...row };
   for (const [key, value] of Object.entries(row)) {
-    if (key === 'row_id' || key === 'professional_url' || key === 'notes') continue;
+    if (key === 'row_id' || key === 'notes') continue;
+    // A profile URL cell is read where links are (cell-layout.ts); only a link formula's link here.
+    if (key === 'professional_url') {
+      if (typeof value === 'string') out[key] = hyperlinkText(value, undefined) === null ? value : (HYPERLINK.exec(value)?.[1] ?? value);
+      continue;
+    }
     const field = (CONTACT_ROW_FIELDS as readonly string[]).includes(key) ? key : headerField(key);
     const read = (v: string) => {
       const t = NAME_PARTS.has(field ?? '') ? nameCellText(v, field) : cellText(v, field);
-      return field === 'organization_names' ? formerEmployer(t) : t;
+      return field === 'organization_names' ? withoutCrmTags(formerEmployer(t)) : t;
     };
     if (typeof value === 'string') out[key] = read(value);
     else if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === 'string' ? read(v) : v));

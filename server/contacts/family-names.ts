@@ -144,6 +144,22 @@ export function familySpelling(a: string, b: string, aParts: string[] = [a], bPa
   return Boolean(restA && restA.length >= 3 && restA === afterArticle(bParts));
 }
 
+let eastAsian: Set<string> | null = null;
+
+/** Whether a lowercase ASCII word is a Chinese or Korean family name of the table, in any of its spellings ("he", "kang", "park"). */
+export function isEastAsianFamilyName(word: string): boolean {
+  if (!eastAsian) {
+    const text = fs.readFileSync(fromPackageRoot('server/contacts/data/family-names.csv'), 'utf8');
+    eastAsian = new Set(
+      text
+        .split('\n')
+        .filter((line) => /^(chinese|korean),/.test(line))
+        .flatMap((line) => line.split(',')[1]?.trim().split(/\s+/) ?? []),
+    );
+  }
+  return eastAsian.has(word);
+}
+
 /** Vowel groups of a name: its syllables, roughly. */
 const syllables = (name: string): number => name.match(/[aeiou]+/g)?.length ?? 0;
 

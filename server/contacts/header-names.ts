@@ -4,6 +4,7 @@
  * fields before a row is laid out (cell-layout.ts) and in reconciliation runs (docs/contacts.md).
  */
 import type { ContactRow } from './match-scoring.js';
+import { repaired } from './repair.js';
 import { LIST_FIELDS } from './row-schema.js';
 import { withColumnsRead } from './unlabelled-columns.js';
 
@@ -124,8 +125,9 @@ function plainHeader(key: string): string {
 /** A courtesy title alone (Outlook's "Title" column): no job title. */
 export const COURTESY_ONLY = /^\s*(mr|mrs|ms|miss|mx|dr|prof|sir|dame|herr|frau|mme|mlle|m)\.?\s*$/i;
 
+/** A column name's words, lowercase ASCII, read through the cells' repair first ("ï»¿First Name": a byte-order mark misread as windows-1252). */
 const headerKey = (key: string): string =>
-  key
+  repaired(key)
     .normalize('NFKC')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

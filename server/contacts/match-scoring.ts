@@ -78,6 +78,8 @@ export const WEIGHTS = {
   lastPart: 2.5,
   lastTypo: 2.2,
   lastConflict: -5,
+  /** The family name cut to its initial ("Alice M."), when the rest of the row agrees (scoreCandidate). */
+  lastInitial: 1.2,
   orgCurrent: 2.5,
   orgPast: 2,
   orgAliasCurrent: 2,
@@ -214,6 +216,9 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
       add('last_name', 'partial', WEIGHTS.lastTypo, `"${rl}" may be another spelling of "${plLast}"`);
     else if (writtenBack(rl, plLast, k.scriptReadings))
       add('last_name', 'partial', WEIGHTS.lastTypo, `"${plLast}" may be the family name the row writes in another script`);
+    // "Alice M.", "Jane D": the family name cut to its initial, as a network shows someone outside
+    // one's network or a chat shows a display name (weighed below, once the rest of the row is).
+    else if (rl.length === 1 && plLast.startsWith(rl)) add('last_name', 'partial', WEIGHTS.lastInitial, 'the family initial matches');
     else add('last_name', 'conflict', WEIGHTS.lastConflict, `family name "${rl}" is not "${plLast}"`);
   }
 
@@ -306,6 +311,22 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
       ev.some((e) => e.field === 'organization' && e.outcome === 'conflict')
     )
       add('location', 'conflict', WEIGHTS.cityAndEmployerConflict, `in ${p.location.city}, at another employer`);
+  }
+  // A family initial is a guess that stands only beside the rest of the row: the given name, the
+  // current employer and the title or the town all agreeing, nothing in conflict. Otherwise it is
+  // read as another family name, as before ("Jane D." at Jane Doe's employer with another title
+  // and town is no Jane Doe).
+  const initial = ev.findIndex((e) => e.field === 'last_name' && e.weight === WEIGHTS.lastInitial && e.outcome === 'partial');
+  if (initial >= 0) {
+    const agrees = (field: Evidence['field']) => ev.some((e) => e.field === field && e.outcome === 'match');
+    const rest = agrees('first_name') && agrees('organization') && (agrees('job_title') || agrees('location'));
+    if (!rest || ev.some((e) => e.outcome === 'conflict'))
+      ev[initial] = {
+        ...ev[initial]!,
+        outcome: 'conflict',
+        weight: WEIGHTS.lastConflict,
+        detail: `family name "${rl}" is not "${plLast}"`,
+      };
   }
   if (network === 1) add('network', 'match', WEIGHTS.firstDegree, 'a first-degree connection of yours');
   else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, 'a second-degree connection of yours');

@@ -7,6 +7,7 @@
 
 import { isGivenName } from '../../lib/names/given-names.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
+import { englishNameAfter, withEnglishName } from './english-given-name.js';
 import { indexWords, words } from './normalize.js';
 
 /** The courtesy titles of English names ("Dr. Jane Doe", "Mr Smith"). */
@@ -305,6 +306,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
       .filter((w) => words(w).some((x) => !PREFIX_TITLES.has(x) && !POST_NOMINALS.has(x)));
     // "J.Smith" is one written word holding two name words: the family name is the last of them.
     lastText = written.length === tokens.length ? (written.at(-1) ?? null) : null;
+    const beside = withEnglishName(tokens, written);
+    if (beside) return beside;
     if (tokens.length === 2 && written.length === 2) {
       // Three letters or more, without dots: "AJ" and "A.J." are initials (two-letter family names
       // are found by trying the other order, docs/contacts.md).
@@ -350,6 +353,9 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   const alias = partner ? null : ALIAS.exec(row.name ?? '');
   const aliasFirst = alias ? words(alias[2])[0] : undefined;
   if (aliasFirst && aliasFirst !== name.first && !courtesy(aliasFirst)) name.partnerFirst = aliasFirst;
+  // "Xiaoming He (Alvin)": an English given name in brackets after a Chinese or Korean name.
+  const after = name.partnerFirst ? undefined : englishNameAfter(row.name ?? '', name);
+  if (after && !courtesy(after)) name.partnerFirst = after;
   if (initialAlt && !name.partnerFirst) name.partnerFirst = initialAlt;
   if (nickname && !name.partnerFirst && nickname !== name.first && !courtesy(nickname)) name.partnerFirst = nickname;
   if (writtenAsInitials(parts.length > 1 ? parts.slice(1).join(' ') : (parts[0] as string), name.first)) name.initials = true;

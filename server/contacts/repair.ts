@@ -1,6 +1,6 @@
 /**
  * Text as an export damaged it, mended (docs/contacts.md, "The matcher"): HTML character
- * references, UTF-8 read as windows-1252, and Cyrillic or Greek look-alike letters inside Latin
+ * references, UTF-8 read with another code page (windows-1252, Mac Roman, DOS), and Cyrillic or Greek look-alike letters inside Latin
  * words.
  */
 import { decodeHTMLStrict } from 'entities';
@@ -8,13 +8,74 @@ import iconv from 'iconv-lite';
 import unhomoglyph from 'unhomoglyph';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * A UTF-8 lead byte then a continuation byte, both read as windows-1252: "Ã©" for "é". Only the
- * leads of Latin letters and punctuation (Â, Ã, Ä, Å) and of Cyrillic (Ð, Ñ): "RENÉ DUPONT" with
- * a no-break space is no damage.
+ * The code pages UTF-8 is misread with, most common first: windows-1252 (Excel, most of the
+ * web), Mac Roman (an old Mac export: "Jos√©"), and the DOS code pages 850 and 437 (a console or
+ * a DOS tool: "Jos├⌐", "Ak├ºal─▒"). iconv-lite holds their tables.
  */
-const MOJIBAKE =
-  /[\u00c2-\u00c5\u00d0\u00d1][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]/;
+const CODE_PAGES = ['windows-1252', 'macintosh', 'cp850', 'cp437'] as const;
+
+/** UTF-8 lead bytes of Latin, Greek and Cyrillic letters (two bytes), and of punctuation and the byte-order mark (three). */
+const LEADS_2 = [0xc2, 0xc3, 0xc4, 0xc5, 0xce, 0xcf, 0xd0, 0xd1];
+const LEADS_3 = [0xe2, 0xef];
+
+const charsOf = (page: string, bytes: number[]): string =>
+  [...new Set(iconv.decode(Buffer.from(bytes), page))]
+    .filter((c) => c !== '\ufffd')
+    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
+
+/**
+ * A UTF-8 lead byte then its continuation bytes, each read as one character of the code page:
+ * "Ã©" (windows-1252), "√©" (Mac Roman), "├⌐" (cp437) for "é"; "ï»¿" for a byte-order mark. Only
+ * the leads of letters and punctuation: "RENÉ DUPONT" with a no-break space is no damage.
+ */
+const MISREAD = new Map(
+  CODE_PAGES.map((page) => {
+    const cont = `[${charsOf(
+      page,
+      Array.from({ length: 64 }, (_, i) => 0x80 + i),
+    )}]`;
+    return [page, new RegExp(`[${charsOf(page, LEADS_2)}]${cont}|[${charsOf(page, LEADS_3)}]${cont}{2}`)] as const;
+  }),
+);
+/** Any page's pattern, to pass over clean text at once. */
+const ANY_MISREAD = new RegExp([...MISREAD.values()].map((r) => r.source).join('|'));
+/** What a repair may not give: IPA, combining marks, scripts other than Latin, Greek and Cyrillic, symbols (the byte-order mark aside). */
+const NOT_TEXT = /[\u0250-\u036f\u0500-\u1fff\u2070-\u209f\u2150-\ufefe\uff00-\uffff]/u;
+
+/**
+ * The text read back as UTF-8 from the bytes a code page gives its characters, or null: only when
+ * every character has a byte there (iconv-lite; Node's decoder reads windows-1252 as Latin-1), the
+ * bytes are valid UTF-8 and what they spell is letters and punctuation.
+ */
+function readBack(text: string, page: string): string | null {
+  const bytes = iconv.encode(text, page);
+  if (iconv.decode(bytes, page) !== text) return null;
+  try {
+    const decoded = UTF8.decode(bytes);
+    return NOT_TEXT.test(decoded) ? null : decoded;
+  } catch {
+    // Not UTF-8 read with this page: written so.
+    return null;
+  }
+}
+
+/** UTF-8 misread once, or twice ("JosÃƒÂ©": windows-1252 on windows-1252), with any code page: read back. */
+function misreadMended(text: string): string {
+  let out = text;
+  for (let pass = 0; pass < 3 && ANY_MISREAD.test(out); pass++) {
+    let mended: string | null = null;
+    for (const [page, pattern] of MISREAD) {
+      mended = pattern.test(out) ? readBack(out, page) : null;
+      if (mended !== null) break;
+    }
+    if (mended === null || mended === out) break;
+    out = mended;
+  }
+  return out;
+}
 
 const LATIN = /\p{Script=Latin}/u;
 const LOOKALIKE_SCRIPTS = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
@@ -41,25 +102,13 @@ function latinLookalikes(text: string): string {
 
 /**
  * Text as it was written before an export damaged it: HTML character references decoded
- * ("Mondrag&#243;n", "Jos&eacute;"; the `entities` package), and UTF-8 that was read as
- * windows-1252 read again as UTF-8 ("AndrÃ©s" is "Andrés"), when every character maps back to a
- * byte and the bytes are valid UTF-8; otherwise the text as it is. Look-alike letters inside Latin
+ * ("Mondrag&#243;n", "Jos&eacute;"; the `entities` package), and UTF-8 that was read with another
+ * code page read again as UTF-8 ("AndrÃ©s", "Andr√©s", "Andr├⌐s" are "Andrés"; twice misread,
+ * "AndrÃƒÂ©s", too), when every character maps back to a byte and the bytes are valid UTF-8;
+ * otherwise the text as it is. Look-alike letters inside Latin
  * words are read as the Latin letters they look like.
  */
 export function repaired(text: string): string {
-  let out = latinLookalikes(text.includes('&') ? decodeHTMLStrict(text) : text);
-  if (MOJIBAKE.test(out)) {
-    // The bytes windows-1252 gives each character (iconv-lite; Node's decoder reads that label as
-    // Latin-1), only when every character has one.
-    const bytes = iconv.encode(out, 'windows-1252');
-    if (iconv.decode(bytes, 'windows-1252') !== out) return out;
-    try {
-      const decoded = UTF8.decode(bytes);
-      // Read again, letters of Latin, Greek or Cyrillic scripts only (not IPA or other blocks).
-      if (!/[\u0250-\u036f\u0500-\u1fff\u2070-\u209f\u2150-\uffff]/u.test(decoded)) out = decoded;
-    } catch {
-      // Not UTF-8 read as windows-1252: written so.
-    }
-  }
-  return out;
+  const out = latinLookalikes(text.includes('&') ? decodeHTMLStrict(text) : text);
+  return misreadMended(out);
 }

@@ -1,0 +1,53 @@
+/**
+ * A directory's name for a person pasted into a name cell (docs/contacts.md, "Rows"): an LDAP or
+ * X.500 distinguished name ("CN=Jane Doe,OU=Sales,O=Acme", "CN=Doe\, Jane,OU=Users,DC=acme,DC=com")
+ * or a Lotus Notes name, canonical ("CN=Jane Doe/OU=Sales/O=Acme") or abbreviated with its Notes
+ * domain ("Jane Doe/Sales/Acme@Acme"). Its common name is the person's name, its organisation the
+ * employer; an organisational unit is a department and names no one.
+ */
+
+/** What a directory name says: the person's name, and the organisation when it gives one. */
+export interface DirectoryName {
+  name: string;
+  organization: string | null;
+}
+
+/** An attribute then "=": where a distinguished name's next part starts. */
+const NEXT_PART = /(?<!\\)\s*[,/;+]\s*(?=[A-Za-z][A-Za-z0-9.-]{0,20}\s*=)/;
+/** A distinguished name: a common name first ("CN=", any case), as directories and Notes write it. */
+const DISTINGUISHED = /^\s*cn\s*=/i;
+/** A Notes abbreviated name: "Jane Doe/Sales/Acme@Acme", the name then one to four units, then its Notes domain. */
+const NOTES_ABBREVIATED = /^\s*(\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){1,3})((?:\/[^/@=,;]+){1,4})@[\p{L}\d][\p{L}\d .-]*$/u;
+
+/** A value with its escapes read: "\," and "\2C" are a comma, quotes round it dropped. */
+function unescaped(value: string): string {
+  return value
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .replace(/\\([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+    .replace(/\\(.)/g, '$1')
+    .trim();
+}
+
+/** An organisation as a directory squashes it ("YundtGroup", "ErdmanHalvorson"): its words apart. */
+const organisationWords = (o: string): string => o.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').trim();
+
+/** The name and organisation a directory name gives, or null for a cell that is no directory name. */
+export function directoryName(cell: string): DirectoryName | null {
+  if (DISTINGUISHED.test(cell)) {
+    const parts = cell
+      .trim()
+      .split(NEXT_PART)
+      .map((p) => /^\s*([A-Za-z][A-Za-z0-9.-]*)\s*=\s*([\s\S]*)$/.exec(p))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [(m[1] as string).toLowerCase(), unescaped(m[2] as string)] as const);
+    const name = parts.find(([a]) => a === 'cn')?.[1];
+    if (!name || !/\p{L}/u.test(name)) return null;
+    const organization = parts.find(([a]) => a === 'o')?.[1];
+    return { name, organization: organization ? organisationWords(organization) : null };
+  }
+  const notes = NOTES_ABBREVIATED.exec(cell);
+  if (!notes) return null;
+  const units = (notes[2] as string).split('/').filter((u) => u.trim());
+  return { name: (notes[1] as string).trim(), organization: organisationWords(units.at(-1) as string) };
+}
