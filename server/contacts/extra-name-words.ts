@@ -7,7 +7,7 @@
  * weight against the match grows as that agreement shrinks.
  */
 import type { Evidence, ProfileDoc } from './match-scoring.js';
-import { indexWords, isTypo, words } from './normalize.js';
+import { indexWords, isTypo } from './normalize.js';
 import { NAME_PARTICLES } from './person-name.js';
 import type { Keys } from './row-keys.js';
 
@@ -32,17 +32,18 @@ export const EXTRA_NAME_WEIGHTS = { corroborated: 0, some: -1, none: -3 } as con
 export function unexplainedNameWords(k: Keys, p: ProfileDoc, ev: Evidence[]): string[] {
   const name = k.name;
   if (!name.first || !name.last || name.all.length < 2) return [];
+  const firstEv = ev.find((e) => e.field === 'first_name');
+  const lastEv = ev.find((e) => e.field === 'last_name');
+  // Most rows: a given and a family name, both weighed by the name evidence. Nothing is left over.
+  const weighed = (e: Evidence | undefined) => e !== undefined && e.outcome !== 'conflict';
+  if (name.all.length === 2 && !name.firstParts && !name.otherLast && weighed(firstEv) && weighed(lastEv)) return [];
   const theirFirst = indexWords(p.first_name);
   const theirLast = indexWords(p.last_name);
   const display = indexWords(p.display_name);
-  const theirs = new Set([...theirFirst, ...theirLast, ...display, ...words(p.first_name), ...words(p.last_name)]);
-  theirs.add(theirFirst.join(''));
-  theirs.add(theirLast.join(''));
+  const theirs = new Set([...theirFirst, ...theirLast, ...display, theirFirst.join(''), theirLast.join('')]);
   const sequences = [theirFirst, theirLast, display];
   // Middle names: the given names after the first, and the display name's words between its ends.
   const middle = [...theirFirst.slice(1), ...display.slice(1, -1)];
-  const firstEv = ev.find((e) => e.field === 'first_name');
-  const lastEv = ev.find((e) => e.field === 'last_name');
   // The row's own given and family word are accounted for when the name evidence weighed them
   // as such (a nickname, a typo, an initial, another spelling), unless the candidate's family name
   // is another word of the row: then the row's last word is a second family name the person lacks.
@@ -51,8 +52,8 @@ export function unexplainedNameWords(k: Keys, p: ProfileDoc, ev: Evidence[]): st
     !theirs.has(name.last) &&
     (name.all.slice(0, -1).includes(plJoined) || (name.otherLast ?? []).some((o) => o === plJoined || theirLast.includes(o)));
   const birthGiven = Boolean(name.birthName && theirs.has(name.birthName));
-  const firstWeighed = Boolean(firstEv && firstEv.outcome !== 'conflict' && !name.firstParts);
-  const lastWeighed = Boolean(lastEv && lastEv.outcome !== 'conflict' && (!lastIsOther || birthGiven));
+  const firstWeighed = weighed(firstEv) && !name.firstParts;
+  const lastWeighed = weighed(lastEv) && (!lastIsOther || birthGiven);
   const lastParts = name.lastSearch?.split(' ') ?? [];
   const lastSplit = lastIsOther && lastParts.length > 1 && lastParts.join('') === name.last ? lastParts : null;
 
