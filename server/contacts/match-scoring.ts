@@ -6,6 +6,7 @@
 import { placeKey } from '../../geo/gazetteer.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../lib/names/given-names.js';
 import { normEmail, sameMailboxAtParent, sameMailboxDomainSlip } from './emails.js';
+import { corroboration, EXTRA_NAME_WEIGHTS, extraNameWeight, unexplainedNameWords } from './extra-name-words.js';
 import { familySpelling } from './family-names.js';
 import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
@@ -136,6 +137,9 @@ export interface ProfileDoc {
   professional_username?: string | null;
 }
 
+/** Whether the first two or three of the row's name words, joined, are `given` (and a family name follows). */
+const writtenApart = (all: string[], given: string): boolean => [2, 3].some((n) => n < all.length && all.slice(0, n).join('') === given);
+
 /** Scores one profile against a row's keys; `network` is the perspective's degree to the person. */
 export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): { score: number; evidence: Evidence[] } {
   const ev: Evidence[] = [];
@@ -179,6 +183,9 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     else if (k.name.given && rf === pf)
       add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names the row gives`);
     else if (rf === pf || rf === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
+    // "Ji Soo", "Seung Woo": a given name of two syllables written apart is the same given name.
+    else if (k.name.all.length > 2 && pf.length > rf.length && writtenApart(k.name.all, pfParts.join('')))
+      add('first_name', 'match', WEIGHTS.firstExact, 'same given name, written apart');
     else if (pfParts.length > 1 && (rf === pfParts[0] || rf === pfParts.at(-1)))
       add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names "${p.first_name}"`);
     else if (sameGivenName(rf, pf)) add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is a form of "${pf}"`);
@@ -328,6 +335,15 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
         detail: `family name "${rl}" is not "${plLast}"`,
       };
   }
+  // A name word of the row that is not theirs ("Min Ran Chen" for Min Chen, "Teresa Guerrero
+  // Corral" for Teresa Corral): a middle name left out, or another person, as what else agrees says.
+  const extra = unexplainedNameWords(k, p, ev);
+  const net = corroboration(ev, k.titles.length > 0, {
+    sideRole: WEIGHTS.orgSideRole,
+    orgPart: [WEIGHTS.orgPartCurrent, WEIGHTS.orgPartPast],
+  });
+  const extraWeight = extraNameWeight(extra, net);
+  if (extraWeight) add('name', 'conflict', extraWeight, `the row's name also has "${extra.join(' ')}", which this person's name does not`);
   if (network === 1) add('network', 'match', WEIGHTS.firstDegree, 'a first-degree connection of yours');
   else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, 'a second-degree connection of yours');
   return { score: Math.round(ev.reduce((s, e) => s + e.weight, 0) * 100) / 100, evidence: ev };
@@ -367,8 +383,11 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
   const nameConflict = top.evidence.some((e) => (e.field === 'first_name' || e.field === 'last_name') && e.outcome === 'conflict');
   // A misspelt name, an initial or a nickname is a guess ("Leo" may be Leonard, or a Leo): without
   // a key (email, phone, profile URL) a person approves it.
+  // A name word the person's name lacks is a guess too ("Mary Ellen Smith" for a Mary Smith).
   const nameGuess = top.evidence.some(
-    (e) => (e.field === 'first_name' || e.field === 'last_name') && (e.outcome === 'partial' || e.weight === WEIGHTS.firstNickname),
+    (e) =>
+      ((e.field === 'first_name' || e.field === 'last_name') && (e.outcome === 'partial' || e.weight === WEIGHTS.firstNickname)) ||
+      e.field === 'name',
   );
   // Another person carries a key of the row (an email, a phone): the row points at two people.
   const keyElsewhere = candidates.slice(1).some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => KEY_FIELDS.has(e.field)));
@@ -378,6 +397,14 @@ export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; 
   // weigh the score without it ("Ana Ruiz" at "Acme (also advising Beta)" is no Ana Ruiz of Beta).
   const sideOnly = holds(top, 'organization', 'partial', WEIGHTS.orgSideRole);
   const confidence = sideOnly ? confidenceOf(top.score - WEIGHTS.orgSideRole) : top.confidence;
+  // A name word the person lacks with nothing else agreeing ("Min Ran Chen" at Min Chen's employer,
+  // another title, another country) names someone else as often: the perspective's network, which
+  // may know the namesake, never makes it a proposal.
+  const extraUnsupported = holds(top, 'name', 'conflict', EXTRA_NAME_WEIGHTS.none);
+  if (extraUnsupported)
+    return top.confidence >= LIKELY_MIN
+      ? { status: 'needs_review', reason: 'ambiguous_candidates' }
+      : { status: 'unresolved', reason: 'low_confidence' };
   if (confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere && (keyed || (!nameGuess && !emailGuess)))
     return { status: 'resolved', reason: null };
   if (confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))

@@ -64,39 +64,56 @@ const LEGAL = new Set([
 ]);
 
 /**
- * The organisations one cell names: the organisation, and the one a clause beside it names
- * ("Acme (formerly Widgets Inc)", "Acme, a Globex company", "Acme (acquired by Globex)", "Acme,
- * part of Globex"): the person may be filed under either. Each is read as a person reads an
- * employer cell (employer-cell.ts: years, an office, a spelt-out legal form, several employers).
+ * The organisations one cell names: the organisation, the one a clause beside it names as its
+ * other name ("Acme (formerly Widgets Inc)", "Acme (now Globex)") and the one it names as its owner
+ * ("Acme, a Globex company", "Acme (acquired by Globex)", "Acme, part of Globex", "Acme (merged
+ * into Globex)"): the person may be filed under any. Each is read as a person reads an employer
+ * cell (employer-cell.ts: years, an office, a spelt-out legal form, several employers).
  */
 export function orgNamesIn(cell: string | null | undefined): string[] {
-  return [...new Set(clauseParts(cell).flatMap(employerReadings))];
+  const { names, owner } = clauseParts(cell);
+  return [...new Set([...names, ...(owner ? [owner] : [])].flatMap(employerReadings))];
 }
 
 /**
  * The readings of `orgNamesIn(cell)` where the cell gives the person a side role or names the
  * organisation after their employer ("Acme; Board member at Beta", "Acme / Beta (advisor)",
- * employer-cell.ts): organisations the person is not said to work at now.
+ * employer-cell.ts), or names the employer's owner ("Acme (acquired by Globex)"): organisations
+ * the person is not said to work at now. An owner is where a namesake works, as often as where the
+ * person went with their firm, so it weighs as a side role does (match-scoring.ts).
  */
 export function sideOrgNamesIn(cell: string | null | undefined): Set<string> {
-  const read = clauseParts(cell).map(employerCell);
+  const { names, owner } = clauseParts(cell);
+  const read = names.map(employerCell);
   const employer = new Set(read.flatMap((r) => r.employer));
-  return new Set(read.flatMap((r) => r.side).filter((n) => !employer.has(n)));
+  const side = [...read.flatMap((r) => r.side), ...(owner ? employerReadings(owner) : [])];
+  return new Set(side.filter((n) => !employer.has(n)));
 }
 
-/** A cell without the clause beside its organisation, and the organisation the clause names ("Acme (formerly Widgets Inc)"). */
-function clauseParts(cell: string | null | undefined): string[] {
+/** Words of a clause that gives the organisation another name it had or has: "formerly", "now" (renamed). */
+const RENAMED = String.raw`formerly|previously|fka|f\/k\/a|now(?!\s+part\s+of)|renamed(?:\s+to)?`;
+/** Words of a clause that names the organisation's owner: "acquired by", "(now) part of", "merged into". */
+const OWNED = String.raw`acquired\s+by|(?:now\s+)?part\s+of|(?:a\s+)?subsidiary\s+of|owned\s+by|merged\s+into|(?:a\s+)?division\s+of`;
+const CLAUSE = new RegExp(
+  String.raw`^(.*?)\s*(?:\(\s*(?:(${RENAMED})|${OWNED})\s+([^)]+)\)|,\s*(?:a|an)\s+(.+?)\s+(?:company|subsidiary|business|brand)|,\s*(?:(${RENAMED})|${OWNED})\s+(.+))\s*$`,
+  'i',
+);
+/** The year of an acquisition after the owner's name: "acquired by Globex in 2024", "(merged into Globex, 2023)". */
+const CLAUSE_YEAR = /[\s,]+(?:in\s+|since\s+)?(?:19|20)\d{2}\s*$/i;
+
+/** A cell without the clause beside its organisation: the organisation's names, and the owner the clause names. */
+function clauseParts(cell: string | null | undefined): { names: string[]; owner: string | null } {
   const text = (cell ?? '')
     .replace(/\bS\.?\s?A\.?(?:\s?P\.?\s?I\.?)?\s+de\s+C\.?\s?V\.?/gi, ' ')
     .replace(/\bS\.?\s+de\s+R\.?\s?L\.?/gi, ' ');
-  const clause =
-    /^(.*?)\s*(?:\(\s*(?:formerly|previously|fka|f\/k\/a|now|acquired by|part of|a subsidiary of|subsidiary of|owned by)\s+([^)]+)\)|,\s*(?:a|an)\s+(.+?)\s+(?:company|subsidiary|business)\s*$|,\s*(?:part of|a subsidiary of|now|formerly)\s+(.+)$)\s*$/i.exec(
-      text.trim(),
-    );
-  if (!clause) return [text];
+  const clause = CLAUSE.exec(text.trim());
+  if (!clause) return { names: [text], owner: null };
   const main = (clause[1] ?? '').trim();
-  const other = (clause[2] ?? clause[3] ?? clause[4] ?? '').trim();
-  return [main, other].filter(Boolean);
+  const renamed = clause[2] ?? clause[5];
+  const other = (clause[3] ?? clause[4] ?? clause[6] ?? '').replace(CLAUSE_YEAR, '').trim();
+  if (!main) return { names: [text], owner: null };
+  if (renamed) return { names: [main, other].filter(Boolean), owner: null };
+  return { names: [main], owner: other || null };
 }
 
 /**

@@ -41,7 +41,7 @@ const PREFIX_TITLES = new Set([
 ]);
 
 /** Words that begin family names of several words ("Van Der Berg", "de la Cruz"), given names as some of them are. */
-const NAME_PARTICLES = /^(van|von|de|del|della|der|den|di|da|du|la|le|al|el|bin|ibn|ben|mac|st|dos|das|ter|ten|lo)$/;
+export const NAME_PARTICLES = /^(van|von|de|del|della|der|den|di|da|du|la|le|al|el|bin|ibn|ben|mac|st|dos|das|ter|ten|lo)$/;
 
 /** Courtesy titles that are also given names or words, read as titles only with their dot ("Sr. Pérez", "Sig. Rossi"; "Sig Hansen"). */
 const DOTTED_TITLES = new Set(['sr', 'sig']);
@@ -89,6 +89,18 @@ export interface PersonName {
    * "Blanca & Carl Bak"), or the one a person goes by in brackets ("hao" for "Andy (Hao) Lin").
    */
   partnerFirst?: string;
+  /** The parts of a given name written with a hyphen ("jun", "fan" for "Jun-fan"), each a name of its own to a reader. */
+  firstParts?: string[];
+}
+
+/** The parts of the hyphenated word of `text` that is the given name `first` ("Jun-fan" → jun, fan). */
+function hyphenParts(text: string | null | undefined, first: string | null): string[] | undefined {
+  if (!text || !first) return undefined;
+  for (const w of text.split(/\s+/)) {
+    const parts = indexWords(w);
+    if (parts.length > 1 && /[-‐]/.test(w) && parts.join('') === first) return parts;
+  }
+  return undefined;
 }
 
 /** Two given names joined before one family name: "Blanca & Carl Bak", "Ana and Luis Ruiz". */
@@ -244,6 +256,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   if (first.length || last.length) {
     const lastSearch = indexWords(row.last_name).filter((w) => !HONORIFICS.has(w) && !POST_NOMINALS.has(w));
     const otherLast = otherFamilyNames(row.last_name ?? null, null);
+    const firstParts = hyphenParts(row.first_name, first[0] ?? null);
     return {
       first: first[0] ?? null,
       last: last.at(-1) ?? null,
@@ -252,6 +265,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
       ...(otherLast ? { otherLast } : {}),
       ...(columnAlt ? { partnerFirst: columnAlt } : {}),
       ...(firstInitials ? { initials: true } : {}),
+      ...(firstParts ? { firstParts } : {}),
     };
   }
   // Stripped only when a given and a family name remain ("Anna née Wong" keeps Wong).
@@ -358,6 +372,8 @@ export function personName(row: { name?: string | null; first_name?: string | nu
   if (after && !courtesy(after)) name.partnerFirst = after;
   if (initialAlt && !name.partnerFirst) name.partnerFirst = initialAlt;
   if (nickname && !name.partnerFirst && nickname !== name.first && !courtesy(nickname)) name.partnerFirst = nickname;
+  const firstParts = hyphenParts(raw, name.first);
+  if (firstParts) name.firstParts = firstParts;
   if (writtenAsInitials(parts.length > 1 ? parts.slice(1).join(' ') : (parts[0] as string), name.first)) name.initials = true;
   return name;
 }

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ProfileDoc } from '../../../server/contacts/match-scoring.js';
 import { bucketOf } from '../../../server/contacts/matcher.js';
-import { ranked } from '../../helpers/contact-scores.js';
+import { alone, ranked } from '../../helpers/contact-scores.js';
 
 const kang: ProfileDoc = {
   first_name: 'Seoyeon',
@@ -58,6 +58,25 @@ test('still a rival: the same exact name, the misspelt name at the listed employ
     [{ ...kang, last_name: 'Kams', current_company_name: 'Emard LLC' }, 1],
   ]);
   assert.is.not(bucketOf(misspelt).status, 'resolved');
+});
+
+test('the name alone, with the employer, the title and the country all another person’s, is never a proposal', () => {
+  const ruiz: ProfileDoc = {
+    first_name: 'Ana',
+    last_name: 'Ruiz',
+    current_title: 'Head of Sales',
+    current_company_name: 'Kulas Labs',
+    location: { city: 'Lima', country_code: 'PE' },
+  };
+  const row = { name: 'Ana Ruiz', organization_names: ['Bernhard Agency'], job_titles: ['Staff Nurse'] };
+  for (const location of ['Madrid, Spain', 'Toronto, Canada'])
+    for (const degree of [null, 2, 1] as const) {
+      const read = alone({ ...row, location }, ruiz, degree);
+      assert.ok(read.evidence.includes('organization:conflict') && read.evidence.includes('location:conflict'), read.evidence.join());
+      assert.is(read.status, 'unresolved', `${location}, degree ${degree}`);
+    }
+  // With an extra name word besides, the same.
+  assert.is(alone({ ...row, name: 'Ana María Ruiz', location: 'Madrid, Spain' }, ruiz, 1).status, 'unresolved');
 });
 
 test.run();
