@@ -64,6 +64,7 @@ export const ERROR_STATUS = {
   batch_index_reused: 409,
   no_eligible_targets: 409,
   project_target_limit: 409,
+  project_archived: 409,
   export_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -171,7 +172,8 @@ export const ERROR_BODY_SCHEMA = {
       description: 'channel_unavailable, target_not_found: why the channel cannot reach the person (as capabilities reports it).',
     },
     communication_id: { type: 'string', description: 'Communication errors: the communication concerned.' },
-    project_id: { type: 'string', description: 'project_not_found: the project asked for.' },
+    project_id: { type: 'string', description: 'project_not_found, project_archived: the project asked for.' },
+    archived_at: { type: 'string', description: 'project_archived: when the project was archived.' },
     watcher_id: { type: 'string', description: 'watcher_not_found: the watcher asked for.' },
     run_id: {
       type: 'string',

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';
 import { factsFingerprint } from './drafting.js';
-import { assertProjectActor, ownProject, presentProject } from './projects.js';
+import { ownProject, presentProject, writableProject } from './projects.js';
 import { targetFactsOf } from './target-facts.js';
 import { deliveryChannel, draftState, trackedScheduleLink } from './targets.js';
 
@@ -66,8 +66,7 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
  * The dispatcher's daily caps pace the professional network (docs/projects.md, "Activation").
  */
 export async function activateProject(services: Services, actor: Actor, projectId: string, now: number): Promise<Record<string, unknown>> {
-  const p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  const p = writableProject(services, actor, projectId);
   const listed = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
   // A message its owner cancelled was not sent: the target is queued again, with its draft as it
   // now stands, under a new idempotency key.
@@ -167,8 +166,7 @@ export async function retryFailedProfessionalSends(
   projectId: string,
   now: number,
 ): Promise<Record<string, unknown>> {
-  const p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  const p = writableProject(services, actor, projectId);
   const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
   let reset = 0;
   for (const t of targets) {

@@ -25,7 +25,7 @@ import {
   generateTemplate,
   type TemplateType,
 } from './drafting.js';
-import { assertProjectActor, ownProject, presentProject } from './projects.js';
+import { presentProject, writableProject } from './projects.js';
 import { targetFacts, targetFactsOf } from './target-facts.js';
 import { assertRoomForTargets, deliveryChannel, draftState, presentTarget, presentTargets, trackedScheduleLink } from './targets.js';
 
@@ -36,7 +36,7 @@ export function putTemplates(
   body: Partial<Record<TemplateField, string | null>> & { clear_personalization?: boolean },
   now: number,
 ): Record<string, unknown> {
-  const p = ownProject(services, actor, projectId);
+  const p = writableProject(services, actor, projectId);
   for (const f of TEMPLATE_FIELDS) assertKnownPlaceholders(body[f], `/${f}`);
   const templates = Object.fromEntries(TEMPLATE_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
   const updated = services.projects.setTemplates(p.projectId, templates, now);
@@ -51,8 +51,7 @@ export function generateTemplates(
   body: Partial<Record<TemplateField, string>> & { template_type?: TemplateType; user_input?: string; message?: string },
   now: number,
 ): Record<string, unknown> {
-  const p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  const p = writableProject(services, actor, projectId);
   const type: TemplateType = body.template_type ?? 'outreach_message_prompt';
   if (type === 'generalize_message_to_template') {
     if (!body.message?.trim()) throw invalidField('body', '/message', 'is required with template_type=generalize_message_to_template');
@@ -79,8 +78,7 @@ export async function generateMessages(
   body: { target_ids?: string[]; target_user_id?: string; persist_target?: boolean },
   now: number,
 ): Promise<Record<string, unknown>> {
-  let p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  let p = writableProject(services, actor, projectId);
   // A person named by id is checked as adding a target checks: someone Proxima knows, not the owner.
   if (body.target_user_id) {
     if (body.target_user_id === p.ownerUserId || body.target_user_id === actor.actingUserId)
@@ -229,8 +227,7 @@ export async function putMessage(
   body: MessageBody,
   now: number,
 ): Promise<Record<string, unknown>> {
-  const p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  const p = writableProject(services, actor, projectId);
   assertKnownPlaceholders(body.message, '/message');
   // What a send would refuse is refused when saved (a Word line break U+000B, a NUL).
   const control = controlCharacterAt(body.message);
