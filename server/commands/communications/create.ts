@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Actor } from '../../auth/actor.js';
 import { CHANNELS, type Channel, INVITE_NOTE_MAX, isChannel, networkOf, TERMINAL } from '../../communications/channels.js';
+import { PLAIN_EMAIL_RULE } from '../../communications/email-address.js';
 import type { Communication, EventInput } from '../../communications/record.js';
 import type { WaitUntil } from '../../communications/service.js';
 import { webhookUrlRefusal } from '../../communications/webhook-address.js';
@@ -185,7 +186,7 @@ export async function createCommunication(
       const twin = services.communications.store.byIdempotencyKey(actor.ownerUserId, actor.actingUserId, input.idempotency_key);
       if (twin && twin.requestHash === hash) return presentAfterWait(services, twin, input.wait_ms, input.wait_until, signal);
     }
-    if (verdict.reason === 'recipient_email_invalid') throw invalidField('body', '/recipient_email', 'is not a valid email address');
+    if (verdict.reason === 'recipient_email_invalid') throw invalidField('body', '/recipient_email', PLAIN_EMAIL_RULE);
     if (verdict.reason === 'target_unresolved')
       throw new AppError(404, 'target_not_found', 'No person matches the identity given; check the id, URL, username or email.', {
         channel,

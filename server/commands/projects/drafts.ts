@@ -1,5 +1,6 @@
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { CHANNELS, isChannel } from '../../communications/channels.js';
+import { PLAIN_EMAIL_RULE } from '../../communications/email-address.js';
 import { AppError, invalidField } from '../../errors.js';
 import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
 import { isEmailAddress } from '../communications/capabilities.js';
@@ -262,7 +263,7 @@ export async function putMessage(
     );
   // As on create: an address kept here would be replaced by the person's best one at activation, unsaid.
   if (body.recipient_email !== undefined && !isEmailAddress(body.recipient_email))
-    throw invalidField('body', '/recipient_email', 'is not a valid email address');
+    throw invalidField('body', '/recipient_email', PLAIN_EMAIL_RULE);
   if (body.review_action === 'approve' && !(body.message ?? t.draftMessage)?.trim())
     throw invalidField('body', '/review_action', 'cannot approve an empty draft: send message or generate one first');
   const edited = body.message !== undefined && body.message !== t.draftMessage;
