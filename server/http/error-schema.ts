@@ -80,6 +80,7 @@ export const ERROR_STATUS = {
   search_engine_unavailable: 503,
   search_index_missing: 503,
   search_overloaded: 503,
+  server_overloaded: 503,
   search_timeout: 504,
 } as const;
 
@@ -114,6 +115,7 @@ export const SEARCH_ENGINE_ERRORS: readonly ErrorCode[] = [
   'search_engine_unavailable',
   'search_index_missing',
   'search_overloaded',
+  'server_overloaded',
   'search_timeout',
   'client_closed_request',
 ];

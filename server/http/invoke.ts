@@ -1,10 +1,11 @@
 import type { Context } from 'koa';
 import { withSearchBudget } from '../../search-engine/call-context.js';
+import { SearchEngineError } from '../../search-engine/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { actAsDelegate } from '../auth/authenticate.js';
 import { missingScopes } from '../auth/scopes.js';
 import type { CreditHold } from '../billing/credits.js';
-import { insufficientScope, invalidField, type ValidationProblem } from '../errors.js';
+import { insufficientScope, invalidField, serverOverloaded, type ValidationProblem } from '../errors.js';
 import type { Services } from '../services.js';
 import { effectiveRequestSchemas } from './mount.js';
 import { BUDGET_ITEMS, type RouteDef } from './route.js';
@@ -170,7 +171,23 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
       return result;
     } catch (err) {
       if (hold) services.credits.release(hold);
+      // The engine's read queue is shared by every route; only a search is told "too many searches".
+      if (err instanceof SearchEngineError && err.code === 'overloaded' && !SEARCH_TAGS.has(def.tag))
+        throw serverOverloaded(WORK_OF_TAG.get(def.tag) ?? `${def.method} ${def.path}`);
       throw err;
     }
   };
 }
+
+/** Routes whose engine work is a search: a shed read is 503 `search_overloaded` there. */
+const SEARCH_TAGS: ReadonlySet<string> = new Set(['people-search', 'companies', 'jobs', 'posts']);
+
+/** What the routes of a tag do, as `server_overloaded` names it. */
+const WORK_OF_TAG: ReadonlyMap<string, string> = new Map([
+  ['projects', 'project work: targets, drafts, readiness or activation'],
+  ['communications', 'a communication: resolving its recipient or reading its history'],
+  ['contacts', 'contact matching'],
+  ['profiles', 'a profile read'],
+  ['signals', 'a signal watcher'],
+  ['inbox', 'an inbox read'],
+]);

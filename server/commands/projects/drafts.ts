@@ -267,7 +267,9 @@ export async function putMessage(
   if (body.review_action === 'approve' && !(body.message ?? t.draftMessage)?.trim())
     throw invalidField('body', '/review_action', 'cannot approve an empty draft: send message or generate one first');
   const edited = body.message !== undefined && body.message !== t.draftMessage;
-  const { facts } = await targetFacts(services, p, t.targetUserId);
+  // Read once: the fingerprint and the answer's target both come from these facts.
+  const known = await targetFacts(services, p, t.targetUserId);
+  const { facts } = known;
   const updated = services.projects.updateDraft(t.targetId, {
     draftMessage: body.message,
     messageSource: body.message_source ?? (edited ? 'user_edited' : undefined),
@@ -281,5 +283,11 @@ export async function putMessage(
     previewedAt: body.review_action ? now : undefined,
   });
   const key = by.targetId ? { assignment_target_id: t.targetId } : { target_user_id: t.targetUserId };
-  return { success: true, ...actingFields(actor), project_id: p.projectId, ...key, target: await presentTarget(services, p, updated) };
+  return {
+    success: true,
+    ...actingFields(actor),
+    project_id: p.projectId,
+    ...key,
+    target: await presentTarget(services, p, updated, { known }),
+  };
 }

@@ -192,4 +192,36 @@ test('an archived project is read-only, its queued sends are cancelled, and arch
   }
 });
 
+test('draft saves shed under load are 503 server_overloaded naming project work, never search_overloaded', async () => {
+  // One worker and a queue of four (one waiting read per account): parallel saves must be shed.
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, SEARCH_WORKERS: '1', SEARCH_QUEUE_LIMIT: '4' } });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const call = (method: string, path: string, body?: unknown) => app.call(method, path, { key, body });
+    const base = `/api/v1/projects/${((await call('POST', '/api/v1/projects', { title: 'Load' })).body.project as Row).id}`;
+    await call('POST', `${base}/targets`, { target_user_ids: [P(1), P(2), P(3), P(4), P(5)] });
+    const saves = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call('PUT', `${base}/target-users/${P((i % 5) + 1)}/message`, { message: `Hello ${i}`, review_action: 'save' }),
+      ),
+    );
+    const shed = saves.filter((r) => r.status === 503);
+    assert.ok(shed.length > 0, 'the queue of one waiting read sheds some of 40 parallel saves');
+    assert.ok(saves.some((r) => r.status === 200));
+    for (const r of shed) {
+      assert.is(r.body.error, 'server_overloaded', r.text);
+      assert.match(r.body.message as string, /project work/);
+      assert.not.match(r.body.message as string, /search/i);
+      assert.is(r.headers.get('retry-after'), '1');
+    }
+    assert.ok(
+      app.logs.some((l) => l.error === 'server_overloaded' && l.msg === 'request shed'),
+      'logged as load shed, not as a failure',
+    );
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
