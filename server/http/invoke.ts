@@ -172,17 +172,17 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
     } catch (err) {
       if (hold) services.credits.release(hold);
       // The engine's read queue is shared by every route; only a search is told "too many searches".
-      if (err instanceof SearchEngineError && err.code === 'overloaded' && !SEARCH_TAGS.has(def.tag))
-        throw serverOverloaded(WORK_OF_TAG.get(def.tag) ?? `${def.method} ${def.path}`);
+      const work = WORK_OF_TAG.get(def.tag);
+      if (work && err instanceof SearchEngineError && err.code === 'overloaded') throw serverOverloaded(work);
       throw err;
     }
   };
 }
 
-/** Routes whose engine work is a search: a shed read is 503 `search_overloaded` there. */
-const SEARCH_TAGS: ReadonlySet<string> = new Set(['people-search', 'companies', 'jobs', 'posts']);
-
-/** What the routes of a tag do, as `server_overloaded` names it. */
+/**
+ * The routes whose engine reads are no search, by tag, and what they do as `server_overloaded`
+ * names it. Any other route's shed read (people, companies, jobs, posts) is `search_overloaded`.
+ */
 const WORK_OF_TAG: ReadonlyMap<string, string> = new Map([
   ['projects', 'project work: targets, drafts, readiness or activation'],
   ['communications', 'a communication: resolving its recipient or reading its history'],
