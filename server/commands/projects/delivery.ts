@@ -23,6 +23,7 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
     no_draft_count: 0,
     already_queued_count: 0,
     no_channel_count: 0,
+    no_email_subject_count: 0,
     stale_target_ids: [] as string[],
     not_previewed_target_ids: [] as string[],
     delivery_channels: Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<string, number>,
@@ -55,7 +56,9 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
     const { channel } = deliveryChannel(services, t, target);
     if (!channel) summary.no_channel_count++;
     else summary.delivery_channels[channel]!++;
-    if (channel && t.reviewStatus === 'approved' && state !== 'stale') summary.ready_count++;
+    const subjectMissing = channel === 'email_send' && !t.draftSubject;
+    if (subjectMissing) summary.no_email_subject_count++;
+    if (channel && !subjectMissing && t.reviewStatus === 'approved' && state !== 'stale') summary.ready_count++;
   }
   return { success: true, ...actingFields(actor), project_id: p.projectId, summary };
 }
@@ -103,6 +106,12 @@ export async function activateProject(services: Services, actor: Actor, projectI
       skip('no_channel');
       continue;
     }
+    // Only the subject the approver saw is mailed (approval refuses an email draft without one;
+    // a draft approved before that rule, or whose channel became email since, waits for one).
+    if (channel === 'email_send' && !t.draftSubject) {
+      skip('no_email_subject');
+      continue;
+    }
     try {
       const record = await createCommunication(
         services,
@@ -114,7 +123,7 @@ export async function activateProject(services: Services, actor: Actor, projectI
           message: (t.draftMessage ?? '')
             .replace(/\{\{\s*schedule_link\s*\}\}/g, trackedScheduleLink(services, p, t.targetId) ?? '')
             .trim(),
-          subject: channel === 'email_send' ? (t.draftSubject ?? p.title) : undefined,
+          subject: channel === 'email_send' ? t.draftSubject! : undefined,
           recipient_email: channel === 'email_send' ? (recipientEmail ?? undefined) : undefined,
           dry_run: false,
           idempotency_key: `project:${p.projectId}:target:${t.targetId}${t.sendAttempts ? `:retry:${t.sendAttempts}` : ''}`,

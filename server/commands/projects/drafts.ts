@@ -4,8 +4,8 @@ import { PLAIN_EMAIL_RULE } from '../../communications/email-address.js';
 import { AppError, invalidField } from '../../errors.js';
 import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
 import { isEmailAddress } from '../communications/capabilities.js';
-import { controlCharacterAt } from '../communications/create.js';
-import { resolveTarget } from '../communications/resolve-target.js';
+import { controlCharacterAt, isBlankText } from '../communications/create.js';
+import { resolveTarget, type Target } from '../communications/resolve-target.js';
 
 /** Drafts written between two turns of the event loop (about 5 ms of work). */
 const YIELD_EVERY = 50;
@@ -212,6 +212,8 @@ export async function generateMessages(
 
 export interface MessageBody {
   message?: string;
+  /** The email subject (a Proxima extension: the contract's body has none); null clears it. */
+  subject?: string | null;
   message_source?: 'ai_generated' | 'user_edited';
   review_action?: 'save' | 'approve';
   contact_channel?: string;
@@ -237,6 +239,13 @@ export async function putMessage(
       'body',
       '/message',
       `holds the control character ${control.code} at character ${control.index + 1}: remove it (only tab, line feed and carriage return are kept)`,
+    );
+  const subjectControl = controlCharacterAt(body.subject ?? undefined);
+  if (subjectControl)
+    throw invalidField(
+      'body',
+      '/subject',
+      `holds the control character ${subjectControl.code} at character ${subjectControl.index + 1}: remove it`,
     );
   const t = by.targetId ? services.projects.target(by.targetId) : services.projects.targetByUser(p.projectId, by.targetUserId!);
   if (!t || t.projectId !== p.projectId) throw new AppError(404, 'target_not_found', 'No such target in this project; add it first.', {});
@@ -267,11 +276,14 @@ export async function putMessage(
   if (body.review_action === 'approve' && !(body.message ?? t.draftMessage)?.trim())
     throw invalidField('body', '/review_action', 'cannot approve an empty draft: send message or generate one first');
   const edited = body.message !== undefined && body.message !== t.draftMessage;
-  // Read once: the fingerprint and the answer's target both come from these facts.
+  // Read once: the fingerprint, the channel and the answer's target all come from these facts.
   const known = await targetFacts(services, p, t.targetUserId);
   const { facts } = known;
+  const subject = body.subject === undefined ? t.draftSubject : isBlankText(body.subject) ? null : body.subject!.trim();
+  if (body.review_action === 'approve') assertEmailSubject(services, t, body, subject, known.target);
   const updated = services.projects.updateDraft(t.targetId, {
     draftMessage: body.message,
+    draftSubject: body.subject === undefined ? undefined : subject,
     messageSource: body.message_source ?? (edited ? 'user_edited' : undefined),
     reviewStatus: body.review_action === 'approve' ? 'approved' : body.review_action === 'save' ? 'saved' : edited ? 'saved' : undefined,
     contactChannel: body.contact_channel,
@@ -290,4 +302,19 @@ export async function putMessage(
     ...key,
     target: await presentTarget(services, p, updated, { known }),
   };
+}
+
+/**
+ * An email draft is approved with a subject: activation mails the draft's subject and nothing
+ * else (it once fell back to the project title, an internal name the approver never saw). The
+ * channel is the one delivery would use: as set, else as chosen from the person's identities.
+ */
+function assertEmailSubject(services: Services, t: ProjectTarget, body: MessageBody, subject: string | null, target: Target): void {
+  const next = { ...t, contactChannel: body.contact_channel ?? t.contactChannel, recipientEmail: body.recipient_email ?? t.recipientEmail };
+  if (subject !== null || deliveryChannel(services, next, target).channel !== 'email_send') return;
+  throw new AppError(
+    400,
+    'email_subject_required',
+    'This draft goes out by email_send and has no subject: send "subject" with the draft (or generate it, which fills the project\'s email_subject_template), then approve.',
+  );
 }

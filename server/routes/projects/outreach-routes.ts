@@ -175,7 +175,14 @@ export const projectOutreachRoutes = [
       params: { type: 'object', required: ['projectId', 'targetUserId'], properties: { projectId: uuid, targetUserId: uuid } },
       body: messageBody,
     },
-    errors: [...PROJECT_WRITE_ERRORS, 'target_not_found', 'invalid_channel', 'message_already_queued', ...SEARCH_ENGINE_ERRORS],
+    errors: [
+      ...PROJECT_WRITE_ERRORS,
+      'target_not_found',
+      'invalid_channel',
+      'message_already_queued',
+      'email_subject_required',
+      ...SEARCH_ENGINE_ERRORS,
+    ],
     response: messageResponse('target_user_id'),
     handler: ({ params, body, actor, services, now }) =>
       putMessage(services, actor!, params.projectId, { targetUserId: params.targetUserId }, body, now),
@@ -190,7 +197,14 @@ export const projectOutreachRoutes = [
       params: { type: 'object', required: ['projectId', 'targetId'], properties: { projectId: uuid, targetId: uuid } },
       body: messageBody,
     },
-    errors: [...PROJECT_WRITE_ERRORS, 'target_not_found', 'invalid_channel', 'message_already_queued', ...SEARCH_ENGINE_ERRORS],
+    errors: [
+      ...PROJECT_WRITE_ERRORS,
+      'target_not_found',
+      'invalid_channel',
+      'message_already_queued',
+      'email_subject_required',
+      ...SEARCH_ENGINE_ERRORS,
+    ],
     response: messageResponse('assignment_target_id'),
     handler: ({ params, body, actor, services, now }) =>
       putMessage(services, actor!, params.projectId, { targetId: params.targetId }, body, now),
@@ -218,6 +232,7 @@ export const projectOutreachRoutes = [
             'no_draft_count',
             'already_queued_count',
             'no_channel_count',
+            'no_email_subject_count',
             'stale_target_ids',
             'not_previewed_target_ids',
             'delivery_channels',
@@ -232,6 +247,10 @@ export const projectOutreachRoutes = [
             no_draft_count: { type: 'integer' },
             already_queued_count: { type: 'integer' },
             no_channel_count: { type: 'integer' },
+            no_email_subject_count: {
+              type: 'integer',
+              description: 'Drafts that would go out by email without a subject: not ready until one is saved.',
+            },
             stale_target_ids: { type: 'array', items: { type: 'string' } },
             not_previewed_target_ids: { type: 'array', items: { type: 'string' } },
             delivery_channels: {

@@ -164,6 +164,11 @@ export const messageBody = {
   additionalProperties: false,
   properties: {
     message: text(20_000, 'The draft (a change marks it user_edited unless message_source says otherwise).'),
+    subject: {
+      type: ['string', 'null'],
+      maxLength: 300,
+      description: 'The email subject of the draft (null clears it). An email_send draft needs one to be approved.',
+    },
     message_source: { enum: ['ai_generated', 'user_edited'] },
     review_action: { enum: ['save', 'approve'], description: 'approve only after explicit approval; saving never sends.' },
     contact_channel: text(60, `One of ${CHANNELS.join(', ')}.`),

@@ -224,4 +224,45 @@ test('draft saves shed under load are 503 server_overloaded naming project work,
   }
 });
 
+test('an email draft is approved only with a subject, and activation mails that subject, never the project title', async () => {
+  const app = await startTestApp({ env: FAST_DISPATCH });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const call = (method: string, path: string, body?: unknown) => app.call(method, path, { key, body });
+    const base = `/api/v1/projects/${((await call('POST', '/api/v1/projects', { title: 'Internal codename X' })).body.project as Row).id}`;
+    // Person 4 has only an address: email is the channel chosen for them when none is set.
+    await call('POST', `${base}/targets`, { target_user_ids: [P(1), P(4)] });
+    for (const [who, extra] of [
+      [P(1), { contact_channel: 'email_send', recipient_email: 'a@example.com' }],
+      [P(4), {}],
+    ] as const) {
+      const refused = await call('PUT', `${base}/target-users/${who}/message`, { message: 'hi', review_action: 'approve', ...extra });
+      assert.equal([refused.status, refused.body.error], [400, 'email_subject_required'], refused.text);
+      assert.match(refused.body.message as string, /"subject"/);
+      // Saving without a subject is fine; a blank one is no subject.
+      assert.is((await call('PUT', `${base}/target-users/${who}/message`, { message: 'hi', review_action: 'save', ...extra })).status, 200);
+      const blank = await call('PUT', `${base}/target-users/${who}/message`, { subject: '  ', review_action: 'approve' });
+      assert.is(blank.body.error, 'email_subject_required', who);
+    }
+    const readiness = (await call('GET', `${base}/send-readiness`)).body.summary as Row;
+    assert.equal([readiness.ready_count, readiness.no_email_subject_count], [0, 2]);
+
+    const approved = await call('PUT', `${base}/target-users/${P(1)}/message`, { subject: 'Hello from Sam', review_action: 'approve' });
+    assert.is(approved.status, 200, approved.text);
+    assert.equal([(approved.body.target as Row).draft_subject, (approved.body.target as Row).approved], ['Hello from Sam', true]);
+    // A draft approved before the rule (no subject) waits for one at activation.
+    const t4 = app.services.projects.targetByUser(base.split('/').at(-1)!, P(4))!;
+    app.services.projects.updateDraft(t4.targetId, { reviewStatus: 'approved' });
+    const activated = await call('POST', `${base}/activate`, {});
+    assert.equal([activated.status, activated.body.queued_count, (activated.body.skipped as Row).no_email_subject], [200, 1, 1]);
+    const target = ((await call('GET', `${base}/targets`)).body.targets as Row[]).find((t) => t.target_user_id === P(1))!;
+    const sent = await call('GET', `/api/v1/communications/${target.communication_id}?wait_ms=3000`);
+    assert.is((sent.body.reasoning_lookup as Row).subject, 'Hello from Sam');
+    assert.not.match(sent.text, /Internal codename X/);
+  } finally {
+    await app.close();
+  }
+});
+
 test.run();
