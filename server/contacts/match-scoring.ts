@@ -133,8 +133,11 @@ export interface ProfileDoc {
   professional_username?: string | null;
 }
 
-/** Scores one profile against a row's keys; `network` is the perspective's degree to the person. */
-export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): { score: number; evidence: Evidence[] } {
+/**
+ * Scores one profile against a row's keys; `network` is the perspective's degree to the person,
+ * and `whose` says whose network that is in the evidence ("yours", or the delegate's name).
+ */
+export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, whose = 'yours'): { score: number; evidence: Evidence[] } {
   const ev: Evidence[] = [];
   const add = (field: Evidence['field'], outcome: Evidence['outcome'], weight: number, detail: string) =>
     ev.push({ field, outcome, weight, detail });
@@ -300,8 +303,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
     )
       add('location', 'conflict', WEIGHTS.cityAndEmployerConflict, `in ${p.location.city}, at another employer`);
   }
-  if (network === 1) add('network', 'match', WEIGHTS.firstDegree, 'a first-degree connection of yours');
-  else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, 'a second-degree connection of yours');
+  if (network === 1) add('network', 'match', WEIGHTS.firstDegree, `a first-degree connection of ${whose}`);
+  else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, `a second-degree connection of ${whose}`);
   return { score: Math.round(ev.reduce((s, e) => s + e.weight, 0) * 100) / 100, evidence: ev };
 }
 
