@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   owner_not_a_target: 400,
   context_too_large: 400,
   target_identity_required: 400,
+  invalid_last_event_id: 400,
   connector_user_id_required: 400,
   connector_not_connected: 400,
   recipient_email_required: 400,

@@ -44,6 +44,14 @@ export const invalidChannel = (channel: unknown): AppError =>
 export const hasIdentity = (input: Record<string, unknown>, extra: readonly string[] = []): boolean =>
   [...IDENTITY_FIELDS, ...extra].some((f) => typeof input[f] === 'string' && (input[f] as string).trim() !== '');
 
+/** 400 `target_identity_required`: create and capabilities were given no one to reach. */
+export const targetIdentityRequired = (): AppError =>
+  new AppError(
+    400,
+    'target_identity_required',
+    'Name the recipient: target_user_id, a professional/microblog/photo profile URL or username, or recipient_email.',
+  );
+
 /** JSON with object keys sorted at every depth, so key order never changes a comparison. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -102,12 +110,7 @@ export async function createCommunication(
     throw invalidField('body', '/draft', `contradicts mode "${input.mode}": send one of them, or the two alike`);
   const draft = input.mode === 'draft' || input.draft === true;
   const dryRun = !draft && input.dry_run !== false;
-  if (!hasIdentity(input as unknown as Record<string, unknown>))
-    throw new AppError(
-      400,
-      'target_identity_required',
-      'Name the recipient: target_user_id, a professional/microblog/photo profile URL or username, or recipient_email.',
-    );
+  if (!hasIdentity(input as unknown as Record<string, unknown>)) throw targetIdentityRequired();
   // Control characters (a NUL) were mailed as written; tab, line feed and carriage return are text.
   for (const field of ['subject', 'message'] as const) {
     const found = controlCharacterAt(input[field]);
