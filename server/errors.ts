@@ -48,6 +48,20 @@ export const delegateNotAllowed = (delegateUserId: string): AppError =>
     { delegate_user_id: delegateUserId },
   );
 
+/**
+ * 503 `server_overloaded`: work that is not a search (saving a draft, reading a project's
+ * targets, resolving a recipient) was shed because the account already has too many reads
+ * waiting for the search engine's workers. `work` names what was refused.
+ */
+export const serverOverloaded = (work: string): AppError =>
+  new AppError(
+    503,
+    'server_overloaded',
+    `Too many requests of this account are waiting for profile and post reads, so this one (${work}) was refused; nothing was charged, and it is safe to send again. Retry after the Retry-After delay, with fewer requests at once.`,
+    {},
+    { 'Retry-After': '1' },
+  );
+
 export const notFound = (message: string): AppError => new AppError(404, 'not_found', message);
 
 export const methodNotAllowed = (method: string, path: string, allowed: string[]): AppError =>

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Logger } from '../logger.js';
-import { contentReplyKey, type ReplyStore } from './replies.js';
+import { contentReplyKey, type ReplyStore, wentOut } from './replies.js';
 import type { CommunicationStore } from './store.js';
 
 /** An SMTP answer to the sending server: a 5xx code is permanent (it will not retry). */
@@ -91,7 +91,9 @@ export class InboundSmtpListener {
           .then((mail) => {
             const recipients = session.envelope.rcptTo.map((r) => r.address);
             const candidates = repliedCommunicationIds({ inReplyTo: mail.inReplyTo, references: mail.references, recipients }, d.domain);
-            const c = candidates.map((id) => d.store.get(id)).find((x) => x && x.channel === 'email_send');
+            // Only a mail that went out can be answered: a dry run, a draft, a cancelled or a
+            // failed send is refused like an unknown one.
+            const c = candidates.map((id) => d.store.get(id)).find((x) => x && x.channel === 'email_send' && wentOut(x));
             if (!c) throw new SmtpAnswer(550, 'No sent Proxima email matches this reply (In-Reply-To, References or reply+<id> address)');
             const text = (mail.text ?? '').trim();
             const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;

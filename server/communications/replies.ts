@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import { type Db, prepared } from '../store/database.js';
+import type { Communication } from './record.js';
 import type { CommunicationStore } from './store.js';
+
+/**
+ * Whether a communication went out, so that someone can have answered it: a live send (not a
+ * dry run or a draft) handed to its provider or delivered. A queued, cancelled or failed one
+ * never reached anybody, and a reply to it is not recorded (docs/communications.md, "Replies").
+ */
+export const wentOut = (c: Pick<Communication, 'mode' | 'status'>): boolean =>
+  c.mode === 'send' && (c.status === 'completed' || c.status === 'in_progress');
 
 /** Where a reply came from (docs/communications.md, "Replies"). */
 export type ReplyVia = 'smtp' | 'relay' | 'sandbox';
@@ -48,12 +57,13 @@ export class ReplyStore {
   ) {}
 
   /**
-   * Records a reply; false when this reply (same key) was recorded already or the communication
-   * is unknown. A `contentKey` ({@link contentReplyKey}) stands for a reply with no id of its
+   * Records a reply; false when this reply (same key) was recorded already, or the communication
+   * is unknown or never went out ({@link wentOut}). A `contentKey` ({@link contentReplyKey}) stands for a reply with no id of its
    * own: it is the same reply when recorded within {@link CONTENT_KEY_WINDOW_MS}.
    */
   record(input: Reply & ({ key: string } | { contentKey: string })): boolean {
-    if (!this.store.get(input.communicationId)) return false;
+    const c = this.store.get(input.communicationId);
+    if (!c || !wentOut(c)) return false;
     // The reply and its event are written together: never one without the other.
     return this.db.transaction(() => {
       let key: string;

@@ -148,7 +148,14 @@ export async function delegateResolve(
       for (let i = 0; i < rows.length; i += concurrency) {
         const slice = rows.slice(i, i + concurrency);
         const got = await Promise.all(
-          slice.map((r) => matcher.match(r, { perspectiveUserId: delegate.userId, maxCandidates: Math.max(maxCandidates, 2) })),
+          slice.map((r) =>
+            matcher.match(r, {
+              perspectiveUserId: delegate.userId,
+              // The network is the delegate's, not the caller's: the evidence names them.
+              perspectiveName: delegate.userId === actor.actingUserId ? 'yours' : `the delegate ${delegate.name ?? delegate.userId}`,
+              maxCandidates: Math.max(maxCandidates, 2),
+            }),
+          ),
         );
         got.forEach((m, j) => {
           matches[i + j] = m;

@@ -140,8 +140,11 @@ export interface ProfileDoc {
 /** Whether the first two or three of the row's name words, joined, are `given` (and a family name follows). */
 const writtenApart = (all: string[], given: string): boolean => [2, 3].some((n) => n < all.length && all.slice(0, n).join('') === given);
 
-/** Scores one profile against a row's keys; `network` is the perspective's degree to the person. */
-export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): { score: number; evidence: Evidence[] } {
+/**
+ * Scores one profile against a row's keys; `network` is the perspective's degree to the person,
+ * and `whose` says whose network that is in the evidence ("yours", or the delegate's name).
+ */
+export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, whose = 'yours'): { score: number; evidence: Evidence[] } {
   const ev: Evidence[] = [];
   const add = (field: Evidence['field'], outcome: Evidence['outcome'], weight: number, detail: string) =>
     ev.push({ field, outcome, weight, detail });
@@ -344,8 +347,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null): {
   });
   const extraWeight = extraNameWeight(extra, net);
   if (extraWeight) add('name', 'conflict', extraWeight, `the row's name also has "${extra.join(' ')}", which this person's name does not`);
-  if (network === 1) add('network', 'match', WEIGHTS.firstDegree, 'a first-degree connection of yours');
-  else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, 'a second-degree connection of yours');
+  if (network === 1) add('network', 'match', WEIGHTS.firstDegree, `a first-degree connection of ${whose}`);
+  else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, `a second-degree connection of ${whose}`);
   return { score: Math.round(ev.reduce((s, e) => s + e.weight, 0) * 100) / 100, evidence: ev };
 }
 

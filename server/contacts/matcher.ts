@@ -53,6 +53,8 @@ export interface MatchResult {
 /** Whose perspective a row is read from (their network weighs), and how many candidates to return. */
 export interface MatchOptions {
   perspectiveUserId?: string | null;
+  /** Whose network the perspective is, as evidence says it: "yours" unless named (a delegate's). */
+  perspectiveName?: string;
   maxCandidates?: number;
 }
 
@@ -220,7 +222,7 @@ export class ContactMatcher {
     for (const [id, p] of found) {
       if (id === opts.perspectiveUserId) continue;
       const degree = network?.firstDegree.has(id) ? 1 : network?.secondDegree.has(id) ? 2 : null;
-      const { score, evidence } = scoreCandidate(k, p, degree);
+      const { score, evidence } = scoreCandidate(k, p, degree, opts.perspectiveName);
       scored.push({
         user_id: id,
         name: p.display_name ?? null,

@@ -88,8 +88,24 @@ interface BatchBody {
   user_confirmed?: boolean;
 }
 
-/** `POST .../batches/preview`: what apply would do with the rows; writes audit rows only. */
-export async function previewBatch(services: Services, actor: Actor, runId: string, body: BatchBody): Promise<Record<string, unknown>> {
+/**
+ * The rows a batch is charged for: those the matcher could read something to match on. A row with
+ * no name, usable address, phone or handle (`nothing_to_match_on`: an empty line, a lone company,
+ * an address that is no address) did no matching work and is free (docs/contacts.md).
+ */
+const chargedRows = (results: readonly MatchResult[]): number => results.filter((r) => r.reason !== 'nothing_to_match_on').length;
+
+/**
+ * `POST .../batches/preview`: what apply would do with the rows; writes audit rows only. `settle`
+ * is told the rows charged ({@link chargedRows}).
+ */
+export async function previewBatch(
+  services: Services,
+  actor: Actor,
+  runId: string,
+  body: BatchBody,
+  settle: (rows: number) => void = () => {},
+): Promise<Record<string, unknown>> {
   requireDistinctRowIds(body.rows);
   const run = openRun(services.db, actor, runId);
   const index = body.batch_index ?? 0;
@@ -99,6 +115,7 @@ export async function previewBatch(services: Services, actor: Actor, runId: stri
     actor,
     split.map((s) => s.row),
   );
+  settle(chargedRows(results));
   const allow = (body.options?.allow_identity_resolution ?? JSON.parse(run.options_json).allow_identity_resolution) !== false;
   const rows = results.map((r, i) => ({
     row_id: split[i]!.row.row_id ?? null,
@@ -152,7 +169,7 @@ export interface EntityRow {
 /** `POST .../batches`: matches the rows and stores one review entity per row; the same batch again is the same batch. */
 /**
  * Applies a batch (see the route); `settle` is told the rows charged: none when the batch is
- * answered as stored.
+ * answered as stored, else those with something to match on ({@link chargedRows}).
  */
 export async function applyBatch(
   services: Services,
@@ -190,6 +207,7 @@ export async function applyBatch(
     actor,
     split.map((s) => s.row),
   );
+  settle(chargedRows(results));
   const options = JSON.parse(run.options_json) as { allow_identity_resolution?: boolean; identity_resolution_limit?: number };
   const allow = (body.options?.allow_identity_resolution ?? options.allow_identity_resolution) !== false;
   const now = services.clock();

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   owner_not_a_target: 400,
   context_too_large: 400,
   target_identity_required: 400,
+  invalid_last_event_id: 400,
   connector_user_id_required: 400,
   connector_not_connected: 400,
   recipient_email_required: 400,
@@ -64,6 +65,7 @@ export const ERROR_STATUS = {
   batch_index_reused: 409,
   no_eligible_targets: 409,
   project_target_limit: 409,
+  project_archived: 409,
   export_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -79,6 +81,7 @@ export const ERROR_STATUS = {
   search_engine_unavailable: 503,
   search_index_missing: 503,
   search_overloaded: 503,
+  server_overloaded: 503,
   search_timeout: 504,
 } as const;
 
@@ -113,6 +116,7 @@ export const SEARCH_ENGINE_ERRORS: readonly ErrorCode[] = [
   'search_engine_unavailable',
   'search_index_missing',
   'search_overloaded',
+  'server_overloaded',
   'search_timeout',
   'client_closed_request',
 ];
@@ -171,7 +175,8 @@ export const ERROR_BODY_SCHEMA = {
       description: 'channel_unavailable, target_not_found: why the channel cannot reach the person (as capabilities reports it).',
     },
     communication_id: { type: 'string', description: 'Communication errors: the communication concerned.' },
-    project_id: { type: 'string', description: 'project_not_found: the project asked for.' },
+    project_id: { type: 'string', description: 'project_not_found, project_archived: the project asked for.' },
+    archived_at: { type: 'string', description: 'project_archived: when the project was archived.' },
     watcher_id: { type: 'string', description: 'watcher_not_found: the watcher asked for.' },
     run_id: {
       type: 'string',

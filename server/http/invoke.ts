@@ -1,10 +1,11 @@
 import type { Context } from 'koa';
 import { withSearchBudget } from '../../search-engine/call-context.js';
+import { SearchEngineError } from '../../search-engine/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { actAsDelegate } from '../auth/authenticate.js';
 import { missingScopes } from '../auth/scopes.js';
 import type { CreditHold } from '../billing/credits.js';
-import { insufficientScope, invalidField, type ValidationProblem } from '../errors.js';
+import { insufficientScope, invalidField, serverOverloaded, type ValidationProblem } from '../errors.js';
 import type { Services } from '../services.js';
 import { effectiveRequestSchemas } from './mount.js';
 import { BUDGET_ITEMS, type RouteDef } from './route.js';
@@ -170,7 +171,23 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
       return result;
     } catch (err) {
       if (hold) services.credits.release(hold);
+      // The engine's read queue is shared by every route; only a search is told "too many searches".
+      const work = WORK_OF_TAG.get(def.tag);
+      if (work && err instanceof SearchEngineError && err.code === 'overloaded') throw serverOverloaded(work);
       throw err;
     }
   };
 }
+
+/**
+ * The routes whose engine reads are no search, by tag, and what they do as `server_overloaded`
+ * names it. Any other route's shed read (people, companies, jobs, posts) is `search_overloaded`.
+ */
+const WORK_OF_TAG: ReadonlyMap<string, string> = new Map([
+  ['projects', 'project work: targets, drafts, readiness or activation'],
+  ['communications', 'a communication: resolving its recipient or reading its history'],
+  ['contacts', 'contact matching'],
+  ['profiles', 'a profile read'],
+  ['signals', 'a signal watcher'],
+  ['inbox', 'an inbox read'],
+]);

@@ -13,8 +13,17 @@ import { errorResult, successResult } from './results.js';
 import { effectiveInputSchema, searchSummary, takesSessionArgument } from './session-argument.js';
 import type { PointerRename, ToolContext, ToolDef } from './tool.js';
 
+/** Codes of load shed by design: a warning in the log, not a failure. */
+const SHED: ReadonlySet<string> = new Set(['search_overloaded', 'server_overloaded']);
 /** Codes a client may simply retry later: the engine was busy, down or slow. */
-const RETRYABLE = new Set(['search_overloaded', 'search_timeout', 'search_engine_unavailable', 'service_unavailable', 'internal_error']);
+const RETRYABLE = new Set([
+  'search_overloaded',
+  'server_overloaded',
+  'search_timeout',
+  'search_engine_unavailable',
+  'service_unavailable',
+  'internal_error',
+]);
 
 /** The path of the connector's protected-resource metadata (RFC 9728), named in every challenge. */
 export const resourceMetadataUrl = (baseUrl: string): string => `${baseUrl}/.well-known/oauth-protected-resource/mcp`;
@@ -129,10 +138,10 @@ export class ToolDispatcher {
       // error, a worker torn down): 499, never a retryable internal_error.
       const appError = toCallerError(err, signal);
       const line = { tool: name, request_id: requestId, owner_user_id: actor.ownerUserId, via: actor.via, error: appError.code };
-      // Load shed by design (search_overloaded) is no failure of the server: a warning, no stack.
+      // Load shed by design (search_overloaded, server_overloaded) is no failure of the server: a warning, no stack.
       // Nor is work given up because its client went away (nobody reads this answer).
       if (signal?.aborted) this.services.logger.info({ ...line, err }, 'tool call abandoned by its client');
-      else if (appError.code === 'search_overloaded') this.services.logger.warn(line, 'tool call shed');
+      else if (SHED.has(appError.code)) this.services.logger.warn(line, 'tool call shed');
       else if (appError.status >= 500) this.services.logger.error({ ...line, err }, 'tool failed');
       else this.services.logger.info(line, 'tool call refused');
       return errorResult({ retryable: false, ...toolError(appError, def) });

@@ -94,7 +94,7 @@ export function helpTopics(tools: readonly ToolDef[]): Record<string, HelpTopic>
       title: 'Errors',
       text: [
         'invalid_search_request: fix the fields named in receipts. insufficient_scope: authorize again with required_scopes. credits_exhausted: wait for reset_at or upgrade. invalid_agent_session: start a new session.',
-        'retryable=true (search_overloaded, search_timeout, search_engine_unavailable): retry after a short pause.',
+        'retryable=true (search_overloaded, server_overloaded, search_timeout, search_engine_unavailable): retry after a short pause.',
       ],
     },
     agent_sessions: {

@@ -39,9 +39,10 @@ export function requestContext(logger: Logger) {
       owner_user_id: actor?.ownerUserId,
       key_prefix: actor?.keyPrefix,
     };
-    // Load shed by design (503 search_overloaded, with Retry-After) is no failure of the server.
-    const shed = failure !== null && toAppError(failure).code === 'search_overloaded';
-    if (shed) logger.warn({ ...line, error: 'search_overloaded' }, 'request shed');
+    // Load shed by design (503 search_overloaded or server_overloaded, with Retry-After) is no failure of the server.
+    const shedCode = failure !== null ? toAppError(failure).code : null;
+    const shed = shedCode === 'search_overloaded' || shedCode === 'server_overloaded';
+    if (shed) logger.warn({ ...line, error: shedCode }, 'request shed');
     else if (ctx.status >= 500) logger.error({ ...line, err: failure }, 'request failed');
     else if (failureBehind(failure)) logger.error({ ...line, err: failureBehind(failure) }, 'request abandoned after a server failure');
     else logger.info(line, 'request');

@@ -1,5 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { SCOPES } from '../../server/auth/scopes.js';
+import { createApiKey } from '../../server/commands/create-api-key.js';
 import { addDelegate } from '../../server/commands/manage-delegates.js';
 import { contactsActionTool } from '../../server/mcp/tools/contacts-action.js';
 import { loadConnectorCorpus, personId, REQUESTER } from '../helpers/connector-corpus.js';
@@ -120,7 +122,7 @@ s(
 
 s('service_action administers keys and delegates without escalation; account_read shows the account', async (ctx) => {
   const limited = ctx.app.account({ scopes: ['search', 'profiles-read'], name: 'Limited' });
-  const mcp = await connectMcp(ctx.app.url, { apiKey: limited.apiKey });
+  let mcp = await connectMcp(ctx.app.url, { apiKey: limited.apiKey });
   try {
     const escalate = await mcp.call('service_action', { mode: 'create_api_key', name: 'more', scopes: ['search', 'enrich'] });
     assert.is(escalate.structuredContent?.error, 'scope_not_held');
@@ -150,6 +152,19 @@ s('service_action administers keys and delegates without escalation; account_rea
     } finally {
       await narrowMcp.close();
     }
+
+    // Only a key holding every account scope changes delegate grants (tester, 2026-11-29: a
+    // search-only key removed an active grant): a narrow key can neither ask nor withdraw.
+    for (const mode of ['add_delegate', 'remove_delegate'] as const) {
+      const narrow = await mcp.call('service_action', { mode, delegate_user_id: ctx.userId });
+      assert.is(narrow.structuredContent?.error, 'scope_not_held', mode);
+      assert.ok((narrow.structuredContent!.required_scopes as string[]).includes('communications'), mode);
+    }
+    assert.equal(ctx.app.services.delegates.list(limited.userId), [], 'nothing was asked');
+    await mcp.close();
+    // The same account with a key holding every scope.
+    const full = createApiKey(ctx.app.services, { userId: limited.userId, scopes: [...SCOPES] }).apiKey;
+    mcp = await connectMcp(ctx.app.url, { apiKey: full });
 
     // Asking to act for someone is only a request until they accept it with a key of their own.
     const added = await mcp.call('service_action', { mode: 'add_delegate', delegate_user_id: ctx.userId });
@@ -195,8 +210,15 @@ s('service_action administers keys and delegates without escalation; account_rea
     await mcp.call('service_action', { mode: 'add_delegate', delegate_user_id: narrowDelegate.userId });
     const narrowSide = await connectMcp(ctx.app.url, { apiKey: narrowDelegate.apiKey });
     try {
-      const refused = await narrowSide.call('service_action', { mode: 'accept_delegation', owner_user_id: limited.userId });
-      assert.is(refused.structuredContent?.error, 'scope_not_held');
+      // Nor can it decline: a leaked narrow key of the delegate cannot end the owner's grants either.
+      for (const mode of ['accept_delegation', 'decline_delegation'] as const) {
+        const refused = await narrowSide.call('service_action', { mode, owner_user_id: limited.userId });
+        assert.is(refused.structuredContent?.error, 'scope_not_held', mode);
+      }
+      assert.is(ctx.app.services.delegates.get(limited.userId, narrowDelegate.userId)?.acceptedAt, null, 'still pending');
+      // Reading the grants needs no more than any key.
+      const listed = await narrowSide.call('service_action', { mode: 'list_delegations' });
+      assert.is((listed.structuredContent!.delegations as unknown[]).length, 1);
     } finally {
       await narrowSide.close();
     }

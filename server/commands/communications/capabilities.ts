@@ -2,6 +2,7 @@ import { INDICES } from '../../../mappings/indices.js';
 import type { Actor } from '../../auth/actor.js';
 import { type Channel, networkOf } from '../../communications/channels.js';
 import { dayStart } from '../../communications/dispatcher.js';
+import { isPlainEmailAddress } from '../../communications/email-address.js';
 import type { Services } from '../../services.js';
 import { type EmailPoint, emailsOf, handleOnNetwork, isMember, type Target } from './resolve-target.js';
 
@@ -9,10 +10,12 @@ const DAY_MS = 86_400_000;
 /** An address last seen longer ago than this is stale: delivery prefers a fresher validated one. */
 export const STALE_EMAIL_DAYS = 730;
 const DELIVERABLE = new Set(['verified', 'validated', 'sourced', 'guessed']);
-const EMAIL_SYNTAX = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
-/** Whether text is shaped like an email address (the check a requested `recipient_email` gets). */
-export const isEmailAddress = (text: string): boolean => EMAIL_SYNTAX.test(text.trim());
+/**
+ * Whether text (trimmed) is one plain email address, the check a requested `recipient_email`
+ * gets (communications/email-address.ts).
+ */
+export const isEmailAddress = (text: string): boolean => isPlainEmailAddress(text.trim());
 
 export interface EmailChoice {
   /** The address delivery would use, or null when none can be used. */
@@ -41,7 +44,7 @@ export function chooseEmail(target: Target, requested: string | undefined, now: 
   const options = all.map((e) => ({ ...e, recommended: best !== null && e.address === best.address }));
   if (requested !== undefined) {
     const want = requested.trim();
-    if (!EMAIL_SYNTAX.test(want)) return { address: null, reason: 'recipient_email_invalid', substitution: null, source: null, options };
+    if (!isPlainEmailAddress(want)) return { address: null, reason: 'recipient_email_invalid', substitution: null, source: null, options };
     const known = all.find((e) => e.address.toLowerCase() === want.toLowerCase());
     if (!known) return { address: want, reason: null, substitution: null, source: 'user_supplied', options };
     if (known.deliverable) return { address: known.address, reason: null, substitution: null, source: 'profile', options };

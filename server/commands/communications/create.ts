@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Actor } from '../../auth/actor.js';
 import { CHANNELS, type Channel, INVITE_NOTE_MAX, isChannel, networkOf, TERMINAL } from '../../communications/channels.js';
+import { PLAIN_EMAIL_RULE } from '../../communications/email-address.js';
 import type { Communication, EventInput } from '../../communications/record.js';
 import type { WaitUntil } from '../../communications/service.js';
 import { webhookUrlRefusal } from '../../communications/webhook-address.js';
@@ -42,6 +43,14 @@ export const invalidChannel = (channel: unknown): AppError =>
 /** Whether the input names a target at all (the contract's `target_identity_required` rule). */
 export const hasIdentity = (input: Record<string, unknown>, extra: readonly string[] = []): boolean =>
   [...IDENTITY_FIELDS, ...extra].some((f) => typeof input[f] === 'string' && (input[f] as string).trim() !== '');
+
+/** 400 `target_identity_required`: create and capabilities were given no one to reach. */
+export const targetIdentityRequired = (): AppError =>
+  new AppError(
+    400,
+    'target_identity_required',
+    'Name the recipient: target_user_id, a professional/microblog/photo profile URL or username, or recipient_email.',
+  );
 
 /** JSON with object keys sorted at every depth, so key order never changes a comparison. */
 function canonicalJson(value: unknown): string {
@@ -101,12 +110,7 @@ export async function createCommunication(
     throw invalidField('body', '/draft', `contradicts mode "${input.mode}": send one of them, or the two alike`);
   const draft = input.mode === 'draft' || input.draft === true;
   const dryRun = !draft && input.dry_run !== false;
-  if (!hasIdentity(input as unknown as Record<string, unknown>))
-    throw new AppError(
-      400,
-      'target_identity_required',
-      'Name the recipient: target_user_id, a professional/microblog/photo profile URL or username, or recipient_email.',
-    );
+  if (!hasIdentity(input as unknown as Record<string, unknown>)) throw targetIdentityRequired();
   // Control characters (a NUL) were mailed as written; tab, line feed and carriage return are text.
   for (const field of ['subject', 'message'] as const) {
     const found = controlCharacterAt(input[field]);
@@ -185,7 +189,7 @@ export async function createCommunication(
       const twin = services.communications.store.byIdempotencyKey(actor.ownerUserId, actor.actingUserId, input.idempotency_key);
       if (twin && twin.requestHash === hash) return presentAfterWait(services, twin, input.wait_ms, input.wait_until, signal);
     }
-    if (verdict.reason === 'recipient_email_invalid') throw invalidField('body', '/recipient_email', 'is not a valid email address');
+    if (verdict.reason === 'recipient_email_invalid') throw invalidField('body', '/recipient_email', PLAIN_EMAIL_RULE);
     if (verdict.reason === 'target_unresolved')
       throw new AppError(404, 'target_not_found', 'No person matches the identity given; check the id, URL, username or email.', {
         channel,

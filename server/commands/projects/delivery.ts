@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';
 import { factsFingerprint } from './drafting.js';
-import { assertProjectActor, ownProject, presentProject } from './projects.js';
+import { ownProject, presentProject, writableProject } from './projects.js';
 import { targetFactsOf } from './target-facts.js';
 import { deliveryChannel, draftState, trackedScheduleLink } from './targets.js';
 
@@ -23,6 +23,7 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
     no_draft_count: 0,
     already_queued_count: 0,
     no_channel_count: 0,
+    no_email_subject_count: 0,
     stale_target_ids: [] as string[],
     not_previewed_target_ids: [] as string[],
     delivery_channels: Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<string, number>,
@@ -55,7 +56,9 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
     const { channel } = deliveryChannel(services, t, target);
     if (!channel) summary.no_channel_count++;
     else summary.delivery_channels[channel]!++;
-    if (channel && t.reviewStatus === 'approved' && state !== 'stale') summary.ready_count++;
+    const subjectMissing = channel === 'email_send' && !t.draftSubject;
+    if (subjectMissing) summary.no_email_subject_count++;
+    if (channel && !subjectMissing && t.reviewStatus === 'approved' && state !== 'stale') summary.ready_count++;
   }
   return { success: true, ...actingFields(actor), project_id: p.projectId, summary };
 }
@@ -66,8 +69,7 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
  * The dispatcher's daily caps pace the professional network (docs/projects.md, "Activation").
  */
 export async function activateProject(services: Services, actor: Actor, projectId: string, now: number): Promise<Record<string, unknown>> {
-  const p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  const p = writableProject(services, actor, projectId);
   const listed = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
   // A message its owner cancelled was not sent: the target is queued again, with its draft as it
   // now stands, under a new idempotency key.
@@ -104,6 +106,12 @@ export async function activateProject(services: Services, actor: Actor, projectI
       skip('no_channel');
       continue;
     }
+    // Only the subject the approver saw is mailed (approval refuses an email draft without one;
+    // a draft approved before that rule, or whose channel became email since, waits for one).
+    if (channel === 'email_send' && !t.draftSubject) {
+      skip('no_email_subject');
+      continue;
+    }
     try {
       const record = await createCommunication(
         services,
@@ -115,7 +123,7 @@ export async function activateProject(services: Services, actor: Actor, projectI
           message: (t.draftMessage ?? '')
             .replace(/\{\{\s*schedule_link\s*\}\}/g, trackedScheduleLink(services, p, t.targetId) ?? '')
             .trim(),
-          subject: channel === 'email_send' ? (t.draftSubject ?? p.title) : undefined,
+          subject: channel === 'email_send' ? t.draftSubject! : undefined,
           recipient_email: channel === 'email_send' ? (recipientEmail ?? undefined) : undefined,
           dry_run: false,
           idempotency_key: `project:${p.projectId}:target:${t.targetId}${t.sendAttempts ? `:retry:${t.sendAttempts}` : ''}`,
@@ -167,8 +175,7 @@ export async function retryFailedProfessionalSends(
   projectId: string,
   now: number,
 ): Promise<Record<string, unknown>> {
-  const p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  const p = writableProject(services, actor, projectId);
   const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
   let reset = 0;
   for (const t of targets) {

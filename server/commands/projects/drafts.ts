@@ -1,10 +1,11 @@
 import { type Actor, actingFields } from '../../auth/actor.js';
 import { CHANNELS, isChannel } from '../../communications/channels.js';
+import { PLAIN_EMAIL_RULE } from '../../communications/email-address.js';
 import { AppError, invalidField } from '../../errors.js';
 import { OpenAiCompatibleDrafter } from '../../projects/drafting-llm.js';
 import { isEmailAddress } from '../communications/capabilities.js';
-import { controlCharacterAt } from '../communications/create.js';
-import { resolveTarget } from '../communications/resolve-target.js';
+import { controlCharacterAt, isBlankText } from '../communications/create.js';
+import { resolveTarget, type Target } from '../communications/resolve-target.js';
 
 /** Drafts written between two turns of the event loop (about 5 ms of work). */
 const YIELD_EVERY = 50;
@@ -25,7 +26,7 @@ import {
   generateTemplate,
   type TemplateType,
 } from './drafting.js';
-import { assertProjectActor, ownProject, presentProject } from './projects.js';
+import { presentProject, writableProject } from './projects.js';
 import { targetFacts, targetFactsOf } from './target-facts.js';
 import { assertRoomForTargets, deliveryChannel, draftState, presentTarget, presentTargets, trackedScheduleLink } from './targets.js';
 
@@ -36,7 +37,7 @@ export function putTemplates(
   body: Partial<Record<TemplateField, string | null>> & { clear_personalization?: boolean },
   now: number,
 ): Record<string, unknown> {
-  const p = ownProject(services, actor, projectId);
+  const p = writableProject(services, actor, projectId);
   for (const f of TEMPLATE_FIELDS) assertKnownPlaceholders(body[f], `/${f}`);
   const templates = Object.fromEntries(TEMPLATE_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
   const updated = services.projects.setTemplates(p.projectId, templates, now);
@@ -51,8 +52,7 @@ export function generateTemplates(
   body: Partial<Record<TemplateField, string>> & { template_type?: TemplateType; user_input?: string; message?: string },
   now: number,
 ): Record<string, unknown> {
-  const p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  const p = writableProject(services, actor, projectId);
   const type: TemplateType = body.template_type ?? 'outreach_message_prompt';
   if (type === 'generalize_message_to_template') {
     if (!body.message?.trim()) throw invalidField('body', '/message', 'is required with template_type=generalize_message_to_template');
@@ -79,8 +79,7 @@ export async function generateMessages(
   body: { target_ids?: string[]; target_user_id?: string; persist_target?: boolean },
   now: number,
 ): Promise<Record<string, unknown>> {
-  let p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  let p = writableProject(services, actor, projectId);
   // A person named by id is checked as adding a target checks: someone Proxima knows, not the owner.
   if (body.target_user_id) {
     if (body.target_user_id === p.ownerUserId || body.target_user_id === actor.actingUserId)
@@ -213,6 +212,8 @@ export async function generateMessages(
 
 export interface MessageBody {
   message?: string;
+  /** The email subject (a Proxima extension: the contract's body has none); null clears it. */
+  subject?: string | null;
   message_source?: 'ai_generated' | 'user_edited';
   review_action?: 'save' | 'approve';
   contact_channel?: string;
@@ -229,8 +230,7 @@ export async function putMessage(
   body: MessageBody,
   now: number,
 ): Promise<Record<string, unknown>> {
-  const p = ownProject(services, actor, projectId);
-  assertProjectActor(services, p);
+  const p = writableProject(services, actor, projectId);
   assertKnownPlaceholders(body.message, '/message');
   // What a send would refuse is refused when saved (a Word line break U+000B, a NUL).
   const control = controlCharacterAt(body.message);
@@ -239,6 +239,13 @@ export async function putMessage(
       'body',
       '/message',
       `holds the control character ${control.code} at character ${control.index + 1}: remove it (only tab, line feed and carriage return are kept)`,
+    );
+  const subjectControl = controlCharacterAt(body.subject ?? undefined);
+  if (subjectControl)
+    throw invalidField(
+      'body',
+      '/subject',
+      `holds the control character ${subjectControl.code} at character ${subjectControl.index + 1}: remove it`,
     );
   const t = by.targetId ? services.projects.target(by.targetId) : services.projects.targetByUser(p.projectId, by.targetUserId!);
   if (!t || t.projectId !== p.projectId) throw new AppError(404, 'target_not_found', 'No such target in this project; add it first.', {});
@@ -265,13 +272,18 @@ export async function putMessage(
     );
   // As on create: an address kept here would be replaced by the person's best one at activation, unsaid.
   if (body.recipient_email !== undefined && !isEmailAddress(body.recipient_email))
-    throw invalidField('body', '/recipient_email', 'is not a valid email address');
+    throw invalidField('body', '/recipient_email', PLAIN_EMAIL_RULE);
   if (body.review_action === 'approve' && !(body.message ?? t.draftMessage)?.trim())
     throw invalidField('body', '/review_action', 'cannot approve an empty draft: send message or generate one first');
   const edited = body.message !== undefined && body.message !== t.draftMessage;
-  const { facts } = await targetFacts(services, p, t.targetUserId);
+  // Read once: the fingerprint, the channel and the answer's target all come from these facts.
+  const known = await targetFacts(services, p, t.targetUserId);
+  const { facts } = known;
+  const subject = body.subject === undefined ? t.draftSubject : isBlankText(body.subject) ? null : body.subject!.trim();
+  if (body.review_action === 'approve') assertEmailSubject(services, t, body, subject, known.target);
   const updated = services.projects.updateDraft(t.targetId, {
     draftMessage: body.message,
+    draftSubject: body.subject === undefined ? undefined : subject,
     messageSource: body.message_source ?? (edited ? 'user_edited' : undefined),
     reviewStatus: body.review_action === 'approve' ? 'approved' : body.review_action === 'save' ? 'saved' : edited ? 'saved' : undefined,
     contactChannel: body.contact_channel,
@@ -283,5 +295,26 @@ export async function putMessage(
     previewedAt: body.review_action ? now : undefined,
   });
   const key = by.targetId ? { assignment_target_id: t.targetId } : { target_user_id: t.targetUserId };
-  return { success: true, ...actingFields(actor), project_id: p.projectId, ...key, target: await presentTarget(services, p, updated) };
+  return {
+    success: true,
+    ...actingFields(actor),
+    project_id: p.projectId,
+    ...key,
+    target: await presentTarget(services, p, updated, { known }),
+  };
+}
+
+/**
+ * An email draft is approved with a subject: activation mails the draft's subject and nothing
+ * else (it once fell back to the project title, an internal name the approver never saw). The
+ * channel is the one delivery would use: as set, else as chosen from the person's identities.
+ */
+function assertEmailSubject(services: Services, t: ProjectTarget, body: MessageBody, subject: string | null, target: Target): void {
+  const next = { ...t, contactChannel: body.contact_channel ?? t.contactChannel, recipientEmail: body.recipient_email ?? t.recipientEmail };
+  if (subject !== null || deliveryChannel(services, next, target).channel !== 'email_send') return;
+  throw new AppError(
+    400,
+    'email_subject_required',
+    'This draft goes out by email_send and has no subject: send "subject" with the draft (or generate it, which fills the project\'s email_subject_template), then approve.',
+  );
 }

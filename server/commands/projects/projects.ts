@@ -30,6 +30,32 @@ export function assertProjectActor(services: Services, p: Project): void {
   );
 }
 
+/**
+ * An archived project is read-only for anything that changes its outreach (targets, templates,
+ * drafts, activation, retries, its details): 409 `project_archived`. Reading, exporting and
+ * unarchiving go on (docs/projects.md, "Archiving").
+ */
+export function assertNotArchived(p: Project): void {
+  if (p.archivedAt === null) return;
+  throw new AppError(
+    409,
+    'project_archived',
+    `Project ${p.projectId} is archived, so its targets, templates, drafts and sends cannot change: unarchive it first (POST /api/v1/projects/${p.projectId}/archive with {"archived": false}).`,
+    { project_id: p.projectId, archived_at: iso(p.archivedAt) },
+  );
+}
+
+/**
+ * A project of the caller's account that may change its outreach: not archived, and drafting in
+ * the name of someone who may still send as the account (see the two checks above).
+ */
+export function writableProject(services: Services, actor: Actor, projectId: string): Project {
+  const p = ownProject(services, actor, projectId);
+  assertNotArchived(p);
+  assertProjectActor(services, p);
+  return p;
+}
+
 /** The project resource (docs/projects.md, "The project"). */
 export function presentProject(services: Services, p: Project): Record<string, unknown> {
   return {
@@ -160,7 +186,7 @@ export function updateProject(
   },
   now: number,
 ): Record<string, unknown> {
-  const p = ownProject(services, actor, projectId);
+  const p = writableProject(services, actor, projectId);
   if (body.title !== undefined && !body.title.trim()) throw invalidField('body', '/title', 'must not be blank');
   assertKnownPlaceholders(body.title, '/title');
   assertKnownPlaceholders(body.pitch, '/pitch');
@@ -191,6 +217,34 @@ export function archiveProject(
   now: number,
 ): Record<string, unknown> {
   const p = ownProject(services, actor, projectId);
+  // Archiving twice keeps the first archived_at (and the list's order); restoring twice is as once.
+  if ((p.archivedAt !== null) === archived) return { success: true, project: presentProject(services, p), cancelled_count: 0 };
   const updated = services.projects.update(p.projectId, { archivedAt: archived ? now : null }, now);
-  return { success: true, project: presentProject(services, updated) };
+  // A project put away sends nothing more: its sends still queued (a professional-network send
+  // held by the daily cap above all) are cancelled. Activation queues them again once restored.
+  const cancelled = archived ? cancelQueuedSends(services, actor, updated, now) : 0;
+  return { success: true, project: presentProject(services, updated), cancelled_count: cancelled };
+}
+
+/** Cancels the project's communications still `queued` (not yet handed to a provider); returns how many. */
+function cancelQueuedSends(services: Services, actor: Actor, p: Project, now: number): number {
+  const store = services.communications.store;
+  let cancelled = 0;
+  for (const t of services.projects.targets(p.projectId, {
+    includedOnly: false,
+    limit: 100_000,
+    offset: 0,
+    excludeUserId: p.ownerUserId,
+  })) {
+    if (!t.communicationId || store.get(t.communicationId)?.status !== 'queued') continue;
+    const done = store.transition(
+      t.communicationId,
+      { from: ['queued'] },
+      { status: 'cancelled', completedAt: now, leaseOwner: null, leaseUntil: null, nextAttemptAt: null },
+      [{ type: 'cancelled', data: { reason: 'project archived', previous_status: 'queued', by_user_id: actor.actingUserId } }],
+      now,
+    );
+    if (done) cancelled++;
+  }
+  return cancelled;
 }

@@ -109,10 +109,19 @@ async function profilesOf(services: Services, ids: string[]): Promise<(ProfileDo
   return ids.map((id, i) => docs[i] ?? accountProfileOf(services, id));
 }
 
+/**
+ * A read the engine shed (too many waiting): the whole call is refused and retried, rather than
+ * facts made without a name or a post, whose fingerprint would mark the draft stale later.
+ */
+const shed = (err: unknown): boolean => err instanceof SearchEngineError && err.code === 'overloaded';
+
 /** Display names of people (their profile's, else their account's); none when the read fails. */
 async function namesOf(services: Services, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
-  const docs = await services.engine.mget<Record<string, unknown>>(PROFILES, unique).catch(() => unique.map(() => null));
+  const docs = await services.engine.mget<Record<string, unknown>>(PROFILES, unique).catch((err: unknown) => {
+    if (shed(err)) throw err;
+    return unique.map(() => null);
+  });
   const out = new Map<string, string>();
   for (const [i, id] of unique.entries()) {
     const name = str(docs[i]?.display_name) ?? services.users.get(id)?.name ?? null;
@@ -140,10 +149,20 @@ async function latestPostsOf(services: Services, authors: string[], pageSize: nu
     });
     for (const h of res.hits) if (h.source.author_id && !out.has(h.source.author_id)) out.set(h.source.author_id, h.source.text ?? null);
     full = res.hits.length >= pageSize;
-  } catch {
+  } catch (err) {
+    if (shed(err)) throw err;
     return out;
   }
   if (full)
-    for (const id of authors.filter((a) => !out.has(a))) out.set(id, (await recentPosts(services, id, 1).catch(() => []))[0]?.text ?? null);
+    for (const id of authors.filter((a) => !out.has(a)))
+      out.set(
+        id,
+        (
+          await recentPosts(services, id, 1).catch((err: unknown) => {
+            if (shed(err)) throw err;
+            return [];
+          })
+        )[0]?.text ?? null,
+      );
   return out;
 }

@@ -6,7 +6,7 @@ import type { Services } from '../../services.js';
 import { chooseEmail } from '../communications/capabilities.js';
 import { handleOnNetwork, isMember, resolveTarget, type Target } from '../communications/resolve-target.js';
 import { factsFingerprint } from './drafting.js';
-import { iso, ownProject } from './projects.js';
+import { assertNotArchived, iso, ownProject } from './projects.js';
 import { type TargetFacts, targetFacts, targetFactsOf } from './target-facts.js';
 
 /** The tracked link of a target to the project's scheduling page (`GET /l/:token`), or null without one. */
@@ -163,6 +163,7 @@ export async function addTargets(
   now: number,
 ): Promise<Record<string, unknown>> {
   const p = ownProject(services, actor, projectId);
+  assertNotArchived(p);
   const ids = [...new Set([...(body.target_user_ids ?? []), ...(body.target_user_id ? [body.target_user_id] : [])])];
   if (!ids.length) throw invalidField('body', '/target_user_ids', 'name at least one target (target_user_ids or target_user_id)');
   const added: Record<string, unknown>[] = [];
@@ -202,6 +203,7 @@ export function removeTargets(
   now: number,
 ): Record<string, unknown> {
   const p = ownProject(services, actor, projectId);
+  assertNotArchived(p);
   const ids = [...new Set([...(body.target_user_ids ?? []), ...(body.target_user_id ? [body.target_user_id] : [])])];
   if (!ids.length && body.remove_all !== true)
     throw invalidField(

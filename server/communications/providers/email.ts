@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { isPlainEmailAddress } from '../email-address.js';
 import { type ChannelProvider, type DispatchJob, type DispatchOutcome, ProviderError, type ProviderInfo } from './port.js';
 
 /** The Message-ID of a communication: stable, so a re-dispatch is recognisably the same mail. */
@@ -13,7 +14,8 @@ async function render(job: DispatchJob, from: string, domain: string): Promise<B
   const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await renderer.sendMail({
     from,
-    to: c.recipientEmail!,
+    // An object, so the address is written as it is and never read again as an address list.
+    to: { name: '', address: c.recipientEmail! },
     subject: c.subject ?? '',
     text: c.body ?? '',
     messageId: messageIdOf(c.id, domain),
@@ -57,10 +59,19 @@ export class SmtpEmailProvider implements ChannelProvider {
   }
 
   async send(job: DispatchJob): Promise<DispatchOutcome> {
-    const raw = await render(job, this.from, this.domain);
     const c = job.communication;
+    // Create refuses anything else; a record kept from before that rule is not mailed, since
+    // nodemailer would read it as an address list and deliver to someone other than recorded.
+    if (!isPlainEmailAddress(c.recipientEmail ?? ''))
+      throw new ProviderError(
+        'invalid_recipient',
+        `The recipient ${JSON.stringify(c.recipientEmail)} is not one plain email address; nothing was sent.`,
+        false,
+      );
+    const raw = await render(job, this.from, this.domain);
     let info: SMTPTransport.SentMessageInfo;
     try {
+      // The envelope names the recorded address alone: SMTP is told exactly what the record says.
       info = await this.transport.sendMail({ envelope: { from: addressOf(this.from), to: [c.recipientEmail!] }, raw });
     } catch (err) {
       throw smtpError(err);

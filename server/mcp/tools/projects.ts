@@ -108,7 +108,7 @@ export const projectActionTool = defineTool<Args>({
   description: [
     `Modes: ${MODES.join(', ')}.`,
     'list and status read; targets lists the shortlist; recipient_emails shows each target’s email options; add_targets/remove_targets take target_user_ids (remove_all only to clear the shortlist);',
-    'rename (title), update_engagement_mode (quick_text or schedule_live), update_templates (the six template fields), generate_templates (template_type, user_input, message), generate_messages (drafts, never sent), update_message (target_user_id, message, review_action save or approve: approve only after the user approved), send_readiness, activate (queues approved drafts; daily caps pace the professional network), retry_failed_professional_sends, metrics.',
+    'rename (title), update_engagement_mode (quick_text or schedule_live), update_templates (the six template fields), generate_templates (template_type, user_input, message), generate_messages (drafts, never sent), update_message (target_user_id, message, subject for email, review_action save or approve: approve only after the user approved), send_readiness, activate (queues approved drafts; daily caps pace the professional network), retry_failed_professional_sends, metrics.',
     'project_id names the project. Free.',
   ].join(' '),
   auth: { anyOf: ['communications'] },
@@ -130,6 +130,7 @@ export const projectActionTool = defineTool<Args>({
       template_type: { type: 'string', maxLength: 60 },
       user_input: { type: 'string', maxLength: 5000 },
       message: { type: 'string', maxLength: 20_000 },
+      subject: { type: ['string', 'null'], maxLength: 300, description: 'update_message: the email subject of the draft.' },
       message_source: { enum: ['ai_generated', 'user_edited'] },
       review_action: { enum: ['save', 'approve'] },
       contact_channel: { type: 'string', maxLength: 60 },
@@ -229,7 +230,10 @@ export const projectActionTool = defineTool<Args>({
           need(args, 'target_user_id');
           return ctx.route('PUT /api/v1/projects/:projectId/target-users/:targetUserId/message', {
             params: { projectId, targetUserId: args.target_user_id as string },
-            body: { ...pick(args, ['message', 'message_source', 'review_action', 'contact_channel', 'recipient_email']), ...delegate },
+            body: {
+              ...pick(args, ['message', 'subject', 'message_source', 'review_action', 'contact_channel', 'recipient_email']),
+              ...delegate,
+            },
           });
         case 'activate':
           return ctx.route('POST /api/v1/projects/:projectId/activate', { params, body: delegate });

@@ -71,6 +71,23 @@ function grantState(d: DelegateGrant) {
 }
 
 /**
+ * Changing a delegate grant (asking for one, withdrawing it, accepting or declining it) changes
+ * who may read the account's messages and send in its name on every route: only a key that could
+ * do all of that itself may do it, a key holding every scope an OAuth app can be given (all but
+ * the REST-only contacts-delegate-resolve). A leaked narrow key cannot add, remove or end grants.
+ */
+function assertHoldsEveryScope(held: readonly string[], what: string): void {
+  const notHeld = OAUTH_SCOPES.filter((s) => !held.includes(s));
+  if (notHeld.length > 0)
+    throw new AppError(
+      403,
+      'scope_not_held',
+      `${what} needs a key holding every account scope (all but the REST-only contacts-delegate-resolve); this one lacks ${notHeld.join(', ')}. Use such a key, or create one at /account.`,
+      { required_scopes: notHeld },
+    );
+}
+
+/**
  * `service_action`: account administration from an agent: API keys (list, create, revoke) and
  * delegates (list, add, remove), through the same commands as the CLI. API keys only; never a
  * key with scopes the calling key lacks. (Here `delegate_user_id` names the delegate to manage;
@@ -82,7 +99,8 @@ export const serviceActionTool = defineTool<Args>({
   description: [
     "Administer the account behind this API key. mode=list_api_keys; mode=create_api_key (name, scopes: at most the scopes of the calling key; the new secret is returned once, store it); mode=revoke_api_key (key_id; revoking the calling key ends this connection's access);",
     "mode=list_delegates; mode=add_delegate (delegate_user_id: asks to act for that user through this account's keys; pending until they accept) / remove_delegate.",
-    'As the other side: mode=list_delegations (who acts, or asks to act, for you); mode=accept_delegation (owner_user_id; needs a key holding every account scope, all but contacts-delegate-resolve) / decline_delegation (owner_user_id; also ends one in force).',
+    'As the other side: mode=list_delegations (who acts, or asks to act, for you); mode=accept_delegation (owner_user_id) / decline_delegation (owner_user_id; also ends one in force).',
+    'add_delegate, remove_delegate, accept_delegation and decline_delegation need a key holding every account scope (all but contacts-delegate-resolve).',
     'Needs an API key (an OAuth token gets api_key_scope_required). Free.',
   ].join(' '),
   auth: 'any',
@@ -198,6 +216,7 @@ export const serviceActionTool = defineTool<Args>({
       case 'add_delegate':
       case 'remove_delegate': {
         const delegate = need(args.delegate_user_id, 'delegate_user_id', args.mode);
+        assertHoldsEveryScope(actor.scopes, args.mode === 'add_delegate' ? 'Asking for a delegate' : 'Removing a delegate');
         if (!services.users.get(delegate) || delegate === owner)
           throw new AppError(
             404,
@@ -226,6 +245,7 @@ export const serviceActionTool = defineTool<Args>({
       case 'accept_delegation':
       case 'decline_delegation': {
         const asker = need(args.owner_user_id, 'owner_user_id', args.mode);
+        assertHoldsEveryScope(actor.scopes, args.mode === 'accept_delegation' ? 'Accepting a delegation' : 'Declining a delegation');
         const grant = services.delegates.get(asker, owner);
         if (!grant)
           throw new AppError(404, 'delegation_not_found', `Account ${asker} has not asked to act for you; list_delegations shows who has.`);
@@ -233,16 +253,6 @@ export const serviceActionTool = defineTool<Args>({
           services.delegates.remove(asker, owner);
           return { success: true, mode: args.mode, owner_user_id: asker, changed: true, delegations: delegations() };
         }
-        // Accepting lets another account read your messages and send in your name: only a key
-        // that could do all of that itself may agree to it (every scope an OAuth app can be given).
-        const notHeld = OAUTH_SCOPES.filter((s) => !actor.scopes.includes(s));
-        if (notHeld.length > 0)
-          throw new AppError(
-            403,
-            'scope_not_held',
-            `Accepting a delegation needs a key holding every account scope (all but the REST-only contacts-delegate-resolve); this one lacks ${notHeld.join(', ')}.`,
-            { required_scopes: notHeld },
-          );
         const changed = acceptDelegation(services, asker, owner);
         return { success: true, mode: args.mode, owner_user_id: asker, status: 'active', changed, delegations: delegations() };
       }

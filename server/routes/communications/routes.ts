@@ -9,9 +9,11 @@ import {
   type CreateInput,
   cancelCommunication,
   createCommunication,
+  hasIdentity,
   invalidChannel,
   ownCommunication,
   presentAfterWait,
+  targetIdentityRequired,
 } from '../../commands/communications/create.js';
 import { communicationHistory, type HistoryInput } from '../../commands/communications/history.js';
 import { presentEvent, presentSummary } from '../../commands/communications/present.js';
@@ -64,12 +66,14 @@ export const communicationRoutes = [
       'Which channels can reach a person: per channel can_send, the reason when not, the provider, email options with their quality, candidate connectors; and the person’s standing on the service.',
     auth: AUTH,
     request: { body: capabilitiesBody },
-    errors: ['invalid_channel', ...SEARCH_ENGINE_ERRORS],
+    errors: ['invalid_channel', 'target_identity_required', ...SEARCH_ENGINE_ERRORS],
     response: capabilitiesResponse,
     handler: async ({ body, actor, services, now }) => {
       const channels = body.channels?.length ? body.channels : [...CHANNELS];
       const bad = channels.find((c) => !isChannel(c));
       if (bad !== undefined) throw invalidChannel(bad);
+      // As create answers: no identity input at all names no one to check channels for.
+      if (!hasIdentity(body as Record<string, unknown>)) throw targetIdentityRequired();
       const target = await resolveTarget(services, body);
       const verdicts = [];
       for (const channel of channels as Channel[])
@@ -202,14 +206,21 @@ export const communicationRoutes = [
       'Server-sent events: every event of the log (id = sequence, event = type, data = the event as JSON), heartbeat comments, closed after the terminal event. Last-Event-ID resumes; 204 when nothing is left to send.',
     auth: AUTH,
     request: { params: idParams },
-    errors: ['communication_not_found', 'too_many_streams'],
+    errors: ['communication_not_found', 'too_many_streams', 'invalid_last_event_id'],
     response: { type: 'string', description: 'text/event-stream (docs/communications.md, "Stream").' },
     responseContentType: 'text/event-stream',
     handler: ({ params, actor, services }, ctx) => {
       const c = ownCommunication(services, actor!, params.communicationId);
       const store = services.communications.store;
-      const header = ctx.get('Last-Event-ID');
-      let last = /^\d{1,12}$/.test(header) ? Number(header) : 0;
+      const header = ctx.get('Last-Event-ID').trim();
+      // Only an id this stream sent resumes; anything else would silently replay from the start.
+      if (header !== '' && !/^\d{1,12}$/.test(header))
+        throw new AppError(
+          400,
+          'invalid_last_event_id',
+          `Last-Event-ID must be the id of an event this stream sent (a whole number, 0 or more); got ${JSON.stringify(header.slice(0, 40))}. Send it as received, or leave it out to read from the first event.`,
+        );
+      let last = header === '' ? 0 : Number(header);
       const ended = TERMINAL.has(c.status) || c.status === 'draft';
       if (ended && last >= c.lastSequence) {
         // Nothing more will come: 204 tells an EventSource to stop reconnecting.

@@ -85,7 +85,7 @@ export const contactRoutes = [
       required: ['success', 'run', 'batch_id', 'summary', 'rows'],
       properties: { success: { const: true }, ...acting, run, batch_id: { type: 'string' }, summary, rows: rowsOut },
     },
-    handler: ({ params, body, actor, services }) => previewBatch(services, actor!, params.runId, body),
+    handler: ({ params, body, actor, services, settleBilling }) => previewBatch(services, actor!, params.runId, body, settleBilling),
   }),
   defineRoute<
     { batch_index?: number; rows: Record<string, unknown>[]; options?: { allow_identity_resolution?: boolean }; user_confirmed?: boolean },

@@ -11,6 +11,7 @@ import {
   messageBody,
   messageResponse,
   PROJECT_ERRORS,
+  PROJECT_WRITE_ERRORS,
   project,
   projectParams,
   projectResponse,
@@ -89,7 +90,7 @@ export const projectOutreachRoutes = [
         properties: { ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, templateValue])), clear_personalization: { type: 'boolean' } },
       },
     },
-    errors: PROJECT_ERRORS,
+    errors: PROJECT_WRITE_ERRORS,
     response: projectResponse,
     handler: ({ params, body, actor, services, now }) => putTemplates(services, actor!, params.projectId, body, now),
   }),
@@ -116,7 +117,7 @@ export const projectOutreachRoutes = [
         },
       },
     },
-    errors: PROJECT_ERRORS,
+    errors: PROJECT_WRITE_ERRORS,
     response: {
       type: 'object',
       required: ['success', 'project', 'generated_field'],
@@ -147,7 +148,7 @@ export const projectOutreachRoutes = [
         },
       },
     },
-    errors: [...PROJECT_ERRORS, 'owner_not_a_target', 'target_not_found', 'project_target_limit', ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_WRITE_ERRORS, 'owner_not_a_target', 'target_not_found', 'project_target_limit', ...SEARCH_ENGINE_ERRORS],
     response: {
       type: 'object',
       required: ['success', 'generated_count', 'drafting_provider', 'model_rewritten_count', 'targets'],
@@ -174,7 +175,14 @@ export const projectOutreachRoutes = [
       params: { type: 'object', required: ['projectId', 'targetUserId'], properties: { projectId: uuid, targetUserId: uuid } },
       body: messageBody,
     },
-    errors: [...PROJECT_ERRORS, 'target_not_found', 'invalid_channel', 'message_already_queued', ...SEARCH_ENGINE_ERRORS],
+    errors: [
+      ...PROJECT_WRITE_ERRORS,
+      'target_not_found',
+      'invalid_channel',
+      'message_already_queued',
+      'email_subject_required',
+      ...SEARCH_ENGINE_ERRORS,
+    ],
     response: messageResponse('target_user_id'),
     handler: ({ params, body, actor, services, now }) =>
       putMessage(services, actor!, params.projectId, { targetUserId: params.targetUserId }, body, now),
@@ -189,7 +197,14 @@ export const projectOutreachRoutes = [
       params: { type: 'object', required: ['projectId', 'targetId'], properties: { projectId: uuid, targetId: uuid } },
       body: messageBody,
     },
-    errors: [...PROJECT_ERRORS, 'target_not_found', 'invalid_channel', 'message_already_queued', ...SEARCH_ENGINE_ERRORS],
+    errors: [
+      ...PROJECT_WRITE_ERRORS,
+      'target_not_found',
+      'invalid_channel',
+      'message_already_queued',
+      'email_subject_required',
+      ...SEARCH_ENGINE_ERRORS,
+    ],
     response: messageResponse('assignment_target_id'),
     handler: ({ params, body, actor, services, now }) =>
       putMessage(services, actor!, params.projectId, { targetId: params.targetId }, body, now),
@@ -217,6 +232,7 @@ export const projectOutreachRoutes = [
             'no_draft_count',
             'already_queued_count',
             'no_channel_count',
+            'no_email_subject_count',
             'stale_target_ids',
             'not_previewed_target_ids',
             'delivery_channels',
@@ -231,6 +247,10 @@ export const projectOutreachRoutes = [
             no_draft_count: { type: 'integer' },
             already_queued_count: { type: 'integer' },
             no_channel_count: { type: 'integer' },
+            no_email_subject_count: {
+              type: 'integer',
+              description: 'Drafts that would go out by email without a subject: not ready until one is saved.',
+            },
             stale_target_ids: { type: 'array', items: { type: 'string' } },
             not_previewed_target_ids: { type: 'array', items: { type: 'string' } },
             delivery_channels: {
@@ -253,7 +273,7 @@ export const projectOutreachRoutes = [
       'Queues every approved, fresh, included draft as a live communication (never a target twice); daily caps pace the professional network.',
     auth: AUTH,
     request: { params: projectParams, body: { type: 'object', additionalProperties: false, properties: {} } },
-    errors: [...PROJECT_ERRORS, 'no_eligible_targets', ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_WRITE_ERRORS, 'no_eligible_targets', ...SEARCH_ENGINE_ERRORS],
     response: actingResponse({
       project_id: uuid,
       message: { type: 'string' },
@@ -271,7 +291,7 @@ export const projectOutreachRoutes = [
       'Queues again the targets whose professional-network send failed (each retry sends once). A Proxima extension behind the connector mode of the same name.',
     auth: AUTH,
     request: { params: projectParams, body: { type: 'object', additionalProperties: false, properties: {} } },
-    errors: [...PROJECT_ERRORS, ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_WRITE_ERRORS, ...SEARCH_ENGINE_ERRORS],
     response: actingResponse({
       project_id: uuid,
       retried_count: { type: 'integer' },

@@ -6,7 +6,9 @@ import { ENGAGEMENT_MODES } from '../../projects/record.js';
 import {
   AUTH,
   actingResponse,
+  archiveResponse,
   PROJECT_ERRORS,
+  PROJECT_WRITE_ERRORS,
   pagination,
   project,
   projectParams,
@@ -150,7 +152,7 @@ export const projectRoutes = [
         },
       },
     },
-    errors: PROJECT_ERRORS,
+    errors: PROJECT_WRITE_ERRORS,
     response: projectResponse,
     handler: ({ params, body, actor, services, now }) => updateProject(services, actor!, params.projectId, body, now),
   }),
@@ -158,14 +160,15 @@ export const projectRoutes = [
     method: 'POST',
     path: '/api/v1/projects/:projectId/archive',
     tag: 'projects',
-    summary: 'Archives a project (archived=false restores it). Archived projects are hidden unless include_archived.',
+    summary:
+      'Archives a project (archived=false restores it): hidden unless include_archived, read-only, its queued sends cancelled. Archiving again keeps the first archived_at.',
     auth: AUTH,
     request: {
       params: projectParams,
       body: { type: 'object', additionalProperties: false, properties: { archived: { type: 'boolean', default: true } } },
     },
     errors: PROJECT_ERRORS,
-    response: projectResponse,
+    response: archiveResponse,
     handler: ({ params, body, actor, services, now }) => archiveProject(services, actor!, params.projectId, body.archived, now),
   }),
   defineRoute<Record<string, never>, { limit: number; offset: number; include_mutuals?: boolean }, P>({
@@ -204,7 +207,7 @@ export const projectRoutes = [
         properties: { target_user_ids: { type: 'array', maxItems: 500, items: uuid }, target_user_id: uuid },
       },
     },
-    errors: [...PROJECT_ERRORS, 'project_target_limit', ...SEARCH_ENGINE_ERRORS],
+    errors: [...PROJECT_WRITE_ERRORS, 'project_target_limit', ...SEARCH_ENGINE_ERRORS],
     response: actingResponse(
       {
         project_id: uuid,
@@ -245,7 +248,7 @@ export const projectRoutes = [
         },
       },
     },
-    errors: PROJECT_ERRORS,
+    errors: PROJECT_WRITE_ERRORS,
     response: actingResponse(
       {
         project_id: uuid,

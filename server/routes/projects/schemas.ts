@@ -133,6 +133,20 @@ export const projectResponse = {
   required: ['success', 'project'],
   properties: { success: { const: true }, project },
 } as const;
+/** The archive route's answer: the project, and how many of its queued sends archiving cancelled. */
+export const archiveResponse = {
+  type: 'object',
+  required: ['success', 'project', 'cancelled_count'],
+  properties: {
+    success: { const: true },
+    project,
+    cancelled_count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Sends of the project still queued that archiving cancelled (0 when restoring or archiving again).',
+    },
+  },
+} as const;
 /** The sender's scheduling page; `{{schedule_link}}` in a draft becomes a tracked link to it. */
 export const scheduleUrl = {
   type: 'string',
@@ -142,12 +156,19 @@ export const scheduleUrl = {
 } as const;
 
 export const PROJECT_ERRORS = ['project_not_found'] as const;
+/** The errors of a route that changes a project's outreach (an archived project refuses it). */
+export const PROJECT_WRITE_ERRORS = [...PROJECT_ERRORS, 'project_archived'] as const;
 
 export const messageBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
     message: text(20_000, 'The draft (a change marks it user_edited unless message_source says otherwise).'),
+    subject: {
+      type: ['string', 'null'],
+      maxLength: 300,
+      description: 'The email subject of the draft (null clears it). An email_send draft needs one to be approved.',
+    },
     message_source: { enum: ['ai_generated', 'user_edited'] },
     review_action: { enum: ['save', 'approve'], description: 'approve only after explicit approval; saving never sends.' },
     contact_channel: text(60, `One of ${CHANNELS.join(', ')}.`),

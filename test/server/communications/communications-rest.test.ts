@@ -743,4 +743,24 @@ test('an outside tester’s nits: URLs with line breaks, blank keys and secrets,
     assert.is(list.body.success, true, list.text);
   }));
 
+test('capabilities with no identity input is 400 target_identity_required, as create answers', () =>
+  withComms(async ({ app, key }) => {
+    for (const path of ['/api/v1/communications/capabilities', '/api/v1/communications'] as const) {
+      const body = path.endsWith('capabilities') ? { channels: ['email_send'] } : { channel: 'email_send', subject: 's', message: 'm' };
+      const res = await app.call('POST', path, { key, body });
+      assert.equal([res.status, res.body.error], [400, 'target_identity_required'], `${path}: ${res.text}`);
+    }
+    // A blank identity is none; any one input is enough to answer.
+    const blank = await app.call('POST', '/api/v1/communications/capabilities', {
+      key,
+      body: { target_user_id: '', channels: ['email_send'] },
+    });
+    assert.is(blank.status, 400, blank.text);
+    const byEmail = await app.call('POST', '/api/v1/communications/capabilities', {
+      key,
+      body: { recipient_email: 'ann@example.com', channels: ['email_send'] },
+    });
+    assert.equal([byEmail.status, channel(byEmail.body, 'email_send').can_send], [200, true], byEmail.text);
+  }));
+
 test.run();

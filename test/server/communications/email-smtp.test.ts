@@ -167,4 +167,82 @@ test('a server killed during an SMTP dispatch resumes on restart and the mail ar
   }
 });
 
+test('recipient_email is exactly one plain address: lists, display names, brackets and comments are refused, and SMTP gets what is recorded', async () => {
+  const rcpt: string[] = [];
+  const sink = await startSmtpSink({
+    rcptFailure: (address) => {
+      rcpt.push(address);
+      return null;
+    },
+  });
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, SMTP_URL: sink.url } });
+  try {
+    await loadCommsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(SENDER) });
+    const send = (recipient_email: string, extra: Row = {}) =>
+      app.call('POST', '/api/v1/communications', {
+        key,
+        body: { channel: 'email_send', recipient_email, subject: 's', message: 'm', ...extra },
+      });
+    // Each of these nodemailer reads as an address list or a named address: mailed elsewhere
+    // than recorded (tester, 2026-11-29), or refused by SMTP only later.
+    const refused = [
+      'alice,bob:x;carol<dave@example.com',
+      '(x)a@example.com',
+      '<angle@example.com>',
+      'Dave <dave@example.com>',
+      'a@exa<mple.com',
+      'a@example..com',
+      'a.@example.com',
+      '.a@example.com',
+      'a..b@example.com',
+      'a@-example.com',
+      'a@example-.com',
+      'a@b@example.com',
+      '"a b"@example.com',
+      'a;b@example.com',
+      'a@example',
+      'a@example.c0m',
+      `${'x'.repeat(65)}@example.com`,
+    ];
+    for (const address of refused) {
+      const r = await send(address, { dry_run: false });
+      assert.equal([r.status, r.body.error], [400, 'validation_failed'], `${address}: ${r.text}`);
+      const problem = (r.body.errors as Row[])[0]!;
+      assert.equal([problem.pointer, problem.in], ['/recipient_email', 'body'], address);
+      assert.match(problem.message as string, /one plain email address/, address);
+    }
+    assert.is(app.services.db.prepare('SELECT count(*) FROM communications').pluck().get(), 0, 'nothing was recorded');
+    // Capabilities and a project draft apply the same rule.
+    const caps = await app.call('POST', '/api/v1/communications/capabilities', {
+      key,
+      body: { recipient_email: 'Dave <dave@example.com>', channels: ['email_send'] },
+    });
+    assert.is((caps.body.channels as Row[])[0]!.reason, 'recipient_email_invalid', caps.text);
+    const base = `/api/v1/projects/${((await app.call('POST', '/api/v1/projects', { key, body: { title: 'T' } })).body.project as Row).id}`;
+    await app.call('POST', `${base}/targets`, { key, body: { target_user_ids: [P(1)] } });
+    const draft = await app.call('PUT', `${base}/target-users/${P(1)}/message`, {
+      key,
+      body: { message: 'Hi', recipient_email: '(x)a@example.com' },
+    });
+    assert.equal([draft.status, (draft.body.errors as Row[] | undefined)?.[0]?.pointer], [400, '/recipient_email'], draft.text);
+
+    // Plain addresses pass, with the characters an address may hold; SMTP is handed the recorded one alone.
+    for (const address of ["o'brien+tag@mail.example.com", 'first_last-1@x-y.example.org', 'jörg@exämple.de'])
+      assert.is((await send(address)).status, 200, address);
+    const live = await send("o'brien+tag@mail.example.com", { dry_run: false, wait_ms: 5000 });
+    assert.equal([live.status, live.body.status], [200, 'completed'], live.text);
+    assert.is((live.body.reasoning_lookup as Row).recipient_email, "o'brien+tag@mail.example.com");
+    assert.equal(rcpt, ["o'brien+tag@mail.example.com"]);
+    const to = sink.messages[0]!.to;
+    assert.equal(
+      (Array.isArray(to) ? to : [to]).flatMap((t) => t!.value.map((v) => v.address)),
+      ["o'brien+tag@mail.example.com"],
+    );
+  } finally {
+    await app.close();
+    await sink.close();
+  }
+});
+
 test.run();

@@ -333,6 +333,14 @@ test('stream: a real EventSource client reads to the terminal event; Last-Event-
     assert.match(text, /^event: completed$/m);
     const done = await fetch(url, { headers: { 'X-API-Key': key, 'Last-Event-ID': '5' } });
     assert.is(done.status, 204);
+    // An id the stream never sends is said, not read as "from the start" (tester, 2026-11-29).
+    for (const bad of ['abc', '-1', '3.5', '5, 6', '1e3']) {
+      const refused = await fetch(url, { headers: { 'X-API-Key': key, 'Last-Event-ID': bad } });
+      assert.is(refused.status, 400, bad);
+      const body = (await refused.json()) as Row;
+      assert.is(body.error, 'invalid_last_event_id', bad);
+      assert.match(body.message as string, /leave it out/);
+    }
 
     // Heartbeats keep an idle stream alive while a dispatch takes its time.
     const slow = await app.call('POST', '/api/v1/communications', {

@@ -139,4 +139,66 @@ test('email replies reach the inbound SMTP listener and are recorded once; a san
   }
 });
 
+test('a reply to an email that never went out (dry run, draft, cancelled, failed) is refused with 550 and records nothing', async () => {
+  const sink = await startSmtpSink({
+    rcptFailure: (address) => (address.startsWith('bounce') ? { code: 550, message: 'no such user' } : null),
+  });
+  const app = await startTestApp({ env: { ...FAST_DISPATCH, SMTP_URL: sink.url, INBOUND_SMTP_PORT: '0' } });
+  try {
+    await loadCommsCorpus(app);
+    await app.services.communications.inboundReady;
+    const { apiKey: key } = app.account({ personId: P(SENDER), name: 'Sam Sender' });
+    const create = async (body: Row) =>
+      (
+        await app.call('POST', '/api/v1/communications', {
+          key,
+          body: { channel: 'email_send', recipient_email: 'ann@example.com', subject: 'Hello', message: 'Hi', wait_ms: 3000, ...body },
+        })
+      ).body;
+    const dryRun = await create({});
+    const draft = await create({ mode: 'draft' });
+    const cancelled = await create({ mode: 'draft' });
+    await app.call('POST', `/api/v1/communications/${cancelled.id}/cancel`, { key, body: {} });
+    const failed = await create({ recipient_email: 'bounce@example.com', dry_run: false });
+    assert.equal([dryRun.mode, draft.status, failed.status], ['dry_run', 'draft', 'failed'], JSON.stringify(failed));
+    const sent = await create({ dry_run: false });
+    assert.is(sent.status, 'completed');
+
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: app.services.communications.inbound!.port!,
+      secure: false,
+      ignoreTLS: true,
+    });
+    const answer = (id: unknown, how: 'address' | 'quote') =>
+      transport
+        .sendMail({
+          from: 'ann@example.com',
+          to: how === 'address' ? `reply+${id}@proxima.localdomain` : 'sam@sender.example',
+          ...(how === 'quote' ? { inReplyTo: `<${id}@proxima.localdomain>` } : {}),
+          subject: 'Re: Hello',
+          text: 'A reply',
+        })
+        .then(
+          () => 250,
+          (err: { responseCode?: number }) => err.responseCode,
+        );
+    for (const c of [dryRun, draft, cancelled, failed])
+      for (const how of ['address', 'quote'] as const) {
+        assert.is(await answer(c.id, how), 550, `${c.id} (${c.mode} ${c.status}) by ${how}`);
+        const record = (await app.call('GET', `/api/v1/communications/${c.id}`, { key })).body;
+        assert.equal(record.replies, [], `${c.mode} ${c.status}`);
+        assert.not.ok((record.events as Row[]).some((e) => e.type === 'replied'));
+      }
+    // The mail that went out takes its reply.
+    assert.is(await answer(sent.id, 'quote'), 250);
+    const record = (await app.call('GET', `/api/v1/communications/${sent.id}`, { key })).body;
+    assert.is((record.replies as Row[]).length, 1);
+    transport.close();
+  } finally {
+    await app.close();
+    await sink.close();
+  }
+});
+
 test.run();

@@ -76,10 +76,12 @@ test('delegate-resolve: the delegate’s network decides, known emails are free,
         ['c', 'unresolved', null],
       ],
     );
-    assert.ok(
-      (results[1]!.evidence as Row[]).some((e) => e.field === 'network'),
-      'the evidence says the delegate knows her',
-    );
+    // The network is the delegate's, and the evidence says so: never "of yours" about someone
+    // else's connections (tester, 2026-11-29).
+    const network = (results[1]!.evidence as Row[]).find((e) => e.field === 'network');
+    assert.ok(network, 'the evidence says the delegate knows her');
+    assert.match(network!.detail as string, /^a first-degree connection of the delegate /);
+    assert.not.match(JSON.stringify(results), /of yours/);
     assert.equal(results[0]!.email_resolution, {
       status: 'known',
       email: 'w.hartley@company1.example',

@@ -309,14 +309,15 @@ test('reconciliation batches are metered: 0.01 a row, previewed or applied; a re
     const used = async (k = key) => (await app.call('GET', '/api/v1/credits/status', { key: k })).body.used as number;
     const run = (await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key, body: {} })).body.run as Row;
     const base = `/api/v1/contacts/reconciliation/runs/${run.run_id}`;
+    // Four of the five rows have something to match on (r5, a company alone, is free).
     assert.is((await app.call('POST', `${base}/batches/preview`, { key, body: { rows: ROWS } })).status, 200);
-    assert.is(await used(), 0.05);
+    assert.is(await used(), 0.04);
     const apply = { batch_index: 0, rows: ROWS, user_confirmed: true };
     assert.is((await app.call('POST', `${base}/batches`, { key, body: apply })).status, 200);
-    assert.is(await used(), 0.1);
+    assert.is(await used(), 0.08);
     const again = await app.call('POST', `${base}/batches`, { key, body: apply });
     assert.is((again.body.summary as Row).replayed, true);
-    assert.is(await used(), 0.1, 'answered as stored: nothing charged');
+    assert.is(await used(), 0.08, 'answered as stored: nothing charged');
 
     // A free account whose pool is spent gets no matches for nothing, but reads back a batch it applied.
     const free = app.account({ tier: 'free', scopes: ['contacts-read', 'contacts-write', 'search'] });
@@ -334,7 +335,7 @@ test('reconciliation batches are metered: 0.01 a row, previewed or applied; a re
     const readBack = await app.call('POST', `${freeBase}/batches`, { key: free.apiKey, body: apply });
     assert.is(readBack.status, 200, readBack.text);
     assert.is((readBack.body.summary as Row).replayed, true);
-    assert.is(await used(free.apiKey), 5);
+    assert.is(await used(free.apiKey), 4.98);
   } finally {
     await app.close();
   }
@@ -358,6 +359,37 @@ test('rows as exports send them: null cells, numbers, one value of a list field,
     const tooWide = await preview([Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`c${i}`, 'x']))]);
     assert.equal([tooWide.status, tooWide.body.error], [400, 'validation_failed'], tooWide.text);
     assert.match(String(tooWide.body.message), /100/);
+  } finally {
+    await app.close();
+  }
+});
+
+test('rows with nothing to match on (no name, usable address, phone or handle) are answered unresolved and not charged', async () => {
+  const app = await startTestApp();
+  try {
+    await loadContactsCorpus(app);
+    const { apiKey: key } = app.account({ personId: P(100), scopes: ['contacts-read', 'contacts-write'] });
+    const used = async () => (await app.call('GET', '/api/v1/credits/status', { key })).body.used as number;
+    const run = (await app.call('POST', '/api/v1/contacts/reconciliation/runs', { key, body: {} })).body.run as Row;
+    const base = `/api/v1/contacts/reconciliation/runs/${run.run_id}`;
+    const empty = [{ row_id: 'e1' }, { row_id: 'e2', emails: ['not-an-email'] }, { row_id: 'e3', organization_names: ['Acme'] }];
+    for (const [path, body] of [
+      [`${base}/batches/preview`, { batch_index: 0, rows: empty }],
+      [`${base}/batches`, { batch_index: 0, rows: empty, user_confirmed: true }],
+    ] as const) {
+      const res = await app.call('POST', path, { key, body });
+      assert.is(res.status, 200, res.text);
+      assert.equal(
+        (res.body.rows as Row[]).map((r) => [r.status, r.reason]),
+        empty.map(() => ['unresolved', 'nothing_to_match_on']),
+      );
+      assert.is(res.headers.get('x-service-credits-used'), '0', path);
+    }
+    assert.is(await used(), 0);
+    // Mixed with rows that are matched, only those are charged.
+    const mixed = await app.call('POST', `${base}/batches/preview`, { key, body: { batch_index: 1, rows: [...empty, ...ROWS] } });
+    assert.is(mixed.status, 200, mixed.text);
+    assert.is(await used(), 0.04, 'the four rows of ROWS with a name or an address');
   } finally {
     await app.close();
   }

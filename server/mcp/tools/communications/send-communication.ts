@@ -79,6 +79,8 @@ async function projectDraft(
       params: { projectId, targetUserId: userId },
       body: {
         message: body.message,
+        // An email draft keeps its subject: approving it needs one (docs/projects.md).
+        ...(typeof body.subject === 'string' ? { subject: body.subject } : {}),
         contact_channel: args.channel,
         review_action: 'save',
         ...(args.recipient_email ? { recipient_email: args.recipient_email } : {}),
