@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { allCities, findCities, isOrdinaryName, placeKey } from './gazetteer.js';
 
-export type Division = { name: string; countryCode: string };
+/**
+ * A first-level division. `unfiled`: known only from ISO 3166-2, no gazetteer city filed under it
+ * ("Qinghai", "Flevoland", also Slovenia's and Latvia's small municipalities): read only after a
+ * place word, since some such names are also words or names ("Jewish", "Paola", "Angus").
+ */
+export type Division = { name: string; countryCode: string; unfiled?: boolean };
 let divisionIndex: Map<string, Division> | null = null;
 /** Every division of exactly one country by place key, ordinary names included: read after "state" or "province". */
 let suffixedIndex: Map<string, Division> | null = null;
@@ -84,7 +89,7 @@ function divisions(): Map<string, Division> {
     if (!line || line.startsWith('#')) continue;
     const [countryCode, region, names, unfiled] = line.split('\t') as [string, string, string, string?];
     // A division no city of the gazetteer is filed under ("Qinghai", "Flevoland", "Waikato") is read by its own name too.
-    if (unfiled) add(placeKey(region), { name: region, countryCode }, true);
+    if (unfiled) add(placeKey(region), { name: region, countryCode, unfiled: !own.has(placeKey(region)) }, true);
     for (const n of names.split('|').filter(Boolean)) {
       const key = placeKey(n);
       // A division's own name is never another's other name; an other name of common words

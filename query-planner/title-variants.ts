@@ -129,17 +129,21 @@ export function titleVariants(title: string): string[] {
       })
       .join(' '),
   );
-  // Spelled-out forms abbreviated (longest first, whole words only): each alone ("Operations
-  // Manager" is also "Ops Manager" and "Operations Mgr"), then all of them at once.
-  const headShort = words.length > 1 ? HEAD_SHORT.get(words[last] as string) : undefined;
+  // Spelled-out forms abbreviated (longest first, whole words only): each alone ("Sales
+  // Development Representative" is also "SDR" and "Sales Development Rep"; "Operations Manager"
+  // "Ops Manager" and "Operations Mgr"), then all of them at once, then the words abbreviated by
+  // their place ("Laboratory Technician" is "Lab Tech") once no acronym holds them.
   const whole = ` ${written} `;
-  let short = ` ${words.map((w, i) => (i === last ? (headShort ?? w) : (MODIFIER_SHORT.get(w) ?? w))).join(' ')} `;
-  add(short.trim());
+  let short = whole;
   for (const [long, abbr] of EXPANSIONS) {
     if (!short.includes(` ${long} `)) continue;
     if (whole.includes(` ${long} `)) add(whole.replaceAll(` ${long} `, ` ${abbr} `).trim());
     short = short.replaceAll(` ${long} `, ` ${abbr} `);
   }
   add(short.trim());
+  const shortWords = short.trim().split(' ');
+  const end = shortWords.length - 1;
+  const headShort = shortWords.length > 1 ? HEAD_SHORT.get(shortWords[end] as string) : undefined;
+  add(shortWords.map((w, i) => (i === end ? (headShort ?? w) : (MODIFIER_SHORT.get(w) ?? w))).join(' '));
   return [base, ...out].slice(0, MAX_VARIANTS);
 }

@@ -10,6 +10,7 @@
  * its metro anyway). A state or country after a comma qualifies the place before it
  * (place-qualifiers.ts: "Portland, ME", "Orange County, FL").
  */
+import { findDivision } from '../../geo/divisions.js';
 import { commonWords, isCapital, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
@@ -172,6 +173,16 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const served = SERVING.test(before) && (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
     // "within an hour of Paderborn", "within 50 km of Tartu", "commuting distance of Kielce".
     const distanceOf = before === 'of' && DISTANCE_WORDS.test(tokens[p - 1]?.norm ?? '');
+    // A division known only from ISO 3166-2, written as one word ("Qinghai", also "Jewish" of the
+    // Jewish Autonomous Oblast, "Paola" of Malta): only after a place word, ending its phrase.
+    if (match.lessCertain === 'division' && to - from === 1 && findDivision(first.text)?.unfiled)
+      return (
+        PLACE_PREPOSITIONS.test(before) &&
+        (after?.kind !== 'word' ||
+          STOP_WORDS.has(after.norm) ||
+          !!after.claim ||
+          /^(region|district|province|county|state|prefecture|oblast|governorate|department|municipality|area)$/.test(after.norm))
+      );
     return (
       PLACE_PREPOSITIONS.test(before) ||
       distanceOf ||
@@ -186,6 +197,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   }
   if (to - from > 1) return true;
   const key = placeKey(first.text);
+  // "i'd", "we'd": a contraction is never a code ("ID" is Idaho).
+  if (/['’]/.test(first.text) && key.length <= 3) return false;
   if (key.length <= 2) {
     // "in Al Khobar", "in Pa Daet": a code written as a word before a capitalised word starts a
     // name the gazetteer does not know.

@@ -29,8 +29,18 @@ function unescaped(value: string): string {
     .trim();
 }
 
-/** An organisation as a directory squashes it ("YundtGroup", "ErdmanHalvorson"): its words apart. */
-const organisationWords = (o: string): string => o.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').trim();
+/**
+ * An organisation as a directory squashes it ("YundtGroup", "ErdmanHalvorson"): its words apart,
+ * where each part is a word of three letters or more ("McKinsey", "LinkedIn", "PwC", "DeepMind",
+ * "iRobot" keep their capitals: a prefix, an abbreviation or a brand's own spelling).
+ */
+const organisationWords = (o: string): string =>
+  /^\p{Lu}\p{Ll}{2,}(?:\p{Lu}\p{Ll}{2,})+$/u.test(o.trim()) && !/^(Mc|Mac)\p{Lu}/u.test(o.trim()) && !KEEP_CAMEL.test(o.trim())
+    ? o.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').trim()
+    : o.trim();
+/** Brands written as one word with a capital inside. */
+const KEEP_CAMEL =
+  /^(LinkedIn|DeepMind|YouTube|PayPal|WordPress|HubSpot|GitHub|GitLab|DreamWorks|PlayStation|SoundCloud|DoorDash|FedEx|JetBlue|WhatsApp|MasterCard|BlackRock|SalesForce)$/;
 
 /** The name and organisation a directory name gives, or null for a cell that is no directory name. */
 export function directoryName(cell: string): DirectoryName | null {

@@ -42,6 +42,7 @@ const MISREAD = new Map(
 );
 /** Any page's pattern, to pass over clean text at once. */
 const ANY_MISREAD = new RegExp([...MISREAD.values()].map((r) => r.source).join('|'));
+const MIXED_WORD = /\p{Script=Latin}[\p{Script=Cyrillic}\p{Script=Greek}]|[\p{Script=Cyrillic}\p{Script=Greek}]\p{Script=Latin}/u;
 /** What a repair may not give: IPA, combining marks, scripts other than Latin, Greek and Cyrillic, symbols (the byte-order mark aside). */
 const NOT_TEXT = /[\u0250-\u036f\u0500-\u1fff\u2070-\u209f\u2150-\ufefe\uff00-\uffff]/u;
 
@@ -55,7 +56,9 @@ function readBack(text: string, page: string): string | null {
   if (iconv.decode(bytes, page) !== text) return null;
   try {
     const decoded = UTF8.decode(bytes);
-    return NOT_TEXT.test(decoded) ? null : decoded;
+    // A word of Latin letters run into Cyrillic or Greek ones is no text anyone wrote: "Paris–Évry"
+    // read with Mac Roman would give "ParisЃvry", Icelandic "Eiðá" with DOS 850 "EiР".
+    return NOT_TEXT.test(decoded) || MIXED_WORD.test(decoded) ? null : decoded;
   } catch {
     // Not UTF-8 read with this page: written so.
     return null;

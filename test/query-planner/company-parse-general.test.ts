@@ -484,6 +484,10 @@ test('who owns a company, composed: an owner before or after a participle of own
   assert.equal(filters('breweries owned by their founders').company_types, ['privately_held']);
   assert.equal(filters('sponsor-backed packaging makers').funding_stages, ['private_equity']);
   assert.equal(filters('dental chains owned by a private equity fund').funding_stages, ['private_equity']);
+  // A place's name ending in "City" or "County" keeps it: no owner there.
+  assert.equal(filters('companies in mexico city run by families').locations?.include, ['mexico city']);
+  assert.equal(filters('startups in orange county run by founders').company_types, undefined);
+  assert.equal(filters('otc drug makers').company_types, undefined);
   // Leading or funding is not owning: a listed company may be founder-led.
   assert.equal(filters('software firms managed by founders').company_types, undefined);
   // "Publicly held" is listed, as before.
@@ -504,6 +508,8 @@ test('amounts under a million are money when a money word says so, and decades s
   assert.equal(filters('startups with less than 500k raised').total_funding_usd, { max: 500_000 });
   assert.equal(filters('labels that raised a quarter billion or more').total_funding_usd, { min: 250_000_000 });
   assert.equal(filters('brands with 250k followers').total_funding_usd, undefined);
+  assert.equal(filters('saas with revenue of 100k employees').revenue_usd, undefined);
+  assert.equal(filters('startups that raised 500k users').total_funding_usd, undefined);
   assert.equal(filters('mills founded from the 1950s to the 1970s').founded_year, { min: 1950, max: 1979 });
   assert.equal(filters('mills founded in the 1990s or 2000s').founded_year, { min: 1990, max: 2009 });
   assert.equal(filters('mills founded in the 1990s and 2015').founded_year, { min: 1990, max: 1999 });

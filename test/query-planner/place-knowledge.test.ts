@@ -637,6 +637,13 @@ test("first-level divisions no gazetteer city is filed under are read; London's 
     assert.is(r?.kind, 'state', text);
     assert.is(r?.region, region, text);
   }
+  // Read after a place word only, ending its phrase: some such names are words or given names.
+  assert.equal(filters('astronomers in qinghai').locations?.include, ['qinghai']);
+  assert.equal(filters('nurses in the waikato region').locations?.include?.length, 1);
+  assert.is(filters('jewish engineers').locations, undefined);
+  assert.is(filters('paola engineers').locations, undefined);
+  // A contraction is no state code: "i'd" is not Idaho.
+  assert.is(filters("i'd love to meet founders").locations, undefined);
   // Records of people in Greenwich or Hackney say London: a borough filter would find no one.
   for (const borough of ['Greenwich', 'Hackney', 'Southwark', 'Kensington and Chelsea'])
     assert.not.ok(resolvePlace(borough)?.kind === 'state' && resolvePlace(borough)?.countryCode === 'GB', borough);

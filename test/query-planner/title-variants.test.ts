@@ -28,7 +28,7 @@ test('"admin" and "tech" spell out by their place in the title', () => {
   // The head: an administrator, a technician.
   assert.equal(titleVariants('System Admin'), ['System Admin', 'system administrator']);
   assert.equal(titleVariants('Pharmacy Tech'), ['Pharmacy Tech', 'pharmacy technician']);
-  assert.equal(titleVariants('Laboratory Technician'), ['Laboratory Technician', 'laboratory tech', 'lab technician', 'lab tech']);
+  assert.equal(titleVariants('Laboratory Technician'), ['Laboratory Technician', 'lab technician', 'lab tech']);
   // Before the head: administrative, technical.
   assert.equal(titleVariants('Admin Assistant'), ['Admin Assistant', 'administrative assistant']);
   assert.equal(titleVariants('Administrative Assistant'), ['Administrative Assistant', 'admin assistant']);
@@ -37,6 +37,14 @@ test('"admin" and "tech" spell out by their place in the title', () => {
   assert.equal(titleVariants('Dev Manager')[1], 'development manager');
   // A one-word "Technician" is not shortened: "Tech" alone names a sector as often.
   assert.equal(titleVariants('Technician'), ['Technician']);
+});
+
+test('a spelled-out title keeps its acronym first ("Sales Development Representative" is an SDR)', () => {
+  assert.equal(titleVariants('Sales Development Representative'), ['Sales Development Representative', 'sdr']);
+  assert.equal(titleVariants('Database Administrator'), ['Database Administrator', 'dba']);
+  assert.equal(titleVariants('System Administrator'), ['System Administrator', 'sysadmin']);
+  assert.equal(titleVariants('Technical Account Manager'), ['Technical Account Manager', 'tam']);
+  assert.ok(titleVariants('Senior Technical Account Manager').includes('sr tam'));
 });
 
 test('a title written without abbreviations has no other spelling, and never a lowercase copy of itself', () => {

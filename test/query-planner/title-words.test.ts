@@ -223,10 +223,10 @@ test('a compound glued by "-to-" is one word of the title, never the "to" of a c
 
 test('where people live or come from describes them, not their title', () => {
   assert.equal(title('expat kindergarten teachers in mwanza'), ['Kindergarten Teacher']);
-  assert.equal(title('local electricians'), ['Electrician']);
-  assert.equal(title('immigrant nurses in toronto'), ['Nurse']);
-  // Titles that hold such a word otherwise keep it.
+  // Titles that hold such a word otherwise keep it: "local", "refugee" and "foreign" name fields too.
   assert.equal(title('foreign correspondents'), ['Foreign Correspondent']);
+  assert.equal(title('local government officers'), ['Local Government Officer']);
+  assert.equal(title('refugee case managers'), ['Refugee Case Manager']);
 });
 
 test('an industry or tool inside a title stays in it; a product number between its name and the title too', () => {

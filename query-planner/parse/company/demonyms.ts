@@ -261,9 +261,11 @@ export function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
       !NOT_TOPIC.has(prev.norm)
     )
       return null;
-    // The first word of a longer place name ("the Czech Republic", "Dominican Republic") is left
-    // to the place scan, which reads it whole.
+    // The first word of a longer place name ("the Czech Republic", "Dominican Republic", "the
+    // Baltic Sea region") is left to the place scan, which reads it whole.
+    const third = tokens[end + 1];
     if (next?.kind === 'word' && resolvePlace(`${t.text} ${next.text}`)) return null;
+    if (next?.kind === 'word' && third?.kind === 'word' && resolvePlace(`${t.text} ${next.text} ${third.text}`)) return null;
     return { item: { text: value.name, match: { ...value, input: value.name }, exclude: false, from, to: end }, to: end };
   });
 }

@@ -169,9 +169,18 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
   }
   // A smaller amount is money when a money word says so right before it ("raised 250k", "raised
   // half a million", "funding of 500k"); alone it may count anything ("250k followers").
-  if (!isMoney(first.amount) && !(first.amount.scaled && (moneyWordBefore(tokens, i) || moneyWordAfter(tokens, end)))) return null;
+  if (
+    !isMoney(first.amount) &&
+    !(first.amount.scaled && !countedAfter(tokens, end) && (moneyWordBefore(tokens, i) || moneyWordAfter(tokens, end)))
+  )
+    return null;
   return { min: first.amount.value, plus: first.amount.plus, from: i, end };
 }
+
+/** Nouns an amount counts when it is no money ("revenue of 100k employees" is a head count, "300k leads" leads). */
+const COUNTED =
+  /^(employees?|staff|people|persons|workers|ftes?|users?|customers?|clients?|leads?|units?|followers?|subscribers?|members?|downloads?|installs?|visitors?|orders?|patients?|students?|accounts?|transactions?)$/;
+const countedAfter = (tokens: Token[], end: number): boolean => COUNTED.test(tokens[end]?.norm ?? '');
 
 /** Whether a word of raising or revenue follows the amount, after "in" or "of" at most ("500k raised", "500k in funding", "800k ARR"). */
 function moneyWordAfter(tokens: Token[], end: number): boolean {

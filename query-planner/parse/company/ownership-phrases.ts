@@ -19,10 +19,12 @@ const isPrivate = (t: Trait): boolean => t.kind === 'company_type' && t.type ===
 /** Owners written before a participle, hyphenated or not, by what they make a company. */
 const OWNERS_BEFORE: [string[], Trait][] = [
   [
-    ['state', 'government', 'govt', 'council', 'municipally', 'municipal', 'city', 'crown', 'federally', 'federal'],
+    // Not "state", "city" or "county": they end places' names ("Mexico City run by families",
+    // "Orange County owned"); trait-phrases.ts lists "state-owned", "state-run" and their kin.
+    ['government', 'govt', 'council', 'municipally', 'municipal', 'crown', 'federally', 'federal'],
     { kind: 'company_type', type: 'government_agency' },
   ],
-  [['provincially', 'provincial', 'county', 'publicly', 'taxpayer'], { kind: 'company_type', type: 'government_agency' }],
+  [['provincially', 'provincial', 'publicly', 'taxpayer'], { kind: 'company_type', type: 'government_agency' }],
   [
     ['family', 'founder', 'employee', 'independently', 'privately', 'owner', 'management', 'member', 'worker'],
     { kind: 'company_type', type: 'privately_held' },
@@ -75,8 +77,10 @@ export const OWNERSHIP_PHRASES: [string, Trait][] = (() => {
   const out = new Map<string, Trait>();
   for (const [owners, trait] of OWNERS_BEFORE)
     for (const owner of owners)
-      for (const p of PARTICIPLES)
+      for (const p of PARTICIPLES) {
+        if (isPrivate(trait) && !OWNING.has(p)) continue;
         for (const phrase of [`${owner}-${p}`, `${owner} ${p}`]) if (!NOT_COMPOSED.has(phrase)) out.set(phrase, trait);
+      }
   for (const [owners, trait] of OWNERS_AFTER)
     for (const owner of owners)
       for (const p of PARTICIPLES.filter((q) => !isPrivate(trait) || (OWNING.has(q) && q !== 'run' && q !== 'operated')))

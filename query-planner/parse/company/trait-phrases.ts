@@ -105,12 +105,11 @@ export const TRAIT_PHRASES: [string, Trait][] = [
   ['nasdaq-listed', type('public_company')],
   ['nyse-traded', type('public_company')],
   ['nasdaq-traded', type('public_company')],
-  // Traded over the counter: public, off an exchange's main board.
-  ['otc', type('public_company')],
+  // Traded over the counter: public, off an exchange's main board (not "OTC drugs", "OTC derivatives").
   ['otc-traded', type('public_company')],
   ['otc traded', type('public_company')],
   ['otc-listed', type('public_company')],
-  ['over-the-counter', type('public_company')],
+  ['traded over the counter', type('public_company')],
   ['pink sheets', type('public_company')],
   ['quoted company', type('public_company')],
   ['quoted companies', type('public_company')],

@@ -192,12 +192,12 @@ export const WORD_EXPANSIONS: ReadonlyMap<string, string> = new Map(
 
 /**
  * Words that describe people but are never part of their title ("women founders", "diverse
- * candidates", "expat teachers", "local electricians": where a person lives or comes from is a
- * place filter's business).
+ * candidates", "expat teachers"). Not "local", "refugee" or "immigrant": they name fields of
+ * titles too ("Local Government Officer", "Refugee Case Manager", "Immigrant Services Coordinator").
  */
 export const TITLE_BREAKERS = new Set(
   words(`women woman female male men diverse underrepresented minority bilingual multilingual ex former aspiring potential prospective
-  expat expats immigrant immigrants refugee refugees diaspora local locals`),
+  expat expats diaspora`),
 );
 
 /** Acronyms written in capitals inside titles. */

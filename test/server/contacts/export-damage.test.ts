@@ -31,6 +31,11 @@ test('UTF-8 misread with Mac Roman, DOS code pages or windows-1252 twice is read
   for (const [text, read] of cases) assert.is(repaired(text), read, text);
 });
 
+test('clean text with a dash before an accented capital is never "repaired" into another script', () => {
+  for (const clean of ['Paris–Évry', 'Berlin–Österreich', 'Jean—Émile', 'Eiðá', 'José Müller', 'Łukasz Żółć'])
+    assert.is(repaired(clean), clean, clean);
+});
+
 test('a byte-order mark misread as windows-1252 before the first column name is no part of it', () => {
   for (const header of ['ï»¿First Name', 'ï»¿"First Name"', '\ufeffFirst Name', '\ufeff"First Name"'])
     assert.is(headerField(header), 'first_name', header);
@@ -52,6 +57,9 @@ test('a directory name in the name cell: its common name is the name, its organi
   assert.equal(laidOut({ name: 'CN=Hugo Martins/OU=Marketing/O=ErdmanHalvorson' }).organization_names, ['Erdman Halvorson']);
   const own = laidOut({ name: 'CN=Hugo Martins/OU=Marketing/O=ErdmanHalvorson', Company: 'Erdman - Halvorson' } as never);
   assert.equal([own.name, own.organization_names], ['Hugo Martins', ['Erdman - Halvorson']]);
+  // A brand's own capitals stay: a prefix, an abbreviation, a word with a capital inside.
+  for (const org of ['McKinsey', 'PwC', 'LinkedIn', 'DeepMind', 'iRobot'])
+    assert.equal(directoryName(`CN=Jane Doe/OU=Staff/O=${org}`)?.organization, org, org);
   const k = rowKeys({ name: 'CN=Kuhic\\, Stacy,OU=Staff,DC=corp,DC=mooregroup,DC=com' });
   assert.equal([k.name.first, k.name.last], ['stacy', 'kuhic']);
 });
