@@ -24,6 +24,16 @@ import {
 type P = { projectId: string };
 
 /** A project's outreach: metrics, templates, drafts, readiness, activation and tracked links (docs/projects.md). */
+
+/** What saving or approving a target's draft may answer, by either of its ids. */
+const MESSAGE_ERRORS = [
+  ...PROJECT_WRITE_ERRORS,
+  'target_not_found',
+  'invalid_channel',
+  'message_already_queued',
+  'email_subject_required',
+  ...SEARCH_ENGINE_ERRORS,
+] as const;
 export const projectOutreachRoutes = [
   defineRoute<Record<string, never>, Record<string, never>, P>({
     method: 'GET',
@@ -175,14 +185,7 @@ export const projectOutreachRoutes = [
       params: { type: 'object', required: ['projectId', 'targetUserId'], properties: { projectId: uuid, targetUserId: uuid } },
       body: messageBody,
     },
-    errors: [
-      ...PROJECT_WRITE_ERRORS,
-      'target_not_found',
-      'invalid_channel',
-      'message_already_queued',
-      'email_subject_required',
-      ...SEARCH_ENGINE_ERRORS,
-    ],
+    errors: MESSAGE_ERRORS,
     response: messageResponse('target_user_id'),
     handler: ({ params, body, actor, services, now }) =>
       putMessage(services, actor!, params.projectId, { targetUserId: params.targetUserId }, body, now),
@@ -197,14 +200,7 @@ export const projectOutreachRoutes = [
       params: { type: 'object', required: ['projectId', 'targetId'], properties: { projectId: uuid, targetId: uuid } },
       body: messageBody,
     },
-    errors: [
-      ...PROJECT_WRITE_ERRORS,
-      'target_not_found',
-      'invalid_channel',
-      'message_already_queued',
-      'email_subject_required',
-      ...SEARCH_ENGINE_ERRORS,
-    ],
+    errors: MESSAGE_ERRORS,
     response: messageResponse('assignment_target_id'),
     handler: ({ params, body, actor, services, now }) =>
       putMessage(services, actor!, params.projectId, { targetId: params.targetId }, body, now),
