@@ -42,6 +42,7 @@ import { mendLevelSpelling } from './title-heads.js';
 import { claimTitleNegations, settleTitleNegations } from './title-negation.js';
 import { scanTitles } from './titles.js';
 import { type CaseMode, caseMode, expandShorthand, phraseTable, scanPhrases, type Token, tokenize } from './tokens.js';
+import { unknownPlaceReceipts } from './unknown-places.js';
 
 export type { CompanyMention } from './companies.js';
 
@@ -351,6 +352,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     if (exclude.length) filters.locations.exclude = exclude.map(filterText);
   }
   if (years && (years.range.min !== undefined || years.range.max !== undefined)) filters.years_experience = { ...years.range };
+  receipts.push(...unknownPlaceReceipts(source, tokens));
   if (years?.beyond !== undefined)
     receipts.push({
       path: '/query',

@@ -271,8 +271,13 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
       // Never inside a negation: a guess is not worth an exclusion.
       const p = prevWordSkippingThe(tokens, i);
       const negated = p > 0 && /^(not|except|excluding)$/.test(tokens[p - 1]?.norm ?? '');
+      // Nor before another word of a name it would cut ("the Mahoning Valley" is no Maoming).
+      const after = tokens[i + 1];
+      const nameGoesOn = after?.kind === 'word' && !after.claim && !STOP_WORDS.has(after.norm);
       corrected =
-        PLACE_PREPOSITIONS.test(tokens[p]?.norm ?? '') && !negated && !isVocabularyWord(tokenKey(t)) ? misspeltPlace(tokenKey(t)) : null;
+        PLACE_PREPOSITIONS.test(tokens[p]?.norm ?? '') && !negated && !nameGoesOn && !isVocabularyWord(tokenKey(t))
+          ? misspeltPlace(tokenKey(t))
+          : null;
       const match = corrected ? resolveCached(corrected) : null;
       if (!match) continue;
       found = { to: i + 1, match };
