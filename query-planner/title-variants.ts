@@ -125,7 +125,9 @@ export function titleVariants(title: string): string[] {
     words
       .map((w, i) => {
         const bare = w.replace(/[,]/g, '');
-        return ABBREVIATIONS.get(bare) ?? (i === last ? HEAD_ABBREVIATIONS : MODIFIER_ABBREVIATIONS).get(bare) ?? w;
+        // By its place only inside a title of two words or more: "Tech" alone names a sector as often.
+        const placed = last > 0 ? (i === last ? HEAD_ABBREVIATIONS : MODIFIER_ABBREVIATIONS).get(bare) : undefined;
+        return ABBREVIATIONS.get(bare) ?? placed ?? w;
       })
       .join(' '),
   );

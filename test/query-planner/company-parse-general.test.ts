@@ -513,6 +513,7 @@ test('amounts under a million are money when a money word says so, and decades s
   assert.equal(filters('mills founded from the 1950s to the 1970s').founded_year, { min: 1950, max: 1979 });
   assert.equal(filters('mills founded in the 1990s or 2000s').founded_year, { min: 1990, max: 2009 });
   assert.equal(filters('mills founded in the 1990s and 2015').founded_year, { min: 1990, max: 1999 });
+  assert.equal(filters('mills founded in the 2000s and the 1990s').founded_year, { min: 1990, max: 2009 });
   assert.equal(filters('agencies founded in the noughties').founded_year, { min: 2000, max: 2009 });
   assert.equal(filters('salvage firms, inception 2011').founded_year, { min: 2011, max: 2011 });
 });

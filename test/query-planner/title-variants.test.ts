@@ -37,6 +37,8 @@ test('"admin" and "tech" spell out by their place in the title', () => {
   assert.equal(titleVariants('Dev Manager')[1], 'development manager');
   // A one-word "Technician" is not shortened: "Tech" alone names a sector as often.
   assert.equal(titleVariants('Technician'), ['Technician']);
+  assert.equal(titleVariants('Tech'), ['Tech']);
+  assert.equal(titleVariants('Admin'), ['Admin']);
 });
 
 test('a spelled-out title keeps its acronym first ("Sales Development Representative" is an SDR)', () => {

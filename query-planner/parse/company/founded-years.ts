@@ -116,6 +116,10 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
     const last = second ? (second.range.max ?? second.range.min) : undefined;
     if (k >= 0 && second && last !== undefined && range.min !== undefined && last > range.min)
       return { range: { min: range.min, max: last }, from: i, end: second.end, single: false };
+    // "the 2000s and the 1990s": both periods, written late to early.
+    const secondMin = second?.range.min;
+    if (k >= 0 && second && secondMin !== undefined && range.max !== undefined && secondMin < range.min!)
+      return { range: { min: secondMin, max: range.max }, from: i, end: second.end, single: false };
     return { range, from: i, end: decadeAt + 1, single: false };
   }
   const y = yearOf(t, tokens[i - 1]);
