@@ -18,7 +18,7 @@ export const GEOGRAPHIC_REGIONS: RegionDefinition[] = [
   { name: 'Mashriq', aliases: ['mashreq', 'the mashriq', 'the mashreq'], countries: ['IQ', 'JO', 'LB', 'PS', 'SY', 'EG'] },
   {
     name: 'Black Sea region',
-    aliases: ['the black sea region', 'black sea countries', 'the black sea countries', 'black sea basin'],
+    aliases: ['the black sea region', 'black sea countries', 'the black sea countries', 'black sea basin', 'the black sea', 'black sea'],
     countries: ['BG', 'GE', 'RO', 'RU', 'TR', 'UA'],
   },
   {
@@ -83,12 +83,21 @@ export const GEOGRAPHIC_REGIONS: RegionDefinition[] = [
   { name: 'Aegean', aliases: ['the aegean', 'aegean region', 'the aegean region', 'aegean coast'], countries: ['GR', 'TR'] },
   {
     name: 'Caspian region',
-    aliases: ['the caspian', 'the caspian region', 'caspian sea region', 'caspian countries', 'caspian states'],
+    aliases: [
+      'the caspian',
+      'caspian',
+      'the caspian sea',
+      'caspian sea',
+      'the caspian region',
+      'caspian sea region',
+      'caspian countries',
+      'caspian states',
+    ],
     countries: ['RU', 'KZ', 'TM', 'IR', 'AZ'],
   },
   {
     name: 'Baltic Sea region',
-    aliases: ['the baltic sea region', 'baltic sea countries', 'baltic rim'],
+    aliases: ['the baltic sea region', 'baltic sea countries', 'baltic rim', 'the baltic sea', 'baltic sea'],
     countries: ['DK', 'EE', 'FI', 'DE', 'LV', 'LT', 'PL', 'RU', 'SE'],
   },
   {
@@ -96,10 +105,50 @@ export const GEOGRAPHIC_REGIONS: RegionDefinition[] = [
     aliases: ['the red sea region', 'red sea coast', 'the red sea coast', 'red sea countries'],
     countries: ['EG', 'SD', 'ER', 'DJ', 'SA', 'YE', 'JO', 'IL'],
   },
+  {
+    name: 'North Sea region',
+    aliases: ['the north sea region', 'north sea countries', 'the north sea', 'north sea'],
+    countries: ['GB', 'NO', 'DK', 'DE', 'NL', 'BE'],
+  },
+  // Mountain ranges and deserts, by the countries or divisions they cover.
+  {
+    name: 'Pyrenees',
+    aliases: ['the pyrenees', 'pyrenean region', 'the pyrenean region'],
+    countries: ['AD'],
+    subdivisions: [
+      'ES|Aragón',
+      'ES|Cataluña',
+      'ES|Comunidad Foral de Navarra',
+      'ES|País Vasco',
+      'FR|Midi-Pyrénées',
+      'FR|Languedoc-Roussillon',
+      'FR|Aquitaine',
+    ],
+  },
+  {
+    name: 'Carpathians',
+    aliases: ['the carpathians', 'carpathian mountains', 'the carpathian mountains', 'carpathian region', 'the carpathian region'],
+    countries: ['SK', 'RO'],
+    subdivisions: ['PL|Subcarpathian', 'PL|Lesser Poland', 'UA|Zakarpattia', "UA|Ivano-Frankivs'k", "UA|L'viv", 'UA|Chernivtsi'],
+  },
+  { name: 'Atlas Mountains', aliases: ['the atlas mountains', 'atlas mountains'], countries: ['MA', 'DZ', 'TN'] },
+  {
+    name: 'Sahara',
+    aliases: ['the sahara', 'sahara desert', 'the sahara desert'],
+    countries: ['DZ', 'LY', 'EG', 'TD', 'NE', 'ML', 'MR', 'EH', 'SD', 'TN', 'MA'],
+  },
+  { name: 'Gobi', aliases: ['the gobi', 'gobi desert', 'the gobi desert'], countries: ['MN'], subdivisions: ['CN|Nei Mongol'] },
+  {
+    name: 'Kalahari',
+    aliases: ['the kalahari', 'kalahari desert', 'the kalahari desert'],
+    countries: ['BW', 'NA'],
+    subdivisions: ['ZA|Northern Cape'],
+  },
+  { name: 'Korean Peninsula', aliases: ['the korean peninsula'], countries: ['KR', 'KP'] },
   // Rivers and basins.
   {
     name: 'Danube region',
-    aliases: ['the danube region', 'danube countries', 'danube basin', 'the danube basin'],
+    aliases: ['the danube region', 'danube countries', 'danube basin', 'the danube basin', 'the danube', 'danube'],
     // The river's countries downstream of Germany, whose Danube states are half of it.
     countries: ['AT', 'SK', 'HU', 'HR', 'RS', 'BG', 'RO', 'MD'],
     subdivisions: ['DE|Bayern', 'DE|Baden-Württemberg'],

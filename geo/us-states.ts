@@ -148,6 +148,7 @@ export const OTHER_SUBDIVISIONS: Record<string, Subdivision[]> = {
     { code: 'SC', name: 'Sichuan' },
     { code: 'FJ', name: 'Fujian' },
     { code: 'SD', name: 'Shandong' },
+    { code: 'NM', name: 'Nei Mongol', aliases: ['Inner Mongolia'] },
   ],
   BR: [
     { code: 'MG', name: 'Minas Gerais' },

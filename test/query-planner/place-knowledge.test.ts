@@ -660,4 +660,20 @@ test('a place the gazetteer does not know, named with a feature of the land, get
   assert.is(unknown('leasing managers in the capital region of denmark').length, 0);
 });
 
+test('mountain ranges, deserts and seas by their own names; a group word before a longer place leaves it whole', () => {
+  for (const [text, region] of [
+    ['the Pyrenees', 'Pyrenees'],
+    ['the Carpathians', 'Carpathians'],
+    ['the Sahara', 'Sahara'],
+    ['the North Sea', 'North Sea region'],
+    ['the Black Sea', 'Black Sea region'],
+    ['the Danube', 'Danube region'],
+    ['the Korean Peninsula', 'Korean Peninsula'],
+  ] as const)
+    assert.is(resolvePlace(text)?.name, region, text);
+  assert.is(resolvePlace('Inner Mongolia')?.region, 'Nei Mongol');
+  assert.equal(parseCompanyQuery('ferry firms in the Baltic Sea region').filters.locations?.include, ['Baltic Sea region']);
+  assert.equal(parseCompanyQuery('Baltic fintechs').filters.locations?.include, ['Estonia', 'Latvia', 'Lithuania']);
+});
+
 test.run();

@@ -79,9 +79,22 @@ function countryGroups() {
 }
 
 /** "Baltic timber companies" → Estonia, Latvia, Lithuania: one mention per country, same tokens. */
+/** Whether the words from `from` on, one or two past `end`, name a place of their own. */
+function longerPlace(tokens: Token[], from: number, end: number): boolean {
+  const words = (to: number) =>
+    tokens
+      .slice(from, to)
+      .map((t) => t.text)
+      .join(' ');
+  return [end + 1, end + 2].some(
+    (to) => to <= tokens.length && tokens.slice(end, to).every((t) => t.kind === 'word') && resolvePlace(words(to)) !== null,
+  );
+}
+
 export function scanCountryGroups(tokens: Token[]): PlaceMention[] {
   return scanPhrases(tokens, countryGroups(), 'place', ({ value, from, end }) =>
-    tokens[from]?.kind === 'word'
+    // "the Baltic Sea region": the group's word starts a longer place the place scan reads whole.
+    tokens[from]?.kind === 'word' && !(tokens[end]?.kind === 'word' && longerPlace(tokens, from, end))
       ? {
           item: value.map((match) => ({ text: match.name, match: { ...match, input: match.name }, exclude: false, from, to: end })),
           to: end,
