@@ -16,6 +16,9 @@ export function singular(norm: string): string {
   if (expanded) return expanded.toLowerCase();
   if (HEAD_NOUNS.has(norm) || ABBREVIATED_TITLES.has(norm) || NOT_PLURAL.has(norm)) return norm;
   const one = pluralize.singular(norm);
+  // A plural abbreviation is its singular's word ("coords" are coordinators, "techs" technicians).
+  const expandedOne = one !== norm ? WORD_EXPANSIONS.get(one) : undefined;
+  if (expandedOne) return expandedOne.toLowerCase();
   return HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) || compoundHead(one) ? one : (misspeltHead(one) ?? norm);
 }
 

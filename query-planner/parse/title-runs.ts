@@ -169,9 +169,19 @@ export function titleRuns(input: TitleInput): TitleRuns {
     if (t.norm === 'show' && SHOW_KINDS.test(tokens[i - 1]?.norm ?? '') && cls(i + 1) === 'T') return 'T';
     // "In-House Counsel", "Editor-in-Chief" (glued), "Software Engineer in Test", "Entrepreneur in Residence".
     if (t.norm === 'in' && tokens[i + 1]?.join === '-') return 'T';
-    // "Door-to-Door Salesperson", "End-to-End Test Engineer", "Peer-to-Peer Tutor": a compound
-    // glued on both sides, no "to" of a colleague ("reports to").
-    if (t.norm === 'to' && t.join === '-' && tokens[i + 1]?.join === '-' && !tokens[i - 1]?.claim && !tokens[i + 1]?.claim) return 'T';
+    // "Door-to-Door Salesperson", "End-to-End Test Engineer", "Out-of-Home Media Planner": a
+    // compound glued on both sides, no "to" of a colleague ("reports to"), no "of" of a complement.
+    if (/^(to|of)$/.test(t.norm) && t.join === '-' && tokens[i + 1]?.join === '-' && !tokens[i - 1]?.claim && !tokens[i + 1]?.claim)
+      return 'T';
+    // The compound's first word, a stop word or not ("Out-of-Home").
+    if (
+      !t.join &&
+      /^(to|of)$/.test(tokens[i + 1]?.norm ?? '') &&
+      tokens[i + 1]?.join === '-' &&
+      tokens[i + 2]?.join === '-' &&
+      !tokens[i + 2]?.claim
+    )
+      return 'T';
     if (inComplementAt(i) || inComplementAt(i - 1)) return 'T';
     if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
     // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.

@@ -82,7 +82,12 @@ function canonicalWord(t: Token, asHead: boolean, loose = false, first = false):
   // "Haskell devs" are developers; "biz dev managers" manage business development.
   if (norm === 'dev') return asHead ? 'Developer' : 'Development';
   if (norm === 'biz' && !asHead) return 'Business';
-  const spelt = ABBREVIATED_TITLES.get(norm) ?? WORD_EXPANSIONS.get(t.norm) ?? (t.i > 0 ? TITLE_SUFFIXES.get(norm) : undefined);
+  // A plural abbreviation at the head is its singular's ("marketing coords" are coordinators).
+  const spelt =
+    ABBREVIATED_TITLES.get(norm) ??
+    WORD_EXPANSIONS.get(t.norm) ??
+    (asHead ? WORD_EXPANSIONS.get(norm) : undefined) ??
+    (t.i > 0 ? TITLE_SUFFIXES.get(norm) : undefined);
   if (spelt) return spelt;
   const canonical = CANONICAL_SPELLING.get(norm);
   if (canonical) return canonical;

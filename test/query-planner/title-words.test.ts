@@ -263,4 +263,11 @@ test('"no fewer than" years is a minimum', () => {
   assert.equal(filters('engineers with not fewer than 3 years').years_experience, { min: 3 });
 });
 
+test('"-of-" compounds and plural abbreviations; "Ste." keeps its dot inside a place', () => {
+  assert.equal(title('out-of-home media planners'), ['Out-of-Home Media Planner']);
+  assert.equal(title('marketing coords in ohio'), ['Marketing Coordinator']);
+  assert.equal(title('apprenticeship coords in sault ste. marie'), ['Apprenticeship Coordinator']);
+  assert.equal(filters('apprenticeship coords in sault ste. marie').locations?.include, ['sault ste. marie']);
+});
+
 test.run();
