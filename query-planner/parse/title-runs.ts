@@ -173,6 +173,12 @@ export function titleRuns(input: TitleInput): TitleRuns {
     // compound glued on both sides, no "to" of a colleague ("reports to"), no "of" of a complement.
     if (/^(to|of)$/.test(t.norm) && t.join === '-' && tokens[i + 1]?.join === '-' && !tokens[i - 1]?.claim && !tokens[i + 1]?.claim)
       return 'T';
+    // Praise and credentials glued before a title describe the person: "well-connected travel
+    // writers", "well-known chefs", "board-certified oncologists".
+    const glued = (a: string, b: RegExp) =>
+      (t.norm === a && tokens[i + 1]?.join === '-' && b.test(tokens[i + 1]?.norm ?? '')) ||
+      (t.join === '-' && tokens[i - 1]?.norm === a && b.test(t.norm));
+    if (glued('well', /^[a-z]+(ed|en|wn)$/) || glued('board', /^certified$/)) return 'B';
     // The compound's first word, a stop word or not ("Out-of-Home").
     if (
       !t.join &&

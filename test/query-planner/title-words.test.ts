@@ -270,4 +270,10 @@ test('"-of-" compounds and plural abbreviations; "Ste." keeps its dot inside a p
   assert.equal(filters('apprenticeship coords in sault ste. marie').locations?.include, ['sault ste. marie']);
 });
 
+test('praise and credentials glued before a title describe the person: "well-connected", "board-certified"', () => {
+  assert.equal(title('well-connected travel writers'), ['Travel Writer']);
+  assert.equal(title('board-certified oncologists'), ['Oncologist']);
+  assert.equal(title('board certified behavior analysts'), ['Board Certified Behavior Analyst']);
+});
+
 test.run();
