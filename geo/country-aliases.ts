@@ -76,6 +76,9 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   'congo brazzaville': 'CG',
   'republic of congo': 'CG',
   'st kitts': 'KN',
+  // Everyday names: "Down Under" for Australia, "stateside" for the United States.
+  'down under': 'AU',
+  stateside: 'US',
   cayman: 'KY',
   caymans: 'KY',
   'the caymans': 'KY',
@@ -155,4 +158,7 @@ export const COUNTRY_NAMES_AFTER_PLACE_WORD: ReadonlyMap<string, string> = new M
   ['hindustan', 'IN'],
   ['blighty', 'GB'],
   ['mzansi', 'ZA'],
+  // Also hospitals' and saints' names ("St Vincent's"): a country only after a place word.
+  ['st vincent', 'VC'],
+  ['saint vincent', 'VC'],
 ]);

@@ -167,7 +167,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
     // "based out of Arzignano", "operating out of Markham".
     const outOf =
-      before === 'of' && tokens[p - 1]?.norm === 'out' && /^(based|operating|working|run|headquartered)$/.test(tokens[p - 2]?.norm ?? '');
+      before === 'of' &&
+      tokens[p - 1]?.norm === 'out' &&
+      /^(based|operating|working|work|works|run|headquartered)$/.test(tokens[p - 2]?.norm ?? '');
     // "serving dagestan", "covering the Copperbelt": a place that ends its phrase; not "serving
     // American clients", "covering Atlantic accounts", where the word names whom.
     const served = SERVING.test(before) && (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
