@@ -158,7 +158,4 @@ export const COUNTRY_NAMES_AFTER_PLACE_WORD: ReadonlyMap<string, string> = new M
   ['hindustan', 'IN'],
   ['blighty', 'GB'],
   ['mzansi', 'ZA'],
-  // Also hospitals' and saints' names ("St Vincent's"): a country only after a place word.
-  ['st vincent', 'VC'],
-  ['saint vincent', 'VC'],
 ]);
