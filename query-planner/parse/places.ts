@@ -15,7 +15,15 @@ import { commonWords, isCapital, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
-import { AMBIGUOUS_CODES, NEVER_LEADING_CODES, PLACE_COMMON_WORDS, PLACE_CUES, PLACE_EXCLUDE_CUES, SKILL_WORDS } from './lexicon/places.js';
+import {
+  AMBIGUOUS_CODES,
+  DIVISION_KIND_WORDS,
+  NEVER_LEADING_CODES,
+  PLACE_COMMON_WORDS,
+  PLACE_CUES,
+  PLACE_EXCLUDE_CUES,
+  SKILL_WORDS,
+} from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
@@ -180,10 +188,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     if (match.lessCertain === 'division' && to - from === 1 && findDivision(first.text)?.unfiled)
       return (
         PLACE_PREPOSITIONS.test(before) &&
-        (after?.kind !== 'word' ||
-          STOP_WORDS.has(after.norm) ||
-          !!after.claim ||
-          /^(region|district|province|county|state|prefecture|oblast|governorate|department|municipality|area)$/.test(after.norm))
+        (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || !!after.claim || DIVISION_KIND_WORDS.includes(after.norm))
       );
     return (
       PLACE_PREPOSITIONS.test(before) ||

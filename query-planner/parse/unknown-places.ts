@@ -7,12 +7,17 @@
  * country instead of getting results from everywhere without knowing why.
  */
 import type { Receipt } from '../limits.js';
+import { DIVISION_KIND_WORDS } from './lexicon/places.js';
 import type { Token } from './tokens.js';
 
 const BEFORE = /^(in|on|across|around|near|along|throughout|within)$/;
 /** Words that end a place's name: features of the land and sea, and kinds of division. */
-const FEATURE =
-  /^(valley|valleys|delta|peninsula|basin|plateau|highlands|lowlands|coast|forest|mountains|hills|range|ghats|islands|archipelago|steppe|desert|riviera|lakes|banks|district|province|division|region|county|oblast|prefecture|governorate)$/;
+const FEATURES = new Set([
+  ...'valley valleys delta peninsula basin plateau highlands lowlands coast forest mountains hills range ghats islands archipelago steppe desert riviera lakes banks'.split(
+    ' ',
+  ),
+  ...DIVISION_KIND_WORDS.filter((w) => w !== 'state' && w !== 'area' && w !== 'department' && w !== 'municipality'),
+]);
 
 /** Receipts for the unknown places of a parsed query (its tokens, claims settled). */
 export function unknownPlaceReceipts(source: string, tokens: Token[]): Receipt[] {
@@ -26,7 +31,7 @@ export function unknownPlaceReceipts(source: string, tokens: Token[]): Receipt[]
       if (span.some((t) => t.kind !== 'word' || !!t.claim)) break;
       const last = span[span.length - 1] as Token;
       // A feature word alone ("in the valley") names no place; nor does a feature after nothing.
-      if (!FEATURE.test(last.norm) || span.length === 1) continue;
+      if (!FEATURES.has(last.norm) || span.length === 1) continue;
       // "the Capital Region of Denmark": a place read after it says where.
       if (tokens[to]?.norm === 'of' && tokens[to + 1]?.claim) break;
       const written = source.slice((tokens[from] as Token).start, last.end);

@@ -45,3 +45,8 @@ export const SKILL_WORDS = new Set(
     'experience experienced exp expertise expert experts skilled skills proficient proficiency certified certification fluent fluency knowledge versed background specialising specializing specialised specialized specialist specialists trained degree degrees',
   ),
 );
+
+/** Words for a kind of first-level division after its name ("the Waikato region", "Tasman District"). */
+export const DIVISION_KIND_WORDS = words(
+  'region district province county state prefecture oblast governorate department municipality division area',
+);
