@@ -20,8 +20,8 @@ import { isGivenName } from '../../lib/names/given-names.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from '../../query-planner/parse/lexicon/titles.js';
 import { readCells } from './cell-text.js';
 import { emailsIn, withoutEmails } from './emails.js';
+import type { ContactRow } from './evidence.js';
 import { COURTESY_ONLY, withHeaderNames } from './header-names.js';
-import type { ContactRow } from './match-scoring.js';
 import { professionalUsername, words } from './normalize.js';
 
 /** A profile URL ("…/in/<username>"), wherever it is pasted. */

@@ -8,8 +8,8 @@
 import { decodeHTMLStrict } from 'entities';
 import { findCountryCode } from '../../geo/gazetteer.js';
 import { directoryName } from './directory-name.js';
+import type { ContactRow } from './evidence.js';
 import { headerField } from './header-names.js';
-import type { ContactRow } from './match-scoring.js';
 import { words } from './normalize.js';
 import { romanisedSyllables } from './romanised-syllables.js';
 import { CONTACT_ROW_FIELDS } from './row-schema.js';

@@ -6,10 +6,10 @@
  * finds no one, and only takes a person who works at the firm the name cell names.
  */
 import { resolvePlace } from '../../query-planner/places.js';
+import { readsAsFirmByForm, readsAsPerson } from './cell-fields.js';
 import { laidOut } from './cell-layout.js';
-import type { ContactRow, ScoredCandidate } from './match-scoring.js';
+import type { ContactRow, ScoredCandidate } from './evidence.js';
 import { QUOTED_NICKNAME } from './person-name.js';
-import { readsAsFirmByForm, readsAsPerson } from './row-keys.js';
 
 /** A name word as written: a capital, then small letters, in parts joined by hyphens or apostrophes ("Ben-David", "O'Neil"). */
 const NAME_WORD = /^\p{Lu}[\p{Ll}\p{M}]+(?:[-'’]\p{Lu}?[\p{Ll}\p{M}]+)*$/u;

@@ -6,16 +6,13 @@
  * middle name the profile leaves out, or another person. What else agrees says which, so the
  * weight against the match grows as that agreement shrinks.
  */
-import type { Evidence, ProfileDoc } from './match-scoring.js';
+import { type Evidence, KEY_FIELDS, type ProfileDoc } from './evidence.js';
 import { indexWords, isTypo } from './normalize.js';
 import { NAME_PARTICLES } from './person-name.js';
 import type { Keys } from './row-keys.js';
 
 /** Words that join a name's parts rather than name anyone: Spanish "y", Portuguese "e", Catalan "i". */
 const JOINERS = new Set(['y', 'e', 'i']);
-
-/** Evidence that names one person by itself (kept here as match-scoring.ts keeps its own). */
-const KEYS = new Set<Evidence['field']>(['email', 'phone', 'professional_url']);
 
 /** The weight against a match of an unexplained name word, by how much else agrees (see {@link extraNameWeight}). */
 export const EXTRA_NAME_WEIGHTS = { corroborated: 0, some: -1, none: -3 } as const;
@@ -113,7 +110,7 @@ export function corroboration(
   rowHasTitle: boolean,
   weights: { sideRole: number; orgPart: readonly number[] },
 ): number | null {
-  if (ev.some((e) => KEYS.has(e.field))) return null;
+  if (ev.some((e) => KEY_FIELDS.has(e.field))) return null;
   let net = rowHasTitle && !ev.some((e) => e.field === 'job_title') ? -0.5 : 0;
   for (const e of ev) {
     if (e.field === 'organization') {

@@ -3,7 +3,7 @@
  * "Organization 1 - Name", "Person - Name", "Account Name", "Mailing City"), read as the API's
  * fields before a row is laid out (cell-layout.ts) and in reconciliation runs (docs/contacts.md).
  */
-import type { ContactRow } from './match-scoring.js';
+import type { ContactRow } from './evidence.js';
 import { repaired } from './repair.js';
 import { LIST_FIELDS } from './row-schema.js';
 import { withColumnsRead } from './unlabelled-columns.js';

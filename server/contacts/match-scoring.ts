@@ -1,66 +1,19 @@
 /**
  * How the contact matcher scores a candidate (docs/contacts.md, "Scoring" and "Buckets"): a row's
- * keys normalised once, the evidence of each field with its weight, the confidence a score gives,
- * and the bucket of a ranked candidate list.
+ * keys normalised once, the evidence of each field with its weight, and the confidence a score
+ * gives. The buckets are buckets.ts's; the shapes, evidence.ts's.
  */
 import { placeKey } from '../../geo/gazetteer.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../lib/names/given-names.js';
 import { normEmail, sameMailboxAtParent, sameMailboxDomainSlip } from './emails.js';
-import { corroboration, EXTRA_NAME_WEIGHTS, extraNameWeight, unexplainedNameWords } from './extra-name-words.js';
+import type { Evidence, ProfileDoc } from './evidence.js';
+import { corroboration, extraNameWeight, unexplainedNameWords } from './extra-name-words.js';
 import { familySpelling } from './family-names.js';
 import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';
 import { readingAs, writtenBack } from './script-readings.js';
 import { titleOverlap, titleTokens } from './titles.js';
-
-export interface ContactRow {
-  row_id?: string;
-  name?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  emails?: string[];
-  phone_numbers?: string[];
-  organization_names?: string[];
-  job_titles?: string[];
-  location?: string | null;
-  professional_url?: string | null;
-  /** Free text: read for a title and an employer the row does not list (row-keys.ts). */
-  notes?: string | null;
-}
-
-export const MATCH_STATUSES = ['resolved', 'likely_match', 'needs_review', 'unresolved'] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
-
-/** One piece of evidence: a field, what it said, and its weight in the score. */
-export interface Evidence {
-  field:
-    | 'name'
-    | 'first_name'
-    | 'last_name'
-    | 'email'
-    | 'phone'
-    | 'professional_url'
-    | 'organization'
-    | 'job_title'
-    | 'location'
-    | 'network';
-  outcome: 'match' | 'partial' | 'conflict';
-  weight: number;
-  detail: string;
-}
-
-export interface ScoredCandidate {
-  user_id: string;
-  name: string | null;
-  headline: string | null;
-  current_title: string | null;
-  current_company: string | null;
-  location: string | null;
-  score: number;
-  confidence: number;
-  evidence: Evidence[];
-}
 
 /** The scoring model's weights (docs/contacts.md, "Scoring"). */
 export const WEIGHTS = {
@@ -109,33 +62,6 @@ export const WEIGHTS = {
 
 /** Confidence from a score: a logistic curve centred on 6 (about a full name plus one more field). */
 export const confidenceOf = (score: number): number => Math.round((1 / (1 + Math.exp(-1.1 * (score - 6)))) * 1000) / 1000;
-
-/** Thresholds of the buckets. */
-export const RESOLVED_MIN = 0.9;
-export const RESOLVED_MARGIN = 0.25;
-export const LIKELY_MIN = 0.6;
-export const LIKELY_MARGIN = 0.1;
-
-export interface ProfileDoc {
-  id?: string;
-  first_name?: string | null;
-  last_name?: string | null;
-  display_name?: string | null;
-  headline?: string | null;
-  current_title?: string | null;
-  current_company_name?: string | null;
-  experiences?: { company_name?: string | null; title?: string | null; is_current?: boolean }[];
-  location?: {
-    raw?: string | null;
-    city?: string | null;
-    region?: string | null;
-    country_code?: string | null;
-    metro?: string | null;
-  } | null;
-  emails?: { address?: string; quality?: string }[];
-  phone_numbers?: { number?: string }[];
-  professional_username?: string | null;
-}
 
 /** Whether the first two or three of the row's name words, joined, are `given` (and a family name follows). */
 const writtenApart = (all: string[], given: string): boolean => [2, 3].some((n) => n < all.length && all.slice(0, n).join('') === given);
@@ -350,69 +276,4 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
   if (network === 1) add('network', 'match', WEIGHTS.firstDegree, `a first-degree connection of ${whose}`);
   else if (network === 2) add('network', 'partial', WEIGHTS.secondDegree, `a second-degree connection of ${whose}`);
   return { score: Math.round(ev.reduce((s, e) => s + e.weight, 0) * 100) / 100, evidence: ev };
-}
-
-/** Evidence that names one person by itself: an email, a phone, a profile URL. */
-export const KEY_FIELDS = new Set<Evidence['field']>(['email', 'phone', 'professional_url']);
-
-const holds = (c: ScoredCandidate, field: Evidence['field'], outcome: Evidence['outcome'], weight?: number) =>
-  c.evidence.some((e) => e.field === field && e.outcome === outcome && (weight === undefined || e.weight === weight));
-
-/**
- * Whether `other` is no rival of `top`, as a person reading both sees: the row's given and family
- * name exactly, at the employer it lists, against a name spelt otherwise ("Seoyeon Kang" at the
- * listed employer against Seoyeon Jang elsewhere) not at that employer now and holding no key of the row.
- */
-function outranked(top: ScoredCandidate, other: ScoredCandidate): boolean {
-  return (
-    holds(top, 'first_name', 'match', WEIGHTS.firstExact) &&
-    holds(top, 'last_name', 'match', WEIGHTS.lastExact) &&
-    holds(top, 'organization', 'match', WEIGHTS.orgCurrent) &&
-    (holds(other, 'first_name', 'partial') || holds(other, 'last_name', 'partial')) &&
-    !holds(other, 'organization', 'match') &&
-    !other.evidence.some((e) => KEY_FIELDS.has(e.field))
-  );
-}
-
-/** Buckets a ranked candidate list (docs/contacts.md, "Buckets"). */
-export function bucketOf(candidates: ScoredCandidate[]): { status: MatchStatus; reason: string | null } {
-  const top = candidates[0];
-  if (!top) return { status: 'unresolved', reason: 'no_candidates' };
-  // The runner-up the margin is over: the first a person could take for the row's person.
-  const second = candidates.slice(1).find((c) => !outranked(top, c));
-  const margin = top.confidence - (second?.confidence ?? 0);
-  // A key that matched outright: a mailbox name at a parent domain is partial, and proposes only.
-  const keyed = top.evidence.some((e) => KEY_FIELDS.has(e.field) && e.outcome === 'match');
-  const nameConflict = top.evidence.some((e) => (e.field === 'first_name' || e.field === 'last_name') && e.outcome === 'conflict');
-  // A misspelt name, an initial or a nickname is a guess ("Leo" may be Leonard, or a Leo): without
-  // a key (email, phone, profile URL) a person approves it.
-  // A name word the person's name lacks is a guess too ("Mary Ellen Smith" for a Mary Smith).
-  const nameGuess = top.evidence.some(
-    (e) =>
-      ((e.field === 'first_name' || e.field === 'last_name') && (e.outcome === 'partial' || e.weight === WEIGHTS.firstNickname)) ||
-      e.field === 'name',
-  );
-  // Another person carries a key of the row (an email, a phone): the row points at two people.
-  const keyElsewhere = candidates.slice(1).some((c) => c.confidence >= LIKELY_MIN && c.evidence.some((e) => KEY_FIELDS.has(e.field)));
-  // A mailbox at a domain one slip away is a guess too: two real domains can be one letter apart.
-  const emailGuess = top.evidence.some((e) => e.field === 'email' && e.outcome === 'partial' && e.weight === WEIGHTS.emailDomainSlip);
-  // A side role is a lead for a person to confirm, never a reason to take the person: the buckets
-  // weigh the score without it ("Ana Ruiz" at "Acme (also advising Beta)" is no Ana Ruiz of Beta).
-  const sideOnly = holds(top, 'organization', 'partial', WEIGHTS.orgSideRole);
-  const confidence = sideOnly ? confidenceOf(top.score - WEIGHTS.orgSideRole) : top.confidence;
-  // A name word the person lacks with nothing else agreeing ("Min Ran Chen" at Min Chen's employer,
-  // another title, another country) names someone else as often: the perspective's network, which
-  // may know the namesake, never makes it a proposal.
-  const extraUnsupported = holds(top, 'name', 'conflict', EXTRA_NAME_WEIGHTS.none);
-  if (extraUnsupported)
-    return top.confidence >= LIKELY_MIN
-      ? { status: 'needs_review', reason: 'ambiguous_candidates' }
-      : { status: 'unresolved', reason: 'low_confidence' };
-  if (confidence >= RESOLVED_MIN && margin >= RESOLVED_MARGIN && !nameConflict && !keyElsewhere && (keyed || (!nameGuess && !emailGuess)))
-    return { status: 'resolved', reason: null };
-  if (confidence >= LIKELY_MIN && margin >= LIKELY_MARGIN && !keyElsewhere && !(keyed && nameConflict))
-    return { status: 'likely_match', reason: null };
-  if (top.confidence >= LIKELY_MIN)
-    return { status: 'needs_review', reason: keyElsewhere || (keyed && nameConflict) ? 'conflicting_evidence' : 'ambiguous_candidates' };
-  return { status: 'unresolved', reason: 'low_confidence' };
 }

@@ -4,7 +4,7 @@
  * (email, phone, professional username) and by names (with nickname variants) and organisations
  * in the search engine, then a score per candidate that adds the evidence of each field, turned
  * into a confidence in 0..1, and a bucket from the confidence and the margin over the runner-up
- * (match-scoring.ts).
+ * (match-scoring.ts, buckets.ts).
  */
 
 import { givenNameVariants } from '../../lib/names/given-names.js';
@@ -12,34 +12,18 @@ import { INDICES } from '../../mappings/indices.js';
 import type { Query, SearchEngine } from '../../search-engine/port.js';
 import { loadNetwork } from '../search/network.js';
 import type { GraphStore } from '../store/graph.js';
+import { bucketOf, LIKELY_MIN } from './buckets.js';
 import { employerAgrees, nameAndEmployerSwapped } from './column-swap.js';
+import { type ContactRow, KEY_FIELDS, type MatchStatus, type ProfileDoc, type ScoredCandidate } from './evidence.js';
 import { familyNameVariants } from './family-names.js';
-import {
-  bucketOf,
-  type ContactRow,
-  confidenceOf,
-  KEY_FIELDS,
-  LIKELY_MIN,
-  type MatchStatus,
-  type ProfileDoc,
-  type ScoredCandidate,
-  scoreCandidate,
-} from './match-scoring.js';
+import { confidenceOf, scoreCandidate } from './match-scoring.js';
 import { swappedName } from './person-name.js';
 import { hasSignal, type Keys, nativeText, rowKeys } from './row-keys.js';
 import { searchSpellings } from './script-readings.js';
 
-export {
-  bucketOf,
-  type ContactRow,
-  confidenceOf,
-  type Evidence,
-  MATCH_STATUSES,
-  type MatchStatus,
-  type ScoredCandidate,
-  scoreCandidate,
-  WEIGHTS,
-} from './match-scoring.js';
+export { bucketOf } from './buckets.js';
+export { type ContactRow, type Evidence, MATCH_STATUSES, type MatchStatus, type ScoredCandidate } from './evidence.js';
+export { confidenceOf, scoreCandidate, WEIGHTS } from './match-scoring.js';
 export { rowKeys } from './row-keys.js';
 
 export interface MatchResult {

@@ -2,7 +2,7 @@
  * Rows scored against people as the contact matcher scores and buckets them, without an engine:
  * the candidates a row's keys give, ranked, and one person's bucket alone.
  */
-import type { Evidence } from '../../server/contacts/match-scoring.js';
+import type { Evidence } from '../../server/contacts/evidence.js';
 import { bucketOf, confidenceOf, rowKeys, type ScoredCandidate, scoreCandidate } from '../../server/contacts/matcher.js';
 
 type Row = Parameters<typeof rowKeys>[0];

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ProfileDoc } from '../../../server/contacts/match-scoring.js';
+import type { ProfileDoc } from '../../../server/contacts/evidence.js';
 import { bucketOf } from '../../../server/contacts/matcher.js';
 import { alone, ranked } from '../../helpers/contact-scores.js';
 

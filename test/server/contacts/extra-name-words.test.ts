@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { ProfileDoc } from '../../../server/contacts/evidence.js';
 import { unexplainedNameWords } from '../../../server/contacts/extra-name-words.js';
-import type { ProfileDoc } from '../../../server/contacts/match-scoring.js';
 import { rowKeys, scoreCandidate } from '../../../server/contacts/matcher.js';
 import { alone } from '../../helpers/contact-scores.js';
 
