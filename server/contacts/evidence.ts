@@ -14,7 +14,7 @@ export interface ContactRow {
   job_titles?: string[];
   location?: string | null;
   professional_url?: string | null;
-  /** Free text: read for a title and an employer the row does not list (row-keys.ts). */
+  /** Free text: read for a title and an employer the row does not list (cell-fields.ts). */
   notes?: string | null;
 }
 
