@@ -62,7 +62,6 @@ test('a city by its name in another language: alone, qualified, in a contact row
   assert.is(parsePeopleQuery('Tokio engineers').filters.locations, undefined);
 });
 
-
 test("a town's other spellings, and a city Natural Earth counts small, by GeoNames' names", () => {
   for (const [written, city, cc] of [
     ['Gimhae', 'Kimhae', 'KR'],
