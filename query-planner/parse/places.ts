@@ -104,6 +104,14 @@ function capitalisesNames(ctx: ScanContext): boolean {
   return ctx.tokens.some((t, k) => k > ctx.firstWord && t.kind === 'word' && t.cap);
 }
 
+/**
+ * Words glued after a place that say something is there: "SF-based", "Pune-headquartered",
+ * "Lyon-born" (a city only: "US-born engineers" says where they come from, not where they are).
+ */
+const LOCATED_SUFFIXES = new Set(['based', 'headquartered', 'hq', 'hqd', 'located', 'registered']);
+const locatedSuffix = (next: Token | undefined, match: PlaceMatch): boolean =>
+  !!next?.join && (LOCATED_SUFFIXES.has(next.norm) || (next.norm === 'born' && match.kind === 'city'));
+
 /** Compass words, some of which name a region alone ("the South", "the Midwest" is no compass word). */
 const COMPASS = /^(north|south|east|west|northeast|northwest|southeast|southwest)$/;
 
@@ -113,7 +121,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   const next = tokens[to];
   // Not part of a hyphenated word ("co-founder"), except "SF-based".
   if (first.join) return false;
-  if (next?.join && next.norm !== 'based' && next.norm !== 'area' && next.norm !== 'wide') return false;
+  if (next?.join && !locatedSuffix(next, match) && next.norm !== 'area' && next.norm !== 'wide') return false;
   // "south London", "south wales", "east Tennessee": a compass word that names a region on its
   // own ("the South") is the direction of the place after it.
   const compass = to - from === 1 ? first : to - from === 2 && first.norm === 'the' ? tokens[from + 1] : undefined;
@@ -164,7 +172,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
     // "vinnytsia-based engineers", "Tamaulipas-based director": "-based" is a place word after it.
-    if (next?.join && next.norm === 'based') return true;
+    if (locatedSuffix(next, match)) return true;
     // "on the Copperbelt, 15 years": "on the" places a division that ends its phrase; not a town,
     // nor one before a noun ("engineers on the meta team", "on the Bali project").
     const after = tokens[to];
@@ -335,6 +343,7 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
       end < tokens.length &&
       (AREA_WORDS.has(tokens[end]?.norm ?? '') ||
         tokens[end]?.norm === 'based' ||
+        locatedSuffix(tokens[end], found.match) ||
         (tokens[end]?.norm === 'wide' && tokens[end]?.join === '-')) &&
       !tokens[end]?.claim
     )

@@ -563,6 +563,20 @@ test('people queries: a town or division before "-based", a place after "based o
   assert.equal(filters('VP of Sales covering NORAM').locations?.include, ['NORAM']);
 });
 
+test('a place glued to "-headquartered", "-hq", "-located", "-registered", and a city to "-born"', () => {
+  const company = (q: string) => parseCompanyQuery(q, { year: 2026 }).filters;
+  assert.equal(company('Pune-headquartered fintechs').locations?.include, ['Pune']);
+  assert.equal(company('Pune-headquartered fintechs').categories?.include, ['fintech', 'financial services']);
+  assert.equal(company('Ohio-headquartered insurers').locations?.include, ['Ohio']);
+  assert.equal(company('Lyon-born bakery chains').locations?.include, ['Lyon']);
+  assert.equal(company('Lyon-born bakery chains').categories?.include, ['bakery']);
+  assert.equal(filters('Lyon-born designers'), { job_titles: { include: ['Designer'] }, locations: { include: ['Lyon'] } });
+  // A country before "-born" says where someone comes from, not where they are.
+  assert.equal(filters('US-born engineers').locations, undefined);
+  // "SF based", written apart, reads as before.
+  assert.equal(company('bootstrapped SF based bookkeeping firms').locations?.include, ['SF']);
+});
+
 test('English names of cities of 100,000, capitals by name, a city before the division it names, Bohemia and Istria', () => {
   const company = (q: string) => parseCompanyQuery(q, { year: 2026 }).filters;
   // Other languages' names now reach cities of 100,000 people ("Patras" is Patra, "Heraklion" Iraklio).
