@@ -1,64 +1,27 @@
+/**
+ * Runs `proxima index` (docs/indexer.md): loads the planned files in order into the engine and
+ * the graph, checkpointing each committed batch, verifies a new index's count and swaps its alias.
+ * Its options and plan are run-plan.ts's, its summary run-summary.ts's.
+ */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { collectGarbage } from '../lib/collect-garbage.js';
 import type { DocumentKind, RecordKind } from '../mappings/record-schemas.js';
-import type { SearchEngine } from '../search-engine/port.js';
-import type { ChangeSink } from './change-sink.js';
 import { CHECKPOINT_VERSION, type Checkpoint, CheckpointFile, checkpointKey, type FileCounters, type RunInputs } from './checkpoint.js';
-import type { ConnectionSink } from './connection-sink.js';
 import { discardAbandonedRuns } from './discard-abandoned-runs.js';
-import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import { loadFile, type Uncommitted } from './load-file.js';
 import { acquireLoadLock } from './load-lock.js';
 import type { CompanyCache } from './lookups.js';
 import { DEFAULT_HEAP_MB, PreparePool } from './prepare-pool.js';
-import type { ProgressReporter } from './progress.js';
 import { MAX_LINE_BYTES } from './read-lines.js';
 import { type RejectEntry, RejectsFile } from './rejects-file.js';
 import { describeRepeats, findRepeatedIds } from './repeated-ids.js';
-import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
+import { defaultWorkers, type IndexRunOptions, planFiles } from './run-plan.js';
+import { type FileSummary, type IndexRunSummary, stoppedLoads } from './run-summary.js';
 import { createTargetIndex, dropRetired, resolveTarget, SwapRefused, sampleDocuments, verifyAndSwap } from './targets.js';
 
-export interface IndexRunOptions {
-  /** Snapshot files, and directories whose snapshot files are all loaded. */
-  files: string[];
-  /** Overrides the kind read from file names. */
-  kind?: string;
-  swap: boolean;
-  resume: boolean;
-  batchSize: number;
-  /** Where refused records go (JSONL with file, line and reason). */
-  rejectsFile: string;
-  /**
-   * `rejectsFile` is a default, not the user's choice (`proxima index` without `--rejects`): a
-   * resumed run then keeps appending to the interrupted run's file.
-   */
-  rejectsFileIsDefault?: boolean;
-  checkpointDir: string;
-  engine: SearchEngine;
-  graph: ConnectionSink;
-  /** Records per-entity changes for signal watchers (docs/signals.md); absent with `--no-signals`. */
-  changes?: ChangeSink;
-  progress: ProgressReporter;
-  /** Told about notable decisions (resuming, starting over). */
-  notice?: (line: string) => void;
-  /**
-   * Epoch milliseconds now (default Date.now). A connection file's users are stamped synced at
-   * the time its load started: connection records carry no sync time of their own.
-   */
-  clock?: () => number;
-  /**
-   * Worker threads that parse, validate and build documents (docs/indexer.md, "Workers").
-   * Default: {@link defaultWorkers}.
-   */
-  workers?: number;
-  /** Longest line read; a longer one is refused as a whole (default MAX_LINE_BYTES of read-lines.ts, 16 MiB). */
-  maxLineBytes?: number;
-  /** Staged connections are merged into the graph every this many records (default `CONNECTION_MERGE_RECORDS` of load-connections.ts, 10M). */
-  connectionMergeRecords?: number;
-}
+export { defaultWorkers, IndexerUsageError, type IndexRunOptions, planFiles } from './run-plan.js';
+export { type FileSummary, type IndexRunSummary, type LoadCounts, type StoppedLoad, stoppedLoadOf } from './run-summary.js';
 
 /**
  * A file's counts as the summary shows them: `deleted` the documents a deletion removed, and
@@ -105,127 +68,6 @@ function expectedDocs(state: Checkpoint, first: number, last: number, resumedAt:
 
 /** How many times its size a line of JSON may take once parsed (an array of empty objects, measured). */
 const LINE_HEAP_FACTOR = 24;
-
-/**
- * Prepare workers by default: one per core up to 4. The embedded engine takes at least 1, since
- * posting extraction and source compression run in them and leave the writer only SQLite's own
- * work (1,807 profiles/s with 2 workers against 1,142 with none on 2 cores; docs/performance.md,
- * "Issue 17"). OpenSearch takes none on a single core, where a worker only adds its messages: on
- * 2 cores, sharing them with the bulk stand-in, 2 workers fed 8,754-9,430 profiles/s against
- * 7,800-7,826 with none (docs/performance.md, "The OpenSearch loader").
- */
-export function defaultWorkers(engine: { kind: string }): number {
-  const cores = os.availableParallelism();
-  if (engine.kind === 'embedded') return Math.max(1, Math.min(4, cores));
-  return cores >= 2 ? Math.min(4, cores) : 0;
-}
-
-/** What a load did: records read, indexed, deleted and rejected, how long it took and how fast. */
-export interface LoadCounts {
-  read: number;
-  indexed: number;
-  /** Documents a deletion record removed. */
-  deleted: number;
-  /** Deletion records of ids the index did not hold: no-ops, not counted in `deleted`. */
-  deleteNoops: number;
-  rejected: number;
-  durationMs: number;
-  ratePerSecond: number;
-}
-
-export interface FileSummary extends LoadCounts {
-  file: string;
-  kind: RecordKind;
-  index: string | null;
-  swapped: boolean;
-}
-
-export interface IndexRunSummary extends LoadCounts {
-  files: FileSummary[];
-  rejectsFile: string | null;
-  resumed: boolean;
-  /** Changes recorded for signal watchers (null when not recorded: `--no-signals`). */
-  signalChanges: number | null;
-  /** Peak resident memory of the indexing process, in bytes. */
-  peakRssBytes: number;
-}
-
-/**
- * Where a failed run stopped: the files it finished, and the file it was loading with what of it
- * was committed (its counters, through `linesCommitted`) and whether that went into the live
- * index (an upsert load, or the graph) or into a new index the alias does not point at yet.
- */
-export interface StoppedLoad {
-  /** The files finished, then the file it stopped in, with its counts so far. */
-  files: FileSummary[];
-  stoppedAt: {
-    file: string;
-    kind: RecordKind;
-    /** The index written (null for connections, which go to the graph). */
-    index: string | null;
-    /** What was committed of the file is live: it went into the index the alias points at, or the graph. */
-    live: boolean;
-    /** Lines of the file committed (its records through this line were applied; after it, only what `uncommitted` says). */
-    linesCommitted: number;
-    /**
-     * A batch failed with others in flight: lines after `linesCommitted` through
-     * `uncommitted.throughLine` were sent, may be partly applied (those counts at least), and are
-     * not committed (a resumed run applies them again). Absent: nothing after `linesCommitted` was applied.
-     */
-    uncommitted?: Uncommitted;
-  };
-}
-
-/** What a run that failed had done, by the error it failed with. */
-const stoppedLoads = new WeakMap<object, StoppedLoad>();
-
-/** Where the run that threw `err` stopped (docs/indexer.md, "Files that cannot be read"), if it was loading a file. */
-export function stoppedLoadOf(err: unknown): StoppedLoad | undefined {
-  return typeof err === 'object' && err !== null ? stoppedLoads.get(err) : undefined;
-}
-
-/** Bad command-line input to the indexer (unknown kind, missing file, empty directory). */
-export class IndexerUsageError extends Error {}
-
-/**
- * Expands directories into their snapshot files, orders the files by load order and resolves
- * each one's kind.
- */
-export function planFiles(paths: string[], kindOverride?: string): { file: string; kind: RecordKind }[] {
-  if (kindOverride !== undefined && !isRecordKind(kindOverride))
-    throw new IndexerUsageError(`--kind must be one of ${LOAD_ORDER.join(', ')}`);
-  let files: string[];
-  try {
-    files = expandSnapshotPaths(paths);
-  } catch (err) {
-    if (err instanceof NoSnapshotFiles) throw new IndexerUsageError(err.message);
-    // A directory or an entry that cannot be read (a symbolic link loop, no permission).
-    if ((err as NodeJS.ErrnoException).code) throw new IndexerUsageError(`cannot read a snapshot path: ${(err as Error).message}`);
-    throw err;
-  }
-  const planned = files.map((file) => {
-    let st: fs.Stats | undefined;
-    try {
-      st = fs.statSync(file, { throwIfNoEntry: false });
-    } catch (err) {
-      throw new IndexerUsageError(`cannot read ${file}: ${(err as Error).message}`);
-    }
-    if (!st) throw new IndexerUsageError(`no such file: ${file}`);
-    // A pipe (or `<(...)`) cannot be read twice: a new index's first records are sampled, then
-    // the whole file is read, and a resumed run reads it again from the start.
-    if (!st.isFile())
-      throw new IndexerUsageError(`${file} is not a regular file (a pipe or a device cannot be read twice); write it to a file first`);
-    try {
-      fs.accessSync(file, fs.constants.R_OK);
-    } catch (err) {
-      throw new IndexerUsageError(`cannot read ${file}: ${(err as Error).message}`);
-    }
-    const kind = (kindOverride as RecordKind | undefined) ?? kindFromFileName(file);
-    if (!kind) throw new IndexerUsageError(`cannot tell the kind of ${file} from its name; pass --kind (${LOAD_ORDER.join(', ')})`);
-    return { file, kind };
-  });
-  return planned.sort((a, b) => LOAD_ORDER.indexOf(a.kind) - LOAD_ORDER.indexOf(b.kind));
-}
 
 /**
  * Loads snapshot files into the engine (documents) and the graph store (connections). Every bad
