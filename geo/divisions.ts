@@ -36,6 +36,11 @@ const DIVISION_WORDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
     emirate: 'AE',
     canton: 'CH',
     voivodeship: 'PL',
+    // "Waikato Region", "Region Nordjylland" (read the other way round by the ISO names), "Tasman
+    // District", "Dhaka Division": countries whose first-level divisions are called so in English.
+    region: 'NZ DK CZ SK FR IT CL PE GH SN TZ CM ET ML NA',
+    district: 'NZ PT IL UG MW BW',
+    division: 'BD',
   }).map(([word, codes]) => [word, new Set(codes.split(' '))]),
 );
 /** A name followed by one of {@link DIVISION_WORDS}: the name, the word. */

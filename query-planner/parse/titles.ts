@@ -41,14 +41,14 @@ import {
   CANONICAL_SPELLING,
   COMPLEMENT_HEADS,
   GENERIC_HEADS,
-  TITLE_FUNCTION_WORDS,
   TITLE_SUFFIXES,
   VERB_LIKE_HEADS,
-  WORD_EXPANSIONS,
 } from './lexicon/titles.js';
 import { FUNCTION_WORD_PARTS, FUNCTIONS, functionsOf, seniorityOf } from './title-facets.js';
 import { looseSingular, singular } from './title-heads.js';
-import { COLLEAGUE_CUES, dottedHead, type TitleInput, titleRuns } from './title-runs.js';
+import { joinDualRoles, splitJoinedFields } from './title-pairs.js';
+import { COLLEAGUE_CUES, type TitleInput, titleRuns } from './title-runs.js';
+import { canonicalWord } from './title-spelling.js';
 import type { Token } from './tokens.js';
 
 export type { TitleInput } from './title-runs.js';
@@ -66,39 +66,14 @@ export interface TitleMention {
   functions: JobFunction[];
   /** A colleague's title ("reports to the VP of Engineering"), not the one searched for. */
   context: boolean;
+  /** Titles searched beside this one: each of two joined fields or roles (title-pairs.ts). */
+  alternatives?: string[];
 }
 
 export interface TitleScan {
   titles: TitleMention[];
   /** Units (industries, skills) taken into a title. */
   released: Set<number>;
-}
-
-/** How a word is spelt inside a title. */
-function canonicalWord(t: Token, asHead: boolean, loose = false, first = false): string {
-  const dotted = dottedHead(t);
-  if (dotted) return dotted;
-  const norm = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
-  // "Haskell devs" are developers; "biz dev managers" manage business development.
-  if (norm === 'dev') return asHead ? 'Developer' : 'Development';
-  if (norm === 'biz' && !asHead) return 'Business';
-  // A plural abbreviation at the head is its singular's ("marketing coords" are coordinators).
-  const spelt =
-    ABBREVIATED_TITLES.get(norm) ??
-    WORD_EXPANSIONS.get(t.norm) ??
-    (asHead ? WORD_EXPANSIONS.get(norm) : undefined) ??
-    (t.i > 0 ? TITLE_SUFFIXES.get(norm) : undefined);
-  if (spelt) return spelt;
-  const canonical = CANONICAL_SPELLING.get(norm);
-  if (canonical) return canonical;
-  // A function word is small inside a title, capitalised when it starts one ("In-House Counsel").
-  if (TITLE_FUNCTION_WORDS.has(norm)) return first ? norm.charAt(0).toUpperCase() + norm.slice(1) : norm;
-  if (ACRONYMS.has(norm)) return norm.toUpperCase();
-  // A trailing dot of an abbreviation is no part of the title ("Sales Rep." is a Sales Rep).
-  const text = asHead && norm !== t.norm ? norm : t.text.replace(/\.$/, '');
-  // Mixed capitals as written ("McKinsey", "DevOps") stay; everything else is title-cased.
-  if (/\p{Ll}\p{Lu}/u.test(text) && !/^\p{Lu}+$/u.test(text)) return text;
-  return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
 }
 
 export function scanTitles(input: TitleInput): TitleScan {
@@ -166,6 +141,10 @@ export function scanTitles(input: TitleInput): TitleScan {
         if (BARE_COMPLEMENT_HEADS.has(singular(head.norm))) {
           let j = lastHead + 1;
           while (j < run.length && cls(run[j] as number) === 'T' && !isHead(tokens[run[j] as number] as Token)) j++;
+          // "VP Sales and Marketing": a second domain word ending the run joins the first.
+          const second = (q: number) => cls(run[q] as number) === 'T' && !isHead(tokens[run[q] as number] as Token);
+          const open = (q: number) => q >= run.length || !/^(T|X)$/.test(cls(run[q] as number));
+          if (j === lastHead + 2 && /^(CONJ|AMP)$/.test(cls(run[j] as number)) && second(j + 1) && open(j + 2)) j += 2;
           if (j > lastHead + 1) {
             complementFrom = lastHead + 1;
             end = j;
@@ -284,10 +263,11 @@ export function scanTitles(input: TitleInput): TitleScan {
     // Long prose: "lead", "head", "partner" alone are verbs or plain nouns.
     if (prose && all.length === 1 && VERB_LIKE_HEADS.has(head.norm)) return;
     if (all.length === 1 && !ABBREVIATED_TITLES.has(headNorm) && (head.norm === 'head' || head.norm === 'chief')) return;
-    const text = assemble(all, headIdx);
+    const joined = splitJoinedFields(tokens, all, headIdx, assemble);
     const ctx = isColleague(all[0] as number);
     titles.push({
-      text,
+      text: joined?.text ?? assemble(all, headIdx),
+      ...(joined && { alternatives: joined.alternatives }),
       tokens: all,
       from: all[0] as number,
       to: (all[all.length - 1] as number) + 1,
@@ -394,5 +374,6 @@ export function scanTitles(input: TitleInput): TitleScan {
       break;
     }
   }
+  joinDualRoles(tokens, titles);
   return { titles, released };
 }

@@ -13,6 +13,20 @@ export const DEGREE_PHRASES: [string, string, boolean][] = [
   ['emba', 'MBA', false],
   ['executive mba', 'MBA', false],
   ['master of business administration', 'MBA', false],
+  ['masters of business administration', 'MBA', false],
+  // Degrees named in full, before an office's "of" could read them as a title ("Master of Ceremonies").
+  ...['science', 'arts', 'engineering', 'education', 'fine arts', 'public health', 'public administration', 'philosophy'].flatMap(
+    (field): [string, string, boolean][] => [
+      [`master of ${field}`, 'Master', false],
+      [`masters of ${field}`, 'Master', false],
+      [`bachelor of ${field}`, 'Bachelor', false],
+      [`bachelors of ${field}`, 'Bachelor', false],
+    ],
+  ),
+  ['master of laws', 'LLM', false],
+  ['bachelor of laws', 'LLB', false],
+  ['bachelor of commerce', 'Bachelor', false],
+  ['bachelor of technology', 'Bachelor', false],
   ['phd', 'PhD', false],
   ['ph.d', 'PhD', false],
   ['ph.d.', 'PhD', false],

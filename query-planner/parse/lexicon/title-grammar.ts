@@ -151,3 +151,16 @@ export const COLLECTIVE = new Set(['people', 'folks', 'persons', 'talent', 'staf
 
 /** What "in" introduces inside a title: "Engineer in Test", "Entrepreneur in Residence", "Engineer in Training". */
 export const IN_TITLE_COMPLEMENTS = new Set(['test', 'residence', 'training', 'charge', 'chief']);
+
+/**
+ * Pairs of words joined by "and" or "&" that name one field, not two ("Strategy & Operations
+ * Lead" is no Strategy Lead; "Research and Development Engineer" no Research Engineer): the
+ * common binomials of the job market, many with their own initials (R&D, H&S, M&A, L&D, F&B,
+ * C&B, M&E, D&I, S&OP, O&M). Written "first second".
+ */
+export const ONE_FIELD_PAIRS = new Set([
+  ...['research development', 'health safety', 'mergers acquisitions', 'learning development', 'food beverage', 'trust safety'],
+  ...['compensation benefits', 'monitoring evaluation', 'diversity inclusion', 'equity inclusion', 'strategy operations'],
+  ...['sales operations', 'operations maintenance', 'planning analysis', 'tool die', 'build release', 'identity access'],
+  ...['import export', 'oil gas', 'hair makeup', 'governance risk', 'risk compliance', 'environment health', 'safety health'],
+]);

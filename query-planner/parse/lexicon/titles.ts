@@ -41,13 +41,19 @@ export const HEAD_NOUNS = new Set(
   woodworker farrier groomer missionary volunteer fundraiser activist campaigner politician legislator senator mayor
   councillor councilor docent guide boss landman stonemason forwarder sheriff deputy marshal hospitalist
   intensivist doula postdoc purser operative seamstress shepherd bellhop priest monk deacon astronaut osteopath
-  masseuse masseur orderly bodyguard emcee hostess steeplejack ombudsman scribe
+  masseuse masseur orderly bodyguard emcee hostess steeplejack ombudsman scribe keeper
   `).filter((w) => !w.endsWith('?')),
 );
 
-/** Heads that take an "of X" complement: "Head of Security", "Director of FP&A", "Chief of Staff". */
+/**
+ * Heads that take an "of X" complement: "Head of Security", "Director of FP&A", "Chief of Staff";
+ * and the old offices named by what they keep or order: "Clerk of Works", "Clerk of Court",
+ * "Master of Ceremonies", "Keeper of Antiquities", "Secretary of State", "Registrar of
+ * Companies", "Warden of the Fleet", "Curator of Prints", "Chairman of the Board".
+ */
 export const COMPLEMENT_HEADS = new Set(
-  words('head director vp svp evp avp rvp gvp president chief manager member officer dean lead leader professor'),
+  words(`head director vp svp evp avp rvp gvp president chief manager member officer dean lead leader professor
+  clerk master keeper secretary registrar warden curator chairman chairwoman chairperson`),
 );
 
 /** Heads that read as a domain after them without "of": "VP Sales", "SVP Engineering". */

@@ -1,0 +1,30 @@
+/**
+ * A first-level division named with the word its country calls it by (geo/divisions.ts
+ * DIVISION_WORDS): "Tasman District", "Waikato Region", "Dhaka Division".
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { resolvePlace } from '../../query-planner/places.js';
+
+const division = (text: string) => {
+  const p = resolvePlace(text);
+  return p?.kind === 'state' ? `${p.region}|${p.countryCode}` : null;
+};
+
+test('a division with the word its country calls it by', () => {
+  assert.is(division('Tasman District'), 'Tasman|NZ');
+  assert.is(division('Marlborough District'), 'Marlborough|NZ');
+  assert.is(division('Waikato Region'), 'Waikato|NZ');
+  assert.is(division('Dhaka Division'), 'Dhaka|BD');
+  assert.is(division('Lisbon District'), 'Lisboa|PT');
+  assert.is(division('Lombardy Region'), 'Lombardia|IT');
+});
+
+test('not with a word the country does not use, nor a city with one', () => {
+  // Australia's divisions are states: "Sydney Region" stays the city, never a division.
+  assert.is(resolvePlace('Sydney Region')?.kind, 'city');
+  assert.is(division('Tasman County'), null);
+  assert.is(division('Central District'), null);
+});
+
+test.run();
