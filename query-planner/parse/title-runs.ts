@@ -25,6 +25,8 @@ export type Cls = 'T' | 'X' | 'AMP' | 'CONJ' | 'OF' | 'B';
 
 export const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
 
+/** Participles that, glued after a place, a school or a manner, say how someone came to be what they are. */
+const ORIGIN_PARTICIPLES = /^(born|bred|raised|trained|educated|schooled|taught|qualified|certified|licensed|accredited)$/;
 /** Whether `next` ends a phrase: nothing, punctuation, a claimed word (a place, years) or a stop word ("based", "at"). */
 export function endsPhrase(next: Token | undefined): boolean {
   return next?.kind !== 'word' || !!next.claim || STOP_WORDS.has(next.norm) || /^(based|located)$/.test(next.norm);
@@ -179,6 +181,13 @@ export function titleRuns(input: TitleInput): TitleRuns {
       (t.norm === a && tokens[i + 1]?.join === '-' && b.test(tokens[i + 1]?.norm ?? '')) ||
       (t.join === '-' && tokens[i - 1]?.norm === a && b.test(t.norm));
     if (glued('well', /^[a-z]+(ed|en|wn)$/) || glued('board', /^certified$/)) return 'B';
+    // So do where and how they were born, raised, trained or licensed: "US-born engineers",
+    // "Harvard-educated lawyers", "self-taught developers", "PMP-certified project managers".
+    if (
+      (tokens[i + 1]?.join === '-' && ORIGIN_PARTICIPLES.test(tokens[i + 1]?.norm ?? '') && !t.join) ||
+      (t.join === '-' && ORIGIN_PARTICIPLES.test(t.norm) && tokens[i - 1]?.kind === 'word')
+    )
+      return 'B';
     // The compound's first word, a stop word or not ("Out-of-Home").
     if (
       !t.join &&

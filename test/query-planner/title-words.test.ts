@@ -276,4 +276,15 @@ test('praise and credentials glued before a title describe the person: "well-con
   assert.equal(title('board certified behavior analysts'), ['Board Certified Behavior Analyst']);
 });
 
+test('where and how someone was born, trained or licensed, glued before a title, describes the person', () => {
+  assert.equal(title('US-born engineers'), ['Engineer']);
+  assert.equal(title('Harvard-educated lawyers'), ['Lawyer']);
+  assert.equal(title('self-taught developers'), ['Developer']);
+  assert.equal(title('PMP-certified project managers'), ['Project Manager']);
+  assert.equal(filters('UK-qualified solicitors in Dubai'), { job_titles: { include: ['Solicitor'] }, locations: { include: ['Dubai'] } });
+  // Written apart, the words stay the title's own.
+  assert.equal(title('certified public accountants'), ['Certified Public Accountant']);
+  assert.equal(title('licensed practical nurses'), ['Licensed Practical Nurse']);
+});
+
 test.run();
