@@ -142,6 +142,8 @@ export const OWN13_DATA = new URL('./company-queries.own13.jsonl', import.meta.u
 export const OWN14_DATA = new URL('./company-queries.own14.jsonl', import.meta.url);
 /** The team's fifteenth own company set (2026-11-30, tenth session, written blind): 185 new sectors, 113 new places. */
 export const OWN15_DATA = new URL('./company-queries.own15.jsonl', import.meta.url);
+/** The team's sixteenth own company set (2026-11-30, eleventh session, written blind): 200 new sectors, 109 new places, new words for years, types and numbers. */
+export const OWN16_DATA = new URL('./company-queries.own16.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs

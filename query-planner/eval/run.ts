@@ -27,6 +27,7 @@ import {
   OWN13_DATA,
   OWN14_DATA,
   OWN15_DATA,
+  OWN16_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -49,6 +50,7 @@ import {
   OWN14_PEOPLE_DATA,
   OWN15_PEOPLE_DATA,
   OWN16_PEOPLE_DATA,
+  OWN17_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -98,6 +100,7 @@ for (const [file, data] of [
   ['people-queries.own14.jsonl', OWN14_PEOPLE_DATA],
   ['people-queries.own15.jsonl', OWN15_PEOPLE_DATA],
   ['people-queries.own16.jsonl', OWN16_PEOPLE_DATA],
+  ['people-queries.own17.jsonl', OWN17_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -207,6 +210,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own13', reportOwnSet('company-queries.own13.jsonl', OWN13_DATA)],
   ['own14', reportOwnSet('company-queries.own14.jsonl', OWN14_DATA)],
   ['own15', reportOwnSet('company-queries.own15.jsonl', OWN15_DATA)],
+  ['own16', reportOwnSet('company-queries.own16.jsonl', OWN16_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
