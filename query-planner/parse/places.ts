@@ -14,6 +14,7 @@ import { findDivision } from '../../geo/divisions.js';
 import { commonWords, isCapital, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
+import { countryCodeAt } from './country-codes.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import {
   AMBIGUOUS_CODES,
@@ -279,7 +280,7 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     const ends = knownEnds(tokens, i);
     let found: { to: number; match: PlaceMatch } | null = null as { to: number; match: PlaceMatch } | null;
     let corrected: string | null = null;
-    const ordinaryTown = ends.length ? null : qualifiedOrdinaryTown(ctx, i);
+    const ordinaryTown = ends.length ? null : (qualifiedOrdinaryTown(ctx, i) ?? countryCodeAt(ctx, i));
     if (ordinaryTown) found = ordinaryTown;
     else if (!ends.length) {
       // A misspelt place after a place word ("in missisippi", "in Tuscon").
