@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import { fromPackageRoot } from '../lib/package-root.js';
 import type { MetroDefinition } from './metros.js';
+import { US_COUNTY_PARTS } from './us-areas.js';
 import { US_STATES } from './us-states.js';
 
 let list: MetroDefinition[] | null = null;
@@ -47,6 +48,19 @@ export function countyAreas(): MetroDefinition[] {
     if (namesakes.length < 2 || (namesakes[0] as number) >= BARE_NAME_LEAD * (namesakes[1] as number)) continue;
     const members = out.filter((m) => m.name.startsWith(`${county}, `)).flatMap((m) => m.members);
     out.push({ name: county, aliases: [], members: members.slice(0, SHARED_NAME_TOWNS), area: true });
+  }
+  // Parts of states made of counties ("Cape Cod", "the Upper Peninsula"): their counties' towns.
+  const byName = new Map(out.map((m) => [m.name, m]));
+  for (const part of US_COUNTY_PARTS) {
+    const members = part.counties.flatMap((c) => {
+      const [county, code] = c.split('|') as [string, string];
+      return byName.get(`${county}, ${US_STATES[code]}`)?.members ?? [];
+    });
+    const towns = (part.towns ?? []).map((t) => {
+      const [town, code] = t.split('|') as [string, string];
+      return `${town}|${US_STATES[code]}|US`;
+    });
+    out.push({ name: part.name, aliases: part.aliases, members: [...new Set([...towns, ...members])], area: true });
   }
   list = out;
   return out;

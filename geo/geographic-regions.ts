@@ -155,7 +155,15 @@ export const GEOGRAPHIC_REGIONS: RegionDefinition[] = [
   },
   {
     name: 'Amazonia',
-    aliases: ['amazon basin', 'the amazon basin', 'amazon region', 'the amazon region', 'amazon rainforest', 'the amazon rainforest'],
+    aliases: [
+      'amazon',
+      'amazon basin',
+      'the amazon basin',
+      'amazon region',
+      'the amazon region',
+      'amazon rainforest',
+      'the amazon rainforest',
+    ],
     subdivisions: ['BR|Amazonas', 'BR|Pará', 'BR|Acre', 'BR|Rondônia', 'BR|Roraima', 'BR|Amapá'],
   },
   // Plains, plateaus and coasts.

@@ -1,6 +1,8 @@
 import { AREAS, OTHER_AREAS } from './areas.js';
 import { CLUSTERS } from './clusters.js';
+import { US_TOWN_AREAS } from './us-areas.js';
 import { US_METROS } from './us-metros.js';
+import { WORLD_AREAS } from './world-areas.js';
 import { WORLD_METROS } from './world-metros.js';
 /**
  * Metropolitan areas: a canonical name, the names people use, and member cities as
@@ -344,6 +346,8 @@ export const METROS: MetroDefinition[] = [
   ...US_METROS,
   ...AREAS,
   ...OTHER_AREAS,
+  ...US_TOWN_AREAS,
+  ...WORLD_AREAS,
   ...WORLD_METROS,
   ...CLUSTERS,
 ];

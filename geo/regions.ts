@@ -7,6 +7,8 @@ import { BLOCS, BLOCS_WITHIN } from './blocs.js';
 import { COUNTRY_PARTS } from './country-parts.js';
 import { GEOGRAPHIC_REGIONS } from './geographic-regions.js';
 import { HISTORICAL_REGIONS } from './historical-regions.js';
+import { EUROPEAN_LANDS } from './regions-europe.js';
+import { WORLD_LANDS } from './regions-world.js';
 import { US_STATES } from './us-states.js';
 
 export interface RegionDefinition {
@@ -282,7 +284,11 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Deep South', aliases: ['the deep south'], usStates: ['AL', 'GA', 'LA', 'MS', 'SC'] },
   { name: 'Sun Belt', aliases: ['sunbelt'], usStates: ['AZ', 'NV', 'TX', 'FL', 'GA', 'NC', 'SC', 'TN', 'AL', 'NM'] },
   ...pluralStates(),
+  // The South's evangelical heartland, by the states every account of it names.
+  { name: 'Bible Belt', aliases: ['the bible belt'], usStates: ['AL', 'AR', 'GA', 'KY', 'LA', 'MS', 'NC', 'OK', 'SC', 'TN', 'TX'] },
   ...HISTORICAL_REGIONS,
+  ...EUROPEAN_LANDS,
+  ...WORLD_LANDS,
   ...GEOGRAPHIC_REGIONS,
   ...BLOCS,
 ].map((r) => (BLOCS_WITHIN[r.name] ? { ...r, includes: [...(r.includes ?? []), ...(BLOCS_WITHIN[r.name] as string[])] } : r));

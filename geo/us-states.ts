@@ -154,6 +154,8 @@ export const OTHER_SUBDIVISIONS: Record<string, Subdivision[]> = {
     { code: 'MG', name: 'Minas Gerais' },
     { code: 'RS', name: 'Rio Grande do Sul' },
     { code: 'SC', name: 'Santa Catarina' },
+    // The state of three million, not Natural Earth's town of that name (1,600 people).
+    { code: 'MT', name: 'Mato Grosso' },
   ],
   MX: [
     { code: 'JAL', name: 'Jalisco' },

@@ -86,7 +86,9 @@ export function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { mat
           ? cc === region.countryCode && placeKey(r ?? '') === placeKey(region.region ?? '')
           : cc === region.countryCode,
       );
-      return members.length > 0 && within ? { match: city, end: to } : null;
+      if (members.length > 0 && within) return { match: city, end: to };
+      // "Cornwall, Ontario": an area's name that is also a city of the state or country that follows.
+      return joined?.kind === 'city' ? { match: { ...joined, input: city.input }, end: to } : null;
     }
     if (city.kind !== 'city') continue;
     // "Bogotá, Capital District": an area after a city's comma that does not hold it is part of the

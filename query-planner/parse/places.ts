@@ -23,7 +23,9 @@ import {
   PLACE_COMMON_WORDS,
   PLACE_CUES,
   PLACE_EXCLUDE_CUES,
+  PLACES_AFTER_THE,
   SKILL_WORDS,
+  TOOL_NAMED_PLACES,
 } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
@@ -82,6 +84,15 @@ function skillIn(tokens: Token[], p: number): boolean {
   const word = tokens[p - 1]?.norm ?? '';
   if (!SKILL_WORDS.has(word)) return false;
   return !((word === 'experience' || word === 'exp') && /^(years?|yrs?)$/.test(tokens[p - 2]?.norm ?? ''));
+}
+
+/** People who write code, whose "in" names a language ("developers in Java"). */
+const CODERS = /^(developers?|devs?|engineers?|programmers?|coders?|architects?|coding|programming|written)$/;
+
+/** Whether the "in" at token `p` names a skill or a language rather than a place ("experience in Java", "developers in Java"). */
+function toolIn(tokens: Token[], p: number): boolean {
+  const before = tokens[p - 1]?.norm ?? '';
+  return tokens[p]?.norm === 'in' && (SKILL_WORDS.has(before) || CODERS.test(before));
 }
 
 /** The place words a less certain place needs right before it (a division known from cities, a misspelling). */
@@ -246,6 +257,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       (!STOP_WORDS.has(nextWord.norm) || nextWord.norm === 'it')
     );
   }
+  // "in the Amazon", never "in Amazon" (the employer); "developers in Java" is the language.
+  if (PLACES_AFTER_THE.has(key)) return tokens[from - 1]?.norm === 'the' && (cue || tokens[from - 2]?.norm === 'on');
+  if (TOOL_NAMED_PLACES.has(key) && toolIn(tokens, prevWordSkippingThe(tokens, from))) return false;
   if (PLACE_COMMON_WORDS.has(key)) return cue || (key === 'us' && first.upper);
   if (cue) return true;
   // In text that capitalises names, a place whose name is also a common noun, written in small

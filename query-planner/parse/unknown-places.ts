@@ -1,7 +1,7 @@
 /**
  * Places a query names that the gazetteer does not know, said so in a receipt: after a place word,
  * one to three words that no recogniser took, ending in a word for a feature of the land or a
- * division ("in the Merrimack Valley", "on the Outer Banks", "in the Black Forest", "in Tasman
+ * division ("in the Mahoning Valley", "in the Bavarian Forest", "in Tasman
  * District"). Such a place is no location filter (it would match no record's place), and its words
  * only rank the results (keywords); the receipt says so, so the writer can name a city, region or
  * country instead of getting results from everywhere without knowing why.

@@ -25,8 +25,19 @@ export const PLACE_COMMON_WORDS = new Set(
   temple tours troy turbo van victoria ye normal batman como union surprise paradise hope liberty commerce industry
   opportunity golden sandy san springs south southeast sea peninsula gcc states america us york david george jackson lincoln
   marion sur sale sales deal desk march may june july august chase essex ames bo ho nan enid hull
-  msp rsa drc rok cis prd mea iberia tidewater sg hk prc bih`),
+  msp rsa drc rok cis prd mea iberia tidewater sg hk prc bih
+  amazon java panhandle sonoma outback riviera holstein klondike savoy baja driftless`),
 );
+
+/**
+ * Regions whose one-word name is as often an employer or a brand ("Amazon", "Outback", the
+ * "Panhandle" of a pipeline company): a place only after a place word and "the" ("in the Amazon",
+ * "across the Outback"); "in Amazon" is where someone works.
+ */
+export const PLACES_AFTER_THE = new Set(words('amazon outback panhandle riviera klondike'));
+
+/** Languages and tools named like a region ("Java"): after a developer's "in" they are the skill ("developers in Java"). */
+export const TOOL_NAMED_PLACES = new Set(words('java'));
 
 /**
  * Two-letter US state and place codes that are also English words or common abbreviations
