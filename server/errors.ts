@@ -88,6 +88,12 @@ export const moreProblems = (count: number): string =>
       : '';
 
 /**
+ * A problem's message as a clause of a summary that ends with its own full stop: a message
+ * written as a sentence ("… by their number of reactions.") ended the summary in "..".
+ */
+export const asClause = (message: string): string => message.replace(/\s*\.+\s*$/, '');
+
+/**
  * 400 `validation_failed`: the first {@link MAX_LISTED_PROBLEMS} problems listed, and how many
  * were found (`found`, not rendered), so another face can word them its own way (the connector).
  */
@@ -99,7 +105,7 @@ export class ValidationFailed extends AppError {
       'validation_failed',
       `The request is invalid: ${listed
         .slice(0, 3)
-        .map((p) => (p.pointer ? `${p.in}${p.pointer} ${p.message}` : `${p.in}: ${p.message}`))
+        .map((p) => (p.pointer ? `${p.in}${p.pointer} ${asClause(p.message)}` : `${p.in}: ${asClause(p.message)}`))
         .join('; ')}${moreProblems(problems.length)}.`,
       { errors: listed },
     );

@@ -42,6 +42,8 @@ export interface ChargeRequest {
   now: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /** Renders a status as the JSON resource of `GET /api/v1/credits/status`. */
@@ -58,7 +60,10 @@ export function presentCreditStatus(s: CreditStatus): Record<string, unknown> {
   };
 }
 
-/** The `X-Service-Credits-*` headers; a header whose value is absent is omitted, never empty. */
+/**
+ * The `X-Service-Credits-*` headers. Limit and Remaining are omitted, never empty, for a tier
+ * without a ceiling (none has one today); the other four are always present.
+ */
 export function creditHeaders(s: CreditStatus): Record<string, string> {
   // A header with no value is omitted rather than sent empty: clients parse what is present.
   const headers: Record<string, string> = {
@@ -68,8 +73,10 @@ export function creditHeaders(s: CreditStatus): Record<string, string> {
   };
   if (s.limitMicro !== null) headers['X-Service-Credits-Limit'] = String(toCredits(s.limitMicro));
   if (s.remainingMicro !== null) headers['X-Service-Credits-Remaining'] = String(toCredits(s.remainingMicro));
-  const resetAt = iso(s.resetAt);
-  if (resetAt) headers['X-Service-Credits-Reset-At'] = resetAt;
+  // Every response carries Reset-At (the contract's six headers). With usage it is when the
+  // oldest charge leaves the window; with none, the end of a window that would start now: a
+  // charge made now leaves it then, and nothing held returns sooner. The body's reset_at stays null.
+  headers['X-Service-Credits-Reset-At'] = iso(s.resetAt ?? s.asOf + s.windowDays * DAY_MS) as string;
   return headers;
 }
 

@@ -364,8 +364,13 @@ export function redactUrl(url: string): string {
       u.username = '***';
       u.password = '';
     }
-    if (u.search) u.search = '?…';
-    return u.toString();
+    // The query is shown hidden as a readable "?…": set through URL.search, the ellipsis was
+    // percent-encoded ("?%E2%80%A6").
+    const hidden = u.search ? '?…' : '';
+    const { hash } = u;
+    u.search = '';
+    u.hash = '';
+    return `${u.toString()}${hidden}${hash}`;
   } catch {
     return '(invalid url)';
   }

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.js';
 import { missingScopes } from '../auth/scopes.js';
 import { resolveAgentSession } from '../commands/agent-sessions.js';
 import { cacheSearchResult } from '../commands/projects/search-cache.js';
-import { type AppError, moreProblems, ValidationFailed, type ValidationProblem } from '../errors.js';
+import { type AppError, asClause, moreProblems, ValidationFailed, type ValidationProblem } from '../errors.js';
 import { type RouteInvoker, routeInvoker } from '../http/invoke.js';
 import type { RouteDef } from '../http/route.js';
 import { check, compileValidator } from '../http/validation.js';
@@ -191,6 +191,6 @@ export function renamePointers(err: ValidationFailed, renames: readonly PointerR
 }
 
 function describeProblems(problems: readonly ValidationProblem[]): string {
-  const shown = problems.slice(0, 3).map((p) => (p.pointer ? `${p.pointer} ${p.message}` : p.message));
+  const shown = problems.slice(0, 3).map((p) => (p.pointer ? `${p.pointer} ${asClause(p.message)}` : asClause(p.message)));
   return `The arguments are invalid: ${shown.join('; ')}${moreProblems(problems.length)}.`;
 }

@@ -135,6 +135,13 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
   // from BASE_URL on every request it handles (below), never taken from the client: a forged
   // Host header must not turn the metadata's token endpoint into another server's.
   provider.proxy = true;
+  // The metadata advertises the contract's scopes only (Authentication 7). oidc-provider lists
+  // `openid` because its claims define it; a client may still ask for it (docs/oauth.md).
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route === 'discovery' && ctx.body && typeof ctx.body === 'object')
+      (ctx.body as { scopes_supported?: string[] }).scopes_supported = [...OAUTH_SCOPES];
+  });
   const publicOrigin = new URL(baseUrl);
 
   const registrations = createWindowLimiter(services.config.oauthRegistrationsPerHour, 3600);

@@ -12,15 +12,19 @@ const CREDIT_HEADERS = [
   'x-service-credits-window-days',
 ];
 
-test('a credit header is omitted, never empty, when it has no value', async () => {
+test('every credit header is sent, never empty, before any usage', async () => {
   const app = await startTestApp();
   try {
     const { apiKey } = app.account();
     const res = await app.call('GET', '/api/v1/credits/status', { key: apiKey });
     assert.is(res.status, 200);
     for (const name of CREDIT_HEADERS) assert.is.not(res.headers.get(name), '', `${name} is empty`);
-    // No usage yet: nothing expires, so there is no reset time to send.
-    assert.is(res.headers.get('x-service-credits-reset-at'), null);
+    // No usage yet: the body's reset_at is null, yet the contract's six headers are all sent;
+    // Reset-At is the end of a window that would start now (an auditor found it missing).
+    for (const name of CREDIT_HEADERS) assert.ok(res.headers.get(name), `${name} is present`);
+    assert.is(res.body.reset_at, null);
+    const asOf = Date.parse(res.body.as_of as string);
+    assert.is(Date.parse(res.headers.get('x-service-credits-reset-at')!), asOf + 30 * 86_400_000);
     assert.is(res.headers.get('x-service-credits-used'), '0');
     assert.ok(res.headers.get('x-service-credits-limit'));
   } finally {
@@ -43,7 +47,7 @@ test('a status without a ceiling yields no Limit or Remaining header', () => {
   for (const [name, value] of Object.entries(headers)) assert.is.not(value, '', `${name} is empty`);
   assert.not.ok('X-Service-Credits-Limit' in headers);
   assert.not.ok('X-Service-Credits-Remaining' in headers);
-  assert.not.ok('X-Service-Credits-Reset-At' in headers);
+  assert.is(headers['X-Service-Credits-Reset-At'], new Date(30 * 86_400_000).toISOString());
 });
 
 test.run();

@@ -32,6 +32,10 @@ test('discovery: authorization-server and protected-resource metadata, public ke
     assert.is(prm.resource, `${app.url}/mcp`);
     assert.equal(prm.authorization_servers, [app.url]);
     assert.is((prm.scopes_supported as string[]).length, 12);
+    // Both documents advertise the contract's twelve scopes, no more (an auditor found `openid` too).
+    assert.equal(as.scopes_supported, prm.scopes_supported);
+    const oidc = await json(await fetch(`${app.url}/.well-known/openid-configuration`));
+    assert.equal(oidc.scopes_supported, prm.scopes_supported);
     const jwks = (await json(await fetch(`${app.url}/.well-known/jwks.json`))) as { keys: Record<string, unknown>[] };
     assert.is(jwks.keys.length, 1);
     assert.is(jwks.keys[0]!.kty, 'RSA');

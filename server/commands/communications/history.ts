@@ -247,7 +247,12 @@ export async function communicationHistory(
   const page = filtered.slice(offset, offset + limit);
   return {
     ...common,
-    has_prior_send: priorSends.length > 0,
+    // An address alone resolves to no person: whether they were written to on other channels or
+    // addresses is unknown (the contract's null and target_unresolved); the entries are the
+    // account's own sends to the address.
+    ...(target.userId === null
+      ? { has_prior_send: null, history_coverage: 'target_unresolved' }
+      : { has_prior_send: priorSends.length > 0 }),
     most_recent_send: mostRecent
       ? {
           communication_id: mostRecent.id,

@@ -29,6 +29,7 @@ import {
 import { presentProject, writableProject } from './projects.js';
 import { targetFacts, targetFactsOf } from './target-facts.js';
 import { assertRoomForTargets, deliveryChannel, draftState, presentTarget, presentTargets, trackedScheduleLink } from './targets.js';
+import { generateUnsavedDraft } from './unsaved-draft.js';
 
 export function putTemplates(
   services: Services,
@@ -100,6 +101,10 @@ export async function generateMessages(
     assertRoomForTargets(services, p, [body.target_user_id]);
     services.projects.addTargets(p.projectId, [body.target_user_id], now);
   }
+  // persist_target: false for someone with no target row: a draft for them, returned, not stored.
+  if (body.target_user_id && body.persist_target === false && !body.target_ids?.length)
+    if (!services.projects.targetByUser(p.projectId, body.target_user_id))
+      return generateUnsavedDraft(services, p, body.target_user_id, now);
   if (!p.templates.outreach_message_prompt)
     p = services.projects.setTemplates(p.projectId, { outreach_message_prompt: generateTemplate('outreach_message_prompt', p, null) }, now);
   let targets: ProjectTarget[];

@@ -2,6 +2,7 @@ import { COMPANY_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import type { JsonSchema } from '../../http/route.js';
 import { companyRoutes } from '../../routes/companies/routes.js';
 import { defineTool } from '../tool.js';
+import { companyLimitProblems, rejectOverLimit } from './over-limit.js';
 import { DELEGATE_ARGUMENT, findRoute, reshape, tighten } from './schema-tools.js';
 
 const ROUTE = findRoute(companyRoutes, 'POST', '/api/v1/companies/search/preview');
@@ -32,5 +33,8 @@ export const companySearchTool = defineTool<Record<string, unknown>>({
   inputSchema: companySearchInput(),
   outputSchema: COMPANY_SEARCH_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: false },
-  run: async (args, ctx) => (await ctx.route('POST /api/v1/companies/search/preview', { body: args })) as Record<string, unknown>,
+  run: async (args, ctx) => {
+    rejectOverLimit(companyLimitProblems(args));
+    return (await ctx.route('POST /api/v1/companies/search/preview', { body: args })) as Record<string, unknown>;
+  },
 });

@@ -2,6 +2,7 @@ import { JOB_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { type ValidationProblem, validationFailed } from '../../errors.js';
 import { jobRoutes } from '../../routes/jobs/routes.js';
 import { defineTool } from '../tool.js';
+import { jobLimitProblems, rejectOverLimit } from './over-limit.js';
 import { DELEGATE_ARGUMENT, findRoute, refusedPastLimit } from './schema-tools.js';
 
 const PREVIEW = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/preview');
@@ -84,21 +85,9 @@ export const jobsSearchTool = defineTool<JobsArgs>({
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
     const { where, with_people, people_per_company, ...rest } = args;
+    // The filters' own lists (and every other limit of job search) are refused past the limit.
+    rejectOverLimit(jobLimitProblems(rest));
     const filters = { ...(rest.filters ?? {}) };
-    // The filters' own lists keep the same limit, with or without the shortcut: refused, where REST
-    // would drop the last.
-    const own = (filters.hiring ?? {}) as Record<string, { include?: unknown } | undefined>;
-    const tooMany: ValidationProblem[] = (['titles', 'locations'] as const)
-      .filter(
-        (field) =>
-          Array.isArray(own[field]?.include) && distinctValues(own[field]!.include as string[]).length > JOB_SEARCH_LIMITS.listValues,
-      )
-      .map((field) => ({
-        in: 'body' as const,
-        pointer: `/filters/hiring/${field}/include`,
-        message: `must not have more than ${JOB_SEARCH_LIMITS.listValues} distinct values`,
-      }));
-    if (tooMany.length && !where?.job_titles && !where?.locations) throw validationFailed(tooMany);
     if (where?.job_titles || where?.locations) {
       const hiring = { ...(filters.hiring ?? {}) } as Record<string, { include?: string[] } | undefined>;
       // The shortcut's values join the filters' own; together they keep REST's limit, and the

@@ -5,6 +5,7 @@ import { type ValidationProblem, validationFailed } from '../../errors.js';
 import type { JsonSchema } from '../../http/route.js';
 import { searchRequest, searchResponse } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
+import { peopleLimitProblems, rejectOverLimit } from './over-limit.js';
 import { DELEGATE_ARGUMENT, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
 
 /** Keyword lists of the connector (the contract's MCP connector rules). */
@@ -122,7 +123,7 @@ export const peopleSearchTool = defineTool<Record<string, unknown>>({
     'Or look one person up with professional_username / professional_profile_url.',
     'Rows carry id, name, headline, current title and company, location, social_proximity_score and match_reasons; the search_id replays the page for free (replay_search_result) and feeds enrichment.',
     'Costs the people_search price (see search_capabilities) per call. limit 1-25 (default 10), offset up to 10000; to continue, call again with next_page.request exactly as returned.',
-    'Keyword lists: at most 15 in additional_context_keywords_core and _supporting, 64 keywords; over-limit input is rejected with invalid_search_request and receipts.',
+    'Keyword lists: at most 15 in additional_context_keywords_core and _supporting, 64 keywords; connected_to and exclude_connected_to at most 25 people, a company identity at most 100 names, other filter lists 100 values of 200 characters. Over-limit input is rejected with invalid_search_request and receipts.',
   ].join(' '),
   auth: { anyOf: ['search'] },
   kind: 'search',
@@ -131,6 +132,7 @@ export const peopleSearchTool = defineTool<Record<string, unknown>>({
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (input, ctx) => {
     checkKeywordText(input);
+    rejectOverLimit(peopleLimitProblems(input));
     const body = (await ctx.route('POST /api/v1/search/people', { body: input })) as Record<string, unknown> & {
       pagination: { offset: number; returned: number; has_more: boolean };
     };

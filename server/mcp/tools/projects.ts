@@ -125,6 +125,11 @@ export const projectActionTool = defineTool<Args>({
       target_user_ids: { type: 'array', maxItems: 500, items: uuid },
       target_user_id: uuid,
       remove_all: { type: 'boolean' },
+      persist_target: {
+        type: 'boolean',
+        description:
+          'generate_messages with target_user_id: add the person to the project first (default true); false drafts for them without storing anything.',
+      },
       ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, { type: ['string', 'null'], maxLength: 20_000 }])),
       clear_personalization: { type: 'boolean' },
       template_type: { type: 'string', maxLength: 60 },
@@ -224,7 +229,7 @@ export const projectActionTool = defineTool<Args>({
         case 'generate_messages':
           return ctx.route('POST /api/v1/projects/:projectId/messages/generate', {
             params,
-            body: { ...pick(args, ['target_user_id']), ...delegate },
+            body: { ...pick(args, ['target_user_id', 'persist_target']), ...delegate },
           });
         case 'update_message':
           need(args, 'target_user_id');

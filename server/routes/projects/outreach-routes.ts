@@ -18,6 +18,7 @@ import {
   targetSchema,
   templateValue,
   text,
+  unsavedDraftSchema,
   uuid,
 } from './schemas.js';
 
@@ -154,7 +155,11 @@ export const projectOutreachRoutes = [
             description: 'Assignment target row ids; omit for every target needing a draft.',
           },
           target_user_id: uuid,
-          persist_target: { type: 'boolean', description: 'Add target_user_id to the project first (default true).' },
+          persist_target: {
+            type: 'boolean',
+            description:
+              'Add target_user_id to the project first (default true). false drafts for them without adding them: a person not yet a target gets the draft in the answer only (persisted: false), nothing stored.',
+          },
         },
       },
     },
@@ -170,7 +175,7 @@ export const projectOutreachRoutes = [
           description: 'template: deterministic; openai_compatible: DRAFTING_LLM_URL rewrites each draft.',
         },
         model_rewritten_count: { type: 'integer', description: 'Drafts the model rewrote (the others kept the template text).' },
-        targets: { type: 'array', items: targetSchema },
+        targets: { type: 'array', items: { anyOf: [targetSchema, unsavedDraftSchema] } },
       },
     },
     handler: ({ params, body, actor, services, now }) => generateMessages(services, actor!, params.projectId, body, now),

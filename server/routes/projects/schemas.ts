@@ -60,6 +60,22 @@ export const targetSchema = {
   },
 } as const;
 
+/**
+ * A draft `messages/generate` wrote for someone not on the shortlist with `persist_target: false`:
+ * a target as shown above, but unsaved (no row, so no ids and no date added; `persisted: false`).
+ */
+export const unsavedDraftSchema = {
+  type: 'object',
+  required: [...targetSchema.required, 'persisted'],
+  properties: {
+    ...targetSchema.properties,
+    id: { type: 'null' },
+    assignment_target_id: { type: 'null' },
+    added_at: { type: 'null' },
+    persisted: { const: false, description: 'The draft and the person were not stored: save the draft on a target to keep it.' },
+  },
+} as const;
+
 export const projectSchema = {
   type: 'object',
   required: [
