@@ -158,4 +158,6 @@ export const COUNTRY_NAMES_AFTER_PLACE_WORD: ReadonlyMap<string, string> = new M
   ['hindustan', 'IN'],
   ['blighty', 'GB'],
   ['mzansi', 'ZA'],
+  // Australia's everyday name ("in Oz"), a word or a name otherwise.
+  ['oz', 'AU'],
 ]);

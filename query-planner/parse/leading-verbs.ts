@@ -14,7 +14,8 @@ import { claim, type Token } from './tokens.js';
 
 /** Verbs of finding or approaching people that no title starts with. */
 const SEARCH_VERBS = new Set(
-  words('headhunting poaching shortlisting contacting approaching emailing pinging courting finding locating chasing wooing'),
+  words(`headhunting poaching shortlisting contacting approaching emailing pinging courting finding locating chasing wooing
+  busco buscamos buscando cherche cherchons recherche recherchons suche suchen cerco cerchiamo procuro procuramos zoek zoeken`),
 );
 
 /**
@@ -115,8 +116,13 @@ const TEAM_HEADS = new Set(
 /** Words that may come before the verb: a subject, an auxiliary, an adverb ("we're actively recruiting"). */
 const BEFORE_VERB = new Set(
   words(`i we i'm we're im were am are is currently actively now also still urgently busy help me us start starting keep
-  been be i'd id we'd could can would will you`),
+  been be i'd id we'd could can would will you anyone anybody someone somebody does do here`),
 );
+
+/** Greetings a query may open with, up to a comma ("hey team, does anyone here know ..."). */
+const GREETINGS = new Set(words('hey hi hello yo hiya folks team all guys'));
+/** Words of urgency opening a query ("URGENT tower crane operators"); not "urgent care". */
+const URGENCY = new Set(words('urgent urgently asap immediate immediately'));
 
 /** Whether the words after a team verb at `i` make a team title ("recruiting coordinators", "sourcing operations leads"). */
 function teamTitleAfter(tokens: Token[], i: number): boolean {
@@ -143,6 +149,17 @@ export function claimHiringManagers(tokens: Token[]): void {
  */
 export function claimLeadingVerb(tokens: Token[]): void {
   let i = 0;
+  if (GREETINGS.has(tokens[0]?.norm ?? '')) {
+    const comma = tokens.findIndex((t, k) => k <= 4 && t.text === ',');
+    if (comma > 0 && tokens.slice(0, comma).every((t) => !t.claim)) {
+      claim(tokens, 0, comma + 1, 'ignored');
+      i = comma + 1;
+    }
+  }
+  if (URGENCY.has(tokens[i]?.norm ?? '') && !tokens[i]?.claim && tokens[i + 1]?.norm !== 'care') {
+    claim(tokens, i, i + 1, 'ignored');
+    i++;
+  }
   for (;;) {
     while (i < tokens.length && tokens[i]?.kind === 'word' && !tokens[i]?.claim && BEFORE_VERB.has(tokens[i]?.norm ?? '')) i++;
     // "trying to reach", "linkedin profiles of", "intro to", "any leads on": what the writer asks

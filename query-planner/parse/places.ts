@@ -95,8 +95,8 @@ function toolIn(tokens: Token[], p: number): boolean {
   return tokens[p]?.norm === 'in' && (SKILL_WORDS.has(before) || CODERS.test(before));
 }
 
-/** The place words a less certain place needs right before it (a division known from cities, a misspelling). */
-const PLACE_PREPOSITIONS = /^(in|near|around|from|based|located|across|throughout)$/;
+/** The place words a less certain place needs right before it (a division known from cities, a misspelling); "en" is Spanish and French "in". */
+const PLACE_PREPOSITIONS = /^(in|en|near|around|from|based|located|across|throughout)$/;
 /** Words of a distance before "of" and a place ("an hour of", "50 km of", "driving distance of"). */
 const DISTANCE_WORDS = /^(hours?|minutes?|mins?|miles?|mi|km|kms|kilometers?|kilometres?|distance|drive|reach|radius|commute)$/;
 /** Words for a territory served, which place a less certain place only when it ends its phrase. */

@@ -248,6 +248,25 @@ test('a request ("could you pull", "gimme", "i\'d like to meet", "please") is no
   assert.equal(title('kindly share toxicologists in nîmes'), ['Toxicologist']);
 });
 
+test('greetings, urgency, "anyone know", "identify" and search verbs of other languages open a request', () => {
+  assert.equal(title('hey team, does anyone here know tenant liaisons in malmö?'), ['Tenant Liaison']);
+  assert.equal(title('anyone know hydrographic surveyors in aberdeen?'), ['Hydrographic Surveyor']);
+  assert.equal(title('objective: identify mechatronics technicians in detroit'), ['Mechatronics Technician']);
+  assert.equal(title('URGENT TOWER CRANE OPERATORS LEEDS'), ['Tower Crane Operator']);
+  assert.equal(filters('busco director of brand partnerships en estados unidos'), {
+    job_titles: { include: ['Director of Brand Partnerships'] },
+    locations: { include: ['estados unidos'] },
+  });
+  assert.equal(filters('cherche amazon ads specialists en allemagne').locations?.include, ['allemagne']);
+  assert.equal(
+    parse('food stylists in Oz').places.map((p) => p.countryCode),
+    ['AU'],
+  );
+  // "Urgent Care" is a field of medicine; "Oz" alone is no place.
+  assert.equal(title('urgent care nurses in Ohio'), ['Urgent Care Nurse']);
+  assert.is(filters('wizard of oz fans').locations, undefined);
+});
+
 test('stop words that open titles ("live", "background"), "remote" before a field, people-only endings, FX', () => {
   assert.equal(title('live chat agents in ayiti'), ['Live Chat Agent']);
   assert.equal(title('background screening analysts'), ['Background Screening Analyst']);

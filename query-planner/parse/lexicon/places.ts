@@ -6,9 +6,10 @@
 import { words } from './words.js';
 
 /** Words that introduce a place: "in", "near", "based in", "jobs Madrid". */
+/** Words a place follows; "en" is Spanish and French "in" ("busco ... en Estados Unidos"). */
 export const PLACE_CUES = new Set(
   words(
-    'in near around from across throughout within covering cover covers for based located living relocating jobs positions roles openings out inside outside at',
+    'in near around from across throughout within covering cover covers for based located living relocating jobs positions roles openings out inside outside at en',
   ),
 );
 

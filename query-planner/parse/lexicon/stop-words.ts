@@ -15,8 +15,9 @@ export const STOP_WORDS = new Set(
   its itself they them their theirs themselves what which who whom whose this that these those there here where when why how
   am is are was were be been being have has had having do does did doing done can could should would will shall may might
   must ought need needs needed want wants wanted wanting like likes liked looking look looks find finding found show showing
+  identify identifying know knows
   get getting give giving list searching seeking seek please thanks thank hi hello hey
-  of in on at to from by for with without within into onto upon about above below over under between among through throughout
+  of in en on at to from by for with without within into onto upon about above below over under between among through throughout
   during before after since until till against along around across near nearby towards toward via per versus vs
   covering cover covers serving spanning out
   based located locating working work works worked living live lives relocating relocate
