@@ -14,6 +14,7 @@ import { decodedText } from './encoded-text.js';
 import type { ContactRow } from './evidence.js';
 import { headerField } from './header-names.js';
 import { words } from './normalize.js';
+import { repaired } from './repair.js';
 import { romanisedSyllables } from './romanised-syllables.js';
 import { CONTACT_ROW_FIELDS } from './row-schema.js';
 import { timeZoneOf } from './time-zones.js';
@@ -284,8 +285,9 @@ export function readCells(input: ContactRow): ContactRow {
     }
     const field = (CONTACT_ROW_FIELDS as readonly string[]).includes(key) ? key : headerField(key);
     const read = (raw: string) => {
-      // Encoded text decoded ("R=C3=ADos", "=?UTF-8?B?…?=", "\u00f3") and decorated letters read plain ("V I T O", "Ⓙⓐⓝⓔ").
-      const v = TEXT_FIELDS.has(field ?? '') ? plainLetters(decodedText(raw)) : raw;
+      // Encoded text decoded ("R=C3=ADos", "=?UTF-8?B?…?=", "\u00f3"), a code page's misreading mended
+      // (its "Â¨" and "Ã´" are no spacing accents), then decorated letters read plain ("V I T O", "Ⓙⓐⓝⓔ").
+      const v = TEXT_FIELDS.has(field ?? '') ? plainLetters(repaired(decodedText(raw))) : raw;
       const t = NAME_PARTS.has(field ?? '') ? nameCellText(v, field) : cellText(v, field);
       return field === 'organization_names' ? withoutCrmTags(formerEmployer(t)) : t;
     };
