@@ -79,7 +79,11 @@ export function genderedPair(a: string, b: string): boolean {
   if (short.length < 3) return false;
   if (long.length === short.length + 1 && long.startsWith(short) && /[ae]$/.test(long)) return true;
   // French and German feminine endings: Daniel / Danielle, Joseph / Josephine, Henri / Henriette.
-  if (long.startsWith(short) && /^(le|ne|ine|tte|ette)$/.test(long.slice(short.length))) return true;
+  // Daniel / Daniella, Paul / Paulina too.
+  if (long.startsWith(short) && /^(le|la|ne|na|ine|ina|tte|ette)$/.test(long.slice(short.length))) return true;
+  // Alexander / Alexandra, Leander / Leandra, Cassander / Cassandra.
+  if (long.length === short.length && /er$/.test(short) && long === `${short.slice(0, -2)}ra`) return true;
+  if (long.length === short.length && /er$/.test(long) && short === `${long.slice(0, -2)}ra`) return true;
   return (
     long.length === short.length &&
     short.slice(0, -1) === long.slice(0, -1) &&

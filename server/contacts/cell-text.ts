@@ -7,10 +7,14 @@
  */
 import { decodeHTMLStrict } from 'entities';
 import { findCountryCode } from '../../geo/gazetteer.js';
+import { withCardPayload } from './card-payload.js';
+import { plainLetters } from './decorated-letters.js';
 import { directoryName } from './directory-name.js';
+import { decodedText } from './encoded-text.js';
 import type { ContactRow } from './evidence.js';
 import { headerField } from './header-names.js';
 import { words } from './normalize.js';
+import { repaired } from './repair.js';
 import { romanisedSyllables } from './romanised-syllables.js';
 import { CONTACT_ROW_FIELDS } from './row-schema.js';
 import { timeZoneOf } from './time-zones.js';
@@ -88,6 +92,8 @@ function withoutLabel(cell: string, field: string | undefined): string {
 }
 
 const NAME_PARTS = new Set(['name', 'first_name', 'last_name']);
+/** Fields of words, whose encoded text is decoded (not addresses, numbers and links: "%2B44" in a link is its "+"). */
+const TEXT_FIELDS = new Set([...NAME_PARTS, 'organization_names', 'job_titles', 'location']);
 
 /**
  * A spreadsheet's link formula exported as text: `=HYPERLINK("url","text")`, with ";" between its
@@ -153,8 +159,18 @@ export function cellText(cell: string, field?: string): string {
   return out;
 }
 
-/** What a mail merge writes before a name: "Dear", "Hi", "Hello", "Attn", "To:", "c/o", "FAO". */
-const GREETING = /^\s*(?:(?:dear|hi|hello)\b[\s,:]*|(?:attn|attention|fao|for the attention of|c\/o|to)\s*[:.]\s*|(?:attn|c\/o)\s+)/iu;
+/**
+ * What a mail merge writes before a name: "Dear", "Hi", "Hello", "Attn", "To:", "c/o", "FAO",
+ * German "z. Hd." (zu Händen), French "À l'attention de", Spanish "A la atención de"; a directory's
+ * external tag ("EXT -", "External:", "Guest |").
+ */
+const GREETING =
+  /^\s*(?:(?:dear|hi|hello)\b[\s,:]*|(?:attn|attention|fao|for the attention of|to the attention of|c\/o|to)\s*[:.]\s*|(?:attn|c\/o|fao|for the attention of|to the attention of)\s+|z\.\s*hd\.?\s*|z\.\s*h\.\s*|zhd\.?\s+|(?:[àa] l['’]attention d['’]|[àa] l['’]attention de\s+|a la atenci[óo]n de\s+|aos cuidados de\s+|all['’]attenzione di\s+)|(?:ext|external|extern|guest)\s*[-–—:|]\s*)/iu;
+/**
+ * "Mark Smith c/o Jane Doe", "Mark Smith, c/o Jane Doe": the person is the one named before "c/o"
+ * (care of); the other is who receives the mail for them, no part of the name.
+ */
+const CARE_OF_AFTER = /[\s,;]+(?:c\/o|care of)\s+[\s\S]*$/iu;
 /** A list's number before a name: "17. Ana", "222) Ana", "#23 Ana", "No. 284 Ana", "136⇥Ana". */
 const LIST_NUMBER = /^\s*(?:(?:no|nr|n°|#)\.?\s*)?\d{1,6}\s*(?:[.):\]-]\s*|\t|\s+)(?=\p{L})/iu;
 /** A CRM's marker before a record it set aside: "zz_", "ZZZ ", "xx_", "DUP -", "DUPLICATE:", "DO NOT USE -". */
@@ -187,6 +203,8 @@ function withoutHonorific(name: string): string {
  */
 export function nameCellText(cell: string, field = 'name'): string {
   let out = withoutHonorific(cellText(cell, field));
+  const careOf = out.replace(CARE_OF_AFTER, '');
+  if (careOf !== out && /\p{L}/u.test(careOf.replace(GREETING, ''))) out = careOf;
   const greeted = GREETING.test(out);
   for (let i = 0; i < 3; i++) {
     const next = out.replace(GREETING, '').replace(LIST_NUMBER, '').replace(CRM_MARKER, '');
@@ -256,7 +274,7 @@ function withDirectoryName(row: ContactRow): ContactRow {
 
 /** The row with every cell read as a person reads it (markup, JSON, labels; greetings and numbers before a name). */
 export function readCells(input: ContactRow): ContactRow {
-  const row = withDirectoryName(input);
+  const row = withDirectoryName(withCardPayload(input));
   const out: ContactRow & Record<string, unknown> = { ...row };
   for (const [key, value] of Object.entries(row)) {
     if (key === 'row_id' || key === 'notes') continue;
@@ -266,7 +284,10 @@ export function readCells(input: ContactRow): ContactRow {
       continue;
     }
     const field = (CONTACT_ROW_FIELDS as readonly string[]).includes(key) ? key : headerField(key);
-    const read = (v: string) => {
+    const read = (raw: string) => {
+      // Encoded text decoded ("R=C3=ADos", "=?UTF-8?B?…?=", "\u00f3"), a code page's misreading mended
+      // (its "Â¨" and "Ã´" are no spacing accents), then decorated letters read plain ("V I T O", "Ⓙⓐⓝⓔ").
+      const v = TEXT_FIELDS.has(field ?? '') ? plainLetters(repaired(decodedText(raw))) : raw;
       const t = NAME_PARTS.has(field ?? '') ? nameCellText(v, field) : cellText(v, field);
       return field === 'organization_names' ? withoutCrmTags(formerEmployer(t)) : t;
     };

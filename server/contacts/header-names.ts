@@ -33,15 +33,15 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
     [
       [
         'first_name',
-        'first name|firstname|first|given name|givenname|forename|fname|f name|name first|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie|first_name',
+        'first name|firstname|first|given name|givenname|forename|fname|f name|name first|prenom|vorname|nombre|primer nombre|nome|primeiro nome|voornaam|imie|first_name|preferred name|known as|given names|preferred first name',
       ],
       [
         'last_name',
-        'last name|lastname|last|surname|family name|familyname|lname|l name|name last|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko|last_name',
+        'last name|lastname|last|surname|family name|familyname|lname|l name|name last|nom|nom de famille|nachname|familienname|apellido|apellidos|cognome|sobrenome|apelido|achternaam|nazwisko|last_name|family names|surnames',
       ],
       [
         'name',
-        'name|full name|fullname|display name|contact name|contact|nom complet|vollstandiger name|nombre completo|nome completo|naam|imie i nazwisko',
+        'name|full name|fullname|display name|contact name|contact|nom complet|vollstandiger name|nombre completo|nome completo|naam|imie i nazwisko|worker|employee|legal name|legal full name|staff member',
       ],
       [
         'emails',
@@ -53,15 +53,15 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
       ],
       [
         'organization_names',
-        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company|org|org name|firm|works for|worksfor',
+        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company|org|org name|firm|works for|worksfor|legal entity|legal entity name|employing entity|employing company|legal employer|employer name|company legal name',
       ],
       [
         'job_titles',
-        'title|job title|jobtitle|job titles|position|role|titre|fonction|berufsbezeichnung|titel|cargo|puesto|ruolo|functie|stanowisko|organization title|organisation title|designation|current title|job position',
+        'title|job title|jobtitle|job titles|position|role|titre|fonction|berufsbezeichnung|titel|cargo|puesto|ruolo|functie|stanowisko|organization title|organisation title|designation|current title|job position|business title|position title|job profile|job title description|title description|job name|position name|working title|corporate title|role title|job role',
       ],
       [
         'location',
-        'location|city|town|address|locality|address locality|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|formatted',
+        'location|city|town|address|locality|address locality|ville|stadt|ort|ciudad|citta|cidade|localisation|ubicacion|localidade|plaats|miasto|formatted|office location|work site|worksite|site location|location name',
       ],
       ['location_region', 'region|state|province|county|state province|state region|bundesland|provincia|estado|regione|wojewodztwo'],
       ['location_country', 'country|country region|country name|pays|land|pais|paese|kraj'],
@@ -91,10 +91,13 @@ const GENERIC_NAMES = new Set([
   'last',
   'formatted',
   'account',
+  'worker',
+  'employee',
 ]);
 /**
  * Words before a column's own name that say whose or which it is ("Person - Name", "Business
- * City", "Mailing City", "Primary Email", "Address 1 - City"): the name without them is read.
+ * City", "Mailing City", "Primary Email", "Address 1 - City", "Legal First Name", "Employee
+ * Name"): the name without them is read.
  */
 const HEADER_QUALIFIERS = new Set([
   'person',
@@ -109,6 +112,15 @@ const HEADER_QUALIFIERS = new Set([
   'default',
   'address',
   'personal',
+  // HR systems' own ("Legal First Name", "Employee Name", "Worker Name", "Associate Name", "Preferred Last Name").
+  'legal',
+  'preferred',
+  'employee',
+  'worker',
+  'associate',
+  'member',
+  'staff',
+  'official',
 ]);
 
 /**

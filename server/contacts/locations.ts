@@ -28,7 +28,8 @@ export function placeOf(text: string | null | undefined): Place {
         .replace(/^[\s,;:/|–—-]+|[\s,;:/|–—-]+$/g, '')
         .replace(/\s+/g, ' ') || written
     : written;
-  const place = placeNamed(t) ?? placeNamed(codeQualified(t) ?? '');
+  const read = [t, codeQualified(t), withCommas(t)].map((x) => (x ? placeNamed(x) : null));
+  const place = read.find((p) => p?.city) ?? unseparated(t) ?? read.find((p) => p !== null) ?? null;
   if (place?.city || !/\d/.test(t)) return place;
   // A postal address ("New York NY 10118, United States", "75002 Paris", "1 Main St, Springfield,
   // IL 62704"): without its numbers, then each part and each pair of neighbouring parts, the
@@ -66,6 +67,37 @@ function codeQualified(t: string): string | null {
   if (m) return `${m[1]}, ${m[2]}`;
   const lead = /^([A-Z]{2})\s*[-–—:]\s*(.+)$/.exec(t);
   return lead ? `${lead[2]}, ${lead[1]}` : null;
+}
+
+/**
+ * A place's parts joined otherwise than by commas: "Stuttgart · Germany", "Portland | Maine |
+ * United States", "Barranquilla; Colombia", "Denver (Colorado, United States)"; or null.
+ */
+function withCommas(t: string): string | null {
+  const out = t
+    .replace(/\s*[·•|;]\s*/g, ', ')
+    .replace(/^([^(),]+?)\s*\(([^()]+)\)$/, '$1, $2')
+    .replace(/^[\s,]+|[\s,]+$/g, '');
+  return out === t ? null : out;
+}
+
+/**
+ * "Austin Texas United States", "Salt Lake City Utah United States": the parts written without any
+ * separator, read by trying where the commas go (three parts, then two) until a city is named.
+ */
+function unseparated(t: string): Place {
+  const ws = t.split(/\s+/);
+  if (/[,;|·()]/.test(t) || ws.length < 2 || ws.length > 7) return null;
+  const cut = (a: number, b?: number) => [ws.slice(0, a), ws.slice(a, b), ...(b ? [ws.slice(b)] : [])].map((p) => p.join(' ')).join(', ');
+  const tries: string[] = [];
+  for (let a = 1; a < ws.length - 1; a++) for (let b = a + 1; b < ws.length; b++) tries.push(cut(a, b));
+  for (let a = 1; a < ws.length; a++) tries.push(cut(a));
+  for (const attempt of tries) {
+    const found = placeNamed(attempt);
+    // The last part names the country the town is in ("San, Jose, California United States" is no San of Mali).
+    if (found?.city && resolvePlace(attempt.slice(attempt.lastIndexOf(',') + 1).trim())?.countryCode === found.country) return found;
+  }
+  return null;
 }
 
 /** Words that say how someone works, not where: dropped from a location cell. */

@@ -9,6 +9,7 @@ import { normEmail, sameMailboxAtParent, sameMailboxDomainSlip } from './emails.
 import type { Evidence, ProfileDoc } from './evidence.js';
 import { corroboration, extraNameWeight, unexplainedNameWords } from './extra-name-words.js';
 import { familySpelling } from './family-names.js';
+import { abbreviationAgreement } from './given-abbreviation.js';
 import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import type { Keys } from './row-keys.js';
@@ -105,7 +106,24 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
   // romanisations spells it so ("Даяна" as Dajana): the same name, as exact as one written in Latin.
   const rf = k.name.first && pf ? readingAs(k.name.first, [pf, pfParts.join('')], k.scriptReadings) : k.name.first;
   const rl = k.name.last && plLast ? readingAs(k.name.last, [plLast, pl.join('')], k.scriptReadings) : k.name.last;
-  if (rf && pf) {
+  let cutShort = -1;
+  const ab = k.name.abbreviated;
+  const abbreviated = ab && (ab.names[0] ?? ab.written) === k.name.first ? ab : null;
+  if (abbreviated && pf) {
+    // "Wm.", "Chas.": the name a contraction stands for; "Fred.": cut short, an initial's guess.
+    const written = `"${abbreviated.written}."`;
+    const agreement = abbreviationAgreement(abbreviated, pf, pfParts);
+    if (agreement === 'same' && abbreviated.names.length)
+      add('first_name', 'match', WEIGHTS.firstExact, `${written} is the written abbreviation of "${pf}"`);
+    else if (agreement === 'same') add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
+    else if (agreement === 'form') add('first_name', 'match', WEIGHTS.firstNickname, `${written} abbreviates a form of "${pf}"`);
+    else if (agreement === 'spelling')
+      add('first_name', 'partial', WEIGHTS.firstTypo, `${written} abbreviates another spelling of "${pf}"`);
+    else if (agreement === 'begins') {
+      cutShort = ev.length;
+      add('first_name', 'partial', WEIGHTS.firstInitial, `${written} is cut short; it may stand for "${pf}"`);
+    } else add('first_name', 'conflict', WEIGHTS.firstConflict, `given name ${written} does not stand for "${pf}"`);
+  } else if (rf && pf) {
     // Read family name first, "Nguyen Van An" is An with a middle name: the same given name when
     // the profile's are "Van An", a guess when they are only "An".
     if (k.name.given && k.name.given === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given names');
@@ -252,9 +270,9 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
   // current employer and the title or the town all agreeing, nothing in conflict. Otherwise it is
   // read as another family name, as before ("Jane D." at Jane Doe's employer with another title
   // and town is no Jane Doe).
+  const agrees = (field: Evidence['field']) => ev.some((e) => e.field === field && e.outcome === 'match');
   const initial = ev.findIndex((e) => e.field === 'last_name' && e.weight === WEIGHTS.lastInitial && e.outcome === 'partial');
   if (initial >= 0) {
-    const agrees = (field: Evidence['field']) => ev.some((e) => e.field === field && e.outcome === 'match');
     const rest = agrees('first_name') && agrees('organization') && (agrees('job_title') || agrees('location'));
     if (!rest || ev.some((e) => e.outcome === 'conflict'))
       ev[initial] = {
@@ -264,6 +282,14 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
         detail: `family name "${rl}" is not "${plLast}"`,
       };
   }
+  // A given name cut short with a dot ("Frede.") stands the same way: beside the family name, the
+  // current employer and the title or the town, nothing in conflict; else it names someone else.
+  if (
+    cutShort >= 0 &&
+    (!(agrees('last_name') && agrees('organization') && (agrees('job_title') || agrees('location'))) ||
+      ev.some((e) => e.outcome === 'conflict'))
+  )
+    ev[cutShort] = { ...ev[cutShort]!, outcome: 'conflict', weight: WEIGHTS.firstConflict, detail: `given name "${rf}." is not "${pf}"` };
   // A name word of the row that is not theirs ("Min Ran Chen" for Min Chen, "Teresa Guerrero
   // Corral" for Teresa Corral): a middle name left out, or another person, as what else agrees says.
   const extra = unexplainedNameWords(k, p, ev);

@@ -8,6 +8,7 @@
 import { isGivenName } from '../../lib/names/given-names.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { englishNameAfter, withEnglishName } from './english-given-name.js';
+import { type GivenAbbreviation, givenAbbreviation } from './given-abbreviation.js';
 import { indexWords, words } from './normalize.js';
 
 /** The courtesy titles of English names ("Dr. Jane Doe", "Mr Smith"). */
@@ -91,6 +92,8 @@ export interface PersonName {
   partnerFirst?: string;
   /** The parts of a given name written with a hyphen ("jun", "fan" for "Jun-fan"), each a name of its own to a reader. */
   firstParts?: string[];
+  /** The given name was written abbreviated ("Wm.", "Fred."): `first` is the name a contraction stands for. */
+  abbreviated?: GivenAbbreviation;
 }
 
 /** The parts of the hyphenated word of `text` that is the given name `first` ("Jun-fan" → jun, fan). */
@@ -103,7 +106,6 @@ function hyphenParts(text: string | null | undefined, first: string | null): str
   return undefined;
 }
 
-/** Two given names joined before one family name: "Blanca & Carl Bak", "Ana and Luis Ruiz". */
 /** A given name, another in brackets or quotes, then the family name: "Andy (Hao) Lin", "Wei 'David' Zhang". */
 const ALIAS = /^\s*(\p{L}[\p{L}'’-]*)\s+[("“'‘]\s*(\p{L}[\p{L}-]*)\s*[)"”'’]\s+(\p{L}[\p{L}'’ -]*)$/u;
 /**
@@ -137,11 +139,7 @@ function otherFamilyNames(lastWritten: string | null, birth: string | null): str
   return out.length ? [...new Set(out)] : undefined;
 }
 
-/**
- * The part of a name cell that is the name: what follows a separator (" | ", " - ", " @ ",
- * " · ") is a tagline or an employer ("Ana Ruiz | Hiring", "Ana Ruiz - Acme"), and a bracketed
- * part is a note ("(she/her)", "[ex-Acme]").
- */
+/** A name cell's name: after " | ", " - ", " @ ", " · " a tagline or an employer ("Ana Ruiz | Hiring"); in brackets a note ("(she/her)"). */
 function nameText(raw: string): string {
   return raw.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ').split(/\s+[|\-–—@·•/]\s+|\s*[|•]\s*/)[0] as string;
 }
@@ -211,9 +209,18 @@ const generationAfterName = (before: string, after: string): boolean => GENERATI
 
 /**
  * The given and family name of a row: `first_name`/`last_name` when given, else `name` split
- * ("Last, First" and "First Middle Last" both read; honorifics and suffixes dropped).
+ * ("Last, First" and "First Middle Last" both read; honorifics and suffixes dropped); a given
+ * name written abbreviated read as the name it stands for ("Wm." William; given-abbreviation.ts).
  */
 export function personName(row: { name?: string | null; first_name?: string | null; last_name?: string | null }): PersonName {
+  const name = readName(row);
+  const abbreviated = givenAbbreviation(name.first, [row.first_name, row.name]);
+  if (!abbreviated) return name;
+  const first = abbreviated.names[0] ?? name.first!;
+  return { ...name, first, all: name.all.map((w, i) => (i === name.all.indexOf(name.first!) ? first : w)), abbreviated };
+}
+
+function readName(row: { name?: string | null; first_name?: string | null; last_name?: string | null }): PersonName {
   // "Smith, John" in one name field and nothing in the other: a whole name in the wrong column,
   // read as the name it is (a spreadsheet's "First name" column holding "Last, First").
   // A vCard's structured name pasted as it is ("N:Ruiz;Ana;;Dr.;", "Ruiz;Ana;;;"): family name,
@@ -384,7 +391,7 @@ export function personName(row: { name?: string | null; first_name?: string | nu
  */
 export function swappedName(name: PersonName): PersonName | null {
   const n = name.all.length;
-  if ((n !== 2 && n !== 3) || !name.first || !name.last || name.ordered) return null;
+  if ((n !== 2 && n !== 3) || !name.first || !name.last || name.ordered || name.abbreviated) return null;
   const [family, ...given] = name.all as [string, ...string[]];
   return { first: given.at(-1)!, last: family, all: [...given, family], lastSearch: family, given: given.join('') };
 }

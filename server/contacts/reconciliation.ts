@@ -8,6 +8,7 @@ import { type Actor, actingFields } from '../auth/actor.js';
 import type { Services } from '../services.js';
 import { type Db, prepared } from '../store/database.js';
 import { appliedAgain, batchReused, requireDistinctRowIds, rowsHash } from './batch-identity.js';
+import { withCardPayload } from './card-payload.js';
 import { withHeaderNames } from './header-names.js';
 import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
 import { CONTACT_ROW_FIELDS, rowFromCells } from './row-schema.js';
@@ -66,7 +67,8 @@ async function matchRows(services: Services, actor: Actor, rows: ContactRow[]): 
 /** Splits a row into what the matcher reads and the rest (`extra`, kept but ignored). */
 function splitRow(input: Record<string, unknown>): { row: ContactRow; extra: Record<string, unknown> } {
   // Columns named otherwise ("Prénom", "Company") are read as the fields they name, and kept in `extra` as sent.
-  const row = withHeaderNames(rowFromCells(input) as ContactRow) as Record<string, unknown>;
+  // A card's payload in any column ("Scan Data": a badge's MECARD) fills the fields first (card-payload.ts).
+  const row = withHeaderNames(withCardPayload(rowFromCells(input) as ContactRow)) as Record<string, unknown>;
   const known: Record<string, unknown> = {};
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) ((CONTACT_ROW_FIELDS as readonly string[]).includes(k) ? known : extra)[k] = v;
