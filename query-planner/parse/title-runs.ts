@@ -181,6 +181,10 @@ export function titleRuns(input: TitleInput): TitleRuns {
       (t.norm === a && tokens[i + 1]?.join === '-' && b.test(tokens[i + 1]?.norm ?? '')) ||
       (t.join === '-' && tokens[i - 1]?.norm === a && b.test(t.norm));
     if (glued('well', /^[a-z]+(ed|en|wn)$/) || glued('board', /^certified$/)) return 'B';
+    // "antiques dealers worth knowing", "founders worth meeting": praise after the title ends it
+    // ("High Net Worth Advisor" keeps its "worth").
+    if (t.norm === 'worth' && /^[a-z]{3,}ing$/.test(tokens[i + 1]?.norm ?? '')) return 'B';
+    if (/^[a-z]{3,}ing$/.test(t.norm) && tokens[i - 1]?.norm === 'worth') return 'B';
     // So do where and how they were born, raised, trained or licensed: "US-born engineers",
     // "Harvard-educated lawyers", "self-taught developers", "PMP-certified project managers".
     if (

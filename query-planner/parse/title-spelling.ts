@@ -2,6 +2,8 @@
  * How a word is spelt inside a title (titles.ts): heads singular, abbreviations spelt out or in
  * their usual capitals, function words small, other words title-cased.
  */
+
+import { dictionaryWords } from '../../geo/gazetteer.js';
 import {
   ABBREVIATED_TITLES,
   ACRONYMS,
@@ -34,6 +36,9 @@ export function canonicalWord(t: Token, asHead: boolean, loose = false, first = 
   // A function word is small inside a title, capitalised when it starts one ("In-House Counsel").
   if (TITLE_FUNCTION_WORDS.has(norm)) return first ? norm.charAt(0).toUpperCase() + norm.slice(1) : norm;
   if (ACRONYMS.has(norm)) return norm.toUpperCase();
+  // A short word written in capitals that is no English word is an acronym as written ("LLVM",
+  // "CUDA", "RTOS"); "TOWER" of a query in capitals is a word.
+  if (t.upper && /^\p{Lu}{2,5}$/u.test(t.text) && !dictionaryWords().has(norm)) return t.text;
   // A trailing dot of an abbreviation is no part of the title ("Sales Rep." is a Sales Rep).
   const text = asHead && norm !== t.norm ? norm : t.text.replace(/\.$/, '');
   // Mixed capitals as written ("McKinsey", "DevOps") stay; everything else is title-cased.

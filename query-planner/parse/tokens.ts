@@ -67,7 +67,8 @@ export function fold(text: string): string {
     .replace(/[\u2018\u2019`]/g, "'");
 }
 
-const CHUNK = /\S+/g;
+/** Runs of non-space, with "=" apart: an agent's "role=LLVM Engineer; geo=Prague" names its fields so. */
+const CHUNK = /[^\s=]+|=+/g;
 const LEAD_PUNCT = /^[("'“”‘’[{<*•·,;:!?]+/;
 const TRAIL_PUNCT = /[)"'“”‘’\]}>*,;:!?.]+$/;
 
@@ -85,7 +86,7 @@ function makeToken(i: number, text: string, start: number, kind: TokenKind, join
     join,
     cap: /^\p{Lu}/u.test(text),
     upper: letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase(),
-    stop: kind === 'punct' && /^[.;!?:\n]$/.test(text),
+    stop: kind === 'punct' && /^([.;!?:\n]|=+)$/.test(text),
     claim: null,
   };
 }

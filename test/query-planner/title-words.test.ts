@@ -267,6 +267,17 @@ test('greetings, urgency, "anyone know", "identify" and search verbs of other la
   assert.is(filters('wizard of oz fans').locations, undefined);
 });
 
+test('an agent\'s "key=value" fields, acronyms as written in capitals, praise after a title', () => {
+  assert.equal(filters('role=LLVM Engineer; geo=Greater Prague; limit 25'), {
+    job_titles: { include: ['LLVM Engineer'] },
+    locations: { include: ['Greater Prague'] },
+  });
+  assert.equal(title('CUDA devs in Austin'), ['CUDA Developer']);
+  assert.equal(title('URGENT TOWER CRANE OPERATORS'), ['Tower Crane Operator']);
+  assert.equal(title('antiques dealers worth knowing in la rochelle'), ['Antiques Dealer']);
+  assert.equal(title('high net worth advisors in London'), ['High Net Worth Advisor']);
+});
+
 test('stop words that open titles ("live", "background"), "remote" before a field, people-only endings, FX', () => {
   assert.equal(title('live chat agents in ayiti'), ['Live Chat Agent']);
   assert.equal(title('background screening analysts'), ['Background Screening Analyst']);
