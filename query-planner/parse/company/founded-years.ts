@@ -6,7 +6,7 @@
  */
 import type { NumberRange } from '../../advanced-filters.js';
 import { NUMBER_WORDS } from '../lexicon/numbers.js';
-import { phraseTable, type Token } from '../tokens.js';
+import type { Token } from '../tokens.js';
 
 const YEAR = /^(1[89]\d\d|20\d\d)(\+)?$/;
 const DECADE = /^(?:(1[6-9]\d0|20\d0)|'?(\d0))'?s$/;
@@ -23,6 +23,8 @@ function yearOf(t: Token | undefined, prev?: Token): { year: number; plus: boole
   if (!t) return null;
   const m = YEAR.exec(t.norm);
   if (m) return { year: Number(m[1]), plus: !!m[2] };
+  // "Y2K": the year 2000 by its nickname ("between Y2K and 2008", "post-Y2K").
+  if (t.norm === 'y2k') return { year: 2000, plus: false };
   // "'95", "'19": a two-digit year after an apostrophe.
   const two = /^(\d\d)(\+)?$/.exec(t.norm);
   if (two && prev?.kind === 'punct' && /^['’]$/.test(prev.text) && prev.end === t.start) {
@@ -67,6 +69,21 @@ function halfOf(tokens: Token[], i: number): { first: boolean; at: number } | nu
   return { first: /^(first|1st)$/.test(which[1] as string), at };
 }
 
+/** Which quarter of a period ("the last quarter of the 20th century"): its index 0-3, and where its period starts. */
+function quarterOf(tokens: Token[], i: number): { index: number; at: number } | null {
+  const which = /^(first|1st|second|2nd|third|3rd|fourth|4th|last|final)$/.exec(tokens[i]?.norm ?? '');
+  if (!which || tokens[i + 1]?.norm !== 'quarter' || tokens[i + 2]?.norm !== 'of') return null;
+  const at = tokens[i + 3]?.norm === 'the' ? i + 4 : i + 3;
+  const index = /^(first|1st)$/.test(which[1] as string)
+    ? 0
+    : /^(second|2nd)$/.test(which[1] as string)
+      ? 1
+      : /^(third|3rd)$/.test(which[1] as string)
+        ? 2
+        : 3;
+  return { index, at };
+}
+
 /** A year expression at token i: "2019", "2020+", "2015-2018", "2016 and 2018", "early 2000s". */
 export function readYear(tokens: Token[], i: number, between: boolean): YearRead | null {
   const t = tokens[i];
@@ -80,6 +97,18 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
     if (inner && lo !== undefined && hi !== undefined && !inner.single && hi > lo) {
       const mid = lo + Math.floor((hi - lo + 1) / 2);
       return { range: halfAt.first ? { min: lo, max: mid - 1 } : { min: mid, max: hi }, from: i, end: inner.end, single: false };
+    }
+  }
+  // "the last quarter of the 20th century" (1975-1999, the century as 1900-1999), "the first
+  // quarter of the 1900s": a quarter of a closed century.
+  const quarterAt = quarterOf(tokens, i);
+  if (quarterAt) {
+    const inner = readYear(tokens, quarterAt.at, false);
+    const lo = inner?.range.min;
+    const hi = inner?.range.max;
+    if (inner && lo !== undefined && hi !== undefined && hi - lo === 99) {
+      const start = lo + 25 * quarterAt.index;
+      return { range: { min: start, max: start + 24 }, from: i, end: inner.end, single: false };
     }
   }
   const part = /^(early|mid|late)$/.exec(t.norm);
@@ -164,48 +193,7 @@ export function readYear(tokens: Token[], i: number, between: boolean): YearRead
   return { range: { min: y.year, max: y.year }, from: i, end, single: true };
 }
 
-/** Events people date companies by: phrase → [first year, last year]. */
-export const EVENTS = phraseTable<[number, number]>([
-  ['covid', [2020, 2021]],
-  ['covid-19', [2020, 2021]],
-  ['covid 19', [2020, 2021]],
-  ['the pandemic', [2020, 2021]],
-  ['pandemic', [2020, 2021]],
-  ['coronavirus', [2020, 2021]],
-  ['lockdown', [2020, 2020]],
-  ['lockdowns', [2020, 2020]],
-  ['covid lockdown', [2020, 2020]],
-  ['covid lockdowns', [2020, 2020]],
-  ['the covid lockdowns', [2020, 2020]],
-  ['financial crisis', [2008, 2009]],
-  ['the financial crisis', [2008, 2009]],
-  ['global financial crisis', [2008, 2009]],
-  ['great recession', [2008, 2009]],
-  ['the great recession', [2008, 2009]],
-  ['recession', [2008, 2009]],
-  ['gfc', [2008, 2009]],
-  ['dot-com bubble', [1995, 2000]],
-  ['dot com bubble', [1995, 2000]],
-  ['dotcom bubble', [1995, 2000]],
-  ['dot-com boom', [1995, 2000]],
-  ['dotcom boom', [1995, 2000]],
-  ['dot-com era', [1995, 2000]],
-  ['dot-com crash', [2000, 2002]],
-  ['dot-com bust', [2000, 2002]],
-  ['dotcom crash', [2000, 2002]],
-  ['dotcom bust', [2000, 2002]],
-  ['russia invaded ukraine', [2022, 2022]],
-  ['the invasion of ukraine', [2022, 2022]],
-  ['the russian invasion of ukraine', [2022, 2022]],
-  ['the war in ukraine', [2022, 2022]],
-  ['the millennium', [2000, 2000]],
-  ['millennium', [2000, 2000]],
-  ['the turn of the millennium', [2000, 2000]],
-  ['y2k', [2000, 2000]],
-  ['chatgpt', [2022, 2022]],
-  ['gpt-3', [2020, 2020]],
-  ['gpt 3', [2020, 2020]],
-]);
+export { EVENTS } from './founding-events.js';
 
 /** The founding years an event's years give after a link ("before the pandemic", "survived the 2008 crisis"). */
 export function eventRange([a, b]: [number, number], link: Link, survival: boolean): NumberRange {
@@ -230,6 +218,9 @@ export const LINKS: ReadonlyMap<string, Link> = new Map(
     around: 'in',
     circa: 'in',
     ca: 'in',
+    c: 'in',
+    approx: 'in',
+    abt: 'in',
     about: 'in',
     approximately: 'in',
     roughly: 'in',

@@ -94,8 +94,11 @@ function secondBound(tokens: Token[], at: number): { range: NumberRange; from: n
 
 export function scanFounded(tokens: Token[], scopes: Scopes, now: number): NumberMention[] {
   const out: NumberMention[] = [];
-  const push = (range: NumberRange, from: number, to: number, claimFrom: number[]) => {
+  const push = (written: NumberRange, from: number, to: number, claimFrom: number[]) => {
     const negated = scopes.negated.has(from);
+    // "founded in the 2020s" in 2026: no company is founded in years to come, so a span that runs
+    // past this year is open-ended, as "the 21st century" is.
+    const range = written.min !== undefined && written.max !== undefined && written.max > now ? { min: written.min } : written;
     for (const k of claimFrom) claim(tokens, k, k + 1, 'years');
     claim(tokens, from, from + 1, 'years');
     out.push({ kind: 'founded', range, negated, from, to });
@@ -106,24 +109,35 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     if (t.claim || t.kind !== 'word') continue;
     const survival = SURVIVAL_VERBS.has(t.norm);
     const since = t.norm === 'since';
-    if (!FOUNDING_VERBS.has(t.norm) && t.norm !== 'opened' && t.norm !== 'set' && !survival && !since) continue;
+    // "date from the interwar years", "dates back to 1890": dated is founded.
+    const dates = /^(date|dates|dated)$/.test(t.norm) && /^(from|back|to)$/.test(tokens[i + 1]?.norm ?? '');
+    if (!FOUNDING_VERBS.has(t.norm) && t.norm !== 'opened' && t.norm !== 'set' && !survival && !since && !dates) continue;
     if (t.norm === 'founding' && !/^(year|date)$/.test(tokens[i + 1]?.norm ?? '')) continue;
     // "set up in 2019", "set up before the millennium": the phrase is the verb.
     const setUp = t.norm === 'set' && tokens[i + 1]?.norm === 'up';
     // "opened their doors in 2011", "opened its doors for business in 1998": founded then.
-    if (t.norm === 'opened' && !(/^(their|its|the)$/.test(tokens[i + 1]?.norm ?? '') && tokens[i + 2]?.norm === 'doors')) continue;
+    // "opened after 2017", "opened in 2011": a venue's opening is its founding when a year follows the link.
+    const openedLink =
+      t.norm === 'opened' && /^(in|after|before|since|during)$/.test(tokens[i + 1]?.norm ?? '') && readYear(tokens, i + 2, false) !== null;
+    if (t.norm === 'opened' && !openedLink && !(/^(their|its|the)$/.test(tokens[i + 1]?.norm ?? '') && tokens[i + 2]?.norm === 'doors'))
+      continue;
     // "dating back to 1890", "dating from 1920"; not "dating apps founded in 2020".
     if (t.norm === 'dating' && !/^(back|from|to)$/.test(tokens[i + 1]?.norm ?? '')) continue;
     // "been around since 1921", "in business since the 1950s": the year it began, not any year after.
-    let link: Link = since && !existsSince(tokens, i) ? 'since' : 'in';
+    // "…, since '92": "since" opening its clause, with no verb, dates the company like "in business
+    // since" (the year it began); after a founding verb ("founded since 2018") it starts a span.
+    const sinceAlone = since && (i === 0 || tokens[i - 1]?.kind === 'punct');
+    let link: Link = since && !existsSince(tokens, i) && !sinceAlone ? 'since' : 'in';
     // "opened their doors": the phrase is the verb.
     if (t.norm === 'set' && !setUp) continue;
-    const used: number[] = t.norm === 'opened' ? [i + 1, i + 2] : setUp ? [i + 1] : [];
+    const used: number[] = t.norm === 'opened' && !openedLink ? [i + 1, i + 2] : setUp ? [i + 1] : [];
     let found: { range: NumberRange; start: number; end: number } | null = null;
     for (let j = i + 1 + used.length; j < tokens.length && j - i <= WINDOW; j++) {
       const u = tokens[j] as Token;
       // "est. 2015".
       if (u.kind === 'punct' && u.text === '.' && t.norm === 'est' && j === i + 1) continue;
+      // "c. 2015", "ca. 1900", "approx. 1990": the abbreviation's full stop.
+      if (u.kind === 'punct' && u.text === '.' && /^(c|ca|approx|abt)$/.test(tokens[j - 1]?.norm ?? '') && used.includes(j - 1)) continue;
       // "founded: 2019", "year founded - 1988": a label's colon or dash.
       if (u.kind === 'punct' && (u.text === ':' || u.text === '-') && j === i + 1) {
         used.push(j);
@@ -225,7 +239,8 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
         continue;
       }
     }
-    const read = readYear(tokens, i, false);
+    // "Y2K remediation": the nickname dates a founding only after a link ("after Y2K", "post-Y2K").
+    const read = t.norm === 'y2k' ? null : readYear(tokens, i, false);
     if (!read) continue;
     const nextTok = tokens[read.end];
     const next = nextTok?.norm ?? '';
@@ -314,6 +329,25 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     else r = { min: now - n, max: now - n };
     push(r, before.from, end, range(before.from, end));
     i = end - 1;
+  }
+  return restated(tokens, out);
+}
+
+/** Words that restate what came before more precisely: "mid-1980s, say 1984 to 1986", "i.e. pre-1939". */
+const RESTATE = /^(say|i\.e\.?|ie|namely|specifically|precisely|exactly|that's)$/;
+
+/** The founding years with a restatement's ("…, say 1984 to 1986") in place of what it restates. */
+function restated(tokens: Token[], mentions: NumberMention[]): NumberMention[] {
+  let out = mentions;
+  for (const m of mentions) {
+    let k = m.from - 1;
+    if (tokens[k]?.text === ',') k--;
+    const one = RESTATE.test(tokens[k]?.norm ?? '');
+    const two = tokens[k]?.norm === 'is' && tokens[k - 1]?.norm === 'that';
+    if (!one && !two) continue;
+    claim(tokens, two ? k - 1 : k, k + 1, 'years');
+    const earlier = out.filter((o) => o !== m && o.from < m.from);
+    out = [m, ...out.filter((o) => o !== m && !earlier.includes(o))];
   }
   return out;
 }

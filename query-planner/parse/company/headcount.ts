@@ -14,7 +14,7 @@ const EMPLOYEE_WORDS =
 /** A unit after a number that is not a head count. */
 const UNITS =
   /^(years?|yrs?|months?|weeks?|days?|hours?|%|percent|x|times|countries|cities|offices|locations|customers|clients|users|markets|products|engineers|developers|investors|rounds?|patents|stores|million|billion|m|b|bn|mn|k|dollars|usd|eur|euros|minutes|seconds|stars|downloads|installs|members?hips?|ago|old|am|pm)$/;
-const TEAM_BEFORE = /^(team|teams|headcount|staff|size|workforce|employees)$/;
+const TEAM_BEFORE = /^(team|teams|headcount|staff|size|workforce|employees|payroll)$/;
 
 interface Count {
   value: number;
@@ -68,6 +68,8 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
       word = true;
       end = k + 1;
       if (/^(range|count|size)$/.test(tokens[end]?.norm ?? '')) end++;
+      // "20 people strong or smaller": "strong" after the noun, the bound after it.
+      else if (tokens[end]?.norm === 'strong' && w.norm !== 'strong') end++;
     } else if (w?.norm === 'team' && tokens[k + 1]?.norm === 'members') {
       word = true;
       end = k + 2;
@@ -82,7 +84,7 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
     // "headcount above 2,000", "a headcount of over 2000": right after a head-count word, a number
     // that could be a year is a head count.
     const p = tokens[before.from - 1]?.norm === 'of' ? before.from - 2 : before.from - 1;
-    const countNamed = p >= 0 && /^(headcount|workforce)$/.test(tokens[p]?.norm ?? '');
+    const countNamed = p >= 0 && /^(headcount|workforce|payroll)$/.test(tokens[p]?.norm ?? '');
     if (!word && !countNamed && values.some(yearLike)) continue;
     if (!word && w?.kind === 'word' && /^(of|in|at)$/.test(w.norm) && !second && !plus) continue;
     // "50-person teams or smaller", "a 200-employee company or larger": the bound after the noun.
@@ -96,7 +98,8 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
       const later = boundAfter(tokens, end + 1);
       if (later.bound) after = later;
     }
-    let from = before.from;
+    // "a payroll above 2,000": the head-count word is part of the mention.
+    let from = countNamed ? p : before.from;
     // "team of 15", "headcount of 200", "small teams under 40".
     let teamCue = false;
     for (let q = from - 1; q >= 0 && from - q <= 4; q--) {

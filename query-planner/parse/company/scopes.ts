@@ -85,7 +85,12 @@ function negationCue(tokens: Token[], i: number): number {
     default:
       if (!SINGLE_CUES.has(t.norm)) return 0;
       if (NOT_NEGATING_AFTER.test(next)) return 0;
+      // "no shareholders outside the family": who holds the shares, inside the phrase that says so.
+      if (t.norm === 'outside' && /^(shareholders?|owners?)$/.test(tokens[i - 1]?.norm ?? '')) return 0;
+      if (t.norm === 'outside' && /^(shareholders?|owners?)$/.test(next)) return 0;
       if (t.norm === 'outside' && next === 'of') return 2;
+      // "skip hire", "skip bins": the British waste container, a trade.
+      if (t.norm === 'skip' && /^(hire|bins?|rental|lorr(y|ies)|trucks?|tracing)$/.test(next)) return 0;
       // "seeking outside investment", "no outside funding": an adjective before money that ends
       // its phrase; "outside investment banking", "outside capital markets" still negate.
       if (t.norm === 'outside' && OUTSIDE_MONEY.test(next) && !continuesPhrase(tokens[i + 2])) return 0;

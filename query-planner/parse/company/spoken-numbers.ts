@@ -104,7 +104,12 @@ export function spokenNumbersToDigits(text: string): string {
     const between = next ? text.slice(span.end, next.span.start) : '';
     const rangeWithMagnitude =
       !!next?.value && /^\s*(to|-|and|or)\s*$/i.test(between) && !hasMagnitude(span.words) && hasMagnitude(next.span.words);
-    if (small(span) && !rangeWithMagnitude) continue;
+    // "five to fifteen staff", "between two and ten employees": a small word that opens or closes a
+    // range of number words is a number like its partner.
+    const prev = found[k - 1];
+    const pairedAfter = !!next?.value && /^\s*(to|-|and)\s*$/i.test(between);
+    const pairedBefore = !!prev?.value && /^\s*(to|-|and)\s*$/i.test(text.slice(prev.span.end, span.start));
+    if (small(span) && !rangeWithMagnitude && !pairedAfter && !pairedBefore) continue;
     let digits = value;
     if (rangeWithMagnitude && next) {
       const lastWord = (next.span.words.at(-1) as string).toLowerCase();

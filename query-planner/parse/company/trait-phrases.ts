@@ -5,6 +5,7 @@
 import type { FundingStage } from '../../advanced-filters.js';
 import type { CompanyType } from '../../company-filters.js';
 import { STAGE_PHRASES } from '../lexicon/stages.js';
+import { MORE_TRAIT_PHRASES } from './more-trait-phrases.js';
 import { OWNERSHIP_PHRASES } from './ownership-phrases.js';
 
 export type CompanyStatus = 'active' | 'acquired' | 'closed';
@@ -43,6 +44,8 @@ export const TRAIT_PHRASES: [string, Trait][] = [
   // Owners and their participles, composed ("council-owned", "run by the state"); the phrases
   // below win where they say the same words.
   ...OWNERSHIP_PHRASES,
+  // Public bodies by other names, legal forms, "pre-A", "customer-funded", "LBO".
+  ...MORE_TRAIT_PHRASES,
   // Stages: the people parser's stage words, without "public company" (a company type here).
   ...STAGE_PHRASES.filter(([, v]) => !v.includes('public')).map(([p, v]) => [p, stage(...v)] as [string, Trait]),
   ['series e plus', stage('series_e_plus')],

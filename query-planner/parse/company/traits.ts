@@ -21,6 +21,7 @@
  */
 import type { FundingStage } from '../../advanced-filters.js';
 import { claim, matchAt, phraseTable, scanPhrases, type Token } from '../tokens.js';
+import { OUTSIDE_OWNERS } from './more-trait-phrases.js';
 import type { Scopes } from './scopes.js';
 import { ORDERED_STAGES, RAISE_PHRASES, stage, TRAIT_PHRASES, type Trait, type } from './trait-phrases.js';
 
@@ -76,6 +77,15 @@ const CLOSED_NOT = /^(series|seed|pre|round|rounds|funding|financing|investment|
 const STAGE_FOLLOWERS = /^(stage|round|rounds|funded|funding|startups?|companies|company|investment|raise|financing)$/;
 const SEED_BEFORE = /^(at|from|to|in|post|raised|raising|closed|a|the|their|its|or|and)$/;
 
+/** Nouns a heritage register lists: "listed buildings" are protected, not traded. */
+const HERITAGE = /^(buildings?|properties|property|monuments?|sites?|structures?|houses?|homes?|churches|castles?|heritage|landmarks?)$/;
+
+/** Whether tokens i..end stand alone between commas or at the end ("…, seed, under $1M", "…, listed"): an item of a list of traits. */
+function listItem(tokens: Token[], i: number, end: number): boolean {
+  const after = tokens[end];
+  return tokens[i - 1]?.text === ',' && (!after || (after.kind === 'punct' && /^[,;.)]$/.test(after.text)));
+}
+
 export function isTraitStart(tokens: Token[], i: number): boolean {
   return matchAt(tokens, i, TABLE, true) !== null;
 }
@@ -127,8 +137,11 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
       // "private dental clinics" are a trade; a "private dental aligner unicorn" is a private company.
       return !PRIVATE_NOT.has(nextNorm) || (PRIVATE_SERVICES.test(nextNorm) && startupHeadAfter(tokens, end));
     case 'listed':
+      // "listed buildings", "listed monuments": a heritage listing, no stock.
+      if (HERITAGE.test(nextNorm)) return false;
       // "listed on", "listed companies", "ASX-listed", "listed Turkish airlines" (in front of the noun phrase).
       return (
+        listItem(tokens, i, end) ||
         /^(on|in)$/.test(nextNorm) ||
         COMPANY_NOUNS.test(nextNorm) ||
         /^(stock|exchange|publicly)$/.test(prev) ||
@@ -165,7 +178,13 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
       // "acquired customers" is something else.
       return !/^(customers?|users?|clients?|talent|assets?)$/.test(nextNorm);
     case 'seed':
-      return STAGE_FOLLOWERS.test(nextNorm) || SEED_BEFORE.test(prev) || tokens[end]?.join === '-';
+      return STAGE_FOLLOWERS.test(nextNorm) || SEED_BEFORE.test(prev) || tokens[end]?.join === '-' || listItem(tokens, i, end);
+    case 'plc':
+    case 'gmbh':
+    case 'llc':
+    case 'sarl':
+      // "organised as a GmbH", "PLCs making crates"; not a name's suffix ("Acme GmbH").
+      return /^(a|an|as|is|are|only)$/.test(prev) || listItem(tokens, i, end) || i === tokens.findIndex((t) => t.kind === 'word');
     case 'bootstrapped':
       return !/^(then|until|before|initially)$/.test(nextNorm) && !/^(initially|originally|first)$/.test(prev);
     case 'authority':
@@ -216,6 +235,12 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
     if (value.kind === 'funding_stage' && STAGE_FOLLOWERS.test(tokens[end]?.norm ?? '') && !tokens[end]?.claim) end++;
     if (value.kind === 'funding_stage' && tokens[i]?.norm === 'series') seriesNamed = true;
     let negated = scopes.negated.has(i);
+    // "no outside shareholders", "no shareholders outside the family": privately held; "with
+    // outside shareholders" says nothing of the type.
+    if (OUTSIDE_OWNERS.has(phrase)) {
+      if (!negated) return null;
+      negated = false;
+    }
     // "ASX-listed", "LSE-listed": the exchange glued in front belongs to the type.
     const from = tokens[i]?.join === '-' && tokens[i - 1]?.kind === 'word' && !tokens[i - 1]?.claim ? i - 1 : i;
     // "not public", "haven't gone public", "not yet listed": a company that is not public is private.
