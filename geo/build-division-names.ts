@@ -88,7 +88,8 @@ export function buildDivisionNames(): string {
     for (const k of [placeKey(name), ...otherKeys(placeKey(name), countryCode)]) cityNames.add(`${countryCode}|${k}`);
     anyCity.add(placeKey(name));
   }
-  const unfiledNames = new Set<string>();
+  // Divisions written as unfiled: "city" when named as a city of the country (read only with a kind word).
+  const unfiledNames = new Map<string, 'unfiled' | 'city'>();
   const byCountry = new Map<string, string[]>();
   for (const [key, region] of divisions) {
     const country = key.slice(0, 2);
@@ -180,13 +181,28 @@ export function buildDivisionNames(): string {
     const en = renumbered.has(s.parent) ? undefined : englishOf(s);
     const name = [en ?? '', ...bare, ...isoNames(s.name)].find((n) => PLAIN_NAME.test(n))?.replace(/\u2019/g, "'");
     if (!name) return undefined;
-    const cityKeys = [...names, ...bare, name].map(placeKey).flatMap((k) => [k, k.replace(/ (city|sar|shi|teukbyeolsi)$/, '')]);
-    if (cityKeys.some((k) => cityNames.has(`${s.parent}|${k}`) || findCountryCode(k) !== null)) return undefined;
+    const plainKeys = [...names, ...bare, name].map(placeKey);
+    const cityKeys = plainKeys.flatMap((k) => [k, k.replace(/ (city|sar|shi|teukbyeolsi)$/, '')]);
+    if (cityKeys.some((k) => findCountryCode(k) !== null)) return undefined;
+    // A subdivision named as a city or town of its country, word for word ("Nakuru" of Kenya's
+    // counties, "Rangpur" of Bangladesh's divisions, "Durham" of England's counties), is a division
+    // of its own, read only with the word its country calls its divisions by ("Nakuru County",
+    // "County Durham"): the name alone stays the city. Not a city's own code, named so only without
+    // its "City" or "SAR" ("Gwangju City", "Hong Kong SAR"), which is the city.
+    const cityNamed = plainKeys.some((k) => cityNames.has(`${s.parent}|${k}`));
+    if (!cityNamed && cityKeys.some((k) => cityNames.has(`${s.parent}|${k}`))) return undefined;
     // Nor a city with words that make it the city's division ("Ciudad de México", "Jelgava
     // Municipality", "El Callao", "Bishkek Shaary"): the gazetteer files the city under its own.
-    if ([name, ...names].some((n) => cityWithFiller(s.parent, placeKey(n)))) return undefined;
+    // A city's name with its kind word alone ("Buenos Aires Province") is the division named as the city.
+    const kindless = (n: string) =>
+      cityNamed
+        ? placeKey(n)
+            .replace(/ ?\b(province|region|oblysy|kommune)\b ?/g, ' ')
+            .trim()
+        : placeKey(n);
+    if ([name, ...names].some((n) => cityWithFiller(s.parent, kindless(n)))) return undefined;
     // Nor another country's city or town: "Camden" is New Jersey's before London's borough.
-    if (anyCity.has(placeKey(name))) return undefined;
+    if (!cityNamed && anyCity.has(placeKey(name))) return undefined;
     // The hand list's divisions of the gazetteer keep their other names ("Telangana" is Andhra
     // Pradesh's, where Natural Earth files Hyderabad).
     if (cityKeys.some((k) => listed.has(`${s.parent}|${k}`))) return undefined;
@@ -197,13 +213,13 @@ export function buildDivisionNames(): string {
     // ("England and Wales") is none of them.
     const key = placeKey(name);
     if (
-      (!key.includes(' ') && isGivenName(key)) ||
+      (!key.includes(' ') && isGivenName(key) && !cityNamed) ||
       [key, ...names.map(placeKey)].some((k) => [...(namesWithin.get(`${s.parent}|${k}`) ?? [])].some((c) => c !== s.code))
     )
       return undefined;
     if (key.includes(' and ') && key.split(' and ').every((k) => findCountryCode(k) !== null || anywhere.has(k))) return undefined;
     divisions.set(`${s.parent}|${placeKey(name)}`, name);
-    unfiledNames.add(`${s.parent}\t${name}`);
+    unfiledNames.set(`${s.parent}\t${name}`, cityNamed ? 'city' : 'unfiled');
     return name;
   };
   const aliases = new Map<string, Set<string>>();
@@ -230,12 +246,12 @@ export function buildDivisionNames(): string {
   }
   const rows = [...aliases]
     .filter(([key, names]) => names.size > 0 || unfiledNames.has(key))
-    .map(([key, names]) => `${key}\t${[...names].sort().join('|')}${unfiledNames.has(key) ? '\tunfiled' : ''}`)
+    .map(([key, names]) => `${key}\t${[...names].sort().join('|')}${unfiledNames.has(key) ? `\t${unfiledNames.get(key)}` : ''}`)
     .sort();
   return [
     "# Other names of the gazetteer's first-level divisions, made by geo/build-division-names.ts.",
     '# From ISO 3166-2 (the iso-3166 package, MIT) and Unicode CLDR English names (cldr-subdivisions-full, Unicode licence).',
-    '# country_code\tdivision (as records store it)\tother names, "|" between them\t"unfiled" when no gazetteer city is filed under it',
+    '# country_code\tdivision (as records store it)\tother names, "|" between them\t"unfiled" when no gazetteer city is filed under it, "city" when it is also named as a city of the country',
     ...rows,
     '',
   ].join('\n');

@@ -16,8 +16,9 @@
  * - no other populated place of GeoNames of a fiftieth of the city's people or more is called so,
  *   and no other of the larger cities claims it within a factor of five;
  * - it is no common English word ("Urbs" is), no given name, and does not merely wrap the city's
- *   own name ("Lungsod ng Milano", "Mexico D.F.") nor is its name after a generic first word
- *   ("Myers" of Fort Myers).
+ *   own name ("Lungsod ng Milano", "Mexico D.F."; a river or a second official name is more:
+ *   "Rostov-on-Don", "Vitoria-Gasteiz", `addsToOwnName`) nor is its name after a generic first
+ *   word ("Myers" of Fort Myers).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,6 +89,33 @@ function readable(name: string): boolean {
   );
 }
 
+/** Words that make a name part of the city or its administration, not a name of its own ("Berlin-Mitte", "Mexiko-Stadt"). */
+const CITY_PARTS =
+  /^(city|stadt|stad|urbo|ville|ciudad|citta|cidade|centro|centre|center|mitte|zentrum|municipality|municipio|comune|metro|capital|district|shi|si|kota)$/;
+
+/**
+ * Whether a name that holds the city's own adds a river it stands on ("Rostov-on-Don", "Frankfurt
+ * am Main", "Halle an der Saale") or a second official name, in the other language of a bilingual
+ * city ("Vitoria-Gasteiz", "Donostia-San Sebastián", "Bozen-Bolzano", "Biel/Bienne"), rather than
+ * wrapping it ("Lungsod ng Milano", "Comune di Milano", "Mexico D.F.").
+ */
+export function addsToOwnName(written: string, own: string): boolean {
+  const key = placeKey(written);
+  if (key.startsWith(`${own} `) && /^(on|upon|am|an der|an|sur|sul|nad|na|ob der) \S{3,}$/.test(key.slice(own.length + 1))) return true;
+  // Two names joined by a hyphen or a slash, each of capitalised words ("Bamaco - Bamako", spaced,
+  // is two spellings listed as one).
+  const parts = written.split(/[-/]/);
+  if (parts.length !== 2 || !parts.some((p) => placeKey(p) === own)) return false;
+  const other = parts.find((p) => placeKey(p) !== own) ?? '';
+  const otherKey = placeKey(other);
+  return (
+    /^\p{Lu}\p{Ll}*(?: \p{Lu}\p{Ll}*)*$/u.test(other.normalize('NFC')) &&
+    otherKey.length >= 4 &&
+    !CITY_PARTS.test(otherKey) &&
+    !isOrdinaryName(otherKey)
+  );
+}
+
 /** The file's text: a header, then one name a line (key, city, region, country code, the name as GeoNames writes it), by key. */
 export function buildOtherNames(): string {
   const source = readSource();
@@ -130,7 +158,8 @@ export function buildOtherNames(): string {
       // Nor the rest of the city's name after a generic first word ("Myers" of Fort Myers, "Juan"
       // of San Juan: names of people); an article's city keeps its short name ("Hague", "Fallujah").
       const generic = /^(fort|port|mount|lake|saint|st|san|santa|santo|sao|new|cape) (.+)$/.exec(own);
-      if (key.replace(/ /g, '').length < 5 || key === own || ` ${key} `.includes(` ${own} `) || generic?.[2] === key) continue;
+      const wraps = ` ${key} `.includes(` ${own} `) && !addsToOwnName(written, own);
+      if (key.replace(/ /g, '').length < 5 || key === own || wraps || generic?.[2] === key) continue;
       const list = claims.get(key) ?? [];
       if (!list.some((c) => c.city === city)) list.push({ city, people, record: record.id, written });
       claims.set(key, list);

@@ -11,10 +11,19 @@ import { allCities, findCities, isOrdinaryName, placeKey } from './gazetteer.js'
  * ("Qinghai", "Flevoland", also Slovenia's and Latvia's small municipalities): read only after a
  * place word, since some such names are also words or names ("Jewish", "Paola", "Angus").
  */
-export type Division = { name: string; countryCode: string; unfiled?: boolean };
+export type Division = {
+  name: string;
+  countryCode: string;
+  unfiled?: boolean;
+  /** Read only with the word its country calls its divisions by: named as a city of the country ("Nakuru County"), or as another division ("Red Sea Governorate"). */
+  wordOnly?: boolean;
+};
 let divisionIndex: Map<string, Division> | null = null;
-/** Every division of exactly one country by place key, ordinary names included: read after "state" or "province". */
-let suffixedIndex: Map<string, Division> | null = null;
+/**
+ * Every division by place key, ordinary names and names of cities included, with the others of
+ * that key: read with the word its country calls its divisions by ("Rivers State", "County Cork").
+ */
+let suffixedIndex: Map<string, Division[]> | null = null;
 /** Divisions whose own names carry letters outside ASCII, by the name as written (lowercase, NFC), where one country has it. */
 let writtenIndex: Map<string, Division> | null = null;
 
@@ -44,7 +53,50 @@ const DIVISION_WORDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   }).map(([word, codes]) => [word, new Set(codes.split(' '))]),
 );
 /** A name followed by one of {@link DIVISION_WORDS}: the name, the word. */
-export const DIVISION_SUFFIX = new RegExp(`^(.+) (${[...DIVISION_WORDS.keys()].join('|')})$`);
+const DIVISION_SUFFIX = new RegExp(`^(.+) (${[...DIVISION_WORDS.keys()].join('|')})$`);
+
+/**
+ * The same words where a language says them before the name (as place keys), with the countries
+ * that do: "County Cork" and "Co. Cork" in Ireland, "County Durham" in England and Northern Ireland
+ * (where "Durham County" is North Carolina's), "Estado de México", "Provincia de Córdoba",
+ * "State of Mexico". No list: the word's own countries. Not "Region X", a form's label as often as
+ * a name ("region EMEA"): Denmark's "Region Hovedstaden" is an ISO name of its own.
+ */
+const WORDS_BEFORE: readonly [string, string, string?][] = [
+  ['county', 'county', 'IE GB'],
+  ['co', 'county', 'IE GB'],
+  ['state of', 'state'],
+  ['estado de', 'state', 'MX VE BR'],
+  ['estado do', 'state', 'BR'],
+  ['estado da', 'state', 'BR'],
+  ['province of', 'province'],
+  ['provincia de', 'province'],
+  ['provincia di', 'province', 'IT'],
+  ['provincia del', 'province'],
+  ['departamento de', 'department'],
+  ['departamento del', 'department'],
+  ['governorate of', 'governorate'],
+];
+const WORD_BEFORE = new RegExp(`^(${WORDS_BEFORE.map(([w]) => w).join('|')}) (.+)$`);
+
+/** A division named with its kind word, after the name or before it: the name, and the countries that call their divisions so. */
+export function divisionWordOf(key: string): { name: string; countries: ReadonlySet<string> } | null {
+  const before = WORD_BEFORE.exec(key);
+  const said = before ? WORDS_BEFORE.find(([w]) => w === before[1]) : undefined;
+  if (before && said) {
+    const countries = said[2] ? new Set(said[2].split(' ')) : DIVISION_WORDS.get(said[1]);
+    if (countries) return { name: before[2] as string, countries };
+  }
+  const after = DIVISION_SUFFIX.exec(key);
+  const countries = after ? DIVISION_WORDS.get(after[2] as string) : undefined;
+  return after && countries ? { name: after[1] as string, countries } : null;
+}
+
+/**
+ * Names a division goes by that neither ISO 3166-2 nor CLDR gives, in the country's own usage:
+ * "Edomex" for the State of Mexico (Estado de México), whose bare name is the country's.
+ */
+const CLIPPED_NAMES: readonly [string, Division][] = [['edomex', { name: 'México', countryCode: 'MX' }]];
 
 /** Words that only place a part ("North West", "Upper East", "West Coast"): a name of these alone is no division in text. */
 const POSITION_WORDS = new Set(
@@ -93,22 +145,30 @@ function divisions(): Map<string, Division> {
   for (const line of fs.readFileSync(fromPackageRoot('geo/data/division-names.tsv'), 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
     const [countryCode, region, names, unfiled] = line.split('\t') as [string, string, string, string?];
+    // A division named as a city of its country ("Nakuru", "Durham") is read only with its kind word.
+    const wordOnly = unfiled === 'city' ? { wordOnly: true } : {};
     // A division no city of the gazetteer is filed under ("Qinghai", "Flevoland", "Waikato") is read by its own name too.
-    if (unfiled) add(placeKey(region), { name: region, countryCode, unfiled: !own.has(placeKey(region)) }, true);
+    if (unfiled) add(placeKey(region), { name: region, countryCode, unfiled: !own.has(placeKey(region)), ...wordOnly }, true);
     for (const n of names.split('|').filter(Boolean)) {
       const key = placeKey(n);
       // A division's own name is never another's other name; an other name of common words
       // ("Holy Cross" for Świętokrzyskie, "Southern District") or of four letters or fewer is none.
-      if (!own.has(key) && key.length >= 5 && !isOrdinaryName(key)) add(key, { name: region, countryCode }, false);
+      // With its kind word, though, it is this one's where the word tells the two apart ("Red Sea
+      // Governorate" is Egypt's Al Bahr al Ahmar, "Red Sea" alone Sudan's state).
+      if (own.has(key) || wordOnly.wordOnly) {
+        if (key.length >= 5) add(key, { name: region, countryCode, wordOnly: true }, false);
+      } else if (key.length >= 5 && !isOrdinaryName(key)) add(key, { name: region, countryCode }, false);
     }
   }
+  for (const [key, d] of CLIPPED_NAMES) add(key, d, true);
   const index = new Map<string, Division>();
-  const suffixed = new Map<string, Division>();
+  const suffixed = new Map<string, Division[]>();
   for (const [key, entry] of seen) {
-    if (entry.size !== 1 || key.length < 3) continue;
-    const division = [...entry.values()][0] as Division;
-    suffixed.set(key, division);
-    if (readableDivision(key) && findCities(key).length === 0) index.set(key, division);
+    if (key.length < 3) continue;
+    suffixed.set(key, [...entry.values()]);
+    const bare = [...entry.values()].filter((d) => !d.wordOnly);
+    const division = bare[0];
+    if (division && bare.length === 1 && readableDivision(key) && findCities(key).length === 0) index.set(key, division);
   }
   const written = new Map<string, Division | null>();
   for (const c of allCities()) {
@@ -137,14 +197,14 @@ export function findDivision(name: string): Division | null {
   // "Pará": a division whose name, folded, is a common word ("para") or another's, read as written, accents and all.
   const written = /[^\p{ASCII}]/u.test(name) ? writtenIndex?.get(name.trim().normalize('NFC').toLowerCase()) : undefined;
   if (written) return written;
-  const suffix = DIVISION_SUFFIX.exec(key);
-  const division = suffix ? suffixedIndex?.get(suffix[1] as string) : undefined;
-  return division && calledSo(division.countryCode, suffix?.[2] as string) ? division : null;
-}
-
-/** Whether a country's first-level divisions are called by this word ("state", "province"). */
-export function calledSo(countryCode: string, word: string): boolean {
-  return DIVISION_WORDS.get(word)?.has(countryCode) ?? false;
+  // "Red Sea Governorate": of the divisions so named (Egypt's, Sudan's), the one country that calls its divisions so.
+  // A name of positions several countries give ("Eastern Province": Zambia's, Sri Lanka's, Saudi
+  // Arabia's) stays unread: the word tells apart only the countries this list knows the words of.
+  const worded = divisionWordOf(key);
+  const all = worded ? (suffixedIndex?.get(worded.name) ?? []) : [];
+  const called =
+    worded && (all.length === 1 || readableDivision(worded.name)) ? all.filter((d) => worded.countries.has(d.countryCode)) : [];
+  return called.length === 1 ? (called[0] as Division) : null;
 }
 
 let regionsByCountry: Map<string, string> | null = null;
@@ -166,8 +226,12 @@ export function divisionOfCountry(name: string, countryCode: string): string | n
 /** Every key {@link findDivision} answers. */
 export function divisionKeys(): string[] {
   const index = divisions();
-  const suffixed = [...(suffixedIndex ?? [])].flatMap(([k, d]) =>
-    [...DIVISION_WORDS.keys()].filter((word) => calledSo(d.countryCode, word)).map((word) => `${k} ${word}`),
-  );
+  const suffixed = [...(suffixedIndex ?? [])].flatMap(([k, list]) => [
+    ...[...DIVISION_WORDS].filter(([, codes]) => list.some((d) => codes.has(d.countryCode))).map(([word]) => `${k} ${word}`),
+    ...WORDS_BEFORE.filter(([, word, codes]) => {
+      const countries = codes ? codes.split(' ') : [...(DIVISION_WORDS.get(word) ?? [])];
+      return list.some((d) => countries.includes(d.countryCode));
+    }).map(([before]) => `${before} ${k}`),
+  ]);
   return [...index.keys(), ...suffixed, ...[...(writtenIndex?.keys() ?? [])].map(placeKey)];
 }

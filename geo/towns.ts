@@ -55,7 +55,11 @@ function towns(): Map<string, City[]> {
     // The English name of a city of half a million ("Mecca" for Makkah, "Port Said" for Bur Said),
     // as many people as the city itself: no district, read as any town is (after a place word).
     const renamed = !!city && city.population >= 500_000 && Number(population) >= 0.8 * city.population;
-    const target = isOrdinaryName(key) && (!key.includes(' ') || sameAs) && !renamed ? ord : out;
+    // Nor one in which a shorter run of words is a city ("Auburn Hills" beside Pontiac, "East
+    // Orange" beside Newark): kept for its state alone, the shorter city would be read in its place
+    // ("near auburn hills" as Auburn, Alabama), so the longer name is read as any town is.
+    const shorterCity = !!sameAs && shorterCityIn(key);
+    const target = isOrdinaryName(key) && (!key.includes(' ') || (sameAs && !shorterCity)) && !renamed ? ord : out;
     const town = cityName
       ? city
       : {
@@ -94,6 +98,14 @@ function towns(): Map<string, City[]> {
     }
   index = out;
   return out;
+}
+
+/** Whether a run of a name's words, shorter than the name, is a gazetteer city's name ("auburn" of "auburn hills"). */
+function shorterCityIn(key: string): boolean {
+  const words = key.split(' ');
+  for (let i = 0; i < words.length; i++)
+    for (let j = i + 1; j <= words.length; j++) if (j - i < words.length && findCities(words.slice(i, j).join(' ')).length > 0) return true;
+  return false;
 }
 
 /** Towns called `name`, most populous first (the file's order). */

@@ -6,7 +6,8 @@
 
 import { translatedCountryNames } from '../geo/country-names.js';
 import { directionalPart } from '../geo/directions.js';
-import { calledSo, DIVISION_SUFFIX, divisionOfCountry, findDivision } from '../geo/divisions.js';
+import { findDistrictCity } from '../geo/districts.js';
+import { divisionOfCountry, divisionWordOf, findDivision } from '../geo/divisions.js';
 import {
   allCities,
   type City,
@@ -167,16 +168,17 @@ export function resolvePlace(input: string): PlaceMatch | null {
     const other = otherSubdivision(key);
     if (other) return divisionMatch(other, text);
   }
-  // "Quebec province", "Penang state": the division however its name alone resolves; else any one
-  // country's division by that name ("Rivers State", "Lagos State"), below.
-  const suffixed = DIVISION_SUFFIX.exec(key);
-  const inner = suffixed ? resolvePlace(suffixed[1] as string) : null;
-  if (inner?.kind === 'state' && calledSo(inner.countryCode as string, suffixed?.[2] as string)) {
+  // "Quebec province", "Penang state", "State of Washington": the division however its name alone
+  // resolves; else any one country's division by that name ("Rivers State", "Lagos State"), below.
+  const worded = divisionWordOf(key);
+  const inner = worded ? resolvePlace(worded.name) : null;
+  if (inner?.kind === 'state' && worded?.countries.has(inner.countryCode as string)) {
     const { lessCertain: _certain, ...division } = inner;
     return { ...division, input: text };
   }
-  // "Krasnodar Krai", "Nairobi County": the word makes the division certain, where a city has the name.
-  const named = suffixed ? findDivision(text) : null;
+  // "Krasnodar Krai", "Nairobi County", "County Cork", "Estado de México": the word makes the
+  // division certain, where a city or the country has the name.
+  const named = worded ? findDivision(text) : null;
   if (named) return divisionMatch(named, text);
   const city = namedCities(text)[0];
   if (city) return cityMatch(city, text);
@@ -189,6 +191,10 @@ export function resolvePlace(input: string): PlaceMatch | null {
   if (!cityFirst) {
     // "Benghazi": another spelling of a gazetteer city of half a million (its "Banghazi") is that
     // city before it is the division named after it.
+    // "Sandton", "Canary Wharf", "Whitefield": a business district is its city, read as a town is
+    // (after a place word), before a town of the name elsewhere (geo/districts.ts).
+    const district = findDistrictCity(text);
+    if (district) return { ...cityMatch(district, text), lessCertain: 'town' };
     const sized = findTowns(text)[0];
     if (sized && sized.population >= CITY_SIZED_TOWN) return cityMatch(sized, text);
     const division = findDivision(text);
@@ -206,6 +212,10 @@ export function resolvePlace(input: string): PlaceMatch | null {
     allCities();
     const translated = translatedCountryNames().get(key);
     if (translated) return { kind: 'country', name: countryName(translated), input: text, countryCode: translated, lessCertain: 'town' };
+    // "Zanzibar City", "Davao City": a city named with "City" to say it is the city, where that is no
+    // place of its own (above) and the name alone is the city (not a state, a country or a town).
+    const bare = cityWord ? resolvePlace(cityWord[1] as string) : null;
+    if (bare?.kind === 'city' && !bare.lessCertain) return { ...bare, input: text };
   }
   // "Metro Cebu", "Dallas metroplex", "metropolitan Lima": as "Greater X", X's metro or X.
   const greater = /^(?:greater |metro |metropolitan )?(.+?)(?: metro(?:politan)?(?: area)?| metroplex| area| region)?$/.exec(key);

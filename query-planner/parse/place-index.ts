@@ -6,8 +6,9 @@
 import { countries } from 'countries-list';
 import { countyAreas } from '../../geo/counties.js';
 import { directionKeys } from '../../geo/directions.js';
+import { districtKeys } from '../../geo/districts.js';
 import { divisionKeys } from '../../geo/divisions.js';
-import { allCities, countryAliasKeys, countryName, findCountryCode, findUsState, placeKey } from '../../geo/gazetteer.js';
+import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
 import { METROS } from '../../geo/metros.js';
 import { otherNameKeys } from '../../geo/other-names.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -61,8 +62,8 @@ export function basePlaceKeys(): Set<string> {
   };
   for (const c of allCities()) {
     add(c.name);
-    // "luxembourg city", "kuwait city": a city named as its country or state, with "City" to say so.
-    if (findCountryCode(c.name) || findUsState(c.name)) add(`${c.name} city`);
+    // "luxembourg city", "kuwait city", "davao city": a city with "City" to say so.
+    add(`${c.name} city`);
   }
   for (const alias of CITY_ALIASES.keys()) add(alias);
   for (const [code, c] of Object.entries(countries as Record<string, { name: string }>)) {
@@ -77,6 +78,7 @@ export function basePlaceKeys(): Set<string> {
   for (const list of Object.values(OTHER_SUBDIVISIONS)) for (const s of list) for (const name of [s.name, ...(s.aliases ?? [])]) add(name);
   for (const key of divisionKeys()) set.add(key);
   for (const key of townKeys()) set.add(key);
+  for (const key of districtKeys()) set.add(key);
   // Parts of countries named by a direction ("northern italy", "south india": geo/directions.ts).
   for (const code of Object.keys(countries)) for (const dir of directionKeys()) add(`${dir} ${countryName(code)}`);
   for (const m of [...METROS, ...countyAreas()]) {
