@@ -260,7 +260,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   // "in the Amazon", never "in Amazon" (the employer); "developers in Java" is the language.
   if (PLACES_AFTER_THE.has(key)) return tokens[from - 1]?.norm === 'the' && (cue || tokens[from - 2]?.norm === 'on');
   if (TOOL_NAMED_PLACES.has(key) && toolIn(tokens, prevWordSkippingThe(tokens, from))) return false;
-  if (PLACE_COMMON_WORDS.has(key)) return cue || (key === 'us' && first.upper);
+  // A place that is also a common word after a comma goes on a list only when written as a name:
+  // "in rostov-on-don, mobile f2p" names no Mobile.
+  if (PLACE_COMMON_WORDS.has(key)) return (cue && !(tokens[from - 1]?.text === ',' && !first.cap)) || (key === 'us' && first.upper);
   if (cue) return true;
   // In text that capitalises names, a place whose name is also a common noun, written in small
   // letters without a cue, is the noun ("fine china manufacturers", "turkey farms in Minnesota").

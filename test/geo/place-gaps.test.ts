@@ -83,4 +83,9 @@ test('a business district is its city after a place word, written as given', () 
   assert.is(place('Makati')?.split('|')[2], 'Makati');
 });
 
+test('a place that is a common word, after a comma, in small letters, starts no list', () => {
+  assert.equal(locations('lead game artists in rostov-on-don, mobile f2p'), ['rostov-on-don']);
+  assert.equal(locations('engineers in Reading, Mobile or Bath'), ['Reading', 'Mobile', 'Bath']);
+});
+
 test.run();
