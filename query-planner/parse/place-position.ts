@@ -90,7 +90,15 @@ function headAmong(tokens: Token[], from: number, to: number): boolean {
  * {@link standsAlone}.
  */
 export function endsAfterSeparator(tokens: Token[], from: number, to: number, match: PlaceMatch): boolean {
-  return isSeparator(tokens[from - 1]) && endsQuery(tokens, to) && headAmong(tokens, 0, from - 1) && standsAlone(tokens, from, to, match);
+  // Or a field of its own between two separators, anywhere after the title: "pricing scientists /
+  // shanxi / mandarin", "data engineers | Gauteng | hybrid".
+  const field = isSeparator(tokens[to]) && tokens[to]?.text !== '-' && tokens[from - 1]?.text === tokens[to]?.text;
+  return (
+    isSeparator(tokens[from - 1]) &&
+    (endsQuery(tokens, to) || field) &&
+    headAmong(tokens, 0, from - 1) &&
+    standsAlone(tokens, from, to, match)
+  );
 }
 
 /**

@@ -563,6 +563,13 @@ test('people queries: a town or division before "-based", a place after "based o
   assert.equal(filters('VP of Sales covering NORAM').locations?.include, ['NORAM']);
 });
 
+test('a division as a field of its own between two separators, after the title', () => {
+  assert.equal(filters('pricing scientists / shanxi / mandarin / fmcg or coal').locations?.include, ['shanxi']);
+  assert.equal(filters('data engineers | Gauteng | hybrid').locations?.include, ['Gauteng']);
+  assert.equal(filters('engineers / meta / google').locations, undefined);
+  assert.equal(filters('java developers / spring / kafka').locations, undefined);
+});
+
 test('a place glued to "-headquartered", "-hq", "-located", "-registered", and a city to "-born"', () => {
   const company = (q: string) => parseCompanyQuery(q, { year: 2026 }).filters;
   assert.equal(company('Pune-headquartered fintechs').locations?.include, ['Pune']);
