@@ -34,7 +34,7 @@ let writtenIndex: Map<string, Division> | null = null;
 const DIVISION_WORDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
     state: 'US NG IN MY MX SD SS BR VE AU DE AT',
-    province: 'CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG NP',
+    province: 'CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG NP TD',
     oblast: 'RU UA KZ BY KG BG',
     krai: 'RU',
     kray: 'RU',

@@ -192,7 +192,14 @@ export const REGIONS: RegionDefinition[] = [
   { name: 'Southern Cone', aliases: [], countries: ['AR', 'CL', 'UY', 'PY'] },
   { name: 'Andean Region', aliases: ['andes', 'andean countries', 'the andes'], countries: ['BO', 'CO', 'EC', 'PE', 'CL', 'VE'] },
   { name: 'Caribbean', aliases: ['west indies', 'the antilles'], countries: CARIBBEAN },
-  { name: 'LATAM', aliases: ['latin america'], countries: ['MX'], includes: ['Central America', 'South America', 'Caribbean'] },
+  // "LAC": Latin America and the Caribbean, as development banks and global companies name it (before
+  // Chad's Lac province, which keeps "Lac Province").
+  {
+    name: 'LATAM',
+    aliases: ['latin america', 'latin america and the caribbean', 'latin america and caribbean', 'lac'],
+    countries: ['MX'],
+    includes: ['Central America', 'South America', 'Caribbean'],
+  },
   { name: 'AMER', aliases: ['americas', 'the americas', 'amers'], includes: ['North America', 'LATAM'] },
   // United States regions.
   { name: 'West Coast', aliases: ['us west coast'], usStates: ['CA', 'OR', 'WA'] },

@@ -88,4 +88,10 @@ test('a place that is a common word, after a comma, in small letters, starts no 
   assert.equal(locations('engineers in Reading, Mobile or Bath'), ['Reading', 'Mobile', 'Bath']);
 });
 
+test('"LAC" is Latin America and the Caribbean; Chad\'s Lac keeps "Lac Province"', () => {
+  assert.is(resolvePlace('LAC')?.name, 'LATAM');
+  assert.is(resolvePlace('Latin America and the Caribbean')?.name, 'LATAM');
+  assert.equal([resolvePlace('Lac Province')?.kind, resolvePlace('Lac Province')?.countryCode], ['state', 'TD']);
+});
+
 test.run();
