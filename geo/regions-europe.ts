@@ -83,6 +83,12 @@ export const EUROPEAN_LANDS: RegionDefinition[] = [
     aliases: ['ligurian riviera', 'riviera ligure', 'the italian riviera', 'the ligurian riviera'],
     subdivisions: ['IT|Liguria'],
   },
+  // Italy's south, as its economic policy names it: the mainland regions below Lazio and the islands.
+  {
+    name: 'Mezzogiorno',
+    aliases: ['the mezzogiorno'],
+    subdivisions: ['IT|Abruzzo', 'IT|Molise', 'IT|Campania', 'IT|Apulia', 'IT|Basilicata', 'IT|Calabria', 'IT|Sicily', 'IT|Sardegna'],
+  },
   { name: 'Dolomites', aliases: ['the dolomites', 'dolomiti', 'dolomite mountains'], subdivisions: ['IT|Trentino-Alto Adige'] },
   // Schleswig-Holstein's people are mostly Holstein's (Kiel, Lübeck, Neumünster).
   { name: 'Holstein', aliases: [], subdivisions: ['DE|Schleswig-Holstein'] },

@@ -22,6 +22,12 @@ export const US_COUNTY_PARTS: CountyPart[] = [
   { name: 'Napa Valley', aliases: ['napa county wine country', 'the napa valley'], counties: ['Napa County|CA'] },
   { name: 'Sonoma', aliases: ['sonoma valley', 'sonoma wine country'], counties: ['Sonoma County|CA'] },
   { name: 'Wine Country', aliases: ['california wine country', 'napa and sonoma'], counties: ['Napa County|CA', 'Sonoma County|CA'] },
+  // The oil field's counties: Williston, Watford City, Stanley, Dickinson, and Sidney across the Montana line.
+  {
+    name: 'Bakken',
+    aliases: ['the bakken', 'bakken formation', 'the bakken formation', 'bakken oil patch'],
+    counties: ['Williams County|ND', 'McKenzie County|ND', 'Mountrail County|ND', 'Stark County|ND', 'Richland County|MT'],
+  },
   { name: 'Cape Cod', aliases: ['the cape cod', 'cape cod ma'], counties: ['Barnstable County|MA'] },
   { name: 'Berkshires', aliases: ['the berkshires', 'berkshire hills'], counties: ['Berkshire County|MA'] },
   { name: 'Outer Banks', aliases: ['the outer banks', 'obx'], counties: ['Dare County|NC', 'Currituck County|NC'] },

@@ -57,6 +57,12 @@ export const WORLD_AREAS: MetroDefinition[] = (
     ['Cotswolds', ['the cotswolds', 'cotswold'], of('GB', ['Cheltenham', 'Cirencester', 'Stroud'])],
     // The county, which Natural Earth files only Penzance under; Cornwall in Ontario (47,000) needs its province.
     ['Cornwall', ['kernow', 'cornwall uk', 'cornwall england'], of('GB', ['Truro', 'Penzance', 'St Austell', 'Newquay', 'Camborne'])],
+    // The towns along the M4 west of London that employers and recruiters name together.
+    [
+      'M4 Corridor',
+      ['the m4 corridor', 'm4 tech corridor'],
+      of('GB', ['Reading', 'Bracknell', 'Wokingham', 'Newbury', 'Swindon', 'Chippenham', 'Bath', 'Bristol', 'Newport', 'Cardiff']),
+    ],
     // Asia.
     [
       'Malabar',
@@ -78,6 +84,7 @@ export const WORLD_AREAS: MetroDefinition[] = (
     ['Upper Egypt', [], of('EG', ['Asyut', 'Sohag', 'Luxor', 'Aswan', 'Qena', 'El Minya', 'Beni Suef'])],
     ['Garden Route', ['the garden route'], of('ZA', ['George', 'Knysna', 'Mossel Bay', 'Oudtshoorn', 'Plettenberg Bay'])],
     ['Cape Winelands', ['the cape winelands', 'boland'], of('ZA', ['Stellenbosch', 'Paarl', 'Worcester'])],
+    ['Karoo', ['the karoo', 'great karoo', 'the great karoo'], of('ZA', ['Beaufort West', 'Oudtshoorn', 'Cradock', 'Colesberg', 'De Aar'])],
     // Latin America.
     [
       'Sertão',

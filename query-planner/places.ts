@@ -133,6 +133,9 @@ function otherSubdivision(key: string): { countryCode: string; name: string } | 
   return lookupTables().subdivisions.get(key) ?? null;
 }
 
+/** The longest text read as a place name. */
+export const MAX_PLACE_CHARS = 200;
+
 /**
  * Resolves a place name. Order: named regions, metros, countries, US states (names and postal
  * codes), other first-level divisions (full names), then cities (most populous first, aliases
@@ -140,7 +143,26 @@ function otherSubdivision(key: string): { countryCode: string; name: string } | 
  * Returns null when nothing matches.
  */
 export function resolvePlace(input: string): PlaceMatch | null {
+  // A name read inside a name ("Davao City" is Davao, "County Cork" Cork) is read again, at most
+  // a few levels deep: "Davao City City City …" is no place, and must not cost seconds.
+  if (resolveDepth >= MAX_RESOLVE_DEPTH) return null;
+  resolveDepth++;
+  try {
+    return resolveOnce(input);
+  } finally {
+    resolveDepth--;
+  }
+}
+
+/** How deep names are read inside names ({@link resolvePlace}). */
+const MAX_RESOLVE_DEPTH = 4;
+let resolveDepth = 0;
+
+function resolveOnce(input: string): PlaceMatch | null {
   const text = input.trim();
+  // No place's name is this long ("Llanfairpwllgwyngyll…" has 58 letters, "Krung Thep Maha Nakhon…"
+  // 168): what is longer is no place, and reading it would cost time for nothing.
+  if (text.length > MAX_PLACE_CHARS) return null;
   const key = placeKey(text);
   if (!key) return null;
   // "Portland, ME", "Portland, Maine, United States", "Cambridge, UK": a city within a place.

@@ -30,7 +30,7 @@ import {
 import { scanDegrees, scanSchools } from './education.js';
 import { MAX_EXPERIENCE_YEARS, scanYears } from './experience.js';
 import { addKeywords } from './keywords.js';
-import { claimHiringManagers, claimLeadingVerb } from './leading-verbs.js';
+import { claimGreeting, claimHiringManagers, claimLeadingVerb } from './leading-verbs.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_PHRASES } from './lexicon/levels.js';
 import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
@@ -197,6 +197,7 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     recognized.push({ kind, text: text(source, tokens, from, to), value, at: from });
 
   // The order matters: each recogniser claims what it understood, the later ones see the rest.
+  claimGreeting(tokens);
   const relations = scanRelations(tokens);
   for (const r of relations) note('connection_degrees', r.from, r.to, r.degrees);
   const years = scanYears(tokens);

@@ -119,8 +119,10 @@ const BEFORE_VERB = new Set(
   been be i'd id we'd could can would will you anyone anybody someone somebody does do here`),
 );
 
-/** Greetings a query may open with, up to a comma ("hey team, does anyone here know ..."). */
-const GREETINGS = new Set(words('hey hi hello yo hiya folks team all guys'));
+/** Greetings a query may open with ("hey team, does anyone here know ...", "Hi all, ..."). */
+const GREETINGS = new Set(words('hey hi hello hiya howdy yo'));
+/** Whom a greeting addresses ("hey team", "hi all", "hello everyone"). */
+const ADDRESSED = new Set(words("team all folks guys everyone everybody there friends people y'all"));
 /** Words of urgency opening a query ("URGENT tower crane operators"); not "urgent care". */
 const URGENCY = new Set(words('urgent urgently asap immediate immediately'));
 
@@ -144,22 +146,29 @@ export function claimHiringManagers(tokens: Token[]): void {
 }
 
 /**
+ * Claims a greeting that opens a query, with whom it addresses and a comma ("hey team,", "Hi
+ * all,", "hello,"), and a word of urgency after it ("URGENT tower crane operators"; not "urgent
+ * care"). Run first, before places ("Hi" is Hawaii's code) and titles ("Team Lead, Berlin" and
+ * "Hi-Fi Engineers" greet no one).
+ */
+export function claimGreeting(tokens: Token[]): void {
+  let i = 0;
+  if (GREETINGS.has(tokens[0]?.norm ?? '') && !tokens[1]?.join) {
+    i = 1;
+    while (i <= 3 && ADDRESSED.has(tokens[i]?.norm ?? '')) i++;
+    if (tokens[i]?.kind === 'punct' && /^[,!:\u2014-]$/.test(tokens[i]?.text ?? '')) i++;
+    claim(tokens, 0, i, 'ignored');
+  }
+  if (URGENCY.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm !== 'care') claim(tokens, i, i + 1, 'ignored');
+}
+
+/**
  * Claims the verb of a query that starts with what its writer is doing. Run once places are
  * claimed, so "recruiting managers London" sees its head end the title.
  */
 export function claimLeadingVerb(tokens: Token[]): void {
   let i = 0;
-  if (GREETINGS.has(tokens[0]?.norm ?? '')) {
-    const comma = tokens.findIndex((t, k) => k <= 4 && t.text === ',');
-    if (comma > 0 && tokens.slice(0, comma).every((t) => !t.claim)) {
-      claim(tokens, 0, comma + 1, 'ignored');
-      i = comma + 1;
-    }
-  }
-  if (URGENCY.has(tokens[i]?.norm ?? '') && !tokens[i]?.claim && tokens[i + 1]?.norm !== 'care') {
-    claim(tokens, i, i + 1, 'ignored');
-    i++;
-  }
+  while (tokens[i]?.claim === 'ignored') i++;
   for (;;) {
     while (i < tokens.length && tokens[i]?.kind === 'word' && !tokens[i]?.claim && BEFORE_VERB.has(tokens[i]?.norm ?? '')) i++;
     // "trying to reach", "linkedin profiles of", "intro to", "any leads on": what the writer asks

@@ -23,6 +23,7 @@ import {
   PLACE_COMMON_WORDS,
   PLACE_CUES,
   PLACE_EXCLUDE_CUES,
+  PLACE_PREPOSITIONS,
   PLACES_AFTER_THE,
   SKILL_WORDS,
   TOOL_NAMED_PLACES,
@@ -89,14 +90,26 @@ function skillIn(tokens: Token[], p: number): boolean {
 /** People who write code, whose "in" names a language ("developers in Java"). */
 const CODERS = /^(developers?|devs?|engineers?|programmers?|coders?|architects?|coding|programming|written)$/;
 
-/** Whether the "in" at token `p` names a skill or a language rather than a place ("experience in Java", "developers in Java"). */
+/** Words of building software that make a later "in" name a language ("devs working in Java", "software teams in Java"). */
+const CODING_WORDS = /^(write|writes|writing|code|codes|build|builds|building|software|backend|frontend|fullstack)$/;
+
+/**
+ * Whether the "in" at token `p` names a skill or a language rather than a place ("experience in
+ * Java", "developers in Java", "backend engineers who work in Java"): a skill word right before
+ * it, or a coder or coding word in its clause, at most five words back ("accountants in Java" is
+ * the island).
+ */
 function toolIn(tokens: Token[], p: number): boolean {
-  const before = tokens[p - 1]?.norm ?? '';
-  return tokens[p]?.norm === 'in' && (SKILL_WORDS.has(before) || CODERS.test(before));
+  if (tokens[p]?.norm !== 'in') return false;
+  if (SKILL_WORDS.has(tokens[p - 1]?.norm ?? '')) return true;
+  for (let k = p - 1; k >= Math.max(0, p - 5); k--) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'punct') return false;
+    if (CODERS.test(t.norm) || CODING_WORDS.test(t.norm)) return true;
+  }
+  return false;
 }
 
-/** The place words a less certain place needs right before it (a division known from cities, a misspelling); "en" is Spanish and French "in". */
-const PLACE_PREPOSITIONS = /^(in|en|near|around|from|based|located|across|throughout)$/;
 /** Words of a distance before "of" and a place ("an hour of", "50 km of", "driving distance of"). */
 const DISTANCE_WORDS = /^(hours?|minutes?|mins?|miles?|mi|km|kms|kilometers?|kilometres?|distance|drive|reach|radius|commute)$/;
 /** Words for a territory served, which place a less certain place only when it ends its phrase. */

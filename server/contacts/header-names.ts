@@ -93,6 +93,11 @@ const GENERIC_NAMES = new Set([
   'account',
   'worker',
   'employee',
+  // A name the person goes by: their given name when the row has no other ("Preferred Name:
+  // David" beside "First Name: Wei" is Wei Zhang, whatever the columns' order).
+  'preferred name',
+  'preferred first name',
+  'known as',
 ]);
 /**
  * Words before a column's own name that say whose or which it is ("Person - Name", "Business

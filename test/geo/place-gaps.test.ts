@@ -94,4 +94,20 @@ test('"LAC" is Latin America and the Caribbean; Chad\'s Lac keeps "Lac Province"
   assert.equal([resolvePlace('Lac Province')?.kind, resolvePlace('Lac Province')?.countryCode], ['state', 'TD']);
 });
 
+test('regions of work and policy: the Mezzogiorno, the M4 corridor, the Karoo, the Bakken; Java the language after coders', () => {
+  assert.is(resolvePlace('the Mezzogiorno')?.kind, 'region');
+  for (const name of ['the M4 corridor', 'the Karoo', 'the Bakken']) assert.is(resolvePlace(name)?.kind, 'metro', name);
+  assert.equal(locations('mud loggers in the bakken, 2-week hitches'), ['bakken']);
+  assert.equal(locations('backend engineers who work in Java'), []);
+  assert.equal(locations('software teams in Java'), []);
+  assert.equal(locations('accountants in Java'), ['Java']);
+});
+
+test('a name too long for a place, or names read inside names without end, is no place', () => {
+  for (const text of ['Davao' + ' City'.repeat(1600), 'County '.repeat(1600) + 'Cork', 'Davao' + ' City'.repeat(38)])
+    assert.is(resolvePlace(text), null, text.slice(0, 20));
+  // Two levels are read as before.
+  assert.is(resolvePlace('Davao City')?.name, 'Davao, Philippines');
+});
+
 test.run();

@@ -22,6 +22,9 @@ test('a code after a place word, or set apart as a field, names its country', ()
 
 test('no country: acronyms of the trade, English words, small letters, all capitals, no place word', () => {
   assert.is(places('engineers in IT'), undefined);
+  assert.is(places('engineers in QA'), undefined);
+  assert.equal(places('managers in CX, London'), ['London']);
+  assert.is(places('nurses in MH'), undefined);
   assert.is(places('people in PR'), undefined);
   assert.is(places('analysts in BI, tableau'), undefined);
   assert.is(places('talent managers, not HR'), undefined);

@@ -253,6 +253,10 @@ test('greetings, urgency, "anyone know", "identify" and search verbs of other la
   assert.equal(title('anyone know hydrographic surveyors in aberdeen?'), ['Hydrographic Surveyor']);
   assert.equal(title('objective: identify mechatronics technicians in detroit'), ['Mechatronics Technician']);
   assert.equal(title('URGENT TOWER CRANE OPERATORS LEEDS'), ['Tower Crane Operator']);
+  // A greeting is "hey", "hi", "hello" with whom it addresses: "Team Lead, Berlin" greets no one,
+  // and "Hi" before a comma is no Hawaii.
+  assert.equal(filters('Team Lead, Berlin'), { job_titles: { include: ['Team Lead'] }, locations: { include: ['Berlin'] } });
+  assert.equal(filters('Hi team, looking for nurses in Ohio'), { job_titles: { include: ['Nurse'] }, locations: { include: ['Ohio'] } });
   assert.equal(filters('busco director of brand partnerships en estados unidos'), {
     job_titles: { include: ['Director of Brand Partnerships'] },
     locations: { include: ['estados unidos'] },

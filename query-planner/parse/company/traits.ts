@@ -178,7 +178,14 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
       // "acquired customers" is something else.
       return !/^(customers?|users?|clients?|talent|assets?)$/.test(nextNorm);
     case 'seed':
-      return STAGE_FOLLOWERS.test(nextNorm) || SEED_BEFORE.test(prev) || tokens[end]?.join === '-' || listItem(tokens, i, end);
+      // "seed and Series A fintechs": joined to another round's name.
+      return (
+        STAGE_FOLLOWERS.test(nextNorm) ||
+        SEED_BEFORE.test(prev) ||
+        tokens[end]?.join === '-' ||
+        listItem(tokens, i, end) ||
+        (/^(and|or|&|\/)$/.test(nextNorm) && /^(series|pre|preseed|angel|growth)$/.test(tokens[end + 1]?.norm ?? ''))
+      );
     case 'plc':
     case 'gmbh':
     case 'llc':

@@ -13,6 +13,9 @@ export const PLACE_CUES = new Set(
   ),
 );
 
+/** The place words a less certain place needs right before it (a division known from cities, a misspelling, a country's code); "en" is Spanish and French "in". */
+export const PLACE_PREPOSITIONS = /^(in|en|near|around|from|based|located|across|throughout)$/;
+
 /** Words after which a place is excluded rather than wanted. */
 export const PLACE_EXCLUDE_CUES = new Set(words('outside excluding except exclude not'));
 

@@ -173,6 +173,13 @@ test('HR systems’ column names are read: Workday, SuccessFactors, ADP, legal a
   assert.equal(workday.orgs, ['maggio jones and reichert']);
   assert.equal(nameOf({ 'Associate Name': 'VALDIVIA, LUCAS', 'Company Name': 'Acme' } as never), ['lucas', 'valdivia']);
   assert.equal(nameOf({ 'Employee Name': 'Osinski, Katharina' } as never), ['katharina', 'osinski']);
+  // A preferred name is the given name only where the row has no other, whatever the columns' order.
+  for (const row of [
+    { 'Preferred Name': 'David', 'First Name': 'Wei', 'Last Name': 'Zhang' },
+    { 'First Name': 'Wei', 'Preferred Name': 'David', 'Last Name': 'Zhang' },
+  ])
+    assert.is(rowKeys(row as never).name.first, 'wei');
+  assert.is(rowKeys({ 'Preferred Name': 'David', 'Last Name': 'Zhang' } as never).name.first, 'david');
 });
 
 test('a place written with other separators is read as with commas', () => {

@@ -32,6 +32,8 @@ test('a scribal abbreviation is read as the given name it stands for', () => {
   assert.is(personName({ first_name: 'Wm.', last_name: 'Knoetze' }).first, 'william');
   // Without their dot, contractions that are names stay names ("Jos", "Hy", "Ma" as a family name).
   assert.is(personName({ name: 'Jos Verbeek' }).first, 'jos');
+  // Hanh is a Vietnamese given name, not Hannah without its dot.
+  assert.is(personName({ name: 'Hanh Nguyen' }).first, 'hanh');
   assert.equal([personName({ name: 'Jie Ma.' }).first, personName({ name: 'Jie Ma.' }).last], ['jie', 'ma']);
   assert.is(abbreviatedGivenName('jas', false), null);
   assert.equal(abbreviatedGivenName('jos', true), ['joseph', 'jose', 'josef']);
