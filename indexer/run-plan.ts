@@ -12,6 +12,7 @@ import { isRecordKind, kindFromFileName, LOAD_ORDER } from './kinds.js';
 import type { ProgressReporter } from './progress.js';
 import { expandSnapshotPaths, NoSnapshotFiles } from './snapshot-files.js';
 
+/** What one `proxima index` run is asked to load, and with what. */
 export interface IndexRunOptions {
   /** Snapshot files, and directories whose snapshot files are all loaded. */
   files: string[];

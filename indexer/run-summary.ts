@@ -18,6 +18,7 @@ export interface LoadCounts {
   ratePerSecond: number;
 }
 
+/** One file's load: its counts, the index it went into, and whether that index was swapped in. */
 export interface FileSummary extends LoadCounts {
   file: string;
   kind: RecordKind;
@@ -25,6 +26,7 @@ export interface FileSummary extends LoadCounts {
   swapped: boolean;
 }
 
+/** A whole run: its files, the counts of all, and what it recorded beside. */
 export interface IndexRunSummary extends LoadCounts {
   files: FileSummary[];
   rejectsFile: string | null;

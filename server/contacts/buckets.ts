@@ -7,10 +7,13 @@ import { type Evidence, KEY_FIELDS, type MatchStatus, type ScoredCandidate } fro
 import { EXTRA_NAME_WEIGHTS } from './extra-name-words.js';
 import { confidenceOf, WEIGHTS } from './match-scoring.js';
 
-/** Thresholds of the buckets. */
+/** Thresholds of the buckets: the confidence a resolved row needs, and its margin over the runner-up. */
 export const RESOLVED_MIN = 0.9;
+/** The margin over the runner-up a resolved row needs. */
 export const RESOLVED_MARGIN = 0.25;
+/** The confidence a likely match needs. */
 export const LIKELY_MIN = 0.6;
+/** The margin over the runner-up a likely match needs. */
 export const LIKELY_MARGIN = 0.1;
 
 const holds = (c: ScoredCandidate, field: Evidence['field'], outcome: Evidence['outcome'], weight?: number) =>

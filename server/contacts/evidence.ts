@@ -3,6 +3,7 @@
  * a profile as the matcher reads it, one piece of evidence, a scored candidate, and the buckets.
  */
 
+/** A contact row as the API takes it (docs/contacts.md, "Rows"). */
 export interface ContactRow {
   row_id?: string;
   name?: string | null;
@@ -18,7 +19,9 @@ export interface ContactRow {
   notes?: string | null;
 }
 
+/** A row's buckets, surest first (docs/contacts.md, "Buckets"). */
 export const MATCH_STATUSES = ['resolved', 'likely_match', 'needs_review', 'unresolved'] as const;
+/** One of {@link MATCH_STATUSES}. */
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /** One piece of evidence: a field, what it said, and its weight in the score. */
@@ -42,6 +45,7 @@ export interface Evidence {
 /** Evidence that names one person by itself: an email, a phone, a profile URL. */
 export const KEY_FIELDS = new Set<Evidence['field']>(['email', 'phone', 'professional_url']);
 
+/** A person the row may be, with the score and confidence their evidence adds up to. */
 export interface ScoredCandidate {
   user_id: string;
   name: string | null;
@@ -54,6 +58,7 @@ export interface ScoredCandidate {
   evidence: Evidence[];
 }
 
+/** A profile as the matcher reads it: names, employers, titles, place, keys. */
 export interface ProfileDoc {
   id?: string;
   first_name?: string | null;

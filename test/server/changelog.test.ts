@@ -13,6 +13,9 @@ test('changelog: a session heading is dated by the date it carries (the last day
     title: 'Communications (issue 14, 2026-11-26)',
   });
   assert.equal(changelogHeading('## Unreleased — Tenth session (2026-11-29/30)')?.date, '2026-11-30');
+  // A span into the next month ends in that month; into the next year, that year.
+  assert.equal(changelogHeading('## Unreleased — A session (2026-11-30/01)')?.date, '2026-12-01');
+  assert.equal(changelogHeading('## Unreleased — A session (2026-12-31/02)')?.date, '2027-01-02');
   assert.equal(changelogHeading('## 2026-11-21 — People search'), { date: '2026-11-21', title: 'People search' });
   assert.is(changelogHeading('## Unreleased'), null);
   const entries = parseChangelog('## Unreleased — Later (2026-02-02)\n- c\n## Unreleased\n- lost\n### Sub\n## 2026-01-01 First\n- a\n');

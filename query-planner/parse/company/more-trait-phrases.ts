@@ -38,6 +38,7 @@ const OUTSIDE_OWNERS_LIST = [
 /** Shareholders beyond the owners: none of them ("no outside shareholders") is a privately held company; said alone, nothing. */
 export const OUTSIDE_OWNERS: ReadonlySet<string> = new Set(OUTSIDE_OWNERS_LIST);
 
+/** Company types and stages by more of the words people use (read with trait-phrases.ts's). */
 export const MORE_TRAIT_PHRASES: [string, Trait][] = [
   // Public bodies as countries name them: the UK's quangos and non-departmental public bodies,
   // Singapore's statutory boards, India's public sector undertakings, New Zealand's crown entities.

@@ -22,7 +22,13 @@ export function changelogHeading(line: string): { date: string; title: string } 
   const dates = [...title.matchAll(/(\d{4})-(\d{2})-(\d{2})(?:\/(\d{2}))?/g)];
   const last = dates[dates.length - 1];
   if (!last) return null;
-  return { date: `${last[1]}-${last[2]}-${last[4] ?? last[3]}`, title };
+  if (!last[4]) return { date: `${last[1]}-${last[2]}-${last[3]}`, title };
+  // A span's last day ("2026-11-29/30"), in the next month when it is earlier ("2026-11-30/01").
+  const start = new Date(`${last[1]}-${last[2]}-${last[3]}T00:00:00Z`);
+  const end = new Date(start);
+  end.setUTCDate(Number(last[4]));
+  if (end < start) end.setUTCMonth(end.getUTCMonth() + 1, Number(last[4]));
+  return { date: end.toISOString().slice(0, 10), title };
 }
 
 /** Parses the dated sections (see {@link changelogHeading}) and their `- ` bullets. */
