@@ -8,6 +8,7 @@ import pluralize from 'pluralize';
 import { commonWords, dictionaryWords } from '../../geo/gazetteer.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS, NOT_PLURAL, WORD_EXPANSIONS } from './lexicon/titles.js';
 import { closestWord } from './misspelt-places.js';
+import { occupationNoun } from './occupation-nouns.js';
 import type { Token } from './tokens.js';
 
 /** Singular of a title word: known heads and abbreviations first, then English (pluralize), then a misspelt head. */
@@ -19,7 +20,9 @@ export function singular(norm: string): string {
   // A plural abbreviation is its singular's word ("coords" are coordinators, "techs" technicians).
   const expandedOne = one !== norm ? WORD_EXPANSIONS.get(one) : undefined;
   if (expandedOne) return expandedOne.toLowerCase();
-  return HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) || compoundHead(one) ? one : (misspeltHead(one) ?? norm);
+  if (HEAD_NOUNS.has(one) || ABBREVIATED_TITLES.has(one) || compoundHead(one)) return one;
+  // An occupational noun of WordNet's ("scouts"), singular when the grammar reads it as a head.
+  return misspeltHead(one) ?? occupationNoun(norm) ?? norm;
 }
 
 const compounds = new Map<string, boolean>();

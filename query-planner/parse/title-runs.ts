@@ -17,6 +17,7 @@ import {
   STOP_WORD_MODIFIERS,
 } from './lexicon/title-grammar.js';
 import { ACRONYMS, COMPLEMENT_HEADS, TITLE_BREAKERS, TITLE_SUFFIXES } from './lexicon/titles.js';
+import { occupationHeads } from './occupation-nouns.js';
 import { FUNCTION_WORD_PARTS, FUNCTIONS } from './title-facets.js';
 import { isHeadWord, singular } from './title-heads.js';
 import { phraseParts, type Token } from './tokens.js';
@@ -68,10 +69,13 @@ export function titleRuns(input: TitleInput): TitleRuns {
   const { tokens, units } = input;
   // "Dev" alone is a given name as often ("Dev Patel", "dev patel at google"): the singular is a
   // developer only after another word of the title ("senior dev", "frontend dev"); "devs" always.
-  const isHead = (t: Token): boolean => {
+  const knownHead = (t: Token): boolean => {
     if (t.norm === 'dev' && tokens[t.i - 1]?.kind !== 'word') return false;
     return isHeadWord(t.norm) || !!dottedHead(t);
   };
+  // Occupational nouns ending a run with no known head ("football scouts"): found once the runs are.
+  const occupational = new Set<number>();
+  const isHead = (t: Token): boolean => occupational.has(t.i) || knownHead(t);
   const prose = input.wordCount > 14;
   // "reservoir eng", "qa eng in berlin": "eng" ending a title after another title word is the
   // engineer ("engr"). After a VP, a chief or "head of", or before another title word ("eng
@@ -233,5 +237,6 @@ export function titleRuns(input: TitleInput): TitleRuns {
     cur = [];
   }
 
+  for (const k of occupationHeads(tokens, runs, cls, knownHead)) occupational.add(k);
   return { isHead, cls, inComplementAt, unitOf, prose, runs };
 }

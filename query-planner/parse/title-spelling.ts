@@ -12,6 +12,7 @@ import {
   TITLE_SUFFIXES,
   WORD_EXPANSIONS,
 } from './lexicon/titles.js';
+import { occupationSpelling } from './occupation-nouns.js';
 import { looseSingular, singular } from './title-heads.js';
 import { dottedHead } from './title-runs.js';
 import type { Token } from './tokens.js';
@@ -31,7 +32,7 @@ export function canonicalWord(t: Token, asHead: boolean, loose = false, first = 
     (asHead ? WORD_EXPANSIONS.get(norm) : undefined) ??
     (t.i > 0 ? TITLE_SUFFIXES.get(norm) : undefined);
   if (spelt) return spelt;
-  const canonical = CANONICAL_SPELLING.get(norm);
+  const canonical = CANONICAL_SPELLING.get(norm) ?? (asHead ? occupationSpelling(norm) : undefined);
   if (canonical) return canonical;
   // A function word is small inside a title, capitalised when it starts one ("In-House Counsel").
   if (TITLE_FUNCTION_WORDS.has(norm)) return first ? norm.charAt(0).toUpperCase() + norm.slice(1) : norm;
