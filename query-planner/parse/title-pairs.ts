@@ -12,12 +12,13 @@
  *   one title first, then each. Plural titles stay a list of people ("engineers and designers",
  *   "founders and CEOs").
  */
-import type { JobFunction, Seniority } from '../advanced-filters.js';
+import type { Seniority } from '../advanced-filters.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { ONE_FIELD_PAIRS } from './lexicon/title-grammar.js';
 import { BARE_COMPLEMENT_HEADS } from './lexicon/titles.js';
 import { isHeadWord, singular } from './title-heads.js';
+import type { TitleMention } from './titles.js';
 import type { Token } from './tokens.js';
 
 /** Words that name a field by themselves: one-word function cues that are no head ("sales", "marketing", "frontend"). */
@@ -34,19 +35,6 @@ const OFFICES: ReadonlySet<Seniority> = new Set<Seniority>(['founder', 'owner', 
 export interface JoinedTitle {
   text: string;
   alternatives: string[];
-}
-
-/** What a title mention needs here (titles.ts `TitleMention`). */
-interface Mention {
-  text: string;
-  tokens: number[];
-  from: number;
-  to: number;
-  head: string;
-  seniority: Seniority[];
-  functions: JobFunction[];
-  context: boolean;
-  alternatives?: string[];
 }
 
 /**
@@ -88,7 +76,7 @@ export function splitJoinedFields(
 }
 
 /** Whether a title is written in the plural ("CEOs", "co-founders"). */
-function plural(tokens: readonly Token[], t: Mention): boolean {
+function plural(tokens: readonly Token[], t: TitleMention): boolean {
   return t.tokens.some((k) => {
     const n = (tokens[k] as Token).norm;
     return n !== t.head && /s$/.test(n) && singular(n) === t.head;
@@ -99,7 +87,7 @@ function plural(tokens: readonly Token[], t: Mention): boolean {
  * Joins two singular titles of one person ("co-founder and COO") into one mention, the pair
  * first and each title after it, in place. Titles of colleagues stay apart.
  */
-export function joinDualRoles<T extends Mention>(tokens: readonly Token[], titles: T[]): void {
+export function joinDualRoles<T extends TitleMention>(tokens: readonly Token[], titles: T[]): void {
   for (let i = 0; i + 1 < titles.length; i++) {
     const a = titles[i] as T;
     const b = titles[i + 1] as T;
