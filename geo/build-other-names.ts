@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { isGivenName } from '../lib/names/given-names.js';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { basePlaceKeys } from '../query-planner/parse/place-index.js';
+import { kmBetween } from './distance.js';
 import { allCities, type City, isOrdinaryName, placeKey } from './gazetteer.js';
 import { allTowns } from './towns.js';
 
@@ -71,12 +72,6 @@ function readSource(): Record[] {
     });
   }
   return out;
-}
-
-function km(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const dx = (a.lon - b.lon) * Math.cos((a.lat * Math.PI) / 180) * 111.32;
-  const dy = (a.lat - b.lat) * 110.57;
-  return Math.sqrt(dx * dx + dy * dy);
 }
 
 /** Whether an alternate name is written so that it can be another language's name of a city. */
@@ -143,7 +138,7 @@ export function buildOtherNames(): string {
     // GeoNames' record of the city: near it, in its country, known by its name; the most populous.
     let record: Record | undefined;
     for (const r of byCountry.get(city.countryCode) ?? []) {
-      if (km(city, r) > SAME_CITY_KM || (record && record.population >= r.population)) continue;
+      if (kmBetween(city, r) > SAME_CITY_KM || (record && record.population >= r.population)) continue;
       if ([...r.names, ...r.alternates].some((n) => placeKey(n) === own)) record = r;
     }
     if (!record) continue;

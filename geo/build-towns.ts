@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromPackageRoot } from '../lib/package-root.js';
+import { kmBetween } from './distance.js';
 import { allCities, findCities, placeKey } from './gazetteer.js';
 import { US_STATES } from './us-states.js';
 
@@ -69,9 +70,7 @@ export function buildTowns(): string {
   const sameAs = (country: string, lat: number, lon: number, population: number): string => {
     for (const c of byCountry.get(country) ?? []) {
       if (c.population * 2 < population) continue;
-      const dx = (c.lon - lon) * Math.cos((lat * Math.PI) / 180) * 111.32;
-      const dy = (c.lat - lat) * 110.57;
-      if (dx * dx + dy * dy <= SAME_PLACE_KM ** 2) return `${c.name}|${c.region}`;
+      if (kmBetween({ lat, lon }, c) <= SAME_PLACE_KM) return `${c.name}|${c.region}`;
     }
     return '';
   };

@@ -6,6 +6,7 @@
 
 import { translatedCountryNames } from '../geo/country-names.js';
 import { directionalPart } from '../geo/directions.js';
+import { kmBetween } from '../geo/distance.js';
 import { findDistrictCity } from '../geo/districts.js';
 import { divisionOfCountry, divisionWordOf, findDivision } from '../geo/divisions.js';
 import {
@@ -309,8 +310,33 @@ function qualifiedCity(name: string, within: string, input: string): PlaceMatch 
   }
   const coded = cityByDivisionCode(name, within.trim(), input);
   if (coded) return coded;
+  if (outer?.kind === 'city') {
+    const nearby = besideCity(name, namesakes, outer, input);
+    if (nearby) return nearby;
+  }
   // No city of that name there ("São Paulo, Brazil" is the city): a division of the country.
   return outer?.kind === 'country' ? divisionIn(name, outer.countryCode as string, input) : null;
+}
+
+/** How far from a city a town written with it ("Salford, Manchester") may lie. */
+const BESIDE_CITY_KM = 50;
+
+/**
+ * "Salford, Manchester", "Santa Monica, Los Angeles", "Whitefield, Manchester": a town written
+ * with the city it lies beside, as people place a suburb, is that town (the one of its name
+ * within {@link BESIDE_CITY_KM} of the city); "Sandton, Johannesburg", "Canary Wharf, London": a
+ * district of the city is the city.
+ */
+function besideCity(name: string, namesakes: City[], outer: PlaceMatch, input: string): PlaceMatch | null {
+  const city = citiesAndTowns(outer.city ?? '').find((c) => c.countryCode === outer.countryCode && c.name === outer.city);
+  if (!city) return null;
+  // The town itself, or the city when the gazetteer files the town as part of it (Salford is Manchester's).
+  const town = namesakes.find((c) => c.countryCode === city.countryCode && kmBetween(c, city) <= BESIDE_CITY_KM);
+  if (town) return cityMatch(town, input);
+  const district = findDistrictCity(name);
+  return district && district.countryCode === city.countryCode && kmBetween(district, city) <= BESIDE_CITY_KM
+    ? cityMatch(district, input)
+    : null;
 }
 
 /** "Kingston, ON", "Newcastle, NSW", "Perth, WA": a city in a division known by its code outside the US. */

@@ -110,4 +110,15 @@ test('a name too long for a place, or names read inside names without end, is no
   assert.is(resolvePlace('Davao City')?.name, 'Davao, Philippines');
 });
 
+test('a town or district written with the city beside it: the town, or the city', () => {
+  assert.is(place('Santa Monica, Los Angeles'), 'city|California|Santa Monica|US');
+  assert.is(place('Cambridge, Boston'), 'city|Massachusetts|Cambridge|US');
+  assert.is(place('Salford, Manchester'), 'city|Manchester|Manchester|GB');
+  assert.is(place('Sandton, Johannesburg'), 'city|Gauteng|Johannesburg|ZA');
+  // No town of the name beside the city: nothing is made up.
+  assert.is(place('Springfield, Boston'), null);
+  // A state or country after the comma reads as before.
+  assert.is(place('Paris, Texas'), 'city|Texas|Paris|US');
+});
+
 test.run();
