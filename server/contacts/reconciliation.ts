@@ -168,10 +168,10 @@ export interface EntityRow {
   updated_at: number;
 }
 
-/** `POST .../batches`: matches the rows and stores one review entity per row; the same batch again is the same batch. */
 /**
- * Applies a batch (see the route); `settle` is told the rows charged: none when the batch is
- * answered as stored, else those with something to match on ({@link chargedRows}).
+ * `POST .../batches`: matches the rows and stores one review entity per row; the same batch again
+ * is the same batch. `settle` is told the rows charged: none when the batch is answered as stored,
+ * else those with something to match on ({@link chargedRows}).
  */
 export async function applyBatch(
   services: Services,
