@@ -250,9 +250,15 @@ export function employerCell(cell: string): { employer: string[]; side: string[]
   return { employer: out, side: [] };
 }
 
-/** One employer's name without its years, office and spelt-out legal form (each in any order, once). */
+/**
+ * Trademark and copyright marks, as signs or in brackets ("Acme™", "Acme (R)", "ACME(TM)", "© Acme"):
+ * marketing typography, never a word of the name.
+ */
+const MARKS = /\s*(?:\((?:r|tm|sm|c)\)|[®™℠©])\s*/giu;
+
+/** One employer's name without its marks, years, office and spelt-out legal form (each in any order, once). */
 function plainEmployer(name: string): string {
-  let out = name.trim();
+  let out = name.replace(MARKS, ' ').trim() || name.trim();
   for (let i = 0; i < 3; i++) {
     const before = out;
     const folded = fold(out);

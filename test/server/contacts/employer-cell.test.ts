@@ -39,6 +39,20 @@ test('an employer with its years, office or spelt-out legal form after it is tha
   for (const [cell, employer] of cases) assert.is(agrees(cell, employer), 'same', cell);
 });
 
+test('trademark and copyright marks are no words of the employer', () => {
+  const cases = [
+    'Marlow Freight (R)',
+    'MARLOW FREIGHT(TM)',
+    'Marlow Freight ℠',
+    'Marlow Freight™',
+    '© Marlow Freight',
+    'Marlow Freight(c)',
+  ];
+  for (const cell of cases) assert.is(agrees(cell, 'Marlow Freight'), 'same', cell);
+  // A mark alone leaves the cell as written.
+  assert.equal(employerReadings('(TM)'), ['(TM)']);
+});
+
 test('a cell naming several employers names each, the current one first', () => {
   assert.equal(employerReadings('Marlow Freight; Board member at Pike Ventures').slice(0, 2), ['Marlow Freight', 'Pike Ventures']);
   assert.equal(employerReadings('Marlow Freight | Angel investor in Pike Ventures').slice(0, 2), ['Marlow Freight', 'Pike Ventures']);
