@@ -10,6 +10,7 @@ import { INDUSTRY_PHRASES, SECTOR_PREFIXES } from './lexicon/industries.js';
 import { LANGUAGE_NATIVE_WORDS, LANGUAGES } from './lexicon/languages.js';
 import { SKILL_PHRASES, type SkillEntry } from './lexicon/skills.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
+import { insidePlacedName } from './place-position.js';
 import { type CaseMode, claim, matchAt, type PhraseTake, phraseTable, scanPhrases, type Token } from './tokens.js';
 
 /** A recognised industry or skill over tokens [from, to). */
@@ -35,7 +36,9 @@ const COMPANY_NOUNS = /^(startups?|companies|company|labs?|firms?|agency|agencie
 let nextId = 0;
 
 export function scanIndustries(tokens: Token[]): Unit[] {
-  return scanPhrases(tokens, INDUSTRIES, 'industry', (m): PhraseTake<Unit> => {
+  return scanPhrases(tokens, INDUSTRIES, 'industry', (m): PhraseTake<Unit> | null => {
+    // "in La Défense": a word of a place's name after a place word is the place's, not "defense".
+    if (insidePlacedName(tokens, m.from, m.end)) return null;
     let end = m.end;
     const lastNorm = tokens[end - 1]?.norm ?? '';
     // "fintech startups", "gaming companies": the company noun goes with the industry.

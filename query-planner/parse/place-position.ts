@@ -8,7 +8,10 @@
 import pluralize from 'pluralize';
 import { isOrdinaryName, placeKey } from '../../geo/gazetteer.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
+import { PLACE_PREPOSITIONS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
+import { knownEnds } from './place-index.js';
+import { prevWordSkippingThe } from './place-qualifiers.js';
 import { isHeadWord } from './title-heads.js';
 import type { Token } from './tokens.js';
 
@@ -118,6 +121,44 @@ export function opensBeforeTitle(tokens: Token[], firstWord: number, from: numbe
     const t = tokens[k] as Token;
     if (t.kind === 'punct' && t.text !== '&' && t.text !== '-') return false;
     if (t.kind === 'word' && isHeadWord(pluralize.singular(t.norm))) return true;
+  }
+  return false;
+}
+
+/** Words for a site of one's own that a place names before them ("our Sandton office", "the La Défense HQ"). */
+const SITE_WORDS = /^(office|offices|hq|hqs|headquarters|campus|site|branch|hub|studio|plant|factory|warehouse|store|clinic|lab)$/;
+
+/**
+ * Whether the place stands between "our", "their", "my", "your" or "the" and a word for a site
+ * ("head of facilities for our la défense HQ", "the Kista campus"): the site is where the people
+ * are, so the frame places a town or district as a place word would.
+ */
+export function namesSite(tokens: Token[], from: number, to: number): boolean {
+  const before = tokens[from - 1];
+  const after = tokens[to];
+  return (
+    before?.kind === 'word' &&
+    /^(our|their|my|your|the)$/.test(before.norm) &&
+    after?.kind === 'word' &&
+    !after.join &&
+    SITE_WORDS.test(after.norm)
+  );
+}
+
+/** How far back a place name holding a word may start ("in the la défense", "in dubai internet city"). */
+const NAME_REACH = 3;
+
+/**
+ * Whether tokens [from, to) lie inside a longer place name that a place word, "at" or a site
+ * frame places ("in La Défense", "at La Defense, Paris", "our la défense HQ"): the name is read before the industry or skill
+ * its word would be alone ("défense"). Only names of several words: a place word before one word
+ * ("in fintech") says nothing.
+ */
+export function insidePlacedName(tokens: Token[], from: number, to: number): boolean {
+  for (let start = Math.max(0, from - NAME_REACH); start <= from; start++) {
+    const before = tokens[prevWordSkippingThe(tokens, start)]?.norm ?? '';
+    const placed = (end: number) => PLACE_PREPOSITIONS.test(before) || before === 'at' || namesSite(tokens, start, end);
+    if (knownEnds(tokens, start).some((end) => end >= to && end - start > to - from && placed(end))) return true;
   }
   return false;
 }

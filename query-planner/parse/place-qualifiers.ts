@@ -6,7 +6,7 @@ import { findMetro, placeKey } from '../../geo/gazetteer.js';
 import { findOrdinaryTowns } from '../../geo/towns.js';
 import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf } from '../places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
-import { placeKeys, resolveCached, tokenKey } from './place-index.js';
+import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
 import { type CaseMode, sliceText, type Token } from './tokens.js';
 
 /** The word before token `i`, skipping "the"; -1 when punctuation or the start comes first. */
@@ -91,6 +91,12 @@ export function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { mat
       return joined?.kind === 'city' ? { match: { ...joined, input: city.input }, end: to } : null;
     }
     if (city.kind !== 'city') continue;
+    // "Whitefield, Manchester", "Santa Monica, Los Angeles": a town written with the city it lies
+    // beside or within (query-planner/places.ts besideCity) is that town, not a list of two places.
+    if (region?.kind === 'city' && !region.lessCertain) {
+      const beside = townBeside(ctx, city, region, regionText, to);
+      if (beside) return beside;
+    }
     // "Bogotá, Capital District": an area after a city's comma that does not hold it is part of the
     // address (LinkedIn writes "Bogotá, Capital District, Colombia"), not a second place.
     if (region?.kind === 'metro' && city.metro !== region.name) return { match: city, end: to };
@@ -115,6 +121,45 @@ export function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { mat
     if (region) return null;
   }
   return null;
+}
+
+/** A town at most this share of its city's people is one written beside the city; a larger one is a list's ("Oakland, San Francisco"). */
+const TOWN_SHARE = 1 / 3;
+
+/** The population of the city or town a match names (its first namesake when none is the one). */
+function populationOf(match: PlaceMatch): number {
+  const namesakes = [...citiesAndTowns(match.input), ...citiesAndTowns(match.city ?? '')];
+  return (namesakes.find((c) => c.name === match.city && c.countryCode === match.countryCode) ?? namesakes[0])?.population ?? 0;
+}
+
+/**
+ * The town `town` names beside or within the city `outer` ("Whitefield, Manchester" is Manchester,
+ * which the gazetteer files Whitefield under; "Cambridge, Boston" is Cambridge, Massachusetts),
+ * with the city's state or country after it ("Santa Monica, Los Angeles, CA"), or null: when no
+ * town of the name lies there, when the town is more than {@link TOWN_SHARE} of the city, or when
+ * the list goes on after the city ("in Salford, Manchester or Leeds" lists).
+ */
+function townBeside(
+  ctx: ScanContext,
+  town: PlaceMatch,
+  outer: PlaceMatch,
+  outerText: string,
+  end: number,
+): { match: PlaceMatch; end: number } | null {
+  const sep = ctx.tokens[end];
+  let qualifierEnd = end;
+  if (sep && /^(,|or|and|&|\/)$/.test(sep.norm) && ctx.tokens[end + 1]?.kind === 'word') {
+    const next = knownEnds(ctx.tokens, end + 1)[0];
+    const listed = next ? resolveCached(sliceText(ctx.text, ctx.tokens, end + 1, next)) : null;
+    if (listed && listed.kind !== 'state' && listed.kind !== 'country') return null;
+    const holds = listed?.countryCode === outer.countryCode && (listed?.kind === 'country' || listed?.region === outer.region);
+    if (sep.norm === ',' && next && holds) qualifierEnd = next;
+  }
+  const joined = resolveCached(`${town.input}, ${outerText}`);
+  if (joined?.kind !== 'city') return null;
+  const within = joined.name === outer.name;
+  if (!within && populationOf({ ...joined, input: town.input }) > TOWN_SHARE * populationOf(outer)) return null;
+  return { match: { ...joined, input: town.input }, end: qualifierEnd };
 }
 
 const MONTHS = /^(january|february|march|april|may|june|july|august|september|october|november|december)$/;

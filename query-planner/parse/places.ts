@@ -10,6 +10,7 @@
  * its metro anyway). A state or country after a comma qualifies the place before it
  * (place-qualifiers.ts: "Portland, ME", "Orange County, FL").
  */
+import { findDistrictCity } from '../../geo/districts.js';
 import { findDivision } from '../../geo/divisions.js';
 import { commonWords, isCapital, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -31,7 +32,7 @@ import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
 import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
-import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, opensBeforeTitle } from './place-position.js';
+import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, namesSite, opensBeforeTitle } from './place-position.js';
 import { candidate, prevWordSkippingThe, qualifiedOrdinaryTown, qualify, type ScanContext } from './place-qualifiers.js';
 import { skillIn, toolIn } from './skill-in.js';
 
@@ -162,6 +163,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const p = prevWordSkippingThe(tokens, from);
     const before = tokens[p]?.norm ?? '';
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
+    // "at Canary Wharf", "at La Défense": a business district is where people are "at", never an employer.
+    if (before === 'at' && findDistrictCity(sliceText(ctx.text, tokens, from, to))) return true;
     // "vinnytsia-based engineers", "Tamaulipas-based director": "-based" is a place word after it.
     if (locatedSuffix(next, match)) return true;
     // "on the Copperbelt, 15 years": "on the" places a division that ends its phrase; not a town,
@@ -195,6 +198,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       served ||
       outOf ||
       onThe ||
+      namesSite(tokens, from, to) ||
       (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
       endsAfterOpenings(tokens, from, to, match) ||
       endsAfterSeparator(tokens, from, to, match) ||

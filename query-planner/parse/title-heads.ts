@@ -6,6 +6,7 @@
  */
 import pluralize from 'pluralize';
 import { commonWords, dictionaryWords } from '../../geo/gazetteer.js';
+import { LEVEL_WORDS } from './lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS, NOT_PLURAL, WORD_EXPANSIONS } from './lexicon/titles.js';
 import { closestWord } from './misspelt-places.js';
 import { occupationNoun } from './occupation-nouns.js';
@@ -118,4 +119,57 @@ export function mendLevelSpelling(tokens: Token[]): Token[] {
     }
   }
   return tokens;
+}
+
+/**
+ * Whether a word no list reads as a head names whoever does what an English verb says: "-er",
+ * "-ier" or "-or" after the verb ("qualifier" of "qualify", "closer" of "close", "setter" of "set",
+ * "generator" of "generate"), of six letters or more. A tool has such names too ("router",
+ * "printer"), so the title grammar asks only where a word of the title before it is a level
+ * ("lead qualifiers").
+ */
+export function agentNoun(norm: string): boolean {
+  const one = pluralize.singular(norm);
+  if (one.length < 6 || !/^[a-z]+(er|or)$/.test(one)) return false;
+  const verbs = dictionaryWords();
+  const stem = one.replace(/(er|or)$/, '');
+  const stems = [stem, `${stem}e`, one.replace(/ier$/, 'y'), stem.replace(/([b-df-hj-np-tv-z])\1$/, '$1')];
+  return stems.some((s) => s.length >= 3 && s !== one && verbs.has(s));
+}
+
+/**
+ * The head a field's plural names people by, title-cased ("Mechanic" of "mechanics"), when the
+ * run of words `norms` ends in a word read as a field (NOT_PLURAL) whose English singular is a
+ * head noun, after another word ("aircraft mechanics", "a&p mechanics"), and the run follows no
+ * word that makes it a field studied or worked in (`before`: "in fluid mechanics").
+ */
+export function personPlural(norms: string[], before: string): string | null {
+  const last = norms[norms.length - 1] as string;
+  if (norms.length < 2 || !NOT_PLURAL.has(last) || /^(in|of|on|with|about|into|within)$/.test(before)) return null;
+  const one = pluralize.singular(last);
+  return one !== last && HEAD_NOUNS.has(one) ? one.charAt(0).toUpperCase() + one.slice(1) : null;
+}
+
+/**
+ * Whether the head at `run[head]` is a level word that heads titles alone ("Lead") followed by the
+ * run's last title word, a noun no list reads as a head but an {@link agentNoun}: "lead
+ * qualifiers" is a Lead Qualifier, not a Lead.
+ */
+export function levelBeforeAgent(
+  tokens: Token[],
+  run: number[],
+  head: number,
+  cls: (i: number) => string,
+  isHead: (t: Token) => boolean,
+): boolean {
+  const next = run[head + 1];
+  const after = run[head + 2];
+  return (
+    LEVEL_WORDS.has((tokens[run[head] as number] as Token).norm) &&
+    next !== undefined &&
+    cls(next) === 'T' &&
+    !isHead(tokens[next] as Token) &&
+    (after === undefined || !/^(T|X)$/.test(cls(after))) &&
+    agentNoun((tokens[next] as Token).norm)
+  );
 }

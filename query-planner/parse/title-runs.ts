@@ -209,6 +209,10 @@ export function titleRuns(input: TitleInput): TitleRuns {
     // "Clerk of Works", "Director of Public Works": the noun after an office's "of" or after "public", not the verb.
     const officeOf = tokens[i - 1]?.norm === 'of' && !!tokens[i - 2] && COMPLEMENT_HEADS.has(singular((tokens[i - 2] as Token).norm));
     if (t.norm === 'works' && (officeOf || tokens[i - 1]?.norm === 'public')) return 'T';
+    // "used car sales managers", "used equipment dealers": "used" is a stop word for "used to";
+    // before a noun it is the adjective, a word of the title.
+    const next = tokens[i + 1];
+    if (t.norm === 'used' && !t.join && next?.kind === 'word' && !next.claim && !next.join && !STOP_WORDS.has(next.norm)) return 'T';
     if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
     // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.
     if (/^(and|or|,)$/.test(tokens[i - 1]?.norm ?? '') && startsCue(i)) return 'B';

@@ -36,7 +36,8 @@ export function canonicalWord(t: Token, asHead: boolean, loose = false, first = 
   if (canonical) return canonical;
   // A function word is small inside a title, capitalised when it starts one ("In-House Counsel").
   if (TITLE_FUNCTION_WORDS.has(norm)) return first ? norm.charAt(0).toUpperCase() + norm.slice(1) : norm;
-  if (ACRONYMS.has(norm)) return norm.toUpperCase();
+  // Initials joined by "&" are an acronym however written ("a&p", "P&c", "f&b", "o&g").
+  if (ACRONYMS.has(norm) || /^[a-z]{1,3}&[a-z]{1,3}$/.test(norm)) return norm.toUpperCase();
   // A short word written in capitals that is no English word is an acronym as written ("LLVM",
   // "CUDA", "RTOS"); "TOWER" of a query in capitals is a word.
   if (t.upper && /^\p{Lu}{2,5}$/u.test(t.text) && !dictionaryWords().has(norm)) return t.text;

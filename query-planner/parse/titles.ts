@@ -45,7 +45,7 @@ import {
   VERB_LIKE_HEADS,
 } from './lexicon/titles.js';
 import { FUNCTION_WORD_PARTS, FUNCTIONS, functionsOf, seniorityOf } from './title-facets.js';
-import { looseSingular, singular } from './title-heads.js';
+import { levelBeforeAgent, looseSingular, personPlural, singular } from './title-heads.js';
 import { joinDualRoles, splitJoinedFields } from './title-pairs.js';
 import { COLLEAGUE_CUES, type TitleInput, titleRuns } from './title-runs.js';
 import { canonicalWord } from './title-spelling.js';
@@ -161,6 +161,8 @@ export function scanTitles(input: TitleInput): TitleScan {
           )
             end = j;
         }
+        // "lead qualifiers": a level heading alone before a noun of whoever does something (title-heads.ts).
+        if (end === lastHead + 1 && complementFrom < 0 && levelBeforeAgent(tokens, run, lastHead, cls, isHead)) end = ++lastHead + 1;
         // "Software Engineer II".
         const after = tokens[run[end] as number];
         if (complementFrom < 0 && after && TITLE_SUFFIXES.has(after.norm) && (after.norm !== 'i' || after.text === 'I')) end++;
@@ -198,7 +200,7 @@ export function scanTitles(input: TitleInput): TitleScan {
   function build(run: number[], s: number, end: number, headPos: number, complementFrom: number): void {
     const headIdx = run[headPos] as number;
     const head = tokens[headIdx] as Token;
-    const headNorm = singular(head.norm);
+    const headNorm = isHead(head) ? singular(head.norm) : looseSingular(head.norm);
     const hasComplement = complementFrom >= 0;
     let pre = run.slice(s, headPos);
     // Words before a level word are context ("growth associate product manager").
@@ -266,7 +268,8 @@ export function scanTitles(input: TitleInput): TitleScan {
     const joined = splitJoinedFields(tokens, all, headIdx, assemble);
     const ctx = isColleague(all[0] as number);
     titles.push({
-      text: joined?.text ?? assemble(all, headIdx),
+      // A head no list reads ("lead qualifiers", above) is made singular as English makes it.
+      text: joined?.text ?? assemble(all, headIdx, !isHead(head)),
       ...(joined && { alternatives: joined.alternatives }),
       tokens: all,
       from: all[0] as number,
@@ -355,18 +358,21 @@ export function scanTitles(input: TitleInput): TitleScan {
       if (/ing$/.test(norms[0] as string) && !FUNCTIONS.byFirst.has(norms[0] as string)) continue;
       if (/ed$/.test(norms[norms.length - 1] as string) && !FUNCTIONS.byFirst.has(norms[norms.length - 1] as string)) continue;
       if (/^teams?$/.test(norms[norms.length - 1] as string)) continue;
-      const titleish = norms.some(
-        (w) => FUNCTIONS.byFirst.has(w) || CANONICAL_SPELLING.has(w) || ACRONYMS.has(w) || /(er|or|ist|ian|ant|ary)s?$/.test(w),
-      );
+      // "aircraft mechanics", "a&p mechanics": a field's plural ("mechanics") whose singular is a
+      // head noun, after a word of the run, is the people; not a field studied ("in fluid mechanics").
+      const person = personPlural(norms, before);
+      const titleish =
+        !!person ||
+        norms.some((w) => FUNCTIONS.byFirst.has(w) || CANONICAL_SPELLING.has(w) || ACRONYMS.has(w) || /(er|or|ist|ian|ant|ary)s?$/.test(w));
       if (!titleish) continue;
       const last = words[words.length - 1] as number;
-      const text = assemble(words, last, true);
+      const text = person ? `${assemble(words.slice(0, -1), -1, true)} ${person}` : assemble(words, last, true);
       titles.push({
         text,
         tokens: words,
         from: words[0] as number,
         to: last + 1,
-        head: looseSingular((tokens[last] as Token).norm),
+        head: person?.toLowerCase() ?? looseSingular((tokens[last] as Token).norm),
         seniority: [],
         functions: functionsOf(tokens, words, last, []),
         context: false,
