@@ -61,7 +61,7 @@ export interface EmbeddedEngineOptions {
   maxQueuedPerTenant?: number;
   /**
    * Documents a bulk load finds by its in-memory id directory at most before it builds the id
-   * index (writer.ts, DIRECTORY_MAX; a smaller bound is for tests).
+   * index (id-locator.ts, DIRECTORY_MAX; a smaller bound is for tests).
    */
   loadDirectoryMax?: number;
 }

@@ -33,7 +33,7 @@ export class OpenIndexes {
   constructor(
     private readonly db: Database.Database,
     private readonly catalog: IndexCatalog,
-    /** Documents a bulk load's id directory lists at most (writer.ts, DIRECTORY_MAX). */
+    /** Documents a bulk load's id directory lists at most (id-locator.ts, DIRECTORY_MAX). */
     private readonly loadDirectoryMax: number | undefined,
   ) {}
 
