@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ownCommunication } from '../../commands/communications/create.js';
-import { artifactDir } from '../../communications/dispatcher.js';
+import { artifactDir } from '../../communications/artifact-files.js';
 import { AppError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { AUTH, type IdParams } from './request-schemas.js';
