@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CommunicationsConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { GraphStore } from '../store/graph.js';
 import type { UserStore } from '../store/users.js';
-import { type Channel, isServiceChannel } from './channels.js';
+import { isServiceChannel } from './channels.js';
 import type { InboxStore } from './inbox-store.js';
-import { type ArtifactFile, type DispatchOutcome, ProviderError, type ProviderRegistry } from './providers/port.js';
-import type { Communication, EventInput } from './record.js';
+import { type OutcomeCondition, OutcomeRecorder } from './outcome-recorder.js';
+import { type DispatchOutcome, ProviderError, type ProviderRegistry } from './providers/port.js';
+import type { Communication } from './record.js';
 import type { ReplyStore } from './replies.js';
 import type { CommunicationStore } from './store.js';
 
@@ -16,8 +15,19 @@ const DAY_MS = 86_400_000;
 /** The start of the UTC day of `ms`. */
 export const dayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
 
-/** Where a communication's artifacts are kept: DATA_DIR/communications/<id>/. */
-export const artifactDir = (dataDir: string, communicationId: string): string => path.join(dataDir, 'communications', communicationId);
+/** What the dispatcher works with: the stores, the providers by channel, its settings, a clock and a logger. */
+export interface DispatcherDeps {
+  store: CommunicationStore;
+  inbox: InboxStore;
+  graph: GraphStore;
+  users: UserStore;
+  providers: ProviderRegistry;
+  config: CommunicationsConfig;
+  dataDir: string;
+  clock: () => number;
+  logger: Logger;
+  replies: ReplyStore;
+}
 
 /**
  * The durable dispatcher (docs/communications.md, "Dispatch"). Live sends wait in SQLite as
@@ -35,39 +45,10 @@ export class Dispatcher {
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
   private ticking = false;
+  private readonly outcomes: OutcomeRecorder;
 
-  constructor(
-    private readonly deps: {
-      store: CommunicationStore;
-      inbox: InboxStore;
-      graph: GraphStore;
-      users: UserStore;
-      providers: ProviderRegistry;
-      config: CommunicationsConfig;
-      dataDir: string;
-      clock: () => number;
-      logger: Logger;
-      replies: ReplyStore;
-    },
-  ) {}
-
-  /**
-   * A simulated reply: a communication delivered by a sandbox (or the mail outbox) whose context
-   * has `sandbox_reply` is answered with that text, as a real recipient would answer, so project
-   * metrics and streams can be exercised without a network.
-   */
-  private sandboxReply(c: Communication, provider: string, now: number): void {
-    const text = c.context?.sandbox_reply;
-    if (typeof text !== 'string' || !text.trim() || (provider !== 'sandbox' && provider !== 'outbox')) return;
-    this.deps.replies.record({
-      communicationId: c.id,
-      key: 'sandbox',
-      via: 'sandbox',
-      from: c.recipientEmail ?? c.targetUserId ?? null,
-      subject: c.subject ? `Re: ${c.subject}` : null,
-      excerpt: text.trim().slice(0, 500),
-      receivedAt: now,
-    });
+  constructor(private readonly deps: DispatcherDeps) {
+    this.outcomes = new OutcomeRecorder(deps);
   }
 
   start(): void {
@@ -261,176 +242,11 @@ export class Dispatcher {
     now: number,
     owner: { from: readonly 'in_progress'[]; leaseOwner?: string },
   ): Communication | null {
-    const { store, config } = this.deps;
-    const error = { code: failure.code, message: failure.message, transient: failure.transient, ...failure.detail };
-    if (failure.transient && attempt < config.maxAttempts) {
-      const next = now + config.retryBaseMs * 2 ** (attempt - 1);
-      return store.transition(
-        c.id,
-        owner,
-        { status: 'queued', nextAttemptAt: next, leaseOwner: null, leaseUntil: null, result: { ...c.result, last_error: error } },
-        [{ type: 'retry_scheduled', data: { attempt, error, next_attempt_at: new Date(next).toISOString() } }],
-        now,
-      );
-    }
-    return store.transition(
-      c.id,
-      owner,
-      {
-        status: 'failed',
-        completedAt: now,
-        leaseOwner: null,
-        leaseUntil: null,
-        nextAttemptAt: null,
-        result: { ...c.result, error, attempts: attempt },
-      },
-      [{ type: 'failed', data: { attempt, error } }],
-      now,
-    );
+    return this.outcomes.fail(c, attempt, failure, now, owner);
   }
 
   /** Records a successful dispatch (or a relay's acceptance) with its artifacts, in one transaction. */
-  async complete(
-    c: Communication,
-    outcome: DispatchOutcome,
-    now: number,
-    cond: { from: readonly ('in_progress' | 'queued')[]; leaseOwner?: string },
-  ): Promise<Communication | null> {
-    const { store } = this.deps;
-    const { files, warnings: artifactWarnings } = this.writeArtifacts(c.id, outcome.artifacts);
-    const artifactEvents: EventInput[] = files.map((a) => ({
-      type: 'artifact',
-      data: { filename: a.filename, content_type: a.contentType, kind: a.kind, bytes: a.data.length },
-    }));
-    const result: Record<string, unknown> = {
-      ...c.result,
-      last_error: undefined,
-      provider: outcome.provider,
-      provider_message_id: outcome.providerMessageId,
-      provider_outcome: outcome.outcome,
-      ...outcome.detail,
-    };
-    delete result.last_error;
-    const warnings = artifactWarnings.length ? { warnings: [...new Set([...c.warnings, ...artifactWarnings])] } : {};
-    if (outcome.outcome === 'pending') {
-      const waiting = store.transition(
-        c.id,
-        cond,
-        { leaseOwner: 'relay-callback', leaseUntil: now + this.deps.config.relayCallbackTimeoutMs, result, ...warnings },
-        [...artifactEvents, { type: 'awaiting_callback', data: { provider: outcome.provider } }],
-        now,
-        () => this.recordArtifacts(c.id, files, now),
-      );
-      if (!waiting) this.discardArtifacts(files);
-      return waiting;
-    }
-    try {
-      const done = store.transition(
-        c.id,
-        cond,
-        { status: 'completed', completedAt: now, leaseOwner: null, leaseUntil: null, nextAttemptAt: null, result, ...warnings },
-        [...artifactEvents, { type: 'completed', data: { provider: outcome.provider, provider_outcome: outcome.outcome } }],
-        now,
-        () => {
-          this.recordArtifacts(c.id, files, now);
-          if (isServiceChannel(c.channel)) store.setResult(c.id, Object.assign(result, this.deliverInService(c, now)));
-        },
-      );
-      if (!done) this.discardArtifacts(files);
-      else this.sandboxReply(c, outcome.provider, now);
-      return done;
-    } catch (err) {
-      if (!(err instanceof ProviderError)) throw err;
-      // The in-service delivery was refused (already connected, invite pending): nothing was written.
-      const error = { code: err.code, message: err.message, transient: false };
-      return store.transition(
-        c.id,
-        cond,
-        { status: 'failed', completedAt: now, leaseOwner: null, leaseUntil: null, nextAttemptAt: null, result: { ...c.result, error } },
-        [{ type: 'failed', data: { error } }],
-        now,
-      );
-    }
-  }
-
-  /** In-service delivery, inside the completion transaction: keyed by the communication id, so at most once. */
-  private deliverInService(c: Communication, now: number): Record<string, unknown> {
-    const { inbox, graph } = this.deps;
-    const target = c.targetUserId!;
-    const channel: Channel = c.channel;
-    if (channel === 'service_direct_message') {
-      const conversation = inbox.conversationOf(c.actingUserId, target, now);
-      const message = inbox.postMessage({
-        conversationId: conversation.conversationId,
-        senderUserId: c.actingUserId,
-        kind: 'message',
-        body: c.body ?? '',
-        communicationId: c.id,
-        now,
-      });
-      return { conversation_id: conversation.conversationId, message_id: message.messageId };
-    }
-    if (channel === 'service_invite') {
-      if (graph.firstDegree(c.actingUserId, ['service']).has(target))
-        throw new ProviderError('already_connected', 'You are already connected to this member on the service.', false);
-      const pending = inbox.pendingInvite(c.actingUserId, target);
-      if (pending && pending.communicationId !== c.id)
-        throw new ProviderError('invite_pending', 'An invite to this member is already pending.', false);
-      const invite = inbox.createInvite({ communicationId: c.id, fromUserId: c.actingUserId, toUserId: target, note: c.body, now });
-      return { invite_id: invite.inviteId, invite_status: invite.status };
-    }
-    const intro = inbox.createIntroduction({
-      communicationId: c.id,
-      requesterUserId: c.actingUserId,
-      connectorUserId: c.connectorUserId!,
-      targetUserId: target,
-      message: c.body ?? '',
-      now,
-    });
-    return { introduction_id: intro.introductionId, introduction_status: intro.status, connector_user_id: intro.connectorUserId };
-  }
-
-  /**
-   * Writes the artifacts under temporary names; they get their real names inside the outcome's
-   * transaction, so a refused outcome (a late or repeated relay callback) never replaces what is
-   * stored. When a file cannot be written the artifacts are left out with a warning: the
-   * delivery stands.
-   */
-  private writeArtifacts(id: string, files: ArtifactFile[]): { files: (ArtifactFile & { temp: string })[]; warnings: string[] } {
-    if (!files.length) return { files: [], warnings: [] };
-    const out: (ArtifactFile & { temp: string })[] = [];
-    try {
-      const dir = artifactDir(this.deps.dataDir, id);
-      fs.mkdirSync(dir, { recursive: true });
-      for (const f of files) {
-        const temp = path.join(dir, `.tmp-${crypto.randomUUID()}`);
-        fs.writeFileSync(temp, f.data);
-        out.push({ ...f, temp });
-      }
-      return { files: out, warnings: [] };
-    } catch (err) {
-      this.deps.logger.warn({ err, communication_id: id }, 'dispatcher: an artifact could not be stored');
-      this.discardArtifacts(out);
-      return { files: [], warnings: ['artifacts_not_stored'] };
-    }
-  }
-
-  /** Inside the outcome's transaction: gives the files their names and records them. */
-  private recordArtifacts(id: string, files: (ArtifactFile & { temp: string })[], now: number): void {
-    const dir = artifactDir(this.deps.dataDir, id);
-    for (const f of files) {
-      fs.renameSync(f.temp, path.join(dir, f.filename));
-      this.deps.store.addArtifact(id, {
-        filename: f.filename,
-        contentType: f.contentType,
-        bytes: f.data.length,
-        kind: f.kind,
-        createdAt: now,
-      });
-    }
-  }
-
-  private discardArtifacts(files: (ArtifactFile & { temp: string })[]): void {
-    for (const f of files) fs.rmSync(f.temp, { force: true });
+  complete(c: Communication, outcome: DispatchOutcome, now: number, cond: OutcomeCondition): Promise<Communication | null> {
+    return this.outcomes.complete(c, outcome, now, cond);
   }
 }

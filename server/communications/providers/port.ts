@@ -54,7 +54,7 @@ export interface ChannelProvider {
   send(job: DispatchJob): Promise<DispatchOutcome>;
 }
 
-/** Providers by channel. In-service channels are delivered inside the store (see dispatcher.ts). */
+/** Providers by channel. In-service channels are delivered inside the store (see in-service-delivery.ts). */
 export type ProviderRegistry = Record<
   Exclude<Channel, 'service_direct_message' | 'service_invite' | 'service_referral_request'>,
   ChannelProvider

@@ -1,4 +1,6 @@
 /** Request schemas of the communications routes (docs/communications.md). */
+
+import type { ScopeRequirement } from '../../auth/scopes.js';
 import { CHANNELS, HISTORY_CHANNELS, INVITE_NOTE_MAX, MESSAGE_MAX, STATUSES, SUBJECT_MAX } from '../../communications/channels.js';
 import { NOT_BLANK_PATTERN } from '../../http/validation.js';
 
@@ -86,6 +88,12 @@ export const createBody = {
     },
   },
 } as const;
+
+/** The scope every communications route (but the relay callback) requires. */
+export const AUTH: ScopeRequirement = { anyOf: ['communications'] };
+
+/** The path parameters of a route on one communication. */
+export type IdParams = { communicationId: string };
 
 export const idParams = {
   type: 'object',
