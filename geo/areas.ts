@@ -69,7 +69,7 @@ export const AREAS: MetroDefinition[] = (
     ],
     [
       'Appalachia',
-      ['appalachian region', 'central appalachia'],
+      ['appalachian region', 'central appalachia', 'appalachian mountains'],
       [
         ...inState('West Virginia', ['Charleston', 'Huntington', 'Morgantown']),
         ...inState('North Carolina', ['Asheville']),

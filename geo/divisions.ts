@@ -3,6 +3,7 @@
  * under, their other names (geo/data/division-names.tsv), and the words a country calls them by.
  */
 import fs from 'node:fs';
+import { countries } from 'countries-list';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { allCities, findCities, isOrdinaryName, placeKey } from './gazetteer.js';
 
@@ -116,6 +117,15 @@ function readableDivision(key: string): boolean {
   return words.length >= 2 && words.some((w) => !POSITION_WORDS.has(w));
 }
 
+/** Countries with Arabic as an official language (countries-list). */
+function arabicCountries(): Set<string> {
+  return new Set(
+    Object.entries(countries as Record<string, { languages: string[] }>)
+      .filter(([, c]) => c.languages.includes('ar'))
+      .map(([code]) => code),
+  );
+}
+
 /**
  * The first-level divisions the gazetteer's cities are filed under, by place key: those of exactly
  * one country, whose name is no city and is read in text ({@link readableDivision}), under their
@@ -161,6 +171,21 @@ function divisions(): Map<string, Division> {
     }
   }
   for (const [key, d] of CLIPPED_NAMES) add(key, d, true);
+  // Arabic's qāf is romanised "q" or "k": "Bekaa" is the Beqaa, "Kalyubia" Al Qalyubiyah, in the
+  // countries with Arabic as an official language (countries-list), where no division has that key.
+  // Not a spelling that another language's name of a city has ("Dimashk" is Damascus, "Zarka" Az Zarqa).
+  const arabic = arabicCountries();
+  const cityNames = new Set(
+    fs
+      .readFileSync(fromPackageRoot('geo/data/other-names.tsv'), 'utf8')
+      .split('\n')
+      .map((l) => l.split('\t')[0]),
+  );
+  for (const [key, entry] of [...seen]) {
+    const variant = key.replace(/q(?!u)/g, 'k');
+    if (variant === key || variant.length < 5 || seen.has(variant) || cityNames.has(variant)) continue;
+    for (const d of entry.values()) if (arabic.has(d.countryCode) && !d.wordOnly) add(variant, { ...d }, false);
+  }
   const index = new Map<string, Division>();
   const suffixed = new Map<string, Division[]>();
   for (const [key, entry] of seen) {

@@ -131,6 +131,13 @@ export const GEOGRAPHIC_REGIONS: RegionDefinition[] = [
     countries: ['SK', 'RO'],
     subdivisions: ['PL|Subcarpathian', 'PL|Lesser Poland', 'UA|Zakarpattia', "UA|Ivano-Frankivs'k", "UA|L'viv", 'UA|Chernivtsi'],
   },
+  // The Cascade Range runs the length of Washington and Oregon into British Columbia.
+  {
+    name: 'Cascade Range',
+    aliases: ['the cascade range', 'cascade mountains', 'the cascades'],
+    usStates: ['WA', 'OR'],
+    subdivisions: ['CA|British Columbia'],
+  },
   { name: 'Atlas Mountains', aliases: ['the atlas mountains', 'atlas mountains'], countries: ['MA', 'DZ', 'TN'] },
   {
     name: 'Sahara',

@@ -95,6 +95,24 @@ export const US_COUNTY_PARTS: CountyPart[] = [
   { name: 'Palouse', aliases: ['the palouse'], counties: ['Whitman County|WA', 'Latah County|ID'] },
   { name: 'Olympic Peninsula', aliases: ['the olympic peninsula'], counties: ['Clallam County|WA', 'Jefferson County|WA'] },
   { name: 'Kenai Peninsula', aliases: ['the kenai peninsula', 'the kenai'], counties: ['Kenai Peninsula Borough|AK'] },
+  // Mountain ranges by the counties that lie in them; the plural without "the" is read too, and
+  // "the Poconos" as "the Pocono Mountains" (geo/landform-names.ts).
+  {
+    name: 'Pocono Mountains',
+    aliases: ['pocono region', 'the pocono region'],
+    counties: counties('PA', ['Monroe', 'Pike', 'Carbon', 'Wayne']),
+  },
+  {
+    name: 'Adirondack Mountains',
+    aliases: ['adirondack park', 'the adirondack park', 'north country adirondacks'],
+    counties: counties('NY', ['Essex', 'Franklin', 'Warren']),
+  },
+  { name: 'Catskill Mountains', aliases: ['catskill region'], counties: counties('NY', ['Greene', 'Ulster', 'Delaware', 'Sullivan']) },
+  {
+    name: 'Great Smoky Mountains',
+    aliases: ['smoky mountains', 'the great smokies', 'great smokies'],
+    counties: [...counties('TN', ['Sevier', 'Blount']), ...counties('NC', ['Swain', 'Haywood'])],
+  },
   {
     name: 'Texas Hill Country',
     aliases: ['hill country', 'the hill country', 'the texas hill country'],

@@ -20,6 +20,7 @@ import {
   metroOf,
   placeKey,
 } from '../geo/gazetteer.js';
+import { landformForms } from '../geo/landform-names.js';
 import { findByOtherName } from '../geo/other-names.js';
 import { REGIONS, regionByName } from '../geo/regions.js';
 import { findOrdinaryTowns, findTowns } from '../geo/towns.js';
@@ -179,6 +180,22 @@ function resolveOnce(input: string): PlaceMatch | null {
     const codes = new Set(metro.members.map((m) => m.split('|')[2]));
     const countryCode = codes.size === 1 ? [...codes][0] : undefined;
     return { kind: 'metro', name: metro.name, input: text, metro: metro.name, ...(countryCode ? { countryCode } : {}) };
+  }
+  // "The Rockies", "Rocky Mountains", "the Appalachians", "the Hunter Valley": another form of a
+  // range's or valley's name that a region or metro is known by (geo/landform-names.ts).
+  const form = landformForms(key).find((f) => regionByAlias(f) || findMetro(f));
+  if (form) return { ...(resolvePlace(form) as PlaceMatch), input: text };
+  // "The Bekaa Valley", "Aosta Valley": a valley that a first-level division outside the US or a
+  // metro is named after is that division or metro (not a country's: the Jordan Valley is no Jordan).
+  const valley = /^(?:the )?(.+) valley$/.exec(key);
+  // Colombia's "Cauca Valley" is Valle del Cauca, beside Cauca: the division named "Valle del X" first.
+  const valleyOf = valley
+    ? (['valle del', 'valle de', 'valle d'].map((w) => resolvePlace(`${w} ${valley[1]}`)).find((m) => m?.kind === 'state') ??
+      resolvePlace(valley[1] as string))
+    : null;
+  if (valleyOf && ((valleyOf.kind === 'state' && valleyOf.countryCode !== 'US') || valleyOf.kind === 'metro')) {
+    const { lessCertain: _certain, ...place } = valleyOf;
+    return { ...place, input: text };
   }
   // "LA" and "DC" are cities before they are Louisiana or a postal code; a city alias wins.
   const cityFirst = key === 'la' || key === 'dc';

@@ -9,6 +9,7 @@ import { directionKeys } from '../../geo/directions.js';
 import { districtKeys } from '../../geo/districts.js';
 import { divisionKeys } from '../../geo/divisions.js';
 import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
+import { landformForms } from '../../geo/landform-names.js';
 import { METROS } from '../../geo/metros.js';
 import { otherNameKeys } from '../../geo/other-names.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
@@ -86,6 +87,10 @@ export function basePlaceKeys(): Set<string> {
     for (const a of m.aliases) add(a);
   }
   for (const key of regionKeys()) set.add(key);
+  // Other forms of ranges' and valleys' names ("the rockies", "rocky mountains", "the appalachians").
+  for (const m of [...METROS, ...countyAreas()])
+    for (const name of [m.name, ...m.aliases]) for (const f of landformForms(placeKey(name))) set.add(f);
+  for (const key of regionKeys()) for (const f of landformForms(key)) set.add(f);
   // The scan joins each word's key: "ft collins" is looked up as written (placeKey reads it "fort collins").
   for (const k of [...set]) {
     const short = k.replace(/\b(fort|mount) (?=\S)/g, (word) => (word === 'fort ' ? 'ft ' : 'mt '));
