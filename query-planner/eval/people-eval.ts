@@ -77,6 +77,8 @@ export const OWN15_PEOPLE_DATA = new URL('./people-queries.own15.jsonl', import.
 export const OWN16_PEOPLE_DATA = new URL('./people-queries.own16.jsonl', import.meta.url);
 /** The team's seventeenth own set (2026-11-30, eleventh session, written blind): 200 new titles, 200 new places, agents' and chat phrasings. */
 export const OWN17_PEOPLE_DATA = new URL('./people-queries.own17.jsonl', import.meta.url);
+/** The team's eighteenth own set (2026-11-30, twelfth session, written blind): 200 new titles, 200 new places, search-string, machine and chat phrasings. */
+export const OWN18_PEOPLE_DATA = new URL('./people-queries.own18.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

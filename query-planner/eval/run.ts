@@ -28,6 +28,7 @@ import {
   OWN14_DATA,
   OWN15_DATA,
   OWN16_DATA,
+  OWN17_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -51,6 +52,7 @@ import {
   OWN15_PEOPLE_DATA,
   OWN16_PEOPLE_DATA,
   OWN17_PEOPLE_DATA,
+  OWN18_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -101,6 +103,7 @@ for (const [file, data] of [
   ['people-queries.own15.jsonl', OWN15_PEOPLE_DATA],
   ['people-queries.own16.jsonl', OWN16_PEOPLE_DATA],
   ['people-queries.own17.jsonl', OWN17_PEOPLE_DATA],
+  ['people-queries.own18.jsonl', OWN18_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -211,6 +214,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own14', reportOwnSet('company-queries.own14.jsonl', OWN14_DATA)],
   ['own15', reportOwnSet('company-queries.own15.jsonl', OWN15_DATA)],
   ['own16', reportOwnSet('company-queries.own16.jsonl', OWN16_DATA)],
+  ['own17', reportOwnSet('company-queries.own17.jsonl', OWN17_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
