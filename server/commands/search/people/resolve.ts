@@ -19,6 +19,7 @@ import { AppError, invalidField, type ValidationProblem, validationFailed } from
 import { loadNetwork, type RequesterNetwork } from '../../../search/network.js';
 import type { Services } from '../../../services.js';
 import { expandCompanySearchIds } from '../company-search-ids.js';
+import { refuseOverlongWords } from '../long-words.js';
 import { BINDING_MAX_AUTHORS, postAuthorIds } from '../post-authors.js';
 import { resolveCompanyMentions } from '../resolve-companies.js';
 import { findByUsername, personReference, resolvePeople } from './people-lookup.js';
@@ -104,6 +105,7 @@ export async function resolvePeopleSearch(
   // Filters: supplied ones bypass parsing; otherwise the text is parsed.
   let parsedFilters: AdvancedFilters = {};
   let residual: string[] = [];
+  refuseOverlongWords(req.text);
   if (req.filters) {
     applied.input_mode = req.text ? 'filters_and_text' : 'filters';
     if (req.text) residual = textKeywords(req.text);
