@@ -11,6 +11,7 @@ import { ListNormalizer, normalizeFilters } from '../../../../query-planner/buil
 import type { CohortMembership } from '../../../../query-planner/build/people-plan.js';
 import { underFilters } from '../../../../query-planner/build/people-plan.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../../query-planner/limits.js';
+import { isBrief } from '../../../../query-planner/parse/brief-roles.js';
 import { parsePeopleQuery } from '../../../../query-planner/parse/index.js';
 import { textKeywords } from '../../../../query-planner/parse/keywords.js';
 import type { Query } from '../../../../search-engine/port.js';
@@ -61,9 +62,12 @@ export interface ResolvedPeopleSearch {
   inconclusiveZero: NoResultsReason | null;
 }
 
-/** A brief rather than a query: long, or several sentences or lines. */
-function inputModeOf(text: string): 'natural_language' | 'brief' {
-  return text.length > 280 || /\n\s*\S/.test(text) || (text.match(/[.!?](\s|$)/g)?.length ?? 0) > 1 ? 'brief' : 'natural_language';
+/**
+ * A brief rather than a query, as the parser tells one (`isBrief`, docs/natural-language.md):
+ * several lines or sentences, or over 40 words; never one word, however long.
+ */
+export function inputModeOf(text: string): 'natural_language' | 'brief' {
+  return isBrief(text, text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) ? 'brief' : 'natural_language';
 }
 
 /** The requester's network: the acting user's graph, null without one. */
