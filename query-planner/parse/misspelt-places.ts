@@ -36,20 +36,35 @@ export function misspeltPlace(key: string): string | null {
 }
 
 /**
+ * The longest word spelling correction reads: no place nor head noun is longer, so a longer word
+ * (a pasted token, a hash) is never a slip for one, and costs nothing to rule out.
+ */
+export const MAX_CORRECTED_WORD = 40;
+
+/** Whether `c` is `key` with two neighbouring letters swapped (two equal neighbours swap to the word itself). */
+function oneSwapApart(c: string, key: string): boolean {
+  if (c.length !== key.length) return false;
+  let i = 0;
+  while (i < key.length && c[i] === key[i]) i++;
+  if (i === key.length) return /(.)\1/.test(key);
+  return i + 1 < key.length && c[i] === key[i + 1] && c[i + 1] === key[i] && c.slice(i + 2) === key.slice(i + 2);
+}
+
+/**
  * The one candidate a word misspells, or null: the same first letter, two letters swapped
  * counting as one slip, at most `allowed` slips (0: a swap only), and no other candidate as close.
- * Used for places and for the head nouns of titles (titles.ts).
+ * Used for places and for the head nouns of titles (titles.ts). Linear in the word for each
+ * candidate of about its length, and nothing for a word over {@link MAX_CORRECTED_WORD} letters.
  */
 export function closestWord(key: string, candidates: readonly string[], allowed: number): string | null {
-  const swaps = new Set<string>();
-  for (let k = 0; k + 1 < key.length; k++) swaps.add(key.slice(0, k) + key[k + 1] + key[k] + key.slice(k + 2));
+  if (key.length > MAX_CORRECTED_WORD) return null;
   const limit = Math.max(allowed, 1);
   let best: string | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
   let ties = 0;
   for (const c of candidates) {
     if (c[0] !== key[0] || Math.abs(c.length - key.length) > limit) continue;
-    const d = swaps.has(c) ? 1 : allowed ? distance(c, key) : Number.POSITIVE_INFINITY;
+    const d = oneSwapApart(c, key) ? 1 : allowed ? distance(c, key) : Number.POSITIVE_INFINITY;
     if (d > limit) continue;
     if (d < bestDistance) {
       best = c;

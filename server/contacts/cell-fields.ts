@@ -41,6 +41,12 @@ export function notesFields(notes: string | null | undefined): { titles: string[
  */
 const HEADLINE = /\s[|•·—–]\s|\s?[|•]\s?|\s@\s?\S|\sat\s\p{Lu}/u;
 const HEADLINE_PARTS = /\s[|•·—–]\s|\s?[|•]\s?|\s+-\s+/;
+/**
+ * The parts of a headline read, from its start: a headline says who the person is in its first
+ * few ("Head of Platform @ Acme | Speaker | Author"); the rest is not parsed, so a cell of sixty
+ * parts costs six readings, not sixty (docs/contacts.md, "Rows").
+ */
+export const HEADLINE_PARTS_READ = 6;
 
 /**
  * What follows "at" is an employer unless it is one common word: "Attorney at Law", "Director at
@@ -61,7 +67,8 @@ function headlineFields(cell: string): { titles: string[]; orgs: string[] } {
   const parts = cell
     .slice(0, NOTES_CHARS)
     .split(HEADLINE_PARTS)
-    .filter((p) => p.trim());
+    .filter((p) => p.trim())
+    .slice(0, HEADLINE_PARTS_READ);
   const read = parts.map((part, i) => {
     // "Head of Platform @ Instructor Biosciences": what follows "@" is the employer, whatever its words.
     const at = /^(.*?\S)\s*(@|\bat\b)\s*(\p{Lu}.*)$/u.exec(part);

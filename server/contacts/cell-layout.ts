@@ -24,8 +24,11 @@ import type { ContactRow } from './evidence.js';
 import { COURTESY_ONLY, withHeaderNames } from './header-names.js';
 import { professionalUsername, words } from './normalize.js';
 
-/** A profile URL ("…/in/<username>"), wherever it is pasted. */
-const PROFILE_URL = /\S*\/in\/[^/?#\s<>()"',;]+\S*/i;
+/**
+ * A profile URL ("…/in/<username>"), wherever it is pasted. Tried only where a word starts (the
+ * lookbehind): a long word without "/in/" is scanned once, not once from each of its characters.
+ */
+export const PROFILE_URL = /(?<!\S)\S*\/in\/[^/?#\s<>()"',;]+\S*/i;
 /** A cell that is one phone number and nothing else: digits with the marks phone numbers are written with. */
 const PHONE_ONLY = /^\s*(?:tel:)?\+?[\d\s().\-/\u2010-\u2012\u00a0]{7,}(?:\s*(?:x|ext\.?)\s*\d+)?\s*$/i;
 

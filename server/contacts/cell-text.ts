@@ -122,11 +122,12 @@ function hyperlinkText(cell: string, field: string | undefined): string | null {
 /**
  * Job-ad gender markers after (or before) a title: "(m/w/d)", "(w/m/d)", "(m/f/d)", "(f/m/x)",
  * "(H/F)", "(M/F)", "(m/w/div)", "(mwd)", "(gn)", "(all genders)", "(alle Geschlechter)", with
- * brackets or after a dash: no part of the title.
+ * brackets or after a dash: no part of the title. Tried only where a run of spaces starts (the
+ * lookbehind), each space of it read by one quantifier: linear in the cell.
  */
 const GENDER_LETTERS = '(?:m|w|f|d|x|h|i|a|div|divers|diverse|nb)';
 const GENDER_MARKER = new RegExp(
-  `\\s*(?:[([]\\s*(?:${GENDER_LETTERS}(?:\\s*[/|,*]\\s*${GENDER_LETTERS}){1,3}|mwd|wmd|mfd|fmd|gn\\*?|all genders|alle geschlechter|tous genres|todos los g[eé]neros)\\s*[)\\]]|[-–—,]?\\s*\\b${GENDER_LETTERS}(?:\\s*/\\s*${GENDER_LETTERS}){1,3}\\s*$)`,
+  `(?<!\\s)\\s*(?:[([]\\s*(?:${GENDER_LETTERS}(?:\\s*[/|,*]\\s*${GENDER_LETTERS}){1,3}|mwd|wmd|mfd|fmd|gn\\*?|all genders|alle geschlechter|tous genres|todos los g[eé]neros)\\s*[)\\]]|(?:[-–—,]\\s*)?\\b${GENDER_LETTERS}(?:\\s*/\\s*${GENDER_LETTERS}){1,3}\\s*$)`,
   'giu',
 );
 /** A title without a job ad's gender marker ("Senior Engineer (m/w/d)" is Senior Engineer). */

@@ -18,6 +18,7 @@ import { emailsIn } from './emails.js';
 import { type EmailEnrichmentProvider, type EnrichmentAnswer, EnrichmentUnavailable, emailEnrichmentProvider } from './enrichment.js';
 import { ContactMatcher, type ContactRow, type MatchResult } from './matcher.js';
 import { phonesIn, professionalUsername } from './normalize.js';
+import { pacedRows } from './paced-rows.js';
 import { rowFromCells } from './row-schema.js';
 
 export const EMAIL_QUALITIES = ['verified', 'validated', 'sourced', 'guessed'] as const;
@@ -143,24 +144,17 @@ export async function delegateResolve(
     const delegate = await findDelegate(services, body.delegate);
     const matcher = new ContactMatcher(services.engine, services.graph);
     const rows = body.contacts.map((c) => rowFromCells(c) as ContactRow);
-    const matches: (MatchResult | null)[] = new Array(rows.length).fill(null);
-    if (delegate)
-      for (let i = 0; i < rows.length; i += concurrency) {
-        const slice = rows.slice(i, i + concurrency);
-        const got = await Promise.all(
-          slice.map((r) =>
-            matcher.match(r, {
-              perspectiveUserId: delegate.userId,
-              // The network is the delegate's, not the caller's: the evidence names them.
-              perspectiveName: delegate.userId === actor.actingUserId ? 'yours' : `the delegate ${delegate.name ?? delegate.userId}`,
-              maxCandidates: Math.max(maxCandidates, 2),
-            }),
-          ),
-        );
-        got.forEach((m, j) => {
-          matches[i + j] = m;
-        });
-      }
+    // A few rows at a time, with a turn of the event loop before each (paced-rows.ts).
+    const matches: (MatchResult | null)[] = delegate
+      ? await pacedRows(rows, concurrency, (r) =>
+          matcher.match(r, {
+            perspectiveUserId: delegate.userId,
+            // The network is the delegate's, not the caller's: the evidence names them.
+            perspectiveName: delegate.userId === actor.actingUserId ? 'yours' : `the delegate ${delegate.name ?? delegate.userId}`,
+            maxCandidates: Math.max(maxCandidates, 2),
+          }),
+        )
+      : new Array(rows.length).fill(null);
     const selectedIds = matches.map((m) => (m?.status === 'resolved' ? m.candidates[0]!.user_id : null));
     const docs = await services.engine.mget<ProfileDoc>(
       INDICES.profiles.alias,

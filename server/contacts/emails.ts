@@ -31,7 +31,7 @@ export function emailSearchTerms(cell: string | null | undefined): string[] {
   const text = unmasked(cell)
     .replace(DECORATION, '')
     .replace(/mailto:/gi, ' ');
-  return (text.match(EMAIL_IN_TEXT) ?? []).flatMap((e) => {
+  return addressesIn(text).flatMap((e) => {
     const lower = e.toLowerCase();
     const out = [lower, lower.replace(/\+[^@]*@/, '@')];
     const norm = normEmail(e);
@@ -84,14 +84,30 @@ export function sameMailboxDomainSlip(a: string, b: string): boolean {
   return diff.length === 2 && diff[1] === diff[0]! + 1 && da[diff[0]!] === db[diff[1]!] && da[diff[1]!] === db[diff[0]!];
 }
 
-/** An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. */
-const EMAIL_IN_TEXT = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
+/**
+ * An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. The
+ * local part and each label are bounded as the RFCs bound them (64 and 63 characters), so a long
+ * run of letters costs a bounded scan from each position, not one to the run's end: linear in the
+ * cell (docs/performance.md, "Contact batches"). Run only on text with an "@" ({@link addressesIn}).
+ */
+export const EMAIL_IN_TEXT =
+  /[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+/gi;
 
-/** "at" and "dot" written to keep an address from harvesters: "[at]", "(at)", "{dot}", "[.]". */
-const BRACKETED_AT = /\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/gi;
-const BRACKETED_DOT = /\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*/gi;
-/** Spelt out: "ana.ruiz at acme dot com", only with a "dot" before a domain ending ("com", "co uk"). */
-const SPELT = /([a-z0-9._%+-]+)\s+at\s+((?:[a-z0-9-]+\s+dot\s+)+[a-z]{2,24})\b/gi;
+/** The addresses {@link EMAIL_IN_TEXT} finds in a text, without running it on text that has no "@". */
+const addressesIn = (text: string): string[] => (text.includes('@') ? (text.match(EMAIL_IN_TEXT) ?? []) : []);
+
+/**
+ * "at" and "dot" written to keep an address from harvesters: "[at]", "(at)", "{dot}", "[.]". Tried
+ * only where a run of spaces starts (the lookbehind), so a long run is not scanned from each space.
+ */
+const BRACKETED_AT = /(?<!\s)\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/gi;
+const BRACKETED_DOT = /(?<!\s)\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*/gi;
+/**
+ * Spelt out: "ana.ruiz at acme dot com", only with a "dot" before a domain ending ("com", "co uk").
+ * Tried only where a word starts (the lookbehind) and bounded as {@link EMAIL_IN_TEXT} is, so a
+ * long run of letters is scanned once, not once from each of its letters.
+ */
+export const SPELT = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64})\s+at\s+((?:[a-z0-9-]{1,63}\s+dot\s+)+[a-z]{2,24})\b/gi;
 
 /**
  * A cell with its masked addresses written plainly: compatibility forms folded (a fullwidth
@@ -129,7 +145,9 @@ export function emailsIn(cell: string | null | undefined): string[] {
   const text = unmasked(cell)
     .replace(DECORATION, '')
     .replace(/mailto:/gi, ' ');
-  return (text.match(EMAIL_IN_TEXT) ?? []).map(normEmail).filter((e): e is string => e !== null);
+  return addressesIn(text)
+    .map(normEmail)
+    .filter((e): e is string => e !== null);
 }
 
 /**

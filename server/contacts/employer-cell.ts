@@ -52,15 +52,20 @@ const SPELT_LEGAL_FORMS = [
   'spolka z ograniczona odpowiedzialnoscia',
 ];
 
-/** Letters without their marks, each character kept to its length, so an index of the folded text is one of the text ("é" → e, "ł" → l). */
-const fold = (text: string): string =>
-  Array.from(text, (c) => {
-    const f = c.normalize('NFKD').replace(/\p{M}/gu, '').replace('ł', 'l').replace('Ł', 'L');
-    return f.length === c.length ? f : c;
-  }).join('');
+/** One character without its marks, kept to its length ("é" → e, "ł" → l). */
+const foldChar = (c: string): string => {
+  const f = c.normalize('NFKD').replace(/\p{M}/gu, '').replace('ł', 'l').replace('Ł', 'L');
+  return f.length === c.length ? f : c;
+};
+/**
+ * Letters without their marks, each character kept to its length, so an index of the folded text
+ * is one of the text ("é" → e, "ł" → l). ASCII is its own fold: only the other characters are
+ * normalised, one by one, so a long cell of plain letters costs one scan.
+ */
+export const fold = (text: string): string => text.replace(/[^ -~\t\n\r]/gu, foldChar);
 const LEGAL_WORDS = SPELT_LEGAL_FORMS.map((f) => f.split(' ').join('\\s+')).join('|');
 /** A legal form spelt out after the name ("Acme, Société Anonyme", "Acme Aktiengesellschaft"), on the folded text. */
-const LEGAL_AFTER = new RegExp(`[\\s,]+(?:${LEGAL_WORDS})\\.?\\s*$`, 'i');
+const LEGAL_AFTER = new RegExp(`(?<![\\s,])[\\s,]+(?:${LEGAL_WORDS})\\.?\\s*$`, 'i');
 /** One before it ("Kabushiki Kaisha Acme"). */
 const LEGAL_BEFORE = new RegExp(`^\\s*(?:${LEGAL_WORDS})\\s+(?=\\S)`, 'i');
 /**
@@ -77,7 +82,7 @@ const UNTIL = String.raw`(?:now|present|today|current|date|heute|aujourd'hui|act
  * "03/2020 - today", "(2013-)", "2019".
  */
 const DATES_AFTER = new RegExp(
-  String.raw`[\s,;:|·•–—-]*[([]?\s*(?:since|from|seit|depuis|desde)?\s*${WHEN}\s*(?:(?:[-–—]|to|until|till|bis)\s*(?:${WHEN}|${UNTIL})?)?\s*[)\]]?\s*$`,
+  String.raw`(?<![\s,;:|·•–—-])[\s,;:|·•–—-]*(?:[([]\s*)?(?:(?:since|from|seit|depuis|desde)\s*)?${WHEN}(?:\s*(?:[-–—]|to|until|till|bis)(?:\s*(?:${WHEN}|${UNTIL}))?)?\s*(?:[)\]]\s*)?$`,
   'i',
 );
 
@@ -254,20 +259,26 @@ export function employerCell(cell: string): { employer: string[]; side: string[]
  * Trademark and copyright marks, as signs or in brackets ("Acme™", "Acme (R)", "ACME(TM)", "© Acme"):
  * marketing typography, never a word of the name.
  */
-const MARKS = /\s*(?:\((?:r|tm|sm|c)\)|[®™℠©])\s*/giu;
+const MARKS = /(?<!\s)\s*(?:\((?:r|tm|sm|c)\)|[®™℠©])\s*/giu;
 
 /** One employer's name without its marks, years, office and spelt-out legal form (each in any order, once). */
 function plainEmployer(name: string): string {
   let out = name.replace(MARKS, ' ').trim() || name.trim();
+  // The text folded once, and again only after it was cut.
+  let folded = fold(out);
+  let foldedOf = out;
+  const foldedOut = (): string => {
+    if (foldedOf !== out) [folded, foldedOf] = [fold(out), out];
+    return folded;
+  };
   for (let i = 0; i < 3; i++) {
     const before = out;
-    const folded = fold(out);
-    const undated = folded.replace(DATES_AFTER, '');
-    if (undated !== folded && /\p{L}/u.test(undated)) out = out.slice(0, undated.length).trim();
-    const legal = LEGAL_AFTER.exec(fold(out));
+    const undated = foldedOut().replace(DATES_AFTER, '');
+    if (undated !== foldedOut() && /\p{L}/u.test(undated)) out = out.slice(0, undated.length).trim();
+    const legal = LEGAL_AFTER.exec(foldedOut());
     if (legal && legal.index > 0) out = out.slice(0, legal.index).replace(/[\s,]+$/, '');
     // Not when only descriptors would be left ("Societe Anonyme Brands") or the form is a word of the name.
-    const legalBefore = LEGAL_BEFORE.exec(fold(out));
+    const legalBefore = LEGAL_BEFORE.exec(foldedOut());
     const rest = legalBefore ? out.slice(legalBefore[0].length) : '';
     if (legalBefore && rest && !NAME_WORD_FORMS.test(legalBefore[0].trim()) && !isGenericOrgName(rest))
       out = out.slice(legalBefore[0].length);

@@ -11,6 +11,7 @@ import { appliedAgain, batchReused, requireDistinctRowIds, rowsHash } from './ba
 import { withCardPayload } from './card-payload.js';
 import { withHeaderNames } from './header-names.js';
 import { ContactMatcher, type ContactRow, type MatchResult, type MatchStatus } from './matcher.js';
+import { pacedRows } from './paced-rows.js';
 import { CONTACT_ROW_FIELDS, rowFromCells } from './row-schema.js';
 import { type Bucket, openRun, ownRun, presentRun, requireConfirmation } from './runs.js';
 
@@ -51,17 +52,10 @@ function bucketFor(status: MatchStatus, allowResolution: boolean): Bucket {
   return status;
 }
 
-async function matchRows(services: Services, actor: Actor, rows: ContactRow[]): Promise<MatchResult[]> {
+/** The rows matched, a few at a time with a turn of the event loop before each (paced-rows.ts). */
+function matchRows(services: Services, actor: Actor, rows: ContactRow[]): Promise<MatchResult[]> {
   const matcher = new ContactMatcher(services.engine, services.graph);
-  const out: MatchResult[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i += CONCURRENCY) {
-    const slice = rows.slice(i, i + CONCURRENCY);
-    const results = await Promise.all(slice.map((r) => matcher.match(r, { perspectiveUserId: actor.actingUserId, maxCandidates: 5 })));
-    results.forEach((r, j) => {
-      out[i + j] = r;
-    });
-  }
-  return out;
+  return pacedRows(rows, CONCURRENCY, (r) => matcher.match(r, { perspectiveUserId: actor.actingUserId, maxCandidates: 5 }));
 }
 
 /** Splits a row into what the matcher reads and the rest (`extra`, kept but ignored). */
@@ -111,7 +105,7 @@ export async function previewBatch(
   requireDistinctRowIds(body.rows);
   const run = openRun(services.db, actor, runId);
   const index = body.batch_index ?? 0;
-  const split = body.rows.map(splitRow);
+  const split = await pacedRows(body.rows, CONCURRENCY, splitRow);
   const results = await matchRows(
     services,
     actor,
@@ -203,7 +197,7 @@ export async function applyBatch(
       rows: JSON.parse(stored.rows_json),
     };
   }
-  const split = body.rows.map(splitRow);
+  const split = await pacedRows(body.rows, CONCURRENCY, splitRow);
   const results = await matchRows(
     services,
     actor,

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import Provider, { type Configuration, errors } from 'oidc-provider';
 import type { Dispatcher } from 'undici';
 import { loadSecret } from '../auth/secrets.js';
+import { notFound } from '../errors.js';
 import { createWindowLimiter } from '../http/rate-limit.js';
 import type { Services } from '../services.js';
 import { clientMetadataFetcher } from './client-metadata.js';
@@ -141,6 +142,19 @@ export function createAuthorizationServer(services: Services, opts: { metadataDi
     await next();
     if (ctx.oidc?.route === 'discovery' && ctx.body && typeof ctx.body === 'object')
       (ctx.body as { scopes_supported?: string[] }).scopes_supported = [...OAUTH_SCOPES];
+  });
+  // A path under /oauth/ that no endpoint answers (oidc-provider's router leaves it a bare 404,
+  // "Not Found" as text): the service's JSON error body, as every other unknown path gets.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      const err = notFound(
+        `No OAuth endpoint at ${ctx.method} ${ctx.path}. The endpoints are listed at ${baseUrl}/.well-known/oauth-authorization-server (revocation is /oauth/revoke).`,
+      );
+      ctx.status = 404;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = err.toBody();
+    }
   });
   const publicOrigin = new URL(baseUrl);
 
@@ -308,9 +322,34 @@ async function checkRegistration(ctx: Context): Promise<boolean> {
   return checkRedirects(ctx, body as Record<string, unknown>);
 }
 
+/**
+ * Characters no redirect URI nor name shown on the consent page may hold: control characters (NUL,
+ * line breaks), bidirectional controls (an RTL override makes "moc.evil" read "live.com") and
+ * lone surrogates (no character at all).
+ */
+const UNSHOWABLE = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
+/** Client metadata shown to a person or followed by a browser, checked for {@link UNSHOWABLE}. */
+const SHOWN_METADATA = ['client_name', 'client_uri', 'logo_uri', 'policy_uri', 'tos_uri', 'post_logout_redirect_uris'];
+
 /** The registration's redirect URIs, and its handing on to oidc-provider. */
 function checkRedirects(ctx: Context, body: Record<string, unknown>): boolean {
   const uris = Array.isArray(body.redirect_uris) ? (body.redirect_uris as unknown[]) : [];
+  const unshowable = uris.filter((u) => typeof u === 'string' && UNSHOWABLE.test(u));
+  if (unshowable.length > 0)
+    return oauthError(
+      ctx,
+      400,
+      'invalid_redirect_uri',
+      `redirect URIs may not hold control characters, bidirectional controls or lone surrogates; refused: ${unshowable.map((u) => JSON.stringify(u)).join(', ')}`,
+    );
+  const shown = SHOWN_METADATA.filter((field) => [body[field]].flat().some((v) => typeof v === 'string' && UNSHOWABLE.test(v)));
+  if (shown.length > 0)
+    return oauthError(
+      ctx,
+      400,
+      'invalid_client_metadata',
+      `${shown.join(', ')} may not hold control characters, bidirectional controls or lone surrogates`,
+    );
   const bad = uris.filter((u) => typeof u !== 'string' || !(u.startsWith('https://') || isLoopbackHttp(u)));
   if (bad.length > 0)
     return oauthError(

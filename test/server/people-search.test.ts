@@ -399,7 +399,7 @@ test('REST applies input limits silently with receipts', () =>
     const res = await app.call('POST', '/api/v1/search/people/preview', {
       key,
       body: {
-        description: `engineer ${'x'.repeat(12_000)}`,
+        description: `engineer ${'xy '.repeat(4_000)}`,
         limit: 100,
         offset: 20_000,
         filters: { companies: [{ where: { identity: { names } } }] },

@@ -18,6 +18,7 @@ import type { Query, SearchEngine } from '../../../search-engine/port.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Services } from '../../services.js';
 import { companySearchQuery } from './company-search-ids.js';
+import { refuseOverlongWords } from './long-words.js';
 
 const COMPANIES = INDICES.companies.alias;
 const POSTS = INDICES.posts.alias;
@@ -139,6 +140,7 @@ async function resolveCompanySearch(services: Services, actor: Actor, req: Compa
   let recognized: ResolvedCompanySearch['recognized'] = [];
   let similarNames: string[] = [];
   let inputMode: CompanyInputMode = 'empty';
+  refuseOverlongWords(req.text);
   if (req.filters) {
     const normalized = normalizeCompanyFilters(req.filters);
     filters = normalized.filters;

@@ -18,6 +18,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { Services } from '../../services.js';
 import type { SearchActivityKind } from '../../store/search-activities.js';
 import { expandCompanySearchIds } from './company-search-ids.js';
+import { refuseOverlongWords } from './long-words.js';
 import { type CompanyNetwork, loadViewer, networkAtCompanies, type OverlayStatus, overlayStatus, type Viewer } from './network-overlay.js';
 import { resolveCompanyMentions } from './resolve-companies.js';
 
@@ -109,6 +110,7 @@ async function resolveJobSearch(services: Services, actor: Actor, req: JobSearch
   const receipts = [...req.receipts];
   let filters: JobFilters = {};
   let keywords: string[] = [];
+  refuseOverlongWords(req.text);
   if (req.filters) {
     const normalized = normalizeJobFilters(req.filters);
     filters = normalized.filters;

@@ -19,6 +19,7 @@ import { type ValidationProblem, validationFailed } from '../../errors.js';
 import { loadNetwork } from '../../search/network.js';
 import type { Services } from '../../services.js';
 import type { SearchActivityKind } from '../../store/search-activities.js';
+import { refuseOverlongWords } from './long-words.js';
 import { type CompanyActor, companyActors, type PersonAuthor, type PostHit, personAuthors, searchPosts } from './post-authors.js';
 import { resolveCompanyMentions } from './resolve-companies.js';
 
@@ -160,6 +161,7 @@ export async function searchPostsPage(
   // name read from the store.
   const now = new Date(services.clock());
   const handles = services.authorHandles;
+  refuseOverlongWords(req.text);
   const fromText = req.text ? await readPostQuery(services, req.text, req.filters) : null;
   const criteria = fromText ? fromText.filters : req.filters;
   const normalized = normalizePostFilters(criteria, now, { lookupAuthorIds: (ints) => handles.authorsOf(ints) });

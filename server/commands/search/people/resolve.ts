@@ -11,6 +11,7 @@ import { ListNormalizer, normalizeFilters } from '../../../../query-planner/buil
 import type { CohortMembership } from '../../../../query-planner/build/people-plan.js';
 import { underFilters } from '../../../../query-planner/build/people-plan.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../../query-planner/limits.js';
+import { isBrief } from '../../../../query-planner/parse/brief-roles.js';
 import { parsePeopleQuery } from '../../../../query-planner/parse/index.js';
 import { textKeywords } from '../../../../query-planner/parse/keywords.js';
 import type { Query } from '../../../../search-engine/port.js';
@@ -19,6 +20,7 @@ import { AppError, invalidField, type ValidationProblem, validationFailed } from
 import { loadNetwork, type RequesterNetwork } from '../../../search/network.js';
 import type { Services } from '../../../services.js';
 import { expandCompanySearchIds } from '../company-search-ids.js';
+import { refuseOverlongWords } from '../long-words.js';
 import { BINDING_MAX_AUTHORS, postAuthorIds } from '../post-authors.js';
 import { resolveCompanyMentions } from '../resolve-companies.js';
 import { findByUsername, personReference, resolvePeople } from './people-lookup.js';
@@ -60,9 +62,12 @@ export interface ResolvedPeopleSearch {
   inconclusiveZero: NoResultsReason | null;
 }
 
-/** A brief rather than a query: long, or several sentences or lines. */
-function inputModeOf(text: string): 'natural_language' | 'brief' {
-  return text.length > 280 || /\n\s*\S/.test(text) || (text.match(/[.!?](\s|$)/g)?.length ?? 0) > 1 ? 'brief' : 'natural_language';
+/**
+ * A brief rather than a query, as the parser tells one (`isBrief`, docs/natural-language.md):
+ * several lines or sentences, or over 40 words; never one word, however long.
+ */
+export function inputModeOf(text: string): 'natural_language' | 'brief' {
+  return isBrief(text, text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) ? 'brief' : 'natural_language';
 }
 
 /** The requester's network: the acting user's graph, null without one. */
@@ -104,6 +109,7 @@ export async function resolvePeopleSearch(
   // Filters: supplied ones bypass parsing; otherwise the text is parsed.
   let parsedFilters: AdvancedFilters = {};
   let residual: string[] = [];
+  refuseOverlongWords(req.text);
   if (req.filters) {
     applied.input_mode = req.text ? 'filters_and_text' : 'filters';
     if (req.text) residual = textKeywords(req.text);
