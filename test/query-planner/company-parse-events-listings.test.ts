@@ -1,0 +1,48 @@
+/**
+ * The company query parser on the twelfth session's families of phrasing: founding years by
+ * events, by a thousands "k", by decades in words, by "prior to", a label of two words, the
+ * current decade, a founding that "falls" in a year, years restated in brackets, a listing's year.
+ * The phrases are written for these tests, not taken from an evaluation set.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
+
+const filters = (q: string) => parseCompanyQuery(q, { year: 2026 }).filters;
+const founded = (q: string) => filters(q).founded_year;
+
+test('events of the late 20th century date a founding, glued to pre- or post- too', () => {
+  assert.equal(founded('mints founded before the euro'), { max: 1998 });
+  assert.equal(founded('post-euro payment firms'), { min: 2000 });
+  assert.equal(founded('handset makers founded before the iPhone'), { max: 2006 });
+  assert.equal(founded('studios started after the end of apartheid'), { min: 1995 });
+  assert.equal(founded('banks founded after the euro crisis'), { min: 2013 });
+  // The name as a modifier dates nothing.
+  assert.equal(founded('lenders founded in the euro area'), undefined);
+});
+
+test('years by "k", decades in words, "prior to", the current decade', () => {
+  assert.equal(founded('caterers founded 2k21 or later'), { min: 2021 });
+  assert.equal(founded('tanneries founded in the eighteen-eighties'), { min: 1880, max: 1889 });
+  assert.equal(founded('labels founded in the nineteen seventies'), { min: 1970, max: 1979 });
+  assert.equal(founded('apps founded in the twenty-tens'), { min: 2010, max: 2019 });
+  assert.equal(founded('quarries established prior to 1950'), { max: 1949 });
+  assert.equal(founded('agencies started subsequent to 2012'), { min: 2013 });
+  assert.equal(founded('robotics firms launched in the present decade'), { min: 2020 });
+  // "2k" alone is an amount, no year.
+  assert.equal(founded('2k employees logistics firms'), undefined);
+});
+
+test('a founding "falls" in a year, "founded year:" labels one, brackets restate it', () => {
+  assert.equal(founded('kennels whose founding fell before 1990'), { max: 1989 });
+  assert.equal(founded('bike shops | founded year: 1998'), { min: 1998, max: 1998 });
+  assert.equal(founded('mills founded in the late 1990s (1997-1999)'), { min: 1997, max: 1999 });
+  assert.equal(founded('post-crisis startup from 2012'), { min: 2012, max: 2012 });
+});
+
+test('a listing year is no founding year', () => {
+  assert.equal(founded('brewers listed since 2015'), undefined);
+  assert.equal(founded('brewers in business since 2015'), { min: 2015, max: 2015 });
+});
+
+test.run();
