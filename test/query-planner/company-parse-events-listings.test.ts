@@ -45,4 +45,41 @@ test('a listing year is no founding year', () => {
   assert.equal(founded('brewers in business since 2015'), { min: 2015, max: 2015 });
 });
 
+const types = (q: string) => filters(q).company_types;
+const stages = (q: string) => filters(q).funding_stages;
+
+test('a listing by its parts is public; denied, private', () => {
+  assert.equal(types('kayak makers whose shares trade in Oslo'), ['public_company']);
+  assert.equal(types('insurers you can purchase stock in'), ['public_company']);
+  assert.equal(types('miners that are meme stocks'), ['public_company']);
+  assert.equal(types('hotel groups on a stock exchange'), ['public_company']);
+  assert.equal(types('seed growers without a ticker'), ['privately_held']);
+  assert.equal(types('bakeries with no free float'), ['privately_held']);
+  assert.equal(types('brewers not on a stock exchange'), ['privately_held']);
+  // Investing on a market trades others' shares.
+  assert.equal(types('apps for investing on the stock market'), undefined);
+});
+
+test('legal forms by country, only where they are forms', () => {
+  assert.equal(types('robotics firms organised as a Pte Ltd'), ['privately_held']);
+  assert.equal(types('logistics firms that are Ltda'), ['privately_held']);
+  assert.equal(types('food groups registered as a Tbk'), ['public_company']);
+  assert.equal(types('museums run as companies limited by guarantee'), ['nonprofit']);
+  assert.equal(types('choirs that are an e.V.'), ['nonprofit']);
+  assert.equal(types('Acme Pty Ltd rivals in Perth'), undefined);
+});
+
+test('rounds and sources of money: friends and family, revenue alone, nothing raised, PE portfolios, past a round', () => {
+  assert.equal(stages('kombucha brands with friends and family money'), ['pre_seed']);
+  assert.equal(stages('agencies financed entirely through cash flow'), ['bootstrapped']);
+  assert.equal(stages('tool makers that never took a penny'), ['bootstrapped']);
+  assert.equal(stages("bakeries that don't have outside investors"), ['bootstrapped']);
+  assert.equal(stages('dental chains bought out by a private equity firm'), ['private_equity']);
+  assert.equal(stages('bottlers that are buyout fund portfolio companies'), ['private_equity']);
+  assert.equal(stages('crm vendors past Series C'), ['series_d', 'series_e_plus']);
+  assert.equal(stages('crm vendors beyond Series A'), ['series_b', 'series_c', 'series_d', 'series_e_plus']);
+  // Investors had, not denied, say nothing of the stage.
+  assert.equal(stages('kiln makers with investors'), undefined);
+});
+
 test.run();
