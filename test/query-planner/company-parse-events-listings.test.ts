@@ -82,4 +82,29 @@ test('rounds and sources of money: friends and family, revenue alone, nothing ra
   assert.equal(stages('kiln makers with investors'), undefined);
 });
 
+const funding = (q: string) => filters(q).total_funding_usd;
+
+test('amounts in other currencies and scales keep their face value', () => {
+  assert.equal(funding('agritechs that raised ₹12 crore'), { min: 120_000_000 });
+  assert.equal(funding('agritechs that raised 8 lakhs rupees'), { min: 800_000 });
+  assert.equal(funding('agritechs with INR 5 crore in funding'), { min: 50_000_000 });
+  assert.equal(funding('fintechs that raised R$ 15 milhões'), { min: 15_000_000 });
+  assert.equal(funding('apps that raised 40 millones de pesos or less'), { max: 40_000_000 });
+  assert.equal(funding('biotechs that raised 2 milliards'), { min: 2_000_000_000 });
+  assert.equal(funding('robotics firms with ¥2bn+ raised'), { min: 2_000_000_000 });
+  assert.equal(funding('game studios that raised 3億円'), { min: 300_000_000 });
+  assert.equal(funding('edtechs that raised HK$8m'), { min: 8_000_000 });
+  // A code that is an English word, a name after a bare number, a letter before digits: no money.
+  assert.equal(funding('TOP 50 fintechs'), undefined);
+  assert.equal(funding('50 real estate agents'), undefined);
+  assert.equal(funding('F5 competitors'), undefined);
+});
+
+test('a limit said by what sets it is a maximum', () => {
+  assert.equal(funding('bakeries with funding capped at $2M'), { max: 2_000_000 });
+  assert.equal(funding('bakeries with funding limited to €900k'), { max: 900_000 });
+  assert.equal(funding('bakeries with funding no higher than £3M'), { max: 3_000_000 });
+  assert.equal(filters('clinics with headcount capped at 40 staff').employee_count, { max: 40 });
+});
+
 test.run();
