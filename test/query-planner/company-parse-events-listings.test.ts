@@ -107,4 +107,19 @@ test('a limit said by what sets it is a maximum', () => {
   assert.equal(filters('clinics with headcount capped at 40 staff').employee_count, { max: 40 });
 });
 
+test('head counts by "-plus" and by a trade with the rest of the staff', () => {
+  assert.equal(filters('climbing gyms with 300-plus staff').employee_count, { min: 300 });
+  assert.equal(filters('care homes with 80-plus nurses and staff').employee_count, { min: 80 });
+  assert.equal(filters('ski schools with under 60 instructors & staff').employee_count, { max: 60 });
+  // A count of things and staff is no head count.
+  assert.equal(filters('hospitals with 40 beds and staff').employee_count, undefined);
+});
+
+test('a short word glued to the next is part of it in a sector', () => {
+  assert.equal(filters('hi-fi amplifier makers').categories?.include, ['hi-fi amplifier']);
+  assert.equal(filters('in-store analytics vendors').categories?.include, ['in-store analytics']);
+  // "ex-" is a former employer's, a chain of links is read as before.
+  assert.not.ok(filters('startups run by ex-Stripe engineers').categories?.include?.some((c) => c.startsWith('ex')));
+});
+
 test.run();

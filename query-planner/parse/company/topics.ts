@@ -142,10 +142,33 @@ function usable(t: Token | undefined, scopes: Scopes, tokens: Token[]): t is Tok
     !t.claim &&
     (KEYWORD_STOP_WORDS.has(t.norm) || t.norm.length > 60) &&
     !isInformationTechnology(t, tokens[t.i + 1]) &&
-    !leadsCompound(t, tokens)
+    !leadsCompound(t, tokens) &&
+    !gluedToContent(t, tokens)
   )
     return false;
   return true;
+}
+
+/**
+ * A short word glued by a hyphen to the content word after it is part of one word ("hi-vis",
+ * "no-code", "in-flight", "on-prem"), not filler alone. Not a link inside a longer compound
+ * ("pay-as-you-go", "seed-to-sale": what such a chain names is left as it was read), nor "ex-"
+ * (a former employer, "ex-Google").
+ */
+function gluedToContent(t: Token, tokens: Token[]): boolean {
+  const next = tokens[t.i + 1];
+  return (
+    t.norm.length <= 3 &&
+    !t.join &&
+    t.norm !== 'ex' &&
+    !!next &&
+    next.join === '-' &&
+    next.kind === 'word' &&
+    !next.claim &&
+    !KEYWORD_STOP_WORDS.has(next.norm) &&
+    !NOT_TOPIC.has(next.norm) &&
+    !HEADS.has(next.norm)
+  );
 }
 
 /** Words before a phrase that make it an attribute, an agent or a comparison, not what the company does. */
