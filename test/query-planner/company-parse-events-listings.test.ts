@@ -122,4 +122,12 @@ test('a short word glued to the next is part of it in a sector', () => {
   assert.not.ok(filters('startups run by ex-Stripe engineers').categories?.include?.some((c) => c.startsWith('ex')));
 });
 
+test('participles held as verbs are adjectives before a noun', () => {
+  assert.equal(filters('live streaming studios').categories?.include, ['live streaming']);
+  assert.equal(filters('raised floor installers').categories?.include?.[0], 'raised floor installation');
+  // A verb still: after the company, or before a place word.
+  assert.equal(filters('bakeries living in Berlin').categories?.include, ['bakery', 'bakeries']);
+  assert.equal(filters('kiln makers that raised $4M').categories?.include, ['kiln']);
+});
+
 test.run();
