@@ -109,6 +109,10 @@ function firstRange(mentions: NumberMention[]): NumberRange | null {
   if (!first) return null;
   const range: NumberRange = { ...first.range };
   for (const m of usable.slice(1)) {
+    // A closed span inside an open one narrows it: "post-pandemic startup from 2022" is 2022.
+    const { min, max } = m.range;
+    const inside = min !== undefined && max !== undefined && (range.min ?? min) <= min && (range.max ?? max) >= max;
+    if (inside && (range.min === undefined || range.max === undefined)) return { min, max };
     if (range.min === undefined && m.range.min !== undefined && m.range.max === undefined) range.min = m.range.min;
     if (range.max === undefined && m.range.max !== undefined && m.range.min === undefined) range.max = m.range.max;
   }

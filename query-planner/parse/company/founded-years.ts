@@ -25,6 +25,9 @@ function yearOf(t: Token | undefined, prev?: Token): { year: number; plus: boole
   if (m) return { year: Number(m[1]), plus: !!m[2] };
   // "Y2K": the year 2000 by its nickname ("between Y2K and 2008", "post-Y2K").
   if (t.norm === 'y2k') return { year: 2000, plus: false };
+  // "2k18", "2K21+": a year of this century with "k" for its thousands ("2k" alone is an amount).
+  const k = /^2k(\d\d)(\+)?$/.exec(t.norm);
+  if (k) return { year: 2000 + Number(k[1]), plus: !!k[2] };
   // "'95", "'19": a two-digit year after an apostrophe.
   const two = /^(\d\d)(\+)?$/.exec(t.norm);
   if (two && prev?.kind === 'punct' && /^['’]$/.test(prev.text) && prev.end === t.start) {
@@ -264,6 +267,11 @@ export const LINK_PHRASES: [string[], Link][] = [
   [['at', 'least'], 'since'],
   [['at', 'most'], 'until'],
   [['later', 'than'], 'after'],
+  // "prior to 1980" is before it, as "before 1980" is ("to" alone is "until").
+  [['prior', 'to'], 'before'],
+  [['previous', 'to'], 'before'],
+  [['ahead', 'of'], 'before'],
+  [['subsequent', 'to'], 'after'],
   [['in', 'or', 'after'], 'since'],
   [['in', 'or', 'before'], 'until'],
   [['on', 'or', 'after'], 'since'],
@@ -310,14 +318,16 @@ export function readRelative(tokens: Token[], i: number, now: number): Relative 
   const a = tokens[i]?.norm ?? '';
   const b = tokens[i + 1]?.norm ?? '';
   const c = tokens[i + 2]?.norm ?? '';
-  if (a === 'this' && b === 'decade') return { range: { min: Math.floor(now / 10) * 10 }, end: i + 2 };
+  // "this decade", "the current decade", "the present century": the one now under way.
+  const current = /^(this|current|present)$/.test(a);
+  if (current && b === 'decade') return { range: { min: Math.floor(now / 10) * 10 }, end: i + 2 };
   if (a === 'this' && b === 'year') return { range: { min: now, max: now }, end: i + 2 };
   if (a === 'last' && b === 'year') return { range: { min: now - 1, max: now - 1 }, end: i + 2 };
   // "last century": before this one, as people mean it (an old company, not only of the 1900s);
   // "this century": since its first year.
   const century = Math.floor(now / 100) * 100;
   if (/^(last|previous)$/.test(a) && b === 'century') return { range: { max: century - 1 }, end: i + 2 };
-  if (a === 'this' && b === 'century') return { range: { min: century }, end: i + 2 };
+  if (current && b === 'century') return { range: { min: century }, end: i + 2 };
   // "the last N years": N calendar years, this one included ("last 2 years" in 2026: 2025-2026).
   if (/^(last|past)$/.test(a) && b === 'decade') return { range: { min: now - 9 }, end: i + 2 };
   const n = yearsCount(b);

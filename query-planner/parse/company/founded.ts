@@ -112,7 +112,10 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     // "date from the interwar years", "dates back to 1890": dated is founded.
     const dates = /^(date|dates|dated)$/.test(t.norm) && /^(from|back|to)$/.test(tokens[i + 1]?.norm ?? '');
     if (!FOUNDING_VERBS.has(t.norm) && t.norm !== 'opened' && t.norm !== 'set' && !survival && !since && !dates) continue;
-    if (t.norm === 'founding' && !/^(year|date)$/.test(tokens[i + 1]?.norm ?? '')) continue;
+    // "founding year", "whose founding falls in 2019": the noun with its year.
+    if (t.norm === 'founding' && !/^(year|date|falls|fell|was|came|happened)$/.test(tokens[i + 1]?.norm ?? '')) continue;
+    // "listed since 2020", "public since 2019": the listing's year, not the founding's.
+    if (since && /^(listed|quoted|public|floated|ipo'd|ipoed|traded)$/.test(tokens[i - 1]?.norm ?? '')) continue;
     // "set up in 2019", "set up before the millennium": the phrase is the verb.
     const setUp = t.norm === 'set' && tokens[i + 1]?.norm === 'up';
     // "opened their doors in 2011", "opened its doors for business in 1998": founded then.
@@ -130,7 +133,7 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     let link: Link = since && !existsSince(tokens, i) && !sinceAlone ? 'since' : 'in';
     // "opened their doors": the phrase is the verb.
     if (t.norm === 'set' && !setUp) continue;
-    const used: number[] = t.norm === 'opened' && !openedLink ? [i + 1, i + 2] : setUp ? [i + 1] : [];
+    const used: number[] = t.norm === 'opened' && !openedLink ? [i + 1, i + 2] : setUp || t.norm === 'founding' ? [i + 1] : [];
     let found: { range: NumberRange; start: number; end: number } | null = null;
     for (let j = i + 1 + used.length; j < tokens.length && j - i <= WINDOW; j++) {
       const u = tokens[j] as Token;
@@ -138,8 +141,8 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
       if (u.kind === 'punct' && u.text === '.' && t.norm === 'est' && j === i + 1) continue;
       // "c. 2015", "ca. 1900", "approx. 1990": the abbreviation's full stop.
       if (u.kind === 'punct' && u.text === '.' && /^(c|ca|approx|abt)$/.test(tokens[j - 1]?.norm ?? '') && used.includes(j - 1)) continue;
-      // "founded: 2019", "year founded - 1988": a label's colon or dash.
-      if (u.kind === 'punct' && (u.text === ':' || u.text === '-') && j === i + 1) {
+      // "founded: 2019", "year founded - 1988", "founded year: 2010": a label's colon or dash.
+      if (u.kind === 'punct' && (u.text === ':' || u.text === '-') && j === i + 1 + used.length) {
         used.push(j);
         continue;
       }
@@ -187,7 +190,8 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
         const u = tokens[k] as Token;
         if (u.kind === 'punct' && (u.stop || u.text === ',')) break;
         const ev = matchAt(tokens, k, EVENTS);
-        if (!ev) continue;
+        // "the euro area", "the pandemic economy": the event's name as a modifier dates nothing.
+        if (!ev || /^(zone|area|region|countries|markets?|economy)$/.test(tokens[ev.end]?.norm ?? '')) continue;
         found = { range: eventRange(ev.value, link, survival), start: k, end: ev.end };
         break;
       }
@@ -230,8 +234,14 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
       }
       continue;
     }
-    // "post-2015", "pre-1900": glued prefixes.
+    // "post-2015", "pre-1900", "pre-euro": glued prefixes, before a year or an event.
     if (/^(pre|post)$/.test(t.norm) && tokens[i + 1]?.join === '-' && !fundingBefore(tokens, i)) {
+      const ev = matchAt(tokens, i + 1, EVENTS);
+      if (ev && !readYear(tokens, i + 1, false)) {
+        push(eventRange(ev.value, t.norm === 'pre' ? 'before' : 'after', false), i, ev.end, range(i, ev.end));
+        i = ev.end - 1;
+        continue;
+      }
       const read = readYear(tokens, i + 1, false);
       if (read) {
         push(applyLink(t.norm === 'pre' ? 'before' : 'after', read), i, read.end, range(i, read.end));
@@ -344,7 +354,10 @@ function restated(tokens: Token[], mentions: NumberMention[]): NumberMention[] {
     if (tokens[k]?.text === ',') k--;
     const one = RESTATE.test(tokens[k]?.norm ?? '');
     const two = tokens[k]?.norm === 'is' && tokens[k - 1]?.norm === 'that';
-    if (!one && !two) continue;
+    // "the early 2000s (2000-2004)": years in brackets right after the founding restate it.
+    const bracket = tokens[m.from - 1]?.text === '(' && mentions.some((o) => o !== m && o.to === m.from - 1);
+    if (bracket) k = m.from;
+    if (!one && !two && !bracket) continue;
     claim(tokens, two ? k - 1 : k, k + 1, 'years');
     const earlier = out.filter((o) => o !== m && o.from < m.from);
     out = [m, ...out.filter((o) => o !== m && !earlier.includes(o))];

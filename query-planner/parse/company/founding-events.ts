@@ -123,6 +123,49 @@ export const EVENTS = phraseTable<[number, number]>([
       ['brexit', 'the brexit vote', 'the brexit referendum'],
       [2016, 2016],
     ],
+    // More events of the late 20th century and after, each by its year.
+    [
+      ['the wall fell', 'the fall of the wall', 'the wall came down', 'the berlin wall came down'],
+      [1989, 1989],
+    ],
+    [
+      ['the euro', 'euro', 'the launch of the euro', 'the introduction of the euro', 'the single currency'],
+      [1999, 1999],
+    ],
+    [
+      ['the euro crisis', 'euro crisis', 'the eurozone crisis', 'the euro debt crisis'],
+      [2010, 2012],
+    ],
+    [
+      ['euro notes', 'euro cash', 'the euro changeover'],
+      [2002, 2002],
+    ],
+    [
+      ['the end of apartheid', 'apartheid ended', 'apartheid'],
+      [1994, 1994],
+    ],
+    [
+      ['the handover', 'the hong kong handover'],
+      [1997, 1997],
+    ],
+    [['the good friday agreement'], [1998, 1998]],
+    [
+      ['the maastricht treaty', 'maastricht'],
+      [1992, 1992],
+    ],
+    [
+      ['the moon landing', 'the moon landings', 'the apollo landing'],
+      [1969, 1969],
+    ],
+    [
+      ['the iphone', 'the first iphone', 'the iphone launch', 'the app store'],
+      [2007, 2008],
+    ],
+    [['the arab spring'], [2011, 2011]],
+    [
+      ['eu enlargement', 'the eu enlargement', 'the big bang enlargement'],
+      [2004, 2004],
+    ],
   ]),
   ['gpt-3', [2020, 2020]],
   ['gpt 3', [2020, 2020]],

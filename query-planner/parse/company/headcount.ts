@@ -14,6 +14,8 @@ const EMPLOYEE_WORDS =
 /** A unit after a number that is not a head count. */
 const UNITS =
   /^(years?|yrs?|months?|weeks?|days?|hours?|%|percent|x|times|countries|cities|offices|locations|customers|clients|users|markets|products|engineers|developers|investors|rounds?|patents|stores|million|billion|m|b|bn|mn|k|dollars|usd|eur|euros|minutes|seconds|stars|downloads|installs|members?hips?|ago|old|am|pm)$/;
+/** Plurals of people by their work ("instructors", "nurses", "trainees"), for "N instructors and staff". */
+const PEOPLE_PLURAL = /(?:er|or|ist|ian|ant|ent|ee|nurse|aide|agent|guide)s$/;
 const TEAM_BEFORE = /^(team|teams|headcount|staff|size|workforce|employees|payroll)$/;
 
 interface Count {
@@ -56,7 +58,8 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
     const low = second && second.value < c.value ? second : c;
     const high = second && second.value < c.value ? c : second;
     let plus = c.plus || !!second?.plus;
-    if (tokens[k]?.norm === '+') {
+    // "200+", "200-plus", "200 plus staff".
+    if (tokens[k]?.norm === '+' || (tokens[k]?.norm === 'plus' && tokens[k + 1]?.kind === 'word')) {
       plus = true;
       k++;
     }
@@ -73,6 +76,15 @@ export function scanEmployees(tokens: Token[], scopes: Scopes): NumberMention[] 
     } else if (w?.norm === 'team' && tokens[k + 1]?.norm === 'members') {
       word = true;
       end = k + 2;
+    } else if (
+      w?.kind === 'word' &&
+      PEOPLE_PLURAL.test(w.norm) &&
+      /^(and|&)$/.test(tokens[k + 1]?.norm ?? '') &&
+      /^(staff|employees|workers)$/.test(tokens[k + 2]?.norm ?? '')
+    ) {
+      // "200 instructors and staff", "50 nurses & employees": the whole workforce, by its trade and the rest.
+      word = true;
+      end = k + 3;
     } else if (w?.norm === 'range' && second) {
       word = true;
       end = k + 1;

@@ -6,6 +6,7 @@
  */
 import type { NumberRange } from '../../advanced-filters.js';
 import { claim, type Token } from '../tokens.js';
+import { CURRENCY_NAMES, CURRENCY_SYMBOLS, FOREIGN_SCALES, isCurrencyCode, leadingSymbol } from './currencies.js';
 import { boundAfter, boundBefore, isNumberish, type NumberMention } from './number-words.js';
 import type { Scopes } from './scopes.js';
 
@@ -26,7 +27,16 @@ const SCALES: ReadonlyMap<string, number> = new Map(
   }),
 );
 const CURRENCY_WORDS = new Set(['$', 'usd', 'us$', 'eur', '€', '£', 'gbp', 'euro', 'euros', 'dollars', 'dollar']);
-const MONEY = /^(?:us|usd|eur|gbp)?([$€£])?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(k|m|mm|mn|b|bn)?(\+)?$/;
+/** An amount after its glued currency: digits, a scale ("m", "bn", "万", "cr"), a currency after ("円"), a "+". */
+const MONEY = /^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(k|m|mm|mn|b|bn|cr|[\p{Script=Han}\p{Script=Hangul}]{1,6}?)?(円|원|元)?(\+)?$/u;
+/** The English prefixes glued before an amount ("usd5m", "us$5m"), with CLDR's symbols (currencies.ts). */
+const GLUED_CODE = /^(?:us|usd|eur|gbp)(?=[$\d])/;
+
+/** A scale word's value: English first ("mil" is a million), then other languages' ("crore", "milhões"). */
+const scaleWord = (w: string): number | undefined => SCALES.get(w) ?? FOREIGN_SCALES.get(w);
+/** Whether a token is a currency written apart from its amount: a word, a symbol, an ISO code in capitals. */
+const currencyApart = (t: Token | undefined): boolean =>
+  !!t && (CURRENCY_WORDS.has(t.norm) || CURRENCY_SYMBOLS.has(t.norm) || isCurrencyCode(t.text));
 
 interface Amount {
   value: number;
@@ -36,12 +46,14 @@ interface Amount {
 }
 
 function amountOf(s: string): Amount | null {
-  const m = MONEY.exec(s);
+  const code = GLUED_CODE.exec(s)?.[0].length ?? 0;
+  const symbol = leadingSymbol(s.slice(code));
+  const m = MONEY.exec(s.slice(code + symbol));
   if (!m) return null;
-  const n = Number((m[2] as string).replace(/,/g, ''));
-  if (!Number.isFinite(n)) return null;
-  const scale = m[3] ? (SCALES.get(m[3]) ?? 1) : 1;
-  return { value: n * scale, scaled: !!m[3], currency: !!m[1], plus: !!m[4] };
+  const n = Number((m[1] as string).replace(/,/g, ''));
+  const scale = m[2] ? scaleWord(m[2]) : 1;
+  if (!Number.isFinite(n) || scale === undefined) return null;
+  return { value: n * scale, scaled: !!m[2], currency: symbol > 0 || !!m[3], plus: !!m[4] };
 }
 
 /** A money expression starting at token i: one amount or a range. */
@@ -89,7 +101,7 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
   let start = i;
   let currency = false;
   let text = t.norm;
-  if (CURRENCY_WORDS.has(text) && isNumberish(tokens[i + 1])) {
+  if (currencyApart(t) && isNumberish(tokens[i + 1])) {
     currency = true;
     start = i + 1;
     text = tokens[i + 1]?.norm ?? '';
@@ -99,7 +111,7 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
   let end = start + 1;
   // "30 million+": the tokenizer keeps the "+" on the word.
   const next = tokens[end]?.norm ?? '';
-  const scale = SCALES.get(next.replace(/\+$/, ''));
+  const scale = scaleWord(next.replace(/\+$/, ''));
   if (!a.scaled && scale && !tokens[end]?.join) {
     a.value *= scale;
     a.scaled = true;
@@ -110,9 +122,16 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
     a.plus = true;
     end++;
   }
-  if (CURRENCY_WORDS.has(tokens[end]?.norm ?? '') && tokens[end]?.kind === 'word') {
+  if (currencyApart(tokens[end]) && tokens[end]?.kind === 'word') {
     currency = true;
     end++;
+  } else if (a.scaled) {
+    // "50 crore rupees", "2 milhões de reais": a currency's name after an amount with a scale.
+    const k = tokens[end]?.norm === 'de' ? end + 1 : end;
+    if (CURRENCY_NAMES.has(tokens[k]?.norm ?? '')) {
+      currency = true;
+      end = k + 1;
+    }
   }
   a.currency ||= currency;
   return { amount: a, end };
@@ -122,8 +141,9 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
 function scaleOf(text: string, a: Amount): number {
   const digits = Number(
     text
-      .replace(/^(?:us|usd|eur|gbp)?[$€£]?/, '')
-      .replace(/[a-z+]+$/, '')
+      .replace(GLUED_CODE, '')
+      .replace(/^\D+/, '')
+      .replace(/[^\d.,]+$/, '')
       .replace(/,/g, ''),
   );
   return digits ? a.value / digits : 1;
@@ -137,7 +157,7 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
   const t = tokens[i];
   if (!t || t.claim) return null;
   // "$200M-$500M" and "$5-$20M" stay one token.
-  const glued = /^(.+?\d[a-z]*)-((?:us)?[$€£]?\d.*)$/.exec(t.norm);
+  const glued = /^(.+?\d[a-z]*)-(\D{0,4}\d.*)$/.exec(t.norm);
   if (glued) {
     const a = amountOf(glued[1] as string);
     const b = amountOf(glued[2] as string);

@@ -46,6 +46,11 @@ const MIN_BEFORE: string[][] = [
   ['not', 'under'],
   ['not', 'below'],
   ['starting', 'at'],
+  ['starting', 'from'],
+  ['no', 'lower', 'than'],
+  ['no', 'smaller', 'than'],
+  ['at', 'or', 'above'],
+  ['floor', 'of'],
 ];
 const MAX_BEFORE: string[][] = [
   ['less', 'than'],
@@ -66,6 +71,21 @@ const MAX_BEFORE: string[][] = [
   ['<='],
   ['sub'],
   ['south', 'of'],
+  // A limit said by what sets it: "capped at €400k", "limited to 50 staff", "a ceiling of $2M".
+  ['capped', 'at'],
+  ['cap', 'of'],
+  ['limited', 'to'],
+  ['ceiling', 'of'],
+  ['not', 'exceeding'],
+  ['topping', 'out', 'at'],
+  ['tops', 'out', 'at'],
+  ['maxing', 'out', 'at'],
+  ['no', 'higher', 'than'],
+  ['no', 'greater', 'than'],
+  ['no', 'larger', 'than'],
+  ['no', 'bigger', 'than'],
+  ['at', 'or', 'below'],
+  ['at', 'or', 'under'],
 ];
 const MIN_AFTER: string[][] = [
   ['or', 'more'],

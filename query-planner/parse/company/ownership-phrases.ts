@@ -64,10 +64,25 @@ const OWNERS_AFTER: [string[], Trait][] = [
       'pe fund',
       'buyout firm',
       'buyout fund',
+      'private equity firms',
+      'private equity funds',
+      'private equity houses',
+      'pe firms',
+      'pe funds',
+      'pe houses',
+      'buyout firms',
+      'buyout funds',
+      'buyout house',
+      'financial sponsor',
+      'financial sponsors',
     ],
     { kind: 'funding_stage', stages: ['private_equity'] },
   ],
 ];
+
+/** What only a buyer does: "carved out by a buyout fund", "taken private by PE firms". */
+const BUYING = ['acquired', 'bought', 'bought out', 'carved out', 'taken private', 'purchased', 'taken over'];
+const isPrivateEquity = (t: Trait): boolean => t.kind === 'funding_stage' && t.stages.includes('private_equity');
 
 /** "Publicly held" is a listed company's, not the state's (trait-phrases.ts). */
 const NOT_COMPOSED = new Set(['publicly held', 'publicly-held']);
@@ -86,5 +101,20 @@ export const OWNERSHIP_PHRASES: [string, Trait][] = (() => {
       for (const p of PARTICIPLES.filter((q) => !isPrivate(trait) || (OWNING.has(q) && q !== 'run' && q !== 'operated')))
         for (const article of ['', 'the ', 'a ', 'an '])
           if (!(article && /^(a|an|its|their) /.test(owner))) out.set(`${p} by ${article}${owner}`, trait);
+  // Held by a private-equity owner: bought by one, or in its portfolio ("in the portfolio of PE
+  // firms", "sitting in a PE portfolio", "a buyout fund's portfolio company").
+  for (const [owners, trait] of OWNERS_AFTER.filter(([, t]) => isPrivateEquity(t)))
+    for (const owner of owners) {
+      for (const article of ['', 'a ', 'the ']) {
+        for (const p of BUYING) out.set(`${p} by ${article}${owner}`, trait);
+        for (const of of ['portfolio of', 'portfolios of']) out.set(`in the ${of} ${article}${owner}`, trait);
+        out.set(`portfolio company of ${article}${owner}`, trait);
+        out.set(`portfolio companies of ${article}${owner}`, trait);
+      }
+      for (const article of ['a ', 'the ', 'its ', 'their ']) out.set(`in ${article}${owner} portfolio`, trait);
+      out.set(`${owner} portfolio company`, trait);
+      out.set(`${owner} portfolio companies`, trait);
+      out.set(`${owner}'s portfolio`, trait);
+    }
   return [...out];
 })();

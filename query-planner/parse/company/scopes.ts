@@ -36,7 +36,7 @@ function continuesPhrase(t: Token | undefined): boolean {
 const NOT_NEGATING_AFTER = /^(just|only|necessarily|merely|simply|always|even|all)$/;
 /** "no more than 50", "not less than", "not before 2005": comparatives, not negations. */
 const COMPARATIVE_AFTER =
-  /^(more|less|fewer|over|under|greater|larger|smaller|later|earlier|sooner|older|newer|before|after|until|above|below)$/;
+  /^(more|less|fewer|over|under|greater|larger|smaller|later|earlier|sooner|older|newer|before|after|until|above|below|exceeding)$/;
 const SINGLE_CUES = new Set(
   "excluding exclude excludes except without outside never nor avoid avoiding skipped skipping skip minus don't dont doesn't doesnt aren't arent isn't isnt won't wont haven't havent hasn't hasnt didn't didnt weren't werent vs versus unlike".split(
     ' ',
@@ -59,16 +59,18 @@ function scopeEnd(tokens: Token[], from: number, inTerminators: Set<string>): nu
 function negationCue(tokens: Token[], i: number): number {
   const t = tokens[i] as Token;
   const next = tokens[i + 1]?.norm ?? '';
+  // "no higher than", "not bigger than": any comparative before "than" ("not higher ed" negates).
+  const comparative = COMPARATIVE_AFTER.test(next) || (/er$/.test(next) && tokens[i + 2]?.norm === 'than');
   switch (t.norm) {
     case 'not':
-      if (NOT_NEGATING_AFTER.test(next) || COMPARATIVE_AFTER.test(next)) return 0;
+      if (NOT_NEGATING_AFTER.test(next) || comparative) return 0;
       // "not-for-profit", "not for profit": a company type, no negation.
       if (tokens[i + 1]?.join === '-' || (next === 'for' && tokens[i + 2]?.norm === 'profit')) return 0;
       if (next === 'yet' || next === 'in' || next === 'into' || next === 'a' || next === 'an') return 2;
       return 1;
     case 'no':
       // "no more than 50"; "no-code" is a word.
-      return COMPARATIVE_AFTER.test(next) || next === 'matter' || tokens[i + 1]?.join === '-' ? 0 : 1;
+      return comparative || next === 'matter' || tokens[i + 1]?.join === '-' ? 0 : 1;
     case 'do':
     case 'does':
       return next === 'not' && !NOT_NEGATING_AFTER.test(tokens[i + 2]?.norm ?? '') ? 2 : 0;

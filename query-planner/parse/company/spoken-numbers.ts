@@ -24,6 +24,12 @@ const SMALL = new Set(UNITS.split(' ').slice(0, 10));
 /** "the eighties" → "the 80s": decades as founded.ts reads them. */
 const DECADE_WORDS = new Map(TENS.split(' ').map((w, k) => [`${w.replace(/y$/, 'ies')}`, `${(k + 2) * 10}s`]));
 
+const CENTURIES = new Map([
+  ['eighteen', '18'],
+  ['nineteen', '19'],
+  ['twenty', '20'],
+]);
+
 interface Span {
   start: number;
   end: number;
@@ -94,6 +100,13 @@ const small = (span: Span) => span.words.length === 1 && SMALL.has(span.words[0]
 
 /** The query with its spoken numbers in digits; the text is unchanged when it has none. */
 export function spokenNumbersToDigits(text: string): string {
+  // "the nineteen-nineties", "the eighteen eighties", "twenty-tens": a century's decade in words,
+  // read before "nineteen" alone becomes 19.
+  text = text.replace(
+    /\b(eighteen|nineteen|twenty)[- ](tens|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/gi,
+    (_m, c: string, w: string) =>
+      `${CENTURIES.get(c.toLowerCase())}${w.toLowerCase() === 'tens' ? '10s' : DECADE_WORDS.get(w.toLowerCase())}`,
+  );
   const found = spans(text).map((span) => ({ span, value: spanValue(span) }));
   let out = text;
   // Rewrite from the end, so earlier offsets hold; "two to three thousand" shares the magnitude.

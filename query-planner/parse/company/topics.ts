@@ -142,10 +142,54 @@ function usable(t: Token | undefined, scopes: Scopes, tokens: Token[]): t is Tok
     !t.claim &&
     (KEYWORD_STOP_WORDS.has(t.norm) || t.norm.length > 60) &&
     !isInformationTechnology(t, tokens[t.i + 1]) &&
-    !leadsCompound(t, tokens)
+    !leadsCompound(t, tokens) &&
+    !gluedToContent(t, tokens) &&
+    !adjectiveBeforeNoun(t, tokens)
   )
     return false;
   return true;
+}
+
+/**
+ * Participles the filler lists hold as verbs ("people who live in", "fintechs that raised $5M")
+ * used as adjectives before a noun: "live chat", "working capital", and "raised" opening the
+ * query ("raised bed kits"), where no company before it can have raised anything.
+ */
+function adjectiveBeforeNoun(t: Token, tokens: Token[]): boolean {
+  const next = tokens[t.i + 1];
+  if (
+    !next ||
+    next.kind !== 'word' ||
+    next.join ||
+    (next.claim && next.claim !== 'industry') ||
+    KEYWORD_STOP_WORDS.has(next.norm) ||
+    HEADS.has(next.norm)
+  )
+    return false;
+  if (/^(live|living|working)$/.test(t.norm)) return true;
+  return t.norm === 'raised' && !tokens.slice(0, t.i).some((u) => u.kind === 'word') && !/^[\d$€£]/.test(next.norm);
+}
+
+/**
+ * A short word glued by a hyphen to the content word after it is part of one word ("hi-vis",
+ * "no-code", "in-flight", "on-prem"), not filler alone. Not a link inside a longer compound
+ * ("pay-as-you-go", "seed-to-sale": what such a chain names is left as it was read), nor "ex-"
+ * (a former employer, "ex-Google").
+ */
+function gluedToContent(t: Token, tokens: Token[]): boolean {
+  const next = tokens[t.i + 1];
+  return (
+    t.norm.length <= 3 &&
+    !t.join &&
+    t.norm !== 'ex' &&
+    !!next &&
+    next.join === '-' &&
+    next.kind === 'word' &&
+    !next.claim &&
+    !KEYWORD_STOP_WORDS.has(next.norm) &&
+    !NOT_TOPIC.has(next.norm) &&
+    !HEADS.has(next.norm)
+  );
 }
 
 /** Words before a phrase that make it an attribute, an agent or a comparison, not what the company does. */
@@ -172,6 +216,7 @@ function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string
     !tokens[t.i + 1]?.join &&
     !isInformationTechnology(t, tokens[t.i + 1]) &&
     !leadsCompound(t, tokens) &&
+    !adjectiveBeforeNoun(t, tokens) &&
     (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm) || isFiller(t.norm) || t.norm.length < 2);
   // Head nouns and evaluative words at the end, evaluative words and light verbs at the start. A
   // head noun in front modifies the next word ("board game publishers", "office furniture makers",

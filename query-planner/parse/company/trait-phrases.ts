@@ -5,6 +5,7 @@
 import type { FundingStage } from '../../advanced-filters.js';
 import type { CompanyType } from '../../company-filters.js';
 import { STAGE_PHRASES } from '../lexicon/stages.js';
+import { LISTING_TRAIT_PHRASES, MORE_RAISE_PHRASES } from './listing-phrases.js';
 import { MORE_TRAIT_PHRASES } from './more-trait-phrases.js';
 import { OWNERSHIP_PHRASES } from './ownership-phrases.js';
 
@@ -35,6 +36,7 @@ export const RAISE_PHRASES: ReadonlySet<string> = (() => {
     for (const phrase of [...out].filter((p) => !p.includes(' '.concat(verb)))) out.add(`${verb} ${phrase}`);
     for (const m of ['vc', 'venture capital', 'any money', 'any funding', 'a round', 'funding']) out.add(`${verb} ${m}`);
   }
+  for (const p of MORE_RAISE_PHRASES) out.add(p);
   return out;
 })();
 
@@ -46,6 +48,8 @@ export const TRAIT_PHRASES: [string, Trait][] = [
   ...OWNERSHIP_PHRASES,
   // Public bodies by other names, legal forms, "pre-A", "customer-funded", "LBO".
   ...MORE_TRAIT_PHRASES,
+  // A listing by its parts, legal forms by country, friends-and-family money, revenue alone.
+  ...LISTING_TRAIT_PHRASES,
   // Stages: the people parser's stage words, without "public company" (a company type here).
   ...STAGE_PHRASES.filter(([, v]) => !v.includes('public')).map(([p, v]) => [p, stage(...v)] as [string, Trait]),
   ['series e plus', stage('series_e_plus')],

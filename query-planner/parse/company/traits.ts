@@ -21,6 +21,7 @@
  */
 import type { FundingStage } from '../../advanced-filters.js';
 import { claim, matchAt, phraseTable, scanPhrases, type Token } from '../tokens.js';
+import { FORM_ABBREVIATIONS, LISTING_PHRASES, listingAccepted } from './listing-phrases.js';
 import { OUTSIDE_OWNERS } from './more-trait-phrases.js';
 import type { Scopes } from './scopes.js';
 import { ORDERED_STAGES, RAISE_PHRASES, stage, TRAIT_PHRASES, type Trait, type } from './trait-phrases.js';
@@ -118,6 +119,9 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
   // clients" name what is held or served.
   if (trait.kind === 'company_type' && MARKET_CAP.test(word))
     return !CAP_HOLDINGS.test(nextNorm) && !/^(in|into|investing|invests|invest|with|for|serving|serves|serve|own|owning)$/.test(prev);
+  // "organised as a GmbH", "firms that are Sdn Bhd", "PLCs making crates"; not a name's suffix ("Acme Pty Ltd").
+  if (trait.kind === 'company_type' && (FORM_ABBREVIATIONS.has(phraseOf(tokens, i, end)) || /^(plc|gmbh|llc|sarl)$/.test(word)))
+    return /^(a|an|as|is|are|only)$/.test(prev) || listItem(tokens, i, end) || i === tokens.findIndex((t) => t.kind === 'word');
   if (end - i > 1) {
     if (trait.kind === 'funding_stage' && trait.stages.includes('bootstrapped')) return !/^(then|until|before|initially)$/.test(nextNorm);
     // "public sector consultancies" and "public sector software vendors" sell to the state: the noun
@@ -186,12 +190,6 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
         listItem(tokens, i, end) ||
         (/^(and|or|&|\/)$/.test(nextNorm) && /^(series|pre|preseed|angel|growth)$/.test(tokens[end + 1]?.norm ?? ''))
       );
-    case 'plc':
-    case 'gmbh':
-    case 'llc':
-    case 'sarl':
-      // "organised as a GmbH", "PLCs making crates"; not a name's suffix ("Acme GmbH").
-      return /^(a|an|as|is|are|only)$/.test(prev) || listItem(tokens, i, end) || i === tokens.findIndex((t) => t.kind === 'word');
     case 'bootstrapped':
       return !/^(then|until|before|initially)$/.test(nextNorm) && !/^(initially|originally|first)$/.test(prev);
     case 'authority':
@@ -236,6 +234,8 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
     if (scopes.customer.has(i) || !accepted(tokens, i, matched, value, scopes.negated.has(i))) return null;
     // "outside funding" names money, not that it was taken ("seeking outside funding"), unless negated or after its verb.
     const phrase = phraseOf(tokens, i, matched);
+    // "investing on the stock market" trades others' shares.
+    if (LISTING_PHRASES.has(phrase) && !listingAccepted(tokens, i)) return null;
     if (RAISE_PHRASES.has(phrase) && !scopes.negated.has(i) && !/^(took|taken|raised|accepted)\b/.test(phrase)) return null;
     let end = matched;
     // "Series A round", "seed-stage startups": the stage word takes its noun.
@@ -262,8 +262,8 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
       negated &&
       value.kind === 'company_type' &&
       value.type === 'public_company' &&
-      /^(public|publicly|listed|gone|went|go)$/.test(word) &&
-      typeAlone &&
+      // "no public float", "not on any exchange", "without a ticker": a listing's parts, denied.
+      ((/^(public|publicly|listed|gone|went|go)$/.test(word) && typeAlone) || LISTING_PHRASES.has(phrase)) &&
       afterNorm !== 'but'
     ) {
       value = type('privately_held');
@@ -321,6 +321,17 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
     m.trait = stage(...stages);
     claim(tokens, m.to, m.to + 2, m.negated ? 'ignored' : 'stage');
     m.to += 2;
+  }
+  // "past Series B", "beyond the seed stage": the stages after the one named (the last, Series E+, is its own).
+  for (const m of out) {
+    const at =
+      m.trait.kind === 'funding_stage' && m.trait.stages.length === 1 ? ORDERED_STAGES.indexOf(m.trait.stages[0] as FundingStage) : -1;
+    const k = tokens[m.from - 1]?.norm === 'the' ? m.from - 2 : m.from - 1;
+    // Not "the past" (a noun): "in the past Series A".
+    if (at < 0 || tokens[k]?.claim || !/^(past|beyond)$/.test(tokens[k]?.norm ?? '') || tokens[k - 1]?.norm === 'the') continue;
+    m.trait = stage(...ORDERED_STAGES.slice(Math.min(at + 1, ORDERED_STAGES.length - 1)));
+    claim(tokens, k, m.from, m.negated ? 'ignored' : 'stage');
+    m.from = k;
   }
   out.sort((a, b) => a.from - b.from);
   // "skipped Series A and went straight to B": a lone letter after "to" / "or" / "and" once a series is named.
