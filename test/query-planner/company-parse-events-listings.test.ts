@@ -84,16 +84,24 @@ test('rounds and sources of money: friends and family, revenue alone, nothing ra
 
 const funding = (q: string) => filters(q).total_funding_usd;
 
-test('amounts in other currencies and scales keep their face value', () => {
-  assert.equal(funding('agritechs that raised ₹12 crore'), { min: 120_000_000 });
-  assert.equal(funding('agritechs that raised 8 lakhs rupees'), { min: 800_000 });
-  assert.equal(funding('agritechs with INR 5 crore in funding'), { min: 50_000_000 });
-  assert.equal(funding('fintechs that raised R$ 15 milhões'), { min: 15_000_000 });
+test('amounts in other currencies and scales: dollars, converted when the currency is far from one', () => {
+  // Rupees, reais, yen, Hong Kong dollars, kronor: at the reference rate (currencies.ts).
+  assert.equal(funding('agritechs that raised ₹12 crore'), { min: 1_440_000 });
+  assert.equal(funding('agritechs that raised 8 lakhs rupees'), { min: 9_600 });
+  assert.equal(funding('agritechs with INR 5 crore in funding'), { min: 600_000 });
+  assert.equal(funding('fintechs that raised R$ 15 milhões'), { min: 2_700_000 });
+  assert.equal(funding('robotics firms with ¥2bn+ raised'), { min: 13_400_000 });
+  assert.equal(funding('game studios that raised 3億円'), { min: 2_010_000 });
+  assert.equal(funding('edtechs that raised HK$8m'), { min: 1_040_000 });
+  assert.equal(funding('marketplaces that raised between ₹10 and 30 crore'), { min: 1_200_000, max: 3_600_000 });
+  assert.equal(funding('apps that raised SEK 40m or less'), { max: 4_000_000 });
+  assert.equal(funding('startups that raised CN¥50m'), { min: 7_000_000 });
+  // Near a dollar, face value: euros, pounds, Swiss francs.
+  assert.equal(funding('reagent makers with CHF 3m+ raised'), { min: 3_000_000 });
+  assert.equal(funding('startups that raised €10M'), { min: 10_000_000 });
+  // A name several currencies share, or a scale alone: face value.
   assert.equal(funding('apps that raised 40 millones de pesos or less'), { max: 40_000_000 });
   assert.equal(funding('biotechs that raised 2 milliards'), { min: 2_000_000_000 });
-  assert.equal(funding('robotics firms with ¥2bn+ raised'), { min: 2_000_000_000 });
-  assert.equal(funding('game studios that raised 3億円'), { min: 300_000_000 });
-  assert.equal(funding('edtechs that raised HK$8m'), { min: 8_000_000 });
   // A code that is an English word, a name after a bare number, a letter before digits: no money.
   assert.equal(funding('TOP 50 fintechs'), undefined);
   assert.equal(funding('50 real estate agents'), undefined);

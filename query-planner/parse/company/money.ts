@@ -6,7 +6,7 @@
  */
 import type { NumberRange } from '../../advanced-filters.js';
 import { claim, type Token } from '../tokens.js';
-import { CURRENCY_NAMES, CURRENCY_SYMBOLS, FOREIGN_SCALES, isCurrencyCode, leadingSymbol } from './currencies.js';
+import { CURRENCY_NAMES, CURRENCY_SYMBOLS, currencyCode, FOREIGN_SCALES, isCurrencyCode, leadingSymbol, usdFactor } from './currencies.js';
 import { boundAfter, boundBefore, isNumberish, type NumberMention } from './number-words.js';
 import type { Scopes } from './scopes.js';
 
@@ -43,6 +43,8 @@ interface Amount {
   scaled: boolean;
   currency: boolean;
   plus: boolean;
+  /** The currency's ISO code when the text names one currency ("₹", "INR", "crore rupees"). */
+  code?: string | null;
 }
 
 function amountOf(s: string): Amount | null {
@@ -53,7 +55,14 @@ function amountOf(s: string): Amount | null {
   const n = Number((m[1] as string).replace(/,/g, ''));
   const scale = m[2] ? scaleWord(m[2]) : 1;
   if (!Number.isFinite(n) || scale === undefined) return null;
-  return { value: n * scale, scaled: !!m[2], currency: symbol > 0 || !!m[3], plus: !!m[4] };
+  const written = m[3] ?? (symbol > 0 ? s.slice(code, code + symbol) : code > 0 ? s.slice(0, code) : null);
+  return {
+    value: n * scale,
+    scaled: !!m[2],
+    currency: symbol > 0 || !!m[3],
+    plus: !!m[4],
+    code: written ? currencyCode(written) : null,
+  };
 }
 
 /** A money expression starting at token i: one amount or a range. */
@@ -63,6 +72,8 @@ interface MoneyRead {
   plus: boolean;
   from: number;
   end: number;
+  /** The currency written, when one currency is named (currencies.ts). */
+  code?: string | null;
 }
 
 /** "half a billion", "a quarter of a million", "a quarter billion", "a billion": a fraction of a scale word. */
@@ -89,6 +100,7 @@ function readFraction(tokens: Token[], i: number): { amount: Amount; end: number
   }
   if (CURRENCY_WORDS.has(tokens[end]?.norm ?? '') && tokens[end]?.kind === 'word') {
     amount.currency = true;
+    amount.code = currencyCode(tokens[end]!.norm);
     end++;
   }
   return { amount, end };
@@ -100,9 +112,11 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
   if (/^(a|an|half|quarter)$/.test(t.norm)) return readFraction(tokens, i);
   let start = i;
   let currency = false;
+  let code: string | null = null;
   let text = t.norm;
   if (currencyApart(t) && isNumberish(tokens[i + 1])) {
     currency = true;
+    code = currencyCode(t.norm, t.text);
     start = i + 1;
     text = tokens[i + 1]?.norm ?? '';
   }
@@ -124,16 +138,19 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
   }
   if (currencyApart(tokens[end]) && tokens[end]?.kind === 'word') {
     currency = true;
+    code = currencyCode(tokens[end]!.norm, tokens[end]!.text);
     end++;
   } else if (a.scaled) {
     // "50 crore rupees", "2 milhões de reais": a currency's name after an amount with a scale.
     const k = tokens[end]?.norm === 'de' ? end + 1 : end;
     if (CURRENCY_NAMES.has(tokens[k]?.norm ?? '')) {
       currency = true;
+      code = currencyCode(tokens[k]!.norm);
       end = k + 1;
     }
   }
   a.currency ||= currency;
+  a.code ??= code;
   return { amount: a, end };
 }
 
@@ -153,7 +170,16 @@ function isMoney(a: Amount): boolean {
   return a.currency || (a.scaled && a.value >= 1e6);
 }
 
+/** A money expression starting at token i, in the dollars the filter counts (currencies.ts `usdFactor`). */
 function readMoney(tokens: Token[], i: number): MoneyRead | null {
+  const m = readWritten(tokens, i);
+  const factor = usdFactor(m?.code);
+  if (!m || factor === 1) return m;
+  return { ...m, min: Math.round(m.min * factor), ...(m.max === undefined ? {} : { max: Math.round(m.max * factor) }) };
+}
+
+/** A money expression starting at token i, in the currency written. */
+function readWritten(tokens: Token[], i: number): MoneyRead | null {
   const t = tokens[i];
   if (!t || t.claim) return null;
   // "$200M-$500M" and "$5-$20M" stay one token.
@@ -163,9 +189,10 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
     const b = amountOf(glued[2] as string);
     if (a && b && (isMoney(a) || isMoney(b))) {
       const lo = a.scaled ? a.value : a.value * scaleOf(glued[2] as string, b);
-      if (lo < b.value) return { min: lo, max: b.value, plus: false, from: i, end: i + 1 };
+      const code = a.code ?? b.code;
+      if (lo < b.value) return { min: lo, max: b.value, plus: false, from: i, end: i + 1, code };
       // "$10M-$5M": high to low with both scales written, the same span.
-      if (a.scaled && b.scaled && b.value < a.value) return { min: b.value, max: a.value, plus: false, from: i, end: i + 1 };
+      if (a.scaled && b.scaled && b.value < a.value) return { min: b.value, max: a.value, plus: false, from: i, end: i + 1, code };
     }
   }
   const first = readAmount(tokens, i);
@@ -181,10 +208,11 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
     if (second && (isMoney(first.amount) || isMoney(second.amount))) {
       let lo = first.amount.value;
       if (!first.amount.scaled && second.amount.scaled) lo *= scaleOf(tokens[secondAt]?.norm ?? '', second.amount);
-      if (lo < second.amount.value) return { min: lo, max: second.amount.value, plus: false, from: i, end: second.end };
+      const code = first.amount.code ?? second.amount.code;
+      if (lo < second.amount.value) return { min: lo, max: second.amount.value, plus: false, from: i, end: second.end, code };
       // Written high to low ("$10M-$5M", "between $300M and $100M"): the same span, both amounts scaled as written.
       if (first.amount.scaled && second.amount.scaled && second.amount.value < lo)
-        return { min: second.amount.value, max: lo, plus: false, from: i, end: second.end };
+        return { min: second.amount.value, max: lo, plus: false, from: i, end: second.end, code };
     }
   }
   // A smaller amount is money when a money word says so right before it ("raised 250k", "raised
@@ -194,7 +222,7 @@ function readMoney(tokens: Token[], i: number): MoneyRead | null {
     !(first.amount.scaled && !countedAfter(tokens, end) && (moneyWordBefore(tokens, i) || moneyWordAfter(tokens, end)))
   )
     return null;
-  return { min: first.amount.value, plus: first.amount.plus, from: i, end };
+  return { min: first.amount.value, plus: first.amount.plus, from: i, end, code: first.amount.code };
 }
 
 /** Nouns an amount counts when it is no money ("revenue of 100k employees" is a head count, "300k leads" leads). */
