@@ -4,6 +4,7 @@
  * fields before a row is laid out (cell-layout.ts) and in reconciliation runs (docs/contacts.md).
  */
 import type { ContactRow } from './evidence.js';
+import { withFormPost } from './form-post.js';
 import { dropRecordWords, withVcardName } from './object-columns.js';
 import { repaired } from './repair.js';
 import { LIST_FIELDS } from './row-schema.js';
@@ -216,8 +217,8 @@ function readHeader(name: string): Field | undefined {
 
 /** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
 export function withHeaderNames(sent: ContactRow): ContactRow {
-  // A vCard's "N" column (object-columns.ts).
-  const row = withVcardName(sent);
+  // A vCard's "N" column, a web form's submission in one cell (object-columns.ts, form-post.ts).
+  const row = withFormPost(withVcardName(sent), (key) => (KNOWN.has(key) ? key : headerField(key)));
   const out: ContactRow & Record<string, unknown> = { ...row };
   const regions: string[] = [];
   const countries: string[] = [];
