@@ -240,11 +240,22 @@ const CRM_TAG = new RegExp(
   `\\s*(?:[([]\\s*(?:${CRM_TAG_WORDS}(?:\\s*[-–:/,]\\s*${CRM_TAG_WORDS})*|\\d{1,2})\\s*[)\\]]|\\*+\\s*${CRM_TAG_WORDS}\\s*\\*+|\\s[-–—|]\\s*${CRM_TAG_WORDS}|#[\\p{L}\\d_-]+)\\s*$`,
   'iu',
 );
-/** An employer without the tags a CRM put after it, each once. */
+/**
+ * A CRM's or an ERP's record id beside an account's name: "[ACC-83909]", "(0015g0000083HwP9oi)"
+ * (Salesforce's), "- 374934", "(ID: 63411)" after it, "768806 - " before it. An id has four digits
+ * or more, or letters then three digits or more; "Studio 54" and "(2)" are no ids.
+ */
+const RECORD_ID = '#?(?:\\d{4,}|[A-Za-z]{1,5}[-_]?\\d{3,}|0[0-9A-Za-z]{14}(?:[0-9A-Za-z]{3})?)';
+const RECORD_ID_AFTER = new RegExp(
+  `\\s*(?:[([]\\s*(?:(?:id|acct|account|acc|no|nr|ref|record|crm\\s*id|customer\\s*id)\\s*[:#.]?\\s*)?${RECORD_ID}\\s*[)\\]]|\\s[-–—|:]\\s*${RECORD_ID})\\s*$`,
+  'i',
+);
+const RECORD_ID_BEFORE = new RegExp(`^\\s*${RECORD_ID}\\s*[-–—|:]\\s+(?=\\p{L})`, 'iu');
+/** An employer without the tags and record ids a CRM put beside it, each once. */
 function withoutCrmTags(employer: string): string {
   let out = employer;
   for (let i = 0; i < 3; i++) {
-    const next = out.replace(CRM_TAG, '').trim();
+    const next = out.replace(CRM_TAG, '').replace(RECORD_ID_AFTER, '').replace(RECORD_ID_BEFORE, '').trim();
     if (next === out || !/\p{L}/u.test(next)) break;
     out = next;
   }
