@@ -19,4 +19,11 @@ test('a CRM’s or an ERP’s record id beside an employer is no part of its nam
     assert.equal(employer(cell), [cell], cell);
 });
 
+test('an openpyxl escape in a cell is the character it stands for', () => {
+  assert.equal(employer('Dickens_x000D_\nand Sons'), ['Dickens\r\nand Sons']);
+  assert.equal(employer('Acme_x0009_Corp'), ['Acme\tCorp']);
+  // Not a control character or letter: as written.
+  assert.equal(employer('Acme_x0000_Corp'), ['Acme_x0000_Corp']);
+});
+
 test.run();
