@@ -183,7 +183,9 @@ const CRM_MARKER =
  * romanised after a hyphen ("-san", "-sama", "-sensei", "-dono"; "-san" not after one romanised
  * syllable: "Dong-san" is a Korean given name).
  */
-const HONORIFIC_AFTER = /(?:\s*(?:さん|さま|様|殿|どの|氏|先生|君|くん|ちゃん|선생님|님|씨|女士|小姐)|[-‐](sama|sensei|dono|san))\s*$/iu;
+// And South Asian ones after a hyphen ("Farrell-ji", "-jee", "-sahab", "-garu"), "-ji" as "-san" not after one romanised syllable.
+const HONORIFIC_AFTER =
+  /(?:\s*(?:さん|さま|様|殿|どの|氏|先生|君|くん|ちゃん|선생님|님|씨|女士|小姐)|[-‐](sama|sensei|dono|san|ji|jee|sahab|saheb|sahib|garu))\s*$/iu;
 
 /** A name without an honorific after it, only when two name words are left ("Doe-san" alone names a family only). */
 function withoutHonorific(name: string): string {
@@ -192,7 +194,7 @@ function withoutHonorific(name: string): string {
   const bare = name.slice(0, m.index).trim();
   const written = bare.split(/[\s,]+/).filter((w) => /\p{L}/u.test(w));
   if (written.length < 2) return name;
-  if (m[1]?.toLowerCase() === 'san' && romanisedSyllables(words(written.at(-1))[0] ?? '') === 1) return name;
+  if (/^(san|ji|jee)$/i.test(m[1] ?? '') && romanisedSyllables(words(written.at(-1))[0] ?? '') === 1) return name;
   return bare;
 }
 

@@ -1,5 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { laidOut } from '../../../server/contacts/cell-layout.js';
+import type { ContactRow } from '../../../server/contacts/evidence.js';
 import { leadingTitles } from '../../../server/contacts/honorifics.js';
 import { personName } from '../../../server/contacts/person-name.js';
 import { alone } from '../../helpers/contact-scores.js';
@@ -114,6 +116,16 @@ test('an airline passenger name with its title is family name, slash, given name
     alone({ ...row, name: 'BATZ/DELPHIA MS', job_titles: ['Analytics Manager'], location: 'Albany, NY' }, person('Delphia', 'Batz')).status,
     'resolved',
   );
+});
+
+test('a South Asian honorific after a hyphen is no part of the family name', () => {
+  const cell = (name: string) => laidOut({ name } as ContactRow).name;
+  assert.is(cell('Everardo Farrell-ji'), 'Everardo Farrell');
+  assert.is(cell('Ravi Sharma-jee'), 'Ravi Sharma');
+  assert.is(cell('Anil Kumar-sahab'), 'Anil Kumar');
+  // A romanised syllable before it is a given name's part ("Xiao-ji"); a family name alone keeps it.
+  assert.is(cell('Chen Xiao-ji'), 'Chen Xiao-ji');
+  assert.is(cell('Doe-ji'), 'Doe-ji');
 });
 
 test.run();
