@@ -33,6 +33,8 @@ const POST_NOMINALS = new Set(
     .filter(Boolean)
     .concat(postNominalTitles()),
 );
+/** Degrees and credentials, without honours and service branches: what dotted initials may spell ("M.D."). */
+const CREDENTIALS = new Set([...POST_NOMINALS].filter((x) => !postNominalTitles().includes(x)));
 
 /** vCard's N value (RFC 6350): family;given;additional;prefix;suffix, with its property name or not. */
 const VCARD_N = /^(?:N:)?([^;:,]+);([^;:,]+)(?:;([^;:]*))?(?:;[^;:]*){0,2}$/i;
@@ -165,8 +167,8 @@ function nameWordsAsIndexed(text: string): string | null {
 /** Whether every word of a text is a credential or a title ("PhD", "MBA, PMP"). */
 const onlyCredentials = (text: string): boolean => {
   // Closed-up initials are given names ("Levi, M.R." is M. R. Levi) unless they spell a
-  // credential ("M.D."): "M.R." spells the courtesy title "Mr" but a title is never written so.
-  if (DOTTED_INITIALS.test(text.trim()) && !POST_NOMINALS.has(words(text).join(''))) return false;
+  // credential ("M.D."): "M.R." spells the courtesy title "Mr", "J.P." an honour, never written so.
+  if (DOTTED_INITIALS.test(text.trim()) && !CREDENTIALS.has(words(text).join(''))) return false;
   const w = words(text);
   const credential = (x: string) => POST_NOMINALS.has(x) || isPostNominalAfterComma(x) || PREFIX_TITLES.has(x) || FOREIGN_TITLES.has(x);
   if (w.length > 0 && w.every(credential)) return true;

@@ -94,6 +94,9 @@ test('honours, service branches and a preferred name after a comma are no part o
   assert.is(personName({ name: 'Liliana Grzesiak, known as Lil' }).partnerFirst, 'lil');
   // "Ran" is a name: a post-nominal only after a comma.
   assert.equal(read('Ran Cohen'), ['ran', 'cohen']);
+  // Initials with dots after a comma are given names, even when they spell an honour.
+  assert.equal(read('Buckridge, J.P.'), ['jp', 'buckridge']);
+  assert.equal(read('Smith, D.L.'), ['dl', 'smith']);
   // Still "Last, First" when a name follows the comma.
   assert.equal(read('Otiwa, Hannabel'), ['hannabel', 'otiwa']);
   const row = { name: 'Hannabel Otiwa, MBE', organization_names: ['Ceramic Chain'], job_titles: ['Analytics Manager'] };
