@@ -194,7 +194,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
       return found;
     };
     const cur = best(k.orgForms, [current]);
-    const old = cur === 'same' ? null : best(k.orgForms, past);
+    const old = cur === 'same' || k.orgsCurrentOnly ? null : best(k.orgForms, past);
     // A side role names no current employer: it agrees exactly or as an alias, now or before.
     const sideAgrees = (a: 'same' | 'alias' | 'part' | null) => a === 'same' || a === 'alias';
     const side = sideAgrees(best(k.sideOrgForms, [current])) || sideAgrees(best(k.sideOrgForms, past));
