@@ -39,8 +39,8 @@ export function notesFields(notes: string | null | undefined): { titles: string[
  * A title cell that is a profile headline: parts set apart by bars, bullets or dashes (a middle
  * dot only between spaces: "Col·laboradora" is one word), or an employer after "@" / "at".
  */
-const HEADLINE = /\s[|•·—–]\s|\s?[|•]\s?|\s@\s?\S|\sat\s\p{Lu}/u;
-const HEADLINE_PARTS = /\s[|•·—–]\s|\s?[|•]\s?|\s+-\s+/;
+const HEADLINE = /\s[|•·—–]\s|\s?[|•]\s?|\s@\s?\S|\sat\s\p{Lu}|\s\/\/\s|\(@/u;
+const HEADLINE_PARTS = /\s[|•·—–]\s|\s?[|•]\s?|\s+-\s+|\s\/\/\s/;
 /**
  * The parts of a headline read, from its start: a headline says who the person is in its first
  * few ("Head of Platform @ Acme | Speaker | Author"); the rest is not parsed, so a cell of sixty
@@ -63,9 +63,11 @@ const employerAfterAt = (text: string): boolean => {
  * read with the people-search parser for a title and an employer, as a note is; a part in capitals
  * with no title in it, after the first, is an employer. Without any title read, the cell stays the title.
  */
-function headlineFields(cell: string): { titles: string[]; orgs: string[] } {
+function headlineFields(cell: string): { titles: string[]; orgs: string[]; guessed?: boolean } {
   const parts = cell
     .slice(0, NOTES_CHARS)
+    // "Analyst (@Acme)": the employer after "@" in brackets.
+    .replace(/\s*\(@\s*([^)]+)\)/u, ' @ $1')
     .split(HEADLINE_PARTS)
     .filter((p) => p.trim())
     .slice(0, HEADLINE_PARTS_READ);
@@ -74,16 +76,27 @@ function headlineFields(cell: string): { titles: string[]; orgs: string[] } {
     const at = /^(.*?\S)\s*(@|\bat\b)\s*(\p{Lu}.*)$/u.exec(part);
     if (at && (at[2] === '@' || employerAfterAt(at[3]!))) {
       const titles = notesFields(at[1]).titles;
-      return { titles: titles.length ? titles : [at[1]!], orgs: [at[3]!] };
+      return { titles: titles.length ? titles : [at[1]!], orgs: [at[3]!], guessed: false };
     }
     // "Attorney at Law": the title, without the phrase.
     const fields = at ? { titles: notesFields(at[1]).titles, orgs: [] } : notesFields(part);
-    if (!fields.titles.length && !fields.orgs.length && i > 0 && readsAsName(part)) return { titles: [], orgs: [part.trim()] };
+    // After the first part, a firm by its form or a proper name not ending in a title's head noun
+    // ("| Windler-Dach Inc", "– Instructor Biosciences"; "| Keynote Speaker", "| Angel Investor" stay).
+    const lone = part.trim().split(/\s+/).length === 1 && titled(part);
+    const firm = readsAsFirmByForm(part) || (!fields.orgs.length && !/\d/.test(part) && !lone && readsAsName(part));
+    if (i > 0 && firm && !endsInTitleHead(part)) return { titles: [], orgs: [part.trim()], guessed: true };
     return fields;
   });
   const titles = read.flatMap((r) => r.titles);
-  return { titles: titles.length ? titles : [cell], orgs: read.flatMap((r) => r.orgs) };
+  const guessed = read.some((r) => 'guessed' in r && r.guessed === true);
+  return { titles: titles.length ? titles : [cell], orgs: read.flatMap((r) => r.orgs), guessed };
 }
+
+/** Whether a text has a title's head noun, a level or a title's abbreviation in it, its abbreviations read ("CEO", "Partner", "Sr. Dev", "VP Eng", "TPM"). */
+const titled = (cell: string) =>
+  titleTokens(cell).some((readings) =>
+    readings.some((w) => TITLE_HEADS.has(pluralize.singular(w)) || ABBREVIATED_TITLES.has(w) || LEVEL_WORDS.has(w)),
+  );
 
 /** Whether a cell reads as one job title: it ends in a title's head noun, singular ("Senior Advisor", "Registered Nurse"). */
 const endsInTitleHead = (cell: string): boolean => TITLE_HEADS.has(words(cell).at(-1) ?? '');
@@ -258,21 +271,32 @@ export function nameCellFields(
  * column as a firm ("Senior Registered Nurse" / "Stroman LLC"), never on a title column's lack of
  * title words alone ("Investment Banking" / "Evercore Partners" stay as written).
  */
-export function titlesAndOrgs(row: ContactRow, inName: { titles: string[]; orgs: string[] }): { titles: string[]; orgs: string[] } {
+export function titlesAndOrgs(
+  row: ContactRow,
+  inName: { titles: string[]; orgs: string[] },
+): { titles: string[]; orgs: string[]; currentOnly?: boolean } {
   let titles = row.job_titles ?? [];
   let orgs = row.organization_names ?? [];
   // A title column with a head noun, a level or a title's abbreviation in it, its abbreviations
   // read ("CEO", "Partner", "Sr. Dev", "VP Eng"), is a title.
-  const titled = (cell: string) =>
-    titleTokens(cell).some((readings) =>
-      readings.some((w) => TITLE_HEADS.has(pluralize.singular(w)) || ABBREVIATED_TITLES.has(w) || LEVEL_WORDS.has(w)),
-    );
   if (titles.length === 1 && orgs.length === 1 && endsInTitleHead(orgs[0]!) && !titled(titles[0]!) && readsAsFirm(titles[0]!))
     [titles, orgs] = [orgs, titles];
+  // "Director of Product, Feest Inc": a firm by its form after a title and a comma is an employer.
+  titles = titles.map((t) => {
+    const comma = /^([^,]+),\s+(.+)$/u.exec(t);
+    // A proper name in it: "Tutoring Company" is what was founded, not whose ("Founder, Tutoring Company").
+    const proper = (x: string) => indexWords(x).some((w) => !commonWords().has(w) && normOrg(w) !== '');
+    const named = comma ? ((comma[2] as string).split(HEADLINE_PARTS)[0] ?? '') : '';
+    const firm = comma && !HEADLINE.test(comma[1]!) && titled(comma[1]!) && readsAsFirmByForm(named) && proper(named) && !titled(named);
+    return firm ? `${comma[1]} | ${comma[2]}` : t;
+  });
   if (titles.some((t) => HEADLINE.test(t))) {
     const read = titles.map((t) => (HEADLINE.test(t) ? headlineFields(t) : { titles: [t], orgs: [] }));
     titles = read.flatMap((r) => r.titles);
-    if (!orgs.length) orgs = read.flatMap((r) => r.orgs);
+    // An employer after a bar or a comma in the title cell, unlike one after "@", may be a past
+    // one or a side role's: it counts only as the person's current employer.
+    if (!orgs.length && read.some((r) => r.orgs.length))
+      return { titles, orgs: read.flatMap((r) => r.orgs), currentOnly: read.some((r) => 'guessed' in r && r.guessed === true) };
   }
   // An employer or a title written in the name cell fills what the columns lack.
   if (!orgs.length) orgs = inName.orgs;

@@ -184,7 +184,9 @@ const CRM_MARKER =
  * romanised after a hyphen ("-san", "-sama", "-sensei", "-dono"; "-san" not after one romanised
  * syllable: "Dong-san" is a Korean given name).
  */
-const HONORIFIC_AFTER = /(?:\s*(?:さん|さま|様|殿|どの|氏|先生|君|くん|ちゃん|선생님|님|씨|女士|小姐)|[-‐](sama|sensei|dono|san))\s*$/iu;
+// And South Asian ones after a hyphen ("Farrell-ji", "-jee", "-sahab", "-garu"), "-ji" as "-san" not after one romanised syllable.
+const HONORIFIC_AFTER =
+  /(?:\s*(?:さん|さま|様|殿|どの|氏|先生|君|くん|ちゃん|선생님|님|씨|女士|小姐)|[-‐](sama|sensei|dono|san|ji|jee|sahab|saheb|sahib|garu))\s*$/iu;
 
 /** A name without an honorific after it, only when two name words are left ("Doe-san" alone names a family only). */
 function withoutHonorific(name: string): string {
@@ -193,7 +195,7 @@ function withoutHonorific(name: string): string {
   const bare = name.slice(0, m.index).trim();
   const written = bare.split(/[\s,]+/).filter((w) => /\p{L}/u.test(w));
   if (written.length < 2) return name;
-  if (m[1]?.toLowerCase() === 'san' && romanisedSyllables(words(written.at(-1))[0] ?? '') === 1) return name;
+  if (/^(san|ji|jee)$/i.test(m[1] ?? '') && romanisedSyllables(words(written.at(-1))[0] ?? '') === 1) return name;
   return bare;
 }
 
@@ -241,11 +243,22 @@ const CRM_TAG = new RegExp(
   `\\s*(?:[([]\\s*(?:${CRM_TAG_WORDS}(?:\\s*[-–:/,]\\s*${CRM_TAG_WORDS})*|\\d{1,2})\\s*[)\\]]|\\*+\\s*${CRM_TAG_WORDS}\\s*\\*+|\\s[-–—|]\\s*${CRM_TAG_WORDS}|#[\\p{L}\\d_-]+)\\s*$`,
   'iu',
 );
-/** An employer without the tags a CRM put after it, each once. */
+/**
+ * A CRM's or an ERP's record id beside an account's name: "[ACC-83909]", "(0015g0000083HwP9oi)"
+ * (Salesforce's), "- 374934", "(ID: 63411)" after it, "768806 - " before it. An id has four digits
+ * or more, or letters then three digits or more; "Studio 54" and "(2)" are no ids.
+ */
+const RECORD_ID = '#?(?:\\d{4,}|[A-Za-z]{1,5}[-_]?\\d{3,}|0[0-9A-Za-z]{14}(?:[0-9A-Za-z]{3})?)';
+const RECORD_ID_AFTER = new RegExp(
+  `\\s*(?:[([]\\s*(?:(?:id|acct|account|acc|no|nr|ref|record|crm\\s*id|customer\\s*id)\\s*[:#.]?\\s*)?${RECORD_ID}\\s*[)\\]]|\\s[-–—|:]\\s*${RECORD_ID})\\s*$`,
+  'i',
+);
+const RECORD_ID_BEFORE = new RegExp(`^\\s*${RECORD_ID}\\s*[-–—|:]\\s+(?=\\p{L})`, 'iu');
+/** An employer without the tags and record ids a CRM put beside it, each once. */
 function withoutCrmTags(employer: string): string {
   let out = employer;
   for (let i = 0; i < 3; i++) {
-    const next = out.replace(CRM_TAG, '').trim();
+    const next = out.replace(CRM_TAG, '').replace(RECORD_ID_AFTER, '').replace(RECORD_ID_BEFORE, '').trim();
     if (next === out || !/\p{L}/u.test(next)) break;
     out = next;
   }

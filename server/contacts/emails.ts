@@ -103,11 +103,21 @@ const addressesIn = (text: string): string[] => (text.includes('@') ? (text.matc
 const BRACKETED_AT = /(?<!\s)\s*[[({<]\s*(?:at|@)\s*[\])}>]\s*/gi;
 const BRACKETED_DOT = /(?<!\s)\s*[[({<]\s*(?:dot|\.)\s*[\])}>]\s*/gi;
 /**
- * Spelt out: "ana.ruiz at acme dot com", only with a "dot" before a domain ending ("com", "co uk").
- * Tried only where a word starts (the lookbehind) and bounded as {@link EMAIL_IN_TEXT} is, so a
- * long run of letters is scanned once, not once from each of its letters.
+ * Spelt out: "ana.ruiz at acme dot com", "ana dot ruiz at acme dot com", only with a "dot" before
+ * a domain ending ("com", "co uk"). Tried only where a word starts (the lookbehind) and bounded as
+ * {@link EMAIL_IN_TEXT} is, so a long run of letters is scanned once, not once from each of its letters.
  */
-export const SPELT = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64})\s+at\s+((?:[a-z0-9-]{1,63}\s+dot\s+)+[a-z]{2,24})\b/gi;
+export const SPELT =
+  /(?<![a-z0-9._%+-])((?:[a-z0-9_%+-]{1,64}\s+dot\s+){0,4}[a-z0-9._%+-]{1,64})\s+at\s+((?:[a-z0-9-]{1,63}\s+dot\s+)+[a-z]{2,24})\b/gi;
+/**
+ * Spelt out with underscores or hyphens, in one word: "serge.royer_at_acme_dot_fr", "ana-at-acme-dot-com".
+ * Bounded and tried only where a word starts, as {@link SPELT} is.
+ */
+const JOINED = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64}?)([_-])at\2((?:[a-z0-9]{1,63}\2dot\2){1,4}[a-z]{2,24})(?![a-z0-9@._-])/gi;
+/** The full stops of Chinese and Japanese input between two letters of an address ("acme。com", halfwidth "｡"). */
+const IDEOGRAPHIC_STOP = /(?<=[a-z0-9])[\u3002\uFF61](?=[a-z0-9])/gi;
+/** Quotes round an address ("'ana@acme.com'", "‘ana@acme.com’"): an apostrophe may be in a mailbox's name, never before it. */
+const QUOTE_BEFORE = /(^|[\s,;:<(])['‘’`"]+(?=[a-z0-9._%+-]+@)/gi;
 
 /**
  * A cell with its masked addresses written plainly: compatibility forms folded (a fullwidth
@@ -117,6 +127,8 @@ function unmasked(cell: string): string {
   return (
     cell
       .normalize('NFKC')
+      .replace(IDEOGRAPHIC_STOP, '.')
+      .replace(QUOTE_BEFORE, '$1')
       // A cell that is one address with spaces around its "@" ("ana.ruiz @ acme.com", "ana@ acme.com").
       .replace(
         /^\s*([a-z0-9._%+-]+)\s+@\s*([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$|^\s*([a-z0-9._%+-]+)@\s+([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i,
@@ -131,7 +143,11 @@ function unmasked(cell: string): string {
       .replace(/(@[a-z0-9-]+(?:\.[a-z0-9-]+)*),(?=[a-z]{2,6}(?![a-z0-9.@_+-]))/gi, '$1.')
       .replace(BRACKETED_AT, '@')
       .replace(BRACKETED_DOT, '.')
-      .replace(SPELT, (_, local: string, domain: string) => `${local}@${domain.replace(/\s+dot\s+/gi, '.')}`)
+      .replace(SPELT, (_, local: string, domain: string) => `${local.replace(/\s+dot\s+/gi, '.')}@${domain.replace(/\s+dot\s+/gi, '.')}`)
+      .replace(JOINED, (m, local: string, sep: string, domain: string) => {
+        const host = domain.split(`${sep}dot${sep}`).join('.');
+        return m.includes('@') || !parse(host).isIcann ? m : `${local}@${host}`;
+      })
   );
 }
 

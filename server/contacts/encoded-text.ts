@@ -3,7 +3,7 @@
  * header's encoded words ("=?UTF-8?B?…?=", "=?utf-8?Q?Jos=C3=A9?="; RFC 2047, the `libmime`
  * package), quoted-printable ("R=C3=ADos", "=20", a soft line break "=⏎"; RFC 2045), escapes a
  * program printed ("\u00f3", "\xc3\xb8", octal "\303\251", R's "<U+0131>") and percent-encoding
- * ("Opera%20Media"). Each only when what it gives is plainly text, as repair.ts mends code pages.
+ * ("Opera%20Media") and Office Open XML's "_x000D_". Each only when what it gives is plainly text, as repair.ts mends code pages.
  */
 import iconv from 'iconv-lite';
 import libmime from 'libmime';
@@ -44,6 +44,8 @@ const ESCAPE_U = /\\u\{([0-9a-fA-F]{4,6})\}|\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{
 const ESCAPE_X_RUN = /(?:\\x[0-9a-fA-F]{2})+/g;
 const ESCAPE_OCTAL_RUN = /(?:\\[0-3][0-7]{2})+/g;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+/** Office Open XML's escape of a character a cell's XML cannot hold, as openpyxl and Excel write it ("_x000D_" a carriage return). */
+const OOXML_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
 
 /** "\u00f3", "\U000000f3", "<U+0131>": the characters, when each is a letter or a mark. */
 function unicodeEscapes(text: string): string {
@@ -69,6 +71,12 @@ export function decodedText(text: string): string {
     const decoded = decodeRuns(out.replace(/=\r?\n/g, ''), QP_RUN, /=([0-9A-F]{2})/g, 16);
     if (decoded !== null) out = decoded;
   }
+  // "Dickens_x000D_⏎and Sons": a line break, a tab, a letter; any other stays as written.
+  if (out.includes('_x'))
+    out = out.replace(OOXML_ESCAPE, (seq, hex: string) => {
+      const ch = String.fromCharCode(Number.parseInt(hex, 16));
+      return /^[\s\p{L}\p{M}_]$/u.test(ch) ? ch : seq;
+    });
   out = unicodeEscapes(out);
   if (out.includes('\\x')) out = decodeRuns(out, ESCAPE_X_RUN, /\\x([0-9a-fA-F]{2})/g, 16) ?? out;
   if (/\\[0-3][0-7]{2}/.test(out)) out = decodeRuns(out, ESCAPE_OCTAL_RUN, /\\([0-7]{3})/g, 8) ?? out;

@@ -9,9 +9,11 @@
  * is a guess: the matcher weighs it as a misspelling, so a person confirms it unless an email, a
  * phone or a profile URL names the person.
  */
+
 import fs from 'node:fs';
 import { commonWords } from '../../geo/gazetteer.js';
 import { fromPackageRoot } from '../../lib/package-root.js';
+import { passportFolded } from './passport-spelling.js';
 
 let groupsOf: Map<string, number[]> | null = null;
 let members: string[][] = [];
@@ -181,6 +183,9 @@ export function familyNameVariants(name: string): string[] {
   if (/ev$/.test(slavic) && slavic.length > 5) out.add(slavic.replace(/ev$/, 'eff'));
   if (/ski$/.test(slavic)) out.add(slavic.replace(/ski$/, 'sky'));
   for (const v of genderVariants(name)) out.add(v);
+  // "Roeed", "Paalsson": a passport's spelling of Røed, Pålsson (passport-spelling.ts).
+  const passport = passportFolded(name);
+  if (passport) out.add(passport);
   const ja = table().has(name) ? null : japaneseForm(name);
   if (ja && syllables(ja) >= 2) {
     out.add(ja);

@@ -4,6 +4,8 @@
  * fields before a row is laid out (cell-layout.ts) and in reconciliation runs (docs/contacts.md).
  */
 import type { ContactRow } from './evidence.js';
+import { withFormPost } from './form-post.js';
+import { dropRecordWords, withVcardName } from './object-columns.js';
 import { repaired } from './repair.js';
 import { LIST_FIELDS } from './row-schema.js';
 import { withColumnsRead } from './unlabelled-columns.js';
@@ -41,7 +43,7 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
       ],
       [
         'name',
-        'name|full name|fullname|display name|contact name|contact|nom complet|vollstandiger name|nombre completo|nome completo|naam|imie i nazwisko|worker|employee|legal name|legal full name|staff member',
+        'name|full name|fullname|display name|contact name|contact|nom complet|vollstandiger name|nombre completo|nome completo|naam|imie i nazwisko|worker|employee|legal name|legal full name|staff member|fn|formatted name',
       ],
       [
         'emails',
@@ -136,6 +138,8 @@ const HEADER_QUALIFIERS = new Set([
 function plainHeader(key: string): string {
   const ws = key.split(' ').filter((w) => w && !/^\d+$/.test(w));
   if (ws.length > 1 && ws[ws.length - 1] === 'value') ws.pop();
+  // The record a field belongs to: "Attendee Name", "properties.firstname", "First Name (Contact)".
+  dropRecordWords(ws, (k) => HEADER_NAMES.get(k));
   while (ws.length > 1 && HEADER_QUALIFIERS.has(ws[0] as string) && HEADER_NAMES.has(ws.slice(1).join(' '))) ws.shift();
   return ws.join(' ');
 }
@@ -212,7 +216,9 @@ function readHeader(name: string): Field | undefined {
 }
 
 /** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
-export function withHeaderNames(row: ContactRow): ContactRow {
+export function withHeaderNames(sent: ContactRow): ContactRow {
+  // A vCard's "N" column, a web form's submission in one cell (object-columns.ts, form-post.ts).
+  const row = withFormPost(withVcardName(sent), (key) => (KNOWN.has(key) ? key : headerField(key)));
   const out: ContactRow & Record<string, unknown> = { ...row };
   const regions: string[] = [];
   const countries: string[] = [];

@@ -12,6 +12,7 @@ import { familySpelling } from './family-names.js';
 import { abbreviationAgreement } from './given-abbreviation.js';
 import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
+import { passportReading } from './passport-spelling.js';
 import type { Keys } from './row-keys.js';
 import { readingAs, writtenBack } from './script-readings.js';
 import { titleOverlap, titleTokens } from './titles.js';
@@ -130,6 +131,8 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
     else if (k.name.given && rf === pf)
       add('first_name', 'match', WEIGHTS.firstNickname, `"${rf}" is one of the given names the row gives`);
     else if (rf === pf || rf === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
+    else if (rf === passportReading(p.first_name))
+      add('first_name', 'match', WEIGHTS.firstExact, 'same given name, as a passport spells it');
     // "Ji Soo", "Seung Woo": a given name of two syllables written apart is the same given name.
     else if (k.name.all.length > 2 && pf.length > rf.length && writtenApart(k.name.all, pfParts.join('')))
       add('first_name', 'match', WEIGHTS.firstExact, 'same given name, written apart');
@@ -152,6 +155,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
     const rowFamily = k.name.all.slice(1);
     if (rl === plLast || rl === pl.join('') || rowFamily.join('') === pl.join(''))
       add('last_name', 'match', WEIGHTS.lastExact, 'same family name');
+    else if (rl === passportReading(p.last_name)) add('last_name', 'match', WEIGHTS.lastExact, 'same family name, as a passport spells it');
     else if (k.name.birthName && k.name.birthName === pl.join(''))
       add('last_name', 'match', WEIGHTS.lastExact, 'the birth name the row gives');
     else if (
@@ -190,7 +194,7 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
       return found;
     };
     const cur = best(k.orgForms, [current]);
-    const old = cur === 'same' ? null : best(k.orgForms, past);
+    const old = cur === 'same' || k.orgsCurrentOnly ? null : best(k.orgForms, past);
     // A side role names no current employer: it agrees exactly or as an alias, now or before.
     const sideAgrees = (a: 'same' | 'alias' | 'part' | null) => a === 'same' || a === 'alias';
     const side = sideAgrees(best(k.sideOrgForms, [current])) || sideAgrees(best(k.sideOrgForms, past));

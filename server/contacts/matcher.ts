@@ -167,6 +167,17 @@ export class ContactMatcher {
   private async matchRow(row: ContactRow, opts: MatchOptions): Promise<MatchResult> {
     const k = rowKeys(row);
     if (!hasSignal(k)) return { status: 'unresolved', confidence: 0, reason: 'nothing_to_match_on', candidates: [] };
+    const result = await this.readings(k, row, opts);
+    // A word read as a title that is also a name ("Pan Wei Ming", "Pastor Olof Blom"): the name
+    // as written, that word its given name, when the name without it finds no one.
+    const { titleAsGiven: given, ...name } = k.name;
+    if (!given || result.confidence >= LIKELY_MIN) return result;
+    const written = await this.readings({ ...k, name: { ...name, first: given, all: [given, ...name.all] } }, row, opts);
+    return written.confidence > result.confidence ? written : result;
+  }
+
+  /** A row's keys read as written, then with another given name or its names in the other order where that finds someone. */
+  private async readings(k: Keys, row: ContactRow, opts: MatchOptions): Promise<MatchResult> {
     const result = await this.matchKeys(k, opts);
     // "Wang Wei", "Nguyen An": a name of two words in one cell may give the family name first, and
     // a spreadsheet may hold the given and family names in each other's columns. Read the other way

@@ -9,6 +9,8 @@ import { isGivenName } from '../../lib/names/given-names.js';
 import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { englishNameAfter, withEnglishName } from './english-given-name.js';
 import { type GivenAbbreviation, givenAbbreviation } from './given-abbreviation.js';
+import { isPostNominalAfterComma, knownAs, leadingTitles, passengerName, postNominalTitles } from './honorifics.js';
+import { hyphenParts, otherFamilyNames } from './name-parts.js';
 import { indexWords, words } from './normalize.js';
 
 /** The courtesy titles of English names ("Dr. Jane Doe", "Mr Smith"). */
@@ -28,8 +30,11 @@ const POST_NOMINALS = new Set(
   cpa cfa cfp caia frm pmp cissp cisa cism rn ceng fca aca acca fcca shrm shrmcp shrmscp sphr phr gphr psyd mrcp frcs
   csm cscp cpim`
     .split(/\s+/)
-    .filter(Boolean),
+    .filter(Boolean)
+    .concat(postNominalTitles()),
 );
+/** Degrees and credentials, without honours and service branches: what dotted initials may spell ("M.D."). */
+const CREDENTIALS = new Set([...POST_NOMINALS].filter((x) => !postNominalTitles().includes(x)));
 
 /** vCard's N value (RFC 6350): family;given;additional;prefix;suffix, with its property name or not. */
 const VCARD_N = /^(?:N:)?([^;:,]+);([^;:,]+)(?:;([^;:]*))?(?:;[^;:]*){0,2}$/i;
@@ -94,16 +99,8 @@ export interface PersonName {
   firstParts?: string[];
   /** The given name was written abbreviated ("Wm.", "Fred."): `first` is the name a contraction stands for. */
   abbreviated?: GivenAbbreviation;
-}
-
-/** The parts of the hyphenated word of `text` that is the given name `first` ("Jun-fan" → jun, fan). */
-function hyphenParts(text: string | null | undefined, first: string | null): string[] | undefined {
-  if (!text || !first) return undefined;
-  for (const w of text.split(/\s+/)) {
-    const parts = indexWords(w);
-    if (parts.length > 1 && /[-‐]/.test(w) && parts.join('') === first) return parts;
-  }
-  return undefined;
+  /** A word dropped as a title that is also a name ("pan" of "Pan Carlotta Padberg"): the given name to try when the name finds no one. */
+  titleAsGiven?: string;
 }
 
 /** A given name, another in brackets or quotes, then the family name: "Andy (Hao) Lin", "Wei 'David' Zhang". */
@@ -132,13 +129,6 @@ const PAIR = /^\s*(.+?)\s+(?:&|&amp;|\+|and)\s+(.+)$/iu;
 const BIRTH_NAME =
   /\(\s*(?:n[ée]e|geb\.?|geborene|[Bb]orn|[Ff]ormerly(?:\s+known\s+as)?|[Pp]reviously|[Mm]aiden(?:\s+name)?:?|[Ff]\.?[Kk]\.?[Aa]\.?)\s+(\p{Lu}[\p{L}'’-]+)\s*\)|\b(?:n[ée]e|geb\.|geborene)\s+(\p{Lu}[\p{L}'’-]+)/u;
 
-/** The family names a person with this family name may also be filed under. */
-function otherFamilyNames(lastWritten: string | null, birth: string | null): string[] | undefined {
-  const parts = lastWritten && /[-‐]/.test(lastWritten) ? indexWords(lastWritten).filter((w) => w.length >= 3) : [];
-  const out = [...(parts.length > 1 ? parts : []), ...(birth ? words(birth) : [])];
-  return out.length ? [...new Set(out)] : undefined;
-}
-
 /** A name cell's name: after " | ", " - ", " @ ", " · " a tagline or an employer ("Ana Ruiz | Hiring"); in brackets a note ("(she/her)"). */
 function nameText(raw: string): string {
   return raw.replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ').split(/\s+[|\-–—@·•/]\s+|\s*[|•]\s*/)[0] as string;
@@ -159,7 +149,7 @@ function writtenAsInitials(text: string, first: string | null): boolean {
 
 /** A name's words without the courtesy titles before it and the credentials after it. */
 function nameWords(text: string): string[] {
-  const w = words(text);
+  const w = words(leadingTitles(text).rest);
   // Titles that are given names too ("Hon Wai Chan", "Er Wei Tan") only with their dot ("Hon. Wyman Barrows").
   const dotted = /^\s*\p{L}+\./u.test(text);
   const foreign = (x: string) => FOREIGN_TITLES.has(x) && (dotted || !GIVEN_NAME_TITLES.has(x));
@@ -177,10 +167,10 @@ function nameWordsAsIndexed(text: string): string | null {
 /** Whether every word of a text is a credential or a title ("PhD", "MBA, PMP"). */
 const onlyCredentials = (text: string): boolean => {
   // Closed-up initials are given names ("Levi, M.R." is M. R. Levi) unless they spell a
-  // credential ("M.D."): "M.R." spells the courtesy title "Mr" but a title is never written so.
-  if (DOTTED_INITIALS.test(text.trim()) && !POST_NOMINALS.has(words(text).join(''))) return false;
+  // credential ("M.D."): "M.R." spells the courtesy title "Mr", "J.P." an honour, never written so.
+  if (DOTTED_INITIALS.test(text.trim()) && !CREDENTIALS.has(words(text).join(''))) return false;
   const w = words(text);
-  const credential = (x: string) => POST_NOMINALS.has(x) || PREFIX_TITLES.has(x) || FOREIGN_TITLES.has(x);
+  const credential = (x: string) => POST_NOMINALS.has(x) || isPostNominalAfterComma(x) || PREFIX_TITLES.has(x) || FOREIGN_TITLES.has(x);
   if (w.length > 0 && w.every(credential)) return true;
   // "P.Eng.", "Dipl.-Ing.": credentials written with a dot inside a word ("Li, Peng" is a name).
   if (!/\p{L}\.-?\p{L}/u.test(text)) return false;
@@ -231,6 +221,9 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
     cell && !row.first_name && !row.last_name && (/^N:/i.test(cell) || (cell.match(/;/g)?.length ?? 0) >= 3) ? VCARD_N.exec(cell) : null;
   if (vcard) return personName({ name: `${vcard[1]!.trim()}, ${vcard[2]!.trim()} ${vcard[3]?.trim() ?? ''}`.trim() });
   if (row.name && /^FN:/i.test(row.name.trim())) return personName({ ...row, name: row.name.trim().slice(3) });
+  // An airline passenger name with its title ("DOE/JANE MRS", "DOE/JANEMRS"): family name first.
+  const pnr = cell && !row.first_name && !row.last_name ? passengerName(cell) : null;
+  if (pnr) return { ...personName({ name: pnr.name }), ...(pnr.asWritten ? { partnerFirst: pnr.asWritten } : {}) };
   // A handle in capitals where the words meet ("EdytheWaters", "JieYang"), not a name's own
   // capital inside it ("McDonald", "MacKenzie", "DeShawn", "LaToya").
   const camel = !row.first_name && !row.last_name ? /^(\p{Lu}\p{Ll}{2,})(\p{Lu}\p{Ll}+)$/u.exec(cell) : null;
@@ -241,7 +234,7 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
   const lone = [row.first_name, row.last_name].filter((v) => v?.trim());
   if (lone.length === 1 && lone[0]!.includes(',') && !row.name?.trim() && !onlyCredentials(lone[0]!.slice(lone[0]!.indexOf(',') + 1)))
     return personName({ name: lone[0] });
-  const first = words(row.first_name).filter((w) => !HONORIFICS.has(w));
+  const first = words(leadingTitles(row.first_name ?? '').rest).filter((w) => !HONORIFICS.has(w));
   const last = words(row.last_name).filter((w) => !HONORIFICS.has(w));
   // Titles before a given name ("Dipl.-Ing. Sibyl", "Lic. Michal", "Hon. Wyman") and credentials
   // after a family name ("Greenholt, CPA", "Rosen FCA") in their own columns: dropped while a
@@ -280,12 +273,16 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
   const rest = found ? (row.name ?? '').replace(BIRTH_NAME, ' ') : '';
   const birthMatch = found && words(nameText(rest)).length >= 2 ? found : null;
   let raw = nameText(birthMatch ? rest : (row.name ?? ''));
+  // ", known as Lil": the name the person goes by, tried as the given name like a quoted one.
+  const goesBy = knownAs(raw);
+  if (goesBy) raw = goesBy.rest;
   // A nickname in quotes before, inside or after the name: not a name word, but a given name to
   // try when the name finds no one.
   const quoted = QUOTED_NICKNAME.exec(raw);
   const unquoted = quoted ? raw.replace(quoted[0], ' ') : null;
-  const nickname = quoted && unquoted && nameWords(unquoted).length >= 2 ? words(quoted[1])[0] : undefined;
-  if (nickname) raw = unquoted!;
+  const nickname =
+    quoted && unquoted && nameWords(unquoted).length >= 2 ? words(quoted[1])[0] : goesBy ? words(goesBy.nickname)[0] : undefined;
+  if (nickname && unquoted) raw = unquoted;
   // Two people named whole ("Arlo Smith & Elbert Hane"): the first named. Read as one name, the
   // cell would name a third person, the first's given name with the second's family name.
   const pair = PAIR.exec(raw);
@@ -341,7 +338,10 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
   }
   if (!tokens.length) return { first: null, last: null, all: [], lastSearch: null };
   // "Ms. Guneta", "Dr. Okafor": a courtesy title before one word names the family.
-  if (tokens.length === 1 && courtesyTitleAt(words(parts[0] as string)[0] ?? '', parts[0] as string))
+  if (
+    tokens.length === 1 &&
+    (courtesyTitleAt(words(parts[0] as string)[0] ?? '', parts[0] as string) || leadingTitles(parts[0]!).familyOnly)
+  )
     return {
       first: null,
       last: tokens[0]!,
@@ -379,6 +379,8 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
   if (after && !courtesy(after)) name.partnerFirst = after;
   if (initialAlt && !name.partnerFirst) name.partnerFirst = initialAlt;
   if (nickname && !name.partnerFirst && nickname !== name.first && !courtesy(nickname)) name.partnerFirst = nickname;
+  const titleWord = leadingTitles(raw).doubtful;
+  if (titleWord && titleWord !== name.first) name.titleAsGiven = titleWord;
   const firstParts = hyphenParts(raw, name.first);
   if (firstParts) name.firstParts = firstParts;
   if (writtenAsInitials(parts.length > 1 ? parts.slice(1).join(' ') : (parts[0] as string), name.first)) name.initials = true;

@@ -32,6 +32,8 @@ export interface Keys {
    * at most, and never enough alone to resolve a row (match-scoring.ts).
    */
   sideOrgForms: OrgForm[];
+  /** The employers were read from the title cell after a bar or a comma: they count only as the current employer (cell-fields.ts). */
+  orgsCurrentOnly?: boolean;
   /**
    * Organisations the row's email domains name, by host ("acme-robotics.com" → Acme Robotics):
    * evidence of the employer for a person who holds an address at that host too.
@@ -131,6 +133,7 @@ export function rowKeys(input: ContactRow): Keys {
       .map(orgForm)
       .filter((o) => o.key),
     sideOrgForms: [...side].map(orgForm).filter((o) => o.key),
+    ...(written.currentOnly && written.orgs.length ? { orgsCurrentOnly: true } : {}),
     emailHostOrgs,
     emailOrgNames: [...emailOrgNames],
     titles: (written.titles.length ? written.titles : (noted?.titles ?? [])).map((t) => titleTokens(t)).filter((w) => w.length),
