@@ -14,7 +14,9 @@
  *
  * A group is left out when one of its names is a division of its country already (Bangladesh's
  * divisions, Guinea's regions, Spain's one-province communities are what the gazetteer files
- * under). Its name alone is written readable ("bare") only when it is distinctive: five letters or
+ * under), or when its name is a historic region reaching into another country (ACROSS_BORDERS:
+ * Ireland's Ulster holds Donegal and Monaghan, but six of the province's nine counties are
+ * Northern Ireland's, and "Ulster" mostly means them; geo/historical-regions.ts leaves it out too). Its name alone is written readable ("bare") only when it is distinctive: five letters or
  * more, not made of common English words or words of position in any language ("Central",
  * "Centre-Est", "Norte"), no given name, no city, town, country or division, and no other
  * group's; else it is read only with its kind word ("Uva Province"), and where another country has
@@ -46,6 +48,12 @@ const POSITION = new Set(
     ' ',
   ),
 );
+
+/**
+ * Groups named after a historic region most of which lies in another country: read as the group,
+ * the name would drop that part (and most of its people), so each is left out, by name and kind word too.
+ */
+const ACROSS_BORDERS = new Set(['IE|Ulster']);
 
 interface Subdivision {
   code: string;
@@ -88,6 +96,7 @@ export function buildDivisionGroups(): string {
     if (members.length === 0) continue;
     const names = [englishOf(s) ?? '', ...isoNames(s.name)].filter((n) => n && PLAIN_NAME.test(n));
     if (names.length === 0 || names.some((n) => divisions.has(`${s.parent}|${placeKey(kindless(n))}`))) continue;
+    if (names.some((n) => ACROSS_BORDERS.has(`${s.parent}|${kindless(n)}`))) continue;
     groups.push({ cc: s.parent, name: names[0] as string, kind: KIND_WORDS[s.parent] ?? 'Region', members });
   }
   // A name two groups share ("Central" of Uganda and Malawi) is read bare by neither.

@@ -3,7 +3,7 @@
  * made by geo/build-division-groups.ts) as named regions: Sri Lanka's provinces ("Uva Province",
  * "Sabaragamuwa"), the Philippines' regions ("Central Luzon", "Calabarzon", "Davao Region"),
  * Uganda's and Malawi's regions ("Central Region, Uganda"), Ireland's provinces ("Munster region",
- * "Ulster"). Each is named with its kind word, before or after the name, and with its country; by
+ * "Connacht"; not Ulster, mostly Northern Ireland's). Each is named with its kind word, before or after the name, and with its country; by
  * its name alone where the file marks it distinctive; a name two countries' groups share with
  * their kind word ("Central Region") only with the country.
  */

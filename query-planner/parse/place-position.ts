@@ -6,6 +6,7 @@
  * in Hitachi") is never taken.
  */
 import pluralize from 'pluralize';
+import { findDistrictCity } from '../../geo/districts.js';
 import { isOrdinaryName, placeKey } from '../../geo/gazetteer.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
 import { PLACE_PREPOSITIONS } from './lexicon/places.js';
@@ -143,6 +144,17 @@ export function namesSite(tokens: Token[], from: number, to: number): boolean {
     !after.join &&
     SITE_WORDS.test(after.norm)
   );
+}
+
+/**
+ * Whether a less certain place is placed by a site frame ({@link namesSite}): only a business
+ * district ("our Kista campus", "the La Défense HQ") or a place that {@link standsAlone} (a town of
+ * several words and 50,000 people, a distinctive division). A town of one word is as often the
+ * employer the site belongs to ("engineers at the Nokia campus", "the Toyota plant", "the Tata
+ * office"), and the site may be anywhere.
+ */
+export function sitePlaces(tokens: Token[], from: number, to: number, match: PlaceMatch, text: string): boolean {
+  return namesSite(tokens, from, to) && (!!findDistrictCity(text) || standsAlone(tokens, from, to, match));
 }
 
 /** How far back a place name holding a word may start ("in the la défense", "in dubai internet city"). */

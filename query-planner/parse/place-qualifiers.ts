@@ -2,7 +2,8 @@
  * A place and what qualifies it after a comma ("Portland, ME", "Orange County, FL", "Kingston,
  * ON", "Surprise, AZ"), with the scan state and token tests places.ts shares with it.
  */
-import { findMetro, placeKey } from '../../geo/gazetteer.js';
+import { kmBetween } from '../../geo/distance.js';
+import { type City, findMetro, placeKey } from '../../geo/gazetteer.js';
 import { findOrdinaryTowns } from '../../geo/towns.js';
 import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf } from '../places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
@@ -123,21 +124,28 @@ export function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { mat
   return null;
 }
 
-/** A town at most this share of its city's people is one written beside the city; a larger one is a list's ("Oakland, San Francisco"). */
-const TOWN_SHARE = 1 / 3;
+/** A town under this many people, near its city, is one written as its address ("Santa Monica, Los Angeles"). */
+const SMALL_TOWN = 100_000;
 
-/** The population of the city or town a match names (its first namesake when none is the one). */
-function populationOf(match: PlaceMatch): number {
+/** How near its city's centre such a small town lies. */
+const SMALL_TOWN_KM = 30;
+
+/** The gazetteer's city or town a match names (its first namesake when none is the one). */
+function cityOf(match: PlaceMatch): City | undefined {
   const namesakes = [...citiesAndTowns(match.input), ...citiesAndTowns(match.city ?? '')];
-  return (namesakes.find((c) => c.name === match.city && c.countryCode === match.countryCode) ?? namesakes[0])?.population ?? 0;
+  return namesakes.find((c) => c.name === match.city && c.countryCode === match.countryCode) ?? namesakes[0];
 }
 
 /**
- * The town `town` names beside or within the city `outer` ("Whitefield, Manchester" is Manchester,
- * which the gazetteer files Whitefield under; "Cambridge, Boston" is Cambridge, Massachusetts),
- * with the city's state or country after it ("Santa Monica, Los Angeles, CA"), or null: when no
- * town of the name lies there, when the town is more than {@link TOWN_SHARE} of the city, or when
- * the list goes on after the city ("in Salford, Manchester or Leeds" lists).
+ * The town `town` names beside or within the city `outer`, written as an address, or null, when
+ * "Town, City" lists two places. It is one place when the gazetteer files the town under the city
+ * ("Whitefield, Manchester" is Manchester), when the city picks which of the town's namesakes is
+ * meant ("Cambridge, Boston" is Cambridge, Massachusetts, not England's; "Whitefield, Bangalore"),
+ * or when the town is small (under {@link SMALL_TOWN} people) and within {@link SMALL_TOWN_KM} of
+ * the city ("Santa Monica, Los Angeles, CA"). A town people know as a city of its own stays a
+ * list with the city ("Tacoma, Seattle", "Palo Alto, San Francisco", "Gurgaon, Delhi",
+ * "Durham, Raleigh"), and so does any list that goes on after the city ("in Salford, Manchester
+ * or Leeds"). With the city's state or country after it the town takes that too.
  */
 function townBeside(
   ctx: ScanContext,
@@ -158,7 +166,11 @@ function townBeside(
   const joined = resolveCached(`${town.input}, ${outerText}`);
   if (joined?.kind !== 'city') return null;
   const within = joined.name === outer.name;
-  if (!within && populationOf({ ...joined, input: town.input }) > TOWN_SHARE * populationOf(outer)) return null;
+  const picked = joined.name !== town.name;
+  const place = cityOf({ ...joined, input: town.input });
+  const city = cityOf(outer);
+  const small = !!place && !!city && place.population < SMALL_TOWN && kmBetween(place, city) <= SMALL_TOWN_KM;
+  if (!within && !picked && !small) return null;
   return { match: { ...joined, input: town.input }, end: qualifierEnd };
 }
 

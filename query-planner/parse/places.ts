@@ -32,7 +32,7 @@ import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
 import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
-import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, namesSite, opensBeforeTitle } from './place-position.js';
+import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, opensBeforeTitle, sitePlaces } from './place-position.js';
 import { candidate, prevWordSkippingThe, qualifiedOrdinaryTown, qualify, type ScanContext } from './place-qualifiers.js';
 import { skillIn, toolIn } from './skill-in.js';
 
@@ -198,7 +198,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       served ||
       outOf ||
       onThe ||
-      namesSite(tokens, from, to) ||
+      sitePlaces(tokens, from, to, match, sliceText(ctx.text, tokens, from, to)) ||
       (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
       endsAfterOpenings(tokens, from, to, match) ||
       endsAfterSeparator(tokens, from, to, match) ||

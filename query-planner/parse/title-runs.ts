@@ -27,6 +27,10 @@ export type Cls = 'T' | 'X' | 'AMP' | 'CONJ' | 'OF' | 'B';
 export const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
 
 /** Participles that, glued after a place, a school or a manner, say how someone came to be what they are. */
+/** Words after which "used" is the verb ("who used", "had used") or a thing's adjective ("dealers of used cars"), not a title's first word. */
+const NOT_BEFORE_USED = new Set(
+  'who that which whom whose have has had having of i we you they he she it is are was were be been being get got'.split(' '),
+);
 const ORIGIN_PARTICIPLES = /^(born|bred|raised|trained|educated|schooled|taught|qualified|certified|licensed|accredited)$/;
 /** Whether `next` ends a phrase: nothing, punctuation, a claimed word (a place, years) or a stop word ("based", "at"). */
 export function endsPhrase(next: Token | undefined): boolean {
@@ -210,9 +214,20 @@ export function titleRuns(input: TitleInput): TitleRuns {
     const officeOf = tokens[i - 1]?.norm === 'of' && !!tokens[i - 2] && COMPLEMENT_HEADS.has(singular((tokens[i - 2] as Token).norm));
     if (t.norm === 'works' && (officeOf || tokens[i - 1]?.norm === 'public')) return 'T';
     // "used car sales managers", "used equipment dealers": "used" is a stop word for "used to";
-    // before a noun it is the adjective, a word of the title.
+    // before a noun, opening the title, it is the adjective, a word of the title. After a verb's
+    // subject or "of" it is the verb or a thing's adjective ("recruiters who used LinkedIn
+    // Recruiter", "dealers of used cars").
     const next = tokens[i + 1];
-    if (t.norm === 'used' && !t.join && next?.kind === 'word' && !next.claim && !next.join && !STOP_WORDS.has(next.norm)) return 'T';
+    if (
+      t.norm === 'used' &&
+      !t.join &&
+      !NOT_BEFORE_USED.has(tokens[i - 1]?.norm ?? '') &&
+      next?.kind === 'word' &&
+      !next.claim &&
+      !next.join &&
+      !STOP_WORDS.has(next.norm)
+    )
+      return 'T';
     if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
     // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.
     if (/^(and|or|,)$/.test(tokens[i - 1]?.norm ?? '') && startsCue(i)) return 'B';

@@ -26,7 +26,6 @@ test('ISO 3166-2 groups of the divisions cities are filed under resolve as regio
   assert.is(region('Calabarzon'), 'Calabarzon Region');
   assert.is(region('Western Visayas'), 'Western Visayas Region');
   assert.is(region('Davao Region'), 'Davao Region');
-  assert.is(region('Ulster'), 'Ulster Province');
   // The hand list's region of the name takes the group's other names.
   assert.is(region('Munster region'), 'Munster Province');
   assert.equal(regionMembers('Central Luzon Region').subdivisions, ['PH|Nueva Ecija', 'PH|Pampanga', 'PH|Tarlac', 'PH|Zambales']);
@@ -39,6 +38,15 @@ test('ISO 3166-2 groups of the divisions cities are filed under resolve as regio
   assert.is(resolvePlace('Davao')?.kind, 'city');
   assert.is(resolvePlace('Munster')?.kind, 'city');
   assert.is(region('Sahel'), 'Sahel');
+});
+
+test('Ulster, mostly Northern Ireland, is no group of the Irish counties alone', () => {
+  // ISO's IE-U holds only Donegal and Monaghan (and Cavan); read so, "Ulster" would leave out Belfast and Derry.
+  for (const text of ['Ulster', 'Ulster Province', 'the province of Ulster', 'Ulster Ireland']) assert.is(resolvePlace(text), null, text);
+  assert.not.ok(buildDivisionGroups().includes('\tUlster\t'));
+  const places = (q: string) => parsePeopleQuery(q).filters.locations?.include ?? [];
+  assert.equal(places('engineers in Ulster'), []);
+  assert.equal(places('engineers in Belfast, Ulster'), ['Belfast']);
 });
 
 test('the parser reads the groups as places', () => {

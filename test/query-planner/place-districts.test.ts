@@ -27,6 +27,19 @@ test('a place word and a district beat an industry word inside the name', () => 
 test("a site of one's own places a district without a place word", () => {
   assert.equal(parsed('head of facilities for our la défense HQ'), { places: ['Paris'], industries: [] });
   assert.equal(parsed('office managers for our Kista campus').places, ['Stockholm']);
+  assert.equal(parsed('bankers at our Sandton office').places, ['Johannesburg']);
+});
+
+test('a site frame does not place a one-word town that names the employer', () => {
+  // Nokia, Toyota, Hitachi and Tata are towns too; the site is the company's, wherever it is.
+  for (const q of [
+    'engineers at the Nokia campus',
+    'workers at the Toyota plant',
+    'engineers at the Hitachi plant',
+    'engineers at the Tata office',
+    'our Nokia office',
+  ])
+    assert.equal(parsed(q).places, [], q);
 });
 
 test('the industry word stays an industry outside a placed name', () => {

@@ -42,6 +42,15 @@ test('"used" before a noun is a word of the title; "used to" is not', () => {
   assert.is(title('used equipment dealers'), 'Used Equipment Dealer');
   assert.is(title('engineers used to startups'), 'Engineer');
   assert.equal(parsePeopleQuery('used to be a CTO').filters.job_titles?.include, ['CTO']);
+  assert.is(title('find used car sales managers in Lagos'), 'Used Car Sales Manager');
+});
+
+test('"used" after a subject, "have" or "of" is the verb or a thing\'s adjective, not a title word', () => {
+  const titles = (q: string) => parsePeopleQuery(q).filters.job_titles?.include ?? [];
+  assert.equal(titles('dealers of used cars'), ['Dealer']);
+  assert.not.ok(titles('recruiters who used LinkedIn Recruiter').some((t) => /used/i.test(t)));
+  assert.not.ok(titles('marketers who used influencer campaigns').some((t) => /used/i.test(t)));
+  assert.not.ok(titles('recruiters that have used greenhouse').some((t) => /used/i.test(t)));
 });
 
 test.run();
