@@ -199,7 +199,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       outOf ||
       onThe ||
       namesSite(tokens, from, to) ||
-      (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
+      endsAfterTitle(tokens, from, to, match) ||
       endsAfterOpenings(tokens, from, to, match) ||
       endsAfterSeparator(tokens, from, to, match) ||
       opensBeforeTitle(tokens, ctx.firstWord, from, to, match)

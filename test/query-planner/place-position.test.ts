@@ -93,4 +93,16 @@ test('parts of the world named by direction: the Western US, Southeast Europe, t
   assert.is(parsed('founders based in the south').place, 'South', 'the US South alone is unchanged');
 });
 
+test('ending its clause after a plural title: a division, a country by another name, a town of several words', () => {
+  assert.equal(parsed('network engineers limpopo, mining sites').place, 'Limpopo, South Africa');
+  assert.equal(parsed('game designers schweden (indie studios)').place, 'Sweden');
+  assert.equal(parsed('sous chefs marokko. french').place, 'Morocco');
+  assert.equal(parsed('Hindustan Unilever marketing managers').place, undefined);
+  assert.equal(parsed('data engineers white plains — hybrid').place, 'White Plains, New York, United States');
+  // Not a town of one word (as often the employer), nor a short word, nor an ordinary word.
+  assert.equal(parsed('software engineers toyota, 5 years').place, undefined);
+  assert.equal(parsed('engineers meta, remote').place, undefined);
+  assert.equal(parsed('designers central, figma').place, undefined);
+});
+
 test.run();
