@@ -366,6 +366,10 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     }
     const mention: PlaceMention = { text: display(raw), match: { ...found.match, input: display(raw) }, exclude, from: i, to: end };
     for (let k = i; k < end; k++) (tokens[k] as Token).claim = 'place';
+    // "cari dokter di Medan", "enfermeiros em Curitiba": another language's "in", which is no
+    // English stop word ("DI engineers", "EM physicians"), ends the title before its place.
+    const cue = tokens[i - 1];
+    if (cue?.kind === 'word' && !cue.claim && !cue.upper && /^(di|em)$/.test(cue.norm)) cue.claim = 'ignored';
     ctx.lastPlaceEnd = end;
     if (!out.some((o) => o.match.kind === mention.match.kind && o.match.name === mention.match.name && o.exclude === exclude))
       out.push(mention);

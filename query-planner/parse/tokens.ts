@@ -69,7 +69,7 @@ export function fold(text: string): string {
 
 /** Runs of non-space, with "=" apart: an agent's "role=LLVM Engineer; geo=Prague" names its fields so. */
 const CHUNK = /[^\s=]+|=+/g;
-const LEAD_PUNCT = /^[("'“”‘’[{<*•·,;:!?]+/;
+const LEAD_PUNCT = /^(?:[("'“”‘’[{<*•·,;:!?]|#(?=\p{L}))+/u;
 const TRAIL_PUNCT = /[)"'“”‘’\]}>*,;:!?.]+$/;
 
 function makeToken(i: number, text: string, start: number, kind: TokenKind, join: Token['join']): Token {
