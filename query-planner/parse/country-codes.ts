@@ -65,8 +65,8 @@ function alpha2Of(text: string): string | null {
   return null;
 }
 
-/** Separators that set a field apart. */
-const SEPARATOR = /^[|,;:/()\u2013\u2014-]$/;
+/** Separators that set a field apart, quotes around a search string's terms among them. */
+const SEPARATOR = /^[|,;:/()\u2013\u2014"\u201c\u201d-]$/;
 
 /** The country token `i` names by its code, as a place match, or null. */
 export function countryCodeAt(ctx: ScanContext, i: number): { to: number; match: PlaceMatch } | null {

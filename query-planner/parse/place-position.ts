@@ -92,8 +92,11 @@ export function endsAfterOpenings(tokens: Token[], from: number, to: number, mat
   );
 }
 
-/** Punctuation that sets a query's parts apart: "Alliances Director — Zulia", "managers, friesland", "Yiwu / designers". */
-const SEPARATORS = new Set([',', '—', '–', '-', '/', '|', ':', ';', '(', ')', '·', '•']);
+/**
+ * Punctuation that sets a query's parts apart: "Alliances Director — Zulia", "managers, friesland",
+ * "Yiwu / designers", and quotes around a search string's terms ("\"MEMS engineer\" \"Hsinchu County\"").
+ */
+const SEPARATORS = new Set([',', '—', '–', '-', '/', '|', ':', ';', '(', ')', '·', '•', '"', '“', '”']);
 const isSeparator = (t: Token | undefined): boolean => t?.kind === 'punct' && SEPARATORS.has(t.text) && !t.join;
 
 /** Whether a title's head word stands among tokens [from, to). */
@@ -182,4 +185,26 @@ export function insidePlacedName(tokens: Token[], from: number, to: number): boo
     if (knownEnds(tokens, start).some((end) => end >= to && end - start > to - from && placed(end))) return true;
   }
   return false;
+}
+
+/** Names of a field whose value is a place, in forms, agents' calls, JSON, SQL and URLs ("location=", "city = '", "where:"). */
+const PLACE_FIELDS =
+  /^(locations?|loc|geo|geography|city|cities|town|region|regions|country|countries|state|province|place|where|metro|area)$/;
+/** Punctuation between a field's name and its value: the sign, and quotes around either. */
+const FIELD_MARKS = new Set(['=', ':', '"', "'", '“', '”', '‘', '’']);
+
+/**
+ * Whether the place at token `from` is the value of a field named for places: "location=Lower
+ * Hutt", "city = 'Moreno Valley'", "\"location\": \"Ahvaz\"", "where: brantford". The field's
+ * name says what its value is, as a place word does.
+ */
+export function namesPlaceField(tokens: Token[], from: number): boolean {
+  let k = from - 1;
+  let sign = false;
+  while (k >= 0 && tokens[k]?.kind === 'punct' && FIELD_MARKS.has(tokens[k]?.text ?? '')) {
+    sign ||= tokens[k]?.text === '=' || tokens[k]?.text === ':';
+    k--;
+  }
+  const name = tokens[k];
+  return sign && name?.kind === 'word' && PLACE_FIELDS.test(name.norm) && !name.join;
 }

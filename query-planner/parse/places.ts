@@ -32,7 +32,7 @@ import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
 import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
-import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, namesSite, opensBeforeTitle } from './place-position.js';
+import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, namesPlaceField, namesSite, opensBeforeTitle } from './place-position.js';
 import { candidate, prevWordSkippingThe, qualifiedOrdinaryTown, qualify, type ScanContext } from './place-qualifiers.js';
 import { skillIn, toolIn } from './skill-in.js';
 
@@ -64,6 +64,7 @@ const SEARCH_VERBS = new Set(['looking', 'look', 'searching', 'search', 'hunting
 
 /** Whether a place word, or a list of places, comes right before token `i`. */
 function hasPlaceCue(ctx: ScanContext, i: number): boolean {
+  if (namesPlaceField(ctx.tokens, i)) return true;
   const p = prevWordSkippingThe(ctx.tokens, i);
   const cue = ctx.tokens[p]?.norm ?? '';
   // "looking for enterprise AEs": the "for" of a search verb names what is sought, not a place.
@@ -194,6 +195,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       );
     return (
       PLACE_PREPOSITIONS.test(before) ||
+      namesPlaceField(tokens, from) ||
       distanceOf ||
       served ||
       outOf ||
