@@ -191,6 +191,28 @@ export function claimGreeting(tokens: Token[]): void {
     claim(tokens, 0, i, 'ignored');
   }
   if (URGENCY.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm !== 'care') claim(tokens, i, i + 1, 'ignored');
+  claimWriter(tokens, i);
+}
+
+/** How far a writer's introduction may run before its punctuation ("solo founder here,"). */
+const INTRODUCTION_WORDS = 5;
+
+/**
+ * Claims words about the writer that open a request at token `i`, up to their punctuation: who
+ * they are ("solo founder here, need a head of product", "recruiter here —") and for whom they ask
+ * ("on behalf of my manager, could you find ..."). A title there is the writer's or a colleague's.
+ */
+function claimWriter(tokens: Token[], i: number): void {
+  const behalf = tokens[i]?.norm === 'on' && tokens[i + 1]?.norm === 'behalf' && tokens[i + 2]?.norm === 'of';
+  for (let k = i + 1; k <= i + INTRODUCTION_WORDS + (behalf ? 3 : 0); k++) {
+    const t = tokens[k];
+    if (!t || (t.kind === 'punct' && !behalf)) return;
+    const ends = tokens[k + 1]?.kind === 'punct' && /^[,:;.!\u2014-]$/.test(tokens[k + 1]?.text ?? '');
+    if ((behalf && t.kind === 'punct' && t.text === ',') || (!behalf && t.norm === 'here' && ends)) {
+      claim(tokens, i, behalf ? k + 1 : k + 2, 'ignored');
+      return;
+    }
+  }
 }
 
 /**

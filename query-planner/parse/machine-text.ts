@@ -1,5 +1,6 @@
 /**
- * Queries written for machines rather than people: a URL's query string ("GET
+ * Queries written as forms or for machines rather than as sentences: a numbered list of fields
+ * ("1) film producers 2) NGA 3) streamers"), a URL's query string ("GET
  * /v1/people/search?title=Spark Developer&location=Hanoi&limit=50") and a web search's operators
  * ("site:linkedin.com/in", "intitle:\"ceramic engineer\""). Each is rewritten as the fields a
  * person would type ("title=Spark Developer; location=Hanoi; limit=50", "\"ceramic engineer\""),
@@ -26,9 +27,22 @@ function decodeEscapes(text: string): string {
   });
 }
 
-/** The query with a URL's query string and a web search's operators rewritten as fields and words. */
+/** A list item's number, "1)" or "2.", after the start or a space and before a space. */
+const ITEM_NUMBER = /(^|\s)(\d{1,2})[.)](?=\s)/g;
+
+/**
+ * The text with a numbered list's numbers as separators, when it numbers its items 1, 2, 3, ...
+ * in order: "1) film producers 2) NGA" is "film producers; NGA" (not "2" of anything).
+ */
+function unnumberItems(text: string): string {
+  const numbers = [...text.matchAll(ITEM_NUMBER)].map((m) => Number(m[2]));
+  if (numbers.length < 2 || numbers.some((n, k) => n !== k + 1)) return text;
+  return text.replace(ITEM_NUMBER, (_m, space: string, n: string) => (n === '1' ? space : `${space};`));
+}
+
+/** The query with a numbered list, a URL's query string and a web search's operators rewritten as fields and words. */
 export function unwrapMachineText(text: string): string {
-  let out = text.replace(SITE_OPERATOR, ' ').replace(PLACEMENT_OPERATORS, ' ');
+  let out = unnumberItems(text).replace(SITE_OPERATOR, ' ').replace(PLACEMENT_OPERATORS, ' ');
   const query = out.search(URL_TO_QUERY);
   if (query >= 0) {
     const rest = out

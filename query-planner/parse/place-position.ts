@@ -94,9 +94,10 @@ export function endsAfterOpenings(tokens: Token[], from: number, to: number, mat
 
 /**
  * Punctuation that sets a query's parts apart: "Alliances Director — Zulia", "managers, friesland",
- * "Yiwu / designers", and quotes around a search string's terms ("\"MEMS engineer\" \"Hsinchu County\"").
+ * "Yiwu / designers", quotes around a search string's terms ("\"MEMS engineer\" \"Hsinchu County\""),
+ * and the ticks, arrows and bullets of a checklist ("analysts ✓ gauteng ✓ zulu ✓").
  */
-const SEPARATORS = new Set([',', '—', '–', '-', '/', '|', ':', ';', '(', ')', '·', '•', '"', '“', '”']);
+const SEPARATORS = new Set([',', '—', '–', '-', '/', '|', ':', ';', '(', ')', '·', '•', '"', '“', '”', '✓', '✔', '→', '»', '▪', '►']);
 const isSeparator = (t: Token | undefined): boolean => t?.kind === 'punct' && SEPARATORS.has(t.text) && !t.join;
 
 /** Whether a title's head word stands among tokens [from, to). */
@@ -117,7 +118,10 @@ function headAmong(tokens: Token[], from: number, to: number): boolean {
 export function endsAfterSeparator(tokens: Token[], from: number, to: number, match: PlaceMatch): boolean {
   // Or a field of its own between two separators, anywhere after the title: "pricing scientists /
   // shanxi / mandarin", "data engineers | Gauteng | hybrid".
-  const field = isSeparator(tokens[to]) && tokens[to]?.text !== '-' && tokens[from - 1]?.text === tokens[to]?.text;
+  // A spaced dash counts when the dash before the place follows a title's head ("managers - north
+  // jeolla - phishing"), not inside a range of words.
+  const dashField = tokens[to]?.text !== '-' || headAmong(tokens, from - 2, from - 1);
+  const field = isSeparator(tokens[to]) && dashField && tokens[from - 1]?.text === tokens[to]?.text;
   return (
     isSeparator(tokens[from - 1]) &&
     (endsQuery(tokens, to) || field) &&

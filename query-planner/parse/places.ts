@@ -247,7 +247,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (TOOL_NAMED_PLACES.has(key) && toolIn(tokens, prevWordSkippingThe(tokens, from))) return false;
   // A place that is also a common word after a comma goes on a list only when written as a name:
   // "in rostov-on-don, mobile f2p" names no Mobile.
-  if (PLACE_COMMON_WORDS.has(key)) return (cue && !(tokens[from - 1]?.text === ',' && !first.cap)) || (key === 'us' && first.upper);
+  if (PLACE_COMMON_WORDS.has(key) && !writtenWithMarks(first.text))
+    return (cue && !(tokens[from - 1]?.text === ',' && !first.cap)) || (key === 'us' && first.upper);
   if (cue) return true;
   // In text that capitalises names, a place whose name is also a common noun, written in small
   // letters without a cue, is the noun ("fine china manufacturers", "turkey farms in Minnesota").
@@ -263,8 +264,12 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
 }
 
 function display(text: string): string {
-  return /^[\p{L}.]{1,4}$/u.test(text) && text.replace(/\./g, '').length <= 3 ? text.toUpperCase() : text;
+  // A code is written in plain letters: "Huế", "Łódź" are names.
+  return /^[A-Za-z.]{1,4}$/.test(text) && text.replace(/\./g, '').length <= 3 ? text.toUpperCase() : text;
 }
+
+/** Whether a word is written with marks no English word has ("huế", "málaga"): a name, not the common word it folds to. */
+const writtenWithMarks = (text: string): boolean => /\p{M}|[ßłŁđĐøØæÆœŒıİ]/u.test(text.normalize('NFD'));
 
 /**
  * Finds the places in `tokens`, claims their tokens, and returns them in text order (a place

@@ -26,6 +26,8 @@ export type Cls = 'T' | 'X' | 'AMP' | 'CONJ' | 'OF' | 'B';
 
 export const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
 
+/** Particles that make a compound with the word they are glued to ("check-in", "walk-in", "drive-through", "sign-off"). */
+const GLUED_PARTICLES = /^(in|on|up|out|off|down|over|through|by|away|back)$/;
 /** Participles that, glued after a place, a school or a manner, say how someone came to be what they are. */
 const ORIGIN_PARTICIPLES = /^(born|bred|raised|trained|educated|schooled|taught|qualified|certified|licensed|accredited)$/;
 /** Whether `next` ends a phrase: nothing, punctuation, a claimed word (a place, years) or a stop word ("based", "at"). */
@@ -213,6 +215,17 @@ export function titleRuns(input: TitleInput): TitleRuns {
     // before a noun it is the adjective, a word of the title.
     const next = tokens[i + 1];
     if (t.norm === 'used' && !t.join && next?.kind === 'word' && !next.claim && !next.join && !STOP_WORDS.has(next.norm)) return 'T';
+    // "check-in agents", "walk-in clinic nurses", "drive-through managers": a particle glued to
+    // the word before it makes one compound with it, no preposition.
+    if (
+      t.join === '-' &&
+      GLUED_PARTICLES.test(t.norm) &&
+      tokens[i - 1]?.kind === 'word' &&
+      !tokens[i - 1]?.claim &&
+      !STOP_WORDS.has(tokens[i - 1]?.norm ?? '') &&
+      tokens[i + 1]?.join !== '-'
+    )
+      return 'T';
     if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';
     // A relation verb after a list word ("VP of Marketing and support our ..."): the title ends.
     if (/^(and|or|,)$/.test(tokens[i - 1]?.norm ?? '') && startsCue(i)) return 'B';

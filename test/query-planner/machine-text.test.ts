@@ -22,6 +22,13 @@ test("a URL's query string is read as fields", () => {
   assert.is(unwrapMachineText('C++ developers'), 'C++ developers');
 });
 
+test('a numbered list numbers fields, not titles', () => {
+  assert.is(unwrapMachineText('1) welders 2) Tacoma 3) nights').trim(), 'welders ; Tacoma ; nights');
+  assert.equal(filters('1. sous chefs 2. NGA 3. hotels'), { title: ['Sous Chef'], place: ['Nigeria'] });
+  // Numbers out of order are no list.
+  assert.is(unwrapMachineText('engineers with 1) python 5) go'), 'engineers with 1) python 5) go');
+});
+
 test("a web search's operators go, quoted terms are fields of their own", () => {
   assert.equal(filters('site:linkedin.com/in "hydrologist" "Gauteng"'), { title: ['Hydrologist'], place: ['Gauteng'] });
   assert.equal(filters('intitle:"fire engineer" "KR"'), { title: ['Fire Engineer'], place: ['South Korea'] });

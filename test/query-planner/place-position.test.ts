@@ -105,4 +105,14 @@ test('ending its clause after a plural title: a division, a country by another n
   assert.equal(parsed('designers central, figma').place, undefined);
 });
 
+test("a checklist's ticks and a spaced dash after a title's head set a field apart", () => {
+  assert.equal(parsed('kyc analysts ✓ wielkopolskie ✓ polish ✓').place, 'Greater Poland, Poland');
+  assert.equal(parsed('fraud managers - south chungcheong - banking').place, 'South Chungcheong, South Korea');
+});
+
+test('a name written with marks no English word has is the place, not the word', () => {
+  assert.equal(parsed('tour guides in huế').place, 'Hue, Vietnam');
+  assert.equal(parsePeopleQuery('planners in Niš').filters.locations?.include, ['Niš']);
+});
+
 test.run();

@@ -57,4 +57,18 @@ test('greetings to a person or a voice assistant, text speak, hashtags', () => {
   assert.equal(title('C# developers in Leeds'), ['C# Developer']);
 });
 
+test('who the writer is and for whom they ask are no part of the title', () => {
+  assert.equal(title('recruiter here — looking for welders in Leeds'), ['Welder']);
+  assert.equal(title('hey all, PM here: need nurses in Ohio'), ['Nurse']);
+  assert.equal(title('on behalf of the CEO, find CFOs in Texas'), ['CFO']);
+  // "here" inside the request is not an introduction.
+  assert.equal(title('nurses here in Ohio'), ['Nurse']);
+});
+
+test('a particle glued to the word before it makes a compound of the title', () => {
+  assert.equal(title('check-in supervisors in Leeds'), ['Check-in Supervisor']);
+  assert.equal(title('walk-in clinic nurses in Leeds'), ['Walk-in Clinic Nurse']);
+  assert.equal(title('hands-on engineers in Leeds'), ['Engineer']);
+});
+
 test.run();
