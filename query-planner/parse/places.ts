@@ -316,8 +316,12 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
           break;
         }
       }
-      // A town qualified by its state or country ("Markham, Ontario") needs no place word.
-      const qualifiedTown = match.lessCertain === 'town' && tokens[to]?.text === ',' && qualify(ctx, match, to + 1) !== null;
+      // A town qualified by its state or country ("Markham, Ontario", "warner robins ga", "high
+      // point nc") or a division by its country ("northland nz") needs no place word: the
+      // qualifier says it is the place.
+      const qualifiedTown =
+        (match.lessCertain === 'town' || match.lessCertain === 'division') &&
+        (tokens[to]?.text === ',' ? qualify(ctx, match, to + 1) !== null : tokens[to]?.kind === 'word' && qualify(ctx, match, to) !== null);
       if (!qualifiedTown && !accept(ctx, i, to, match)) continue;
       found = { to, match };
       break;
@@ -325,14 +329,14 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     if (!found) continue;
     let end = found.to;
     // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country; also
-    // without the comma after a city ("Manchester UK", "Paris Texas").
+    // without the comma after a city or a division ("Manchester UK", "Paris Texas", "northland nz").
     const comma = tokens[end]?.text === ',';
     let joined = false;
     if (
       (comma && ['city', 'state', 'country', 'region', 'metro'].includes(found.match.kind)) ||
       // Not a small word: "albany or syracuse" is no Albany, Oregon.
       (!comma &&
-        found.match.kind === 'city' &&
+        (found.match.kind === 'city' || found.match.lessCertain === 'division') &&
         tokens[end]?.kind === 'word' &&
         !tokens[end]?.claim &&
         !STOP_WORDS.has(tokens[end]?.norm ?? ''))

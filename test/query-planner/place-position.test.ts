@@ -115,4 +115,11 @@ test('a name written with marks no English word has is the place, not the word',
   assert.equal(parsePeopleQuery('planners in Niš').filters.locations?.include, ['Niš']);
 });
 
+test('a town or a division followed by its state or country, without a comma, needs no place word', () => {
+  assert.equal(parsed('roofers sterling heights mi storm crew').place, 'Sterling Heights, Michigan, United States');
+  assert.equal(parsed('vets — southland nz — dairy').place, 'Southland, New Zealand');
+  // Not another state's code.
+  assert.equal(parsed('roofers sterling heights ca storm crew').place, undefined);
+});
+
 test.run();
