@@ -215,6 +215,17 @@ export function titleRuns(input: TitleInput): TitleRuns {
     // before a noun it is the adjective, a word of the title.
     const next = tokens[i + 1];
     if (t.norm === 'used' && !t.join && next?.kind === 'word' && !next.claim && !next.join && !STOP_WORDS.has(next.norm)) return 'T';
+    // "book cover designers", "cover artists": "cover" is a stop word for "cover Texas"; after a
+    // noun or first, before a word of the title, it is the noun ("who cover designers" stays the verb).
+    const prevWord = tokens[i - 1];
+    if (
+      t.norm === 'cover' &&
+      (i === 0 || (prevWord?.kind === 'word' && !prevWord.claim && !STOP_WORDS.has(prevWord.norm))) &&
+      next?.kind === 'word' &&
+      !next.claim &&
+      !STOP_WORDS.has(next.norm)
+    )
+      return 'T';
     // "check-in agents", "walk-in clinic nurses", "drive-through managers": a particle glued to
     // the word before it makes one compound with it, no preposition.
     if (

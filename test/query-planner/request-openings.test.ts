@@ -71,4 +71,10 @@ test('a particle glued to the word before it makes a compound of the title', () 
   assert.equal(title('hands-on engineers in Leeds'), ['Engineer']);
 });
 
+test('"go-to" is an adjective, not a colleague\'s "to"; "cover" before a title word is the noun', () => {
+  assert.equal(title('our go-to tax advisers in Leeds'), ['Tax Adviser']);
+  assert.equal(title('album cover artists in Leeds'), ['Album Cover Artist']);
+  assert.equal(title('reps to cover texas'), ['Rep']);
+});
+
 test.run();
