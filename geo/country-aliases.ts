@@ -10,6 +10,9 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   'u s a': 'US',
   america: 'US',
   'united states of america': 'US',
+  // Spanish doubles the initials of a plural name: "EE. UU." (Estados Unidos).
+  'ee uu': 'US',
+  eeuu: 'US',
   states: 'US',
   uk: 'GB',
   'u k': 'GB',

@@ -34,7 +34,7 @@ let writtenIndex: Map<string, Division> | null = null;
  */
 const DIVISION_WORDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
-    state: 'US NG IN MY MX SD SS BR VE AU DE AT',
+    state: 'US NG IN MY MX SD SS BR VE AU DE AT MM',
     province: 'CA ZA CN AR PH TR IR NL BE IT ES KR PK LK ZM DO EC CU AF TH VN ID PG NP TD',
     oblast: 'RU UA KZ BY KG BG',
     krai: 'RU',
@@ -47,8 +47,9 @@ const DIVISION_WORDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
     canton: 'CH',
     voivodeship: 'PL',
     // "Waikato Region", "Region Nordjylland" (read the other way round by the ISO names), "Tasman
-    // District", "Dhaka Division": countries whose first-level divisions are called so in English.
-    region: 'NZ DK CZ SK FR IT CL PE GH SN TZ CM ET ML NA',
+    // District", "Dhaka Division": countries whose first-level divisions are called so in English
+    // (Myanmar's states and regions: "Shan State", "Sagaing Region"; Kazakhstan's oblasts).
+    region: 'NZ DK CZ SK FR IT CL PE GH SN TZ CM ET ML NA MM KZ',
     district: 'NZ PT IL UG MW BW',
     division: 'BD',
   }).map(([word, codes]) => [word, new Set(codes.split(' '))]),
@@ -181,10 +182,14 @@ function divisions(): Map<string, Division> {
       .split('\n')
       .map((l) => l.split('\t')[0]),
   );
+  // Nor is its article always written: "Qassim" is Al-Qassim, "Jawf" Al Jawf (al-, el-, and the
+  // article joined to a sun letter: ar-, as-, ad-, az-, an-, at-, ash-).
   for (const [key, entry] of [...seen]) {
-    const variant = key.replace(/q(?!u)/g, 'k');
-    if (variant === key || variant.length < 5 || seen.has(variant) || cityNames.has(variant)) continue;
-    for (const d of entry.values()) if (arabic.has(d.countryCode) && !d.wordOnly) add(variant, { ...d }, false);
+    const bare = key.replace(/^(al|el|ar|as|ad|az|an|at|ash|ath|adh) (?=\S)/, '');
+    for (const variant of new Set([key.replace(/q(?!u)/g, 'k'), bare])) {
+      if (variant === key || variant.length < 5 || seen.has(variant) || cityNames.has(variant)) continue;
+      for (const d of entry.values()) if (arabic.has(d.countryCode) && !d.wordOnly) add(variant, { ...d }, false);
+    }
   }
   const index = new Map<string, Division>();
   const suffixed = new Map<string, Division[]>();

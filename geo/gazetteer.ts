@@ -50,6 +50,20 @@ interface CityTimezonesRow {
  * transliterated, so "Wrocław" and "Wroclaw", "Xi'an" and "Xian", "Saint Paul" and "St. Paul"
  * share a key.
  */
+/** The last words of town names that postal addresses abbreviate (USPS street suffixes). */
+const POSTAL_WORDS: ReadonlyMap<string, string> = new Map([
+  ['hts', 'heights'],
+  ['spgs', 'springs'],
+  ['bch', 'beach'],
+]);
+/** A compass point by its letter ("N. Las Vegas"). */
+const COMPASS_LETTERS: ReadonlyMap<string, string> = new Map([
+  ['n', 'north'],
+  ['s', 'south'],
+  ['e', 'east'],
+  ['w', 'west'],
+]);
+
 export function placeKey(text: string): string {
   let folded = text.normalize('NFKD').replace(/\p{M}/gu, '');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the printable ASCII range
@@ -57,6 +71,9 @@ export function placeKey(text: string): string {
   return (
     folded
       .toLowerCase()
+      // "N. Las Vegas", "w. sussex": a compass letter with its dot opening a name of more words
+      // (without the dot it is as often a name's own word: "E Mng Chhi").
+      .replace(/^\s*([nsew])\.\s*(?=\p{L})/u, (_m, letter: string) => `${COMPASS_LETTERS.get(letter) ?? letter} `)
       .replace(/['\u2018\u2019`]/g, '')
       .replace(/&/g, ' and ')
       .replace(/[^a-z0-9]+/g, ' ')
@@ -64,6 +81,9 @@ export function placeKey(text: string): string {
       .replace(/\b(saint|sainte)\b/g, (word) => (word === 'saint' ? 'st' : 'ste'))
       // "Ft. Collins", "Mt. Pleasant"; "MT" alone stays Montana's (and Malta's) code.
       .replace(/\b(ft|mt) (?=\S)/g, (word) => (word === 'ft ' ? 'fort ' : 'mount '))
+      // Postal abbreviations of a town's last word ("Sterling Hts", "Colorado Spgs", "Palm Bch"),
+      // not alone.
+      .replace(/(?<=\S )(hts|spgs|bch)\b/g, (word) => POSTAL_WORDS.get(word) ?? word)
   );
 }
 

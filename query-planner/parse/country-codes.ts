@@ -1,14 +1,19 @@
 /**
- * A country named by its ISO 3166-1 code in capitals ("data labelers in KE", "fermentation
- * scientists in DK", "product managers | CZ | any seniority"). Two capitals are as often an
+ * A country named by its ISO 3166-1 code in capitals, of two letters or three ("data labelers in
+ * KE", "fermentation scientists in DK", "product managers | CZ | any seniority", "growth leads
+ * PRT, remote", "in CHL"). Two capitals are as often an
  * acronym of the trade ("in IT", "in PR", "in QA", "in CX", "a VA", "TL"), an English word ("NO", "TO") or
- * a US state's code (read elsewhere, parse/places.ts), so a code is read only:
+ * a US state's code (read elsewhere, parse/places.ts), and three as often an acronym of the
+ * trade ("SSD", "TLS", "IOT", "NER", "SWE", "VAT") or a word ("CAN", "ARE", "PER"), so a code is
+ * read only:
  * - written in capitals in text that is not all capitals;
- * - when it is no such acronym or word ({@link NOT_COUNTRIES});
+ * - when it is no such acronym or word ({@link NOT_COUNTRIES}, {@link NOT_COUNTRIES_3}, English
+ *   words);
  * - after a place word ("in", "based in", "across", "near"), or set apart as a field of its own,
  *   between separators ("| CZ |", "— NL,") or ending the text.
  */
-import { countryName } from '../../geo/gazetteer.js';
+import { createRequire } from 'node:module';
+import { commonWords, countryName } from '../../geo/gazetteer.js';
 import type { PlaceMatch } from '../places.js';
 import { PLACE_PREPOSITIONS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
@@ -29,15 +34,48 @@ const NOT_COUNTRIES = new Set(
   ).split(' '),
 );
 
-/** Separators that set a field apart. */
-const SEPARATOR = /^[|,;:/()\u2013\u2014-]$/;
+/**
+ * Three-letter codes read as something else first: acronyms of work, computing and trade (SSD
+ * storage, TLS, IOT, NER entity recognition, SWE software engineer, VAT, ETH Ethereum, ECU,
+ * DMA, FSM, HMD, PNG, STP, ISR, IRL "in real life", EST the time zone, ESP, LCA life-cycle
+ * assessment, COD cash on delivery, UNK unknown, SEN senator, TTO a tech transfer office).
+ */
+const NOT_COUNTRIES_3 = new Set(
+  (
+    'ATA ATF BES BVT CAF CHE COD COG COK COL COM CPV CRI DMA ECU ESP EST ETH FSM GEO HMD IOT IRL ISR LCA MAC MDA MOZ ' +
+    'MUS NER PCN PNG PRI SEN SOM SSD STP SWE TCA TLS TTO UMI UNK VAT'
+  ).split(' '),
+);
+
+let alpha3: Map<string, string> | null = null;
+
+/** ISO 3166-1 alpha-3 codes to alpha-2 (the world-countries package), without acronyms and words. */
+function alpha3Codes(): Map<string, string> {
+  if (alpha3) return alpha3;
+  const list = createRequire(import.meta.url)('world-countries/countries.json') as { cca2: string; cca3: string }[];
+  const common = commonWords();
+  alpha3 = new Map(list.filter((c) => !NOT_COUNTRIES_3.has(c.cca3) && !common.has(c.cca3.toLowerCase())).map((c) => [c.cca3, c.cca2]));
+  return alpha3;
+}
+
+/** The alpha-2 code a code in capitals stands for ("NGA" is "NG"), or null. */
+function alpha2Of(text: string): string | null {
+  if (/^[A-Z]{2}$/.test(text)) return NOT_COUNTRIES.has(text) ? null : text;
+  if (/^[A-Z]{3}$/.test(text)) return alpha3Codes().get(text) ?? null;
+  return null;
+}
+
+/** Separators that set a field apart, quotes around a search string's terms among them. */
+const SEPARATOR = /^[|,;:/()\u2013\u2014"\u201c\u201d-]$/;
 
 /** The country token `i` names by its code, as a place match, or null. */
 export function countryCodeAt(ctx: ScanContext, i: number): { to: number; match: PlaceMatch } | null {
   const t = ctx.tokens[i];
-  if (!t || ctx.mode === 'upper' || !/^[A-Z]{2}$/.test(t.text) || NOT_COUNTRIES.has(t.text)) return null;
-  const name = countryName(t.text);
-  if (name === t.text) return null;
+  if (!t || ctx.mode === 'upper') return null;
+  const code = alpha2Of(t.text);
+  if (!code) return null;
+  const name = countryName(code);
+  if (name === code) return null;
   const p = prevWordSkippingThe(ctx.tokens, i);
   const before = ctx.tokens[i - 1];
   const after = ctx.tokens[i + 1];
@@ -50,5 +88,5 @@ export function countryCodeAt(ctx: ScanContext, i: number): { to: number; match:
   const endsField =
     (!after || (after.kind === 'punct' && SEPARATOR.test(after.text))) && before?.kind === 'word' && !STOP_WORDS.has(before.norm);
   if (!afterPlaceWord && !setApart && !endsField) return null;
-  return { to: i + 1, match: { kind: 'country', name, input: t.text, countryCode: t.text } };
+  return { to: i + 1, match: { kind: 'country', name, input: t.text, countryCode: code } };
 }

@@ -34,6 +34,7 @@ import { claimGreeting, claimHiringManagers, claimLeadingVerb } from './leading-
 import { FUNCTION_CUES } from './lexicon/functions.js';
 import { LEVEL_PHRASES } from './lexicon/levels.js';
 import { WORKPLACE_WORDS } from './lexicon/workplaces.js';
+import { unwrapMachineText } from './machine-text.js';
 import { heldInThePast } from './past-titles.js';
 import { scanPersonPhrases } from './person-phrases.js';
 import { type PlaceMention, scanPlaces } from './places.js';
@@ -187,8 +188,8 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
     });
     source = source.slice(0, PEOPLE_SEARCH_LIMITS.queryChars);
   }
-  // "w/ 5+ years", "~10 years".
-  source = expandShorthand(source);
+  // A URL's query string and a web search's operators as fields; "w/ 5+ years", "~10 years".
+  source = expandShorthand(unwrapMachineText(source));
   const tokens = mendLevelSpelling(tokenize(source));
   const mode: CaseMode = caseMode(tokens);
   const wordCount = tokens.filter((t) => t.kind === 'word').length;

@@ -15,8 +15,13 @@ import { claim, type Token } from './tokens.js';
 /** Verbs of finding or approaching people that no title starts with. */
 const SEARCH_VERBS = new Set(
   words(`headhunting poaching shortlisting contacting approaching emailing pinging courting finding locating chasing wooing
-  busco buscamos buscando cherche cherchons recherche recherchons suche suchen cerco cerchiamo procuro procuramos zoek zoeken`),
+  busco buscamos buscando cherche cherchons recherche recherchons suche suchen cerco cerchiamo procuro procuramos zoek zoeken
+  necesito necesitamos preciso precisamos brauche brauchen szukam szukamy poszukuje poszukujemy cari mencari carikan
+  headhunt poach shortlist locate`),
 );
+
+/** Articles of other languages after their search verbs ("necesito un VP", "busco una enfermera", "suche einen"). */
+const FOREIGN_ARTICLES = new Set(words('un una unos unas um uma uns umas une des einen eine einige'));
 
 /**
  * Verbs of finding people that also start titles ("Targeting Analyst", "Prospecting Geologist",
@@ -56,6 +61,27 @@ const OPENING_PHRASES: string[][] = [
   'please share',
   'pull up',
   'dig up',
+  // Verbs of finding with their particle ("look up", "round up", "track down", "seek out"): no
+  // title opens with a verb and its particle.
+  'look up',
+  'look for',
+  'round up',
+  'rustle up',
+  'scare up',
+  'drum up',
+  'line up',
+  'track down',
+  'hunt down',
+  'hunt for',
+  'seek out',
+  'sniff out',
+  'ferret out',
+  'scout out',
+  'scout for',
+  'search out',
+  'search linkedin for',
+  'search google for',
+  'search the web for',
   'linkedin profiles of',
   'profiles of',
   'a list of',
@@ -87,11 +113,12 @@ const OPENING_PHRASES: string[][] = [
 
 /**
  * Verbs that are also the first word of a team's titles ("Recruiting Coordinator", "Sourcing
- * Manager", "Staffing Partner", "Scouting Director", "Booking Agent").
+ * Manager", "Staffing Partner", "Scouting Director", "Booking Agent", "Scout Leader"), and their
+ * imperatives ("source wedding photographers", "scout tax lawyers").
  */
-const TEAM_VERBS = new Set(words('recruiting sourcing staffing scouting booking'));
+const TEAM_VERBS = new Set(words('recruiting sourcing staffing scouting booking recruit source scout'));
 /** Verbs read so only after a subject ("i search ..."): alone they start titles ("Search Engineer"). */
-const SUBJECT_VERBS = new Set(words('search find seek need want'));
+const SUBJECT_VERBS = new Set(words('search find seek need want got'));
 
 /** Words that continue such a team's title: "Recruiting Operations Manager", "Sourcing Program Lead". */
 const TEAM_TITLE_WORDS = new Set(
@@ -116,13 +143,17 @@ const TEAM_HEADS = new Set(
 /** Words that may come before the verb: a subject, an auxiliary, an adverb ("we're actively recruiting"). */
 const BEFORE_VERB = new Set(
   words(`i we i'm we're im were am are is currently actively now also still urgently busy help me us start starting keep
-  been be i'd id we'd could can would will you anyone anybody someone somebody does do here`),
+  been be i'd id we'd could can would will you anyone anybody someone somebody does do here so ok okay well any1 ne1
+  estoy estamos ich je nous`),
 );
 
+/** Sounds of hesitation in dictated or chatty text ("so um i need uh ..."): no part of any title. */
+const FILLERS = new Set(words('um umm uh uhh uhm erm er hmm hm'));
+
 /** Greetings a query may open with ("hey team, does anyone here know ...", "Hi all, ..."). */
-const GREETINGS = new Set(words('hey hi hello hiya howdy yo'));
-/** Whom a greeting addresses ("hey team", "hi all", "hello everyone"). */
-const ADDRESSED = new Set(words("team all folks guys everyone everybody there friends people y'all"));
+const GREETINGS = new Set(words('hey hi hello hiya howdy yo dear'));
+/** Whom a greeting addresses ("hey team", "hi all", "hello everyone", "dear team"), voice assistants too ("hey siri"). */
+const ADDRESSED = new Set(words("team all folks guys everyone everybody there friends people y'all siri alexa cortana assistant"));
 /** Words of urgency opening a query ("URGENT tower crane operators"); not "urgent care". */
 const URGENCY = new Set(words('urgent urgently asap immediate immediately'));
 
@@ -160,34 +191,86 @@ export function claimGreeting(tokens: Token[]): void {
     claim(tokens, 0, i, 'ignored');
   }
   if (URGENCY.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm !== 'care') claim(tokens, i, i + 1, 'ignored');
+  claimWriter(tokens, i);
+}
+
+/** How far a writer's introduction may run before its punctuation ("solo founder here,"). */
+const INTRODUCTION_WORDS = 5;
+
+/**
+ * Claims words about the writer that open a request at token `i`, up to their punctuation: who
+ * they are ("solo founder here, need a head of product", "recruiter here —") and for whom they ask
+ * ("on behalf of my manager, could you find ..."). A title there is the writer's or a colleague's.
+ */
+function claimWriter(tokens: Token[], i: number): void {
+  const behalf = tokens[i]?.norm === 'on' && tokens[i + 1]?.norm === 'behalf' && tokens[i + 2]?.norm === 'of';
+  for (let k = i + 1; k <= i + INTRODUCTION_WORDS + (behalf ? 3 : 0); k++) {
+    const t = tokens[k];
+    if (!t || (t.kind === 'punct' && !behalf)) return;
+    const ends = tokens[k + 1]?.kind === 'punct' && /^[,:;.!\u2014-]$/.test(tokens[k + 1]?.text ?? '');
+    if ((behalf && t.kind === 'punct' && t.text === ',') || (!behalf && t.norm === 'here' && ends)) {
+      claim(tokens, i, behalf ? k + 1 : k + 2, 'ignored');
+      return;
+    }
+  }
 }
 
 /**
- * Claims the verb of a query that starts with what its writer is doing. Run once places are
- * claimed, so "recruiting managers London" sees its head end the title.
+ * Claims the verb of a query that starts with what its writer is doing, and hesitations anywhere.
+ * Run once places are claimed, so "recruiting managers London" sees its head end the title. A
+ * heading before a colon ("note to self: look up ...", "TICKET-12: source ...") starts the
+ * request again after it.
  */
 export function claimLeadingVerb(tokens: Token[]): void {
-  let i = 0;
-  while (tokens[i]?.claim === 'ignored') i++;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'word' && !t.claim && FILLERS.has(t.norm)) claim(tokens, k, k + 1, 'ignored');
+  }
+  claimVerbAt(tokens, 0);
+  for (let k = 1; k < tokens.length; k++) if (tokens[k - 1]?.text === ':' && tokens[k - 1]?.kind === 'punct') claimVerbAt(tokens, k);
+}
+
+/** Claims the writer's verb of a request that starts at token `start`. */
+function claimVerbAt(tokens: Token[], start: number): void {
+  let i = start;
+  // A subject before the verb ("we're sourcing", "i need"), not an opening phrase ("dig up").
+  let subject = false;
+  const skipIgnored = () => {
+    while (tokens[i]?.claim === 'ignored') {
+      subject ||= i > start;
+      i++;
+    }
+  };
+  skipIgnored();
+  if (i > start) subject = true;
   for (;;) {
-    while (i < tokens.length && tokens[i]?.kind === 'word' && !tokens[i]?.claim && BEFORE_VERB.has(tokens[i]?.norm ?? '')) i++;
+    while (i < tokens.length && tokens[i]?.kind === 'word' && !tokens[i]?.claim && BEFORE_VERB.has(tokens[i]?.norm ?? '')) {
+      i++;
+      subject = true;
+      skipIgnored();
+    }
     // "trying to reach", "linkedin profiles of", "intro to", "any leads on": what the writer asks
     // for, before whom; claimed so its "to" or "with" makes no colleague of the title after it.
     const phrase = OPENING_PHRASES.find((p) => p.every((w, q) => tokens[i + q]?.norm === w && !tokens[i + q]?.claim));
     if (!phrase) break;
     claim(tokens, i, i + phrase.length, 'ignored');
     i += phrase.length;
+    subject = false;
+    skipIgnored();
   }
   const verb = tokens[i];
   const next = tokens[i + 1];
   if (verb?.kind !== 'word' || verb.claim || next?.kind !== 'word' || next.claim) return;
   const titleVerb =
-    TITLE_VERBS.has(verb.norm) && (i > 0 || NOT_AFTER_TITLE_VERB.test(next.norm) || ABBREVIATED_TITLES.has(singular(next.norm)));
+    TITLE_VERBS.has(verb.norm) && (subject || NOT_AFTER_TITLE_VERB.test(next.norm) || ABBREVIATED_TITLES.has(singular(next.norm)));
   if (
     SEARCH_VERBS.has(verb.norm) ||
     titleVerb ||
-    (SUBJECT_VERBS.has(verb.norm) && i > 0) ||
-    (TEAM_VERBS.has(verb.norm) && (i > 0 || !teamTitleAfter(tokens, i)))
-  )
+    (SUBJECT_VERBS.has(verb.norm) && subject) ||
+    (TEAM_VERBS.has(verb.norm) && (subject || !teamTitleAfter(tokens, i)))
+  ) {
     claim(tokens, i, i + 1, 'ignored');
+    // "necesito un VP of Firmware": the article of the verb's language.
+    if (SEARCH_VERBS.has(verb.norm) && FOREIGN_ARTICLES.has(next.norm)) claim(tokens, i + 1, i + 2, 'ignored');
+  }
 }

@@ -20,6 +20,12 @@ import { PLACE_COMMON_WORDS } from './lexicon/places.js';
 import type { Token } from './tokens.js';
 
 const MAX_PLACE_WORDS = 6;
+/** Postal abbreviations of a town's last word, as placeKey reads them back (geo/gazetteer.ts). */
+const POSTAL_SHORT: ReadonlyMap<string, string> = new Map([
+  ['heights', 'hts'],
+  ['springs', 'spgs'],
+  ['beach', 'bch'],
+]);
 
 let keys: Set<string> | null = null;
 /** Every word prefix of a key ("new", "new york", "new york city"): n-grams grow only along these. */
@@ -91,10 +97,15 @@ export function basePlaceKeys(): Set<string> {
   for (const m of [...METROS, ...countyAreas()])
     for (const name of [m.name, ...m.aliases]) for (const f of landformForms(placeKey(name))) set.add(f);
   for (const key of regionKeys()) for (const f of landformForms(key)) set.add(f);
-  // The scan joins each word's key: "ft collins" is looked up as written (placeKey reads it "fort collins").
+  // The scan joins each word's key: "ft collins", "n las vegas", "sterling hts" are looked up as
+  // written (placeKey reads them "fort collins", "north las vegas", "sterling heights").
   for (const k of [...set]) {
     const short = k.replace(/\b(fort|mount) (?=\S)/g, (word) => (word === 'fort ' ? 'ft ' : 'mt '));
     if (short !== k) set.add(short);
+    const postal = k.replace(/(?<=\S )(heights|springs|beach)$/, (word) => POSTAL_SHORT.get(word) ?? word);
+    if (postal !== k) set.add(postal);
+    const compass = /^(north|south|east|west) \S/.test(k) ? `${k[0]}${k.slice(k.indexOf(' '))}` : k;
+    if (compass !== k) set.add(compass);
   }
   return set;
 }

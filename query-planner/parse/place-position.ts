@@ -24,19 +24,36 @@ function endsQuery(tokens: Token[], to: number): boolean {
   return tokens.slice(to).every((t) => t.kind !== 'word' || t.claim === 'years' || TRAILING_YEARS.has(t.norm));
 }
 
+/** Punctuation that ends a query's clause: a place before it has ended its phrase ("riau (shopee sellers)"). */
+const CLAUSE_ENDS = new Set([',', '(', '—', '–', '/', '|', ';', '.', '!', '?', '•', '·']);
+
+/** Whether token `to` ends the place's clause: punctuation that ends one, or a lone dash ("zakarpattia - self-hosted"). */
+function endsClause(tokens: Token[], to: number): boolean {
+  const t = tokens[to];
+  return t?.kind === 'punct' && !t.join && (CLAUSE_ENDS.has(t.text) || t.text === '-');
+}
+
 /**
- * Whether a place ends the query right after a plural title word ("community health nurses
- * nunavut", "game rangers limpopo"), with at most its years after it: a division of six letters or
- * more, or of several words, needs no place word there. Not a shorter one ("engineers meta" names
- * the company, not Colombia's department), and not at the start ("meta engineers").
+ * Whether a place ends the query, or its clause, right after a plural title word ("community
+ * health nurses nunavut", "game rangers limpopo", "hris administrators nordland, visma + sap",
+ * "blazor developers kanada, citizens only"), with at most its years after it: a division of six
+ * letters or more or a country by another name of five, or either of several words, or a town of several words
+ * that {@link standsAlone}. Not a shorter one ("engineers meta" names the company, not Colombia's
+ * department), not a town of one word ("engineers toyota, ..." names the employer), and not at
+ * the start ("meta engineers").
  */
-export function endsAfterTitle(tokens: Token[], from: number, to: number): boolean {
+export function endsAfterTitle(tokens: Token[], from: number, to: number, match: PlaceMatch): boolean {
   const prev = tokens[from - 1];
   if (prev?.kind !== 'word' || prev.claim || !prev.norm.endsWith('s')) return false;
-  // A short single word is as often a name ("engineers meta").
-  if (to - from === 1 && (tokens[from] as Token).norm.length < 6) return false;
+  const single = to - from === 1;
+  const named = match.lessCertain === 'division' || match.kind === 'country';
+  // A short single word is as often a name ("engineers meta"); a country's other names have five
+  // letters or more (geo/country-names.ts).
+  if (named && single && (tokens[from] as Token).norm.length < (match.kind === 'country' ? 5 : 6)) return false;
+  if (!named && !standsAlone(tokens, from, to, match)) return false;
   if (pluralize.singular(prev.norm) === prev.norm || !isHeadWord(prev.norm)) return false;
-  return endsQuery(tokens, to);
+  if (endsQuery(tokens, to)) return named;
+  return endsClause(tokens, to) && (!single || !isOrdinaryName(placeKey((tokens[from] as Token).text)));
 }
 
 /** Words for openings, after which the query's last words are where they are ("engineer jobs herndon"). */
@@ -46,8 +63,9 @@ const OPENING_WORDS = /^(jobs?|positions?|roles?|openings?|vacancies|vacancy|opp
 const STANDALONE_TOWN_MIN_POPULATION = 50_000;
 
 /**
- * Whether a less certain place may stand without a place word: a division whose name is no
- * ordinary word (not "Central") and of five letters or more when single ("meta" is the company),
+ * Whether a less certain place may stand without a place word: a division, or a country by a name
+ * in another language, whose name is no ordinary word (not "Central") and of five letters or more
+ * when single ("meta" is the company),
  * or a town of several words and 50,000 people ("White Plains", "El Segundo"). Never a town of one
  * word: "Toyota", "Hitachi", "Komatsu", "Edison", "Nokia" are towns as much as employers, and a
  * query names employers so ("toyota engineers", "engineer jobs nokia").
@@ -59,7 +77,8 @@ function standsAlone(tokens: Token[], from: number, to: number, match: PlaceMatc
     .join(' ');
   const key = placeKey(text);
   const single = to - from === 1;
-  if (match.lessCertain === 'division') return !isOrdinaryName(key) && !(single && key.length < 5);
+  // A division, or a country by a name in another language ("Kanada", "Afrique du Sud").
+  if (match.lessCertain === 'division' || match.kind === 'country') return !isOrdinaryName(key) && !(single && key.length < 5);
   return !single && (citiesAndTowns(text)[0]?.population ?? 0) >= STANDALONE_TOWN_MIN_POPULATION;
 }
 
@@ -74,8 +93,12 @@ export function endsAfterOpenings(tokens: Token[], from: number, to: number, mat
   );
 }
 
-/** Punctuation that sets a query's parts apart: "Alliances Director — Zulia", "managers, friesland", "Yiwu / designers". */
-const SEPARATORS = new Set([',', '—', '–', '-', '/', '|', ':', ';', '(', ')', '·', '•']);
+/**
+ * Punctuation that sets a query's parts apart: "Alliances Director — Zulia", "managers, friesland",
+ * "Yiwu / designers", quotes around a search string's terms ("\"MEMS engineer\" \"Hsinchu County\""),
+ * and the ticks, arrows and bullets of a checklist ("analysts ✓ gauteng ✓ zulu ✓").
+ */
+const SEPARATORS = new Set([',', '—', '–', '-', '/', '|', ':', ';', '(', ')', '·', '•', '"', '“', '”', '✓', '✔', '→', '»', '▪', '►']);
 const isSeparator = (t: Token | undefined): boolean => t?.kind === 'punct' && SEPARATORS.has(t.text) && !t.join;
 
 /** Whether a title's head word stands among tokens [from, to). */
@@ -96,7 +119,10 @@ function headAmong(tokens: Token[], from: number, to: number): boolean {
 export function endsAfterSeparator(tokens: Token[], from: number, to: number, match: PlaceMatch): boolean {
   // Or a field of its own between two separators, anywhere after the title: "pricing scientists /
   // shanxi / mandarin", "data engineers | Gauteng | hybrid".
-  const field = isSeparator(tokens[to]) && tokens[to]?.text !== '-' && tokens[from - 1]?.text === tokens[to]?.text;
+  // A spaced dash counts when the dash before the place follows a title's head ("managers - north
+  // jeolla - phishing"), not inside a range of words.
+  const dashField = tokens[to]?.text !== '-' || headAmong(tokens, from - 2, from - 1);
+  const field = isSeparator(tokens[to]) && dashField && tokens[from - 1]?.text === tokens[to]?.text;
   return (
     isSeparator(tokens[from - 1]) &&
     (endsQuery(tokens, to) || field) &&
@@ -111,7 +137,9 @@ export function endsAfterSeparator(tokens: Token[], from: number, to: number, ma
  * communications"), for a place that {@link standsAlone}.
  */
 export function opensBeforeTitle(tokens: Token[], firstWord: number, from: number, to: number, match: PlaceMatch): boolean {
-  if (from !== firstWord) return false;
+  // Not a country by another language's name: opening a query it is as often a company's or a
+  // person's ("Hindustan Unilever marketing managers", "Dania Lopez designers").
+  if (from !== firstWord || match.kind === 'country') return false;
   // "zulia — alliances directors", "Gandaki / nurses": the place as the query's first part; not
   // before a comma, which lists ("hubei, engineers").
   const apart = isSeparator(tokens[to]) && tokens[to]?.text !== ',';
@@ -173,4 +201,26 @@ export function insidePlacedName(tokens: Token[], from: number, to: number): boo
     if (knownEnds(tokens, start).some((end) => end >= to && end - start > to - from && placed(end))) return true;
   }
   return false;
+}
+
+/** Names of a field whose value is a place, in forms, agents' calls, JSON, SQL and URLs ("location=", "city = '", "where:"). */
+const PLACE_FIELDS =
+  /^(locations?|loc|geo|geography|city|cities|town|region|regions|country|countries|state|province|place|where|metro|area)$/;
+/** Punctuation between a field's name and its value: the sign, and quotes around either. */
+const FIELD_MARKS = new Set(['=', ':', '"', "'", '“', '”', '‘', '’']);
+
+/**
+ * Whether the place at token `from` is the value of a field named for places: "location=Lower
+ * Hutt", "city = 'Moreno Valley'", "\"location\": \"Ahvaz\"", "where: brantford". The field's
+ * name says what its value is, as a place word does.
+ */
+export function namesPlaceField(tokens: Token[], from: number): boolean {
+  let k = from - 1;
+  let sign = false;
+  while (k >= 0 && tokens[k]?.kind === 'punct' && FIELD_MARKS.has(tokens[k]?.text ?? '')) {
+    sign ||= tokens[k]?.text === '=' || tokens[k]?.text === ':';
+    k--;
+  }
+  const name = tokens[k];
+  return sign && name?.kind === 'word' && PLACE_FIELDS.test(name.norm) && !name.join;
 }

@@ -32,7 +32,7 @@ import { STOP_WORDS } from './lexicon/stop-words.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
 import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
-import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, opensBeforeTitle, sitePlaces } from './place-position.js';
+import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, namesPlaceField, opensBeforeTitle, sitePlaces } from './place-position.js';
 import { candidate, prevWordSkippingThe, qualifiedOrdinaryTown, qualify, type ScanContext } from './place-qualifiers.js';
 import { skillIn, toolIn } from './skill-in.js';
 
@@ -64,6 +64,7 @@ const SEARCH_VERBS = new Set(['looking', 'look', 'searching', 'search', 'hunting
 
 /** Whether a place word, or a list of places, comes right before token `i`. */
 function hasPlaceCue(ctx: ScanContext, i: number): boolean {
+  if (namesPlaceField(ctx.tokens, i)) return true;
   const p = prevWordSkippingThe(ctx.tokens, i);
   const cue = ctx.tokens[p]?.norm ?? '';
   // "looking for enterprise AEs": the "for" of a search verb names what is sought, not a place.
@@ -194,12 +195,13 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       );
     return (
       PLACE_PREPOSITIONS.test(before) ||
+      namesPlaceField(tokens, from) ||
       distanceOf ||
       served ||
       outOf ||
       onThe ||
       sitePlaces(tokens, from, to, match, sliceText(ctx.text, tokens, from, to)) ||
-      (match.lessCertain === 'division' && endsAfterTitle(tokens, from, to)) ||
+      endsAfterTitle(tokens, from, to, match) ||
       endsAfterOpenings(tokens, from, to, match) ||
       endsAfterSeparator(tokens, from, to, match) ||
       opensBeforeTitle(tokens, ctx.firstWord, from, to, match)
@@ -245,7 +247,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (TOOL_NAMED_PLACES.has(key) && toolIn(tokens, prevWordSkippingThe(tokens, from))) return false;
   // A place that is also a common word after a comma goes on a list only when written as a name:
   // "in rostov-on-don, mobile f2p" names no Mobile.
-  if (PLACE_COMMON_WORDS.has(key)) return (cue && !(tokens[from - 1]?.text === ',' && !first.cap)) || (key === 'us' && first.upper);
+  if (PLACE_COMMON_WORDS.has(key) && !writtenWithMarks(first.text))
+    return (cue && !(tokens[from - 1]?.text === ',' && !first.cap)) || (key === 'us' && first.upper);
   if (cue) return true;
   // In text that capitalises names, a place whose name is also a common noun, written in small
   // letters without a cue, is the noun ("fine china manufacturers", "turkey farms in Minnesota").
@@ -261,8 +264,12 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
 }
 
 function display(text: string): string {
-  return /^[\p{L}.]{1,4}$/u.test(text) && text.replace(/\./g, '').length <= 3 ? text.toUpperCase() : text;
+  // A code is written in plain letters: "Huế", "Łódź" are names.
+  return /^[A-Za-z.]{1,4}$/.test(text) && text.replace(/\./g, '').length <= 3 ? text.toUpperCase() : text;
 }
+
+/** Whether a word is written with marks no English word has ("huế", "málaga"): a name, not the common word it folds to. */
+const writtenWithMarks = (text: string): boolean => /\p{M}|[ßłŁđĐøØæÆœŒıİ]/u.test(text.normalize('NFD'));
 
 /**
  * Finds the places in `tokens`, claims their tokens, and returns them in text order (a place
@@ -309,8 +316,12 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
           break;
         }
       }
-      // A town qualified by its state or country ("Markham, Ontario") needs no place word.
-      const qualifiedTown = match.lessCertain === 'town' && tokens[to]?.text === ',' && qualify(ctx, match, to + 1) !== null;
+      // A town qualified by its state or country ("Markham, Ontario", "warner robins ga", "high
+      // point nc") or a division by its country ("northland nz") needs no place word: the
+      // qualifier says it is the place.
+      const qualifiedTown =
+        (match.lessCertain === 'town' || match.lessCertain === 'division') &&
+        (tokens[to]?.text === ',' ? qualify(ctx, match, to + 1) !== null : tokens[to]?.kind === 'word' && qualify(ctx, match, to) !== null);
       if (!qualifiedTown && !accept(ctx, i, to, match)) continue;
       found = { to, match };
       break;
@@ -318,14 +329,14 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     if (!found) continue;
     let end = found.to;
     // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country; also
-    // without the comma after a city ("Manchester UK", "Paris Texas").
+    // without the comma after a city or a division ("Manchester UK", "Paris Texas", "northland nz").
     const comma = tokens[end]?.text === ',';
     let joined = false;
     if (
       (comma && ['city', 'state', 'country', 'region', 'metro'].includes(found.match.kind)) ||
       // Not a small word: "albany or syracuse" is no Albany, Oregon.
       (!comma &&
-        found.match.kind === 'city' &&
+        (found.match.kind === 'city' || found.match.lessCertain === 'division') &&
         tokens[end]?.kind === 'word' &&
         !tokens[end]?.claim &&
         !STOP_WORDS.has(tokens[end]?.norm ?? ''))
@@ -366,6 +377,10 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     }
     const mention: PlaceMention = { text: display(raw), match: { ...found.match, input: display(raw) }, exclude, from: i, to: end };
     for (let k = i; k < end; k++) (tokens[k] as Token).claim = 'place';
+    // "cari dokter di Medan", "enfermeiros em Curitiba": another language's "in", which is no
+    // English stop word ("DI engineers", "EM physicians"), ends the title before its place.
+    const cue = tokens[i - 1];
+    if (cue?.kind === 'word' && !cue.claim && !cue.upper && /^(di|em)$/.test(cue.norm)) cue.claim = 'ignored';
     ctx.lastPlaceEnd = end;
     if (!out.some((o) => o.match.kind === mention.match.kind && o.match.name === mention.match.name && o.exclude === exclude))
       out.push(mention);

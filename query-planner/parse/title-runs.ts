@@ -26,6 +26,8 @@ export type Cls = 'T' | 'X' | 'AMP' | 'CONJ' | 'OF' | 'B';
 
 export const COLLEAGUE_CUES: string[][] = CONTEXT_CUES.map(phraseParts);
 
+/** Particles that make a compound with the word they are glued to ("check-in", "walk-in", "drive-through", "sign-off"). */
+const GLUED_PARTICLES = /^(in|on|up|out|off|down|over|through|by|away|back)$/;
 /** Participles that, glued after a place, a school or a manner, say how someone came to be what they are. */
 /** Words after which "used" is the verb ("who used", "had used") or a thing's adjective ("dealers of used cars"), not a title's first word. */
 const NOT_BEFORE_USED = new Set(
@@ -226,6 +228,28 @@ export function titleRuns(input: TitleInput): TitleRuns {
       !next.claim &&
       !next.join &&
       !STOP_WORDS.has(next.norm)
+    )
+      return 'T';
+    // "book cover designers", "cover artists": "cover" is a stop word for "cover Texas"; after a
+    // noun or first, before a word of the title, it is the noun ("who cover designers" stays the verb).
+    const prevWord = tokens[i - 1];
+    if (
+      t.norm === 'cover' &&
+      (i === 0 || (prevWord?.kind === 'word' && !prevWord.claim && !STOP_WORDS.has(prevWord.norm))) &&
+      next?.kind === 'word' &&
+      !next.claim &&
+      !STOP_WORDS.has(next.norm)
+    )
+      return 'T';
+    // "check-in agents", "walk-in clinic nurses", "drive-through managers": a particle glued to
+    // the word before it makes one compound with it, no preposition.
+    if (
+      t.join === '-' &&
+      GLUED_PARTICLES.test(t.norm) &&
+      tokens[i - 1]?.kind === 'word' &&
+      !tokens[i - 1]?.claim &&
+      !STOP_WORDS.has(tokens[i - 1]?.norm ?? '') &&
+      tokens[i + 1]?.join !== '-'
     )
       return 'T';
     if (STOP_WORDS.has(t.norm) || TITLE_BREAKERS.has(t.norm) || COUNT_WORDS.has(t.norm)) return 'B';

@@ -323,7 +323,9 @@ export function scanTitles(input: TitleInput): TitleScan {
     for (const cue of COLLEAGUE_CUES) {
       const from = k - cue.length + 1;
       if (from < 0) continue;
-      // A cue's words claimed as the query's own opening ("trying to reach", "intro to") are none.
+      // A cue's words claimed as the query's own opening ("trying to reach", "intro to") are none,
+      // nor one glued to the word before it ("the go-to climatologists": an adjective).
+      if (tokens[from]?.join === '-') continue;
       if (cue.every((w, q) => tokens[from + q]?.norm === w && tokens[from + q]?.claim !== 'ignored')) return true;
     }
     return false;

@@ -55,6 +55,8 @@ export type CaseMode = 'lower' | 'title' | 'upper' | 'mixed';
 /** Abbreviations whose trailing dot does not end a sentence. */
 const DOTTED = new Set([
   ...['sr', 'jr', 'st', 'ste', 'mt', 'ft', 'dr', 'mr', 'mrs', 'ms', 'vs', 'inc', 'corp', 'ltd', 'co', 'no', 'approx', 'etc', 'spec', 'rep'],
+  // Compass letters and postal abbreviations in place names ("N. Las Vegas", "Sterling Hts.").
+  ...['n', 's', 'e', 'w', 'hts', 'spgs', 'bch'],
   // Abbreviated title words ("Asst. Principal", "Assoc. Dir. of Admissions"): their dot ends no phrase.
   ...[...WORD_EXPANSIONS.keys()].filter((k) => !k.endsWith('.')),
 ]);
@@ -69,7 +71,7 @@ export function fold(text: string): string {
 
 /** Runs of non-space, with "=" apart: an agent's "role=LLVM Engineer; geo=Prague" names its fields so. */
 const CHUNK = /[^\s=]+|=+/g;
-const LEAD_PUNCT = /^[("'“”‘’[{<*•·,;:!?]+/;
+const LEAD_PUNCT = /^(?:[("'“”‘’[{<*•·,;:!?]|#(?=\p{L}))+/u;
 const TRAIL_PUNCT = /[)"'“”‘’\]}>*,;:!?.]+$/;
 
 function makeToken(i: number, text: string, start: number, kind: TokenKind, join: Token['join']): Token {

@@ -27,4 +27,21 @@ test('not with a word the country does not use, nor a city with one', () => {
   assert.is(division('Central District'), null);
 });
 
+test("Myanmar's states and regions, Kazakhstan's regions", () => {
+  assert.is(division('Kachin State'), 'Kachin|MM');
+  assert.is(division('Rakhine State'), 'Rakhine|MM');
+  assert.is(division('Magway Region'), 'Magway|MM');
+  assert.is(division('Almaty Region'), 'Almaty|KZ');
+});
+
+test('an Arabic division without its article', () => {
+  assert.is(division('Qassim'), 'Al Quassim|SA');
+  assert.is(division('Al-Qassim'), 'Al Quassim|SA');
+});
+
+test('"EE. UU." is the United States', () => {
+  assert.is(resolvePlace('EE.UU.')?.countryCode, 'US');
+  assert.is(resolvePlace('EE. UU.')?.countryCode, 'US');
+});
+
 test.run();

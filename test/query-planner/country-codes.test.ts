@@ -37,4 +37,21 @@ test('no country: acronyms of the trade, English words, small letters, all capit
   assert.equal(countryOf('nurses in DE'), ['US']);
 });
 
+test('a three-letter code names its country where a two-letter one would', () => {
+  assert.equal(countryOf('growth leads PRT, remote ok'), ['PT']);
+  assert.equal(countryOf('fraud analysts in CHL'), ['CL']);
+  assert.equal(countryOf('payroll specialists | KAZ | russian'), ['KZ']);
+  assert.equal(countryOf('underwriters based in IDN'), ['ID']);
+});
+
+test('no country: three capitals that are an acronym, a word, small letters or all capitals', () => {
+  assert.is(places('storage engineers SSD, nvme'), undefined);
+  assert.is(places('platform engineers in IOT'), undefined);
+  assert.is(places('ML engineers NER, spaCy'), undefined);
+  assert.is(places('accountants in VAT'), undefined);
+  assert.is(places('who CAN help'), undefined);
+  assert.is(places('engineers in prt'), undefined);
+  assert.is(places('FRAUD ANALYSTS IN CHL'), undefined);
+});
+
 test.run();

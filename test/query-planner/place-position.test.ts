@@ -93,4 +93,33 @@ test('parts of the world named by direction: the Western US, Southeast Europe, t
   assert.is(parsed('founders based in the south').place, 'South', 'the US South alone is unchanged');
 });
 
+test('ending its clause after a plural title: a division, a country by another name, a town of several words', () => {
+  assert.equal(parsed('network engineers limpopo, mining sites').place, 'Limpopo, South Africa');
+  assert.equal(parsed('game designers schweden (indie studios)').place, 'Sweden');
+  assert.equal(parsed('sous chefs marokko. french').place, 'Morocco');
+  assert.equal(parsed('Hindustan Unilever marketing managers').place, undefined);
+  assert.equal(parsed('data engineers white plains — hybrid').place, 'White Plains, New York, United States');
+  // Not a town of one word (as often the employer), nor a short word, nor an ordinary word.
+  assert.equal(parsed('software engineers toyota, 5 years').place, undefined);
+  assert.equal(parsed('engineers meta, remote').place, undefined);
+  assert.equal(parsed('designers central, figma').place, undefined);
+});
+
+test("a checklist's ticks and a spaced dash after a title's head set a field apart", () => {
+  assert.equal(parsed('kyc analysts ✓ wielkopolskie ✓ polish ✓').place, 'Greater Poland, Poland');
+  assert.equal(parsed('fraud managers - south chungcheong - banking').place, 'South Chungcheong, South Korea');
+});
+
+test('a name written with marks no English word has is the place, not the word', () => {
+  assert.equal(parsed('tour guides in huế').place, 'Hue, Vietnam');
+  assert.equal(parsePeopleQuery('planners in Niš').filters.locations?.include, ['Niš']);
+});
+
+test('a town or a division followed by its state or country, without a comma, needs no place word', () => {
+  assert.equal(parsed('roofers sterling heights mi storm crew').place, 'Sterling Heights, Michigan, United States');
+  assert.equal(parsed('vets — southland nz — dairy').place, 'Southland, New Zealand');
+  // Not another state's code.
+  assert.equal(parsed('roofers sterling heights ca storm crew').place, undefined);
+});
+
 test.run();

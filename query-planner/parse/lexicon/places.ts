@@ -6,15 +6,22 @@
 import { words } from './words.js';
 
 /** Words that introduce a place: "in", "near", "based in", "jobs Madrid". */
-/** Words a place follows; "en" is Spanish and French "in" ("busco ... en Estados Unidos"). */
+/**
+ * Words a place follows; "en" is Spanish and French "in" ("busco ... en Estados Unidos"), "em"
+ * Portuguese, "di" Indonesian, Malay and Italian ("cari dokter di Medan").
+ */
 export const PLACE_CUES = new Set(
   words(
-    'in near around from across throughout within covering cover covers for based located living relocating jobs positions roles openings out inside outside at en',
+    'in near around from across throughout within covering cover covers for based located living relocating jobs positions roles openings out inside outside at en em di',
   ),
 );
 
-/** The place words a less certain place needs right before it (a division known from cities, a misspelling, a country's code); "en" is Spanish and French "in". */
-export const PLACE_PREPOSITIONS = /^(in|en|near|around|from|based|located|across|throughout)$/;
+/**
+ * The place words a less certain place needs right before it (a division known from cities, a
+ * misspelling, a country's code); "en" is Spanish and French "in", "em" Portuguese, "di"
+ * Indonesian, Malay and Italian.
+ */
+export const PLACE_PREPOSITIONS = /^(in|en|em|di|near|around|from|based|located|across|throughout)$/;
 
 /** Words after which a place is excluded rather than wanted. */
 export const PLACE_EXCLUDE_CUES = new Set(words('outside excluding except exclude not'));
