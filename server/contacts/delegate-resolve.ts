@@ -18,7 +18,7 @@ import { emailsIn } from './emails.js';
 import { type EmailEnrichmentProvider, type EnrichmentAnswer, EnrichmentUnavailable, emailEnrichmentProvider } from './enrichment.js';
 import { ContactMatcher, type ContactRow, type MatchResult } from './matcher.js';
 import { phonesIn, professionalUsername } from './normalize.js';
-import { pacedRows } from './paced-rows.js';
+import { nextTurn, pacedRows } from './paced-rows.js';
 import { rowFromCells } from './row-schema.js';
 
 export const EMAIL_QUALITIES = ['verified', 'validated', 'sourced', 'guessed'] as const;
@@ -179,7 +179,10 @@ export async function delegateResolve(
           const known = knownOf(doc);
           return !(known && rank(known.quality) <= rank(minimum) && !o.force_email_enrichment);
         });
-      for (let k = 0; k < wanted.length; k += concurrency)
+      for (let k = 0; k < wanted.length; k += concurrency) {
+        // A caller who left stops the paid lookups here (nextTurn throws its reason): the holds are
+        // released, nothing stored.
+        await nextTurn();
         await Promise.all(
           wanted.slice(k, k + concurrency).map(async (i) => {
             const doc = docOf.get(selectedIds[i]!)!;
@@ -200,6 +203,7 @@ export async function delegateResolve(
             }
           }),
         );
+      }
     }
 
     let resolvedCount = 0;
@@ -313,6 +317,8 @@ export async function delegateResolve(
     // Evidence is kept only when asked for on a live call; emails and phones as keyed hashes.
     let auditRunId: string | null = null;
     let persisted = 0;
+    // Once more before anything is stored or charged: a caller who left during the lookups.
+    await nextTurn();
     if (o.persist_evidence && !dryRun && delegate) {
       auditRunId = crypto.randomUUID();
       const insert = prepared(

@@ -88,13 +88,28 @@ export function sameMailboxDomainSlip(a: string, b: string): boolean {
  * An address as written in a cell: bare, in angle brackets, after `mailto:`, beside a name. The
  * local part and each label are bounded as the RFCs bound them (64 and 63 characters), so a long
  * run of letters costs a bounded scan from each position, not one to the run's end: linear in the
- * cell (docs/performance.md, "Contact batches"). Run only on text with an "@" ({@link addressesIn}).
+ * cell (docs/performance.md, "Contact batches"). Run only on text with an "@" ({@link addressesIn}),
+ * which keeps a match only where its run starts: a local part over 64 characters is no address.
  */
 export const EMAIL_IN_TEXT =
   /[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+/gi;
 
 /** The addresses {@link EMAIL_IN_TEXT} finds in a text, without running it on text that has no "@". */
-const addressesIn = (text: string): string[] => (text.includes('@') ? (text.match(EMAIL_IN_TEXT) ?? []) : []);
+const addressesIn = (text: string): string[] => {
+  if (!text.includes('@')) return [];
+  const out: string[] = [];
+  let end = 0;
+  EMAIL_IN_TEXT.lastIndex = 0;
+  for (let m = EMAIL_IN_TEXT.exec(text); m; m = EMAIL_IN_TEXT.exec(text)) {
+    // A match starts where its run of local-part characters starts, or right after the address
+    // before it ("a@b.com/c@d.com", as the unbounded pattern read it). Else the run is over 64
+    // characters and the match its tail: no address, not a made-up one.
+    if (m.index === end || !LOCAL_CHAR.test(text[m.index - 1] ?? '')) out.push(m[0]);
+    end = m.index + m[0].length;
+  }
+  return out;
+};
+const LOCAL_CHAR = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]/i;
 
 /**
  * "at" and "dot" written to keep an address from harvesters: "[at]", "(at)", "{dot}", "[.]". Tried

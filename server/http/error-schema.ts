@@ -15,7 +15,6 @@ export const ERROR_STATUS = {
   body_too_deeply_nested: 400,
   bad_request: 400,
   query_too_complex: 400,
-  query_word_too_long: 400,
   invalid_channel: 400,
   email_subject_required: 400,
   owner_not_a_target: 400,
@@ -122,8 +121,8 @@ export const SEARCH_ENGINE_ERRORS: readonly ErrorCode[] = [
   'client_closed_request',
 ];
 
-/** What a route that builds a search query can add: the query is beyond the engine's limits, or its text holds a word longer than any searched. */
-export const SEARCH_QUERY_ERRORS: readonly ErrorCode[] = ['query_too_complex', 'query_word_too_long'];
+/** What a route that builds a search query can add: the query is beyond the engine's limits. */
+export const SEARCH_QUERY_ERRORS: readonly ErrorCode[] = ['query_too_complex'];
 
 /** What a route that pages by `offset` can add: the page goes past the 10,000th result. */
 export const PAGING_ERRORS: readonly ErrorCode[] = ['result_window_too_large'];

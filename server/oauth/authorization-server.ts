@@ -12,6 +12,7 @@ import type { AccessTokenVerifier } from './port.js';
 import { DEFAULT_OAUTH_SCOPES, OAUTH_SCOPES } from './scopes.js';
 import { loadSigningKeys } from './signing-keys.js';
 import { sqliteAdapterFactory } from './sqlite-adapter.js';
+import { SHOWN_METADATA, unshowableField } from './unshowable.js';
 import { createVerifier } from './verifier.js';
 
 /** Token lifetimes, in seconds (the contract's Authentication, item 6). */
@@ -322,33 +323,25 @@ async function checkRegistration(ctx: Context): Promise<boolean> {
   return checkRedirects(ctx, body as Record<string, unknown>);
 }
 
-/**
- * Characters no redirect URI nor name shown on the consent page may hold: control characters (NUL,
- * line breaks), bidirectional controls (an RTL override makes "moc.evil" read "live.com") and
- * lone surrogates (no character at all).
- */
-const UNSHOWABLE = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
-/** Client metadata shown to a person or followed by a browser, checked for {@link UNSHOWABLE}. */
-const SHOWN_METADATA = ['client_name', 'client_uri', 'logo_uri', 'policy_uri', 'tos_uri', 'post_logout_redirect_uris'];
-
 /** The registration's redirect URIs, and its handing on to oidc-provider. */
 function checkRedirects(ctx: Context, body: Record<string, unknown>): boolean {
   const uris = Array.isArray(body.redirect_uris) ? (body.redirect_uris as unknown[]) : [];
-  const unshowable = uris.filter((u) => typeof u === 'string' && UNSHOWABLE.test(u));
-  if (unshowable.length > 0)
+  // Named by field and code point, never echoed: the message would carry the very override.
+  const unshowableUri = unshowableField(body, ['redirect_uris']);
+  if (unshowableUri)
     return oauthError(
       ctx,
       400,
       'invalid_redirect_uri',
-      `redirect URIs may not hold control characters, bidirectional controls or lone surrogates; refused: ${unshowable.map((u) => JSON.stringify(u)).join(', ')}`,
+      `redirect URIs may not hold control characters, bidirectional controls, invisible format characters or lone surrogates; ${unshowableUri} does`,
     );
-  const shown = SHOWN_METADATA.filter((field) => [body[field]].flat().some((v) => typeof v === 'string' && UNSHOWABLE.test(v)));
-  if (shown.length > 0)
+  const shown = unshowableField(body, SHOWN_METADATA);
+  if (shown)
     return oauthError(
       ctx,
       400,
       'invalid_client_metadata',
-      `${shown.join(', ')} may not hold control characters, bidirectional controls or lone surrogates`,
+      `shown metadata may not hold control characters, bidirectional controls, invisible format characters or lone surrogates; ${shown} does`,
     );
   const bad = uris.filter((u) => typeof u !== 'string' || !(u.startsWith('https://') || isLoopbackHttp(u)));
   if (bad.length > 0)

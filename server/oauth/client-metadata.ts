@@ -2,6 +2,7 @@ import type { AdapterPayload } from 'oidc-provider';
 import { type Dispatcher, request } from 'undici';
 import type { Logger } from '../logger.js';
 import { isIpLiteral, isPublicAddress, publicAddressAgent } from './public-address.js';
+import { SHOWN_METADATA, unshowableField } from './unshowable.js';
 
 /** Limits of a client-ID metadata document fetch. */
 export const CLIENT_METADATA_LIMITS = { timeoutMs: 5_000, maxBytes: 64 * 1024, cacheMs: 5 * 60_000, cacheEntries: 500 } as const;
@@ -60,6 +61,9 @@ export function clientMetadataFetcher(opts: { logger: Logger; dispatcher?: Dispa
     for (const secretField of ['client_secret', 'client_secret_expires_at', 'registration_access_token']) {
       if (secretField in doc) throw new Error(`it carries ${secretField}`);
     }
+    // What the consent page shows, as registration checks it (unshowable.ts): named, never echoed.
+    const unshowable = unshowableField(doc, ['redirect_uris', ...SHOWN_METADATA]);
+    if (unshowable) throw new Error(`its ${unshowable} is a character a consent page cannot show honestly`);
     return {
       ...doc,
       client_id: clientId,

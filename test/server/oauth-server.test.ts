@@ -302,7 +302,12 @@ test('client-ID metadata documents: an HTTPS client id is fetched and honoured; 
     documents.set('/liar.json', { body: JSON.stringify({ client_id: `${origin}/someone-else.json`, redirect_uris: [redirect] }) });
     const huge = `${origin}/huge.json`;
     documents.set('/huge.json', { body: JSON.stringify({ client_id: huge, redirect_uris: [redirect], padding: 'x'.repeat(70_000) }) });
-    for (const clientId of [liar, huge, `${origin}/missing.json`]) {
+    // A document whose shown name or redirect URI holds an RTL override is refused, as registration refuses it.
+    const rtl = `${origin}/rtl.json`;
+    documents.set('/rtl.json', { body: JSON.stringify({ client_id: rtl, client_name: 'Acme\u202egnp.exe', redirect_uris: [redirect] }) });
+    const zw = `${origin}/zw.json`;
+    documents.set('/zw.json', { body: JSON.stringify({ client_id: zw, client_name: 'Acme', redirect_uris: [`${redirect}\u200b`] }) });
+    for (const clientId of [liar, huge, rtl, zw, `${origin}/missing.json`]) {
       let message = '';
       try {
         await authorize(app.url, { apiKey, client: { client_id: clientId, redirect_uris: [redirect] } });

@@ -23,11 +23,26 @@ test('control, bidirectional and lone-surrogate characters are refused in redire
       assert.is(res.status, 400, uri);
       assert.is(res.body.error, 'invalid_redirect_uri', uri);
     }
-    for (const name of ['\\ud800', 'Acme\\u202e', 'Acme\\u0007', 'Acme\\u2066x']) {
+    // Invisible format characters too; a ZWJ outside an emoji sequence is one.
+    for (const name of [
+      '\\ud800',
+      'Acme\\u202e',
+      'Acme\\u0007',
+      'Acme\\u2066x',
+      'Ac\\u200bme',
+      'Ac\\ufeffme',
+      'Ac\\u00adme',
+      'Ac\\u2060me',
+      'Ac\\u200dme',
+    ]) {
       const res = await register(`{"redirect_uris":["https://app.example/cb"],"client_name":"${name}"}`);
       assert.is(res.status, 400, name);
       assert.is(res.body.error, 'invalid_client_metadata', name);
     }
+    // The refused character is named by its code point, never echoed.
+    const rtl = await register('{"redirect_uris":["https://app.example/cb\\u202egnp.exe"]}');
+    assert.match(rtl.body.error_description ?? '', 'redirect_uris[0] (U+202E)');
+    assert.not.match(JSON.stringify(rtl.body), /\u202e|gnp\.exe/);
     // A name in any script, with emoji joined by ZWJ, is a name.
     const ok = await register('{"redirect_uris":["https://app.example/cb"],"client_name":"Zoë’s app 👩\\u200d💻 عربي"}');
     assert.is(ok.status, 201, JSON.stringify(ok.body));

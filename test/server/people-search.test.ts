@@ -399,7 +399,7 @@ test('REST applies input limits silently with receipts', () =>
     const res = await app.call('POST', '/api/v1/search/people/preview', {
       key,
       body: {
-        description: `engineer ${'xy '.repeat(4_000)}`,
+        description: `engineer ${'x'.repeat(12_000)}`,
         limit: 100,
         offset: 20_000,
         filters: { companies: [{ where: { identity: { names } } }] },
@@ -411,6 +411,8 @@ test('REST applies input limits silently with receipts', () =>
     assert.ok(paths.includes('clamped /limit'), paths.join());
     assert.ok(paths.includes('clamped /offset'), paths.join());
     assert.ok(paths.includes('truncated /description'), paths.join());
+    // The one long word, over any word searched, is dropped with a receipt; "engineer" is searched.
+    assert.ok(paths.includes('ignored /query'), paths.join());
     assert.ok(
       paths.some((p) => p.startsWith('truncated /filters/companies')),
       paths.join(),

@@ -1,35 +1,66 @@
 /**
- * A search text with a word longer than any word searched (docs/natural-language.md, "Limits"):
- * refused, not parsed. No filter value nor keyword is over 200 characters (the engines refuse such
- * terms), so such a word was dropped, and a text of nothing else searched everyone and was charged.
+ * Words of a search text longer than any word searched (docs/natural-language.md, "Limits"). No
+ * filter value nor keyword is over 200 characters (the engines refuse such terms), so the parser
+ * drops such a word. A "word" is what the parser's own tokenizer makes one: a run joined by `_`,
+ * `'`, `.`, `+`, `@`, `·` or a soft hyphen is one word to it, however many letter runs it holds.
+ *
+ * REST drops each such word with an `ignored` receipt (the contract: REST applies input-size
+ * limits silently); a text left with nothing searchable answers no one, uncharged, never everyone.
+ * The MCP tools refuse the word (`invalid_search_request`, server/mcp/tools/over-limit.ts).
  */
-import { PEOPLE_SEARCH_LIMITS } from '../../../query-planner/limits.js';
-import { AppError } from '../../errors.js';
+import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
+import { textKeywords } from '../../../query-planner/parse/keywords.js';
+import { tokenize } from '../../../query-planner/parse/tokens.js';
 
 /** The longest word a search text may hold: a filter value's limit. */
 export const MAX_WORD_CHARS = PEOPLE_SEARCH_LIMITS.valueChars;
 
-/** Letters, their marks and digits: what a word is made of. */
-const WORD_CHAR = '[\\p{L}\\p{M}\\p{N}]';
-/** A word over the limit, tried only where a word starts (the lookbehind): linear in the text. */
-const LONG_WORD = new RegExp(`(?<!${WORD_CHAR})${WORD_CHAR}{${MAX_WORD_CHARS + 1}}`, 'u');
-const WORD_AT = new RegExp(`${WORD_CHAR}+`, 'uy');
+/** A word of the text the parser would drop for its length: where it starts and how long it is. */
+export interface LongWord {
+  offset: number;
+  chars: number;
+}
+
+/** The words of `text` over {@link MAX_WORD_CHARS}, as the parser's tokenizer splits the text. */
+export function overlongWords(text: string | null | undefined): LongWord[] {
+  if (!text || text.length <= MAX_WORD_CHARS) return [];
+  const out: LongWord[] = [];
+  for (const t of tokenize(text))
+    if (t.kind !== 'punct' && t.norm.replace(/^'+|'+$/g, '').length > MAX_WORD_CHARS) out.push({ offset: t.start, chars: t.end - t.start });
+  return out;
+}
+
+/** What is left of a text once its over-long words are dropped, and a receipt for each dropped one. */
+export interface TextWithoutLongWords {
+  text: string;
+  receipts: Receipt[];
+  /** Words were dropped and nothing searchable is left: the search answers no one (not everyone). */
+  nothingLeft: boolean;
+}
 
 /**
- * Throws 400 `query_word_too_long` when `text` holds a run of letters and digits over
- * {@link MAX_WORD_CHARS} characters (a pasted blob, a key, garbled text), naming where it starts
- * and how long it is. A long URL or hyphenated run is no such word: its parts are.
+ * REST: drops the words of `text` the parser would drop for length, each with an `ignored`
+ * receipt under `path` naming where it starts and its length (never its text). `nothingLeft`
+ * when one was dropped and the rest holds no keyword: the caller answers zero rows, uncharged.
  */
-export function refuseOverlongWords(text: string | null | undefined): void {
-  if (!text || text.length <= MAX_WORD_CHARS) return;
-  const m = LONG_WORD.exec(text);
-  if (!m) return;
-  WORD_AT.lastIndex = m.index;
-  const length = WORD_AT.exec(text)?.[0].length ?? m[0].length;
-  throw new AppError(
-    400,
-    'query_word_too_long',
-    `The search text holds a word of ${length} characters ("${text.slice(m.index, m.index + 24)}…" at character ${m.index}); no word is searched past ${MAX_WORD_CHARS}, so it would match everyone. Remove it or split it into words; nothing was searched or charged.`,
-    { word_offset: m.index, word_chars: length, max_word_chars: MAX_WORD_CHARS },
-  );
+export function dropOverlongWords(text: string, path = '/query'): TextWithoutLongWords {
+  const long = overlongWords(text);
+  if (!long.length) return { text, receipts: [], nothingLeft: false };
+  let kept = '';
+  let at = 0;
+  for (const w of long) {
+    kept += `${text.slice(at, w.offset)} `;
+    at = w.offset + w.chars;
+  }
+  kept += text.slice(at);
+  const receipts: Receipt[] = long.map((w) => ({
+    path,
+    action: 'ignored',
+    message: `A word of ${w.chars} characters at character ${w.offset} is longer than any word searched (${MAX_WORD_CHARS}); it was not used.`,
+  }));
+  return { text: kept, receipts, nothingLeft: textKeywords(kept).length === 0 };
 }
+
+/** The message of an answer with nothing searchable left once over-long words were dropped. */
+export const NOTHING_LEFT =
+  'The search text held only words longer than any word searched (over 200 characters), which were dropped; nothing was left to search, so no one matches. Not charged.';

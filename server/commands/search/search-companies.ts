@@ -18,7 +18,7 @@ import type { Query, SearchEngine } from '../../../search-engine/port.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Services } from '../../services.js';
 import { companySearchQuery } from './company-search-ids.js';
-import { refuseOverlongWords } from './long-words.js';
+import { dropOverlongWords, NOTHING_LEFT } from './long-words.js';
 
 const COMPANIES = INDICES.companies.alias;
 const POSTS = INDICES.posts.alias;
@@ -96,6 +96,8 @@ interface ResolvedCompanySearch {
   similarTo: { id: string; industry: string | null; categories: string[] }[];
   restrictTo: Query | null;
   receipts: Receipt[];
+  /** The text held only words too long to search: no company, uncharged. */
+  nothingLeft: boolean;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
@@ -140,15 +142,21 @@ async function resolveCompanySearch(services: Services, actor: Actor, req: Compa
   let recognized: ResolvedCompanySearch['recognized'] = [];
   let similarNames: string[] = [];
   let inputMode: CompanyInputMode = 'empty';
-  refuseOverlongWords(req.text);
+  // Words longer than any searched are dropped with a receipt; nothing else left: no company.
+  const dropped = req.text ? dropOverlongWords(req.text) : null;
+  const text = dropped ? dropped.text : req.text;
+  receipts.push(...(dropped?.receipts ?? []));
+  const nothingLeft = Boolean(dropped?.nothingLeft && !req.filters);
   if (req.filters) {
     const normalized = normalizeCompanyFilters(req.filters);
     filters = normalized.filters;
     receipts.push(...normalized.receipts.map((r) => ({ ...r, path: `/filters${r.path}` })));
-    inputMode = req.text ? 'filters_and_text' : 'filters';
-    if (req.text) keywords = textKeywords(req.text);
-  } else if (req.text?.trim()) {
-    const parsed = parseCompanyQuery(req.text);
+    inputMode = text ? 'filters_and_text' : 'filters';
+    if (text) keywords = textKeywords(text);
+  } else if (nothingLeft) {
+    inputMode = 'natural_language';
+  } else if (text?.trim()) {
+    const parsed = parseCompanyQuery(text);
     filters = parsed.filters;
     keywords = parsed.keywords;
     recognized = parsed.recognized;
@@ -170,7 +178,7 @@ async function resolveCompanySearch(services: Services, actor: Actor, req: Compa
 
   // An earlier company search restricts this one to its companies.
   const restrictTo = filters.search_id ? companySearchQuery(services, actor, filters.search_id, '/filters/search_id') : null;
-  return { filters, keywords, inputMode, recognized, names, similarTo, restrictTo, receipts };
+  return { filters, keywords, inputMode, recognized, names, similarTo, restrictTo, receipts, nothingLeft };
 }
 
 /** What each headquarters place of the filters resolved to, included ones first (pure). */
@@ -221,7 +229,9 @@ export async function searchCompanies(services: Services, actor: Actor, req: Com
   let docs: CompanySearchOutcome['docs'] = [];
   let total = 0;
   let noResultsReason: CompanySearchOutcome['noResultsReason'] = null;
-  if (built.matchesNothing) {
+  if (resolved.nothingLeft) {
+    noResultsReason = { code: 'nothing_searchable', message: NOTHING_LEFT };
+  } else if (built.matchesNothing) {
     noResultsReason = { code: 'filters_match_nothing', message: built.matchesNothing };
   } else {
     try {

@@ -18,7 +18,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { Services } from '../../services.js';
 import type { SearchActivityKind } from '../../store/search-activities.js';
 import { expandCompanySearchIds } from './company-search-ids.js';
-import { refuseOverlongWords } from './long-words.js';
+import { dropOverlongWords, NOTHING_LEFT } from './long-words.js';
 import { type CompanyNetwork, loadViewer, networkAtCompanies, type OverlayStatus, overlayStatus, type Viewer } from './network-overlay.js';
 import { resolveCompanyMentions } from './resolve-companies.js';
 
@@ -54,6 +54,8 @@ export interface JobSearchOutcome {
   companies: Map<string, Doc | null>;
   receipts: Receipt[];
   activityId: string;
+  /** The text held only words too long to search: nothing was searched, not charged. */
+  searchedNothing: boolean;
 }
 
 /** Everything the resolve step read. */
@@ -65,6 +67,8 @@ interface ResolvedJobSearch {
   keywords: string[];
   /** Why the filters match nothing before any query (an empty company search), or null. */
   nothing: string | null;
+  /** The text held only words too long to search (`nothing` says so): no posting, uncharged. */
+  nothingLeft: boolean;
   viewer: Viewer;
   receipts: Receipt[];
 }
@@ -110,24 +114,29 @@ async function resolveJobSearch(services: Services, actor: Actor, req: JobSearch
   const receipts = [...req.receipts];
   let filters: JobFilters = {};
   let keywords: string[] = [];
-  refuseOverlongWords(req.text);
+  // Words longer than any searched are dropped with a receipt; nothing else left: no posting.
+  const dropped = req.text ? dropOverlongWords(req.text) : null;
+  const text = dropped ? dropped.text : req.text;
+  receipts.push(...(dropped?.receipts ?? []));
+  const nothingLeft = Boolean(dropped?.nothingLeft && !req.filters);
+  if (nothingLeft) receipts.push({ path: '/query', action: 'normalized', message: NOTHING_LEFT });
   if (req.filters) {
     const normalized = normalizeJobFilters(req.filters);
     filters = normalized.filters;
     receipts.push(...normalized.receipts.map((r) => ({ ...r, path: `/filters${r.path}` })));
-    if (req.text) keywords = textKeywords(req.text);
-  } else if (req.text?.trim()) {
-    ({ filters, keywords } = await filtersOfText(services, req.text));
+    if (text) keywords = textKeywords(text);
+  } else if (text?.trim() && !nothingLeft) {
+    ({ filters, keywords } = await filtersOfText(services, text));
   }
   const applied = structuredClone(filters);
-  let nothing: string | null = null;
+  let nothing: string | null = nothingLeft ? NOTHING_LEFT : null;
   if (filters.companies?.length) {
     const expanded = await expandCompanySearchIds(services, actor, filters.companies, receipts);
     filters.companies = await resolveCompanyNames(services, expanded.companies);
-    nothing = expanded.nothing;
+    nothing ??= expanded.nothing;
   }
   const viewer = await loadViewer(services, actor);
-  return { applied, filters, keywords, nothing, viewer, receipts };
+  return { applied, filters, keywords, nothing, nothingLeft, viewer, receipts };
 }
 
 /** The hiring companies of `ids` from the companies index (null: not there). */
@@ -171,7 +180,8 @@ export async function searchJobs(services: Services, actor: Actor, req: JobSearc
 
   // Execute: the page, then what its rows need from other indices.
   const matchesNothing = resolved.nothing ?? built.matchesNothing;
-  if (matchesNothing) receipts.push({ path: '/filters', action: 'normalized', message: `The filters match nothing: ${matchesNothing}.` });
+  if (matchesNothing && !resolved.nothingLeft)
+    receipts.push({ path: '/filters', action: 'normalized', message: `The filters match nothing: ${matchesNothing}.` });
   const { docs, total } = matchesNothing ? { docs: [], total: 0 } : await executeJobPage(services, built.body);
   const companyIds = [...new Set(docs.map((d) => d.source.company_id).filter((id): id is string => typeof id === 'string'))];
   const networks = await networkAtCompanies(services, viewer, companyIds, req.peoplePerCompany);
@@ -200,5 +210,6 @@ export async function searchJobs(services: Services, actor: Actor, req: JobSearc
     companies,
     receipts,
     activityId,
+    searchedNothing: resolved.nothingLeft,
   };
 }

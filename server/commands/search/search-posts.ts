@@ -19,7 +19,7 @@ import { type ValidationProblem, validationFailed } from '../../errors.js';
 import { loadNetwork } from '../../search/network.js';
 import type { Services } from '../../services.js';
 import type { SearchActivityKind } from '../../store/search-activities.js';
-import { refuseOverlongWords } from './long-words.js';
+import { dropOverlongWords, NOTHING_LEFT } from './long-words.js';
 import { type CompanyActor, companyActors, type PersonAuthor, type PostHit, personAuthors, searchPosts } from './post-authors.js';
 import { resolveCompanyMentions } from './resolve-companies.js';
 
@@ -63,7 +63,13 @@ export interface PostSearchOutcome {
   text: string | null;
   receipts: Receipt[];
   activityId: string;
+  /** The text held only words too long to search: nothing was searched, not charged. */
+  searchedNothing: boolean;
 }
+
+/** Whether post criteria were given (they search without the text). */
+const hasCriteria = (f: PostFilters): boolean =>
+  Object.values(f ?? {}).some((v) => v !== undefined && v !== null && (!Array.isArray(v) || v.length > 0));
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
@@ -161,14 +167,18 @@ export async function searchPostsPage(
   // name read from the store.
   const now = new Date(services.clock());
   const handles = services.authorHandles;
-  refuseOverlongWords(req.text);
-  const fromText = req.text ? await readPostQuery(services, req.text, req.filters) : null;
+  // Words longer than any searched are dropped with a receipt; nothing else left: no post.
+  const dropped = req.text ? dropOverlongWords(req.text) : null;
+  const reqText = dropped ? dropped.text : req.text;
+  const nothingLeft = Boolean(dropped?.nothingLeft) && !hasCriteria(req.filters);
+  const fromText = reqText && !nothingLeft ? await readPostQuery(services, reqText, req.filters) : null;
   const criteria = fromText ? fromText.filters : req.filters;
   const normalized = normalizePostFilters(criteria, now, { lookupAuthorIds: (ints) => handles.authorsOf(ints) });
   if (normalized.problems.length)
     throw validationFailed(normalized.problems.map((p): ValidationProblem => ({ in: 'body', pointer: p.pointer, message: p.message })));
-  const receipts = [...req.receipts, ...(fromText?.receipts ?? []), ...normalized.receipts];
-  const text = fromText ? fromText.text || null : req.text;
+  const receipts = [...req.receipts, ...(dropped?.receipts ?? []), ...(fromText?.receipts ?? []), ...normalized.receipts];
+  if (nothingLeft) receipts.push({ path: '/query', action: 'normalized', message: NOTHING_LEFT });
+  const text = fromText ? fromText.text || null : nothingLeft ? null : reqText;
   const filters = normalized.filters;
 
   // Plan.
@@ -193,11 +203,13 @@ export async function searchPostsPage(
     receipts.push({ path: '/filters/posts', action: 'normalized', message: `The filters match nothing: ${built.reason}.` });
 
   // Execute: the page, then who wrote it when asked.
-  const { hits, total } = built.matchesNothing ? { hits: [], total: 0 } : await searchPosts(services, built.body);
+  const empty = built.matchesNothing || nothingLeft;
+  const { hits, total } = empty ? { hits: [], total: 0 } : await searchPosts(services, built.body);
   const pageHandles = handles.handlesFor(hits.map((h) => str(h.source.author_id)).filter((x): x is string => x !== null));
   let companies: CompanyActor[] | null = null;
   if (req.withCompanies) {
-    if (collectsCompanyActors(filters)) companies = await companyActors(services, filters, text, now);
+    if (nothingLeft) companies = [];
+    else if (collectsCompanyActors(filters)) companies = await companyActors(services, filters, text, now);
     else {
       companies = [];
       receipts.push({
@@ -209,8 +221,7 @@ export async function searchPostsPage(
     }
   }
   let people: RankedAuthor[] | null = null;
-  if (req.peopleLimit > 0)
-    people = built.matchesNothing ? [] : rankAuthors(services, actor, await personAuthors(services, built.body, req.peopleLimit));
+  if (req.peopleLimit > 0) people = empty ? [] : rankAuthors(services, actor, await personAuthors(services, built.body, req.peopleLimit));
 
   // Record: the authors' cohort (resolved when a people search uses it) and the search.
   const query = (built.body.query ?? { match_all: {} }) as Record<string, unknown>;
@@ -237,5 +248,6 @@ export async function searchPostsPage(
     text,
     receipts,
     activityId,
+    searchedNothing: nothingLeft,
   };
 }

@@ -5,7 +5,7 @@ import { PROJECT_EXPORT_COLUMNS, PROJECT_EXPORT_MAX_ROWS, runProjectExport } fro
 import { insufficientScope, invalidField } from '../../errors.js';
 import { searchRequest } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
-import { peopleLimitProblems, rejectOverLimit } from './over-limit.js';
+import { peopleLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { checkKeywordText, peopleSearchInput } from './people-search.js';
 import { reshape } from './schema-tools.js';
 
@@ -75,7 +75,10 @@ export const bulkExportTool = defineTool<Args>({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: async (args, ctx) => {
     checkKeywordText(args as Record<string, unknown>);
-    rejectOverLimit(peopleLimitProblems(args as Record<string, unknown>));
+    rejectOverLimit([
+      ...textLimitProblems(args as Record<string, unknown>, ['description']),
+      ...peopleLimitProblems(args as Record<string, unknown>),
+    ]);
     const actor = actAsDelegate(ctx.services, ctx.actor, args.delegate_user_id);
     const format = args.format ?? 'csv';
     if (args.project_id !== undefined) {

@@ -2,7 +2,7 @@ import { AppError } from '../../errors.js';
 import { toAppError } from '../../middleware/request-context.js';
 import { defineTool } from '../tool.js';
 import { COMPANY_SEARCH_OUTPUT, companySearchInput } from './company-search.js';
-import { companyLimitProblems, rejectOverLimit } from './over-limit.js';
+import { companyLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { batchInput, batchOutput } from './schema-tools.js';
 
 /** Searches in one batch call. */
@@ -44,7 +44,12 @@ export const companySearchBatchTool = defineTool<{ searches: Record<string, unkn
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
     // Every item is checked before any runs: an over-limit item refuses the call, as a bad argument does.
-    rejectOverLimit(args.searches.flatMap((search, i) => companyLimitProblems(search, `/searches/${i}`)));
+    rejectOverLimit(
+      args.searches.flatMap((search, i) => [
+        ...textLimitProblems(search, ['query', 'description'], `/searches/${i}`),
+        ...companyLimitProblems(search, `/searches/${i}`),
+      ]),
+    );
     const results: Record<string, unknown>[] = [];
     for (const search of args.searches) {
       const body = args.delegate_user_id ? { ...search, delegate_user_id: args.delegate_user_id } : search;

@@ -2,7 +2,7 @@ import { COMPANY_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import type { JsonSchema } from '../../http/route.js';
 import { companyRoutes } from '../../routes/companies/routes.js';
 import { defineTool } from '../tool.js';
-import { companyLimitProblems, rejectOverLimit } from './over-limit.js';
+import { companyLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { DELEGATE_ARGUMENT, findRoute, reshape, tighten } from './schema-tools.js';
 
 const ROUTE = findRoute(companyRoutes, 'POST', '/api/v1/companies/search/preview');
@@ -34,7 +34,7 @@ export const companySearchTool = defineTool<Record<string, unknown>>({
   outputSchema: COMPANY_SEARCH_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
-    rejectOverLimit(companyLimitProblems(args));
+    rejectOverLimit([...textLimitProblems(args, ['query', 'description']), ...companyLimitProblems(args)]);
     return (await ctx.route('POST /api/v1/companies/search/preview', { body: args })) as Record<string, unknown>;
   },
 });

@@ -2,7 +2,7 @@ import { JOB_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { type ValidationProblem, validationFailed } from '../../errors.js';
 import { jobRoutes } from '../../routes/jobs/routes.js';
 import { defineTool } from '../tool.js';
-import { jobLimitProblems, rejectOverLimit } from './over-limit.js';
+import { jobLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { DELEGATE_ARGUMENT, findRoute, refusedPastLimit } from './schema-tools.js';
 
 const PREVIEW = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/preview');
@@ -86,7 +86,7 @@ export const jobsSearchTool = defineTool<JobsArgs>({
   run: async (args, ctx) => {
     const { where, with_people, people_per_company, ...rest } = args;
     // The filters' own lists (and every other limit of job search) are refused past the limit.
-    rejectOverLimit(jobLimitProblems(rest));
+    rejectOverLimit([...textLimitProblems(rest, ['query']), ...jobLimitProblems(rest)]);
     const filters = { ...(rest.filters ?? {}) };
     if (where?.job_titles || where?.locations) {
       const hiring = { ...(filters.hiring ?? {}) } as Record<string, { include?: string[] } | undefined>;

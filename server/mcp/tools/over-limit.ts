@@ -3,6 +3,7 @@ import { type CompanyFilters, normalizeCompanyFilters } from '../../../query-pla
 import { type JobFiltersInput, normalizeJobFilters } from '../../../query-planner/job-filters.js';
 import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../query-planner/limits.js';
 import { normalizePostFilters, type PostFilters } from '../../../query-planner/post-filters.js';
+import { MAX_WORD_CHARS, overlongWords } from '../../commands/search/long-words.js';
 import { type ValidationProblem, validationFailed } from '../../errors.js';
 
 /**
@@ -72,6 +73,26 @@ export function jobLimitProblems(input: Record<string, unknown>): ValidationProb
 export function postLimitProblems(input: Record<string, unknown>, now: Date): ValidationProblem[] {
   const posts = objectAt(objectAt(input.filters)?.posts);
   return posts ? overLimitProblems(normalizePostFilters(posts as PostFilters, now).receipts) : [];
+}
+
+/**
+ * The search texts of `input` (`fields`, under `base`): a word longer than any searched, which
+ * REST drops with an `ignored` receipt, is refused here (one problem per text, naming the first).
+ */
+export function textLimitProblems(input: Record<string, unknown>, fields: readonly string[], base = ''): ValidationProblem[] {
+  return fields.flatMap((field) => {
+    const value = input[field];
+    const [first, ...more] = typeof value === 'string' ? overlongWords(value) : [];
+    if (!first) return [];
+    const others = more.length ? ` and ${more.length} more` : '';
+    return [
+      {
+        in: 'body' as const,
+        pointer: `${base}/${field}`,
+        message: `holds a word of ${first.chars} characters at character ${first.offset}${others}, over the ${MAX_WORD_CHARS} of any word searched; the connector refuses it where REST drops it: remove it or split it into words`,
+      },
+    ];
+  });
 }
 
 /** Refuses the call when any problem was found (`invalid_search_request` on a search tool). */

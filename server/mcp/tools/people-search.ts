@@ -5,7 +5,7 @@ import { type ValidationProblem, validationFailed } from '../../errors.js';
 import type { JsonSchema } from '../../http/route.js';
 import { searchRequest, searchResponse } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
-import { peopleLimitProblems, rejectOverLimit } from './over-limit.js';
+import { peopleLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { DELEGATE_ARGUMENT, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
 
 /** Keyword lists of the connector (the contract's MCP connector rules). */
@@ -132,7 +132,7 @@ export const peopleSearchTool = defineTool<Record<string, unknown>>({
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (input, ctx) => {
     checkKeywordText(input);
-    rejectOverLimit(peopleLimitProblems(input));
+    rejectOverLimit([...textLimitProblems(input, ['description', 'query']), ...peopleLimitProblems(input)]);
     const body = (await ctx.route('POST /api/v1/search/people', { body: input })) as Record<string, unknown> & {
       pagination: { offset: number; returned: number; has_more: boolean };
     };

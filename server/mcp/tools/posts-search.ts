@@ -1,7 +1,7 @@
 import { POST_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { postRoutes } from '../../routes/posts/routes.js';
 import { defineTool } from '../tool.js';
-import { postLimitProblems, rejectOverLimit } from './over-limit.js';
+import { postLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { DELEGATE_ARGUMENT, findRoute, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
 
 const ROUTE = findRoute(postRoutes, 'POST', '/api/v1/search/posts/preview');
@@ -27,7 +27,7 @@ export const postsSearchTool = defineTool<Record<string, unknown> & { preview_li
   outputSchema: reshape(ROUTE.response, { add: { next_page: NEXT_PAGE_SCHEMA } }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
-    rejectOverLimit(postLimitProblems(args, new Date(ctx.now)));
+    rejectOverLimit([...textLimitProblems(args, ['query']), ...postLimitProblems(args, new Date(ctx.now))]);
     const body = (await ctx.route('POST /api/v1/search/posts/preview', { body: args })) as Record<string, unknown> & {
       results: unknown[];
       offset: number;

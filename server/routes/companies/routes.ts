@@ -203,6 +203,8 @@ export const companyRoutes = [
         receipts,
       };
       const outcome = await searchCompanies(req.services, req.actor!, search);
+      // A text of nothing but words too long to search searched no company: not charged.
+      if (outcome.noResultsReason?.code === 'nothing_searchable') req.settleBilling(0);
       return presentCompanySearch(outcome, search);
     },
   }),

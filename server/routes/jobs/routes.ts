@@ -215,6 +215,7 @@ export const jobRoutes = [
       const started = performance.now();
       const search = jobRequest(req.body, false);
       const outcome = await searchJobs(req.services, req.actor!, search);
+      if (outcome.searchedNothing) req.settleBilling(0);
       return presentJobsPreview(outcome, search.limit, elapsed(started), delegateOf(req));
     },
   }),
@@ -233,6 +234,7 @@ export const jobRoutes = [
       const started = performance.now();
       const search = jobRequest(req.body, true);
       const outcome = await searchJobs(req.services, req.actor!, search);
+      if (outcome.searchedNothing) req.settleBilling(0);
       return presentJobsWithPeople(outcome, search, elapsed(started), delegateOf(req));
     },
   }),

@@ -165,6 +165,9 @@ const PEOPLE_SEARCH_ERRORS: readonly ErrorCode[] = [
   ...PAGING_ERRORS,
 ];
 
+/** A text of nothing but words too long to search searched no one: not charged (server/commands/search/long-words.ts). */
+const searchedNothing = (outcome: { noResultsReason: { code: string } | null }) => outcome.noResultsReason?.code === 'nothing_searchable';
+
 /** The people-search routes: scope `search` (`enrich` for enrich), billed per the rate card. */
 export const peopleSearchRoutes = [
   defineRoute<SchemaType<typeof queryV2Request>>({
@@ -202,6 +205,7 @@ export const peopleSearchRoutes = [
         receipts,
       };
       const outcome = await searchPeople(req.services, req.actor!, request);
+      if (searchedNothing(outcome)) req.settleBilling(0);
       const response = presentQueryV2(outcome);
       const { searchId, cohortRef } = persistSearch(req, 'POST /api/v2/search/people/query', request, outcome, response);
       return withStoredIds(response, searchId, cohortRef);
@@ -222,7 +226,7 @@ export const peopleSearchRoutes = [
       const request = v1Request('search', req.body);
       const outcome = await searchPeople(req.services, req.actor!, request);
       // A lookup is billed per match, as the network's own lookups are: one that finds nobody is free.
-      if (outcome.applied.lookup && !outcome.applied.lookup.found) req.settleBilling(0);
+      if ((outcome.applied.lookup && !outcome.applied.lookup.found) || searchedNothing(outcome)) req.settleBilling(0);
       const response = presentSearchV1(outcome);
       const { searchId, cohortRef } = persistSearch(req, 'POST /api/v1/search/people', request, outcome, response);
       return withStoredIds(response, searchId, cohortRef);
@@ -240,6 +244,7 @@ export const peopleSearchRoutes = [
     errors: PEOPLE_SEARCH_ERRORS,
     handler: async (req) => {
       const outcome = await searchPeople(req.services, req.actor!, v1Request('preview', req.body));
+      if (searchedNothing(outcome)) req.settleBilling(0);
       return withStoredIds(presentSearchV1(outcome), null, null);
     },
   }),

@@ -255,6 +255,7 @@ export const postRoutes = [
       const started = performance.now();
       const search = postRequest(req.body, false);
       const outcome = await searchPostsPage(req.services, req.actor!, search, 'posts');
+      if (outcome.searchedNothing) req.settleBilling(0);
       return presentPostSearch(search, outcome, elapsed(started));
     },
   }),
@@ -272,6 +273,7 @@ export const postRoutes = [
       const started = performance.now();
       const search = postRequest(req.body, true);
       const outcome = await searchPostsPage(req.services, req.actor!, search, 'posts_with_people');
+      if (outcome.searchedNothing) req.settleBilling(0);
       return presentPostSearchWithPeople(search, outcome, elapsed(started));
     },
   }),

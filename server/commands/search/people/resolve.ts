@@ -14,13 +14,14 @@ import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../../../../query-planner/li
 import { isBrief } from '../../../../query-planner/parse/brief-roles.js';
 import { parsePeopleQuery } from '../../../../query-planner/parse/index.js';
 import { textKeywords } from '../../../../query-planner/parse/keywords.js';
+import { tokenize } from '../../../../query-planner/parse/tokens.js';
 import type { Query } from '../../../../search-engine/port.js';
 import type { Actor } from '../../../auth/actor.js';
 import { AppError, invalidField, type ValidationProblem, validationFailed } from '../../../errors.js';
 import { loadNetwork, type RequesterNetwork } from '../../../search/network.js';
 import type { Services } from '../../../services.js';
 import { expandCompanySearchIds } from '../company-search-ids.js';
-import { refuseOverlongWords } from '../long-words.js';
+import { dropOverlongWords, NOTHING_LEFT } from '../long-words.js';
 import { BINDING_MAX_AUTHORS, postAuthorIds } from '../post-authors.js';
 import { resolveCompanyMentions } from '../resolve-companies.js';
 import { findByUsername, personReference, resolvePeople } from './people-lookup.js';
@@ -67,7 +68,8 @@ export interface ResolvedPeopleSearch {
  * several lines or sentences, or over 40 words; never one word, however long.
  */
 export function inputModeOf(text: string): 'natural_language' | 'brief' {
-  return isBrief(text, text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) ? 'brief' : 'natural_language';
+  // Words as the parser counts them (its tokenizer: "a_b_c" or "o'neil" is one word).
+  return isBrief(text, tokenize(text).filter((t) => t.kind === 'word').length) ? 'brief' : 'natural_language';
 }
 
 /** The requester's network: the acting user's graph, null without one. */
@@ -109,14 +111,24 @@ export async function resolvePeopleSearch(
   // Filters: supplied ones bypass parsing; otherwise the text is parsed.
   let parsedFilters: AdvancedFilters = {};
   let residual: string[] = [];
-  refuseOverlongWords(req.text);
+  // A word longer than any searched is dropped with a receipt (REST limits apply silently); a
+  // text of nothing else searches no one, uncharged (it searched everyone, charged).
+  const dropped = req.text ? dropOverlongWords(req.text) : null;
+  const text = dropped ? dropped.text : req.text;
+  if (dropped) {
+    receipts.push(...dropped.receipts);
+    if (dropped.nothingLeft && !req.filters) {
+      applied.input_mode = inputModeOf(dropped.text);
+      return { ...out, stop: { code: 'nothing_searchable', message: NOTHING_LEFT, conclusive: true } };
+    }
+  }
   if (req.filters) {
-    applied.input_mode = req.text ? 'filters_and_text' : 'filters';
-    if (req.text) residual = textKeywords(req.text);
+    applied.input_mode = text ? 'filters_and_text' : 'filters';
+    if (text) residual = textKeywords(text);
     for (const w of req.rankingWords ?? []) if (!residual.includes(w)) residual.push(w);
-  } else if (req.text?.trim()) {
-    applied.input_mode = inputModeOf(req.text);
-    const parsed = parsePeopleQuery(req.text);
+  } else if (text?.trim()) {
+    applied.input_mode = inputModeOf(text);
+    const parsed = parsePeopleQuery(text);
     receipts.push(...parsed.receipts);
     parsedFilters = parsed.filters;
     residual = parsed.keywords;
