@@ -147,8 +147,23 @@ const BEFORE_VERB = new Set(
   estoy estamos ich je nous`),
 );
 
-/** Sounds of hesitation in dictated or chatty text ("so um i need uh ..."): no part of any title. */
-const FILLERS = new Set(words('um umm uh uhh uhm erm er hmm hm'));
+/**
+ * Sounds of hesitation in dictated or chatty text ("so um i need uh ..."): no part of any title,
+ * when written in small letters: in capitals they are acronyms of the trade ("head of ERM", "UH
+ * alumni", "HMM researchers"). Not "er" nor "hm", which name things in small letters too ("er
+ * nurses", "hm treasury").
+ */
+const FILLERS = new Set(words('um umm uh uhh uhm erm hmm'));
+
+/**
+ * Nouns that make a compound with a team verb's noun ("Source Control Engineer", "Source Code
+ * Auditor", "Scout Troop Leader", "Scoutmaster"): after them the verb is the noun, a word of the title.
+ */
+const VERB_NOUN_COMPOUNDS: Record<string, Set<string>> = {
+  source: new Set(words('code control water material materials data system systems file files')),
+  scout: new Set(words('master masters troop troops camp camps group groups pack packs')),
+  recruit: new Set(words('training trainer trainers class classes')),
+};
 
 /** Greetings a query may open with ("hey team, does anyone here know ...", "Hi all, ..."). */
 const GREETINGS = new Set(words('hey hi hello hiya howdy yo dear'));
@@ -224,7 +239,7 @@ function claimWriter(tokens: Token[], i: number): void {
 export function claimLeadingVerb(tokens: Token[]): void {
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k] as Token;
-    if (t.kind === 'word' && !t.claim && FILLERS.has(t.norm)) claim(tokens, k, k + 1, 'ignored');
+    if (t.kind === 'word' && !t.claim && FILLERS.has(t.norm) && t.text === t.text.toLowerCase()) claim(tokens, k, k + 1, 'ignored');
   }
   claimVerbAt(tokens, 0);
   for (let k = 1; k < tokens.length; k++) if (tokens[k - 1]?.text === ':' && tokens[k - 1]?.kind === 'punct') claimVerbAt(tokens, k);
@@ -267,7 +282,7 @@ function claimVerbAt(tokens: Token[], start: number): void {
     SEARCH_VERBS.has(verb.norm) ||
     titleVerb ||
     (SUBJECT_VERBS.has(verb.norm) && subject) ||
-    (TEAM_VERBS.has(verb.norm) && (subject || !teamTitleAfter(tokens, i)))
+    (TEAM_VERBS.has(verb.norm) && (subject || (!teamTitleAfter(tokens, i) && !VERB_NOUN_COMPOUNDS[verb.norm]?.has(next.norm))))
   ) {
     claim(tokens, i, i + 1, 'ignored');
     // "necesito un VP of Firmware": the article of the verb's language.

@@ -99,6 +99,19 @@ test('amounts in other currencies and scales: dollars, converted when the curren
   // Near a dollar, face value: euros, pounds, Swiss francs.
   assert.equal(funding('reagent makers with CHF 3m+ raised'), { min: 3_000_000 });
   assert.equal(funding('startups that raised €10M'), { min: 10_000_000 });
+  // Lakhs and crores with no currency written are rupees; "Rs" and "Rs." are the rupee.
+  assert.equal(funding('startups that raised 50 crore'), { min: 6_000_000 });
+  assert.equal(funding('startups that raised Rs. 50 crore'), { min: 6_000_000 });
+  assert.equal(filters('dairies with revenue of 100 crore').revenue_usd, { min: 12_000_000 });
+  assert.equal(funding('tiffin services that raised 5 lakh'), { min: 6_000 });
+  assert.equal(funding('startups from Karachi that raised PKR 5 crore'), { min: 180_000 });
+  // "¥" before the simplified Chinese scale sign is the yuan.
+  assert.equal(funding('battery startups that raised ¥5亿'), { min: 70_000_000 });
+  // An ISO code alone is money only with a scale or a money word ("50 PHP developers" are developers).
+  assert.equal(funding('agencies with 50 PHP developers'), undefined);
+  assert.equal(funding('top 50 TMT companies'), undefined);
+  assert.equal(filters('top 50 TMT companies').categories?.include, ['tmt']);
+  assert.equal(funding('startups with SEK 400000 in funding'), { min: 40_000 });
   // A name several currencies share, or a scale alone: face value.
   assert.equal(funding('apps that raised 40 millones de pesos or less'), { max: 40_000_000 });
   assert.equal(funding('biotechs that raised 2 milliards'), { min: 2_000_000_000 });

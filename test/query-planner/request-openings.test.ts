@@ -14,6 +14,21 @@ test('hesitations and filler words are no part of a title', () => {
   assert.equal(title('um we want erm flight dispatchers in Denver'), ['Flight Dispatcher']);
   assert.equal(title('so i need hmm pastry chefs'), ['Pastry Chef']);
   assert.equal(title('ok we need umm crane operators'), ['Crane Operator']);
+  // In capitals, or "er" / "hm" at all, they are acronyms of the trade.
+  assert.equal(title('head of ERM'), ['Head of ERM']);
+  assert.equal(title('ERM analysts in Chicago'), ['ERM Analyst']);
+  assert.equal(title('HM Treasury economists'), ['HM Treasury Economist']);
+  assert.ok(title('UH alumni engineers')?.[0]?.startsWith('Uh '));
+  assert.ok(title('er nurses in Boston')?.[0]?.startsWith('Er '));
+});
+
+test('a team verb before a noun it makes a compound with is that noun, a word of the title', () => {
+  assert.equal(title('source control engineers'), ['Source Control Engineer']);
+  assert.equal(title('source code auditors in Austin'), ['Source Code Auditor']);
+  assert.equal(title('scout masters in Texas'), ['Scout Master']);
+  assert.equal(title('scout troop leaders'), ['Scout Troop Leader']);
+  // Before anything else it is still the imperative.
+  assert.equal(title('source litigation paralegals in Denver'), ['Litigation Paralegal']);
 });
 
 test('a request starts again after a heading and its colon', () => {

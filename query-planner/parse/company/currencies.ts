@@ -146,6 +146,8 @@ const ENGLISH_CURRENCY: ReadonlyMap<string, string> = new Map([
   ['euros', 'EUR'],
   ['£', 'GBP'],
   ['gbp', 'GBP'],
+  ['rs', 'INR'],
+  ['inr', 'INR'],
 ]);
 
 /**

@@ -26,17 +26,22 @@ const SCALES: ReadonlyMap<string, number> = new Map(
     billions: 1e9,
   }),
 );
-const CURRENCY_WORDS = new Set(['$', 'usd', 'us$', 'eur', '€', '£', 'gbp', 'euro', 'euros', 'dollars', 'dollar']);
+const CURRENCY_WORDS = new Set(['$', 'usd', 'us$', 'eur', '€', '£', 'gbp', 'euro', 'euros', 'dollars', 'dollar', 'rs', 'inr']);
 /** An amount after its glued currency: digits, a scale ("m", "bn", "万", "cr"), a currency after ("円"), a "+". */
 const MONEY = /^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(k|m|mm|mn|b|bn|cr|[\p{Script=Han}\p{Script=Hangul}]{1,6}?)?(円|원|元)?(\+)?$/u;
 /** The English prefixes glued before an amount ("usd5m", "us$5m"), with CLDR's symbols (currencies.ts). */
 const GLUED_CODE = /^(?:us|usd|eur|gbp)(?=[$\d])/;
+
+/** India's scales: an amount in lakhs or crores with no currency written is in rupees ("raised 50 crore"). */
+const INDIAN_SCALES = /^(lakhs?|lacs?|crores?|cr)$/;
 
 /** A scale word's value: English first ("mil" is a million), then other languages' ("crore", "milhões"). */
 const scaleWord = (w: string): number | undefined => SCALES.get(w) ?? FOREIGN_SCALES.get(w);
 /** Whether a token is a currency written apart from its amount: a word, a symbol, an ISO code in capitals. */
 const currencyApart = (t: Token | undefined): boolean =>
   !!t && (CURRENCY_WORDS.has(t.norm) || CURRENCY_SYMBOLS.has(t.norm) || isCurrencyCode(t.text));
+/** Whether a currency token is only an ISO code ("SEK"), neither a word nor a sign ("USD" and "Rs" are words here). */
+const isoOnly = (t: Token): boolean => !CURRENCY_WORDS.has(t.norm) && !CURRENCY_SYMBOLS.has(t.norm);
 
 interface Amount {
   value: number;
@@ -56,12 +61,15 @@ function amountOf(s: string): Amount | null {
   const scale = m[2] ? scaleWord(m[2]) : 1;
   if (!Number.isFinite(n) || scale === undefined) return null;
   const written = m[3] ?? (symbol > 0 ? s.slice(code, code + symbol) : code > 0 ? s.slice(0, code) : null);
+  let currency = written ? currencyCode(written) : null;
+  // "¥5亿": the simplified Chinese scale sign says the yen sign is the yuan's (億 and 円 are Japan's).
+  if (currency === 'JPY' && m[2]?.includes('亿')) currency = 'CNY';
   return {
     value: n * scale,
     scaled: !!m[2],
     currency: symbol > 0 || !!m[3],
     plus: !!m[4],
-    code: written ? currencyCode(written) : null,
+    code: currency ?? (m[2] && INDIAN_SCALES.test(m[2]) ? 'INR' : null),
   };
 }
 
@@ -113,12 +121,18 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
   let start = i;
   let currency = false;
   let code: string | null = null;
+  // A currency known only by its ISO code ("SEK", "PHP", "TMT"), which names other things as
+  // often ("50 PHP developers", "top 50 TMT companies"): money only with a scale or a money word.
+  let codeBefore = false;
   let text = t.norm;
-  if (currencyApart(t) && isNumberish(tokens[i + 1])) {
+  // "Rs. 50 crore": the rupee's abbreviation with its dot.
+  const dot = t.norm === 'rs' && tokens[i + 1]?.text === '.' ? 1 : 0;
+  if (currencyApart(t) && isNumberish(tokens[i + 1 + dot])) {
     currency = true;
     code = currencyCode(t.norm, t.text);
-    start = i + 1;
-    text = tokens[i + 1]?.norm ?? '';
+    codeBefore = isoOnly(t);
+    start = i + 1 + dot;
+    text = tokens[start]?.norm ?? '';
   }
   const a = amountOf(text);
   if (!a) return null;
@@ -129,6 +143,7 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
   if (!a.scaled && scale && !tokens[end]?.join) {
     a.value *= scale;
     a.scaled = true;
+    if (INDIAN_SCALES.test(next.replace(/\+$/, ''))) a.code ??= 'INR';
     if (next.endsWith('+')) a.plus = true;
     end++;
   }
@@ -136,7 +151,9 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
     a.plus = true;
     end++;
   }
-  if (currencyApart(tokens[end]) && tokens[end]?.kind === 'word') {
+  const moneyNear = (to: number) => a.scaled || moneyWordBefore(tokens, i) || moneyWordAfter(tokens, to);
+  if (codeBefore && !moneyNear(end)) return null;
+  if (currencyApart(tokens[end]) && tokens[end]?.kind === 'word' && (!isoOnly(tokens[end]!) || moneyNear(end + 1))) {
     currency = true;
     code = currencyCode(tokens[end]!.norm, tokens[end]!.text);
     end++;
@@ -150,7 +167,8 @@ function readAmount(tokens: Token[], i: number): { amount: Amount; end: number }
     }
   }
   a.currency ||= currency;
-  a.code ??= code;
+  // A written currency wins over the one a scale implies ("PKR 5 crore").
+  a.code = code ?? a.code;
   return { amount: a, end };
 }
 
