@@ -31,6 +31,8 @@ test("a word is the parser's: runs joined by _ ' . + @ · or a soft hyphen count
   );
   assert.not.match(kept.text, over);
   assert.is(dropOverlongWords(`the ${over}_${over}`).nothingLeft, true);
+  // A number left may be a filter: still searched.
+  assert.is(dropOverlongWords(`10+ years ${over}`).nothingLeft, false);
   assert.is(dropOverlongWords('the engineers').receipts.length, 0);
 });
 

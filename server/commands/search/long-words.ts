@@ -41,7 +41,8 @@ export interface TextWithoutLongWords {
 /**
  * REST: drops the words of `text` the parser would drop for length, each with an `ignored`
  * receipt under `path` naming where it starts and its length (never its text). `nothingLeft`
- * when one was dropped and the rest holds no keyword: the caller answers zero rows, uncharged.
+ * when one was dropped and the rest holds no keyword and no number: the caller answers zero rows,
+ * uncharged.
  */
 export function dropOverlongWords(text: string, path = '/query'): TextWithoutLongWords {
   const long = overlongWords(text);
@@ -58,7 +59,9 @@ export function dropOverlongWords(text: string, path = '/query'): TextWithoutLon
     action: 'ignored',
     message: `A word of ${w.chars} characters at character ${w.offset} is longer than any word searched (${MAX_WORD_CHARS}); it was not used.`,
   }));
-  return { text: kept, receipts, nothingLeft: textKeywords(kept).length === 0 };
+  // A number left may be a filter ("10+ years", "50 employees"): only a rest with neither a
+  // keyword nor a number is nothing to search.
+  return { text: kept, receipts, nothingLeft: textKeywords(kept).length === 0 && !/\p{N}/u.test(kept) };
 }
 
 /** The message of an answer with nothing searchable left once over-long words were dropped. */
