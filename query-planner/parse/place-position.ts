@@ -208,11 +208,16 @@ const PLACE_FIELDS =
   /^(locations?|loc|geo|geography|city|cities|town|region|regions|country|countries|state|province|place|where|metro|area)$/;
 /** Punctuation between a field's name and its value: the sign, and quotes around either. */
 const FIELD_MARKS = new Set(['=', ':', '"', "'", '“', '”', '‘', '’']);
+const QUOTES = /^["'“”‘’]$/;
+/** Words of SQL that may stand before a field's name ("WHERE role = 'Baker' AND city = 'Reading'"). */
+const SQL_JOINS = /^(and|or|where)$/;
 
 /**
  * Whether the place at token `from` is the value of a field named for places: "location=Lower
  * Hutt", "city = 'Moreno Valley'", "\"location\": \"Ahvaz\"", "where: brantford". The field's
- * name says what its value is, as a place word does.
+ * name says what its value is, as a place word does, but only when the name is the whole label,
+ * opening the text or its own field (after a separator, an opening bracket, or SQL's "and" or
+ * "where"): "focus area: reading", "subject area:", "territory area:" name no place.
  */
 export function namesPlaceField(tokens: Token[], from: number): boolean {
   let k = from - 1;
@@ -222,5 +227,12 @@ export function namesPlaceField(tokens: Token[], from: number): boolean {
     k--;
   }
   const name = tokens[k];
-  return sign && name?.kind === 'word' && PLACE_FIELDS.test(name.norm) && !name.join;
+  if (!sign || name?.kind !== 'word' || !PLACE_FIELDS.test(name.norm) || name.join) return false;
+  // The label is the field's name alone: nothing before it but quotes and then a separator or the start.
+  let b = k - 1;
+  while (b >= 0 && tokens[b]?.kind === 'punct' && QUOTES.test(tokens[b]?.text ?? '')) b--;
+  const before = tokens[b];
+  if (!before) return true;
+  if (before.kind === 'punct') return true;
+  return SQL_JOINS.test(before.norm) && name.norm !== 'where';
 }

@@ -62,9 +62,9 @@ function isVocabularyWord(norm: string): boolean {
 /** Verbs whose "for" introduces what is searched for ("looking for", "searching for"). */
 const SEARCH_VERBS = new Set(['looking', 'look', 'searching', 'search', 'hunting', 'hunt', 'asking', 'ask', 'recruiting', 'hiring']);
 
-/** Whether a place word, or a list of places, comes right before token `i`. */
-function hasPlaceCue(ctx: ScanContext, i: number): boolean {
-  if (namesPlaceField(ctx.tokens, i)) return true;
+/** Whether a place word, or a list of places, comes right before token `i` (or a place field's name, unless `field` is false). */
+function hasPlaceCue(ctx: ScanContext, i: number, field = true): boolean {
+  if (field && namesPlaceField(ctx.tokens, i)) return true;
   const p = prevWordSkippingThe(ctx.tokens, i);
   const cue = ctx.tokens[p]?.norm ?? '';
   // "looking for enterprise AEs": the "for" of a search verb names what is sought, not a place.
@@ -195,7 +195,9 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       );
     return (
       PLACE_PREPOSITIONS.test(before) ||
-      namesPlaceField(tokens, from) ||
+      // "city: Reading", "where: brantford"; not a common word in small letters ("location: bath").
+      (namesPlaceField(tokens, from) &&
+        (first.cap || first.upper || !commonWords().has(placeKey(sliceText(ctx.text, tokens, from, to))))) ||
       distanceOf ||
       served ||
       outOf ||
@@ -247,8 +249,11 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
   if (TOOL_NAMED_PLACES.has(key) && toolIn(tokens, prevWordSkippingThe(tokens, from))) return false;
   // A place that is also a common word after a comma goes on a list only when written as a name:
   // "in rostov-on-don, mobile f2p" names no Mobile.
-  if (PLACE_COMMON_WORDS.has(key) && !writtenWithMarks(first.text))
-    return (cue && !(tokens[from - 1]?.text === ',' && !first.cap)) || (key === 'us' && first.upper);
+  if (PLACE_COMMON_WORDS.has(key) && !writtenWithMarks(first.text)) {
+    // "area: mobile", "where: reading": a field's name alone admits no common word in small letters.
+    const placed = first.cap || first.upper ? cue : hasPlaceCue(ctx, from, false);
+    return (placed && !(tokens[from - 1]?.text === ',' && !first.cap)) || (key === 'us' && first.upper);
+  }
   if (cue) return true;
   // In text that capitalises names, a place whose name is also a common noun, written in small
   // letters without a cue, is the noun ("fine china manufacturers", "turkey farms in Minnesota").

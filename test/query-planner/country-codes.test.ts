@@ -54,4 +54,35 @@ test('no country: three capitals that are an acronym, a word, small letters or a
   assert.is(places('FRAUD ANALYSTS IN CHL'), undefined);
 });
 
+test('three capitals that are an acronym of the trade, in no list, name no country', () => {
+  // Each is an ISO 3166-1 alpha-3 code no list of exclusions names: only WRITTEN_ALPHA3 reads three capitals.
+  assert.is(places('sales leaders in GTM'), undefined);
+  assert.is(places('founding engineers, GTM'), undefined);
+  assert.is(places('GTM engineers | GTM | Series B'), undefined);
+  assert.is(places('QA auditors experienced in GLP'), undefined);
+  assert.is(places('licensed architects, AIA'), undefined);
+  assert.is(places('credit risk analysts in RWA'), undefined);
+  assert.is(places('network engineers in SDN'), undefined);
+  assert.is(places('lab technicians, MLT'), undefined);
+  assert.is(places('workout specialists in NPL'), undefined);
+  assert.is(places('embedded engineers in ASM'), undefined);
+  assert.is(places('drilling engineers, SLB'), undefined);
+  assert.is(places('illustrators, BFA'), undefined);
+  assert.is(places('grads UGA'), undefined);
+  assert.is(places('security analysts, GRC'), undefined);
+  assert.is(places('regulatory writers, IND/NDA'), undefined);
+  // A code written for a country, after a place word, only where its phrase ends.
+  assert.is(places('rail inspectors in FRA regulations'), undefined);
+});
+
+test("a code people write for countries names it; any code does as a place field's value", () => {
+  assert.equal(countryOf('controllers, DEU'), ['DE']);
+  assert.equal(countryOf('nurses in GBR, nights'), ['GB']);
+  assert.equal(countryOf('film producers | NGA | streamers'), ['NG']);
+  assert.equal(countryOf('analysts; country: RWA'), ['RW']);
+  assert.equal(countryOf('role=analyst; location=GTM'), ['GT']);
+  // Not a field of its own: "engineers location=GTM".
+  assert.is(places('engineers location=GTM'), undefined);
+});
+
 test.run();

@@ -44,4 +44,19 @@ test('the value of a field named for places is a place, as after a place word', 
   assert.equal(filters('location scouts in Leeds'), { title: ['Location Scout'], place: ['Leeds'] });
 });
 
+test("a field's name places its value only as the whole label, and never a common word in small letters", () => {
+  // The label is more than the field's name: "focus area", "subject area", "territory area".
+  assert.is(filters('mobile developers, focus area: reading').place, undefined);
+  assert.is(filters('teachers, subject area: reading').place, undefined);
+  assert.is(filters('sales reps, territory area: mobile').place, undefined);
+  assert.is(filters('nurses, practice area: Bath').place, undefined);
+  // The label alone, but a common word in small letters.
+  assert.is(filters('bakers, area: mobile').place, undefined);
+  assert.is(filters('bakers | location: reading').place, undefined);
+  assert.is(filters('bakers; state: union').place, undefined);
+  // Written as a name, it is the place.
+  assert.equal(filters('bakers, city: Mobile').place, ['Mobile']);
+  assert.equal(filters('location: Reading | role: baker').place, ['Reading']);
+});
+
 test.run();
