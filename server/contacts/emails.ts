@@ -94,21 +94,26 @@ export function sameMailboxDomainSlip(a: string, b: string): boolean {
 export const EMAIL_IN_TEXT =
   /[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+/gi;
 
-/** The addresses {@link EMAIL_IN_TEXT} finds in a text, without running it on text that has no "@". */
-const addressesIn = (text: string): string[] => {
+/**
+ * Where {@link EMAIL_IN_TEXT} finds addresses in a text (offset and text), without running it on
+ * text that has no "@".
+ */
+const addressMatches = (text: string): { at: number; address: string }[] => {
   if (!text.includes('@')) return [];
-  const out: string[] = [];
+  const out: { at: number; address: string }[] = [];
   let end = 0;
   EMAIL_IN_TEXT.lastIndex = 0;
   for (let m = EMAIL_IN_TEXT.exec(text); m; m = EMAIL_IN_TEXT.exec(text)) {
     // A match starts where its run of local-part characters starts, or right after the address
     // before it ("a@b.com/c@d.com", as the unbounded pattern read it). Else the run is over 64
     // characters and the match its tail: no address, not a made-up one.
-    if (m.index === end || !LOCAL_CHAR.test(text[m.index - 1] ?? '')) out.push(m[0]);
+    if (m.index === end || !LOCAL_CHAR.test(text[m.index - 1] ?? '')) out.push({ at: m.index, address: m[0] });
     end = m.index + m[0].length;
   }
   return out;
 };
+/** The addresses {@link EMAIL_IN_TEXT} finds in a text. */
+const addressesIn = (text: string): string[] => addressMatches(text).map((m) => m.address);
 const LOCAL_CHAR = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]/i;
 
 /**
@@ -198,10 +203,14 @@ export function hostOfBrokenAddress(cell: string | null | undefined): string | n
 /** A cell without the email addresses in it ("ana@acme.com" pasted in a name column), or null when nothing else is left. */
 export function withoutEmails(cell: string | null | undefined): string | null {
   if (!cell) return cell ?? null;
-  const rest = unmasked(cell)
-    .replace(/mailto:/gi, ' ')
-    .replace(EMAIL_IN_TEXT, ' ')
-    .replace(/[<>()[\]]/g, ' ')
-    .trim();
+  const text = unmasked(cell).replace(/mailto:/gi, ' ');
+  // Only the addresses read as such go: the tail of a local part over 64 characters is no address.
+  let bare = '';
+  let from = 0;
+  for (const m of addressMatches(text)) {
+    bare += `${text.slice(from, m.at)} `;
+    from = m.at + m.address.length;
+  }
+  const rest = (bare + text.slice(from)).replace(/[<>()[\]]/g, ' ').trim();
   return rest || null;
 }

@@ -62,6 +62,10 @@ test('an address is read as before; a local part over 64 characters is no addres
   assert.equal(emailsIn(`${'a'.repeat(80)}@acme.com`), []);
   assert.equal(emailsIn(`x ${'a'.repeat(64)}@acme.com`), [`${'a'.repeat(64)}@acme.com`]);
   assert.is(withoutEmails('Ana Ruiz ana@acme.com'), 'Ana Ruiz');
+  // What is no address stays whole in the cell, not cut at its last 64 characters.
+  const long = `${'a'.repeat(80)}@acme.com`;
+  assert.is(withoutEmails(`Ana Ruiz ${long}`), `Ana Ruiz ${long}`);
+  assert.is(withoutEmails('ana@acme.com, bob@beta.com'), ',');
 });
 
 test('the address pattern is not run on a cell without an "@"', () => {
