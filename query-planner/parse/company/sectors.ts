@@ -18,7 +18,8 @@
 import { INDUSTRY_TAXONOMY as INDUSTRIES } from '../../../mappings/industries.js';
 import { type CaseMode, claim, matchAt, type PhraseTable, phraseParts, phraseTable, type Token } from '../tokens.js';
 import type { Scopes } from './scopes.js';
-import { isOwnershipParticiple, NEEDS_FOLLOWER, NOT_SECTOR_WORDS, SYNONYMS } from './sector-words.js';
+import { SYNONYMS } from './sector-synonyms.js';
+import { isOwnershipParticiple, NEEDS_FOLLOWER, NOT_SECTOR_WORDS } from './sector-words.js';
 
 export interface Sector {
   /** The corpus industry the phrase names as a whole, or null for a sub-sector. */
