@@ -18,15 +18,8 @@ import { PEOPLE_SEARCH_LIMITS, type Receipt } from '../limits.js';
 import { citiesAndTowns, type PlaceMatch, resolvePlace } from '../places.js';
 import { scanDualSkills, scanIndustries, scanLanguages, scanPureSkills, type Unit } from './attributes.js';
 import { isBrief, pickHiringRoles } from './brief-roles.js';
-import {
-  type CompanyMention,
-  placeEndsEmployer,
-  placeStartsEmployer,
-  scanCompanies,
-  scanContexts,
-  scanSizes,
-  scanStages,
-} from './companies.js';
+import { type CompanyMention, placeEndsEmployer, placeStartsEmployer, scanCompanies } from './companies.js';
+import { scanContexts, scanSizes, scanStages } from './company-facets.js';
 import { scanDegrees, scanSchools } from './education.js';
 import { MAX_EXPERIENCE_YEARS, scanYears } from './experience.js';
 import { addKeywords } from './keywords.js';
