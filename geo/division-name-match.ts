@@ -112,7 +112,11 @@ export function nearMisspelling(a: string, b: string): boolean {
   const d = distance(a, b);
   if (d <= 1) return true;
   // Two letters only where every word keeps its first letter: not "West Berkshire" for "West Yorkshire".
-  const initials = (k: string) => k.split(/[\s-]+/).map((w) => w[0]).join('');
+  const initials = (k: string) =>
+    k
+      .split(/[\s-]+/)
+      .map((w) => w[0])
+      .join('');
   return d === 2 && shorter >= 12 && initials(a) === initials(b);
 }
 
@@ -129,7 +133,10 @@ export function joinLeftOver(
   const suitors = new Map<string, number>();
   for (const s of subdivisions) {
     const near = (unclaimed.get(s.country) ?? []).filter((d) => s.keys.some((k) => nearMisspelling(k, d.key)));
-    candidates.set(s.code, near.map((d) => d.region));
+    candidates.set(
+      s.code,
+      near.map((d) => d.region),
+    );
     for (const d of near) suitors.set(`${s.country}|${d.region}`, (suitors.get(`${s.country}|${d.region}`) ?? 0) + 1);
   }
   const out = new Map<string, string>();
