@@ -122,6 +122,9 @@ function readableDivision(key: string): boolean {
 /** Countries whose Arabic names are romanised in French (Morocco, Algeria, Tunisia, Mauritania). */
 const FRENCH_ROMANISED = new Set(['MA', 'DZ', 'TN', 'MR']);
 
+/** Countries whose names are romanised with "gh" for ғ (Kazakhstan, Uzbekistan, Kyrgyzstan, Tajikistan, Turkmenistan). */
+const GH_ROMANISED = new Set(['KZ', 'UZ', 'KG', 'TJ', 'TM']);
+
 /** Countries with Arabic as an official language (countries-list). */
 function arabicCountries(): Set<string> {
   return new Set(
@@ -198,8 +201,15 @@ function divisions(): Map<string, Division> {
     // The Maghreb's names are romanised in French, whose "ch" English writes "sh" ("Marrakesh-Safi"
     // for Marrakech-Safi).
     const english = key.replace(/ch/g, 'sh');
-    if (english === key || seen.has(english) || cityNames.has(english)) continue;
-    for (const d of entry.values()) if (FRENCH_ROMANISED.has(d.countryCode) && !d.wordOnly) add(english, { ...d }, false);
+    if (english !== key && !seen.has(english) && !cityNames.has(english))
+      for (const d of entry.values()) if (FRENCH_ROMANISED.has(d.countryCode) && !d.wordOnly) add(english, { ...d }, false);
+    // Central Asia's "gh" (Kazakh and Uzbek ғ) is as often "g", and its "y" between consonants "i":
+    // "Mangystau" and "Mangistau" for Mangghystau.
+    const g = key.replace(/g?gh/g, 'g');
+    for (const variant of new Set([g, g.replace(/(?<=[^aeiou\s])y(?=[^aeiouy\s])/g, 'i')])) {
+      if (variant === key || variant.length < 5 || seen.has(variant) || cityNames.has(variant)) continue;
+      for (const d of entry.values()) if (GH_ROMANISED.has(d.countryCode) && !d.wordOnly) add(variant, { ...d }, false);
+    }
   }
   const index = new Map<string, Division>();
   const suffixed = new Map<string, Division[]>();

@@ -27,4 +27,9 @@ test('a Maghreb division romanised in French is read with English "sh" for its "
   assert.is(resolvePlace('Marrakesh-Safi')?.name, 'Marrakech-Safi, Morocco');
 });
 
+test('a Central Asian division written with "gh" is read with "g" (and "i" for "y")', () => {
+  assert.is(resolvePlace('Mangystau')?.name, 'Mangghystau, Kazakhstan');
+  assert.is(resolvePlace('Mangistau')?.name, 'Mangghystau, Kazakhstan');
+});
+
 test.run();
