@@ -26,6 +26,7 @@ import {
   FILLER,
   formerPrefix,
   isoNames,
+  joinLeftOver,
   PLAIN_NAME,
   sameWords,
   spellingVariant,
@@ -222,6 +223,31 @@ export function buildDivisionNames(): string {
     unfiledNames.set(`${s.parent}\t${name}`, cityNamed ? 'city' : 'unfiled');
     return name;
   };
+  // What names join, against the divisions the gazetteer's cities give; then a subdivision left
+  // over is the one division left over of its country a misspelling apart ("Region Midjylland",
+  // ISO's for Midtjylland), one to one (joinLeftOver), unless it is named as a city of its country.
+  const namesOf = (s: Subdivision) => {
+    const names = [...isoNames(s.name), renumbered.has(s.parent) ? '' : (englishOf(s) ?? '')].filter(Boolean);
+    return { names, bare: names.map(withoutKindWord).filter((n): n is string => n !== null) };
+  };
+  const claimed = new Set<string>();
+  const leftOver: { code: string; country: string; keys: string[] }[] = [];
+  for (const s of firstLevel) {
+    const { names, bare } = namesOf(s);
+    const region =
+      [...names, ...bare].map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ?? nearOne(s.parent, [...names, ...bare]);
+    if (region) claimed.add(`${s.parent}|${region}`);
+    // Not one named as a city of its country ("Luang Prabang", "Sidi Bouzid"): the name stays the city's.
+    else if (![...names, ...bare].some((n) => cityNames.has(`${s.parent}|${placeKey(n)}`)))
+      leftOver.push({ code: s.code, country: s.parent, keys: [...names, ...bare].map(placeKey) });
+  }
+  const unclaimed = new Map<string, { region: string; key: string }[]>();
+  for (const [country, regions] of byCountry)
+    unclaimed.set(
+      country,
+      [...new Set(regions)].filter((r) => !claimed.has(`${country}|${r}`)).map((region) => ({ region, key: placeKey(region) })),
+    );
+  const misspelt = joinLeftOver(leftOver, unclaimed);
   const aliases = new Map<string, Set<string>>();
   for (const s of firstLevel) {
     const names = [...isoNames(s.name), renumbered.has(s.parent) ? '' : (englishOf(s) ?? '')].filter(Boolean);
@@ -231,6 +257,7 @@ export function buildDivisionNames(): string {
     const region =
       [...names, ...bare].map((n) => divisions.get(`${s.parent}|${placeKey(n)}`)).find(Boolean) ??
       nearOne(s.parent, [...names, ...bare]) ??
+      misspelt.get(s.code) ??
       unfiled(s, names, bare);
     if (!region) continue;
     const key = `${s.parent}\t${region}`;

@@ -99,3 +99,50 @@ export function withoutKindWord(name: string): string | null {
   if (KIND_WORDS.test(w.at(-1) as string)) return w.slice(0, -1).join(' ');
   return null;
 }
+
+/**
+ * Whether two place keys are a misspelling apart: one letter for names of six letters or more,
+ * two from twelve when each word keeps its first letter ("midjylland" and "midtjylland", ISO's
+ * "Region Midjylland" for Midtjylland; "kuyavia pomerania" and "kuyavian pomeranian").
+ * Used only between a country's subdivisions and divisions no other name joined, one to one.
+ */
+export function nearMisspelling(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 6) return false;
+  const d = distance(a, b);
+  if (d <= 1) return true;
+  // Two letters only where every word keeps its first letter: not "West Berkshire" for "West Yorkshire".
+  const initials = (k: string) =>
+    k
+      .split(/[\s-]+/)
+      .map((w) => w[0])
+      .join('');
+  return d === 2 && shorter >= 12 && initials(a) === initials(b);
+}
+
+/**
+ * Joins what the names left unjoined: each subdivision (its code and place keys) to the one
+ * division of its country that no other subdivision claims and that is a misspelling apart
+ * (nearMisspelling), where that division is near no other unjoined subdivision either.
+ */
+export function joinLeftOver(
+  subdivisions: { code: string; country: string; keys: string[] }[],
+  unclaimed: Map<string, { region: string; key: string }[]>,
+): Map<string, string> {
+  const candidates = new Map<string, string[]>();
+  const suitors = new Map<string, number>();
+  for (const s of subdivisions) {
+    const near = (unclaimed.get(s.country) ?? []).filter((d) => s.keys.some((k) => nearMisspelling(k, d.key)));
+    candidates.set(
+      s.code,
+      near.map((d) => d.region),
+    );
+    for (const d of near) suitors.set(`${s.country}|${d.region}`, (suitors.get(`${s.country}|${d.region}`) ?? 0) + 1);
+  }
+  const out = new Map<string, string>();
+  for (const s of subdivisions) {
+    const near = candidates.get(s.code) ?? [];
+    if (near.length === 1 && suitors.get(`${s.country}|${near[0]}`) === 1) out.set(s.code, near[0] as string);
+  }
+  return out;
+}

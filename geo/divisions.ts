@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { countries } from 'countries-list';
 import { fromPackageRoot } from '../lib/package-root.js';
+import { diphthongVariant } from './arabic-spellings.js';
 import { allCities, findCities, isOrdinaryName, placeKey } from './gazetteer.js';
 
 /**
@@ -118,6 +119,12 @@ function readableDivision(key: string): boolean {
   return words.length >= 2 && words.some((w) => !POSITION_WORDS.has(w));
 }
 
+/** Countries whose Arabic names are romanised in French (Morocco, Algeria, Tunisia, Mauritania). */
+const FRENCH_ROMANISED = new Set(['MA', 'DZ', 'TN', 'MR']);
+
+/** Countries whose names are romanised with "gh" for ғ (Kazakhstan, Uzbekistan, Kyrgyzstan, Tajikistan, Turkmenistan). */
+const GH_ROMANISED = new Set(['KZ', 'UZ', 'KG', 'TJ', 'TM']);
+
 /** Countries with Arabic as an official language (countries-list). */
 function arabicCountries(): Set<string> {
   return new Set(
@@ -183,12 +190,25 @@ function divisions(): Map<string, Division> {
       .map((l) => l.split('\t')[0]),
   );
   // Nor is its article always written: "Qassim" is Al-Qassim, "Jawf" Al Jawf (al-, el-, and the
-  // article joined to a sun letter: ar-, as-, ad-, az-, an-, at-, ash-).
+  // article joined to a sun letter: ar-, as-, ad-, az-, an-, at-, ash-); nor its "ay" ("Ras Al
+  // Khaimah" for Ras Al Khaymah: geo/arabic-spellings.ts).
   for (const [key, entry] of [...seen]) {
     const bare = key.replace(/^(al|el|ar|as|ad|az|an|at|ash|ath|adh) (?=\S)/, '');
-    for (const variant of new Set([key.replace(/q(?!u)/g, 'k'), bare])) {
+    for (const variant of new Set([key.replace(/q(?!u)/g, 'k'), bare, diphthongVariant(key) ?? key])) {
       if (variant === key || variant.length < 5 || seen.has(variant) || cityNames.has(variant)) continue;
       for (const d of entry.values()) if (arabic.has(d.countryCode) && !d.wordOnly) add(variant, { ...d }, false);
+    }
+    // The Maghreb's names are romanised in French, whose "ch" English writes "sh" ("Marrakesh-Safi"
+    // for Marrakech-Safi).
+    const english = key.replace(/ch/g, 'sh');
+    if (english !== key && !seen.has(english) && !cityNames.has(english))
+      for (const d of entry.values()) if (FRENCH_ROMANISED.has(d.countryCode) && !d.wordOnly) add(english, { ...d }, false);
+    // Central Asia's "gh" (Kazakh and Uzbek ғ) is as often "g", and its "y" between consonants "i":
+    // "Mangystau" and "Mangistau" for Mangghystau.
+    const g = key.replace(/g?gh/g, 'g');
+    for (const variant of new Set([g, g.replace(/(?<=[^aeiou\s])y(?=[^aeiouy\s])/g, 'i')])) {
+      if (variant === key || variant.length < 5 || seen.has(variant) || cityNames.has(variant)) continue;
+      for (const d of entry.values()) if (GH_ROMANISED.has(d.countryCode) && !d.wordOnly) add(variant, { ...d }, false);
     }
   }
   const index = new Map<string, Division>();

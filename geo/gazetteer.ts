@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
+import { arabicCountries, diphthongVariant } from './arabic-spellings.js';
 import { countyAreas } from './counties.js';
 import { COUNTRY_ALIASES } from './country-aliases.js';
 import { otherCountryNames, translatedCountryNames } from './country-names.js';
@@ -184,6 +185,11 @@ function build() {
     const list = byName.get(key) ?? [];
     list.push(c);
     byName.set(key, list);
+  }
+  // "Al Ain" for Al Ayn, "Ras al Khaimah" for Ras al Khaymah (geo/arabic-spellings.ts).
+  for (const c of cities) {
+    const variant = diphthongVariant(placeKey(c.name));
+    if (variant && arabicCountries().has(c.countryCode) && !byName.has(variant)) byName.set(variant, [c]);
   }
   const countryMap = new Map<string, string>();
   for (const [code, data] of Object.entries(countries as Record<string, { name: string; native: string }>)) {

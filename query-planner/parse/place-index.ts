@@ -4,11 +4,12 @@
  * gazetteer; resolvePlace's answers are cached (bounded).
  */
 import { countries } from 'countries-list';
+import { diphthongVariant } from '../../geo/arabic-spellings.js';
 import { countyAreas } from '../../geo/counties.js';
 import { directionKeys } from '../../geo/directions.js';
 import { districtKeys } from '../../geo/districts.js';
 import { divisionKeys } from '../../geo/divisions.js';
-import { allCities, countryAliasKeys, countryName, placeKey } from '../../geo/gazetteer.js';
+import { allCities, countryAliasKeys, countryName, findCities, placeKey } from '../../geo/gazetteer.js';
 import { landformForms } from '../../geo/landform-names.js';
 import { METROS } from '../../geo/metros.js';
 import { otherNameKeys } from '../../geo/other-names.js';
@@ -71,6 +72,9 @@ export function basePlaceKeys(): Set<string> {
     add(c.name);
     // "luxembourg city", "kuwait city", "davao city": a city with "City" to say so.
     add(`${c.name} city`);
+    // "Al Ain" for Al Ayn (geo/arabic-spellings.ts), where the gazetteer reads it so.
+    const variant = diphthongVariant(placeKey(c.name));
+    if (variant && findCities(variant).includes(c)) set.add(variant);
   }
   for (const alias of CITY_ALIASES.keys()) add(alias);
   for (const [code, c] of Object.entries(countries as Record<string, { name: string }>)) {

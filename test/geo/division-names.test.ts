@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildDivisionNames, DIVISION_NAMES_FILE } from '../../geo/build-division-names.js';
-import { sameWords, spellingVariant } from '../../geo/division-name-match.js';
+import { joinLeftOver, nearMisspelling, sameWords, spellingVariant } from '../../geo/division-name-match.js';
 import { findDivision } from '../../geo/divisions.js';
 import { resolvePlace } from '../../query-planner/places.js';
 
@@ -110,6 +110,31 @@ test('a spelling variant differs by a vowel, an "h" or a final "n" in one word o
   assert.not.ok(spellingVariant('ha giang', 'hau giang'));
   assert.not.ok(spellingVariant('mila', 'msila'));
   assert.not.ok(spellingVariant('harju', 'harku'));
+});
+
+test('a subdivision ISO misspells joins the one division left over a misspelling apart', () => {
+  assert.ok(nearMisspelling('midjylland', 'midtjylland'));
+  assert.ok(nearMisspelling('kuyavia pomerania', 'kuyavian pomeranian'));
+  // Two letters only where each word keeps its first letter; short names never.
+  assert.not.ok(nearMisspelling('west berkshire', 'west yorkshire'));
+  assert.not.ok(nearMisspelling('derry', 'derby'));
+  const left = (region: string) => ({ region, key: region.toLowerCase() });
+  const joined = joinLeftOver(
+    [
+      { code: 'XX-1', country: 'XX', keys: ['midjylland', 'central denmark'] },
+      { code: 'XX-2', country: 'XX', keys: ['nordlandet'] },
+      { code: 'XX-3', country: 'XX', keys: ['nordlandes'] },
+    ],
+    new Map([['XX', [left('Midtjylland'), left('Nordlande')]]]),
+  );
+  // One to one: two subdivisions near one division join neither.
+  assert.equal([...joined], [['XX-1', 'Midtjylland']]);
+  // In the data: ISO's "Region Midjylland" (DK-82) is Midtjylland, where the cities are filed.
+  assert.is(resolvePlace('Central Denmark Region')?.name, 'Midtjylland, Denmark');
+  assert.is(resolvePlace('Warmia-Masuria')?.name, 'Warmian-Masurian, Poland');
+  assert.is(resolvePlace('Guna Yala')?.name, 'Kuna Yala, Panama');
+  // A subdivision named as a city of its country is left to the city.
+  assert.is(resolvePlace('Luang Prabang')?.kind, 'city');
 });
 
 test.run();
