@@ -3,9 +3,8 @@
  * under, their other names (geo/data/division-names.tsv), and the words a country calls them by.
  */
 import fs from 'node:fs';
-import { countries } from 'countries-list';
 import { fromPackageRoot } from '../lib/package-root.js';
-import { diphthongVariant } from './arabic-spellings.js';
+import { arabicCountries, diphthongVariant } from './arabic-spellings.js';
 import { allCities, findCities, isOrdinaryName, placeKey } from './gazetteer.js';
 
 /**
@@ -124,15 +123,6 @@ const FRENCH_ROMANISED = new Set(['MA', 'DZ', 'TN', 'MR']);
 
 /** Countries whose names are romanised with "gh" for ғ (Kazakhstan, Uzbekistan, Kyrgyzstan, Tajikistan, Turkmenistan). */
 const GH_ROMANISED = new Set(['KZ', 'UZ', 'KG', 'TJ', 'TM']);
-
-/** Countries with Arabic as an official language (countries-list). */
-function arabicCountries(): Set<string> {
-  return new Set(
-    Object.entries(countries as Record<string, { languages: string[] }>)
-      .filter(([, c]) => c.languages.includes('ar'))
-      .map(([code]) => code),
-  );
-}
 
 /**
  * The first-level divisions the gazetteer's cities are filed under, by place key: those of exactly

@@ -6,6 +6,7 @@
  * person would type ("title=Spark Developer; location=Hanoi; limit=50", "\"ceramic engineer\""),
  * which the parser already reads ("=" parts a field's name from its value: parse/tokens.ts).
  */
+import { decodeUriComponentOrNull } from '../../lib/decode-uri-component.js';
 
 /** A request line or URL up to its query string: the method, the host and the path are no words of the query. */
 const URL_TO_QUERY = /(?:\b(?:GET|POST|PUT|PATCH)\s+)?(?:https?:\/\/[^\s?]*|\/[^\s?]*|\b[\w-]+(?:\/[\w.-]+)*)\?(?=[\w.[\]]+=)/g;
@@ -18,13 +19,7 @@ const PLACEMENT_OPERATORS = /(?<![\w-])(?:all)?in(?:title|url|text|anchor):/gi;
 
 /** Decodes "%20", "%2C" and the other escapes of a query string, keeping text that is no escape. */
 function decodeEscapes(text: string): string {
-  return text.replace(/(?:%[0-9a-f]{2})+/gi, (m) => {
-    try {
-      return decodeURIComponent(m);
-    } catch {
-      return m;
-    }
-  });
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (m) => decodeUriComponentOrNull(m) ?? m);
 }
 
 /** A list item's number, "1)" or "2.", after the start or a space and before a space. */

@@ -132,12 +132,11 @@ const NAME_CODES: ReadonlyMap<string, string | null> = (() => {
 /** Words that name a currency after an amount with a scale ("50 crore rupees"). */
 export const CURRENCY_NAMES: ReadonlySet<string> = new Set(NAME_CODES.keys());
 
-/** The English words and signs for dollars, euros and pounds, with their codes. */
+/** The English words and signs for dollars, euros, pounds and rupees, with their codes. */
 const ENGLISH_CURRENCY: ReadonlyMap<string, string> = new Map([
   ['$', 'USD'],
   ['usd', 'USD'],
   ['us$', 'USD'],
-  ['us', 'USD'],
   ['dollar', 'USD'],
   ['dollars', 'USD'],
   ['eur', 'EUR'],
@@ -150,14 +149,15 @@ const ENGLISH_CURRENCY: ReadonlyMap<string, string> = new Map([
   ['inr', 'INR'],
 ]);
 
+/** Those words and signs, read before or after an amount (money.ts: "$5M", "5M USD", "Rs 50 crore"). */
+export const CURRENCY_WORDS: ReadonlySet<string> = new Set(ENGLISH_CURRENCY.keys());
+
 /**
  * The currency a written sign, code or name stands for (folded text; `written` as typed, for an
  * ISO code in capitals), or null when it is none or several currencies share it.
  */
 export function currencyCode(folded: string, written = folded): string | null {
-  return (
-    ENGLISH_CURRENCY.get(folded) ?? SYMBOL_CODES.get(folded) ?? NAME_CODES.get(folded) ?? (isCurrencyCode(written) ? written : null) ?? null
-  );
+  return ENGLISH_CURRENCY.get(folded) ?? SYMBOL_CODES.get(folded) ?? NAME_CODES.get(folded) ?? (isCurrencyCode(written) ? written : null);
 }
 
 /**

@@ -6,7 +6,16 @@
  */
 import type { NumberRange } from '../../advanced-filters.js';
 import { claim, type Token } from '../tokens.js';
-import { CURRENCY_NAMES, CURRENCY_SYMBOLS, currencyCode, FOREIGN_SCALES, isCurrencyCode, leadingSymbol, usdFactor } from './currencies.js';
+import {
+  CURRENCY_NAMES,
+  CURRENCY_SYMBOLS,
+  CURRENCY_WORDS,
+  currencyCode,
+  FOREIGN_SCALES,
+  isCurrencyCode,
+  leadingSymbol,
+  usdFactor,
+} from './currencies.js';
 import { boundAfter, boundBefore, isNumberish, type NumberMention } from './number-words.js';
 import type { Scopes } from './scopes.js';
 
@@ -26,7 +35,6 @@ const SCALES: ReadonlyMap<string, number> = new Map(
     billions: 1e9,
   }),
 );
-const CURRENCY_WORDS = new Set(['$', 'usd', 'us$', 'eur', '€', '£', 'gbp', 'euro', 'euros', 'dollars', 'dollar', 'rs', 'inr']);
 /** An amount after its glued currency: digits, a scale ("m", "bn", "万", "cr"), a currency after ("円"), a "+". */
 const MONEY = /^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(k|m|mm|mn|b|bn|cr|[\p{Script=Han}\p{Script=Hangul}]{1,6}?)?(円|원|元)?(\+)?$/u;
 /** The English prefixes glued before an amount ("usd5m", "us$5m"), with CLDR's symbols (currencies.ts). */
