@@ -247,6 +247,19 @@ export function findDivision(name: string): Division | null {
   return called.length === 1 ? (called[0] as Division) : null;
 }
 
+/**
+ * The one first-level division of `countryCode` called `name`, whatever else the name is: a common
+ * word ("Acre", "Fife"), a name several countries give ("Amazonas"), one known only from ISO 3166-2.
+ * For a name already qualified by its country ("Acre, Brazil", "Fife, Scotland"), where the
+ * country says which is meant; null when the country has none or two of that name.
+ */
+export function divisionNamedIn(name: string, countryCode: string): Division | null {
+  divisions();
+  const all = (suffixedIndex?.get(placeKey(name)) ?? []).filter((d) => d.countryCode === countryCode);
+  const named = new Set(all.map((d) => d.name));
+  return named.size === 1 ? (all[0] as Division) : null;
+}
+
 let regionsByCountry: Map<string, string> | null = null;
 
 /**

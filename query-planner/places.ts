@@ -8,7 +8,7 @@ import { translatedCountryNames } from '../geo/country-names.js';
 import { directionalPart } from '../geo/directions.js';
 import { kmBetween } from '../geo/distance.js';
 import { findDistrictCity } from '../geo/districts.js';
-import { divisionOfCountry, divisionWordOf, findDivision } from '../geo/divisions.js';
+import { divisionNamedIn, divisionOfCountry, divisionWordOf, findDivision } from '../geo/divisions.js';
 import {
   allCities,
   type City,
@@ -293,7 +293,10 @@ function divisionIn(name: string, countryCode: string, input: string): PlaceMatc
   const known = otherSubdivision(key) ?? findDivision(key);
   if (known?.countryCode === countryCode) return divisionMatch(known, input);
   const region = divisionOfCountry(name, countryCode);
-  return region ? divisionMatch({ name: region, countryCode }, input) : null;
+  if (region) return divisionMatch({ name: region, countryCode }, input);
+  // "Acre, Brazil", "Fife, Scotland": a division whose name alone is a common word or another's.
+  const named = divisionNamedIn(name, countryCode);
+  return named ? divisionMatch(named, input) : null;
 }
 
 /** A US state, by its postal code, as a match ("Georgia, United States"). */

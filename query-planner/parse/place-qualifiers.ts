@@ -119,6 +119,12 @@ export function qualify(ctx: ScanContext, city: PlaceMatch, from: number): { mat
     if (inRegion) return { match: cityMatch(inRegion, city.input), end: to };
     const coded = to - from === 1 ? divisionCode(ctx, city, regionText) : null;
     if (coded) return { match: coded, end: to };
+    // "Loreto, Peru": no town of that name in the country that follows, but a division of it.
+    if (region?.kind === 'country') {
+      const joined = resolveCached(`${city.input}, ${regionText}`);
+      if (joined?.kind === 'state' && joined.countryCode === region.countryCode)
+        return { match: { ...joined, input: city.input }, end: to };
+    }
     if (region) return null;
   }
   return null;
@@ -192,6 +198,29 @@ export function qualifiedOrdinaryTown(ctx: ScanContext, i: number): { to: number
     const qualified = qualify(ctx, { ...cityMatch(town, name), lessCertain: 'town' }, to + 1);
     if (qualified && qualified.match.kind === 'city' && placeKey(qualified.match.city ?? '') === placeKey(name))
       return { to, match: qualified.match };
+  }
+  return null;
+}
+
+/**
+ * A first-level division whose name alone is a common word or another country's too, right before a
+ * comma and its own country ("in Acre, Brazil", "in Fife, Scotland", "in Amazonas, Venezuela"):
+ * the division, through the country; null otherwise. Only after a place word, as
+ * {@link qualifiedOrdinaryTown}: "java, spring, texas" stays skills.
+ */
+export function qualifiedDivision(ctx: ScanContext, i: number): { to: number; match: PlaceMatch } | null {
+  const before = ctx.tokens[prevWordSkippingThe(ctx.tokens, i)]?.norm ?? '';
+  if (!/^(in|near|around|based|located|across|throughout)$/.test(before)) return null;
+  for (let to = i + 1; to <= Math.min(i + 3, ctx.tokens.length - 1); to++) {
+    if (!wordsOnly(ctx.tokens, i, to)) return null;
+    if (ctx.tokens[to]?.text !== ',') continue;
+    const name = sliceText(ctx.text, ctx.tokens, i, to);
+    for (let end = Math.min(ctx.tokens.length, to + 4); end > to + 1; end--) {
+      const outer = candidate(ctx, to + 1, end);
+      if (outer?.kind !== 'country') continue;
+      const joined = resolveCached(`${name}, ${sliceText(ctx.text, ctx.tokens, to + 1, end)}`);
+      if (joined?.kind === 'state' && joined.countryCode === outer.countryCode) return { to: end, match: { ...joined, input: name } };
+    }
   }
   return null;
 }

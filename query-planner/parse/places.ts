@@ -33,7 +33,7 @@ import { ABBREVIATED_TITLES, HEAD_NOUNS } from './lexicon/titles.js';
 import { misspeltPlace } from './misspelt-places.js';
 import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
 import { endsAfterOpenings, endsAfterSeparator, endsAfterTitle, namesPlaceField, opensBeforeTitle, sitePlaces } from './place-position.js';
-import { candidate, prevWordSkippingThe, qualifiedOrdinaryTown, qualify, type ScanContext } from './place-qualifiers.js';
+import { candidate, prevWordSkippingThe, qualifiedDivision, qualifiedOrdinaryTown, qualify, type ScanContext } from './place-qualifiers.js';
 import { skillIn, toolIn } from './skill-in.js';
 
 export { placeStartsAt } from './place-index.js';
@@ -291,7 +291,7 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     const ends = knownEnds(tokens, i);
     let found: { to: number; match: PlaceMatch } | null = null as { to: number; match: PlaceMatch } | null;
     let corrected: string | null = null;
-    const ordinaryTown = ends.length ? null : (qualifiedOrdinaryTown(ctx, i) ?? countryCodeAt(ctx, i));
+    const ordinaryTown = ends.length ? null : (qualifiedOrdinaryTown(ctx, i) ?? qualifiedDivision(ctx, i) ?? countryCodeAt(ctx, i));
     if (ordinaryTown) found = ordinaryTown;
     else if (!ends.length) {
       // A misspelt place after a place word ("in missisippi", "in Tuscon").
@@ -331,6 +331,7 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
       found = { to, match };
       break;
     }
+    found ??= qualifiedDivision(ctx, i);
     if (!found) continue;
     let end = found.to;
     // "Portland, OR", "Paris, France", "Washington, D.C.": the city in that state or country; also

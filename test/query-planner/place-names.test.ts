@@ -31,6 +31,22 @@ test('a town named by ordinary words is read with its state or country after a c
   assert.equal(placesOf('hired in march, uk'), ['United Kingdom']);
 });
 
+test("a division whose name alone is a common word or another country's is read with its country after a comma", () => {
+  assert.is(resolved('Acre, Brazil'), 'state: Acre, Brazil');
+  assert.is(resolved('Fife, Scotland'), 'state: Fife, United Kingdom');
+  assert.is(resolved('Amazonas, Venezuela'), 'state: Amazonas, Venezuela');
+  assert.equal(placesOf('need process servers in acre, brazil... by next month'), ['Acre, Brazil']);
+  assert.equal(placesOf('care assistants in fife, scotland, nights'), ['Fife, United Kingdom']);
+  assert.equal(placesOf('nurses in Amazonas, Brazil'), ['Amazonas, Brazil']);
+  // A town of that name elsewhere gives way to the division of the country named ("Parana" is also Argentina's city).
+  assert.equal(placesOf('Grain elevator managers in Parana, Brazil'), ['Paraná, Brazil']);
+  assert.equal(placesOf('nurses in Loreto, Peru'), ['Loreto, Peru']);
+  // Alone, the words stay words; and only after a place word.
+  assert.is(resolved('Acre'), null);
+  assert.equal(placesOf('farm managers with 500 acre, brazil'), ['Brazil']);
+  assert.equal(placesOf('fife players, scotland'), ['United Kingdom']);
+});
+
 test("a country's name before a comma and a state or country that holds a city of that name is the city", () => {
   assert.equal(placesOf('engineers in trinidad, colorado'), ['Trinidad, Colorado, United States']);
   assert.equal(placesOf('tour guides in antigua, guatemala'), ['Antigua Guatemala, Guatemala']);
