@@ -113,6 +113,13 @@ export const COUNTRY_PARTS: RegionDefinition[] = [
     aliases: ['chugoku region'],
     subdivisions: ['JP|Tottori', 'JP|Shimane', 'JP|Okayama', 'JP|Hiroshima', 'JP|Yamaguchi'],
   },
+  {
+    name: 'Chubu',
+    aliases: ['chubu region', 'chūbu'],
+    subdivisions: ['JP|Niigata', 'JP|Toyama', 'JP|Ishikawa', 'JP|Fukui', 'JP|Yamanashi', 'JP|Nagano', 'JP|Gifu', 'JP|Shizuoka', 'JP|Aichi'],
+  },
+  { name: 'Tokai', aliases: ['tokai region', 'tōkai'], subdivisions: ['JP|Aichi', 'JP|Gifu', 'JP|Mie', 'JP|Shizuoka'] },
+  { name: 'Hokuriku', aliases: ['hokuriku region'], subdivisions: ['JP|Toyama', 'JP|Ishikawa', 'JP|Fukui'] },
   // The Philippines' southern island groups, by province (both spellings the sources use).
   {
     name: 'Mindanao',

@@ -308,6 +308,17 @@ test("countries by their own names; those that are also a company's, a language'
   assert.equal(places('Rossiya airline pilots'), []);
 });
 
+test("Japan's eight traditional regions and the Tokai and Hokuriku within Chubu, by prefecture", () => {
+  for (const name of ['Tohoku', 'Kanto', 'Chubu', 'Chugoku', 'Shikoku', 'Kyushu']) assert.is(resolved(name), `region: ${name}`);
+  assert.is(resolved('Kansai'), 'metro: Kansai');
+  assert.equal(regionMembers('Chubu').subdivisions.length, 9);
+  assert.ok(regionMembers('Tokai').subdivisions.includes('JP|Mie'));
+  assert.equal(regionMembers('Hokuriku').subdivisions, ['JP|Fukui', 'JP|Ishikawa', 'JP|Toyama']);
+  assert.equal(placesOf('a robotics product manager in the chubu region'), ['Chubu']);
+  // An employer of that name stays one.
+  assert.equal(places('engineers at Tokai Rika'), []);
+});
+
 test('Czech regions by their English names', () => {
   assert.is(resolved('Central Bohemia'), 'state: Středočeský, Czech Republic');
   assert.is(resolved('South Moravia'), 'state: Jihomoravský, Czech Republic');
