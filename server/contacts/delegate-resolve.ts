@@ -117,6 +117,8 @@ export async function delegateResolve(
   const maxCandidates = o.max_candidates_per_contact ?? 3;
   const concurrency = o.contact_concurrency ?? 5;
   const enrich = !dryRun && o.include_email_enrichment === true;
+  // The contract projects a cached or known email by default; `include_email: false` turns that off.
+  const includeEmail = o.include_email !== false;
   if (o.email_enrichment_provider && o.email_enrichment_provider !== provider.name)
     throw invalidField('body', '/options/email_enrichment_provider', `must be ${provider.name} (the configured provider)`);
   const now = services.clock();
@@ -226,7 +228,7 @@ export async function delegateResolve(
         credits_charged: 0,
       };
       let email: string | null = null;
-      if (selected && doc && (o.include_email || enrich)) {
+      if (selected && doc && (includeEmail || enrich)) {
         const known = knownOf(doc);
         const found = lookups.get(i);
         if (known && rank(known.quality) <= rank(minimum) && !(enrich && o.force_email_enrichment)) {
@@ -264,7 +266,7 @@ export async function delegateResolve(
             source: 'profile',
             credits_charged: 0,
           };
-      } else if (!selected && (o.include_email || enrich)) emailResolution = { ...emailResolution, status: 'skipped_unresolved' };
+      } else if (!selected && (includeEmail || enrich)) emailResolution = { ...emailResolution, status: 'skipped_unresolved' };
       const fields = o.fields?.length ? new Set(o.fields) : new Set<string>(PROFILE_FIELDS);
       const projection: Record<string, unknown> | null = doc
         ? Object.fromEntries(

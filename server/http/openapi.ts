@@ -1,4 +1,4 @@
-import { rateFor, toCredits } from '../billing/rate-card.js';
+import { type Operation, rateFor, toCredits } from '../billing/rate-card.js';
 import { BODY_ERRORS, ERROR_BODY_SCHEMA, ERROR_STATUS, type ErrorCode, TRANSPORT_ERRORS } from './error-schema.js';
 import { acceptsDelegate, effectiveRequestSchemas } from './mount.js';
 import type { JsonSchema, RouteDef } from './route.js';
@@ -7,10 +7,18 @@ const toOpenApiPath = (p: string): string => p.replace(/:([A-Za-z_][A-Za-z0-9_]*
 
 const scopeLabel = (def: RouteDef): string | string[] => (def.auth === 'none' ? 'none' : def.auth === 'any' ? 'any' : def.auth.anyOf);
 
+/**
+ * What a route charges: its one operation, or, for a handler that charges several itself
+ * (`charges`), the first with every one under `operations`.
+ */
 function billingLabel(def: RouteDef): Record<string, unknown> | null {
-  if (!def.billing) return null;
-  const rate = rateFor(def.billing.operation);
-  return { operation: rate.operation, price: toCredits(rate.priceMicro), unit: rate.unit };
+  const label = (operation: Operation) => {
+    const rate = rateFor(operation);
+    return { operation: rate.operation, price: toCredits(rate.priceMicro), unit: rate.unit };
+  };
+  if (def.billing) return label(def.billing.operation);
+  const [first] = def.charges ?? [];
+  return first ? { ...label(first), operations: (def.charges ?? []).map(label) } : null;
 }
 
 /** One entry of `/docs/endpoints.json`. */
@@ -58,7 +66,7 @@ export function routeErrorCodes(def: RouteDef): ErrorCode[] {
   if (req.body) for (const c of BODY_ERRORS) codes.add(c);
   if (req.body || hasProperties(req.params) || hasProperties(req.query)) codes.add('validation_failed');
   if (acceptsDelegate(def)) codes.add('delegate_not_allowed');
-  if (def.billing) codes.add('credits_exhausted');
+  if (def.billing || def.charges?.length) codes.add('credits_exhausted');
   for (const c of def.errors ?? []) codes.add(c);
   return [...codes];
 }

@@ -67,6 +67,12 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   auth: 'none' | ScopeRequirement;
   billing?: RouteBilling<B, Q>;
   /**
+   * The operations a handler that charges itself may charge (delegate-resolve prices a dry run, a
+   * resolved row and an email found differently), for the docs and the `credits_exhausted` error
+   * only: `billing` is what the framework charges.
+   */
+  charges?: readonly Operation[];
+  /**
    * A batch route's items (contacts, rows): its search-engine time budget is the request's
    * budget for each {@link BUDGET_ITEMS} of them, so a batch of 100 has four times what one
    * search has (docs/errors.md, `search_timeout`). Without it, one budget.

@@ -21,6 +21,16 @@ test('endpoints.json lists every mounted route with scope, billing and shapes', 
     assert.is(credits.scope, 'any');
     assert.is(credits.billing, null);
     assert.ok(JSON.stringify(credits.request).includes('delegate_user_id'), 'the framework-added delegate field is documented');
+    // A route that charges in its command says what it charges (auditor, 2026-11-30).
+    const resolve = (res.body.endpoints as Record<string, unknown>[]).find((e) => e.path === '/api/v1/contacts/delegate-resolve')!;
+    assert.equal(
+      ((resolve.billing as { operations: { operation: string; price: number }[] }).operations ?? []).map((o) => [o.operation, o.price]),
+      [
+        ['delegate_resolve_preview', 0.01],
+        ['delegate_resolve_resolved', 0.1],
+        ['delegate_resolve_email_enrichment', 0.04],
+      ],
+    );
     const health = (res.body.endpoints as Record<string, unknown>[]).find((e) => e.path === '/healthz')!;
     assert.is(health.scope, 'none');
   } finally {

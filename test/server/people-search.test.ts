@@ -517,6 +517,19 @@ test('previous correspondence comes from the communications store; fields select
     assert.is(hal?.last_correspondence_at, new Date(1_700_000_000_000).toISOString());
     const carol = users(after.body).find((u) => u.id === P(3));
     assert.equal([carol?.has_previous_correspondence, carol?.correspondence_count], [false, 0]);
+    // A send is dated when it was dispatched (a daily cap can hold it), as the history route dates
+    // it: the row's last_correspondence_at is history's last_sent_at (auditor, 2026-11-30).
+    app.services.db
+      .prepare(
+        `INSERT INTO communications (communication_id, owner_user_id, acting_user_id, channel, target_user_id, mode, status, created_at, updated_at, dispatched_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run('c4', userId, userId, 'email_send', P(8), 'send', 'completed', 1_700_000_100_000, 1_700_000_100_000, 1_700_086_400_000);
+    const held = users((await app.call('POST', '/api/v1/search/people/preview', { key, body })).body).find((u) => u.id === P(8));
+    assert.is(held?.last_correspondence_at, new Date(1_700_086_400_000).toISOString());
+    const history = await app.call('POST', '/api/v1/communications/history', { key, body: { target_user_id: P(8) } });
+    assert.is(history.status, 200, history.text);
+    assert.is(history.body.last_sent_at, held?.last_correspondence_at);
     const narrow = await app.call('POST', '/api/v1/search/people/preview', {
       key,
       body: { ...body, fields: ['name', 'correspondence_count'] },

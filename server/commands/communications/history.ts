@@ -243,7 +243,10 @@ export async function communicationHistory(
   for (const e of entries) channelCounts[e.channel] = (channelCounts[e.channel] ?? 0) + 1;
   const filtered = selected === 'all' ? entries : entries.filter((e) => e.channel === selected);
   const priorSends = sends.filter(counts);
-  const mostRecent = priorSends[0] ?? null;
+  // Sent when dispatched (a send held by a daily cap was sent later than it was asked for), else
+  // when asked for: the rule people search's `last_correspondence_at` uses too.
+  const sentAt = (c: (typeof sends)[number]): number => c.dispatchedAt ?? c.createdAt;
+  const mostRecent = priorSends.reduce<(typeof sends)[number] | null>((a, c) => (a && sentAt(a) >= sentAt(c) ? a : c), null);
   const page = filtered.slice(offset, offset + limit);
   return {
     ...common,

@@ -154,6 +154,7 @@ export const contactRoutes = [
     summary:
       'Resolves up to 100 contacts from a delegate’s perspective (API keys only). Dry run 0.01 credit per contact; live 0.10 per high-confidence resolved row, 0.04 per successful provider email enrichment; the rest 0.',
     auth: { anyOf: ['contacts-delegate-resolve'] },
+    charges: ['delegate_resolve_preview', 'delegate_resolve_resolved', 'delegate_resolve_email_enrichment'],
     budgetItems: (body) => body?.contacts?.length ?? 0,
     request: {
       body: {
@@ -179,7 +180,11 @@ export const contactRoutes = [
             properties: {
               dry_run: { type: 'boolean', description: 'Default false. A dry run previews (0.01 credit per contact) and keeps nothing.' },
               persist_evidence: { type: 'boolean', description: 'Keep the evidence (live calls only; emails and phones hashed).' },
-              include_email: { type: 'boolean', description: 'Project a known email of the selected person (free).' },
+              include_email: {
+                type: 'boolean',
+                default: true,
+                description: 'Project a known email of the selected person (free); on by default, false leaves it out.',
+              },
               include_email_enrichment: {
                 type: 'boolean',
                 description: 'Ask the email provider when no known email qualifies (0.04 credit per find).',

@@ -48,7 +48,20 @@ const endpoint = {
     billing: {
       type: ['object', 'null'],
       required: ['operation', 'price', 'unit'],
-      properties: { operation: { type: 'string' }, price: { type: 'number' }, unit: { type: 'string' } },
+      properties: {
+        operation: { type: 'string' },
+        price: { type: 'number' },
+        unit: { type: 'string' },
+        operations: {
+          type: 'array',
+          description: 'Every operation the route may charge, when it charges several (the first is the one above).',
+          items: {
+            type: 'object',
+            required: ['operation', 'price', 'unit'],
+            properties: { operation: { type: 'string' }, price: { type: 'number' }, unit: { type: 'string' } },
+          },
+        },
+      },
     },
     accepts_delegate: { type: 'boolean' },
     request: {

@@ -114,6 +114,22 @@ test('delegate-resolve: the delegate’s network decides, known emails are free,
     );
     assert.not.ok(JSON.stringify(kept).includes('hartley') || JSON.stringify(kept).includes('4155552671'));
 
+    // The known email is projected by default (contract: "a cached or known email is projected by
+    // default"); `include_email: false` leaves it out (auditor, 2026-11-30).
+    const byDefault = await call({ delegate: { user_id: P(100) }, contacts: [CONTACTS[0]], options: { dry_run: true } });
+    const firstRow = (byDefault.body.results as Row[])[0]!;
+    assert.equal(
+      [(firstRow.email_resolution as Row).status, (firstRow.selected_profile as Row).email],
+      ['known', 'w.hartley@company1.example'],
+    );
+    const without = await call({
+      delegate: { user_id: P(100) },
+      contacts: [CONTACTS[0]],
+      options: { dry_run: true, include_email: false },
+    });
+    const bare = (without.body.results as Row[])[0]!;
+    assert.equal([(bare.email_resolution as Row).status, (bare.selected_profile as Row).email ?? null], ['not_requested', null]);
+
     // Enrichment: the provider is asked for Maria (no known email); a find costs 0.04.
     const expected = await new SandboxEnrichmentProvider().find({
       userId: P(3),
