@@ -13,7 +13,7 @@ import { PLACE_PREPOSITIONS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { knownEnds } from './place-index.js';
 import { prevWordSkippingThe } from './place-qualifiers.js';
-import { isHeadWord } from './title-heads.js';
+import { agentNoun, isHeadWord } from './title-heads.js';
 import type { Token } from './tokens.js';
 
 /** Words that may follow a place at a query's end: its years of experience ("nunavut 5+ years"). */
@@ -51,7 +51,9 @@ export function endsAfterTitle(tokens: Token[], from: number, to: number, match:
   // letters or more (geo/country-names.ts).
   if (named && single && (tokens[from] as Token).norm.length < (match.kind === 'country' ? 5 : 6)) return false;
   if (!named && !standsAlone(tokens, from, to, match)) return false;
-  if (pluralize.singular(prev.norm) === prev.norm || !isHeadWord(prev.norm)) return false;
+  // A plural head noun: one a list knows, or one that names whoever does what a verb says
+  // ("tv presenters kenia": a presenter presents).
+  if (pluralize.singular(prev.norm) === prev.norm || !(isHeadWord(prev.norm) || agentNoun(prev.norm))) return false;
   if (endsQuery(tokens, to)) return named;
   return endsClause(tokens, to) && (!single || !isOrdinaryName(placeKey((tokens[from] as Token).text)));
 }

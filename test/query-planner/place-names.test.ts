@@ -296,6 +296,9 @@ test("countries by their own names; those that are also a company's, a language'
     assert.is(resolved(text), `country: ${name}`, text);
   assert.equal(placesOf('state-owned companies in Qazaqstan'), ['Kazakhstan']);
   assert.equal(placesOf('Snowflake Engineers in Naija'), ['Nigeria']);
+  // After a plural title whose head no list knows but names a doer ("presenters"), as after "nurses".
+  assert.equal(placesOf('tv presenters kenia, swahili + english'), ['Kenya']);
+  assert.equal(parse('tv presenters kenia').filters.job_titles?.include, ['TV Presenter']);
   assert.equal(placesOf('gpu compiler engineer at companies in hellas'), ['Greece']);
   assert.equal(placesOf('developers in nippon'), ['Japan']);
   assert.equal(placesOf('analysts in Hindustan'), ['India']);
