@@ -304,12 +304,12 @@ const tagline = (line: string): boolean => {
 };
 /** An employer cell without a link after it and a card's other lines under it, when an employer is left. */
 function withoutCardLines(employer: string): string {
-  const lines = employer.split(/\r?\n/);
+  const lines = employer.split(/(?<=\n)/);
   const kept = [lines[0]!, ...lines.slice(1).filter((l) => l.trim() && !CARD_LINE.test(l) && !tagline(l))];
-  const out = kept
-    .map((l) => withoutLinkAfter(l.replace(PHONE_AFTER, '')))
-    .join('\n')
-    .trim();
+  const read = kept.map((l) => withoutLinkAfter(l.replace(PHONE_AFTER, '')));
+  // Untouched, the cell stays as written, its line breaks too (employer-cell.ts reads them).
+  if (read.length === lines.length && read.every((l, i) => l === lines[i])) return employer;
+  const out = read.join('').trim();
   return /\p{L}/u.test(out) ? out : employer;
 }
 

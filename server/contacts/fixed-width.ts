@@ -11,8 +11,8 @@ import pluralize from 'pluralize';
 import { HEAD_NOUNS } from '../../query-planner/parse/lexicon/titles.js';
 import { words } from './normalize.js';
 
-/** Runs of two spaces or more (or tabs) between a record's fields. */
-const GAP = /\s{2,}/;
+/** Runs of two spaces or more (or tabs) between a record's fields: a line's, not line breaks (cell-layout.ts reads those). */
+const GAP = /[ \t\u00a0]{2,}/;
 /** A record cell's length at most: a line of a report, not a document. */
 const MAX_RECORD = 400;
 /** A name field's word: letters, with an apostrophe, a hyphen or a dot inside ("O'Connell", "Jean-Luc"). */
@@ -37,7 +37,7 @@ const nameWords = (text: string): string[] | null => {
 
 /** The fields of a fixed-width record in a cell, or null when the cell does not read as one. */
 export function fixedWidthRecord(cell: unknown): FixedWidthRecord | null {
-  if (typeof cell !== 'string' || cell.length > MAX_RECORD || !GAP.test(cell.trim())) return null;
+  if (typeof cell !== 'string' || cell.length > MAX_RECORD || /[\r\n]/.test(cell) || !GAP.test(cell.trim())) return null;
   const fields = cell
     .trim()
     .split(GAP)
