@@ -9,9 +9,11 @@ import { decodeHTMLStrict } from 'entities';
 import { findCountryCode } from '../../geo/gazetteer.js';
 import { withCardPayload } from './card-payload.js';
 import { plainLetters } from './decorated-letters.js';
+import { withDirectoryAttributes } from './directory-columns.js';
 import { directoryName } from './directory-name.js';
 import { decodedText } from './encoded-text.js';
 import type { ContactRow } from './evidence.js';
+import { withFixedWidthRecord } from './fixed-width.js';
 import { headerField } from './header-names.js';
 import { words } from './normalize.js';
 import { repaired } from './repair.js';
@@ -174,9 +176,9 @@ const GREETING =
 const CARE_OF_AFTER = /[\s,;]+(?:c\/o|care of)\s+[\s\S]*$/iu;
 /** A list's number before a name: "17. Ana", "222) Ana", "#23 Ana", "No. 284 Ana", "136⇥Ana". */
 const LIST_NUMBER = /^\s*(?:(?:no|nr|n°|#)\.?\s*)?\d{1,6}\s*(?:[.):\]-]\s*|\t|\s+)(?=\p{L})/iu;
-/** A CRM's marker before a record it set aside: "zz_", "ZZZ ", "xx_", "DUP -", "DUPLICATE:", "DO NOT USE -". */
+/** A CRM's marker before a record it set aside: "zz_", "ZZZ ", "xx_", "DUP -", "DUPLICATE:", "DO NOT USE -"; a duplicated record's "Copy of ". */
 const CRM_MARKER =
-  /^\s*(?:z{2,}[\s_.-]*|x{2,}[_.-]+\s*|(?:dup|dupe|duplicate|do not use|dnu|inactive|deleted|obsolete|archived?)\s*[-–:_|]+\s*|\[(?:dup|dupe|duplicate|old|inactive|deleted)\]\s*)/iu;
+  /^\s*(?:z{2,}[\s_.-]*|x{2,}[_.-]+\s*|copy(?:\s*\(\d{1,3}\))?\s+of\s+(?=\p{L})|(?:dup|dupe|duplicate|do not use|dnu|inactive|deleted|obsolete|archived?)\s*[-–:_|]+\s*|\[(?:dup|dupe|duplicate|old|inactive|deleted)\]\s*)/iu;
 
 /**
  * An honorific after a name, as Japanese, Korean and Chinese write it: "さん", "様", "さま", "殿",
@@ -200,12 +202,35 @@ function withoutHonorific(name: string): string {
 }
 
 /**
+ * Devices that name themselves after their owner, as a video call's participant list or a synced
+ * address book shows them: phones, tablets and computers by their makers' names.
+ */
+const DEVICE =
+  '(?:iphone|ipad|ipod|macbook|imac|mac|galaxy|pixel|android|samsung|huawei|xiaomi|redmi|oneplus|surface|thinkpad|chromebook|laptop|phone|tablet|pc|computer|desktop)';
+/** A device's model after its maker's name ("Pro", "S23 Ultra", "14 Pro Max", "(2)"): up to three short words. */
+const MODEL = '(?:\\s+[\\p{L}\\d+()]{1,10}){0,3}';
+/** "Jane Doe's iPhone", "Jane Doe’s MacBook Pro": the owner's name before a possessive, the device after it. */
+const DEVICE_AFTER = new RegExp(`['’‘ʼ\`]s\\s+${DEVICE}${MODEL}\\s*$`, 'iu');
+/**
+ * "iPhone de Jane Doe", "iPad von …", "iPad di …", "Galaxy S21 de …": the device, then "of" in French,
+ * Spanish, Portuguese, German, Italian or Dutch. Not "Mac", a given name too ("Mac de Souza").
+ */
+const DEVICE_BEFORE = new RegExp(`^\\s*${DEVICE.replace('|mac|', '|')}${MODEL}?\\s+(?:de|von|di|da|do|van|du|del)\\s+(?=\\p{L})`, 'iu');
+
+/** A name cell without the device named after its owner ("Jane Doe's iPhone" → "Jane Doe"), when a name is left. */
+function withoutDevice(name: string): string {
+  const bare = name.replace(DEVICE_AFTER, '').replace(DEVICE_BEFORE, '');
+  return bare !== name && /\p{L}/u.test(bare) ? bare.trim() : name;
+}
+
+/**
  * A name cell's text without what was put before the name: greetings, list numbers, CRM markers
  * (each once, in any order), and a trailing comma a greeting leaves ("Dear Ana Ruiz,"); without an
- * honorific after it ("Sato Kenji さん", "Jane Doe-sama").
+ * honorific after it ("Sato Kenji さん", "Jane Doe-sama") or a device named after its owner ("Jane Doe's iPhone").
  */
 export function nameCellText(cell: string, field = 'name'): string {
-  let out = withoutHonorific(cellText(cell, field));
+  // The katakana middle dot between a given and a family name ("Jane・Doe") is a space.
+  let out = withoutDevice(withoutHonorific(cellText(cell, field))).replace(/(?<=\p{L})[\u30FB\uFF65](?=\p{L})/gu, ' ');
   const careOf = out.replace(CARE_OF_AFTER, '');
   if (careOf !== out && /\p{L}/u.test(careOf.replace(GREETING, ''))) out = careOf;
   const greeted = GREETING.test(out);
@@ -254,6 +279,40 @@ const RECORD_ID_AFTER = new RegExp(
   'i',
 );
 const RECORD_ID_BEFORE = new RegExp(`^\\s*${RECORD_ID}\\s*[-–—|:]\\s+(?=\\p{L})`, 'iu');
+/**
+ * A link after an employer, as Notion exports a relation ("Acme (https://www.notion.so/Acme-1f28…)",
+ * "Acme (../Companies/Acme%20ab27….md)"): a web address or a path in brackets, no spaces in it.
+ */
+const LINK_AFTER = /\(([^()\s]{1,800})\)\s*$/;
+/** The text without a link in brackets at its end ({@link LINK_AFTER}): a path has a slash or an encoded space. */
+const withoutLinkAfter = (text: string): string => {
+  const m = LINK_AFTER.exec(text);
+  return m && /\/|%20/i.test(m[1]!) ? text.slice(0, m.index).trimEnd() : text;
+};
+/**
+ * A business card's other lines under its company line: a website, an email, a phone ("Tel: +1 555
+ * …", "+44 20 …"), a tagline (most of its words in small letters: "Your partner in growth").
+ */
+const CARD_LINE =
+  /^\s*(?:(?:https?:\/\/|www\.)\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/\S*)?|\S+@\S+|(?:tel|phone|ph|mobile|mob|fax|cell|t|m|p|f|e|email|e-mail|web|w)\s*[.:]\s*\S.*|[+(]?\d[\d\s()./-]{6,40})\s*$/i;
+/** A phone after the company on its line, set apart by a label ("Acme   Tel: +1 555 808 8768"). */
+const PHONE_AFTER = /(?<!\s)\s+(?:tel|phone|ph|mobile|mob|fax|cell|t|m)\s*[.:]\s*[+(]?\d[\d\s()./-]{5,30}$/i;
+/** Whether a card's line is a tagline: three words or more, most in small letters ("Your partner in growth"). */
+const tagline = (line: string): boolean => {
+  const ws = line.trim().split(/\s+/);
+  return ws.length >= 3 && ws.filter((w) => /^\p{Ll}/u.test(w)).length * 2 > ws.length;
+};
+/** An employer cell without a link after it and a card's other lines under it, when an employer is left. */
+function withoutCardLines(employer: string): string {
+  const lines = employer.split(/(?<=\n)/);
+  const kept = [lines[0]!, ...lines.slice(1).filter((l) => l.trim() && !CARD_LINE.test(l) && !tagline(l))];
+  const read = kept.map((l) => withoutLinkAfter(l.replace(PHONE_AFTER, '')));
+  // Untouched, the cell stays as written, its line breaks too (employer-cell.ts reads them).
+  if (read.length === lines.length && read.every((l, i) => l === lines[i])) return employer;
+  const out = read.join('').trim();
+  return /\p{L}/u.test(out) ? out : employer;
+}
+
 /** An employer without the tags and record ids a CRM put beside it, each once. */
 function withoutCrmTags(employer: string): string {
   let out = employer;
@@ -288,7 +347,7 @@ function withDirectoryName(row: ContactRow): ContactRow {
 
 /** The row with every cell read as a person reads it (markup, JSON, labels; greetings and numbers before a name). */
 export function readCells(input: ContactRow): ContactRow {
-  const row = withDirectoryName(withCardPayload(input));
+  const row = withDirectoryName(withCardPayload(withFixedWidthRecord(withDirectoryAttributes(input))));
   const out: ContactRow & Record<string, unknown> = { ...row };
   for (const [key, value] of Object.entries(row)) {
     if (key === 'row_id' || key === 'notes') continue;
@@ -303,7 +362,7 @@ export function readCells(input: ContactRow): ContactRow {
       // (its "Â¨" and "Ã´" are no spacing accents), then decorated letters read plain ("V I T O", "Ⓙⓐⓝⓔ").
       const v = TEXT_FIELDS.has(field ?? '') ? plainLetters(repaired(decodedText(raw))) : raw;
       const t = NAME_PARTS.has(field ?? '') ? nameCellText(v, field) : cellText(v, field);
-      return field === 'organization_names' ? withoutCrmTags(formerEmployer(t)) : t;
+      return field === 'organization_names' ? withoutCrmTags(formerEmployer(withoutCardLines(t))) : t;
     };
     if (typeof value === 'string') out[key] = read(value);
     else if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === 'string' ? read(v) : v));

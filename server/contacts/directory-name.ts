@@ -2,7 +2,7 @@
  * A directory's name for a person pasted into a name cell (docs/contacts.md, "Rows"): an LDAP or
  * X.500 distinguished name ("CN=Jane Doe,OU=Sales,O=Acme", "CN=Doe\, Jane,OU=Users,DC=acme,DC=com")
  * or a Lotus Notes name, canonical ("CN=Jane Doe/OU=Sales/O=Acme") or abbreviated with its Notes
- * domain ("Jane Doe/Sales/Acme@Acme"). Its common name is the person's name, its organisation the
+ * domain ("Jane Doe/Sales/Acme@Acme") or not ("Jane Doe/Sales/Acme", "Jane Doe/Boston/Acme/US"). Its common name is the person's name, its organisation the
  * employer; an organisational unit is a department and names no one.
  */
 
@@ -17,7 +17,15 @@ const NEXT_PART = /(?<!\\)\s*[,/;+]\s*(?=[A-Za-z][A-Za-z0-9.-]{0,20}\s*=)/;
 /** A distinguished name: a common name first ("CN=", any case), as directories and Notes write it. */
 const DISTINGUISHED = /^\s*cn\s*=/i;
 /** A Notes abbreviated name: "Jane Doe/Sales/Acme@Acme", the name then one to four units, then its Notes domain. */
-const NOTES_ABBREVIATED = /^\s*(\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){1,3})((?:\/[^/@=,;]+){1,4})@[\p{L}\d][\p{L}\d .-]*$/u;
+const NOTES_ABBREVIATED = /^\s*(\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){1,3})((?:\/[^/@=;]+){1,4})@[\p{L}\d][\p{L}\d .-]*$/u;
+/**
+ * A Notes hierarchical name without its domain: "Jane Doe/Sales/Acme", "Jane Doe/Boston/Acme/US",
+ * the name then two to four components (units, the organisation, a country code last), no spaces
+ * round the slashes ("Jane Doe / Acme" is a name and an employer, read as such elsewhere).
+ */
+const NOTES_HIERARCHICAL = /^\s*(\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){1,3})((?:\/[^/@=;\s][^/@=;]*){2,4})$/u;
+/** A Notes name's country component: two capitals (ISO 3166), last. */
+const NOTES_COUNTRY = /^[A-Z]{2}$/;
 
 /** A value with its escapes read: "\," and "\2C" are a comma, quotes round it dropped. */
 function unescaped(value: string): string {
@@ -56,8 +64,10 @@ export function directoryName(cell: string): DirectoryName | null {
     const organization = parts.find(([a]) => a === 'o')?.[1];
     return { name, organization: organization ? organisationWords(organization) : null };
   }
-  const notes = NOTES_ABBREVIATED.exec(cell);
+  const notes = NOTES_ABBREVIATED.exec(cell) ?? NOTES_HIERARCHICAL.exec(cell);
   if (!notes) return null;
   const units = (notes[2] as string).split('/').filter((u) => u.trim());
+  // The organisation is the last component, or the one before a country code ("…/Acme/US").
+  if (units.length > 1 && NOTES_COUNTRY.test((units.at(-1) as string).trim())) units.pop();
   return { name: (notes[1] as string).trim(), organization: organisationWords(units.at(-1) as string) };
 }

@@ -112,8 +112,44 @@ const addressMatches = (text: string): { at: number; address: string }[] => {
   }
   return out;
 };
-/** The addresses {@link EMAIL_IN_TEXT} finds in a text. */
-const addressesIn = (text: string): string[] => addressMatches(text).map((m) => m.address);
+/** The addresses {@link EMAIL_IN_TEXT} finds in a text, each as sent before a mail system rewrote it ({@link envelopeOriginal}). */
+const addressesIn = (text: string): string[] => addressMatches(text).map((m) => envelopeOriginal(m.address));
+
+/** BATV (draft-levine-smtp-batv-01): "prvs=" then the tag, then the address; Barracuda's "btv1==tag==". */
+const BATV = /^(?:prvs=[0-9a-z]{4,16}=|btv1==[0-9a-z]{4,16}==)(?=[^=])/i;
+/** SRS (Shevek's Sender Rewriting Scheme): SRS0=hash=time=domain=local, SRS1=hash=forwarder==hash=time=domain=local. */
+const SRS0 = /^srs0[=+-][^=@]{1,16}=[^=@]{1,8}=([^=@]{1,253})=([^@]{1,64})$/i;
+const SRS1 = /^srs1[=+-][^=@]{1,16}=[^=@]{1,253}==[^=@]{1,16}=[^=@]{1,8}=([^=@]{1,253})=([^@]{1,64})$/i;
+/**
+ * A rewritten address in a cell, where a token starts: its local part may pass the 64 characters
+ * an address's may have ("bounces+7013028-0751-ana_ruiz=acme.com.br@em5.sendgrid.net"), as the
+ * rewriting adds to it. Bounded, and tried only at a token's start.
+ */
+const REWRITTEN = /(?<![^\s<>(),;:"'])(?:prvs=|btv1==|srs[01][=+-]|[a-z0-9._-]{1,64}\+)[^\s@<>(),;:"']{1,300}@[a-z0-9][a-z0-9.-]{0,252}/gi;
+/** VERP (D. J. Bernstein's): a list's return path with the recipient as "local=domain" after its "+" ("list-bounces+ana=acme.com@lists.x"). */
+const VERP = /^[^+=@]{1,64}\+([^=@]{1,200})=([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})+)$/i;
+/** SendGrid's VERP: "bounces+<user id>-<hash>-" before the recipient. */
+const SENDGRID_IDS = /^\d{1,12}-[0-9a-f]{1,16}-(?=.)/i;
+
+/**
+ * The address a mail system rewrote on the envelope, as it was sent: BATV's and SRS's schemes and
+ * VERP's return paths hold it whole ("prvs=5b1edf9366=ana@acme.com", "SRS0=5f76=A3=acme.com=ana@fwd.net",
+ * "bounces+6327249-73a7-ana=acme.com@em12.sendgrid.net" are ana@acme.com). A VERP address counts only
+ * when what follows its last "=" is a domain the Public Suffix List knows; any other address is itself.
+ */
+export function envelopeOriginal(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0 || !address.includes('=')) return address;
+  const local = address.slice(0, at);
+  const batv = BATV.exec(local);
+  if (batv) return address.slice(batv[0].length);
+  const srs = SRS1.exec(local) ?? SRS0.exec(local);
+  if (srs) return `${srs[2]}@${srs[1]}`;
+  const verp = VERP.exec(local);
+  if (!verp || !parse(verp[2] as string).isIcann) return address;
+  const recipient = /sendgrid\.net$/i.test(address.slice(at + 1)) ? (verp[1] as string).replace(SENDGRID_IDS, '') : (verp[1] as string);
+  return `${recipient}@${verp[2]}`;
+}
 const LOCAL_CHAR = /[a-z0-9.!#$%&'*+/=?^_`{|}~-]/i;
 
 /**
@@ -136,6 +172,8 @@ export const SPELT =
 const JOINED = /(?<![a-z0-9._%+-])([a-z0-9._%+-]{1,64}?)([_-])at\2((?:[a-z0-9]{1,63}\2dot\2){1,4}[a-z]{2,24})(?![a-z0-9@._-])/gi;
 /** The full stops of Chinese and Japanese input between two letters of an address ("acme。com", halfwidth "｡"). */
 const IDEOGRAPHIC_STOP = /(?<=[a-z0-9])[\u3002\uFF61](?=[a-z0-9])/gi;
+/** A comment in brackets before or after an address's "@", tried only where an "@" is beside it. */
+const COMMENT_BY_AT = /(?<=[a-z0-9._%+-])\([^()@\s]{1,40}\)@|@\([^()@\s]{1,40}\)(?=[a-z0-9])/gi;
 /** Quotes round an address ("'ana@acme.com'", "‘ana@acme.com’"): an apostrophe may be in a mailbox's name, never before it. */
 const QUOTE_BEFORE = /(^|[\s,;:<(])['‘’`"]+(?=[a-z0-9._%+-]+@)/gi;
 
@@ -148,6 +186,10 @@ function unmasked(cell: string): string {
     cell
       .normalize('NFKC')
       .replace(IDEOGRAPHIC_STOP, '.')
+      // RFC 5322's comments beside the "@" ("ana(work)@acme.com", "ana@(home)acme.com") are no part of the address.
+      .replace(COMMENT_BY_AT, '@')
+      // Envelope rewrites (BATV, SRS, VERP) read back to the address they hold.
+      .replace(REWRITTEN, (m) => envelopeOriginal(m))
       .replace(QUOTE_BEFORE, '$1')
       // A cell that is one address with spaces around its "@" ("ana.ruiz @ acme.com", "ana@ acme.com").
       .replace(

@@ -3,7 +3,9 @@
  * "Organization 1 - Name", "Person - Name", "Account Name", "Mailing City"), read as the API's
  * fields before a row is laid out (cell-layout.ts) and in reconciliation runs (docs/contacts.md).
  */
+import { withDirectoryAttributes } from './directory-columns.js';
 import type { ContactRow } from './evidence.js';
+import { withFixedWidthRecord } from './fixed-width.js';
 import { withFormPost } from './form-post.js';
 import { dropRecordWords, withVcardName } from './object-columns.js';
 import { repaired } from './repair.js';
@@ -55,7 +57,7 @@ const HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
       ],
       [
         'organization_names',
-        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company|org|org name|firm|works for|worksfor|legal entity|legal entity name|employing entity|employing company|legal employer|employer name|company legal name',
+        'company|company name|employer|organization|organisation|entreprise|societe|firma|unternehmen|arbeitgeber|empresa|compania|azienda|bedrijf|organizacion|organizacao|organization names|organisations|companies|organization name|organisation name|account|account name|current company|org|org name|firm|works for|worksfor|legal entity|legal entity name|employing entity|employing company|legal employer|employer name|company legal name|company name for emails',
       ],
       [
         'job_titles',
@@ -195,7 +197,29 @@ export function headerField(name: string): Field | undefined {
 
 const fieldOfName = new Map<string, Field | undefined>();
 
+/**
+ * Column names of Russian and Ukrainian exports (1C, Bitrix24, amoCRM): "Фамилия", "Имя", "ФИО",
+ * "Компания", "Должность". "Отчество" and "По батькові" (the patronymic) are no field: a
+ * patronymic is no given or family name (patronymics.ts).
+ */
+const CYRILLIC_HEADER_NAMES: ReadonlyMap<string, Field> = new Map(
+  (
+    [
+      ['first_name', "имя|ім’я|ім'я|імя"],
+      ['last_name', 'фамилия|прізвище'],
+      ['name', 'фио|ф.и.о.|піб|полное имя|контакт|контактное лицо'],
+      ['organization_names', 'компания|организация|название компании|компанія|організація|работодатель'],
+      ['job_titles', 'должность|посада'],
+      ['emails', 'e-mail|email|эл. почта|электронная почта|рабочий e-mail|почта|електронна пошта'],
+      ['phone_numbers', 'телефон|мобильный телефон|рабочий телефон|мобільний телефон'],
+      ['location', 'город|місто|адрес'],
+      ['location_country', 'страна|країна'],
+    ] as [Field, string][]
+  ).flatMap(([field, names]) => names.split('|').map((n): [string, Field] => [n, field])),
+);
+
 function readHeader(name: string): Field | undefined {
+  if (/[\u0400-\u04ff]/u.test(name)) return CYRILLIC_HEADER_NAMES.get(name.trim().toLowerCase().replace(/\s+/g, ' ').replace(/:$/, ''));
   const key = headerKey(name);
   const camel = headerKey(name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
   const direct = known(key) ?? known(camel);
@@ -218,7 +242,10 @@ function readHeader(name: string): Field | undefined {
 /** The row with the values it sent under other column names ("Prénom", "Firma") in the API's fields. */
 export function withHeaderNames(sent: ContactRow): ContactRow {
   // A vCard's "N" column, a web form's submission in one cell (object-columns.ts, form-post.ts).
-  const row = withFormPost(withVcardName(sent), (key) => (KNOWN.has(key) ? key : headerField(key)));
+  // A directory's attribute columns, a fixed-width record in one cell (directory-columns.ts, fixed-width.ts).
+  const row = withFormPost(withVcardName(withFixedWidthRecord(withDirectoryAttributes(sent))), (key) =>
+    KNOWN.has(key) ? key : headerField(key),
+  );
   const out: ContactRow & Record<string, unknown> = { ...row };
   const regions: string[] = [];
   const countries: string[] = [];

@@ -13,6 +13,7 @@ import { abbreviationAgreement } from './given-abbreviation.js';
 import { indexWords, isTypo, words } from './normalize.js';
 import { type OrgForm, orgAgreement, orgForm } from './organisations.js';
 import { passportReading } from './passport-spelling.js';
+import { patronymicOf } from './patronymics.js';
 import type { Keys } from './row-keys.js';
 import { readingAs, writtenBack } from './script-readings.js';
 import { titleOverlap, titleTokens } from './titles.js';
@@ -133,6 +134,9 @@ export function scoreCandidate(k: Keys, p: ProfileDoc, network: 1 | 2 | null, wh
     else if (rf === pf || rf === pfParts.join('')) add('first_name', 'match', WEIGHTS.firstExact, 'same given name');
     else if (rf === passportReading(p.first_name))
       add('first_name', 'match', WEIGHTS.firstExact, 'same given name, as a passport spells it');
+    // "Juddovich" is the child of a Judd: a patronymic formed from their given name is another person's.
+    else if (patronymicOf(rf, pf))
+      add('first_name', 'conflict', WEIGHTS.firstConflict, `"${rf}" is a patronymic formed from "${pf}", not their given name`);
     // "Ji Soo", "Seung Woo": a given name of two syllables written apart is the same given name.
     else if (k.name.all.length > 2 && pf.length > rf.length && writtenApart(k.name.all, pfParts.join('')))
       add('first_name', 'match', WEIGHTS.firstExact, 'same given name, written apart');

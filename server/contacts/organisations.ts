@@ -283,7 +283,27 @@ export function orgAgreement(a: OrgForm, b: OrgForm): 'same' | 'alias' | 'part' 
   const shorter = Math.min(a.joined.length, b.joined.length);
   if (shorter >= 8 && Math.abs(a.joined.length - b.joined.length) <= 2 && distance(a.joined, b.joined) <= (shorter >= 12 ? 2 : 1))
     return 'alias';
+  // Cut inside a word by a field's length ("Hermiston, Brau"), after the abbreviations ("Quitzon Med.").
+  if (cutByFieldLength(short.key, long.key)) return 'part';
   return null;
+}
+
+/** The shortest employer a field's length limit leaves that is read as the start of a longer name. */
+const MIN_CUT_CHARS = 10;
+
+/**
+ * Whether `short` is `long` cut inside a word by a field's length limit ("hermiston brau" of
+ * "hermiston braun"): a whole first word and at least two letters of the word cut (one after two
+ * whole words), ten characters or more. A shorter start ("acme r", "instructor b") says too little
+ * to stand for one name among many.
+ */
+function cutByFieldLength(short: string, long: string): boolean {
+  if (short.length < MIN_CUT_CHARS || short.length >= long.length || !long.startsWith(short)) return false;
+  const space = short.lastIndexOf(' ');
+  const cut = short.slice(space + 1);
+  // One letter of the word cut only after two whole words ("klein monahan a"), whose start is a part already.
+  const whole = short.slice(0, space).split(' ').length;
+  return space > 0 && (cut.length >= 2 || whole >= 2) && /[a-z0-9]/.test(long[short.length] ?? '');
 }
 
 /**

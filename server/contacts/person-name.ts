@@ -12,6 +12,7 @@ import { type GivenAbbreviation, givenAbbreviation } from './given-abbreviation.
 import { isPostNominalAfterComma, knownAs, leadingTitles, passengerName, postNominalTitles } from './honorifics.js';
 import { hyphenParts, otherFamilyNames } from './name-parts.js';
 import { indexWords, words } from './normalize.js';
+import { isFemalePatronymic, isPatronymic, patronymicPlace, withoutMarkedPatronymic } from './patronymics.js';
 
 /** The courtesy titles of English names ("Dr. Jane Doe", "Mr Smith"). */
 const COURTESY = ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame'];
@@ -101,6 +102,14 @@ export interface PersonName {
   abbreviated?: GivenAbbreviation;
   /** A word dropped as a title that is also a name ("pan" of "Pan Carlotta Padberg"): the given name to try when the name finds no one. */
   titleAsGiven?: string;
+  /** A patronymic the row gives ("sergeyevich"), set apart from the name words (patronymics.ts). */
+  patronymic?: string;
+  /**
+   * The last of three words reads as a man's patronymic that may be a family name ("Lakin Hugo
+   * Juddovich", "John Paul Jovanovich"): read in the other order, family name first, given name
+   * second and the patronymic no name (swappedName).
+   */
+  patronymicLast?: boolean;
 }
 
 /** A given name, another in brackets or quotes, then the family name: "Andy (Hao) Lin", "Wei 'David' Zhang". */
@@ -234,7 +243,8 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
   const lone = [row.first_name, row.last_name].filter((v) => v?.trim());
   if (lone.length === 1 && lone[0]!.includes(',') && !row.name?.trim() && !onlyCredentials(lone[0]!.slice(lone[0]!.indexOf(',') + 1)))
     return personName({ name: lone[0] });
-  const first = words(leadingTitles(row.first_name ?? '').rest).filter((w) => !HONORIFICS.has(w));
+  // A patronymic after the given name in its column ("Ivan Sergeyevich") is no middle name of theirs.
+  const first = words(leadingTitles(row.first_name ?? '').rest).filter((w, i) => !HONORIFICS.has(w) && (i === 0 || !isPatronymic(w)));
   const last = words(row.last_name).filter((w) => !HONORIFICS.has(w));
   // Titles before a given name ("Dipl.-Ing. Sibyl", "Lic. Michal", "Hon. Wyman") and credentials
   // after a family name ("Greenholt, CPA", "Rosen FCA") in their own columns: dropped while a
@@ -309,6 +319,9 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
   if (parts.length >= 3) parts.splice(1, parts.length - 2, ...parts.slice(1, -1).filter((p) => !GENERATION.test(p)));
   let tokens: string[];
   let lastText: string | null = null;
+  let patronymic: string | undefined;
+  let patronymicLast = false;
+  let familyFirst = false;
   if (parts.length > 1) {
     // "Smith, John": the family name before the comma.
     const before = nameWords(parts[0] as string);
@@ -318,10 +331,17 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
   } else {
     tokens = nameWords(parts[0] as string);
     // "SMITH John": a family name in capitals before a given name that is not.
-    const written = (parts[0] as string)
+    let written = (parts[0] as string)
       .trim()
       .split(/\s+/)
       .filter((w) => words(w).some((x) => !PREFIX_TITLES.has(x) && !POST_NOMINALS.has(x)));
+    const pat = written.length === tokens.length ? patronymicReading(tokens, written) : null;
+    if (pat) {
+      ({ tokens, written } = pat);
+      patronymic = pat.patronymic;
+      patronymicLast = pat.last;
+      familyFirst = pat.familyFirst;
+    }
     // "J.Smith" is one written word holding two name words: the family name is the last of them.
     lastText = written.length === tokens.length ? (written.at(-1) ?? null) : null;
     const beside = withEnglishName(tokens, written);
@@ -362,7 +382,9 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
   const family = tokens.at(-1)!;
   const lastSearch = lastText === null ? null : nameWordsAsIndexed(lastText);
   const name: PersonName = { first: tokens[0]!, last: family, all: tokens, lastSearch: lastSearch || family };
-  if (parts.length > 1) name.ordered = true;
+  if (parts.length > 1 || familyFirst) name.ordered = true;
+  if (patronymic) name.patronymic = patronymic;
+  if (patronymicLast) name.patronymicLast = true;
   const birthWritten = birthMatch ? (birthMatch[1] ?? birthMatch[2] ?? null) : null;
   const otherLast = otherFamilyNames(lastText, birthWritten);
   if (otherLast) name.otherLast = otherLast;
@@ -393,7 +415,39 @@ function readName(row: { name?: string | null; first_name?: string | null; last_
  */
 export function swappedName(name: PersonName): PersonName | null {
   const n = name.all.length;
+  // "Lakin Hugo Juddovich": family name, given name, patronymic; the patronymic is no given name.
+  if (name.patronymicLast && n === 3 && !name.ordered) {
+    const [family, given, patronymic] = name.all as [string, string, string];
+    return { first: given, last: family, all: [given, family], lastSearch: family, patronymic };
+  }
   if ((n !== 2 && n !== 3) || !name.first || !name.last || name.ordered || name.abbreviated) return null;
   const [family, ...given] = name.all as [string, ...string[]];
   return { first: given.at(-1)!, last: family, all: [...given, family], lastSearch: family, given: given.join('') };
+}
+
+/** A word in capitals ("PETROV"), three letters or more. */
+const inCapitals = (w: string): boolean => /^\p{L}{3,}$/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase();
+
+/**
+ * A name's words without its patronymic (patronymics.ts), with their written forms: "Ivan
+ * Sergeyevich Petrov" and "Aliyev Ilham Heydar oglu" lose it; "Petrov Ivan Sergeyevich" is read
+ * family name first when a woman's ending or the family name in capitals says so ("SHEVCHENKO Maria
+ * Aleksandrovna"), else marked to be read so when the name as written finds no one.
+ */
+function patronymicReading(
+  tokens: string[],
+  written: string[],
+): { tokens: string[]; written: string[]; patronymic: string; last: boolean; familyFirst: boolean } | null {
+  const marked = withoutMarkedPatronymic(tokens);
+  if (marked) {
+    const kept = written.filter((_, i) => i !== marked.at && i !== marked.at - 1);
+    return { tokens: marked.tokens, written: kept, patronymic: marked.patronymic, last: false, familyFirst: false };
+  }
+  const place = patronymicPlace(tokens);
+  const [a, b, c] = tokens as [string, string, string];
+  if (place === 'middle') return { tokens: [a, c], written: [written[0]!, written[2]!], patronymic: b, last: false, familyFirst: false };
+  if (place !== 'last') return null;
+  if (isFemalePatronymic(c) || (inCapitals(written[0]!) && !inCapitals(written[1]!)))
+    return { tokens: [b, a], written: [written[1]!, written[0]!], patronymic: c, last: false, familyFirst: true };
+  return { tokens, written, patronymic: c, last: true, familyFirst: false };
 }
