@@ -146,6 +146,8 @@ export const OWN15_DATA = new URL('./company-queries.own15.jsonl', import.meta.u
 export const OWN16_DATA = new URL('./company-queries.own16.jsonl', import.meta.url);
 /** The team's seventeenth own company set (2026-11-30, twelfth session, written blind): 200 new sectors, 106 new places, new words for years, types, head counts and rounds. */
 export const OWN17_DATA = new URL('./company-queries.own17.jsonl', import.meta.url);
+/** The eighteenth own company set (2026-11-30): 200 new sectors, 106 new places (eval README). */
+export const OWN18_DATA = new URL('./company-queries.own18.jsonl', import.meta.url);
 
 export function loadCompanyRows(file: URL | string = DATA): CompanyEvalRow[] {
   return fs

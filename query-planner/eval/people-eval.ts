@@ -79,6 +79,8 @@ export const OWN16_PEOPLE_DATA = new URL('./people-queries.own16.jsonl', import.
 export const OWN17_PEOPLE_DATA = new URL('./people-queries.own17.jsonl', import.meta.url);
 /** The team's eighteenth own set (2026-11-30, twelfth session, written blind): 200 new titles, 200 new places, search-string, machine and chat phrasings. */
 export const OWN18_PEOPLE_DATA = new URL('./people-queries.own18.jsonl', import.meta.url);
+/** The nineteenth own set (2026-11-30): 200 new everyday titles, 200 places written in forms no set used, machine text and follow-ups (eval README). */
+export const OWN19_PEOPLE_DATA = new URL('./people-queries.own19.jsonl', import.meta.url);
 
 export function loadRows(file: URL | string = DATA): EvalRow[] {
   return fs

@@ -29,6 +29,7 @@ import {
   OWN15_DATA,
   OWN16_DATA,
   OWN17_DATA,
+  OWN18_DATA,
   SPURIOUS_RULE,
   UNSCORED_FIELDS,
 } from './company-eval.js';
@@ -53,6 +54,7 @@ import {
   OWN16_PEOPLE_DATA,
   OWN17_PEOPLE_DATA,
   OWN18_PEOPLE_DATA,
+  OWN19_PEOPLE_DATA,
   SCORING_RULES,
   TARGETS,
 } from './people-eval.js';
@@ -104,6 +106,7 @@ for (const [file, data] of [
   ['people-queries.own16.jsonl', OWN16_PEOPLE_DATA],
   ['people-queries.own17.jsonl', OWN17_PEOPLE_DATA],
   ['people-queries.own18.jsonl', OWN18_PEOPLE_DATA],
+  ['people-queries.own19.jsonl', OWN19_PEOPLE_DATA],
 ] as const) {
   const own = evaluatePeopleParser(loadRows(data));
   lines.push('');
@@ -215,6 +218,7 @@ const ownSets: [string, ReturnType<typeof reportOwnSet>][] = [
   ['own15', reportOwnSet('company-queries.own15.jsonl', OWN15_DATA)],
   ['own16', reportOwnSet('company-queries.own16.jsonl', OWN16_DATA)],
   ['own17', reportOwnSet('company-queries.own17.jsonl', OWN17_DATA)],
+  ['own18', reportOwnSet('company-queries.own18.jsonl', OWN18_DATA)],
 ];
 lines.push('');
 lines.push('Company parser, development set vs own sets:');
