@@ -2,6 +2,7 @@ import { COMPANY_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import type { JsonSchema } from '../../http/route.js';
 import { companyRoutes } from '../../routes/companies/routes.js';
 import { defineTool } from '../tool.js';
+import { companyCriterion, requireCriterion } from './criteria.js';
 import { companyLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { DELEGATE_ARGUMENT, findRoute, reshape, tighten } from './schema-tools.js';
 
@@ -19,6 +20,9 @@ export function companySearchInput(): JsonSchema {
 
 export const COMPANY_SEARCH_OUTPUT = ROUTE.response;
 
+/** What a company search may be given to say what it looks for. */
+export const COMPANY_CRITERIA = 'a query (or description) or filters';
+
 /** `company_search`: `POST /api/v1/companies/search/preview`; a final page (no offset). */
 export const companySearchTool = defineTool<Record<string, unknown>>({
   name: 'company_search',
@@ -34,6 +38,7 @@ export const companySearchTool = defineTool<Record<string, unknown>>({
   outputSchema: COMPANY_SEARCH_OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    requireCriterion(companyCriterion(args), 'company_search', COMPANY_CRITERIA);
     rejectOverLimit([...textLimitProblems(args, ['query', 'description']), ...companyLimitProblems(args)]);
     return (await ctx.route('POST /api/v1/companies/search/preview', { body: args })) as Record<string, unknown>;
   },

@@ -1,6 +1,7 @@
 import { PEOPLE_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { previewRequest } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
+import { PEOPLE_CRITERIA, peopleCriterion, requireCriterion } from './criteria.js';
 import { peopleLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { checkKeywordText, peopleSearchInput } from './people-search.js';
 import { reshape } from './schema-tools.js';
@@ -75,6 +76,7 @@ export const discoverEmployersTool = defineTool<Record<string, unknown> & { offs
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    requireCriterion(peopleCriterion(args), 'discover_employers', PEOPLE_CRITERIA);
     checkKeywordText(args);
     rejectOverLimit([...textLimitProblems(args, ['description', 'query']), ...peopleLimitProblems(args)]);
     const body = (await ctx.route('POST /api/v1/search/people/preview', { body: { ...args, limit: EXAMINED } })) as {

@@ -2,6 +2,7 @@ import { JOB_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { type ValidationProblem, validationFailed } from '../../errors.js';
 import { jobRoutes } from '../../routes/jobs/routes.js';
 import { defineTool } from '../tool.js';
+import { jobCriterion, requireCriterion } from './criteria.js';
 import { jobLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { DELEGATE_ARGUMENT, findRoute, refusedPastLimit } from './schema-tools.js';
 
@@ -84,6 +85,11 @@ export const jobsSearchTool = defineTool<JobsArgs>({
   outputSchema: { type: 'object', anyOf: [PREVIEW.response, WITH_PEOPLE.response] },
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    requireCriterion(
+      jobCriterion(args as Record<string, unknown>),
+      'jobs_search',
+      'a query, where.job_titles or where.locations, or filters',
+    );
     const { where, with_people, people_per_company, ...rest } = args;
     // The filters' own lists (and every other limit of job search) are refused past the limit.
     rejectOverLimit([...textLimitProblems(rest, ['query']), ...jobLimitProblems(rest)]);

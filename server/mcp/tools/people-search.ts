@@ -5,6 +5,7 @@ import { type ValidationProblem, validationFailed } from '../../errors.js';
 import type { JsonSchema } from '../../http/route.js';
 import { searchRequest, searchResponse } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
+import { PEOPLE_CRITERIA, peopleCriterion, requireCriterion } from './criteria.js';
 import { peopleLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { DELEGATE_ARGUMENT, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
 
@@ -131,6 +132,7 @@ export const peopleSearchTool = defineTool<Record<string, unknown>>({
   outputSchema: reshape(searchResponse, { add: { next_page: NEXT_PAGE_SCHEMA } }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (input, ctx) => {
+    requireCriterion(peopleCriterion(input), 'people_search', `${PEOPLE_CRITERIA}, or a professional_username / professional_profile_url`);
     checkKeywordText(input);
     rejectOverLimit([...textLimitProblems(input, ['description', 'query']), ...peopleLimitProblems(input)]);
     const body = (await ctx.route('POST /api/v1/search/people', { body: input })) as Record<string, unknown> & {

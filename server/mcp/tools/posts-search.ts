@@ -1,6 +1,7 @@
 import { POST_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { postRoutes } from '../../routes/posts/routes.js';
 import { defineTool } from '../tool.js';
+import { postCriterion, requireCriterion } from './criteria.js';
 import { postLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { DELEGATE_ARGUMENT, findRoute, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
 
@@ -27,6 +28,7 @@ export const postsSearchTool = defineTool<Record<string, unknown> & { preview_li
   outputSchema: reshape(ROUTE.response, { add: { next_page: NEXT_PAGE_SCHEMA } }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    requireCriterion(postCriterion(args), 'posts_search', 'a query or filters.posts (an author, mentions, topics, a date window...)');
     rejectOverLimit([...textLimitProblems(args, ['query']), ...postLimitProblems(args, new Date(ctx.now))]);
     const body = (await ctx.route('POST /api/v1/search/posts/preview', { body: args })) as Record<string, unknown> & {
       results: unknown[];
