@@ -82,4 +82,87 @@ s('a search of no criterion is refused with invalid_search_request, before any c
   }
 });
 
+s('fields that need another option come back with a receipt naming it (REST and the connector alike)', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const args = {
+      description: 'people in London',
+      limit: 2,
+      fields: ['id', 'name', 'profile_text', 'intro_paths', 'mutual_connection_count', 'evidence_text'],
+    };
+    const result = await mcp.call('people_search', args);
+    assert.not.ok(result.isError, JSON.stringify(result.structuredContent));
+    const receipts = result.structuredContent?.receipts as { path: string; action: string; message: string }[];
+    const at = (path: string) => receipts.find((r) => r.path === path)?.message ?? '';
+    assert.match(at('/fields/2'), /profile_text.*include_evidence_text.*evidence_text_mode "full"/);
+    assert.match(at('/fields/3'), /intro_paths.*relationship_detail "intro_paths"/);
+    assert.match(at('/fields/4'), /mutual_connection_count.*relationship_detail "summary"/);
+    assert.match(at('/fields/5'), /evidence_text.*include_evidence_text/);
+    assert.not.ok(at('/fields/1'), 'name comes: no receipt');
+    const rest = await ctx.app.call('POST', '/api/v1/search/people', { key: ctx.apiKey, body: args });
+    assert.equal(
+      (rest.body.receipts as { path: string }[]).map((r) => r.path).filter((p) => p.startsWith('/fields')),
+      ['/fields/2', '/fields/3', '/fields/4', '/fields/5'],
+    );
+    // With the options, the columns come and the receipts go.
+    const asked = await mcp.call('people_search', {
+      ...args,
+      relationship_detail: 'intro_paths',
+      include_evidence_text: true,
+      fields: ['id', 'intro_paths', 'mutual_connection_count', 'evidence_text'],
+    });
+    assert.equal(
+      (asked.structuredContent!.receipts as { path: string }[]).filter((r) => r.path.startsWith('/fields')),
+      [],
+    );
+    const row = (asked.structuredContent!.users as Record<string, unknown>[])[0] as Record<string, unknown>;
+    assert.ok('intro_paths' in row && 'mutual_connection_count' in row && typeof row.evidence_text === 'string', JSON.stringify(row));
+  } finally {
+    await mcp.close();
+  }
+});
+
+s('people_lookup_batch reads a person by id, and bills a person named twice once', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const before = await used(ctx);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    const result = await mcp.call('people_lookup_batch', {
+      profiles: [personId(3), 'person3', 'https://professional.example/in/person3', personId(3).toUpperCase(), nobody, 'person4'],
+    });
+    assert.not.ok(result.isError, JSON.stringify(result.structuredContent));
+    const results = result.structuredContent?.results as Record<string, unknown>[];
+    const [byId, byName, byUrl, again, missing, other] = results as Record<string, unknown>[] as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
+    assert.is(byId.status, 'found');
+    const person = byId.person as Record<string, unknown>;
+    assert.is(person.id, personId(3));
+    assert.type(person.evidence_text, 'string', 'a lookup reads the profile text');
+    for (const copy of [byName, byUrl, again]) {
+      assert.is(copy.status, 'found');
+      assert.is(copy.duplicate_of, 0);
+      assert.is((copy.person as { id: string }).id, personId(3));
+      assert.is(copy.search_id, byId.search_id);
+    }
+    assert.is(missing.status, 'not_found');
+    assert.is(other.status, 'found');
+    assert.is(other.duplicate_of, undefined);
+    // Two people found: two lookups billed (0.25 each); the copies and the miss are free.
+    assert.is(Math.round(((await used(ctx)) - before) * 100) / 100, 0.5);
+    // The id lookup is REST's too: person_id on POST /api/v1/search/people.
+    const rest = await ctx.app.call('POST', '/api/v1/search/people', { key: ctx.apiKey, body: { person_id: personId(5) } });
+    assert.is(rest.status, 200);
+    assert.is((rest.body.users as { id: string }[])[0]?.id, personId(5));
+    assert.is((rest.body.search_metadata as { input_mode: string }).input_mode, 'lookup');
+  } finally {
+    await mcp.close();
+  }
+});
+
 s.run();

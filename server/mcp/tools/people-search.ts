@@ -121,8 +121,9 @@ export const peopleSearchTool = defineTool<Record<string, unknown>>({
   title: 'Search people',
   description: [
     "Find people in the professional corpus from a natural-language description (e.g. 'senior data engineers in Berlin who worked at fintechs') and/or typed AdvancedFilters, ranked with the caller's social graph (1st- then 2nd-degree connections first).",
-    'Or look one person up with professional_username / professional_profile_url.',
-    'Rows carry id, name, headline, current title and company, location, social_proximity_score and match_reasons; the search_id replays the page for free (replay_search_result) and feeds enrichment.',
+    'Or look one person up with professional_username / professional_profile_url / person_id.',
+    'Rows carry id, name, headline, current title and company, location, social_proximity_score and match_reasons; the search_id replays the page for free (replay_search_result) and feeds watch_signals.',
+    'To read a profile: people_lookup_batch with the row ids (each row with its profile text, billed as a lookup), or include_evidence_text:true with evidence_text_mode "full" here. fields selects columns and adds none: a column that needs an option (evidence_text, intro_paths, mutual_connection_count...) comes back as a receipt naming it.',
     'Costs the people_search price (see search_capabilities) per call. limit 1-25 (default 10), offset up to 10000; to continue, call again with next_page.request exactly as returned.',
     'Keyword lists: at most 15 in additional_context_keywords_core and _supporting, 64 keywords; connected_to and exclude_connected_to at most 25 people, a company identity at most 100 names, other filter lists 100 values of 200 characters. Over-limit input is rejected with invalid_search_request and receipts.',
   ].join(' '),
