@@ -165,4 +165,59 @@ s('people_lookup_batch reads a person by id, and bills a person named twice once
   }
 });
 
+s('published schemas state the limits enforced, descriptions say what happens, and the list is compact', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const { tools } = await mcp.client.listTools();
+    const tool = (name: string) => tools.find((t) => t.name === name)!;
+    const at = (schema: unknown, ...path: string[]): Record<string, unknown> => {
+      let node = schema as Record<string, unknown>;
+      for (const step of path)
+        node = (step === 'items' ? node.items : (node.properties as Record<string, unknown>)[step]) as Record<string, unknown>;
+      return node;
+    };
+    const people = tool('people_search').inputSchema;
+    // The limits REST applies (PEOPLE_SEARCH_LIMITS), not REST's ten-times ceilings.
+    assert.is(at(people, 'filters', 'skills', 'include').maxItems, 100);
+    assert.is(at(people, 'filters', 'skills', 'include', 'items').maxLength, 200);
+    assert.is(at(people, 'filters', 'connected_to').maxItems, 25);
+    assert.is(
+      at(people, 'filters', 'keywords').anyOf && (at(people, 'filters', 'keywords').anyOf as { maxItems?: number }[])[1]?.maxItems,
+      64,
+    );
+    const names = at(people, 'filters', 'companies', 'items', 'where', 'identity', 'names');
+    assert.is(names.maxItems, 100);
+    assert.not.match(String(names.description), /REST/);
+    assert.is(at(tool('company_search').inputSchema, 'filters', 'names').maxItems, 100);
+    assert.is(at(tool('posts_search').inputSchema, 'filters', 'posts', 'topics').maxItems, 50);
+    assert.is(at(tool('jobs_search').inputSchema, 'filters', 'keywords').maxItems, 100);
+    // Out-of-range values are refused, and the descriptions say so (not "clamped with a receipt").
+    const clamped = JSON.stringify(
+      ['people_search', 'discover_employers', 'company_search', 'company_search_batch', 'jobs_search', 'posts_search', 'bulk_export'].map(
+        (n) => tool(n).inputSchema,
+      ),
+    );
+    assert.not.match(clamped, /clamped|truncated with a receipt|first \d+ used|REST uses the first/);
+    assert.match(String(at(people, 'limit').description), /refused/);
+    // discover_employers points company ids to where they work.
+    assert.not.match(String(tool('discover_employers').description), /company ids with company_search/);
+    assert.match(String(tool('discover_employers').description), /where\.identity\.ids/);
+    // count_only states its price, from the rate card.
+    assert.match(String(at(people, 'count_only').description), /0\.25 credit, the people_search price/);
+    // search_metadata is opaque, filters.where is a sentence: the schema is a fraction of what it was (37 KB).
+    assert.equal(Object.keys(at(people, 'search_metadata')), ['type', 'description']);
+    assert.equal(Object.keys(at(people, 'filters', 'where')), ['type', 'description']);
+    assert.ok(JSON.stringify(people).length < 16_000, `people_search inputSchema is ${JSON.stringify(people).length} characters`);
+    // What the published schema leaves out is still validated: an earlier search_metadata is held to the filters' rules.
+    const bad = await mcp.call('people_search', {
+      search_metadata: { filters: { languages: [{ name: 'French', proficiency: 'fluent' }] } },
+    });
+    assert.is(bad.structuredContent?.error, 'invalid_search_request');
+    const badWhere = await mcp.call('people_search', { filters: { where: { skills: { include: ['x'.repeat(201)] } } } });
+    assert.is(badWhere.structuredContent?.error, 'invalid_search_request');
+  } finally {
+    await mcp.close();
+  }
+});
+
 s.run();

@@ -4,14 +4,18 @@ import { companyRoutes } from '../../routes/companies/routes.js';
 import { defineTool } from '../tool.js';
 import { companyCriterion, requireCriterion } from './criteria.js';
 import { companyLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
-import { DELEGATE_ARGUMENT, findRoute, reshape, tighten } from './schema-tools.js';
+import { connectorDescriptions, DELEGATE_ARGUMENT, enforceLimits, findRoute, reshape, tighten } from './schema-tools.js';
 
 const ROUTE = findRoute(companyRoutes, 'POST', '/api/v1/companies/search/preview');
 const L = COMPANY_SEARCH_LIMITS;
 
 /** The company search arguments of the connector: the REST body with its limits enforced. No offset: pages are final. */
 export function companySearchInput(): JsonSchema {
-  let s = reshape(ROUTE.request!.body!, { add: { delegate_user_id: DELEGATE_ARGUMENT } });
+  let s = connectorDescriptions(reshape(ROUTE.request!.body!, { add: { delegate_user_id: DELEGATE_ARGUMENT } }));
+  const filters = (s.properties as Record<string, JsonSchema>).filters as JsonSchema;
+  s = reshape(s, {
+    add: { filters: enforceLimits(filters, { listValues: L.listValues, valueChars: L.valueChars, byName: { names: L.names } }) },
+  });
   s = tighten(s, ['query'], { maxLength: L.queryChars });
   s = tighten(s, ['description'], { maxLength: L.queryChars });
   s = tighten(s, ['preview_limit'], { minimum: L.previewLimit.min, maximum: L.previewLimit.max });
