@@ -26,7 +26,7 @@ export function describeTool(tool: ToolDef) {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: { type: 'object' as const, ...effectiveInputSchema(tool) },
+    inputSchema: { type: 'object' as const, ...effectiveInputSchema(tool, true) },
     outputSchema: { type: 'object' as const, ...publishedOutputSchema(tool) },
     annotations: { title: tool.title, ...tool.annotations },
   };

@@ -15,10 +15,11 @@ export const SESSION_ARGUMENT = {
  * The arguments a tool is published and validated with: its own, plus `agent_session_id` on
  * every tool but `agent_session` (as REST adds `delegate_user_id` to its routes).
  */
-export function effectiveInputSchema(tool: ToolDef): JsonSchema {
-  if (tool.name === SESSION_TOOL) return tool.inputSchema;
-  const properties = { ...((tool.inputSchema.properties as Record<string, unknown>) ?? {}), agent_session_id: SESSION_ARGUMENT };
-  return { ...tool.inputSchema, properties };
+export function effectiveInputSchema(tool: ToolDef, published = false): JsonSchema {
+  const schema = published ? (tool.publishedInputSchema ?? tool.inputSchema) : tool.inputSchema;
+  if (tool.name === SESSION_TOOL) return schema;
+  const properties = { ...((schema.properties as Record<string, unknown>) ?? {}), agent_session_id: SESSION_ARGUMENT };
+  return { ...schema, properties };
 }
 
 /** Whether a tool takes `agent_session_id` from the dispatcher (all but agent_session). */

@@ -74,6 +74,12 @@ export interface ToolDef<I = Record<string, unknown>> {
   kind: 'search' | 'read' | 'action';
   /** JSON Schema of the arguments; validated strictly (no coercion), defaults filled in. */
   inputSchema: JsonSchema;
+  /**
+   * The arguments as `tools/list` and /public/docs/mcp publish them, when shorter than
+   * `inputSchema`: it must admit everything `inputSchema` admits (a sub-schema said in a
+   * sentence), since arguments are still validated against `inputSchema` (docs/mcp.md, "Schema size").
+   */
+  publishedInputSchema?: JsonSchema;
   /** JSON Schema of `structuredContent` on success; the published schema also admits the error shape. */
   outputSchema: JsonSchema;
   annotations?: ToolAnnotations;

@@ -261,7 +261,7 @@ s('connector messages speak of the arguments: no REST "body" wording; an export 
     const results = (lookups.structuredContent?.results ?? []) as { status: string; message: string }[];
     const first = results[0]!;
     assert.equal([first.status, /body/.test(first.message)], ['invalid', false]);
-    assert.match(first.message, '"a b c" is not a professional-network username');
+    assert.match(first.message, '"a b c" is not a person id, professional-network username');
   } finally {
     await mcp.close();
   }

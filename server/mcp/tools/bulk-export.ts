@@ -3,10 +3,11 @@ import { missingScopes } from '../../auth/scopes.js';
 import { BULK_EXPORT_MAX_ROWS, EXPORT_COLUMNS, EXPORT_FORMATS, type ExportFormat, runBulkExport } from '../../commands/bulk-export.js';
 import { PROJECT_EXPORT_COLUMNS, PROJECT_EXPORT_MAX_ROWS, runProjectExport } from '../../commands/projects/export.js';
 import { insufficientScope, invalidField } from '../../errors.js';
+import type { JsonSchema } from '../../http/route.js';
 import { searchRequest } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
 import { peopleLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
-import { checkKeywordText, peopleSearchInput } from './people-search.js';
+import { checkKeywordText, peopleSearchInput, publishedFilters } from './people-search.js';
 import { reshape } from './schema-tools.js';
 
 const search = peopleSearchInput(searchRequest);
@@ -21,6 +22,26 @@ interface Args {
   format?: ExportFormat;
   delegate_user_id?: string;
 }
+
+const INPUT = reshape(
+  { type: 'object', additionalProperties: false, properties: {} },
+  {
+    add: {
+      description: props.description,
+      filters: props.filters,
+      network_filter_mode: props.network_filter_mode,
+      max_rows: {
+        type: 'integer',
+        minimum: 1,
+        maximum: BULK_EXPORT_MAX_ROWS,
+        description: `Rows at most (1-${BULK_EXPORT_MAX_ROWS}; default 1000; a project export holds at most ${PROJECT_EXPORT_MAX_ROWS}, its default).`,
+      },
+      project_id: { type: 'string', format: 'uuid', description: 'Export this project’s targets instead of a search.' },
+      format: { enum: Object.keys(EXPORT_FORMATS), default: 'csv', description: 'csv (RFC 4180) or xlsx (a workbook with one sheet).' },
+      delegate_user_id: props.delegate_user_id,
+    },
+  },
+);
 
 /**
  * `bulk_export`: a private CSV of up to 5,000 people of a search behind a signed link that
@@ -38,25 +59,8 @@ export const bulkExportTool = defineTool<Args>({
   ].join(' '),
   auth: { anyOf: ['search'] },
   kind: 'search',
-  inputSchema: reshape(
-    { type: 'object', additionalProperties: false, properties: {} },
-    {
-      add: {
-        description: props.description,
-        filters: props.filters,
-        network_filter_mode: props.network_filter_mode,
-        max_rows: {
-          type: 'integer',
-          minimum: 1,
-          maximum: BULK_EXPORT_MAX_ROWS,
-          description: `Rows at most (1-${BULK_EXPORT_MAX_ROWS}; default 1000; a project export holds at most ${PROJECT_EXPORT_MAX_ROWS}, its default).`,
-        },
-        project_id: { type: 'string', format: 'uuid', description: 'Export this project’s targets instead of a search.' },
-        format: { enum: Object.keys(EXPORT_FORMATS), default: 'csv', description: 'csv (RFC 4180) or xlsx (a workbook with one sheet).' },
-        delegate_user_id: props.delegate_user_id,
-      },
-    },
-  ),
+  inputSchema: INPUT,
+  publishedInputSchema: reshape(INPUT, { add: { filters: publishedFilters(props.filters as JsonSchema) } }),
   outputSchema: {
     type: 'object',
     required: ['success', 'export_id', 'row_count', 'bytes', 'columns', 'url', 'expires_at', 'format'],

@@ -1,7 +1,8 @@
 import { AppError } from '../../errors.js';
 import { toAppError } from '../../middleware/request-context.js';
 import { defineTool } from '../tool.js';
-import { COMPANY_SEARCH_OUTPUT, companySearchInput } from './company-search.js';
+import { COMPANY_CRITERIA, COMPANY_SEARCH_OUTPUT, companySearchInput } from './company-search.js';
+import { companyCriterion, requireCriterion } from './criteria.js';
 import { companyLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
 import { batchInput, batchOutput } from './schema-tools.js';
 
@@ -43,6 +44,8 @@ export const companySearchBatchTool = defineTool<{ searches: Record<string, unkn
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    for (const [i, search] of args.searches.entries())
+      requireCriterion(companyCriterion(search), 'each search of company_search_batch', COMPANY_CRITERIA, `/searches/${i}`);
     // Every item is checked before any runs: an over-limit item refuses the call, as a bad argument does.
     rejectOverLimit(
       args.searches.flatMap((search, i) => [

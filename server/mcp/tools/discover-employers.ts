@@ -1,8 +1,9 @@
 import { PEOPLE_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { previewRequest } from '../../routes/people-search/schemas.js';
 import { defineTool } from '../tool.js';
+import { PEOPLE_CRITERIA, peopleCriterion, requireCriterion } from './criteria.js';
 import { peopleLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
-import { checkKeywordText, peopleSearchInput } from './people-search.js';
+import { checkKeywordText, peopleSearchInput, publishedPeopleInput } from './people-search.js';
 import { reshape } from './schema-tools.js';
 
 /** People examined per call: one preview page of the largest size. */
@@ -33,11 +34,12 @@ export const discoverEmployersTool = defineTool<Record<string, unknown> & { offs
   title: 'Discover employers of matching people',
   description: [
     "Find which companies employ the people matching a description (e.g. 'ML engineers in Toronto'): runs one people search preview over the 25 best-ranked matches (graph-weighted) and groups them by current employer, most matches first, with a few sample people each.",
-    'Costs one people_search_preview. offset (0-10000) looks at the next 25 people. Use company ids with company_search or people_search filters.companies.',
+    'Costs one people_search_preview. offset (0-10000) looks at the next 25 people. To find people at an employer, pass its company_id to people_search as filters.companies[].where.identity.ids (company_search takes names, not ids).',
   ].join(' '),
   auth: { anyOf: ['search'] },
   kind: 'search',
   inputSchema: input,
+  publishedInputSchema: publishedPeopleInput(input),
   outputSchema: {
     type: 'object',
     required: ['success', 'examined_people', 'employers', 'next_offset'],
@@ -75,6 +77,7 @@ export const discoverEmployersTool = defineTool<Record<string, unknown> & { offs
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    requireCriterion(peopleCriterion(args), 'discover_employers', PEOPLE_CRITERIA);
     checkKeywordText(args);
     rejectOverLimit([...textLimitProblems(args, ['description', 'query']), ...peopleLimitProblems(args)]);
     const body = (await ctx.route('POST /api/v1/search/people/preview', { body: { ...args, limit: EXAMINED } })) as {

@@ -1,9 +1,11 @@
 import { JOB_SEARCH_LIMITS } from '../../../query-planner/limits.js';
 import { type ValidationProblem, validationFailed } from '../../errors.js';
+import type { JsonSchema } from '../../http/route.js';
 import { jobRoutes } from '../../routes/jobs/routes.js';
 import { defineTool } from '../tool.js';
+import { jobCriterion, requireCriterion } from './criteria.js';
 import { jobLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
-import { DELEGATE_ARGUMENT, findRoute, refusedPastLimit } from './schema-tools.js';
+import { connectorWording, DELEGATE_ARGUMENT, enforceLimits, findRoute, refusedPastLimit } from './schema-tools.js';
 
 const PREVIEW = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/preview');
 const WITH_PEOPLE = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/with-people');
@@ -69,8 +71,13 @@ export const jobsSearchTool = defineTool<JobsArgs>({
         properties: { job_titles: whereList('Posting titles'), locations: whereList('Posting places') },
         description: 'Shortcut filters, merged into filters.hiring.',
       },
-      filters: body.filters,
-      preview_limit: { ...body.preview_limit, minimum: L.previewLimit.min, maximum: L.previewLimit.max },
+      filters: enforceLimits(body.filters as JsonSchema, { listValues: L.listValues, valueChars: L.valueChars }),
+      preview_limit: {
+        ...body.preview_limit,
+        minimum: L.previewLimit.min,
+        maximum: L.previewLimit.max,
+        description: connectorWording(String(body.preview_limit?.description ?? '')),
+      },
       with_people: { type: 'boolean', description: 'Group postings by hiring company with people there.' },
       people_per_company: {
         type: 'integer',
@@ -84,6 +91,11 @@ export const jobsSearchTool = defineTool<JobsArgs>({
   outputSchema: { type: 'object', anyOf: [PREVIEW.response, WITH_PEOPLE.response] },
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    requireCriterion(
+      jobCriterion(args as Record<string, unknown>),
+      'jobs_search',
+      'a query, where.job_titles or where.locations, or filters',
+    );
     const { where, with_people, people_per_company, ...rest } = args;
     // The filters' own lists (and every other limit of job search) are refused past the limit.
     rejectOverLimit([...textLimitProblems(rest, ['query']), ...jobLimitProblems(rest)]);

@@ -1,13 +1,24 @@
 import { POST_SEARCH_LIMITS } from '../../../query-planner/limits.js';
+import type { JsonSchema } from '../../http/route.js';
 import { postRoutes } from '../../routes/posts/routes.js';
 import { defineTool } from '../tool.js';
+import { postCriterion, requireCriterion } from './criteria.js';
 import { postLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
-import { DELEGATE_ARGUMENT, findRoute, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
+import { connectorDescriptions, DELEGATE_ARGUMENT, enforceLimits, findRoute, NEXT_PAGE_SCHEMA, reshape, tighten } from './schema-tools.js';
 
 const ROUTE = findRoute(postRoutes, 'POST', '/api/v1/search/posts/preview');
 const L = POST_SEARCH_LIMITS;
 
-let input = reshape(ROUTE.request!.body!, { add: { delegate_user_id: DELEGATE_ARGUMENT } });
+let input = connectorDescriptions(reshape(ROUTE.request!.body!, { add: { delegate_user_id: DELEGATE_ARGUMENT } }));
+input = reshape(input, {
+  add: {
+    filters: enforceLimits((input.properties as Record<string, JsonSchema>).filters as JsonSchema, {
+      listValues: L.listValues,
+      valueChars: L.valueChars,
+      idValues: L.idValues,
+    }),
+  },
+});
 input = tighten(input, ['query'], { maxLength: L.queryChars });
 input = tighten(input, ['preview_limit'], { minimum: L.previewLimit.min, maximum: L.previewLimit.max });
 input = tighten(input, ['offset'], { minimum: L.offset.min, maximum: L.offset.max });
@@ -27,6 +38,7 @@ export const postsSearchTool = defineTool<Record<string, unknown> & { preview_li
   outputSchema: reshape(ROUTE.response, { add: { next_page: NEXT_PAGE_SCHEMA } }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
+    requireCriterion(postCriterion(args), 'posts_search', 'a query or filters.posts (an author, mentions, topics, a date window...)');
     rejectOverLimit([...textLimitProblems(args, ['query']), ...postLimitProblems(args, new Date(ctx.now))]);
     const body = (await ctx.route('POST /api/v1/search/posts/preview', { body: args })) as Record<string, unknown> & {
       results: unknown[];

@@ -1,3 +1,4 @@
+import { INPUT_CEILINGS } from '../../../query-planner/limits.js';
 import { invalidField } from '../../errors.js';
 import type { JsonSchema, RouteDef } from '../../http/route.js';
 
@@ -123,4 +124,65 @@ export function modeResultSchema(modes: readonly string[], doc: string): Record<
       result: { type: 'object', additionalProperties: true, description: `The REST route’s answer for this mode (${doc}).` },
     },
   };
+}
+
+/**
+ * REST's wording of a limit said as the connector applies it: REST clamps or truncates with a
+ * receipt, or uses the first values; the connector refuses (docs/mcp.md, "REST clamps, the
+ * connector rejects"). Applied to every description of a tool's arguments.
+ */
+export function connectorWording(description: string): string {
+  return refusedPastLimit(description)
+    .replace(/;? ?(?:values outside are )?clamped(?: with a receipt)?\)/g, '; outside is refused)')
+    .replace(/;? ?(?:values outside are )?clamped(?: with a receipt)?\./g, '; values outside are refused.')
+    .replace(/\(clamped to (\d+)\)/g, '(at most $1; more is refused)')
+    .replace(/; REST uses the first \d+\)/g, ')')
+    .replace(/\(first (\d+) used\)/g, '(at most $1)');
+}
+
+/** The limits of one search's filters on the connector: lists and values, by the constants REST applies. */
+export interface FilterLimits {
+  listValues: number;
+  valueChars: number;
+  /** Lists of ids (post search's author and target lists). */
+  idValues?: number;
+  /** Lists whose own limit differs, by property name (people's connected_to: 25). */
+  byName?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A copy of a filters schema whose list and value sizes are the limits the connector enforces
+ * (REST's schemas carry INPUT_CEILINGS, ten times them, and REST cuts down to them silently):
+ * what passes the published schema is what the search takes. Descriptions say so too.
+ */
+export function enforceLimits(schema: JsonSchema, limits: FilterLimits): JsonSchema {
+  const walk = (node: unknown, name: string | null): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, null));
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === 'properties' && value && typeof value === 'object')
+        out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([p, v]) => [p, walk(v, p)]));
+      else out[key] = walk(value, null);
+    }
+    const own = name !== null ? limits.byName?.[name] : undefined;
+    if (out.maxItems === INPUT_CEILINGS.listItems) out.maxItems = own ?? limits.listValues;
+    else if (out.maxItems === INPUT_CEILINGS.idItems) out.maxItems = own ?? limits.idValues ?? limits.listValues;
+    if (out.maxLength === INPUT_CEILINGS.valueChars) out.maxLength = limits.valueChars;
+    if (typeof out.description === 'string') out.description = connectorWording(out.description);
+    return out;
+  };
+  return walk(schema, null) as JsonSchema;
+}
+
+/** Rewords every description of a schema as the connector applies its limits ({@link connectorWording}). */
+export function connectorDescriptions(schema: JsonSchema): JsonSchema {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const out = Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([k, v]) => [k, walk(v)]));
+    if (typeof out.description === 'string') out.description = connectorWording(out.description);
+    return out;
+  };
+  return walk(schema) as JsonSchema;
 }

@@ -62,6 +62,44 @@ function evidenceOptions(body: RowOptionFields, full: boolean, receipts: Receipt
 }
 
 /**
+ * A receipt for each column asked in `fields` that the request's options leave out of the rows,
+ * naming the option that brings it: `fields` selects among the columns a row has, it adds none
+ * (docs/people-search.md, "Columns that need an option"). Without it the column just went
+ * missing. `route` says where the whole profile text is read.
+ */
+export function fieldReceipts(fields: readonly string[] | undefined, rows: RowOptions, route: 'v1' | 'v2'): Receipt[] {
+  const needs = new Map<string, string | null>([
+    [
+      'evidence_text',
+      rows.evidenceText
+        ? null
+        : route === 'v2'
+          ? 'is not filled on this route: include_profile_text: true adds profile_text'
+          : 'needs include_evidence_text: true (evidence_text_mode "full" adds recent posts and company signals)',
+    ],
+    ['evidence_json', rows.evidenceJson ? null : route === 'v2' ? 'is not filled on this route' : 'needs include_evidence_json: true'],
+    [
+      'match_reasons',
+      rows.reasons ? null : 'needs match reasons: leave out skip_match_reasons and defer_enrichment, or set evidence_format "reasons"',
+    ],
+    ['mutual_connection_count', rows.relationshipDetail !== 'none' ? null : 'needs relationship_detail "summary" (or "intro_paths")'],
+    ['intro_paths', rows.relationshipDetail === 'intro_paths' ? null : 'needs relationship_detail "intro_paths"'],
+    [
+      'profile_text',
+      rows.profileText
+        ? null
+        : route === 'v2'
+          ? 'needs include_profile_text: true'
+          : 'is not a column of this search: the whole profile text is evidence_text, with include_evidence_text: true and evidence_text_mode "full"',
+    ],
+  ]);
+  return (fields ?? []).flatMap((field, i) => {
+    const need = needs.get(field);
+    return need ? [{ path: `/fields/${i}`, action: 'ignored' as const, message: `${field} not filled: it ${need}.` }] : [];
+  });
+}
+
+/**
  * The deprecated `keywords` (or the ranking words of a `search_metadata`): a text is one keyword
  * (all its words required, as it always was), a list one keyword per value, limited as
  * `filters.keywords` lists are (values cut to 200 characters, duplicates removed, the first 100 kept).
@@ -99,7 +137,10 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
     });
   let lookup: PeopleSearchRequest['lookup'] = null;
   // Only the full search declares the lookup fields (its schema refuses them elsewhere).
-  if (route === 'search' && ('professional_username' in body || 'professional_profile_url' in body || 'professional_url' in body)) {
+  if (
+    route === 'search' &&
+    ('professional_username' in body || 'professional_profile_url' in body || 'professional_url' in body || 'person_id' in body)
+  ) {
     for (const field of ['professional_username', 'professional_profile_url', 'professional_url'] as const) {
       const v = (body as SearchBody)[field];
       if (typeof v !== 'string' || !v.trim()) continue;
@@ -118,6 +159,16 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
           message: `names another person (${username}) than ${lookup.field} (${lookup.username}); ${lookup.field} was looked up. Send one of them.`,
         });
     }
+    const personId = (body as SearchBody).person_id;
+    if (personId !== undefined) {
+      if (!lookup) lookup = { field: 'person_id', input: personId, username: null, personId };
+      else
+        receipts.push({
+          path: '/person_id',
+          action: 'ignored',
+          message: `not applied: ${lookup.field} was looked up. Send one of them.`,
+        });
+    }
     // A lookup finds one person by name; what else would narrow a search is not applied.
     if (lookup)
       for (const [field, given] of [
@@ -133,6 +184,9 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
             message: `not applied: a lookup by ${lookup.field} returns that one person. Search without it to use ${field.slice(1)}.`,
           });
   }
+  const rows = evidenceOptions(body, route === 'search', receipts);
+  // A lookup's row comes with reasons and evidence text (commands/search/people/search-people.ts).
+  receipts.push(...fieldReceipts(body.fields, lookup ? { ...rows, reasons: true, evidenceText: true } : rows, 'v1'));
   return {
     route,
     text,
@@ -144,7 +198,7 @@ function v1Request(route: PeopleRoute, body: SearchBody | PreviewBody): PeopleSe
     offset: clamp(body.offset, L.offset, '/offset', receipts),
     networkMode: body.network_filter_mode ?? 'boost',
     countOnly: body.count_only === true,
-    rows: evidenceOptions(body, route === 'search', receipts),
+    rows,
     receipts,
   };
 }
@@ -204,6 +258,7 @@ export const peopleSearchRoutes = [
         },
         receipts,
       };
+      receipts.push(...fieldReceipts(body.fields, request.rows, 'v2'));
       const outcome = await searchPeople(req.services, req.actor!, request);
       if (searchedNothing(outcome)) req.settleBilling(0);
       const response = presentQueryV2(outcome);

@@ -98,8 +98,17 @@ export const searchRequest = {
     professional_username: valueField('Look one person up by professional-network username.'),
     professional_profile_url: valueField('Look one person up by profile URL.'),
     professional_url: valueField('Alias of professional_profile_url.'),
+    person_id: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'Look one person up by id (the id of a search row, a post author, a target): their row with reasons and evidence text, billed as a lookup (free when nobody has the id).',
+    },
     include_evidence: { type: 'boolean', description: 'true implies text evidence.' },
-    include_evidence_json: { type: 'boolean' },
+    include_evidence_json: {
+      type: 'boolean',
+      description: 'Adds evidence_json to each row: its match reasons, connection degree and mutual-connection count.',
+    },
     evidence_format: { enum: ['none', 'reasons', 'text', 'json', 'both'], description: 'reasons: deterministic light match reasons.' },
     defer_enrichment: { type: 'boolean', description: 'Skip evidence on calls not using the reasons format (enrich later).' },
     skip_match_reasons: { type: 'boolean', description: 'Skip match reasons unless evidence_format is reasons.' },
@@ -253,9 +262,14 @@ const appliedSearch = {
     },
     lookup: {
       type: ['object', 'null'],
-      description: 'The username or profile-URL lookup, when the request was one.',
+      description: 'The lookup (by username, profile URL or person_id), when the request was one.',
       required: ['field', 'input', 'username', 'found'],
-      properties: { field: { type: 'string' }, input: { type: 'string' }, username: { type: 'string' }, found: { type: 'boolean' } },
+      properties: {
+        field: { type: 'string' },
+        input: { type: 'string' },
+        username: { type: ['string', 'null'], description: 'null for a lookup by person_id.' },
+        found: { type: 'boolean' },
+      },
     },
     receipts: { type: 'array', items: receiptSchema },
   },

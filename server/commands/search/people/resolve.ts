@@ -25,7 +25,7 @@ import { dropOverlongWords, NOTHING_LEFT } from '../long-words.js';
 import { BINDING_MAX_AUTHORS, postAuthorIds } from '../post-authors.js';
 import { resolveCompanyMentions } from '../resolve-companies.js';
 import { findByUsername, personReference, resolvePeople } from './people-lookup.js';
-import type { AppliedSearch, NoResultsReason, PeopleSearchOutcome, PeopleSearchRequest } from './types.js';
+import type { AppliedSearch, Lookup, NoResultsReason, PeopleSearchOutcome, PeopleSearchRequest } from './types.js';
 
 const PROFILES = INDICES.profiles.alias;
 
@@ -81,9 +81,14 @@ export function requesterNetwork(services: Services, actor: Actor): RequesterNet
 /** A lookup by professional username: the person's id and document, or null when nobody has it. */
 export async function resolveLookup(
   services: Services,
-  username: string,
+  lookup: Pick<Lookup, 'username' | 'personId'>,
 ): Promise<{ id: string; doc: Record<string, unknown> | null } | null> {
-  const id = await findByUsername(services, username);
+  // By id: the person is whoever the profiles index holds under it (no document, nobody).
+  if (lookup.personId !== undefined) {
+    const [doc] = await services.engine.mget<Record<string, unknown>>(PROFILES, [lookup.personId]);
+    return doc ? { id: lookup.personId, doc } : null;
+  }
+  const id = lookup.username ? await findByUsername(services, lookup.username) : null;
   if (!id) return null;
   const [doc] = await services.engine.mget<Record<string, unknown>>(PROFILES, [id]);
   return { id, doc: doc ?? null };

@@ -66,12 +66,16 @@ export async function searchPeople(services: Services, actor: Actor, req: People
   // Lookup by professional-network identity: one person, no filters.
   if (req.lookup) {
     applied.input_mode = 'lookup';
-    const found = await resolveLookup(services, req.lookup.username);
-    applied.lookup = { ...req.lookup, found: found !== null };
+    const found = await resolveLookup(services, req.lookup);
+    const { personId: _id, ...shown } = req.lookup;
+    applied.lookup = { ...shown, found: found !== null };
     if (!found)
       return outcome({
         code: 'profile_not_found',
-        message: `No profile with the professional username "${req.lookup.username}".`,
+        message:
+          req.lookup.personId !== undefined
+            ? `No person with the id "${req.lookup.personId}".`
+            : `No profile with the professional username "${req.lookup.username}".`,
         conclusive: true,
       });
     // A lookup is enriched automatically: reasons and evidence text come with the row.

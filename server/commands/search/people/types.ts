@@ -12,12 +12,15 @@ import type { PersonRowData, RowOptions } from './person-rows.js';
 
 export type PeopleRoute = 'query_v2' | 'search' | 'preview';
 
-/** A person lookup by professional-network identity. */
+/** A person lookup by professional-network identity, or by the person's id (a search row's `id`). */
 export interface Lookup {
   /** The input field used. */
   field: string;
   input: string;
-  username: string;
+  /** The professional username looked up; null for a lookup by id. */
+  username: string | null;
+  /** The person id looked up (`person_id`), when the lookup is by id. */
+  personId?: string;
 }
 
 export interface PeopleSearchRequest {
@@ -88,7 +91,7 @@ export interface AppliedSearch {
   recognized: ParsedPeopleQuery['recognized'];
   places: { input: string; kind: string; name: string }[];
   companies: { text: string; relation: string; id: string | null; name: string | null; exclude?: boolean }[];
-  lookup: { field: string; input: string; username: string; found: boolean } | null;
+  lookup: { field: string; input: string; username: string | null; found: boolean } | null;
   receipts: Receipt[];
 }
 
