@@ -206,12 +206,21 @@ export async function generateMessages(
     shown.push(services.projects.target(t.targetId)!);
   }
   const out = await presentTargets(services, p, shown, { known });
+  // The default template says why the sender writes through {{pitch}}: without a pitch the drafts
+  // read naturally but say nothing about it (the title is never used in its place).
+  const pitchless = !p.pitch?.trim() && /\{\{\s*pitch\s*\}\}/.test(p.templates.outreach_message_prompt ?? '');
   return {
     success: true,
     generated_count: generated,
     drafting_provider: drafter ? drafter.name : 'template',
     model_rewritten_count: rewritten,
     targets: out,
+    ...(pitchless
+      ? {
+          next_step:
+            "This project has no pitch, so the drafts say nothing about why you write. Give it one (connector: project_action mode=generate_templates with template_type=pitch and user_input; REST: PATCH the project's pitch), or write the message yourself (project_action mode=update_templates with outreach_message_prompt), then generate_messages again before approving.",
+        }
+      : {}),
   };
 }
 

@@ -176,6 +176,11 @@ export const projectOutreachRoutes = [
         },
         model_rewritten_count: { type: 'integer', description: 'Drafts the model rewrote (the others kept the template text).' },
         targets: { type: 'array', items: { anyOf: [targetSchema, unsavedDraftSchema] } },
+        next_step: {
+          type: 'string',
+          description:
+            'Present when the project has no pitch and its outreach template leaves the pitch out: how to give the drafts one before approving them.',
+        },
       },
     },
     handler: ({ params, body, actor, services, now }) => generateMessages(services, actor!, params.projectId, body, now),
