@@ -158,6 +158,20 @@ export class ProjectStore {
     prepared(this.db, 'UPDATE projects SET agent_session_id = ?, updated_at = ? WHERE project_id = ?').run(sessionId, now, projectId);
   }
 
+  /**
+   * The included targets for `targetUserId` with nothing sent yet, in the account's projects
+   * (not archived, not search shells) that send as `actingUserId`.
+   */
+  unsentTargetsOf(ownerUserId: string, actingUserId: string, targetUserId: string): ProjectTarget[] {
+    const rows = prepared(
+      this.db,
+      `SELECT t.* FROM project_targets t JOIN projects p ON p.project_id = t.project_id
+         WHERE p.owner_user_id = ? AND p.acting_user_id = ? AND p.kind = 'project' AND p.archived_at IS NULL
+           AND t.target_user_id = ? AND t.is_included = 1 AND t.communication_id IS NULL`,
+    ).all(ownerUserId, actingUserId, targetUserId) as Record<string, unknown>[];
+    return rows.map(toTarget);
+  }
+
   /** Marks a project's title as made up by Proxima (a connector project named after its session). */
   markTitleAuto(projectId: string): void {
     prepared(this.db, 'UPDATE projects SET title_is_auto = 1 WHERE project_id = ?').run(projectId);

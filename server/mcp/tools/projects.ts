@@ -117,6 +117,7 @@ export const projectActionTool = defineTool<Args>({
     `Modes: ${MODES.join(', ')}.`,
     'list and status read; targets lists the shortlist; recipient_emails shows each target’s email options; add_targets/remove_targets take target_user_ids (remove_all only to clear the shortlist);',
     'rename (title), update_engagement_mode (quick_text or schedule_live), update_templates (the six template fields), generate_templates (template_type, user_input, message), generate_messages (drafts, never sent), update_message (target_user_id, message, subject for email, review_action save or approve: approve only after the user approved), send_readiness, activate (queues approved drafts; daily caps pace the professional network), retry_failed_professional_sends, metrics.',
+    'send_readiness and activate leave out people you already messaged live outside the project (already_contacted_target_ids; include_already_contacted=true sends anyway) and email drafts without a recipient_email you set with update_message (no_recipient_email_target_ids: review them with recipient_emails first).',
     'project_id names the project; without it, the agent session’s project (agent_session_id). add_targets with a session that has no project makes one for it. Free.',
   ].join(' '),
   auth: { anyOf: ['communications'] },
@@ -140,6 +141,11 @@ export const projectActionTool = defineTool<Args>({
       },
       ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, { type: ['string', 'null'], maxLength: 20_000 }])),
       clear_personalization: { type: 'boolean' },
+      include_already_contacted: {
+        type: 'boolean',
+        description:
+          'activate: also send to targets you already reached live outside this project (send_readiness lists them in already_contacted_target_ids); default false skips them.',
+      },
       template_type: { type: 'string', maxLength: 60 },
       user_input: { type: 'string', maxLength: 5000 },
       message: { type: 'string', maxLength: 20_000 },
@@ -249,7 +255,10 @@ export const projectActionTool = defineTool<Args>({
             },
           });
         case 'activate':
-          return ctx.route('POST /api/v1/projects/:projectId/activate', { params, body: delegate });
+          return ctx.route('POST /api/v1/projects/:projectId/activate', {
+            params,
+            body: { ...pick(args, ['include_already_contacted']), ...delegate },
+          });
       }
       return null;
     };
