@@ -133,13 +133,16 @@ function abbreviationSpellings(words: string[]): string[] {
   // Development Representative" is also "SDR" and "Sales Development Rep"; "Machine Learning
   // Engineer" "MLE" and "ML Engineer"), then all of them at once, then the words abbreviated by
   // their place ("Laboratory Technician" is "Lab Tech") once no acronym holds them.
+  // A form inside a longer one already abbreviated ("machine learning" in "machine learning
+  // engineer") comes after the rest: the acronym of the whole is the usual spelling.
   const whole = ` ${words.join(' ')} `;
   let short = whole;
+  const inner: string[] = [];
   for (const [long, abbr] of EXPANSIONS) {
-    if (whole.includes(` ${long} `)) out.push(whole.replaceAll(` ${long} `, ` ${abbr} `).trim());
+    if (whole.includes(` ${long} `)) (short.includes(` ${long} `) ? out : inner).push(whole.replaceAll(` ${long} `, ` ${abbr} `).trim());
     if (short.includes(` ${long} `)) short = short.replaceAll(` ${long} `, ` ${abbr} `);
   }
-  out.push(short.trim());
+  out.push(short.trim(), ...inner);
   const shortWords = short.trim().split(' ');
   const end = shortWords.length - 1;
   const headShort = shortWords.length > 1 ? HEAD_SHORT.get(shortWords[end] as string) : undefined;
