@@ -25,6 +25,8 @@ export interface TitleAlternative {
   /** A skill the person lists (people) or the posting names (jobs). */
   skill?: string;
   functions?: JobFunction[];
+  /** Title words that rule a title out: another level's ("Staff Engineer" is no "Principal Engineer" at staff seniority). */
+  excludeWords?: string[];
 }
 
 /** Levels of individual contributors written before a title, and the seniority each is. */
@@ -38,6 +40,12 @@ const IC_LEVELS: ReadonlyMap<string, Seniority> = new Map([
   ['staff', 'staff'],
   ['principal', 'staff'],
 ]);
+
+/** Level words written alike: a "Junior" and an "Associate" Data Analyst are one level, a "Staff" and a "Principal" Engineer two. */
+const LEVEL_GROUPS = [['junior', 'jr', 'entry', 'associate'], ['senior', 'sr'], ['staff'], ['principal']];
+
+/** Level words of a title that make it another level's than the one asked for. */
+const OTHER_LEVEL_WORDS = [...LEVEL_GROUPS.flat(), 'lead', 'distinguished', 'intern', 'trainee'];
 
 /** Heads that are a level themselves: their level word is part of the title ("Senior Manager"). */
 const LEVEL_HEADS = new Set([
@@ -57,7 +65,10 @@ export function titleAlternatives(title: string): TitleAlternative[] {
   const out: TitleAlternative[] = [];
   const seniority = level ? { seniority: [level] } : {};
   if (level && !LEVEL_WORDS.has(core[0] as string) && !LEVEL_HEADS.has(head) && core.length) {
-    out.push({ spellings: titleVariants(core.join(' ')).map((s) => s.toLowerCase()), ...seniority });
+    // A title that names another level is that level's, whatever seniority it is filed under.
+    const same = LEVEL_GROUPS.find((g) => g.includes(words[0] as string)) ?? [];
+    const excludeWords = OTHER_LEVEL_WORDS.filter((w) => !same.includes(w));
+    out.push({ spellings: titleVariants(core.join(' ')).map((s) => s.toLowerCase()), ...seniority, excludeWords });
   }
   const tool = core.slice(0, -1).join(' ');
   const skill = SOFTWARE_HEADS.includes(head) ? TOOL_SKILLS.get(tool) : undefined;

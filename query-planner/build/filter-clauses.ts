@@ -8,7 +8,7 @@ import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { type TitleAlternative, titleAlternatives } from '../title-match.js';
 import { titleVariants } from '../title-variants.js';
 import type { Clauses } from './clauses.js';
-import { allOf, anyOf, distinctWords, lower, matchPhrase, nested, present, termsClauses } from './dsl.js';
+import { allOf, allOfWithout, anyOf, distinctWords, lower, matchPhrase, nested, present, termsClauses } from './dsl.js';
 
 /** Fields searched by keywords and residual text, with their boosts. */
 export const PROFILE_TEXT_FIELDS = ['headline^2', 'current_title^3', 'bio', 'skills^2', 'current_company_name'] as const;
@@ -56,7 +56,7 @@ function alternativeClause(a: TitleAlternative): Query {
   if (a.seniority) parts.push({ terms: { seniority: a.seniority } });
   if (a.functions) parts.push({ terms: { function: a.functions } });
   if (a.skill) parts.push(anyOf(skillClauses([a.skill])));
-  return allOf(parts);
+  return allOfWithout(parts, 'current_title', a.excludeWords);
 }
 
 /** The match of one company filter, or null when it names no company usable for its relation. */

@@ -11,7 +11,7 @@ import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { type TitleAlternative, titleAlternatives } from '../title-match.js';
 import { titleVariants } from '../title-variants.js';
 import { Clauses } from './clauses.js';
-import { allOf, anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
+import { allOfWithout, anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
 
 export const JOB_TEXT_FIELDS = ['title^3', 'description', 'company_name^2'] as const;
 
@@ -42,12 +42,16 @@ function titles(f: JobFilters, c: Clauses): void {
   // A title's broader reading (title-match.ts) on the posting: its level as the posting's
   // seniority, its tool named in the description.
   const alternative = (a: TitleAlternative): Query =>
-    allOf([
-      anyOf(a.spellings.map((v) => matchPhrase('title', v))),
-      ...(a.seniority ? [{ terms: { seniority: a.seniority } }] : []),
-      ...(a.functions ? [{ terms: { function: a.functions } }] : []),
-      ...(a.skill ? [matchPhrase('description', a.skill)] : []),
-    ]);
+    allOfWithout(
+      [
+        anyOf(a.spellings.map((v) => matchPhrase('title', v))),
+        ...(a.seniority ? [{ terms: { seniority: a.seniority } }] : []),
+        ...(a.functions ? [{ terms: { function: a.functions } }] : []),
+        ...(a.skill ? [matchPhrase('description', a.skill)] : []),
+      ],
+      'title',
+      a.excludeWords,
+    );
   if (include.length) {
     c.filter.push(anyOf([...phrases(include), ...include.flatMap(titleAlternatives).map(alternative)]));
     c.should.push({ terms: { 'title.keyword': lower(include), boost: 2 } });

@@ -68,9 +68,13 @@ test('a software developer is also written an engineer; a business developer and
 });
 
 test('an individual contributor level reads as seniority; a tool before a software head as a skill', () => {
-  assert.equal(titleAlternatives('Junior Data Analyst'), [{ spellings: ['data analyst'], seniority: ['entry'] }]);
-  assert.equal(titleAlternatives('Sr. Data Analyst'), [{ spellings: ['data analyst'], seniority: ['senior_ic'] }]);
-  assert.equal(titleAlternatives('Staff Engineer'), [{ spellings: ['engineer'], seniority: ['staff'] }]);
+  const reading = (t: string) => titleAlternatives(t).map(({ excludeWords: _, ...a }) => a);
+  assert.equal(reading('Junior Data Analyst'), [{ spellings: ['data analyst'], seniority: ['entry'] }]);
+  assert.equal(reading('Sr. Data Analyst'), [{ spellings: ['data analyst'], seniority: ['senior_ic'] }]);
+  assert.equal(reading('Staff Engineer'), [{ spellings: ['engineer'], seniority: ['staff'] }]);
+  // A title naming another level is that level's: "Associate" is a junior's, "Principal" no staff's.
+  assert.not.ok(titleAlternatives('Junior Data Analyst')[0]?.excludeWords?.includes('associate'));
+  assert.ok(titleAlternatives('Staff Engineer')[0]?.excludeWords?.includes('principal'));
   assert.equal(titleAlternatives('Python Developer'), [
     { spellings: ['developer', 'engineer', 'programmer'], skill: 'Python', functions: ['engineering'] },
   ]);
@@ -98,6 +102,7 @@ test('the filter finds the other spellings and the broader readings in the engin
     { current_title: 'Backend Engineer', function: 'engineering', skills: ['Python', 'SQL'] },
     { current_title: 'Mechanical Engineer', function: 'engineering', skills: ['MATLAB'] },
     { current_title: 'Staff Software Engineer', seniority: 'staff' },
+    { current_title: 'Principal Engineer', seniority: 'staff' },
   ];
   try {
     await engine.createIndex('people', PROFILES);
