@@ -100,7 +100,8 @@ const people = (...ns: number[]) => ns.map(P).sort();
 test('a title filter folds plurals, not derivations', () =>
   withCorpus(async (app, key) => {
     assert.equal(idsOf(await titled(app, key, 'Accountant')), people(1));
-    assert.equal(idsOf(await titled(app, key, 'Software Developer')), people(3));
+    // A software developer is also written an engineer (title-forms.ts), never a development manager.
+    assert.equal(idsOf(await titled(app, key, 'Software Developer')), people(3, 5, 10, 11, 12, 13, 14));
     assert.equal(idsOf(await titled(app, key, 'Engineer')), people(5, 10, 11, 12, 13, 14));
     assert.equal(idsOf(await titled(app, key, 'Engineers')), people(5, 10, 11, 12, 13, 14));
     assert.equal(idsOf(await titled(app, key, 'engineer')), people(5, 10, 11, 12, 13, 14));
