@@ -5,23 +5,13 @@
  * before titles are read, so they never become a title's first word ("Targeting CFO").
  */
 
+import { CHAT_OPENING_PLACE_WORDS, CHAT_OPENINGS, FILIPINO_MARKERS, FOREIGN_ARTICLES, SEARCH_VERBS } from './lexicon/request-words.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { COLLECTIVE } from './lexicon/title-grammar.js';
 import { ABBREVIATED_TITLES } from './lexicon/titles.js';
 import { words } from './lexicon/words.js';
 import { singular } from './title-heads.js';
-import { claim, type Token } from './tokens.js';
-
-/** Verbs of finding or approaching people that no title starts with. */
-const SEARCH_VERBS = new Set(
-  words(`headhunting poaching shortlisting contacting approaching emailing pinging courting finding locating chasing wooing
-  busco buscamos buscando cherche cherchons recherche recherchons suche suchen cerco cerchiamo procuro procuramos zoek zoeken
-  necesito necesitamos preciso precisamos brauche brauchen szukam szukamy poszukuje poszukujemy cari mencari carikan
-  headhunt poach shortlist locate`),
-);
-
-/** Articles of other languages after their search verbs ("necesito un VP", "busco una enfermera", "suche einen"). */
-const FOREIGN_ARTICLES = new Set(words('un una unos unas um uma uns umas une des einen eine einige'));
+import { claim, fold, type Token } from './tokens.js';
 
 /**
  * Verbs of finding people that also start titles ("Targeting Analyst", "Prospecting Geologist",
@@ -144,7 +134,8 @@ const TEAM_HEADS = new Set(
 const BEFORE_VERB = new Set(
   words(`i we i'm we're im were am are is currently actively now also still urgently busy help me us start starting keep
   been be i'd id we'd could can would will you anyone anybody someone somebody does do here so ok okay well any1 ne1
-  estoy estamos ich je nous`),
+  estoy estamos ich je nous
+  wir wij ons vi on se si nos noi mi my kami saya biz ben`).map(fold),
 );
 
 /**
@@ -207,6 +198,20 @@ export function claimGreeting(tokens: Token[]): void {
   }
   if (URGENCY.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm !== 'care') claim(tokens, i, i + 1, 'ignored');
   claimWriter(tokens, i);
+  claimPoliteParticles(tokens);
+}
+
+/**
+ * Claims Filipino's polite "po" with the marker of the noun after it ("need po ng fake account
+ * analysts", "hanap po mga welders"), in small letters, before places read "PO" as a code.
+ */
+function claimPoliteParticles(tokens: Token[]): void {
+  for (let k = 1; k + 1 < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    const marker = tokens[k + 1] as Token;
+    if (t.norm === 'po' && t.text === 'po' && !t.claim && FILIPINO_MARKERS.has(marker.text) && !marker.claim)
+      claim(tokens, k, k + 2, 'ignored');
+  }
 }
 
 /** How far a writer's introduction may run before its punctuation ("solo founder here,"). */
@@ -266,7 +271,8 @@ function claimVerbAt(tokens: Token[], start: number): void {
     }
     // "trying to reach", "linkedin profiles of", "intro to", "any leads on": what the writer asks
     // for, before whom; claimed so its "to" or "with" makes no colleague of the title after it.
-    const phrase = OPENING_PHRASES.find((p) => p.every((w, q) => tokens[i + q]?.norm === w && !tokens[i + q]?.claim));
+    const phrase =
+      OPENING_PHRASES.find((p) => p.every((w, q) => tokens[i + q]?.norm === w && !tokens[i + q]?.claim)) ?? chatOpening(tokens, i);
     if (!phrase) break;
     claim(tokens, i, i + phrase.length, 'ignored');
     i += phrase.length;
@@ -278,14 +284,31 @@ function claimVerbAt(tokens: Token[], start: number): void {
   if (verb?.kind !== 'word' || verb.claim || next?.kind !== 'word' || next.claim) return;
   const titleVerb =
     TITLE_VERBS.has(verb.norm) && (subject || NOT_AFTER_TITLE_VERB.test(next.norm) || ABBREVIATED_TITLES.has(singular(next.norm)));
+  // "add" of a commit or a to-do ("feat: add ..."), not an acronym in capitals ("ADD coaches").
+  const searchVerb = SEARCH_VERBS.has(verb.norm) && !(verb.norm === 'add' && verb.upper);
   if (
-    SEARCH_VERBS.has(verb.norm) ||
+    searchVerb ||
     titleVerb ||
     (SUBJECT_VERBS.has(verb.norm) && subject) ||
     (TEAM_VERBS.has(verb.norm) && (subject || (!teamTitleAfter(tokens, i) && !VERB_NOUN_COMPOUNDS[verb.norm]?.has(next.norm))))
   ) {
+    // The subject before another language's verb ("vi söker", "ons soek", "on cherche"): the writer.
+    for (let k = start; k < i; k++) if (!tokens[k]?.claim && searchVerb) claim(tokens, k, k + 1, 'ignored');
     claim(tokens, i, i + 1, 'ignored');
-    // "necesito un VP of Firmware": the article of the verb's language.
-    if (SEARCH_VERBS.has(verb.norm) && FOREIGN_ARTICLES.has(next.norm)) claim(tokens, i + 1, i + 2, 'ignored');
+    // "necesito un VP of Firmware", "need po ng": the articles and particles of the verb's language.
+    let k = i + 1;
+    while (searchVerb && k < i + 3 && FOREIGN_ARTICLES.has(tokens[k]?.norm ?? '') && !tokens[k]?.claim) {
+      if (tokens[k + 1]?.kind !== 'word') break;
+      claim(tokens, k, k + 1, 'ignored');
+      k++;
+    }
   }
+}
+
+/** Chat's shorthand opening a request at token `i` ("ngl", "imo", "LF"), as a phrase of one word; not "Imo State". */
+function chatOpening(tokens: Token[], i: number): string[] | undefined {
+  const t = tokens[i];
+  if (t?.kind !== 'word' || t.claim || !CHAT_OPENINGS.has(t.norm)) return undefined;
+  if (CHAT_OPENING_PLACE_WORDS.has(tokens[i + 1]?.norm ?? '') || tokens[i + 1]?.kind !== 'word') return undefined;
+  return [t.norm];
 }

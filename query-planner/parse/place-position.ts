@@ -108,6 +108,8 @@ function headAmong(tokens: Token[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const t = tokens[k] as Token;
     if (t.kind === 'word' && !t.claim && isHeadWord(pluralize.singular(t.norm))) return true;
+    // A plural that names whoever does what a verb says ("catastrophe modelers", "subtitlers").
+    if (t.kind === 'word' && !t.claim && pluralize.singular(t.norm) !== t.norm && agentNoun(t.norm)) return true;
   }
   return false;
 }
@@ -124,7 +126,10 @@ export function endsAfterSeparator(tokens: Token[], from: number, to: number, ma
   // A spaced dash counts when the dash before the place follows a title's head ("managers - north
   // jeolla - phishing"), not inside a range of words.
   const dashField = tokens[to]?.text !== '-' || headAmong(tokens, from - 2, from - 1);
-  const field = isSeparator(tokens[to]) && dashField && tokens[from - 1]?.text === tokens[to]?.text;
+  // The same separator on both sides; or, for a division or a country by another name, any two
+  // ("eyewear designers, acetate frames, Japon — Sabae a plus").
+  const named = match.lessCertain === 'division' || match.kind === 'country';
+  const field = isSeparator(tokens[to]) && dashField && (named || tokens[from - 1]?.text === tokens[to]?.text);
   return (
     isSeparator(tokens[from - 1]) &&
     (endsQuery(tokens, to) || field) &&

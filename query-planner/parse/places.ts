@@ -14,12 +14,14 @@ import { findDistrictCity } from '../../geo/districts.js';
 import { findDivision } from '../../geo/divisions.js';
 import { commonWords, isCapital, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
+import { isGivenName } from '../../lib/names/given-names.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
 import { countryCodeAt } from './country-codes.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import {
   AMBIGUOUS_CODES,
   DIVISION_KIND_WORDS,
+  FOREIGN_PLACE_PREPOSITIONS,
   NEVER_LEADING_CODES,
   PLACE_COMMON_WORDS,
   PLACE_CUES,
@@ -62,12 +64,24 @@ function isVocabularyWord(norm: string): boolean {
 /** Verbs whose "for" introduces what is searched for ("looking for", "searching for"). */
 const SEARCH_VERBS = new Set(['looking', 'look', 'searching', 'search', 'hunting', 'hunt', 'asking', 'ask', 'recruiting', 'hiring']);
 
+/**
+ * Whether token `p` is another language's "in" ("recruiters i Troms", "gaffers u Mostar",
+ * "analysts sa Bulacan", "developers tại Dong Nai", "basés au Royaume-Uni"): in small letters, after
+ * a word of the request.
+ */
+function foreignPreposition(tokens: Token[], p: number): boolean {
+  const t = tokens[p];
+  if (t?.kind !== 'word' || !FOREIGN_PLACE_PREPOSITIONS.has(t.text)) return false;
+  return tokens[p - 1]?.kind === 'word';
+}
+
 /** Whether a place word, or a list of places, comes right before token `i` (or a place field's name, unless `field` is false). */
 function hasPlaceCue(ctx: ScanContext, i: number, field = true): boolean {
   if (field && namesPlaceField(ctx.tokens, i)) return true;
   const p = prevWordSkippingThe(ctx.tokens, i);
   const cue = ctx.tokens[p]?.norm ?? '';
   // "looking for enterprise AEs": the "for" of a search verb names what is sought, not a place.
+  if (foreignPreposition(ctx.tokens, p)) return true;
   if (p >= 0 && PLACE_CUES.has(cue) && !(cue === 'for' && SEARCH_VERBS.has(ctx.tokens[p - 1]?.norm ?? ''))) return true;
   // A list: "in SF, NYC or Boston".
   if (ctx.lastPlaceEnd >= 0 && ctx.lastPlaceEnd <= i) {
@@ -162,7 +176,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     )
       return true;
     const p = prevWordSkippingThe(tokens, from);
-    const before = tokens[p]?.norm ?? '';
+    const before = foreignPreposition(tokens, p) ? 'in' : (tokens[p]?.norm ?? '');
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
     // "at Canary Wharf", "at La Défense": a business district is where people are "at", never an employer.
     if (before === 'at' && findDistrictCity(sliceText(ctx.text, tokens, from, to))) return true;
@@ -188,10 +202,13 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const distanceOf = before === 'of' && DISTANCE_WORDS.test(tokens[p - 1]?.norm ?? '');
     // A division known only from ISO 3166-2, written as one word ("Qinghai", also "Jewish" of the
     // Jewish Autonomous Oblast, "Paola" of Malta): only after a place word, ending its phrase.
+    // Or as a field of its own between separators after a title ("showroom consultants |
+    // Staffordshire | full-time", "negotiators, dorset, lettings"), where it is no ordinary word.
     if (match.lessCertain === 'division' && to - from === 1 && findDivision(first.text)?.unfiled)
       return (
-        PLACE_PREPOSITIONS.test(before) &&
-        (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || !!after.claim || DIVISION_KIND_WORDS.includes(after.norm))
+        (PLACE_PREPOSITIONS.test(before) &&
+          (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || !!after.claim || DIVISION_KIND_WORDS.includes(after.norm))) ||
+        (endsAfterSeparator(tokens, from, to, match) && !isGivenName(placeKey(first.text)))
       );
     return (
       PLACE_PREPOSITIONS.test(before) ||
@@ -386,7 +403,8 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     // "cari dokter di Medan", "enfermeiros em Curitiba": another language's "in", which is no
     // English stop word ("DI engineers", "EM physicians"), ends the title before its place.
     const cue = tokens[i - 1];
-    if (cue?.kind === 'word' && !cue.claim && !cue.upper && /^(di|em)$/.test(cue.norm)) cue.claim = 'ignored';
+    if (cue?.kind === 'word' && !cue.claim && !cue.upper && (/^(di|em)$/.test(cue.norm) || foreignPreposition(tokens, i - 1)))
+      cue.claim = 'ignored';
     ctx.lastPlaceEnd = end;
     if (!out.some((o) => o.match.kind === mention.match.kind && o.match.name === mention.match.name && o.exclude === exclude))
       out.push(mention);
