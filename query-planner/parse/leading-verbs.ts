@@ -189,12 +189,18 @@ export function claimHiringManagers(tokens: Token[]): void {
  * "Hi-Fi Engineers" greet no one).
  */
 export function claimGreeting(tokens: Token[]): void {
-  let i = 0;
-  if (GREETINGS.has(tokens[0]?.norm ?? '') && !tokens[1]?.join) {
-    i = 1;
-    while (i <= 3 && ADDRESSED.has(tokens[i]?.norm ?? '')) i++;
+  let i = claimHeading(tokens);
+  // "gm!", "morning, …": a time of day's greeting only before its punctuation ("GM for a hotel" is a title).
+  if (DAY_GREETINGS.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.kind === 'punct' && /^[,!]$/.test(tokens[i + 1]?.text ?? '')) {
+    claim(tokens, i, i + 2, 'ignored');
+    i += 2;
+  }
+  if (GREETINGS.has(tokens[i]?.norm ?? '') && !tokens[i + 1]?.join) {
+    const g = i;
+    i = g + 1;
+    while (i <= g + 3 && ADDRESSED.has(tokens[i]?.norm ?? '')) i++;
     if (tokens[i]?.kind === 'punct' && /^[,!:\u2014-]$/.test(tokens[i]?.text ?? '')) i++;
-    claim(tokens, 0, i, 'ignored');
+    claim(tokens, g, i, 'ignored');
   }
   if (URGENCY.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm !== 'care') claim(tokens, i, i + 1, 'ignored');
   claimWriter(tokens, i);
@@ -214,6 +220,34 @@ function claimPoliteParticles(tokens: Token[]): void {
   }
 }
 
+/** Greetings by the time of day ("gm!", "morning,"), before their punctuation only. */
+const DAY_GREETINGS = new Set(words('gm morning evening afternoon gday'));
+
+/** Nouns that end a heading naming the message, not whom it asks for ("recruiter ask:", "hiring request:"). */
+const HEADING_NOUNS = new Set(words('ask asks request requests question query note memo brief req todo task ticket'));
+
+/**
+ * Claims a heading of up to four words ending in a word for the message and a colon, opening the
+ * query ("recruiter ask: …", "urgent hiring request: …"): its words are the message's kind, not a
+ * title. Returns where the request starts.
+ */
+function claimHeading(tokens: Token[]): number {
+  for (let h = 1; h <= 4 && h < tokens.length; h++) {
+    const t = tokens[h] as Token;
+    if (t.kind === 'punct') {
+      if (t.text !== ':' || !HEADING_NOUNS.has(tokens[h - 1]?.norm ?? '')) return 0;
+      claim(tokens, 0, h + 1, 'ignored');
+      return h + 1;
+    }
+  }
+  return 0;
+}
+
+/** Verbs of a colleague asking for someone ("my manager wants a …", "our CTO needs …"). */
+const ASKING_VERBS = new Set(words('wants needs asked asks requested requests'));
+/** Verbs of the writer's own wish in a user story ("as a founder i want a …"). */
+const WISHING_VERBS = new Set(words('want need'));
+
 /** How far a writer's introduction may run before its punctuation ("solo founder here,"). */
 const INTRODUCTION_WORDS = 5;
 
@@ -223,6 +257,27 @@ const INTRODUCTION_WORDS = 5;
  * ("on behalf of my manager, could you find ..."). A title there is the writer's or a colleague's.
  */
 function claimWriter(tokens: Token[], i: number): void {
+  // "my manager wants a head of …", "our CTO needs …": the colleague who asks, up to the verb.
+  if (/^(my|our)$/.test(tokens[i]?.norm ?? '')) {
+    for (let k = i + 1; k <= i + 3; k++) {
+      if (tokens[k]?.kind !== 'word') break;
+      if (ASKING_VERBS.has(tokens[k]?.norm ?? '') && k > i + 1) {
+        claim(tokens, i, k + 1, 'ignored');
+        return;
+      }
+    }
+  }
+  // "as a founder(,) i want a …": a user story's role is the writer's.
+  if (tokens[i]?.norm === 'as' && /^(a|an)$/.test(tokens[i + 1]?.norm ?? '')) {
+    for (let k = i + 3; k <= i + 6; k++) {
+      const subject = tokens[k]?.norm;
+      if (tokens[k]?.kind === 'punct' && tokens[k]?.text === ',') continue;
+      if ((subject === 'i' || subject === 'we') && WISHING_VERBS.has(tokens[k + 1]?.norm ?? '')) {
+        claim(tokens, i, k + 2, 'ignored');
+        return;
+      }
+    }
+  }
   const behalf = tokens[i]?.norm === 'on' && tokens[i + 1]?.norm === 'behalf' && tokens[i + 2]?.norm === 'of';
   for (let k = i + 1; k <= i + INTRODUCTION_WORDS + (behalf ? 3 : 0); k++) {
     const t = tokens[k];

@@ -119,6 +119,26 @@ export function tokenKey(t: Token): string {
   return placeKey(t.norm);
 }
 
+/** Words before a city that name its metro, in English and the cities' own languages (resolvePlace reads them). */
+const METRO_LEADS: string[][] = [
+  'greater',
+  'area metropolitana de',
+  'zona metropolitana de',
+  'region metropolitana de',
+  'regiao metropolitana de',
+  'regiao metropolitana do',
+  'grossraum',
+  'metropolregion',
+  'metropole de',
+].map((p) => p.split(' '));
+
+/** A key without the words for a metro before it ("area metropolitana de monterrey" → "monterrey"), or null. */
+export function withoutMetroLead(key: string): string | null {
+  const words = key.split(' ');
+  const lead = METRO_LEADS.find((p) => p.length < words.length && p.every((w, q) => words[q] === w));
+  return lead ? words.slice(lead.length).join(' ') : null;
+}
+
 /**
  * The ends (exclusive) of the n-grams starting at `from` whose key is a place key, longest
  * first. N-grams grow only while their key is the prefix of some place key.
@@ -130,13 +150,21 @@ export function knownEnds(tokens: Token[], from: number): number[] {
   let key = '';
   let greater = false;
   let rest = '';
+  // "Greater X" and its kin in other languages ("Área Metropolitana de X", "Großraum X"): X's metro or X.
+  const lead = METRO_LEADS.find((p) =>
+    p.every((w, q) => {
+      const t = tokens[from + q];
+      return !!t && !t.claim && t.kind === 'word' && tokenKey(t) === w;
+    }),
+  );
+  const leadEnd = from + (lead?.length ?? 0);
   for (let to = from + 1; to <= Math.min(tokens.length, from + MAX_PLACE_WORDS); to++) {
     const t = tokens[to - 1] as Token;
     if (t.claim || (t.kind === 'punct' && !(t.text === '&' && to - 1 > from))) break;
     const k = tokenKey(t);
     if (!k) break;
     key = key ? `${key} ${k}` : k;
-    if (to === from + 1 && k === 'greater') {
+    if (to <= leadEnd) {
       greater = true;
       continue;
     }

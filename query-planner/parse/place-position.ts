@@ -234,6 +234,9 @@ export function namesPlaceField(tokens: Token[], from: number): boolean {
     k--;
   }
   const name = tokens[k];
+  // A command line's flag ("--loc \"Mönchengladbach\"", "--city Lyon") names its value as a sign does.
+  const flag = name?.kind === 'word' && /^--?[a-z]/.test(name.norm) && PLACE_FIELDS.test(name.norm.replace(/^--?/, ''));
+  if (flag) return true;
   if (!sign || name?.kind !== 'word' || !PLACE_FIELDS.test(name.norm) || name.join) return false;
   // The label is the field's name alone: nothing before it but quotes and then a separator or the start.
   let b = k - 1;

@@ -53,4 +53,30 @@ test('chat\'s shorthand and a commit\'s "add" open a request; "Imo State" and "A
   assert.equal(title('ADD coaches in Denver'), ['Add Coach']);
 });
 
+test("a heading naming the message, a colleague who asks, a user story's role, a time of day's greeting are the writer's", () => {
+  assert.equal(title('hiring request: tower crane operators in Dundee'), ['Tower Crane Operator']);
+  assert.equal(title('our CFO wants a head of tax in Cork'), ['Head of Tax']);
+  assert.equal(title('my boss needs payroll clerks in Hull'), ['Payroll Clerk']);
+  assert.equal(title('as a clinic owner i need dental nurses in Derby'), ['Dental Nurse']);
+  assert.equal(title('morning! pastry chefs in Nice'), ['Pastry Chef']);
+  // Not a title before another colon, nor "GM" before a word.
+  assert.equal(title('Hiring Manager: find welders'), ['Welder']);
+  assert.equal(title('GM for a hotel in Leeds'), ['GM']);
+});
+
+test("machine text: a CSV row without spaces after its commas, a command line's place flag", () => {
+  assert.equal(title('rows: Senior Data Engineer,DEU,open'), ['Senior Data Engineer']);
+  assert.equal(places('rows: Senior Data Engineer,DEU,open'), ['Germany']);
+  assert.equal(places('people search --title welder --loc "Gelsenkirchen"'), ['Gelsenkirchen']);
+  assert.equal(places('people search --city Mönchengladbach --limit 10'), ['Mönchengladbach']);
+  // Digits keep their thousands' commas.
+  assert.equal(parsePeopleQuery('nurses with 1,000 patients').filters.job_titles?.include, ['Nurse']);
+});
+
+test("metros by their own languages' words: the city's metro where the gazetteer has one", () => {
+  assert.equal(parsePeopleQuery('welders in Área Metropolitana de Guadalajara').places[0]?.kind, 'metro');
+  assert.equal(places('nurses, Região Metropolitana de Campinas'), ['Região Metropolitana de Campinas']);
+  assert.equal(parsePeopleQuery('welders in Großraum Nürnberg').places[0]?.city, 'Nürnberg');
+});
+
 test.run();
