@@ -262,8 +262,8 @@ function resolveOnce(input: string): PlaceMatch | null {
     const inner = resolvePlace(greater[1] as string);
     // "Québec metro area": a metro is a city's, so a division named like its city is that city here.
     if (inner?.kind === 'state' && /metro|metroplex/.test(key.slice((greater[1] as string).length))) {
-      const city = resolvePlace(`${greater[1]} city`);
-      if (city?.kind === 'city') return { ...city, input: text };
+      const city = stemCityIn(greater[1] as string);
+      if (city) return cityMatch(city, text);
     }
     return inner;
   }

@@ -132,11 +132,19 @@ const METRO_LEADS: string[][] = [
   'metropole de',
 ].map((p) => p.split(' '));
 
-/** A key without the words for a metro before it ("area metropolitana de monterrey" → "monterrey"), or null. */
+/** Words after a place that name its metro ("québec metro area", "X metropolitan area"). */
+const METRO_TAIL = / (metro area|metropolitan area)$/;
+
+/**
+ * A key without the words for a metro before or after it ("area metropolitana de monterrey" →
+ * "monterrey", "quebec metro area" → "quebec"), or null.
+ */
 export function withoutMetroLead(key: string): string | null {
   const words = key.split(' ');
   const lead = METRO_LEADS.find((p) => p.length < words.length && p.every((w, q) => words[q] === w));
-  return lead ? words.slice(lead.length).join(' ') : null;
+  if (lead) return words.slice(lead.length).join(' ');
+  const tail = METRO_TAIL.exec(key);
+  return tail ? key.slice(0, tail.index) : null;
 }
 
 /**
@@ -172,6 +180,18 @@ export function knownEnds(tokens: Token[], from: number): number[] {
     const alive = prefixSet.has(key) || (greater && prefixSet.has(rest));
     if (!alive) break;
     if (set.has(key) || (greater && set.has(rest))) ends.push(to);
+  }
+  // "québec metro area": a division named like its city, with the words for a metro after it, is
+  // that city (resolvePlace); a city's "X metro area" is read as before.
+  const last = ends.at(-1);
+  if (last !== undefined) {
+    const next = (k: number) => {
+      const t = tokens[k];
+      return t && t.kind === 'word' && !t.claim ? tokenKey(t) : '';
+    };
+    const metroArea = /^(metro|metropolitan)$/.test(next(last)) && next(last + 1) === 'area';
+    const base = tokens.slice(from, last).map(tokenKey).join(' ');
+    if (metroArea && resolveCached(base)?.kind === 'state') ends.push(last + 2);
   }
   return ends.reverse();
 }

@@ -269,6 +269,9 @@ test('"Metro X", "X metroplex" and "Gran X", "Grande X", "Metropolregion X", "Gr
   // The city's own metro where the gazetteer has one, as "Greater Monterrey" is.
   assert.is(resolved('Área Metropolitana de Monterrey'), 'metro: Greater Monterrey');
   assert.is(resolved('Großraum Stuttgart'), 'city: Stuttgart, Germany');
+  // A division's "metro area" is the city of its name inside it, where there is one.
+  assert.is(resolved('Québec metro area'), 'city: Québec, Canada');
+  assert.is(resolved('Texas metro area'), 'state: Texas, United States');
   // Not a name of its own, nor a word that is no city.
   assert.is(resolved('Grand Rapids'), 'city: Grand Rapids, Michigan, United States');
   assert.is(resolved('Gran Canaria'), null);

@@ -77,6 +77,7 @@ test("metros by their own languages' words: the city's metro where the gazetteer
   assert.equal(parsePeopleQuery('welders in Área Metropolitana de Guadalajara').places[0]?.kind, 'metro');
   assert.equal(places('nurses, Região Metropolitana de Campinas'), ['Região Metropolitana de Campinas']);
   assert.equal(parsePeopleQuery('welders in Großraum Nürnberg').places[0]?.city, 'Nürnberg');
+  assert.equal(parsePeopleQuery('actuaries, québec metro area, bilingual').places[0]?.kind, 'city');
 });
 
 test.run();
