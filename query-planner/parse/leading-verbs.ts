@@ -284,6 +284,13 @@ function claimWriter(tokens: Token[], i: number): void {
     if (!t || (t.kind === 'punct' && !behalf)) return;
     const ends = tokens[k + 1]?.kind === 'punct' && /^[,:;.!\u2014-]$/.test(tokens[k + 1]?.text ?? '');
     if ((behalf && t.kind === 'punct' && t.text === ',') || (!behalf && t.norm === 'here' && ends)) {
+      // "salon owner in burgos here,": where the writer is, is where they hire; the place stays.
+      const at = behalf ? -1 : tokens.findIndex((u, q) => q > i && q < k && /^(in|from|near|based)$/.test(u.norm));
+      if (at > i) {
+        claim(tokens, i, at, 'ignored');
+        claim(tokens, k, k + 2, 'ignored');
+        return;
+      }
       claim(tokens, i, behalf ? k + 1 : k + 2, 'ignored');
       return;
     }

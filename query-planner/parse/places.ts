@@ -12,7 +12,7 @@
  */
 import { findDistrictCity } from '../../geo/districts.js';
 import { findDivision } from '../../geo/divisions.js';
-import { commonWords, isCapital, placeKey } from '../../geo/gazetteer.js';
+import { commonWords, isCapital, isOrdinaryName, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { isGivenName } from '../../lib/names/given-names.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
@@ -185,11 +185,22 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     // "on the Copperbelt, 15 years": "on the" places a division that ends its phrase; not a town,
     // nor one before a noun ("engineers on the meta team", "on the Bali project").
     const after = tokens[to];
-    const onThe =
+    // So does "on" alone before an island's division that ends the query ("a mushroom startup on
+    // gotland", "hoteliers on Bali"): a name of five letters or more that is no ordinary word.
+    const onIsland =
       before === 'on' &&
-      p < from - 1 &&
+      p === from - 1 &&
       match.lessCertain === 'division' &&
-      (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
+      to - from === 1 &&
+      first.norm.length >= 5 &&
+      !isOrdinaryName(placeKey(first.text)) &&
+      tokens.slice(to).every((t) => t.kind !== 'word');
+    const onThe =
+      (before === 'on' &&
+        p < from - 1 &&
+        match.lessCertain === 'division' &&
+        (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years')) ||
+      onIsland;
     // "based out of Arzignano", "operating out of Markham".
     const outOf =
       before === 'of' &&
@@ -208,7 +219,8 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
       return (
         (PLACE_PREPOSITIONS.test(before) &&
           (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || !!after.claim || DIVISION_KIND_WORDS.includes(after.norm))) ||
-        (endsAfterSeparator(tokens, from, to, match) && !isGivenName(placeKey(first.text)))
+        (endsAfterSeparator(tokens, from, to, match) && !isGivenName(placeKey(first.text))) ||
+        onIsland
       );
     return (
       PLACE_PREPOSITIONS.test(before) ||

@@ -142,4 +142,14 @@ test('countries by their slang names after a place word ("Straya", "Godzone")', 
   assert.equal(resolvePlace('godzone')?.countryCode, 'NZ');
 });
 
+test('"on" before an island\'s division ending the query; a writer\'s "X in Y here," keeps its place', () => {
+  const places = (q: string) => parsePeopleQuery(q).filters.locations?.include;
+  assert.equal(places('dive instructors for a resort on Bali'), ['Bali']);
+  assert.equal(places('a cheese dairy on bornholm'), ['bornholm']);
+  // Not a short or ordinary word, nor before more words ("on meta", "on Kent accounts").
+  assert.equal(places('engineers on meta'), undefined);
+  assert.equal(places('hotel manager in Santander here, need 2 receptionists'), ['Santander']);
+  assert.equal(parsePeopleQuery('hotel manager in Santander here, need 2 receptionists').filters.job_titles?.include, ['Receptionist']);
+});
+
 test.run();
