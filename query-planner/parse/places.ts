@@ -202,10 +202,13 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
         (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years')) ||
       onIsland;
     // "based out of Arzignano", "operating out of Markham".
+    // So after a business's plural: "caster wheel makers out of vicenza", "brands out of Bergamo".
     const outOf =
       before === 'of' &&
       tokens[p - 1]?.norm === 'out' &&
-      /^(based|operating|working|work|works|run|headquartered)$/.test(tokens[p - 2]?.norm ?? '');
+      /^(based|operating|working|work|works|run|headquartered|makers|manufacturers|brands|companies|firms|startups|producers|suppliers|businesses|studios|agencies|operators|exporters)$/.test(
+        tokens[p - 2]?.norm ?? '',
+      );
     // "serving dagestan", "covering the Copperbelt": a place that ends its phrase; not "serving
     // American clients", "covering Atlantic accounts", where the word names whom.
     const served = SERVING.test(before) && (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');

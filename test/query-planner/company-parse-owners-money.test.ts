@@ -69,4 +69,12 @@ test('a prefix glued to a filler word makes one word of the sector ("co-living",
   assert.equal(filters('co-living brands in Lisbon').categories?.include, ['co-living']);
 });
 
+test('"out of" after a business\'s plural places it; "kiwi", "swiss", "polish" before produce are the words', () => {
+  assert.equal(filters('knife brands out of Solingen').locations?.include, ['Solingen']);
+  assert.equal(filters('swiss chard growers').locations, undefined);
+  assert.equal(filters('kiwi berry orchards in Otago').locations?.include, ['Otago']);
+  // Capitalised, or before anything else, the demonym.
+  assert.equal(filters('kiwi fintechs').locations?.include, ['New Zealand']);
+});
+
 test.run();
