@@ -4,7 +4,7 @@
  * every index stores (mappings/analysis.ts LOCATION_MAPPING).
  */
 
-import { translatedCountryNames } from '../geo/country-names.js';
+import { markedCountryName, translatedCountryNames } from '../geo/country-names.js';
 import { directionalPart } from '../geo/directions.js';
 import { kmBetween } from '../geo/distance.js';
 import { findDistrictCity } from '../geo/districts.js';
@@ -249,7 +249,7 @@ function resolveOnce(input: string): PlaceMatch | null {
     // "Maroc", "Ukraina": a country by its name in another language, read as another language's
     // name of a city is (after a place word: "Italia" and "Dania" are given names too).
     allCities();
-    const translated = translatedCountryNames().get(key);
+    const translated = translatedCountryNames().get(key) ?? markedCountryName(text.trim());
     if (translated) return { kind: 'country', name: countryName(translated), input: text, countryCode: translated, lessCertain: 'town' };
     // "Zanzibar City", "Davao City": a city named with "City" to say it is the city, where that is no
     // place of its own (above) and the name alone is the city (not a state, a country or a town).

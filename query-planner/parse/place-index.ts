@@ -6,6 +6,7 @@
 import { countries } from 'countries-list';
 import { diphthongVariant } from '../../geo/arabic-spellings.js';
 import { countyAreas } from '../../geo/counties.js';
+import { markedCountryKeys } from '../../geo/country-names.js';
 import { directionKeys } from '../../geo/directions.js';
 import { districtKeys } from '../../geo/districts.js';
 import { divisionKeys } from '../../geo/divisions.js';
@@ -49,6 +50,8 @@ export function placeKeys(): Set<string> {
   if (keys) return keys;
   const set = basePlaceKeys();
   for (const key of otherNameKeys()) set.add(key);
+  // "Suède": a country's translated name that folds to an English word, resolved as written.
+  for (const key of markedCountryKeys()) set.add(key);
   keys = set;
   prefixes = new Set<string>();
   for (const k of set) {

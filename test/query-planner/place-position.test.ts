@@ -152,4 +152,11 @@ test('"on" before an island\'s division ending the query; a writer\'s "X in Y he
   assert.equal(parsePeopleQuery('hotel manager in Santander here, need 2 receptionists').filters.job_titles?.include, ['Receptionist']);
 });
 
+test('a country\'s translated name that folds to an English word, written with its marks ("Suède", "Réunion")', () => {
+  assert.equal(resolvePlace('Suède')?.countryCode, 'SE');
+  assert.equal(resolvePlace('suede'), null);
+  assert.equal(parsePeopleQuery('leather designers in Suède').filters.locations?.include, ['Suède']);
+  assert.equal(parsePeopleQuery('suede shoe designers in Milan').filters.locations?.include, ['Milan']);
+});
+
 test.run();
