@@ -163,4 +163,9 @@ export const COUNTRY_NAMES_AFTER_PLACE_WORD: ReadonlyMap<string, string> = new M
   ['mzansi', 'ZA'],
   // Australia's everyday name ("in Oz"), a word or a name otherwise.
   ['oz', 'AU'],
+  // Slang spelt as said: Australians' "Straya", "'Murica", "Godzone" for New Zealand.
+  ['straya', 'AU'],
+  ['murica', 'US'],
+  ['merica', 'US'],
+  ['godzone', 'NZ'],
 ]);

@@ -10,6 +10,7 @@ import { commonWords, placeKey } from './gazetteer.js';
 
 let otherNames: Map<string, string> | null = null;
 let translatedNames: Map<string, string> | null = null;
+let markedNames: Map<string, string> | null = null;
 const SAINT_ALONE = /^(st|saint|san|santa|sao|sankt|svaty|sveti|sint|szent) \S+$/;
 /** The world-countries translations written in Latin letters (ISO 639-3 codes). */
 const LATIN_LANGUAGES = new Set(['ces', 'deu', 'est', 'fin', 'fra', 'hrv', 'hun', 'ita', 'nld', 'pol', 'por', 'slk', 'spa', 'swe', 'tur']);
@@ -91,22 +92,42 @@ export function otherCountryNames(taken: (key: string) => boolean = () => false)
   // country only is called so. They are read after a place word ("in Maroc"), as other languages'
   // names of cities are: several are given names too ("Italia", "Dania", "Kenia").
   const translated = new Map<string, Set<string>>();
+  const marked = new Map<string, Set<string>>();
   for (const c of list)
     for (const [lang, x] of Object.entries((c as { translations?: Record<string, { common: string }> }).translations ?? {})) {
       if (!LATIN_LANGUAGES.has(lang) || !latin(x.common) || !(x.common.includes(' ') || oneWord(x.common))) continue;
       const key = placeKey(x.common);
+      // "Suède" folds to "suede": as written, with its marks, it is no English word.
+      if (common.has(key) && /\p{M}/u.test(x.common.normalize('NFD')) && oneWord(x.common.replace(/\p{M}/gu, '')))
+        marked.set(x.common.toLowerCase().normalize('NFC'), (marked.get(x.common.toLowerCase().normalize('NFC')) ?? new Set()).add(c.cca2));
       if (key.length <= 4 || !/^[a-z' -]+$/.test(key) || common.has(key) || DIRECTION_FIRST.test(key) || demonyms.has(key)) continue;
       // A saint's name alone ("St Vincent", "Santa Lucia", "San Bartolome") is as often a hospital or a town.
       if (seen.has(key) || SAINT_ALONE.test(key)) continue;
       translated.set(key, (translated.get(key) ?? new Set()).add(c.cca2));
     }
   translatedNames = new Map([...translated].filter(([, codes]) => codes.size === 1).map(([key, codes]) => [key, [...codes][0] as string]));
+  markedNames = new Map([...marked].filter(([, codes]) => codes.size === 1).map(([name, codes]) => [name, [...codes][0] as string]));
   // Own and everyday names that are also a company's, a language's or a person's ("Nippon", "Naija").
   for (const [key, code] of COUNTRY_NAMES_AFTER_PLACE_WORD) if (!seen.has(key)) translatedNames.set(key, code);
   return otherNames;
 }
 
 /** Countries by their names in other European languages, by place key ({@link otherCountryNames} builds it). */
+/**
+ * A country by another language's name that folds to an English word but is written with its
+ * marks ("Suède", not "suede"): the country's code, or null. Read as the translated names are.
+ */
+export function markedCountryName(text: string): string | null {
+  if (!markedNames) otherCountryNames();
+  return markedNames?.get(text.toLowerCase().normalize('NFC')) ?? null;
+}
+
+/** The folded keys of {@link markedCountryName}'s names ("suede"), for a scanner to try them as written. */
+export function markedCountryKeys(): string[] {
+  if (!markedNames) otherCountryNames();
+  return [...(markedNames?.keys() ?? [])].map((n) => placeKey(n));
+}
+
 export function translatedCountryNames(): Map<string, string> {
   if (!translatedNames) otherCountryNames();
   return translatedNames ?? new Map();

@@ -52,6 +52,14 @@ const DIVISION_WORDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
     region: 'NZ DK CZ SK FR IT CL PE GH SN TZ CM ET ML NA MM KZ',
     district: 'NZ PT IL UG MW BW',
     division: 'BD',
+    // The countries' own words after the name: Norway's "Troms fylke", Hungary's "Pest megye", Croatia's "Istarska županija", Turkey's
+    // "İzmir ili", Czechia's and Slovakia's "kraj", China's "sheng".
+    fylke: 'NO',
+    megye: 'HU',
+    zupanija: 'HR',
+    ili: 'TR',
+    kraj: 'CZ SK',
+    sheng: 'CN',
   }).map(([word, codes]) => [word, new Set(codes.split(' '))]),
 );
 /** A name followed by one of {@link DIVISION_WORDS}: the name, the word. */
@@ -78,6 +86,18 @@ const WORDS_BEFORE: readonly [string, string, string?][] = [
   ['departamento de', 'department'],
   ['departamento del', 'department'],
   ['governorate of', 'governorate'],
+  // The countries' own words before the name: Romania's "județul Timiș", Poland's "województwo
+  // lubelskie", the Netherlands' "provincie Utrecht", Indonesia's "provinsi Riau", Vietnam's "tỉnh
+  // Đồng Nai", Thailand's "changwat Chiang Mai", Italy's "regione Puglia", Portugal's "distrito de".
+  ['judetul', 'county', 'RO'],
+  ['judet', 'county', 'RO'],
+  ['wojewodztwo', 'voivodeship', 'PL'],
+  ['provincie', 'province', 'NL BE'],
+  ['provinsi', 'province', 'ID'],
+  ['tinh', 'province', 'VN'],
+  ['changwat', 'province', 'TH'],
+  ['regione', 'region', 'IT'],
+  ['distrito de', 'district', 'PT'],
 ];
 const WORD_BEFORE = new RegExp(`^(${WORDS_BEFORE.map(([w]) => w).join('|')}) (.+)$`);
 

@@ -4,7 +4,7 @@
  * every index stores (mappings/analysis.ts LOCATION_MAPPING).
  */
 
-import { translatedCountryNames } from '../geo/country-names.js';
+import { markedCountryName, translatedCountryNames } from '../geo/country-names.js';
 import { directionalPart } from '../geo/directions.js';
 import { kmBetween } from '../geo/distance.js';
 import { findDistrictCity } from '../geo/districts.js';
@@ -249,7 +249,7 @@ function resolveOnce(input: string): PlaceMatch | null {
     // "Maroc", "Ukraina": a country by its name in another language, read as another language's
     // name of a city is (after a place word: "Italia" and "Dania" are given names too).
     allCities();
-    const translated = translatedCountryNames().get(key);
+    const translated = translatedCountryNames().get(key) ?? markedCountryName(text.trim());
     if (translated) return { kind: 'country', name: countryName(translated), input: text, countryCode: translated, lessCertain: 'town' };
     // "Zanzibar City", "Davao City": a city named with "City" to say it is the city, where that is no
     // place of its own (above) and the name alone is the city (not a state, a country or a town).
@@ -258,13 +258,26 @@ function resolveOnce(input: string): PlaceMatch | null {
   }
   // "Metro Cebu", "Dallas metroplex", "metropolitan Lima": as "Greater X", X's metro or X.
   const greater = /^(?:greater |metro |metropolitan )?(.+?)(?: metro(?:politan)?(?: area)?| metroplex| area| region)?$/.exec(key);
-  if (greater && greater[1] !== key) return resolvePlace(greater[1] as string);
+  if (greater && greater[1] !== key) {
+    const inner = resolvePlace(greater[1] as string);
+    // "Québec metro area": a metro is a city's, so a division named like its city is that city here.
+    if (inner?.kind === 'state' && /metro|metroplex/.test(key.slice((greater[1] as string).length))) {
+      const city = stemCityIn(greater[1] as string);
+      if (city) return cityMatch(city, text);
+    }
+    return inner;
+  }
   // The same in the languages of the cities' own names ("Gran Santiago", "Grande Porto", "Grand
   // Lyon", "Área Metropolitana de Monterrey", "Metropolregion Nürnberg"), where X is a city or a
   // metro: "Gran Canaria" and "Grande Prairie" are no greater anything.
-  const local = /^(?:gran|grande|grand|metropolregion|(?:area|zona|region|regiao) metropolitana d[eao]) (.+)$/.exec(key);
+  // Also "Großraum Stuttgart", "métropole de Lyon". The city's own metro where the gazetteer has one
+  // ("Área Metropolitana de Monterrey" is Greater Monterrey, as "Greater Monterrey" is).
+  const local =
+    /^(?:gran|grande|grand|metropolregion|grossraum|metropole d[eu]|(?:area|zona|region|regiao) metropolitana d[eao]) (.+)$/.exec(key);
   const within = local ? resolvePlace(local[1] as string) : null;
-  return within && (within.kind === 'city' || within.kind === 'metro') && !within.lessCertain ? within : null;
+  if (!within || within.lessCertain || (within.kind !== 'city' && within.kind !== 'metro')) return null;
+  const own = within.kind === 'city' ? resolvePlace(`greater ${local?.[1]}`) : null;
+  return own?.kind === 'metro' ? { ...own, input: text } : within;
 }
 
 /** The city called `stem` inside the country or first-level division called `stem`, if any. */

@@ -5,23 +5,13 @@
  * before titles are read, so they never become a title's first word ("Targeting CFO").
  */
 
+import { CHAT_OPENING_PLACE_WORDS, CHAT_OPENINGS, FILIPINO_MARKERS, FOREIGN_ARTICLES, SEARCH_VERBS } from './lexicon/request-words.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
 import { COLLECTIVE } from './lexicon/title-grammar.js';
 import { ABBREVIATED_TITLES } from './lexicon/titles.js';
 import { words } from './lexicon/words.js';
 import { singular } from './title-heads.js';
-import { claim, type Token } from './tokens.js';
-
-/** Verbs of finding or approaching people that no title starts with. */
-const SEARCH_VERBS = new Set(
-  words(`headhunting poaching shortlisting contacting approaching emailing pinging courting finding locating chasing wooing
-  busco buscamos buscando cherche cherchons recherche recherchons suche suchen cerco cerchiamo procuro procuramos zoek zoeken
-  necesito necesitamos preciso precisamos brauche brauchen szukam szukamy poszukuje poszukujemy cari mencari carikan
-  headhunt poach shortlist locate`),
-);
-
-/** Articles of other languages after their search verbs ("necesito un VP", "busco una enfermera", "suche einen"). */
-const FOREIGN_ARTICLES = new Set(words('un una unos unas um uma uns umas une des einen eine einige'));
+import { claim, fold, type Token } from './tokens.js';
 
 /**
  * Verbs of finding people that also start titles ("Targeting Analyst", "Prospecting Geologist",
@@ -144,7 +134,8 @@ const TEAM_HEADS = new Set(
 const BEFORE_VERB = new Set(
   words(`i we i'm we're im were am are is currently actively now also still urgently busy help me us start starting keep
   been be i'd id we'd could can would will you anyone anybody someone somebody does do here so ok okay well any1 ne1
-  estoy estamos ich je nous`),
+  estoy estamos ich je nous
+  wir wij ons vi on se si nos noi mi my kami saya biz ben`).map(fold),
 );
 
 /**
@@ -198,16 +189,64 @@ export function claimHiringManagers(tokens: Token[]): void {
  * "Hi-Fi Engineers" greet no one).
  */
 export function claimGreeting(tokens: Token[]): void {
-  let i = 0;
-  if (GREETINGS.has(tokens[0]?.norm ?? '') && !tokens[1]?.join) {
-    i = 1;
-    while (i <= 3 && ADDRESSED.has(tokens[i]?.norm ?? '')) i++;
+  let i = claimHeading(tokens);
+  // "gm!", "morning, …": a time of day's greeting only before its punctuation ("GM for a hotel" is a title).
+  if (DAY_GREETINGS.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.kind === 'punct' && /^[,!]$/.test(tokens[i + 1]?.text ?? '')) {
+    claim(tokens, i, i + 2, 'ignored');
+    i += 2;
+  }
+  if (GREETINGS.has(tokens[i]?.norm ?? '') && !tokens[i + 1]?.join) {
+    const g = i;
+    i = g + 1;
+    while (i <= g + 3 && ADDRESSED.has(tokens[i]?.norm ?? '')) i++;
     if (tokens[i]?.kind === 'punct' && /^[,!:\u2014-]$/.test(tokens[i]?.text ?? '')) i++;
-    claim(tokens, 0, i, 'ignored');
+    claim(tokens, g, i, 'ignored');
   }
   if (URGENCY.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm !== 'care') claim(tokens, i, i + 1, 'ignored');
   claimWriter(tokens, i);
+  claimPoliteParticles(tokens);
 }
+
+/**
+ * Claims Filipino's polite "po" with the marker of the noun after it ("need po ng fake account
+ * analysts", "hanap po mga welders"), in small letters, before places read "PO" as a code.
+ */
+function claimPoliteParticles(tokens: Token[]): void {
+  for (let k = 1; k + 1 < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    const marker = tokens[k + 1] as Token;
+    if (t.norm === 'po' && t.text === 'po' && !t.claim && FILIPINO_MARKERS.has(marker.text) && !marker.claim)
+      claim(tokens, k, k + 2, 'ignored');
+  }
+}
+
+/** Greetings by the time of day ("gm!", "morning,"), before their punctuation only. */
+const DAY_GREETINGS = new Set(words('gm morning evening afternoon gday'));
+
+/** Nouns that end a heading naming the message, not whom it asks for ("recruiter ask:", "hiring request:"). */
+const HEADING_NOUNS = new Set(words('ask asks request requests question query note memo brief req todo task ticket'));
+
+/**
+ * Claims a heading of up to four words ending in a word for the message and a colon, opening the
+ * query ("recruiter ask: …", "urgent hiring request: …"): its words are the message's kind, not a
+ * title. Returns where the request starts.
+ */
+function claimHeading(tokens: Token[]): number {
+  for (let h = 1; h <= 4 && h < tokens.length; h++) {
+    const t = tokens[h] as Token;
+    if (t.kind === 'punct') {
+      if (t.text !== ':' || !HEADING_NOUNS.has(tokens[h - 1]?.norm ?? '')) return 0;
+      claim(tokens, 0, h + 1, 'ignored');
+      return h + 1;
+    }
+  }
+  return 0;
+}
+
+/** Verbs of a colleague asking for someone ("my manager wants a …", "our CTO needs …"). */
+const ASKING_VERBS = new Set(words('wants needs asked asks requested requests'));
+/** Verbs of the writer's own wish in a user story ("as a founder i want a …"). */
+const WISHING_VERBS = new Set(words('want need'));
 
 /** How far a writer's introduction may run before its punctuation ("solo founder here,"). */
 const INTRODUCTION_WORDS = 5;
@@ -218,12 +257,40 @@ const INTRODUCTION_WORDS = 5;
  * ("on behalf of my manager, could you find ..."). A title there is the writer's or a colleague's.
  */
 function claimWriter(tokens: Token[], i: number): void {
+  // "my manager wants a head of …", "our CTO needs …": the colleague who asks, up to the verb.
+  if (/^(my|our)$/.test(tokens[i]?.norm ?? '')) {
+    for (let k = i + 1; k <= i + 3; k++) {
+      if (tokens[k]?.kind !== 'word') break;
+      if (ASKING_VERBS.has(tokens[k]?.norm ?? '') && k > i + 1) {
+        claim(tokens, i, k + 1, 'ignored');
+        return;
+      }
+    }
+  }
+  // "as a founder(,) i want a …": a user story's role is the writer's.
+  if (tokens[i]?.norm === 'as' && /^(a|an)$/.test(tokens[i + 1]?.norm ?? '')) {
+    for (let k = i + 3; k <= i + 6; k++) {
+      const subject = tokens[k]?.norm;
+      if (tokens[k]?.kind === 'punct' && tokens[k]?.text === ',') continue;
+      if ((subject === 'i' || subject === 'we') && WISHING_VERBS.has(tokens[k + 1]?.norm ?? '')) {
+        claim(tokens, i, k + 2, 'ignored');
+        return;
+      }
+    }
+  }
   const behalf = tokens[i]?.norm === 'on' && tokens[i + 1]?.norm === 'behalf' && tokens[i + 2]?.norm === 'of';
   for (let k = i + 1; k <= i + INTRODUCTION_WORDS + (behalf ? 3 : 0); k++) {
     const t = tokens[k];
     if (!t || (t.kind === 'punct' && !behalf)) return;
     const ends = tokens[k + 1]?.kind === 'punct' && /^[,:;.!\u2014-]$/.test(tokens[k + 1]?.text ?? '');
     if ((behalf && t.kind === 'punct' && t.text === ',') || (!behalf && t.norm === 'here' && ends)) {
+      // "salon owner in burgos here,": where the writer is, is where they hire; the place stays.
+      const at = behalf ? -1 : tokens.findIndex((u, q) => q > i && q < k && /^(in|from|near|based)$/.test(u.norm));
+      if (at > i) {
+        claim(tokens, i, at, 'ignored');
+        claim(tokens, k, k + 2, 'ignored');
+        return;
+      }
       claim(tokens, i, behalf ? k + 1 : k + 2, 'ignored');
       return;
     }
@@ -266,7 +333,8 @@ function claimVerbAt(tokens: Token[], start: number): void {
     }
     // "trying to reach", "linkedin profiles of", "intro to", "any leads on": what the writer asks
     // for, before whom; claimed so its "to" or "with" makes no colleague of the title after it.
-    const phrase = OPENING_PHRASES.find((p) => p.every((w, q) => tokens[i + q]?.norm === w && !tokens[i + q]?.claim));
+    const phrase =
+      OPENING_PHRASES.find((p) => p.every((w, q) => tokens[i + q]?.norm === w && !tokens[i + q]?.claim)) ?? chatOpening(tokens, i);
     if (!phrase) break;
     claim(tokens, i, i + phrase.length, 'ignored');
     i += phrase.length;
@@ -278,14 +346,31 @@ function claimVerbAt(tokens: Token[], start: number): void {
   if (verb?.kind !== 'word' || verb.claim || next?.kind !== 'word' || next.claim) return;
   const titleVerb =
     TITLE_VERBS.has(verb.norm) && (subject || NOT_AFTER_TITLE_VERB.test(next.norm) || ABBREVIATED_TITLES.has(singular(next.norm)));
+  // "add" of a commit or a to-do ("feat: add ..."), not an acronym in capitals ("ADD coaches").
+  const searchVerb = SEARCH_VERBS.has(verb.norm) && !(verb.norm === 'add' && verb.upper);
   if (
-    SEARCH_VERBS.has(verb.norm) ||
+    searchVerb ||
     titleVerb ||
     (SUBJECT_VERBS.has(verb.norm) && subject) ||
     (TEAM_VERBS.has(verb.norm) && (subject || (!teamTitleAfter(tokens, i) && !VERB_NOUN_COMPOUNDS[verb.norm]?.has(next.norm))))
   ) {
+    // The subject before another language's verb ("vi söker", "ons soek", "on cherche"): the writer.
+    for (let k = start; k < i; k++) if (!tokens[k]?.claim && searchVerb) claim(tokens, k, k + 1, 'ignored');
     claim(tokens, i, i + 1, 'ignored');
-    // "necesito un VP of Firmware": the article of the verb's language.
-    if (SEARCH_VERBS.has(verb.norm) && FOREIGN_ARTICLES.has(next.norm)) claim(tokens, i + 1, i + 2, 'ignored');
+    // "necesito un VP of Firmware", "need po ng": the articles and particles of the verb's language.
+    let k = i + 1;
+    while (searchVerb && k < i + 3 && FOREIGN_ARTICLES.has(tokens[k]?.norm ?? '') && !tokens[k]?.claim) {
+      if (tokens[k + 1]?.kind !== 'word') break;
+      claim(tokens, k, k + 1, 'ignored');
+      k++;
+    }
   }
+}
+
+/** Chat's shorthand opening a request at token `i` ("ngl", "imo", "LF"), as a phrase of one word; not "Imo State". */
+function chatOpening(tokens: Token[], i: number): string[] | undefined {
+  const t = tokens[i];
+  if (t?.kind !== 'word' || t.claim || !CHAT_OPENINGS.has(t.norm)) return undefined;
+  if (CHAT_OPENING_PLACE_WORDS.has(tokens[i + 1]?.norm ?? '') || tokens[i + 1]?.kind !== 'word') return undefined;
+  return [t.norm];
 }

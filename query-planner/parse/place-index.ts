@@ -6,6 +6,7 @@
 import { countries } from 'countries-list';
 import { diphthongVariant } from '../../geo/arabic-spellings.js';
 import { countyAreas } from '../../geo/counties.js';
+import { markedCountryKeys } from '../../geo/country-names.js';
 import { directionKeys } from '../../geo/directions.js';
 import { districtKeys } from '../../geo/districts.js';
 import { divisionKeys } from '../../geo/divisions.js';
@@ -49,6 +50,8 @@ export function placeKeys(): Set<string> {
   if (keys) return keys;
   const set = basePlaceKeys();
   for (const key of otherNameKeys()) set.add(key);
+  // "Suède": a country's translated name that folds to an English word, resolved as written.
+  for (const key of markedCountryKeys()) set.add(key);
   keys = set;
   prefixes = new Set<string>();
   for (const k of set) {
@@ -119,6 +122,34 @@ export function tokenKey(t: Token): string {
   return placeKey(t.norm);
 }
 
+/** Words before a city that name its metro, in English and the cities' own languages (resolvePlace reads them). */
+const METRO_LEADS: string[][] = [
+  'greater',
+  'area metropolitana de',
+  'zona metropolitana de',
+  'region metropolitana de',
+  'regiao metropolitana de',
+  'regiao metropolitana do',
+  'grossraum',
+  'metropolregion',
+  'metropole de',
+].map((p) => p.split(' '));
+
+/** Words after a place that name its metro ("québec metro area", "X metropolitan area"). */
+const METRO_TAIL = / (metro area|metropolitan area)$/;
+
+/**
+ * A key without the words for a metro before or after it ("area metropolitana de monterrey" →
+ * "monterrey", "quebec metro area" → "quebec"), or null.
+ */
+export function withoutMetroLead(key: string): string | null {
+  const words = key.split(' ');
+  const lead = METRO_LEADS.find((p) => p.length < words.length && p.every((w, q) => words[q] === w));
+  if (lead) return words.slice(lead.length).join(' ');
+  const tail = METRO_TAIL.exec(key);
+  return tail ? key.slice(0, tail.index) : null;
+}
+
 /**
  * The ends (exclusive) of the n-grams starting at `from` whose key is a place key, longest
  * first. N-grams grow only while their key is the prefix of some place key.
@@ -130,13 +161,21 @@ export function knownEnds(tokens: Token[], from: number): number[] {
   let key = '';
   let greater = false;
   let rest = '';
+  // "Greater X" and its kin in other languages ("Área Metropolitana de X", "Großraum X"): X's metro or X.
+  const lead = METRO_LEADS.find((p) =>
+    p.every((w, q) => {
+      const t = tokens[from + q];
+      return !!t && !t.claim && t.kind === 'word' && tokenKey(t) === w;
+    }),
+  );
+  const leadEnd = from + (lead?.length ?? 0);
   for (let to = from + 1; to <= Math.min(tokens.length, from + MAX_PLACE_WORDS); to++) {
     const t = tokens[to - 1] as Token;
     if (t.claim || (t.kind === 'punct' && !(t.text === '&' && to - 1 > from))) break;
     const k = tokenKey(t);
     if (!k) break;
     key = key ? `${key} ${k}` : k;
-    if (to === from + 1 && k === 'greater') {
+    if (to <= leadEnd) {
       greater = true;
       continue;
     }
@@ -144,6 +183,18 @@ export function knownEnds(tokens: Token[], from: number): number[] {
     const alive = prefixSet.has(key) || (greater && prefixSet.has(rest));
     if (!alive) break;
     if (set.has(key) || (greater && set.has(rest))) ends.push(to);
+  }
+  // "québec metro area": a division named like its city, with the words for a metro after it, is
+  // that city (resolvePlace); a city's "X metro area" is read as before.
+  const last = ends.at(-1);
+  if (last !== undefined) {
+    const next = (k: number) => {
+      const t = tokens[k];
+      return t && t.kind === 'word' && !t.claim ? tokenKey(t) : '';
+    };
+    const metroArea = /^(metro|metropolitan)$/.test(next(last)) && next(last + 1) === 'area';
+    const base = tokens.slice(from, last).map(tokenKey).join(' ');
+    if (metroArea && resolveCached(base)?.kind === 'state') ends.push(last + 2);
   }
   return ends.reverse();
 }

@@ -108,6 +108,8 @@ function headAmong(tokens: Token[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const t = tokens[k] as Token;
     if (t.kind === 'word' && !t.claim && isHeadWord(pluralize.singular(t.norm))) return true;
+    // A plural that names whoever does what a verb says ("catastrophe modelers", "subtitlers").
+    if (t.kind === 'word' && !t.claim && pluralize.singular(t.norm) !== t.norm && agentNoun(t.norm)) return true;
   }
   return false;
 }
@@ -124,7 +126,10 @@ export function endsAfterSeparator(tokens: Token[], from: number, to: number, ma
   // A spaced dash counts when the dash before the place follows a title's head ("managers - north
   // jeolla - phishing"), not inside a range of words.
   const dashField = tokens[to]?.text !== '-' || headAmong(tokens, from - 2, from - 1);
-  const field = isSeparator(tokens[to]) && dashField && tokens[from - 1]?.text === tokens[to]?.text;
+  // The same separator on both sides; or, for a division or a country by another name, any two
+  // ("eyewear designers, acetate frames, Japon — Sabae a plus").
+  const named = match.lessCertain === 'division' || match.kind === 'country';
+  const field = isSeparator(tokens[to]) && dashField && (named || tokens[from - 1]?.text === tokens[to]?.text);
   return (
     isSeparator(tokens[from - 1]) &&
     (endsQuery(tokens, to) || field) &&
@@ -229,6 +234,9 @@ export function namesPlaceField(tokens: Token[], from: number): boolean {
     k--;
   }
   const name = tokens[k];
+  // A command line's flag ("--loc \"Mönchengladbach\"", "--city Lyon") names its value as a sign does.
+  const flag = name?.kind === 'word' && /^--?[a-z]/.test(name.norm) && PLACE_FIELDS.test(name.norm.replace(/^--?/, ''));
+  if (flag) return true;
   if (!sign || name?.kind !== 'word' || !PLACE_FIELDS.test(name.norm) || name.join) return false;
   // The label is the field's name alone: nothing before it but quotes and then a separator or the start.
   let b = k - 1;

@@ -7,7 +7,7 @@ import { type City, findMetro, placeKey } from '../../geo/gazetteer.js';
 import { findOrdinaryTowns } from '../../geo/towns.js';
 import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf } from '../places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';
-import { knownEnds, placeKeys, resolveCached, tokenKey } from './place-index.js';
+import { knownEnds, placeKeys, resolveCached, tokenKey, withoutMetroLead } from './place-index.js';
 import { type CaseMode, sliceText, type Token } from './tokens.js';
 
 /** The word before token `i`, skipping "the"; -1 when punctuation or the start comes first. */
@@ -44,7 +44,8 @@ export function candidate(ctx: ScanContext, from: number, to: number): PlaceMatc
   const key = ctx.tokens.slice(from, to).map(tokenKey).filter(Boolean).join(' ');
   if (!key) return null;
   const set = placeKeys();
-  const known = set.has(key) || (key.startsWith('greater ') && set.has(key.slice(8)));
+  const rest = withoutMetroLead(key);
+  const known = set.has(key) || (rest !== null && set.has(rest));
   if (!known) return null;
   return resolveCached(sliceText(ctx.text, ctx.tokens, from, to));
 }

@@ -12,14 +12,16 @@
  */
 import { findDistrictCity } from '../../geo/districts.js';
 import { findDivision } from '../../geo/divisions.js';
-import { commonWords, isCapital, placeKey } from '../../geo/gazetteer.js';
+import { commonWords, isCapital, isOrdinaryName, placeKey } from '../../geo/gazetteer.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
+import { isGivenName } from '../../lib/names/given-names.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
 import { countryCodeAt } from './country-codes.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import {
   AMBIGUOUS_CODES,
   DIVISION_KIND_WORDS,
+  FOREIGN_PLACE_PREPOSITIONS,
   NEVER_LEADING_CODES,
   PLACE_COMMON_WORDS,
   PLACE_CUES,
@@ -62,12 +64,24 @@ function isVocabularyWord(norm: string): boolean {
 /** Verbs whose "for" introduces what is searched for ("looking for", "searching for"). */
 const SEARCH_VERBS = new Set(['looking', 'look', 'searching', 'search', 'hunting', 'hunt', 'asking', 'ask', 'recruiting', 'hiring']);
 
+/**
+ * Whether token `p` is another language's "in" ("recruiters i Troms", "gaffers u Mostar",
+ * "analysts sa Bulacan", "developers tại Dong Nai", "basés au Royaume-Uni"): in small letters, after
+ * a word of the request.
+ */
+function foreignPreposition(tokens: Token[], p: number): boolean {
+  const t = tokens[p];
+  if (t?.kind !== 'word' || !FOREIGN_PLACE_PREPOSITIONS.has(t.text)) return false;
+  return tokens[p - 1]?.kind === 'word';
+}
+
 /** Whether a place word, or a list of places, comes right before token `i` (or a place field's name, unless `field` is false). */
 function hasPlaceCue(ctx: ScanContext, i: number, field = true): boolean {
   if (field && namesPlaceField(ctx.tokens, i)) return true;
   const p = prevWordSkippingThe(ctx.tokens, i);
   const cue = ctx.tokens[p]?.norm ?? '';
   // "looking for enterprise AEs": the "for" of a search verb names what is sought, not a place.
+  if (foreignPreposition(ctx.tokens, p)) return true;
   if (p >= 0 && PLACE_CUES.has(cue) && !(cue === 'for' && SEARCH_VERBS.has(ctx.tokens[p - 1]?.norm ?? ''))) return true;
   // A list: "in SF, NYC or Boston".
   if (ctx.lastPlaceEnd >= 0 && ctx.lastPlaceEnd <= i) {
@@ -162,7 +176,7 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     )
       return true;
     const p = prevWordSkippingThe(tokens, from);
-    const before = tokens[p]?.norm ?? '';
+    const before = foreignPreposition(tokens, p) ? 'in' : (tokens[p]?.norm ?? '');
     if (match.lessCertain === 'town' && (before === 'from' || skillIn(tokens, p))) return false;
     // "at Canary Wharf", "at La Défense": a business district is where people are "at", never an employer.
     if (before === 'at' && findDistrictCity(sliceText(ctx.text, tokens, from, to))) return true;
@@ -171,16 +185,30 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     // "on the Copperbelt, 15 years": "on the" places a division that ends its phrase; not a town,
     // nor one before a noun ("engineers on the meta team", "on the Bali project").
     const after = tokens[to];
-    const onThe =
+    // So does "on" alone before an island's division that ends the query ("a mushroom startup on
+    // gotland", "hoteliers on Bali"): a name of five letters or more that is no ordinary word.
+    const onIsland =
       before === 'on' &&
-      p < from - 1 &&
+      p === from - 1 &&
       match.lessCertain === 'division' &&
-      (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
+      to - from === 1 &&
+      first.norm.length >= 5 &&
+      !isOrdinaryName(placeKey(first.text)) &&
+      tokens.slice(to).every((t) => t.kind !== 'word');
+    const onThe =
+      (before === 'on' &&
+        p < from - 1 &&
+        match.lessCertain === 'division' &&
+        (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years')) ||
+      onIsland;
     // "based out of Arzignano", "operating out of Markham".
+    // So after a business's plural: "caster wheel makers out of vicenza", "brands out of Bergamo".
     const outOf =
       before === 'of' &&
       tokens[p - 1]?.norm === 'out' &&
-      /^(based|operating|working|work|works|run|headquartered)$/.test(tokens[p - 2]?.norm ?? '');
+      /^(based|operating|working|work|works|run|headquartered|makers|manufacturers|brands|companies|firms|startups|producers|suppliers|businesses|studios|agencies|operators|exporters)$/.test(
+        tokens[p - 2]?.norm ?? '',
+      );
     // "serving dagestan", "covering the Copperbelt": a place that ends its phrase; not "serving
     // American clients", "covering Atlantic accounts", where the word names whom.
     const served = SERVING.test(before) && (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || after.claim === 'years');
@@ -188,10 +216,14 @@ function accept(ctx: ScanContext, from: number, to: number, match: PlaceMatch): 
     const distanceOf = before === 'of' && DISTANCE_WORDS.test(tokens[p - 1]?.norm ?? '');
     // A division known only from ISO 3166-2, written as one word ("Qinghai", also "Jewish" of the
     // Jewish Autonomous Oblast, "Paola" of Malta): only after a place word, ending its phrase.
+    // Or as a field of its own between separators after a title ("showroom consultants |
+    // Staffordshire | full-time", "negotiators, dorset, lettings"), where it is no ordinary word.
     if (match.lessCertain === 'division' && to - from === 1 && findDivision(first.text)?.unfiled)
       return (
-        PLACE_PREPOSITIONS.test(before) &&
-        (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || !!after.claim || DIVISION_KIND_WORDS.includes(after.norm))
+        (PLACE_PREPOSITIONS.test(before) &&
+          (after?.kind !== 'word' || STOP_WORDS.has(after.norm) || !!after.claim || DIVISION_KIND_WORDS.includes(after.norm))) ||
+        (endsAfterSeparator(tokens, from, to, match) && !isGivenName(placeKey(first.text))) ||
+        onIsland
       );
     return (
       PLACE_PREPOSITIONS.test(before) ||
@@ -386,7 +418,8 @@ export function scanPlaces(text: string, tokens: Token[], mode: CaseMode): Place
     // "cari dokter di Medan", "enfermeiros em Curitiba": another language's "in", which is no
     // English stop word ("DI engineers", "EM physicians"), ends the title before its place.
     const cue = tokens[i - 1];
-    if (cue?.kind === 'word' && !cue.claim && !cue.upper && /^(di|em)$/.test(cue.norm)) cue.claim = 'ignored';
+    if (cue?.kind === 'word' && !cue.claim && !cue.upper && (/^(di|em)$/.test(cue.norm) || foreignPreposition(tokens, i - 1)))
+      cue.claim = 'ignored';
     ctx.lastPlaceEnd = end;
     if (!out.some((o) => o.match.kind === mention.match.kind && o.match.name === mention.match.name && o.exclude === exclude))
       out.push(mention);

@@ -110,7 +110,24 @@ export function tokenize(text: string): Token[] {
     const at = m.index ?? 0;
     if (out.length && src.slice(lastEnd, at).includes('\n')) push('\n', lastEnd, 'punct');
     lastEnd = at + m[0].length;
-    let chunk = m[0];
+    // A comma between a word and the next with no space ("Engineer,PRT,open", a CSV row's cells)
+    // parts them as a comma with a space does; not between digits ("1,000").
+    let pieceAt = at;
+    const pieces = m[0].split(/(?<=[\p{L}\p{N}]),(?=\p{L})/u);
+    for (let p = 0; p < pieces.length; p++) {
+      if (p > 0) {
+        push(',', pieceAt, 'punct');
+        pieceAt += 1;
+      }
+      pushChunk(pieces[p] as string, pieceAt);
+      pieceAt += (pieces[p] as string).length;
+    }
+  }
+  return out;
+
+  /** Tokens of one run of non-space text starting at `at`. */
+  function pushChunk(text: string, at: number): void {
+    let chunk = text;
     let start = at;
     const lead = LEAD_PUNCT.exec(chunk);
     if (lead) {
@@ -118,7 +135,7 @@ export function tokenize(text: string): Token[] {
       chunk = chunk.slice(lead[0].length);
       start += lead[0].length;
     }
-    if (!chunk) continue;
+    if (!chunk) return;
     let trail = '';
     const tr = TRAIL_PUNCT.exec(chunk);
     if (tr && tr[0].length < chunk.length) {
@@ -132,7 +149,7 @@ export function tokenize(text: string): Token[] {
     } else if (tr) {
       // Only punctuation ("&", "-", "...").
       for (let k = 0; k < chunk.length; k++) push(chunk[k] as string, start + k, 'punct');
-      continue;
+      return;
     }
     // Split on "-" and "/" between letters or digits; the parts stay glued by `join`.
     const parts = chunk.split(/(?<=[\p{L}\p{N}+#.])([-/])(?=[\p{L}\p{N}.])/u);
@@ -155,7 +172,6 @@ export function tokenize(text: string): Token[] {
     }
     for (let k = 0; k < trail.length; k++) push(trail[k] as string, start + chunk.length + k, 'punct');
   }
-  return out;
 }
 
 /** How the text is capitalised, judged on its words of two letters or more. */

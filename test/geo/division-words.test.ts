@@ -44,4 +44,21 @@ test('"EE. UU." is the United States', () => {
   assert.is(resolvePlace('EE. UU.')?.countryCode, 'US');
 });
 
+test("a division with its country's own word for it, before or after the name", () => {
+  assert.is(division('județul Constanța'), 'Constanta|RO');
+  assert.is(division('judetul Cluj'), 'Cluj|RO');
+  assert.is(division('Vestland fylke'), 'Vestland|NO');
+  assert.is(division('Baranya megye'), 'Baranya|HU');
+  assert.is(division('Antalya ili'), 'Antalya|TR');
+  assert.is(division('provinsi Aceh'), 'Aceh|ID');
+  assert.is(division('tỉnh Quảng Ninh'), 'Quảng Ninh|VN');
+  assert.is(division('changwat Chiang Mai'), 'Chiang Mai|TH');
+  assert.is(division('provincie Gelderland'), 'Gelderland|NL');
+  assert.is(division('distrito de Faro'), 'Faro|PT');
+  // Only the countries that use the word: no Romanian "județul" elsewhere, and "region" before a
+  // name stays a form's label ("region EMEA").
+  assert.is(division('judetul Bavaria'), null);
+  assert.is(resolvePlace('region EMEA'), null);
+});
+
 test.run();

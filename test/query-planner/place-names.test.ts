@@ -259,14 +259,19 @@ test('metropolitan areas by the names and abbreviations used for them (geo/world
   assert.is(resolvePlace('Toronto')?.name, 'Toronto, Canada');
 });
 
-test('"Metro X", "X metroplex" and "Gran X", "Grande X", "Metropolregion X" fall back to the city X', () => {
+test('"Metro X", "X metroplex" and "Gran X", "Grande X", "Metropolregion X", "Großraum X" fall back to the city X or its metro', () => {
   assert.is(resolved('Metro Boston'), 'city: Boston, Massachusetts, United States');
   assert.is(resolved('Dallas metroplex'), 'city: Dallas, Texas, United States');
   assert.is(resolved('Gran Santiago'), 'city: Santiago, Chile');
   assert.is(resolved('Grande Porto'), 'city: Porto, Portugal');
   assert.is(resolved('Grand Lyon'), 'city: Lyon, France');
   assert.is(resolved('Metropolregion Nürnberg'), 'city: Nürnberg, Germany');
-  assert.is(resolved('Área Metropolitana de Monterrey'), 'city: Monterrey, Mexico');
+  // The city's own metro where the gazetteer has one, as "Greater Monterrey" is.
+  assert.is(resolved('Área Metropolitana de Monterrey'), 'metro: Greater Monterrey');
+  assert.is(resolved('Großraum Stuttgart'), 'city: Stuttgart, Germany');
+  // A division's "metro area" is the city of its name inside it, where there is one.
+  assert.is(resolved('Québec metro area'), 'city: Québec, Canada');
+  assert.is(resolved('Texas metro area'), 'state: Texas, United States');
   // Not a name of its own, nor a word that is no city.
   assert.is(resolved('Grand Rapids'), 'city: Grand Rapids, Michigan, United States');
   assert.is(resolved('Gran Canaria'), null);

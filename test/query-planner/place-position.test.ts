@@ -122,4 +122,41 @@ test('a town or a division followed by its state or country, without a comma, ne
   assert.equal(parsed('roofers sterling heights ca storm crew').place, undefined);
 });
 
+test('a division known only from ISO 3166-2, or a country by another name, as a field of its own between separators', () => {
+  const places = (q: string) => parsePeopleQuery(q).filters.locations?.include;
+  // A county of England (ISO's only) between pipes or commas after a title.
+  assert.equal(places('Job ID 123 | Site Manager | Warwickshire | Permanent'), ['Warwickshire']);
+  assert.equal(places('carers, Lancashire, nights'), ['Lancashire']);
+  // A country by another language's name between two different separators.
+  assert.equal(places('translators, literary fiction, Hongrie — remote ok'), ['Hongrie']);
+  // After a plural no list reads as a head but one that names whoever does what a verb says.
+  assert.equal(places('subtitlers, documentary work, Tschechien — netflix'), ['Tschechien']);
+  // Not a town of one word there: as often an employer.
+  assert.equal(places('engineers, toyota, x'), undefined);
+});
+
+test('countries by their slang names after a place word ("Straya", "Godzone")', () => {
+  const places = (q: string) => parsePeopleQuery(q).filters.locations?.include;
+  assert.equal(places('tour guides in straya'), ['straya']);
+  assert.equal(resolvePlace('murica')?.countryCode, 'US');
+  assert.equal(resolvePlace('godzone')?.countryCode, 'NZ');
+});
+
+test('"on" before an island\'s division ending the query; a writer\'s "X in Y here," keeps its place', () => {
+  const places = (q: string) => parsePeopleQuery(q).filters.locations?.include;
+  assert.equal(places('dive instructors for a resort on Bali'), ['Bali']);
+  assert.equal(places('a cheese dairy on bornholm'), ['bornholm']);
+  // Not a short or ordinary word, nor before more words ("on meta", "on Kent accounts").
+  assert.equal(places('engineers on meta'), undefined);
+  assert.equal(places('hotel manager in Santander here, need 2 receptionists'), ['Santander']);
+  assert.equal(parsePeopleQuery('hotel manager in Santander here, need 2 receptionists').filters.job_titles?.include, ['Receptionist']);
+});
+
+test('a country\'s translated name that folds to an English word, written with its marks ("Suède", "Réunion")', () => {
+  assert.equal(resolvePlace('Suède')?.countryCode, 'SE');
+  assert.equal(resolvePlace('suede'), null);
+  assert.equal(parsePeopleQuery('leather designers in Suède').filters.locations?.include, ['Suède']);
+  assert.equal(parsePeopleQuery('suede shoe designers in Milan').filters.locations?.include, ['Milan']);
+});
+
 test.run();

@@ -48,6 +48,19 @@ const SYMBOL_CODES: ReadonlyMap<string, string | null> = (() => {
       }
   const out = new Map<string, string | null>();
   for (const [symbol, codes] of seen) out.set(symbol, english.get(symbol) ?? (codes.size === 1 ? [...codes][0]! : null));
+  // The dollars by their country's letters before "$", as people write them where CLDR has only
+  // "$" ("S$", "SG$", "J$", "NZ$"): the country's code, or its first letter where one dollar
+  // alone has it (several do for "S$": Singapore's, the Solomons', Suriname's — face value then).
+  const names = new Intl.DisplayNames('en', { type: 'currency' });
+  const byInitial = new Map<string, Set<string>>();
+  for (const currency of CODES) {
+    if (!/ dollar$/i.test(names.of(currency) ?? '')) continue;
+    const country = currency.slice(0, 2).toLowerCase();
+    if (!out.has(`${country}$`)) out.set(`${country}$`, currency);
+    if (!byInitial.has(country[0] as string)) byInitial.set(country[0] as string, new Set());
+    byInitial.get(country[0] as string)!.add(currency);
+  }
+  for (const [initial, codes] of byInitial) if (!out.has(`${initial}$`)) out.set(`${initial}$`, codes.size === 1 ? [...codes][0]! : null);
   // Yen, won and yuan written after the amount in Japanese, Korean and Chinese ("500万円").
   out.set('円', 'JPY');
   out.set('원', 'KRW');

@@ -237,6 +237,9 @@ export function isDemonym(norm: string): boolean {
 const LANGUAGE_AFTER =
   /^(speaking|speaker|speakers|language|languages|speaking-|fluent|translation|cuisine|food|citizens?|nationals?|passport)$/;
 
+/** Produce and foods that "kiwi", "swiss" and "polish" name in small letters ("kiwi fruit", "swiss chard", "polish sausage"). */
+const PRODUCE_AFTER = /^(fruits?|berry|berries|orchards?|vines?|growers?|packhouses?|chard|cheeses?|rolls?|sausages?|dumplings?)$/;
+
 /** Demonyms and regional adjectives as places: "Israeli", "Swiss", "Nordic", "Latin American". */
 export function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
   return scanPhrases(tokens, demonyms(), 'place', ({ value, from, end }) => {
@@ -249,6 +252,9 @@ export function scanDemonyms(tokens: Token[], mode: CaseMode): PlaceMention[] {
     // an acronym follows it ("kenyan NGOs"), which is why the text has capitals.
     if (mode === 'mixed' && !t.cap && !(next?.kind === 'word' && /^\p{Lu}{2,}s?$/u.test(next.text))) return null;
     if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && !(next && next.kind === 'word')) return null;
+    // "kiwi fruit packhouses", "swiss chard growers", "polish sausage makers": in small letters
+    // before the produce or food it names, the English word.
+    if (/^(polish|swiss|kiwi)$/.test(t.norm) && !t.cap && PRODUCE_AFTER.test(next?.norm ?? '')) return null;
     // "nail polish", "shoe polish": after a noun in small letters, the English word ("small polish
     // banks" keeps Poland: a size or evaluation word is no noun).
     const prev = tokens[from - 1];

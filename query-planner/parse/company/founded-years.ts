@@ -272,6 +272,13 @@ export const LINK_PHRASES: [string[], Link][] = [
   [['previous', 'to'], 'before'],
   [['ahead', 'of'], 'before'],
   [['subsequent', 'to'], 'after'],
+  // "up to and including 1995", "through and including 2001": the year itself is in.
+  [['up', 'to', 'and', 'including'], 'until'],
+  [['up', 'to', 'including'], 'until'],
+  [['through', 'and', 'including'], 'until'],
+  [['to', 'and', 'including'], 'until'],
+  [['up', 'until'], 'until'],
+  [['up', 'till'], 'until'],
   [['in', 'or', 'after'], 'since'],
   [['in', 'or', 'before'], 'until'],
   [['on', 'or', 'after'], 'since'],

@@ -50,7 +50,9 @@ const STYLE_BEFORE = /^(vintage|retro|classic|authentic|original|old-school|repl
 const STYLE_AFTER = /^(style|styled|themed|inspired|look|vintage|retro|replica|replicas|reproduction|reproductions|revival)$/;
 const SURVIVAL_VERBS = new Set(['survived', 'weathered', 'outlasted', 'predates', 'predate', 'predating']);
 const WINDOW = 8;
-const WINDOW_STOP = /^(that|which|who|with|and|but|raised|raising|acquired|ipo|employees|people|headcount|based|headquartered|located)$/;
+/** Words that end a founding verb's window; "ago" ends an age ("founded at least 60 years ago"), which step 3 reads. */
+const WINDOW_STOP =
+  /^(that|which|who|with|and|but|raised|raising|acquired|ipo|employees|people|headcount|based|headquartered|located|ago)$/;
 /** Nouns after a year that make it an event, not a founding year ("the 2008 financial crisis"). */
 const EVENT_NOUNS =
   /^(crisis|crash|recession|boom|bubble|bust|pandemic|election|olympics|war|bull|bear|winter|financial|ipo|ipos|batch|cohort|round|rounds|funding|layoffs|downturn|series|seed|raise|acquisition|exit)$/;
@@ -111,7 +113,9 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     const since = t.norm === 'since';
     // "date from the interwar years", "dates back to 1890": dated is founded.
     const dates = /^(date|dates|dated)$/.test(t.norm) && /^(from|back|to)$/.test(tokens[i + 1]?.norm ?? '');
-    if (!FOUNDING_VERBS.has(t.norm) && t.norm !== 'opened' && t.norm !== 'set' && !survival && !since && !dates) continue;
+    // "newer than 2015", "younger than 2010", "older than 1990": a company compared with a year is dated by it.
+    const compared = /^(newer|younger|older)$/.test(t.norm) && tokens[i + 1]?.norm === 'than' && readYear(tokens, i + 2, false) !== null;
+    if (!FOUNDING_VERBS.has(t.norm) && t.norm !== 'opened' && t.norm !== 'set' && !survival && !since && !dates && !compared) continue;
     // "founding year", "whose founding falls in 2019": the noun with its year.
     if (t.norm === 'founding' && !/^(year|date|falls|fell|was|came|happened)$/.test(tokens[i + 1]?.norm ?? '')) continue;
     // "listed since 2020", "public since 2019": the listing's year, not the founding's.
@@ -130,10 +134,16 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     // "…, since '92": "since" opening its clause, with no verb, dates the company like "in business
     // since" (the year it began); after a founding verb ("founded since 2018") it starts a span.
     const sinceAlone = since && (i === 0 || tokens[i - 1]?.kind === 'punct');
-    let link: Link = since && !existsSince(tokens, i) && !sinceAlone ? 'since' : 'in';
+    let link: Link = compared
+      ? t.norm === 'older'
+        ? 'before'
+        : 'after'
+      : since && !existsSince(tokens, i) && !sinceAlone
+        ? 'since'
+        : 'in';
     // "opened their doors": the phrase is the verb.
     if (t.norm === 'set' && !setUp) continue;
-    const used: number[] = t.norm === 'opened' && !openedLink ? [i + 1, i + 2] : setUp || t.norm === 'founding' ? [i + 1] : [];
+    const used: number[] = t.norm === 'opened' && !openedLink ? [i + 1, i + 2] : setUp || compared || t.norm === 'founding' ? [i + 1] : [];
     let found: { range: NumberRange; start: number; end: number } | null = null;
     for (let j = i + 1 + used.length; j < tokens.length && j - i <= WINDOW; j++) {
       const u = tokens[j] as Token;
@@ -355,7 +365,12 @@ function restated(tokens: Token[], mentions: NumberMention[]): NumberMention[] {
     const one = RESTATE.test(tokens[k]?.norm ?? '');
     const two = tokens[k]?.norm === 'is' && tokens[k - 1]?.norm === 'that';
     // "the early 2000s (2000-2004)": years in brackets right after the founding restate it.
-    const bracket = tokens[m.from - 1]?.text === '(' && mentions.some((o) => o !== m && o.to === m.from - 1);
+    // So after the founding's noun ("post-COVID openings (2021+)"): up to two words between.
+    const bracket =
+      tokens[m.from - 1]?.text === '(' &&
+      mentions.some(
+        (o) => o !== m && o.to <= m.from - 1 && o.to >= m.from - 3 && tokens.slice(o.to, m.from - 1).every((x) => x.kind === 'word'),
+      );
     if (bracket) k = m.from;
     if (!one && !two && !bracket) continue;
     claim(tokens, two ? k - 1 : k, k + 1, 'years');

@@ -49,6 +49,12 @@ const LISTING: string[] = [
   ),
   ...['publicly traded shares', 'traded shares', 'listed shares', 'shares are traded', 'shares trade', 'shares are listed'],
   ...['penny', 'meme'].flatMap((k) => [`${k} stock`, `${k} stocks`, `${k} share`, `${k} shares`]),
+  // What only a listed company has or does: a price for its shares, earnings reported to the market.
+  ...['share price', 'stock price', 'share prices', 'stock prices', 'quoted share price', 'quoted shares'],
+  ...['report', 'reports', 'reporting', 'publish', 'publishes', 'publishing', 'announce', 'announces'].flatMap((v) =>
+    ['quarterly earnings', 'quarterly results', 'earnings to the market'].map((e) => `${v} ${e}`),
+  ),
+  ...['earnings call', 'earnings calls', 'quarterly earnings calls'],
 ];
 /** Listing phrases that, negated, make a company privately held ("no public float"). */
 export const LISTING_PHRASES: ReadonlySet<string> = new Set(LISTING);
@@ -90,9 +96,24 @@ const PRIVATE_FORMS = [
   'eurl',
   'sasu',
   'godo kaisha',
+  // The Nordic and Baltic private forms (Finland's Oy beside the listed Oyj, Sweden's AB beside
+  // "AB (publ)", Iceland's ehf., Latvia's SIA, Lithuania's UAB), Hungary's Zrt. (the listed one is
+  // Nyrt.), Belgium's BVBA and SPRL, Germany's UG.
+  'oy',
+  'ab',
+  'ehf',
+  'ehf.',
+  'sia',
+  'uab',
+  'zrt',
+  'zrt.',
+  'bvba',
+  'sprl',
+  'ug',
 ];
-const PUBLIC_FORMS = ['bhd', 'berhad', 'tbk', 'oyj', 'asa', 'pjsc', 's.a.b. de c.v.', 'sab de cv', 'ab ( publ )', 'pcl'];
-const NONPROFIT_FORMS = ['e.v.', 'ggmbh', 'asbl', 'vzw', 'stichting'];
+const PUBLIC_FORMS = ['bhd', 'berhad', 'tbk', 'oyj', 'asa', 'pjsc', 's.a.b. de c.v.', 'sab de cv', 'ab ( publ )', 'pcl', 'nyrt', 'nyrt.'];
+/** Nonprofit forms: Germany's e.V. and gGmbH, Belgium's ASBL / VZW, Dutch stichting, Finland's ry, Italy's ONLUS. */
+const NONPROFIT_FORMS = ['e.v.', 'ggmbh', 'asbl', 'vzw', 'stichting', 'ry', 'r.y.', 'onlus'];
 /** The abbreviated legal forms, which need their context to be forms. */
 export const FORM_ABBREVIATIONS: ReadonlySet<string> = new Set([...PRIVATE_FORMS, ...PUBLIC_FORMS, ...NONPROFIT_FORMS]);
 
@@ -112,6 +133,15 @@ const NONPROFIT_NAMED = [
   'incorporated associations',
   'eingetragener verein',
   'gemeinnützige gmbh',
+  // France's associations under the law of 1901, Sweden's and Norway's non-profit associations.
+  'loi 1901',
+  'loi de 1901',
+  'association loi 1901',
+  'associations loi 1901',
+  'ideell förening',
+  'ideella föreningar',
+  'ideell forening',
+  'ideelle foreninger',
 ];
 
 /** Sources of money that are the business itself, and adverbs that say "only". */
@@ -125,6 +155,9 @@ const OWN_MONEY = [
   'retained earnings',
   'its own revenue',
   'their own revenue',
+  'customer revenue',
+  'customer revenues',
+  'recurring revenue',
 ];
 const ONLY = ['purely', 'entirely', 'solely', 'wholly', 'only', 'fully', 'completely', 'organically'];
 
@@ -143,7 +176,7 @@ export const LISTING_TRAIT_PHRASES: [string, Trait][] = [
   ...FRIENDS_AND_FAMILY.map((p): [string, Trait] => [p, stage('pre_seed')]),
   ...['funded', 'financed', 'bankrolled', 'grown', 'self-funded'].flatMap((v) =>
     ONLY.flatMap((adv) =>
-      ['by', 'from', 'through', 'out of', 'with'].flatMap((prep) =>
+      ['by', 'from', 'through', 'out of', 'with', 'on'].flatMap((prep) =>
         OWN_MONEY.map((src): [string, Trait] => [`${v} ${adv} ${prep} ${src}`, stage('bootstrapped')]),
       ),
     ),
@@ -168,7 +201,24 @@ export const MORE_RAISE_PHRASES: string[] = [
       'any backers',
       'investment',
       'any investment',
+      'a vc',
+      'any vc',
+      'vcs',
+      'any vcs',
+      'vc backing',
+      'venture backing',
+      'venture investors',
     ].map((o) => `${v} ${o}`),
+  ),
+  // Investors on the cap table: had, denied ("never had a VC on the cap table").
+  ...['had', 'have', 'has'].flatMap((v) =>
+    ['a vc', 'any vc', 'vcs', 'any vcs', 'investors', 'any investors', 'outside investors', 'an investor', 'a single investor'].flatMap(
+      (o) => ['the', 'its', 'their'].map((d) => `${v} ${o} on ${d} cap table`),
+    ),
+  ),
+  // Equity sold or given up: denied ("never sold a share to investors", "never gave up equity"), no money was raised.
+  ...['sold', 'sell', 'sells', 'issued', 'gave up', 'given up', 'gave away', 'given away'].flatMap((v) =>
+    ['a share', 'a single share', 'shares', 'any shares', 'equity', 'any equity', 'a stake', 'any stake'].map((o) => `${v} ${o}`),
   ),
   'any investors',
   'a single investor',

@@ -348,10 +348,38 @@ export function scanMoney(tokens: Token[], scopes: Scopes): NumberMention[] {
     claim(tokens, from, end, 'context');
     // The word that said what the amount is ("revenue", "ARR", "raised") goes with it.
     if (cue >= 0) claim(tokens, cue, cue + 1, 'context');
-    out.push({ kind, range, negated: scopes.negated.has(i), from: Math.min(from, cue >= 0 ? cue : from), to: Math.max(end, cue + 1) });
+    const mention: NumberMention = {
+      kind,
+      range,
+      negated: scopes.negated.has(i),
+      from: Math.min(from, cue >= 0 ? cue : from),
+      to: Math.max(end, cue + 1),
+    };
+    // "a little under $1M, say ≤ $900k", "about $5M, i.e. $4-6M": a restatement, more precise, in
+    // place of the amount it restates.
+    const restates = restatementBefore(tokens, mention.from);
+    if (restates >= 0) {
+      let earlier = -1;
+      for (let k = out.length - 1; k >= 0 && earlier < 0; k--) if (out[k]?.kind === kind && (out[k]?.to ?? 0) <= restates) earlier = k;
+      if (earlier >= 0) {
+        out.splice(earlier, 1);
+        claim(tokens, restates, mention.from, 'context');
+      }
+    }
+    out.push(mention);
     i = end - 1;
   }
   return out;
+}
+
+/** Words that restate an amount more precisely ("say", "i.e.", "namely", "specifically"). */
+const RESTATE = /^(say|i\.e\.?|ie|namely|specifically|precisely|exactly|roughly)$/;
+
+/** Where a restating word right before token `from` starts (after a comma), or -1. */
+function restatementBefore(tokens: Token[], from: number): number {
+  const k = from - 1;
+  if (!RESTATE.test(tokens[k]?.norm ?? '')) return -1;
+  return tokens[k - 1]?.text === ',' ? k - 1 : k;
 }
 
 // Founding years.

@@ -75,6 +75,12 @@ const OWNERS_AFTER: [string[], Trait][] = [
       'buyout house',
       'financial sponsor',
       'financial sponsors',
+      'buyout shop',
+      'buyout shops',
+      'pe shop',
+      'pe shops',
+      'private equity shop',
+      'private equity shops',
     ],
     { kind: 'funding_stage', stages: ['private_equity'] },
   ],
@@ -83,6 +89,8 @@ const OWNERS_AFTER: [string[], Trait][] = [
 /** What only a buyer does: "carved out by a buyout fund", "taken private by PE firms". */
 const BUYING = ['acquired', 'bought', 'bought out', 'carved out', 'taken private', 'purchased', 'taken over'];
 const isPrivateEquity = (t: Trait): boolean => t.kind === 'funding_stage' && t.stages.includes('private_equity');
+
+const NONPROFIT: Trait = { kind: 'company_type', type: 'nonprofit' };
 
 /** "Publicly held" is a listed company's, not the state's (trait-phrases.ts). */
 const NOT_COMPOSED = new Set(['publicly held', 'publicly-held']);
@@ -112,9 +120,20 @@ export const OWNERSHIP_PHRASES: [string, Trait][] = (() => {
         out.set(`portfolio companies of ${article}${owner}`, trait);
       }
       for (const article of ['a ', 'the ', 'its ', 'their ']) out.set(`in ${article}${owner} portfolio`, trait);
+      // An owner named by example, then by kind ("owned by KKR or a similar buyout shop", "Bain or another PE firm").
+      for (const like of ['a similar', 'another', 'some other', 'a comparable', 'similar', 'other']) out.set(`or ${like} ${owner}`, trait);
       out.set(`${owner} portfolio company`, trait);
       out.set(`${owner} portfolio companies`, trait);
       out.set(`${owner}'s portfolio`, trait);
     }
+  // Run by volunteers: a nonprofit ("volunteer-run", "volunteer-led", "staffed by volunteers").
+  for (const p of ['run', 'led', 'staffed', 'operated', 'managed', 'driven', 'powered']) {
+    for (const who of ['volunteer', 'volunteers']) {
+      out.set(`${who}-${p}`, NONPROFIT);
+      out.set(`${who} ${p}`, NONPROFIT);
+    }
+    for (const article of ['', 'unpaid ', 'local ']) out.set(`${p} by ${article}volunteers`, NONPROFIT);
+    out.set(`${p} entirely by volunteers`, NONPROFIT);
+  }
   return [...out];
 })();

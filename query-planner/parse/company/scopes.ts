@@ -55,6 +55,9 @@ function scopeEnd(tokens: Token[], from: number, inTerminators: Set<string>): nu
   return k;
 }
 
+/** Money and its sources that "zero" denies ("zero outside capital", "zero investors"). */
+const ZERO_MONEY = /^(outside|external|vc|vcs|venture|institutional|investors?|funding|capital|investment|equity|dilution)$/;
+
 /** Length of the negation cue at token i, or 0. */
 function negationCue(tokens: Token[], i: number): number {
   const t = tokens[i] as Token;
@@ -74,6 +77,9 @@ function negationCue(tokens: Token[], i: number): number {
     case 'do':
     case 'does':
       return next === 'not' && !NOT_NEGATING_AFTER.test(tokens[i + 2]?.norm ?? '') ? 2 : 0;
+    case 'zero':
+      // "zero outside capital", "zero VC money": none of the money after it; not "zero-waste".
+      return tokens[i + 1]?.join !== '-' && ZERO_MONEY.test(next) ? 1 : 0;
     case 'rather':
       return next === 'than' ? 2 : 0;
     case 'instead':
@@ -143,6 +149,8 @@ function customerCue(tokens: Token[], i: number): number {
     if (!prev || prev.kind === 'punct' || SEARCH_VERBS.test(prev.norm)) return 0;
     // "for 5 years", "for $10M", "for over a decade": not a customer.
     if (next?.kind !== 'word' || /^[$\d]/.test(next.norm) || /^(over|more|at|about|around|under|less|up)$/.test(next.norm)) return 0;
+    // "a term sheet for their Series B", "for its IPO": the company's own round, no customer ("software for Series A startups" is one).
+    if (/^(their|its)$/.test(next.norm) && /^(series|seed|round|ipo)$/.test(tokens[i + 2]?.norm ?? '')) return 0;
   }
   return 1;
 }

@@ -144,6 +144,7 @@ function usable(t: Token | undefined, scopes: Scopes, tokens: Token[]): t is Tok
     !isInformationTechnology(t, tokens[t.i + 1]) &&
     !leadsCompound(t, tokens) &&
     !gluedToContent(t, tokens) &&
+    !afterWordPrefix(t, tokens) &&
     !adjectiveBeforeNoun(t, tokens)
   )
     return false;
@@ -171,6 +172,17 @@ function adjectiveBeforeNoun(t: Token, tokens: Token[]): boolean {
 }
 
 /**
+ * Prefixes that make one word with whatever word they are glued to ("co-living", "co-working",
+ * "re-roofing", "de-icing", "bi-fold"), even a word the filler lists hold ("living", "working").
+ */
+const WORD_PREFIXES = new Set(['co', 're', 'de', 'bi', 'tri', 'eco', 'non']);
+
+/** The word after such a prefix ("living" of "co-living"): part of the one word. */
+function afterWordPrefix(t: Token, tokens: Token[]): boolean {
+  return t.join === '-' && WORD_PREFIXES.has(tokens[t.i - 1]?.norm ?? '') && !tokens[t.i - 1]?.claim;
+}
+
+/**
  * A short word glued by a hyphen to the content word after it is part of one word ("hi-vis",
  * "no-code", "in-flight", "on-prem"), not filler alone. Not a link inside a longer compound
  * ("pay-as-you-go", "seed-to-sale": what such a chain names is left as it was read), nor "ex-"
@@ -178,6 +190,7 @@ function adjectiveBeforeNoun(t: Token, tokens: Token[]): boolean {
  */
 function gluedToContent(t: Token, tokens: Token[]): boolean {
   const next = tokens[t.i + 1];
+  if (WORD_PREFIXES.has(t.norm) && next?.join === '-' && next.kind === 'word' && !next.claim && !HEADS.has(next.norm)) return true;
   return (
     t.norm.length <= 3 &&
     !t.join &&
@@ -217,6 +230,7 @@ function trim(tokens: Token[], from: number, to: number, isFiller: (norm: string
     !isInformationTechnology(t, tokens[t.i + 1]) &&
     !leadsCompound(t, tokens) &&
     !adjectiveBeforeNoun(t, tokens) &&
+    !afterWordPrefix(t, tokens) &&
     (NOT_TOPIC.has(t.norm) || HEADS.has(t.norm) || isFiller(t.norm) || t.norm.length < 2);
   // Head nouns and evaluative words at the end, evaluative words and light verbs at the start. A
   // head noun in front modifies the next word ("board game publishers", "office furniture makers",

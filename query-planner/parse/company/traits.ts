@@ -120,6 +120,8 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
   if (trait.kind === 'company_type' && MARKET_CAP.test(word))
     return !CAP_HOLDINGS.test(nextNorm) && !/^(in|into|investing|invests|invest|with|for|serving|serves|serve|own|owning)$/.test(prev);
   // "organised as a GmbH", "firms that are Sdn Bhd", "PLCs making crates"; not a name's suffix ("Acme Pty Ltd").
+  // A form of two letters that is also a code ("Lethbridge, AB" is Alberta) only after "a", "an" or "as" ("structured as an Oy").
+  if (trait.kind === 'company_type' && end - i === 1 && /^(ab|oy|ug)$/.test(word)) return /^(a|an|as)$/.test(prev);
   if (trait.kind === 'company_type' && (FORM_ABBREVIATIONS.has(phraseOf(tokens, i, end)) || /^(plc|gmbh|llc|sarl)$/.test(word)))
     return /^(a|an|as|is|are|only)$/.test(prev) || listItem(tokens, i, end) || i === tokens.findIndex((t) => t.kind === 'word');
   if (end - i > 1) {
@@ -203,6 +205,12 @@ function accepted(tokens: Token[], i: number, end: number, trait: Trait, negated
   }
 }
 
+/** Bodies of the state after a level of government ("federal agency", "city health department", "national archives"). */
+const STATE_BODIES = /^(agency|agencies|department|departments|ministry|ministries|archives)$/;
+
+/** Verbs that set up a company in a legal form ("structured as", "incorporated as", "set up as"). */
+const FORM_VERBS = /^(structured|organised|organized|incorporated|registered|constituted|formed|established|up|set|chartered)$/;
+
 const SERIES_LETTERS: ReadonlyMap<string, FundingStage> = new Map(
   Object.entries<FundingStage>({
     a: 'series_a',
@@ -281,11 +289,15 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
       kind: negated ? 'ignored' : value.kind === 'funding_stage' ? 'stage' : 'context',
     };
   });
-  // "public transit agencies", "federal food safety agency": an agency of the state, with its field between.
+  // "public transit agencies", "federal food safety agency": an agency of the state, with its field
+  // between; so a level of government's department, ministry or archives ("under a city health
+  // department", "run by the national archives"), not "department stores".
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.claim || scopes.customer.has(i) || !/^(agency|agencies)$/.test(t.norm) || out.some((m) => m.trait.kind === 'company_type'))
-      continue;
+    if (t.claim || scopes.customer.has(i) || !STATE_BODIES.test(t.norm) || out.some((m) => m.trait.kind === 'company_type')) continue;
+    if (!/^(agency|agencies)$/.test(t.norm) && (/^stores?$/.test(tokens[i + 1]?.norm ?? '') || tokens[i - 1]?.norm === 'public')) continue;
+    // "state department contractors", "agency suppliers": who sells to the body.
+    if (/^(contractors?|suppliers?|vendors?|clients?|customers?|contracts?)$/.test(tokens[i + 1]?.norm ?? '')) continue;
     for (let k = i - 1; k >= 0 && i - k <= 3; k--) {
       const u = tokens[k] as Token;
       if (u.kind === 'punct' || (u.claim && u.claim !== 'industry')) break;
@@ -306,6 +318,15 @@ export function scanTraits(tokens: Token[], scopes: Scopes): TraitMention[] {
         break;
       }
     }
+  }
+  // "structured as an Oy", "organised as a GmbH": the verb that sets up the form is the type's, not the sector's.
+  for (const m of out) {
+    if (m.trait.kind !== 'company_type') continue;
+    let k = m.from - 1;
+    if (/^(a|an)$/.test(tokens[k]?.norm ?? '')) k--;
+    if (tokens[k]?.norm !== 'as' || !FORM_VERBS.test(tokens[k - 1]?.norm ?? '')) continue;
+    const up = tokens[k - 1]?.norm === 'up' && tokens[k - 2]?.norm === 'set' ? k - 2 : k - 1;
+    for (let j = up; j < m.from; j++) if (!tokens[j]?.claim) claim(tokens, j, j + 1, 'ignored');
   }
   // "Series B or later", "Series C and above", "seed or earlier": the stages from (or up to) the one named.
   for (const m of out) {

@@ -23,6 +23,16 @@ export const PLACE_CUES = new Set(
  */
 export const PLACE_PREPOSITIONS = /^(in|en|em|di|near|around|from|based|located|across|throughout)$/;
 
+/**
+ * Other languages' "in", "at" and "to" before a place, in small letters after a title: the
+ * Scandinavian "i", the South Slavic "u", Filipino's "sa", Vietnamese "tại" (with its marks: "tai" is
+ * Finnish "or"), French
+ * "au", "aux" and "dans", Portuguese and Slavic "na", Italian "nel" and "nella". Each is also an
+ * English word, a pronoun or a code somewhere, so they place only what follows a word of the
+ * request and are never read as the place themselves. Compared as written, in small letters.
+ */
+export const FOREIGN_PLACE_PREPOSITIONS = new Set(words('i u sa tại au aux dans na nel nella'));
+
 /** Words after which a place is excluded rather than wanted. */
 export const PLACE_EXCLUDE_CUES = new Set(words('outside excluding except exclude not'));
 

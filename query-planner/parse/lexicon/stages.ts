@@ -32,6 +32,11 @@ export const STAGE_PHRASES: [string, FundingStage[]][] = [
   ['d round', ['series_d']],
   ['round b', ['series_b']],
   ['round c', ['series_c']],
+  // The letters after D are one stage, E and later ("a G round", "round F").
+  ...['e', 'f', 'g', 'h'].flatMap((l): [string, FundingStage[]][] => [
+    [`${l} round`, ['series_e_plus']],
+    [`round ${l}`, ['series_e_plus']],
+  ]),
   ['series a-b', ['series_a', 'series_b']],
   ['series a/b', ['series_a', 'series_b']],
   ['series b-c', ['series_b', 'series_c']],
