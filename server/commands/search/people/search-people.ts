@@ -109,7 +109,7 @@ export async function searchPeople(services: Services, actor: Actor, req: People
   }
 
   const resolved = await resolvePeopleSearch(services, actor, req, { network, applied, receipts });
-  const reported = { degradations: resolved.degradations, appliedRelations: resolved.appliedRelations };
+  const reported = { degradations: resolved.degradations, warnings: resolved.warnings, appliedRelations: resolved.appliedRelations };
   if (resolved.stop) return outcome(resolved.stop, reported);
   const { filters } = resolved;
 
@@ -171,7 +171,7 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     rowOptions: req.rows,
     pagination: page.pagination,
     applied,
-    warnings: page.warnings,
+    warnings: [...resolved.warnings, ...page.warnings],
     degradations: resolved.degradations,
     noResultsReason,
     count: page.count,
