@@ -40,11 +40,17 @@ export const insufficientScope = (required: string[], granted: readonly string[]
     { required_scopes: required, granted_scopes: [...granted] },
   );
 
-export const delegateNotAllowed = (delegateUserId: string): AppError =>
+/**
+ * 403 `delegate_not_allowed`: the owner may not act for that user. `pending` says that the owner
+ * asked and the grant waits for the user's acceptance, so the message names the one step left.
+ */
+export const delegateNotAllowed = (delegateUserId: string, opts: { pending?: boolean } = {}): AppError =>
   new AppError(
     403,
     'delegate_not_allowed',
-    `User ${delegateUserId} is not an authorised delegate of this account: the owner asks (connector service_action add_delegate) and the user accepts with a key of their own (accept_delegation), or an operator grants it (proxima delegates add).`,
+    opts.pending
+      ? `The delegate grant for user ${delegateUserId} is still pending: the owner asked, and it gives no access until that user accepts it with a key of their own (connector service_action mode=accept_delegation, naming this account as owner_user_id). Try again once they have accepted.`
+      : `User ${delegateUserId} is not an authorised delegate of this account: the owner asks (connector service_action add_delegate) and the user accepts with a key of their own (accept_delegation), or an operator grants it (proxima delegates add).`,
     { delegate_user_id: delegateUserId },
   );
 

@@ -38,10 +38,12 @@ export function authenticateApiKey(services: Services, presented: string | undef
 
 /**
  * Makes `delegateUserId` the acting user when the owner authorised them; naming the owner
- * themself is allowed and changes nothing. Anyone else is 403 `delegate_not_allowed`.
+ * themself is allowed and changes nothing. Anyone else is 403 `delegate_not_allowed` (saying so when
+ * the grant is pending the delegate's acceptance).
  */
 export function actAsDelegate(services: Services, actor: Actor, delegateUserId: string | undefined): Actor {
   if (delegateUserId === undefined || delegateUserId === actor.ownerUserId) return actor;
-  if (!services.delegates.isAllowed(actor.ownerUserId, delegateUserId)) throw delegateNotAllowed(delegateUserId);
+  if (!services.delegates.isAllowed(actor.ownerUserId, delegateUserId))
+    throw delegateNotAllowed(delegateUserId, { pending: services.delegates.get(actor.ownerUserId, delegateUserId) !== null });
   return { ...actor, actingUserId: delegateUserId, isDelegate: true };
 }

@@ -299,6 +299,38 @@ export class CommunicationStore {
     return r ? { id: r.communication_id, idempotencyKey: r.idempotency_key } : null;
   }
 
+  /**
+   * The live sends (mode `send`, neither failed nor cancelled: queued, going out or delivered) of
+   * an account's acting user to each of `targetUserIds`, oldest first, with their context.
+   */
+  liveSendsTo(
+    ownerUserId: string,
+    actingUserId: string,
+    targetUserIds: readonly string[],
+  ): Map<string, { id: string; context: Record<string, unknown> | null }[]> {
+    const out = new Map<string, { id: string; context: Record<string, unknown> | null }[]>();
+    for (let i = 0; i < targetUserIds.length; i += 500) {
+      const slice = targetUserIds.slice(i, i + 500);
+      const rows = prepared(
+        this.db,
+        `SELECT communication_id, target_user_id, context_json FROM communications
+           WHERE owner_user_id = ? AND acting_user_id = ? AND mode = 'send' AND status NOT IN ('failed', 'cancelled')
+             AND target_user_id IN (SELECT value FROM json_each(?))
+           ORDER BY created_at, communication_id`,
+      ).all(ownerUserId, actingUserId, JSON.stringify(slice)) as {
+        communication_id: string;
+        target_user_id: string;
+        context_json: string | null;
+      }[];
+      for (const r of rows) {
+        const list = out.get(r.target_user_id) ?? [];
+        list.push({ id: r.communication_id, context: r.context_json ? (JSON.parse(r.context_json) as Record<string, unknown>) : null });
+        out.set(r.target_user_id, list);
+      }
+    }
+    return out;
+  }
+
   /** The acting user's communications to an email address (any case), newest first. */
   toAddress(actingUserId: string, address: string): Communication[] {
     const rows = prepared(

@@ -24,6 +24,8 @@ export interface RouteInvocation {
   charge?: boolean;
   /** Told the acting caller once `delegate_user_id` is resolved. */
   onActor?(actor: Actor): void;
+  /** Which face calls: an MCP tool says `connector`; the REST router leaves it out (`rest`). */
+  surface?: 'rest' | 'connector';
   /** Aborted when the caller has gone away (a closed connection, a cancelled tool call): its searches still waiting are dropped. */
   signal?: AbortSignal;
 }
@@ -151,6 +153,7 @@ export function routeInvoker(def: RouteDef, services: Services, opts: { validate
               services,
               requestId: call.requestId,
               now,
+              surface: call.surface ?? 'rest',
               settleBilling: (actual) => {
                 if (currentHold) hold = services.credits.settle(currentHold, actual);
               },

@@ -30,6 +30,12 @@ export interface RouteRequest<B = unknown, Q = unknown, P = unknown> {
   requestId: string;
   now: number;
   /**
+   * Which face called: `rest` (the REST router) or `connector` (an MCP tool over this route). A
+   * command keeps one behaviour for both except where the contract gives the connector a rule of
+   * its own (docs/mcp.md, "Connector rules").
+   */
+  surface: 'rest' | 'connector';
+  /**
    * Settles a per-result charge to the quantity actually delivered (the route reserved its
    * `billing.quantity`). Calling it on a route without billing does nothing.
    */

@@ -99,7 +99,7 @@ export class ToolDispatcher {
           const invoke = this.invokers.get(key);
           if (!invoke) throw new Error(`tool ${name} calls unknown route ${key}`);
           try {
-            return await invoke({ actor, requestId, ...routeInput, ...(signal ? { signal } : {}) });
+            return await invoke({ actor, requestId, surface: 'connector', ...routeInput, ...(signal ? { signal } : {}) });
           } catch (err) {
             if (err instanceof ValidationFailed && opts?.pointers?.length) throw renamePointers(err, opts.pointers);
             throw err;

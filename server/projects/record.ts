@@ -18,6 +18,11 @@ export interface Project {
   actingUserId: string;
   kind: 'project' | 'search';
   title: string;
+  /**
+   * The title was made up by Proxima (a connector draft's or search shell's), not given by a
+   * person: it names the workspace and is never put into a message.
+   */
+  titleIsAuto: boolean;
   description: string | null;
   pitch: string | null;
   status: string;
@@ -67,6 +72,7 @@ export const toProject = (r: Record<string, unknown>): Project => ({
   actingUserId: r.acting_user_id as string,
   kind: r.kind as Project['kind'],
   title: r.title as string,
+  titleIsAuto: r.title_is_auto === 1,
   description: (r.description as string | null) ?? null,
   pitch: (r.pitch as string | null) ?? null,
   status: r.status as string,

@@ -26,6 +26,8 @@ export class ProjectStore {
     actingUserId: string;
     kind?: Project['kind'];
     title: string;
+    /** The title was made up by Proxima, not given by a person (never put into a message). */
+    titleIsAuto?: boolean;
     description?: string | null;
     pitch?: string | null;
     engagementMode?: EngagementMode;
@@ -35,14 +37,15 @@ export class ProjectStore {
     const id = crypto.randomUUID();
     prepared(
       this.db,
-      `INSERT INTO projects (project_id, owner_user_id, acting_user_id, kind, title, description, pitch, engagement_mode, agent_session_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO projects (project_id, owner_user_id, acting_user_id, kind, title, title_is_auto, description, pitch, engagement_mode, agent_session_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       input.ownerUserId,
       input.actingUserId,
       input.kind ?? 'project',
       input.title,
+      input.titleIsAuto ? 1 : 0,
       input.description ?? null,
       input.pitch ?? null,
       input.engagementMode ?? 'quick_text',
@@ -111,6 +114,8 @@ export class ProjectStore {
     };
     const sets = ['updated_at = ?'];
     const values: unknown[] = [now];
+    // A title given by a person is theirs: it is no longer the one Proxima made up.
+    if (patch.title !== undefined) sets.push('title_is_auto = 0');
     for (const [k, v] of Object.entries(patch)) {
       if (v === undefined) continue;
       sets.push(`${columns[k]} = ?`);
@@ -132,7 +137,7 @@ export class ProjectStore {
       .pluck()
       .get(input.ownerUserId, input.sessionId) as string | undefined;
     if (row) return this.get(row)!;
-    return this.create({ ...input, kind: 'search', agentSessionId: input.sessionId });
+    return this.create({ ...input, kind: 'search', titleIsAuto: true, agentSessionId: input.sessionId });
   }
 
   /** Puts a search first in a project's search-results cache, keeping the newest SEARCH_CACHE_SIZE. */
@@ -151,6 +156,25 @@ export class ProjectStore {
   /** Binds a project to the agent session that made it. */
   bindSession(projectId: string, sessionId: string, now: number): void {
     prepared(this.db, 'UPDATE projects SET agent_session_id = ?, updated_at = ? WHERE project_id = ?').run(sessionId, now, projectId);
+  }
+
+  /**
+   * The included targets for `targetUserId` with nothing sent yet, in the account's projects
+   * (not archived, not search shells) that send as `actingUserId`.
+   */
+  unsentTargetsOf(ownerUserId: string, actingUserId: string, targetUserId: string): ProjectTarget[] {
+    const rows = prepared(
+      this.db,
+      `SELECT t.* FROM project_targets t JOIN projects p ON p.project_id = t.project_id
+         WHERE p.owner_user_id = ? AND p.acting_user_id = ? AND p.kind = 'project' AND p.archived_at IS NULL
+           AND t.target_user_id = ? AND t.is_included = 1 AND t.communication_id IS NULL`,
+    ).all(ownerUserId, actingUserId, targetUserId) as Record<string, unknown>[];
+    return rows.map(toTarget);
+  }
+
+  /** Marks a project's title as made up by Proxima (a connector project named after its session). */
+  markTitleAuto(projectId: string): void {
+    prepared(this.db, 'UPDATE projects SET title_is_auto = 1 WHERE project_id = ?').run(projectId);
   }
 
   /** Sets template fields (undefined leaves one as it is); any change moves the template version. */

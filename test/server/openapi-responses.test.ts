@@ -430,7 +430,9 @@ test('every route answers, on success and typical errors, as the published OpenA
       body: {},
     });
     await call('GET', pr('/send-readiness'), 200, { key, url: pu('/send-readiness') });
-    await call('POST', pr('/activate'), 200, { key, url: pu('/activate'), body: {} });
+    // firstUser was messaged live above: activation leaves them out unless asked (docs/projects.md,
+    // "Sends made outside the project").
+    await call('POST', pr('/activate'), 200, { key, url: pu('/activate'), body: { include_already_contacted: true } });
     await call('POST', pr('/retry-failed-professional-sends'), 200, { key, url: pu('/retry-failed-professional-sends'), body: {} });
     await call('GET', pr('/metrics'), 200, { key, url: pu('/metrics') });
     await call('GET', pr(''), 200, { key, url: pu('?include_targets=true&include_search_results=true') });

@@ -7,6 +7,7 @@ import type { WaitUntil } from '../../communications/service.js';
 import { webhookUrlRefusal } from '../../communications/webhook-address.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { Services } from '../../services.js';
+import { recordSendOnTargets } from '../projects/contacted.js';
 import { checkChannel, REASON_TEXT } from './capabilities.js';
 import { presentCommunication, type WaitReport } from './present.js';
 import { IDENTITY_FIELDS, type IdentityInput, presentTarget, resolveTarget } from './resolve-target.js';
@@ -291,6 +292,9 @@ export async function createCommunication(
     }
     throw err;
   }
+  // A live send to someone on the sender's shortlists shows on those targets (H1, 2026-11-30):
+  // a project activated later does not send them its draft as well.
+  if (record.status === 'queued') recordSendOnTargets(services, record, now);
   return presentAfterWait(services, record, input.wait_ms, input.wait_until, signal);
 }
 

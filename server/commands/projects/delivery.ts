@@ -4,15 +4,25 @@ import type { Communication } from '../../communications/record.js';
 import { AppError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { createCommunication } from '../communications/create.js';
+import { contactedTargets, deadOutsideSend } from './contacted.js';
 import { factsFingerprint } from './drafting.js';
 import { ownProject, presentProject, writableProject } from './projects.js';
 import { targetFactsOf } from './target-facts.js';
 import { deliveryChannel, draftState, trackedScheduleLink } from './targets.js';
 
 /** Which included targets can be sent, and why the others cannot yet. */
-export async function sendReadiness(services: Services, actor: Actor, projectId: string): Promise<Record<string, unknown>> {
+export async function sendReadiness(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  opts: DeliveryOptions = {},
+): Promise<Record<string, unknown>> {
   const p = ownProject(services, actor, projectId);
-  const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
+  // A send from outside the project that failed or was cancelled reached no one: as if none.
+  const targets = services.projects
+    .targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId })
+    .map((t) => (deadOutsideSend(services, p, t) ? { ...t, communicationId: null } : t));
+  const contacted = contactedTargets(services, p, targets);
   const summary = {
     total_targets: targets.length,
     ready_count: 0,
@@ -24,8 +34,11 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
     already_queued_count: 0,
     no_channel_count: 0,
     no_email_subject_count: 0,
+    already_contacted_count: 0,
     stale_target_ids: [] as string[],
     not_previewed_target_ids: [] as string[],
+    already_contacted_target_ids: [] as string[],
+    ...(opts.connector ? { no_recipient_email_count: 0, no_recipient_email_target_ids: [] as string[] } : {}),
     delivery_channels: Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<string, number>,
   };
   const known = await targetFactsOf(
@@ -34,6 +47,12 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
     targets.filter((t) => !t.communicationId).map((t) => t.targetUserId),
   );
   for (const t of targets) {
+    // Reached by a send that is not this target's own activation: a direct send, another project's.
+    if (contacted.has(t.targetId)) {
+      summary.already_contacted_count++;
+      summary.already_contacted_target_ids.push(t.targetId);
+      continue;
+    }
     if (t.communicationId) {
       summary.already_queued_count++;
       continue;
@@ -58,7 +77,13 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
     else summary.delivery_channels[channel]!++;
     const subjectMissing = channel === 'email_send' && !t.draftSubject;
     if (subjectMissing) summary.no_email_subject_count++;
-    if (channel && !subjectMissing && t.reviewStatus === 'approved' && state !== 'stale') summary.ready_count++;
+    // The connector's rule: an email goes to an address the agent set on the draft (reviewed), never one picked for it.
+    const addressMissing = Boolean(opts.connector) && channel === 'email_send' && !t.recipientEmail;
+    if (addressMissing) {
+      summary.no_recipient_email_count!++;
+      summary.no_recipient_email_target_ids!.push(t.targetId);
+    }
+    if (channel && !subjectMissing && !addressMissing && t.reviewStatus === 'approved' && state !== 'stale') summary.ready_count++;
   }
   return { success: true, ...actingFields(actor), project_id: p.projectId, summary };
 }
@@ -68,15 +93,27 @@ export async function sendReadiness(services: Services, actor: Actor, projectId:
  * a live communication (idempotency key per target: re-activating never sends a target twice).
  * The dispatcher's daily caps pace the professional network (docs/projects.md, "Activation").
  */
-export async function activateProject(services: Services, actor: Actor, projectId: string, now: number): Promise<Record<string, unknown>> {
+export async function activateProject(
+  services: Services,
+  actor: Actor,
+  projectId: string,
+  now: number,
+  opts: DeliveryOptions & { includeAlreadyContacted?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const p = writableProject(services, actor, projectId);
   const listed = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
   // A message its owner cancelled was not sent: the target is queued again, with its draft as it
   // now stands, under a new idempotency key.
+  // So is a send made outside the project that failed (one of the project's own is retried by
+  // retry-failed-professional-sends).
   const targets = listed.map((t) => {
-    if (!t.communicationId || services.communications.store.get(t.communicationId)?.status !== 'cancelled') return t;
+    if (!t.communicationId) return t;
+    if (services.communications.store.get(t.communicationId)?.status !== 'cancelled' && !deadOutsideSend(services, p, t)) return t;
     return services.projects.updateDraft(t.targetId, { communicationId: null, queuedAt: null, sendAttempts: t.sendAttempts + 1 });
   });
+  const contacted = contactedTargets(services, p, targets);
+  const contactedIds: string[] = [];
+  const addressIds: string[] = [];
   let queued = 0;
   const skipped: Record<string, number> = {};
   const skip = (why: string) => {
@@ -85,10 +122,17 @@ export async function activateProject(services: Services, actor: Actor, projectI
   const known = await targetFactsOf(
     services,
     p,
-    targets.filter((t) => !t.communicationId && t.reviewStatus === 'approved').map((t) => t.targetUserId),
+    targets.filter((t) => (!t.communicationId || contacted.has(t.targetId)) && t.reviewStatus === 'approved').map((t) => t.targetUserId),
   );
   for (const t of targets) {
-    if (t.communicationId) {
+    // Someone the sender already reached (a direct send, another project's) gets no second
+    // message unless asked: include_already_contacted sends the approved draft anyway.
+    if (contacted.has(t.targetId) && !opts.includeAlreadyContacted) {
+      skip('already_contacted');
+      contactedIds.push(t.targetId);
+      continue;
+    }
+    if (t.communicationId && !contacted.has(t.targetId)) {
       skip('already_queued');
       continue;
     }
@@ -110,6 +154,13 @@ export async function activateProject(services: Services, actor: Actor, projectI
     // a draft approved before that rule, or whose channel became email since, waits for one).
     if (channel === 'email_send' && !t.draftSubject) {
       skip('no_email_subject');
+      continue;
+    }
+    // The connector's rule (as send_communication's recipient_email_required): no email to an
+    // address the agent did not set on the draft.
+    if (opts.connector && channel === 'email_send' && !t.recipientEmail) {
+      skip('recipient_email_required');
+      addressIds.push(t.targetId);
       continue;
     }
     try {
@@ -149,7 +200,7 @@ export async function activateProject(services: Services, actor: Actor, projectI
       409,
       'no_eligible_targets',
       targets.length
-        ? `No target is ready to send (${skippedText}): approve drafts (review_action approve) that are not stale and have a channel, then activate.`
+        ? `No target is ready to send (${skippedText}): approve drafts (review_action approve) that are not stale and have a channel, then activate.${hints(contactedIds, addressIds)}`
         : 'The project has no targets: add targets, generate and approve their drafts, then activate.',
       { skipped },
     );
@@ -158,11 +209,32 @@ export async function activateProject(services: Services, actor: Actor, projectI
     success: true,
     ...actingFields(actor),
     project_id: p.projectId,
-    message: `Queued ${queued} message${queued === 1 ? '' : 's'}${skippedText ? `; skipped ${skippedText}` : ''}. Professional-network sends follow the daily cap and resume the next day.`,
+    message: `Queued ${queued} message${queued === 1 ? '' : 's'}${skippedText ? `; skipped ${skippedText}` : ''}. Professional-network sends follow the daily cap and resume the next day.${hints(contactedIds, addressIds)}`,
     queued_count: queued,
     skipped,
+    already_contacted_target_ids: contactedIds,
+    recipient_email_required_target_ids: addressIds,
     project: presentProject(services, updated),
   };
+}
+
+/** How the two held-back groups can go out, for activation's message. */
+function hints(contactedIds: readonly string[], addressIds: readonly string[]): string {
+  const out: string[] = [];
+  if (contactedIds.length)
+    out.push(
+      ` ${contactedIds.length} target${contactedIds.length === 1 ? ' was' : 's were'} already contacted outside this project (already_contacted_target_ids): activate with include_already_contacted=true to send them the draft as well.`,
+    );
+  if (addressIds.length)
+    out.push(
+      ` ${addressIds.length} email draft${addressIds.length === 1 ? ' has' : 's have'} no reviewed recipient_email (recipient_email_required_target_ids): review the options (project_action mode=recipient_emails), set one with mode=update_message recipient_email, then activate.`,
+    );
+  return out.join('');
+}
+
+/** Which face asks: the connector adds its own rules (docs/mcp.md, "Connector rules"). */
+export interface DeliveryOptions {
+  connector?: boolean;
 }
 
 /**
@@ -174,6 +246,7 @@ export async function retryFailedProfessionalSends(
   actor: Actor,
   projectId: string,
   now: number,
+  opts: DeliveryOptions = {},
 ): Promise<Record<string, unknown>> {
   const p = writableProject(services, actor, projectId);
   const targets = services.projects.targets(p.projectId, { includedOnly: true, limit: 100_000, offset: 0, excludeUserId: p.ownerUserId });
@@ -186,7 +259,7 @@ export async function retryFailedProfessionalSends(
   }
   // A retried target the channel now refuses leaves nothing to queue: the retry still happened.
   const activation = reset
-    ? await activateProject(services, actor, projectId, now).catch((err: unknown) => {
+    ? await activateProject(services, actor, projectId, now, opts).catch((err: unknown) => {
         if (err instanceof AppError && err.code === 'no_eligible_targets') return null;
         throw err;
       })

@@ -50,27 +50,48 @@ export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 const clean = (s: string | null | undefined): string | null => (s?.trim() ? s.trim().replace(/\s+/g, ' ') : null);
 
-/** A sentence of what the project offers: its pitch, else its description, else its title. */
-function offer(project: Project, userInput: string | null): string {
-  const text = clean(userInput) ?? clean(project.pitch) ?? clean(project.description) ?? clean(project.title) ?? 'what we are working on';
+/** `user_input` as a sentence, or null. */
+function sentence(userInput: string | null): string | null {
+  const text = clean(userInput);
+  if (!text) return null;
   return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * What a message says it is about: the words given for this template (`user_input`), baked in;
+ * otherwise the `{{pitch}}` placeholder, so drafts follow the pitch as it changes and read
+ * naturally without one (the placeholder is dropped). The title and the description name and
+ * describe the workspace for its owner and are never put into a message as its pitch: a
+ * connector project's title is made up ("Drafts: <session label>"), and baked into a stored
+ * template it went out in every message, even after a rename (tester, 2026-11-30, H2).
+ */
+const offer = (userInput: string | null): string => sentence(userInput) ?? '{{pitch}}';
+
+/** The subject's topic: a title a person gave, else none. */
+function subjectTopic(project: Project): string | null {
+  if (project.titleIsAuto) return null;
+  const title = clean(project.title);
+  if (!title) return null;
+  return title.length > 60 ? `${title.slice(0, 57)}…` : title;
 }
 
 /**
  * Generates one template field from the project (and `user_input`, which leads when given). The
  * same input gives the same text. `generalize_message_to_template` is handled by
- * {@link generalizeMessage}.
+ * {@link generalizeMessage}; `pitch` needs words to start from (`user_input`, else the pitch
+ * or the description): without them it is a 400, never the title.
  */
 export function generateTemplate(
   type: Exclude<TemplateType, 'generalize_message_to_template'>,
   project: Project,
   userInput: string | null,
 ): string {
-  const what = offer(project, userInput);
-  const topic = clean(project.title) ?? 'a quick idea';
+  const what = offer(userInput);
   switch (type) {
-    case 'email_subject_template':
-      return `{{first_name}}, ${topic.length > 60 ? `${topic.slice(0, 57)}…` : topic}`;
+    case 'email_subject_template': {
+      const topic = sentence(userInput)?.replace(/[.!?]$/, '') ?? subjectTopic(project);
+      return topic ? `{{first_name}}, ${topic.length > 60 ? `${topic.slice(0, 57)}…` : topic}` : '{{first_name}}, a quick question';
+    }
     case 'outreach_message_prompt':
       return [
         'Hi {{first_name}},',
@@ -82,11 +103,19 @@ export function generateTemplate(
         '{{sender_first_name}}',
       ].join('\n');
     case 'engagement_meta_prompt':
-      return `Engage {{first_name}} ({{current_title}} at {{current_company}}) about: ${what} Keep it short, specific to their role, and end with one question.`;
+      return `Engage {{first_name}} ({{current_title}} at {{current_company}}) ${what === '{{pitch}}' ? 'about {{pitch}}.' : `about: ${what}`} Keep it short, specific to their role, and end with one question.`;
     case 'engagement_prompt':
       return `Thanks for getting back to me, {{first_name}}. ${what} Does a 20-minute call work for you? {{schedule_link}}`;
-    case 'pitch':
-      return what;
+    case 'pitch': {
+      const from = sentence(userInput) ?? sentence(project.pitch) ?? sentence(project.description);
+      if (!from)
+        throw invalidField(
+          'body',
+          '/user_input',
+          'is required to generate a pitch for a project without a description: say what you offer (the title names the project and is never used as a pitch)',
+        );
+      return from;
+    }
     case 'referral_intro_prompt':
       return `Hi, could you introduce me to {{first_name}} ({{current_title}} at {{current_company}})? ${what}`;
     case 'referral_forward_note_prompt':

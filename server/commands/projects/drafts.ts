@@ -18,6 +18,7 @@ const MODEL_BUDGET_MS = 60_000;
 
 import { type ProjectTarget, TEMPLATE_FIELDS, type TemplateField } from '../../projects/record.js';
 import type { Services } from '../../services.js';
+import { isProjectSend } from './contacted.js';
 import {
   assertKnownPlaceholders,
   factsFingerprint,
@@ -206,12 +207,21 @@ export async function generateMessages(
     shown.push(services.projects.target(t.targetId)!);
   }
   const out = await presentTargets(services, p, shown, { known });
+  // The default template says why the sender writes through {{pitch}}: without a pitch the drafts
+  // read naturally but say nothing about it (the title is never used in its place).
+  const pitchless = !p.pitch?.trim() && /\{\{\s*pitch\s*\}\}/.test(p.templates.outreach_message_prompt ?? '');
   return {
     success: true,
     generated_count: generated,
     drafting_provider: drafter ? drafter.name : 'template',
     model_rewritten_count: rewritten,
     targets: out,
+    ...(pitchless
+      ? {
+          next_step:
+            "This project has no pitch, so the drafts say nothing about why you write. Give it one (connector: project_action mode=generate_templates with template_type=pitch and user_input; REST: PATCH the project's pitch), or write the message yourself (project_action mode=update_templates with outreach_message_prompt), then generate_messages again before approving.",
+        }
+      : {}),
   };
 }
 
@@ -256,8 +266,14 @@ export async function putMessage(
   if (!t || t.projectId !== p.projectId) throw new AppError(404, 'target_not_found', 'No such target in this project; add it first.', {});
   // A draft already handed to communications (queued, going out or sent) is what was sent: a change
   // here would change nothing sent, and the draft would no longer say what went out.
+  // A send made outside the project (a direct send recorded on the target) leaves its draft editable:
+  // activation with include_already_contacted sends the draft as it then stands.
   const handed = t.communicationId ? services.communications.store.get(t.communicationId) : null;
-  if (handed && (handed.status === 'queued' || handed.status === 'in_progress' || handed.status === 'completed'))
+  if (
+    handed &&
+    isProjectSend(p, t, handed.context) &&
+    (handed.status === 'queued' || handed.status === 'in_progress' || handed.status === 'completed')
+  )
     throw new AppError(
       409,
       'message_already_queued',

@@ -88,7 +88,8 @@ export async function targetFactsOf(
           sender_first_name: sender?.name?.split(' ')[0] ?? null,
           sender_name: sender?.name ?? null,
           pitch: project.pitch,
-          project_title: project.title,
+          // A title Proxima made up names the workspace, not anything to tell a person.
+          project_title: project.titleIsAuto ? null : project.title,
           schedule_link: null,
         },
       });

@@ -1,19 +1,27 @@
 import { invalidField } from '../../errors.js';
-import { defineTool } from '../tool.js';
+import { defineTool, type ToolContext } from '../tool.js';
 import { DELEGATE_ARGUMENT, modeResultSchema, pickArgs, requireArg } from './schema-tools.js';
+import { ensureSessionProject, sessionProjectId } from './session-project.js';
 
 type Args = Record<string, unknown> & { mode?: string; project_id?: string; delegate_user_id?: string };
 const pick = pickArgs;
 const need = requireArg;
 const uuid = { type: 'string', format: 'uuid' } as const;
 
-/** The project an action is about: `project_id`, else the agent session's current project. */
-function projectOf(args: Args): string {
+/**
+ * The project an action is about: `project_id`, else the agent session's current project. Adding
+ * targets with a session that has none makes the session's project, as a connector draft does;
+ * any other mode without a project is refused, saying how to get one.
+ */
+async function projectOf(args: Args, ctx: ToolContext): Promise<string> {
   if (typeof args.project_id === 'string') return args.project_id;
+  if (args.mode === 'add_targets') return ensureSessionProject(ctx, 'Adding targets', args.delegate_user_id);
+  const bound = sessionProjectId(ctx);
+  if (bound) return bound;
   throw invalidField(
     'body',
     '/project_id',
-    `is required in mode ${args.mode} (or bind an agent session to a project with agent_session mode=switch_project)`,
+    `is required in mode ${args.mode}: pass a project id (project_read lists the account's projects), or the agent_session_id of a session that has a project (agent_session mode=start or switch_project with a project_id binds one; project_action mode=add_targets or send_communication mode=draft with an agent_session_id makes one)`,
   );
 }
 
@@ -109,7 +117,8 @@ export const projectActionTool = defineTool<Args>({
     `Modes: ${MODES.join(', ')}.`,
     'list and status read; targets lists the shortlist; recipient_emails shows each target’s email options; add_targets/remove_targets take target_user_ids (remove_all only to clear the shortlist);',
     'rename (title), update_engagement_mode (quick_text or schedule_live), update_templates (the six template fields), generate_templates (template_type, user_input, message), generate_messages (drafts, never sent), update_message (target_user_id, message, subject for email, review_action save or approve: approve only after the user approved), send_readiness, activate (queues approved drafts; daily caps pace the professional network), retry_failed_professional_sends, metrics.',
-    'project_id names the project. Free.',
+    'send_readiness and activate leave out people you already messaged live outside the project (already_contacted_target_ids; include_already_contacted=true sends anyway) and email drafts without a recipient_email you set with update_message (no_recipient_email_target_ids: review them with recipient_emails first).',
+    'project_id names the project; without it, the agent session’s project (agent_session_id). add_targets with a session that has no project makes one for it. Free.',
   ].join(' '),
   auth: { anyOf: ['communications'] },
   kind: 'action',
@@ -132,6 +141,11 @@ export const projectActionTool = defineTool<Args>({
       },
       ...Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, { type: ['string', 'null'], maxLength: 20_000 }])),
       clear_personalization: { type: 'boolean' },
+      include_already_contacted: {
+        type: 'boolean',
+        description:
+          'activate: also send to targets you already reached live outside this project (send_readiness lists them in already_contacted_target_ids); default false skips them.',
+      },
       template_type: { type: 'string', maxLength: 60 },
       user_input: { type: 'string', maxLength: 5000 },
       message: { type: 'string', maxLength: 20_000 },
@@ -152,7 +166,7 @@ export const projectActionTool = defineTool<Args>({
     const delegate = pick(args, ['delegate_user_id']);
     const result = async (): Promise<unknown> => {
       if (mode === 'list') return ctx.route('GET /api/v1/projects', { query: { ...pick(args, ['limit', 'offset']), ...delegate } });
-      const projectId = projectOf(args);
+      const projectId = await projectOf(args, ctx);
       const params = { projectId };
       switch (mode) {
         case 'status':
@@ -241,7 +255,10 @@ export const projectActionTool = defineTool<Args>({
             },
           });
         case 'activate':
-          return ctx.route('POST /api/v1/projects/:projectId/activate', { params, body: delegate });
+          return ctx.route('POST /api/v1/projects/:projectId/activate', {
+            params,
+            body: { ...pick(args, ['include_already_contacted']), ...delegate },
+          });
       }
       return null;
     };

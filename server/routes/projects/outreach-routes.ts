@@ -176,6 +176,11 @@ export const projectOutreachRoutes = [
         },
         model_rewritten_count: { type: 'integer', description: 'Drafts the model rewrote (the others kept the template text).' },
         targets: { type: 'array', items: { anyOf: [targetSchema, unsavedDraftSchema] } },
+        next_step: {
+          type: 'string',
+          description:
+            'Present when the project has no pitch and its outreach template leaves the pitch out: how to give the drafts one before approving them.',
+        },
       },
     },
     handler: ({ params, body, actor, services, now }) => generateMessages(services, actor!, params.projectId, body, now),
@@ -234,8 +239,10 @@ export const projectOutreachRoutes = [
             'already_queued_count',
             'no_channel_count',
             'no_email_subject_count',
+            'already_contacted_count',
             'stale_target_ids',
             'not_previewed_target_ids',
+            'already_contacted_target_ids',
             'delivery_channels',
           ],
           properties: {
@@ -252,8 +259,20 @@ export const projectOutreachRoutes = [
               type: 'integer',
               description: 'Drafts that would go out by email without a subject: not ready until one is saved.',
             },
+            already_contacted_count: {
+              type: 'integer',
+              description:
+                'Targets the sender already reached live outside this project’s activation (a direct send, another project): not ready; activation skips them unless include_already_contacted.',
+            },
             stale_target_ids: { type: 'array', items: { type: 'string' } },
             not_previewed_target_ids: { type: 'array', items: { type: 'string' } },
+            already_contacted_target_ids: { type: 'array', items: { type: 'string' } },
+            no_recipient_email_count: {
+              type: 'integer',
+              description:
+                'Connector only: email drafts without a recipient_email set on the draft (reviewed): not ready until one is set with update_message.',
+            },
+            no_recipient_email_target_ids: { type: 'array', items: { type: 'string' }, description: 'Connector only: those targets.' },
             delivery_channels: {
               type: 'object',
               additionalProperties: { type: 'integer' },
@@ -264,25 +283,53 @@ export const projectOutreachRoutes = [
       },
       ['uuid'],
     ),
-    handler: ({ params, actor, services }) => sendReadiness(services, actor!, params.projectId),
+    handler: ({ params, actor, services, surface }) =>
+      sendReadiness(services, actor!, params.projectId, { connector: surface === 'connector' }),
   }),
-  defineRoute<Record<string, never>, Record<string, never>, P>({
+  defineRoute<{ include_already_contacted?: boolean }, Record<string, never>, P>({
     method: 'POST',
     path: '/api/v1/projects/:projectId/activate',
     tag: 'projects',
     summary:
       'Queues every approved, fresh, included draft as a live communication (never a target twice); daily caps pace the professional network.',
     auth: AUTH,
-    request: { params: projectParams, body: { type: 'object', additionalProperties: false, properties: {} } },
+    request: {
+      params: projectParams,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          include_already_contacted: {
+            type: 'boolean',
+            description:
+              'Also send the approved drafts of targets the sender already reached live outside this project (default false: they are skipped as already_contacted).',
+          },
+        },
+      },
+    },
     errors: [...PROJECT_WRITE_ERRORS, 'no_eligible_targets', ...SEARCH_ENGINE_ERRORS],
     response: actingResponse({
       project_id: uuid,
       message: { type: 'string' },
       queued_count: { type: 'integer' },
       skipped: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Targets not queued, by reason.' },
+      already_contacted_target_ids: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Targets skipped because the sender already reached them outside this project.',
+      },
+      recipient_email_required_target_ids: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Email drafts skipped for want of a recipient_email set on the draft: a connector rule, so always empty on REST.',
+      },
       project,
     }),
-    handler: ({ params, actor, services, now }) => activateProject(services, actor!, params.projectId, now),
+    handler: ({ params, body, actor, services, now, surface }) =>
+      activateProject(services, actor!, params.projectId, now, {
+        connector: surface === 'connector',
+        includeAlreadyContacted: body.include_already_contacted === true,
+      }),
   }),
   defineRoute<Record<string, never>, Record<string, never>, P>({
     method: 'POST',
@@ -300,7 +347,8 @@ export const projectOutreachRoutes = [
       message: { type: 'string' },
       project,
     }),
-    handler: ({ params, actor, services, now }) => retryFailedProfessionalSends(services, actor!, params.projectId, now),
+    handler: ({ params, actor, services, now, surface }) =>
+      retryFailedProfessionalSends(services, actor!, params.projectId, now, { connector: surface === 'connector' }),
   }),
   defineRoute<Record<string, never>, Record<string, never>, { token: string }>({
     method: 'GET',

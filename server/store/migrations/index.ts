@@ -19,6 +19,7 @@ import { stagedStates } from './018-staged-states.js';
 import { batchRequestHash } from './019-batch-request-hash.js';
 import { webhookOwner } from './020-webhook-owner.js';
 import { delegateConsent } from './021-delegate-consent.js';
+import { autoTitles } from './022-auto-titles.js';
 
 /** A forward-only schema change. Versions are unique and never reused or edited once shipped. */
 export interface Migration {
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   batchRequestHash,
   webhookOwner,
   delegateConsent,
+  autoTitles,
 ];

@@ -5,6 +5,7 @@ import { createBody, historyBody, identityProperties } from '../../../routes/com
 import { capabilitiesResponse } from '../../../routes/communications/schemas.js';
 import { defineTool, type ToolContext } from '../../tool.js';
 import { DELEGATE_ARGUMENT, pickArgs, requireArg } from '../schema-tools.js';
+import { ensureSessionProject } from '../session-project.js';
 
 const MODES = ['precheck', 'history', 'draft', 'send', 'status', 'cancel'] as const;
 type Mode = (typeof MODES)[number];
@@ -39,25 +40,8 @@ async function projectDraft(
   truncated: boolean | undefined,
 ): Promise<Record<string, unknown>> {
   const delegate = args.delegate_user_id ? { delegate_user_id: args.delegate_user_id } : {};
-  let projectId = (args.project_id as string | undefined) ?? ctx.session?.projectId ?? null;
-  if (projectId && !args.project_id && ctx.services.projects.get(projectId)?.ownerUserId !== ctx.actor.ownerUserId) projectId = null;
-  if (!projectId) {
-    if (!ctx.session)
-      throw new AppError(
-        409,
-        'mcp_session_project_required',
-        'A connector draft is kept in a project: pass an existing project_id, or start an agent session (agent_session mode=start) and pass its agent_session_id so a project is made for it.',
-      );
-    const made = (await ctx.route('POST /api/v1/projects', {
-      body: {
-        title: ctx.session.label ? `Drafts: ${ctx.session.label}` : `Drafts of ${new Date(ctx.now).toISOString().slice(0, 10)}`,
-        ...delegate,
-      },
-    })) as { project: { id: string } };
-    projectId = made.project.id;
-    ctx.services.projects.bindSession(projectId, ctx.session.sessionId, ctx.now);
-    ctx.services.agentSessions.touch(ctx.session.sessionId, ctx.now, { projectId });
-  }
+  const projectId =
+    (args.project_id as string | undefined) ?? (await ensureSessionProject(ctx, 'A connector draft', args.delegate_user_id));
   // The routes' names for the tool's `channel`: a problem with it is said of `channel`.
   const channelPointers = [
     { from: '/channels/0', to: '/channel' },
