@@ -114,4 +114,58 @@ s('jobs_search: a sentence as a place gets a connector warning naming it and que
   }
 });
 
+/** Every string in a tool's answer that names a REST path. */
+const restPaths = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? /\/api\/v\d/.test(value)
+      ? [value]
+      : []
+    : value && typeof value === 'object'
+      ? Object.values(value).flatMap(restPaths)
+      : [];
+
+s('connector messages name tools, never REST paths; REST keeps its own words', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const company = await mcp.call('company_search', { query: 'software companies' });
+    const companySearchId = company.structuredContent?.search_id as string;
+    assert.type(companySearchId, 'string');
+    // A company search's id given to replay: said to be one, with what takes it.
+    const replay = await mcp.call('replay_search_result', { search_id: companySearchId });
+    assert.is(replay.structuredContent?.error, 'search_not_found');
+    const message = String(replay.structuredContent?.message);
+    assert.match(message, 'It is the search_id of a company search (company_search)');
+    assert.match(message, 'filters.companies[].where.search_id to people_search');
+    assert.match(message, 'replay_search_result takes the search_id of a people_search result');
+    const unknown = await mcp.call('replay_search_result', { search_id: 'srch_000000000000000000000000' });
+    assert.match(
+      String(unknown.structuredContent?.message),
+      /^No recorded people_search page "srch_0+" for this account\. replay_search_result/,
+    );
+    // An unknown company search in people_search's filters.
+    const missing = await mcp.call('people_search', {
+      filters: { companies: [{ operator: 'include', where: { search_id: '00000000-0000-4000-8000-000000000000' } }] },
+    });
+    assert.is(missing.structuredContent?.error, 'search_not_found');
+    // A post search's binding names people_search.
+    const posts = await mcp.call('posts_search', { query: 'post' });
+    assert.not.ok(posts.isError, JSON.stringify(posts.structuredContent));
+    const binding = posts.structuredContent?.people_search_binding as { description: string };
+    assert.match(binding.description, 'Pass filters as the filters argument of people_search');
+    for (const result of [replay, unknown, missing, posts]) assert.equal(restPaths(result.structuredContent), []);
+    // REST says its routes, as before.
+    const rest = await ctx.app.call('GET', `/api/v1/search/people/${companySearchId}`, { key: ctx.apiKey });
+    assert.is(rest.status, 404);
+    assert.match(String(rest.body.message), 'It is the search_id of a company search (POST /api/v1/companies/search/preview)');
+    assert.match(String(rest.body.message), 'Only full searches (POST /api/v1/search/people or /api/v2/search/people/query) are stored');
+    const restPosts = await ctx.app.call('POST', '/api/v1/search/posts/preview', { key: ctx.apiKey, body: { query: 'post' } });
+    assert.match(
+      String((restPosts.body.people_search_binding as { description: string }).description),
+      'POST /api/v1/search/people or /preview',
+    );
+  } finally {
+    await mcp.close();
+  }
+});
+
 s.run();
