@@ -114,6 +114,30 @@ s('jobs_search: a sentence as a place gets a connector warning naming it and que
   }
 });
 
+s('a zero names the filter that removed everyone, when leaving one out finds people', async (ctx) => {
+  const mcp = await connectMcp(ctx.app.url, { apiKey: ctx.apiKey });
+  try {
+    const result = await mcp.call('people_search', {
+      filters: { locations: { include: ['London'] }, job_titles: { include: ['Zymurgist'] } },
+      limit: 2,
+    });
+    assert.not.ok(result.isError, JSON.stringify(result.structuredContent));
+    const reason = result.structuredContent?.no_results_reason as { code: string; message: string; conclusive: boolean };
+    assert.is(reason.code, 'no_matching_profiles');
+    assert.is(reason.conclusive, true);
+    // Without the title, the eleven Londoners besides the requester; without London, still nobody (not named).
+    assert.is(reason.message, 'No profile matches every filter: without filters.job_titles ("Zymurgist"), 11 people match.');
+    // One filter alone: nothing to leave out, the message as before.
+    const alone = await mcp.call('people_search', { filters: { job_titles: { include: ['Zymurgist'] } } });
+    assert.is(
+      (alone.structuredContent?.no_results_reason as { message: string }).message,
+      'No profile matches every filter; try removing one.',
+    );
+  } finally {
+    await mcp.close();
+  }
+});
+
 /** Every string in a tool's answer that names a REST path. */
 const restPaths = (value: unknown): string[] =>
   typeof value === 'string'
