@@ -130,7 +130,7 @@ s('a zero names the filter that removed everyone, when leaving one out finds peo
     // One filter alone: nothing to leave out, the message as before.
     const alone = await mcp.call('people_search', { filters: { job_titles: { include: ['Zymurgist'] } } });
     assert.is(
-      (alone.structuredContent?.no_results_reason as { message: string }).message,
+      (alone.structuredContent!.no_results_reason as { message: string }).message,
       'No profile matches every filter; try removing one.',
     );
   } finally {
