@@ -15,6 +15,8 @@ export interface IdKind {
   takers: readonly IdTaker[];
   /** Said instead of (or after) the takers. */
   note?: string;
+  /** Argument names (beside the takers') that hold this kind, where another problem is no mix-up. */
+  heldBy?: readonly string[];
 }
 
 /**
@@ -44,6 +46,7 @@ export const PREFIXED_IDS: readonly IdKind[] = [
     kind: 'a cohort reference',
     takers: [],
     note: "people_search takes it in filters.cohort_refs (a post search's people_search_binding.filters)",
+    heldBy: ['cohort_refs'],
   },
   {
     prefix: 'inv_',
@@ -121,6 +124,8 @@ export function nameIdKinds(problems: readonly ValidationProblem[], args: unknow
         .split('/')
         .filter((s) => s !== '' && !/^\d+$/.test(s))
         .at(-1) ?? 'this argument';
+    // An id of the very kind the argument takes has another problem (too long...): said as it was.
+    if (kind.takers.some((t) => t.argument === name) || kind.heldBy?.includes(name)) return p;
     return { ...p, message: `is ${kind.kind} (${kind.prefix}…), not a ${name}: ${whereItGoes(kind)}` };
   });
 }

@@ -68,6 +68,9 @@ s('an id of another kind is named, with the tool that takes it; same code, valid
         JSON.stringify(body.errors),
       );
     }
+    // An id of the kind the argument takes, with another problem, is said as before.
+    const long = await mcp.call('conversation_read', { conversation_id: `cv_${'0'.repeat(70)}` });
+    assert.match(String(long.structuredContent?.message), /\/conversation_id must NOT have more than 60 characters/);
     // Other problems are said as before.
     const plain = await mcp.call('communication_read', { mode: 'get', communication_id: 'not-an-id' });
     assert.match(String(plain.structuredContent?.message), /\/communication_id must match format "?uuid"?/);
