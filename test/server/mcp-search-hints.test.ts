@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readsAsSentence } from '../../server/commands/search/sentence-values.js';
+import { MAX_PARSED, readsAsSentence, sentenceValues } from '../../server/commands/search/sentence-values.js';
 import { loadConnectorCorpus, personId, REQUESTER } from '../helpers/connector-corpus.js';
 import { connectMcp } from '../helpers/mcp-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -43,6 +43,9 @@ s('a sentence reads as one; titles and places, however long, do not', () => {
     assert.is(readsAsSentence(value, 'title'), null, value);
   for (const value of ['Washington, District of Columbia, United States', 'Las Palmas de Gran Canaria', 'San Francisco Bay Area'])
     assert.is(readsAsSentence(value, 'place'), null, value);
+  // A request of many long values parses the first few only (a long value takes the parser ~3 ms).
+  const many = Array.from({ length: 30 }, (_, i) => `engineers in Berlin who know Spark number ${i}`);
+  assert.is(sentenceValues([{ field: 'filters.job_titles.include', kind: 'title', values: many }]).length, MAX_PARSED);
 });
 
 s('people_search: a sentence as a job title gets a warning naming it and description; billed as before', async (ctx) => {

@@ -59,11 +59,20 @@ export function readsAsSentence(value: string, kind: ValueKind): string[] | null
   return null;
 }
 
-/** The values of the lists that read as sentences, each once, in order. */
+/**
+ * Values of five words or more parsed per request at most: a long value takes the parser about
+ * 3 ms, and a request may hold hundreds (sentences come one or two at a time).
+ */
+export const MAX_PARSED = 10;
+
+/** The values of the lists that read as sentences, each once, in order (the first {@link MAX_PARSED} long ones looked at). */
 export function sentenceValues(lists: readonly FilterValues[]): SentenceValue[] {
   const out: SentenceValue[] = [];
+  let parsed = 0;
   for (const list of lists)
     for (const value of new Set(list.values ?? [])) {
+      if (words(value).length < MIN_WORDS) continue;
+      if (++parsed > MAX_PARSED) return out;
       const reads = readsAsSentence(value, list.kind);
       if (reads) out.push({ field: list.field, value, reads });
     }
