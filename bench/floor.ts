@@ -7,6 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
+import { analyzeTitle } from '../search-engine/embedded/analysis.js';
 
 export const FLOOR_FILE = 'floor.sqlite';
 
@@ -23,12 +24,15 @@ export async function loadFloor(
   db.pragma('synchronous = NORMAL');
   db.pragma('cache_size = -262144');
   db.exec(`CREATE TABLE p (rowid INTEGER PRIMARY KEY, id TEXT, name TEXT, country TEXT, function TEXT, seniority TEXT, years REAL);
-    CREATE VIRTUAL TABLE f USING fts5(headline, title, content='', tokenize='porter unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE f USING fts5(headline, content='', tokenize='porter unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE ft USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2');
     CREATE VIRTUAL TABLE fs USING fts5(skills, content='', tokenize='unicode61 remove_diacritics 2');`);
   const insP = db.prepare('INSERT INTO p VALUES (?, ?, ?, ?, ?, ?, ?)');
-  // Skills are analysed like the mapping's name fields (folded, not stemmed), so the floor
-  // computes the same result as the engine.
-  const insF = db.prepare('INSERT INTO f (rowid, headline, title) VALUES (?, ?, ?)');
+  // Skills are analysed like the mapping's name fields (folded, not stemmed), and titles like
+  // its title fields (plurals folded, in JS: analyzeTitle), so the floor computes the same
+  // result as the engine.
+  const insF = db.prepare('INSERT INTO f (rowid, headline) VALUES (?, ?)');
+  const insT = db.prepare('INSERT INTO ft (rowid, title) VALUES (?, ?)');
   const insS = db.prepare('INSERT INTO fs (rowid, skills) VALUES (?, ?)');
   const started = performance.now();
   let n = 0;
@@ -46,7 +50,8 @@ export async function loadFloor(
         r.seniority ?? null,
         r.years_experience ?? null,
       );
-      insF.run(n, r.headline ?? null, r.current_title ?? null);
+      insF.run(n, r.headline ?? null);
+      if (typeof r.current_title === 'string') insT.run(n, analyzeTitle(r.current_title, 'ascii'));
       insS.run(n, ((r.skills as string[]) ?? []).join('\n'));
     }
   });
@@ -66,7 +71,7 @@ export async function loadFloor(
   db.exec(
     'CREATE INDEX p_country ON p (country); CREATE INDEX p_function ON p (function); CREATE INDEX p_seniority ON p (seniority); CREATE INDEX p_name ON p (name); ANALYZE;',
   );
-  db.exec("INSERT INTO f (f) VALUES ('optimize'); INSERT INTO fs (fs) VALUES ('optimize')");
+  db.exec("INSERT INTO f (f) VALUES ('optimize'); INSERT INTO ft (ft) VALUES ('optimize'); INSERT INTO fs (fs) VALUES ('optimize')");
   const seconds = (performance.now() - started) / 1000;
   db.close();
   const size = ['', '-wal'].reduce((s, x) => s + (fs.existsSync(file + x) ? fs.statSync(file + x).size : 0), 0);
@@ -86,19 +91,21 @@ export class FloorQueries {
     return { total, ids };
   }
   selectiveText(term: string, country: string) {
-    const hits = 'SELECT rowid AS d, bm25(f) AS s FROM f WHERE f MATCH ? UNION ALL SELECT rowid, bm25(fs) FROM fs WHERE fs MATCH ?';
+    const hits =
+      'SELECT rowid AS d, bm25(f) AS s FROM f WHERE f MATCH ? UNION ALL SELECT rowid, bm25(ft) FROM ft WHERE ft MATCH ? UNION ALL SELECT rowid, bm25(fs) FROM fs WHERE fs MATCH ?';
+    const title = `"${analyzeTitle(term, 'ascii')}"`;
     return this.run(
       `SELECT p.id FROM (SELECT d, min(s) AS s FROM (${hits}) GROUP BY d) h JOIN p ON p.rowid = h.d WHERE p.country = ? ORDER BY h.s LIMIT 10`,
       `SELECT count(*) AS n FROM (SELECT DISTINCT d FROM (${hits})) h JOIN p ON p.rowid = h.d WHERE p.country = ?`,
-      [`"${term}"`, `"${term}"`, country],
+      [`"${term}"`, title, `"${term}"`, country],
     );
   }
   broadText(term: string) {
-    const match = `{headline title} : "${term}"`;
+    const hits = 'SELECT rowid AS d, bm25(f) AS s FROM f WHERE f MATCH ? UNION ALL SELECT rowid, bm25(ft) FROM ft WHERE ft MATCH ?';
     return this.run(
-      'SELECT p.id FROM f JOIN p ON p.rowid = f.rowid WHERE f MATCH ? ORDER BY bm25(f) LIMIT 10',
-      'SELECT count(*) AS n FROM f WHERE f MATCH ?',
-      [match],
+      `SELECT p.id FROM (SELECT d, sum(s) AS s FROM (${hits}) GROUP BY d) h JOIN p ON p.rowid = h.d ORDER BY h.s LIMIT 10`,
+      `SELECT count(*) AS n FROM (SELECT DISTINCT d FROM (${hits}))`,
+      [`"${term}"`, `"${analyzeTitle(term, 'ascii')}"`],
     );
   }
   filtersOnly(fn: string, seniority: string, country: string) {

@@ -357,7 +357,7 @@ function metros() {
   for (const m of [...METROS, ...countyAreas()]) {
     // A wider area is no city's metro: a city filter there must not widen to the whole area.
     if (!m.area)
-      for (const member of m.members) {
+      for (const member of [...m.members, ...countyMembers(m)]) {
         const [name, region, cc] = member.split('|') as [string, string, string];
         first(byMember, memberKey(name, region, cc), m);
       }
@@ -366,6 +366,42 @@ function metros() {
   }
   metroIndex = { byMember, byName };
   return metroIndex;
+}
+
+/**
+ * Share of the largest namesake's people at which a town of the same name in another state makes
+ * a bare name a guess ("Franklin"): such a town is no member by its county alone.
+ */
+const NAMESAKE_GUESS = 1 / 3;
+
+/**
+ * The towns of a metro's counties (MetroDefinition `counties`), as members, except a town its
+ * bare name resolves to only as a guess among namesakes of a similar size: a city filter widens
+ * to its metro, and a guessed town should not widen to another state's metro.
+ */
+function countyMembers(m: MetroDefinition): string[] {
+  if (!m.counties?.length) return [];
+  const areas = new Map(countyAreas().map((a) => [a.name, a]));
+  const out: string[] = [];
+  for (const c of m.counties) {
+    const [county, code] = c.split('|') as [string, string];
+    const area = areas.get(`${county}, ${US_STATES[code] ?? code}`);
+    for (const member of area?.members ?? []) {
+      const [name, region] = member.split('|') as [string, string];
+      // The bare name reads as its most populous namesake: a guess only when that is this town
+      // and another state has a town of that name not much smaller.
+      const namesakes = findCities(name).filter((x) => placeKey(x.name) === placeKey(name));
+      const top = namesakes[0];
+      const next = namesakes.find((x) => x.countryCode === 'US' && placeKey(x.region) !== placeKey(region));
+      const guess =
+        top?.countryCode === 'US' &&
+        placeKey(top.region) === placeKey(region) &&
+        next &&
+        next.population >= top.population * NAMESAKE_GUESS;
+      if (!guess) out.push(member);
+    }
+  }
+  return out;
 }
 
 /** The metro a city belongs to, if any. */

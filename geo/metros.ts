@@ -14,6 +14,13 @@ export interface MetroDefinition {
   aliases: string[];
   members: string[];
   /**
+   * The counties the area is officially made of, as "County|ST" (US: the Office of Management and
+   * Budget's metropolitan statistical area delineation, or the region's own definition, such as
+   * the Bay Area's nine counties): their towns (geo/data/us-counties.tsv) are members too, but
+   * not a town whose bare name is only a guess among namesakes (geo/gazetteer.ts `metros`).
+   */
+  counties?: string[];
+  /**
    * A wider area than one city's surroundings ("the Ozarks", "East Anglia"): its filter matches its
    * member cities, but a member city does not take it as its metro, so a filter on one of those
    * cities does not widen to the others (a city filter matches its metro too).
@@ -25,6 +32,17 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'San Francisco Bay Area',
     aliases: ['bay area', 'sf bay area', 'the bay area', 'silicon valley', 'south bay', 'east bay', 'peninsula'],
+    counties: [
+      'Alameda County|CA',
+      'Contra Costa County|CA',
+      'Marin County|CA',
+      'Napa County|CA',
+      'San Francisco County|CA',
+      'San Mateo County|CA',
+      'Santa Clara County|CA',
+      'Solano County|CA',
+      'Sonoma County|CA',
+    ],
     members: [
       'San Francisco|California|US',
       'Oakland|California|US',
@@ -43,6 +61,31 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Greater New York',
     aliases: ['new york metro', 'nyc metro', 'tri-state area', 'greater nyc', 'new york metropolitan area'],
+    counties: [
+      'Bronx County|NY',
+      'Kings County|NY',
+      'New York County|NY',
+      'Queens County|NY',
+      'Richmond County|NY',
+      'Nassau County|NY',
+      'Suffolk County|NY',
+      'Westchester County|NY',
+      'Putnam County|NY',
+      'Rockland County|NY',
+      'Bergen County|NJ',
+      'Essex County|NJ',
+      'Hudson County|NJ',
+      'Hunterdon County|NJ',
+      'Middlesex County|NJ',
+      'Monmouth County|NJ',
+      'Morris County|NJ',
+      'Ocean County|NJ',
+      'Passaic County|NJ',
+      'Somerset County|NJ',
+      'Sussex County|NJ',
+      'Union County|NJ',
+      'Pike County|PA',
+    ],
     members: [
       'New York|New York|US',
       'Brooklyn|New York|US',
@@ -56,6 +99,15 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Greater Boston',
     aliases: ['boston area', 'boston metro'],
+    counties: [
+      'Suffolk County|MA',
+      'Norfolk County|MA',
+      'Plymouth County|MA',
+      'Middlesex County|MA',
+      'Essex County|MA',
+      'Rockingham County|NH',
+      'Strafford County|NH',
+    ],
     members: [
       'Boston|Massachusetts|US',
       'Cambridge|Massachusetts|US',
@@ -67,6 +119,7 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Greater Los Angeles',
     aliases: ['la area', 'la metro', 'southern california', 'socal', 'silicon beach'],
+    counties: ['Los Angeles County|CA', 'Orange County|CA'],
     members: [
       'Los Angeles|California|US',
       'Santa Monica|California|US',
@@ -89,6 +142,19 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Dallas-Fort Worth',
     aliases: ['dfw', 'dallas fort worth', 'greater dallas', 'metroplex', 'north texas'],
+    counties: [
+      'Collin County|TX',
+      'Dallas County|TX',
+      'Denton County|TX',
+      'Ellis County|TX',
+      'Hunt County|TX',
+      'Kaufman County|TX',
+      'Rockwall County|TX',
+      'Johnson County|TX',
+      'Parker County|TX',
+      'Tarrant County|TX',
+      'Wise County|TX',
+    ],
     members: [
       'Dallas|Texas|US',
       'Fort Worth|Texas|US',
@@ -102,11 +168,23 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Greater Houston',
     aliases: ['houston area', 'houston metro'],
+    counties: [
+      'Austin County|TX',
+      'Brazoria County|TX',
+      'Chambers County|TX',
+      'Fort Bend County|TX',
+      'Galveston County|TX',
+      'Harris County|TX',
+      'Liberty County|TX',
+      'Montgomery County|TX',
+      'Waller County|TX',
+    ],
     members: ['Houston|Texas|US', 'Sugar Land|Texas|US', 'The Woodlands|Texas|US', 'Katy|Texas|US'],
   },
   {
     name: 'Greater Phoenix',
     aliases: ['phoenix metro', 'valley of the sun', 'phoenix area'],
+    counties: ['Maricopa County|AZ', 'Pinal County|AZ'],
     members: ['Phoenix|Arizona|US', 'Scottsdale|Arizona|US', 'Tempe|Arizona|US', 'Mesa|Arizona|US', 'Chandler|Arizona|US'],
   },
   {
@@ -117,16 +195,45 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Greater Seattle',
     aliases: ['seattle area', 'seattle metro', 'puget sound'],
+    counties: ['King County|WA', 'Pierce County|WA', 'Snohomish County|WA'],
     members: ['Seattle|Washington|US', 'Bellevue|Washington|US', 'Redmond|Washington|US', 'Kirkland|Washington|US', 'Tacoma|Washington|US'],
   },
   {
     name: 'Greater Denver',
     aliases: ['denver metro', 'denver area', 'front range'],
+    counties: [
+      'Adams County|CO',
+      'Arapahoe County|CO',
+      'Broomfield County|CO',
+      'Clear Creek County|CO',
+      'Denver County|CO',
+      'Douglas County|CO',
+      'Elbert County|CO',
+      'Gilpin County|CO',
+      'Jefferson County|CO',
+      'Park County|CO',
+    ],
     members: ['Denver|Colorado|US', 'Boulder|Colorado|US', 'Aurora|Colorado|US', 'Lakewood|Colorado|US'],
   },
   {
     name: 'Greater Chicago',
     aliases: ['chicagoland', 'chicago area', 'chicago metro'],
+    counties: [
+      'Cook County|IL',
+      'DeKalb County|IL',
+      'DuPage County|IL',
+      'Grundy County|IL',
+      'Kane County|IL',
+      'Kendall County|IL',
+      'Lake County|IL',
+      'McHenry County|IL',
+      'Will County|IL',
+      'Jasper County|IN',
+      'Lake County|IN',
+      'Newton County|IN',
+      'Porter County|IN',
+      'Kenosha County|WI',
+    ],
     members: ['Chicago|Illinois|US', 'Evanston|Illinois|US', 'Naperville|Illinois|US', 'Schaumburg|Illinois|US', 'Aurora|Illinois|US'],
   },
   {
@@ -137,6 +244,7 @@ export const METROS: MetroDefinition[] = [
   {
     name: 'Greater Miami',
     aliases: ['south florida', 'miami metro', 'miami area'],
+    counties: ['Miami-Dade County|FL', 'Broward County|FL', 'Palm Beach County|FL'],
     members: ['Miami|Florida|US', 'Fort Lauderdale|Florida|US', 'Boca Raton|Florida|US'],
   },
   { name: 'Greater London', aliases: ['london area'], members: ['London|London, City of|GB'] },

@@ -11,11 +11,15 @@ import {
   STORED_ONLY,
   TEXT,
   TEXT_WITH_KEYWORD,
+  TITLE_WITH_KEYWORD,
 } from './analysis.js';
 import type { DocumentKind } from './record-schemas.js';
 
-/** Bumped when a mapping changes incompatibly; part of every physical index name. */
-export const MAPPING_VERSION = 1;
+/**
+ * Bumped when a mapping changes incompatibly; part of every physical index name. 2: job titles
+ * are analyzed by `proxima_title` (plurals only) instead of the prose analyzer.
+ */
+export const MAPPING_VERSION = 2;
 
 export interface IndexDefinition {
   kind: DocumentKind;
@@ -66,7 +70,7 @@ export const PROFILES: IndexDefinition = {
       headline: TEXT,
       bio: TEXT,
       location: LOCATION_MAPPING,
-      current_title: TEXT_WITH_KEYWORD,
+      current_title: TITLE_WITH_KEYWORD,
       current_company_id: KEYWORD,
       current_company_name: NAME_WITH_KEYWORD,
       current_company: COMPANY_FACTS,
@@ -79,7 +83,7 @@ export const PROFILES: IndexDefinition = {
         properties: {
           company_id: KEYWORD,
           company_name: NAME_WITH_KEYWORD,
-          title: TEXT_WITH_KEYWORD,
+          title: TITLE_WITH_KEYWORD,
           function: KEYWORD,
           seniority: KEYWORD,
           start: { type: 'date', format: 'yyyy-MM' },
@@ -153,7 +157,7 @@ export const JOBS: IndexDefinition = {
       company_id: KEYWORD,
       company_name: NAME_WITH_KEYWORD,
       company: COMPANY_FACTS,
-      title: TEXT_WITH_KEYWORD,
+      title: TITLE_WITH_KEYWORD,
       description: TEXT,
       function: KEYWORD,
       seniority: KEYWORD,

@@ -5,6 +5,7 @@
  */
 import pluralize from 'pluralize';
 import { PLACED_ABBREVIATIONS } from './parse/lexicon/titles.js';
+import { developerOrEngineer, fieldFirst, titleOrders } from './title-forms.js';
 
 const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
   Object.entries<string>({
@@ -33,6 +34,12 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
     gpm: 'group product manager',
     em: 'engineering manager',
     gm: 'general manager',
+    ml: 'machine learning',
+    ai: 'artificial intelligence',
+    ux: 'user experience',
+    ui: 'user interface',
+    bi: 'business intelligence',
+    it: 'information technology',
     ea: 'executive assistant',
     dba: 'database administrator',
     sysadmin: 'system administrator',
@@ -104,24 +111,15 @@ const SPELT_BOTH_WAYS = new Set(
 const MAX_VARIANTS = 4;
 
 /**
- * The title and up to three other spellings of it (lowercase), the title itself first: its
- * abbreviations spelled out, then its spelled-out words abbreviated one at a time, then all.
+ * The abbreviation spellings of a title's words (lowercase, the title itself not included): its
+ * abbreviations spelled out, then its spelled-out words abbreviated one at a time, then all, then
+ * the words abbreviated by their place.
  */
-export function titleVariants(title: string): string[] {
-  const base = title.trim();
-  const words = base.toLowerCase().replace(/\./g, '').split(/\s+/).filter(Boolean);
+function abbreviationSpellings(words: string[]): string[] {
   const last = words.length - 1;
-  // A plural head is read singular ("Sales Reps"), as the stemmed phrase match reads it; only
-  // when the singular has another spelling ("VP Sales" keeps its "sales").
-  const single = last >= 0 ? pluralize.singular(words[last] as string) : '';
-  if (single !== words[last] && SPELT_BOTH_WAYS.has(single)) words[last] = single;
-  const written = words.join(' ');
-  const out = new Set<string>();
-  const add = (variant: string): void => {
-    if (variant !== written) out.add(variant);
-  };
+  const out: string[] = [];
   // Abbreviations spelled out.
-  add(
+  out.push(
     words
       .map((w, i) => {
         const bare = w.replace(/[,]/g, '');
@@ -132,20 +130,52 @@ export function titleVariants(title: string): string[] {
       .join(' '),
   );
   // Spelled-out forms abbreviated (longest first, whole words only): each alone ("Sales
-  // Development Representative" is also "SDR" and "Sales Development Rep"; "Operations Manager"
-  // "Ops Manager" and "Operations Mgr"), then all of them at once, then the words abbreviated by
+  // Development Representative" is also "SDR" and "Sales Development Rep"; "Machine Learning
+  // Engineer" "MLE" and "ML Engineer"), then all of them at once, then the words abbreviated by
   // their place ("Laboratory Technician" is "Lab Tech") once no acronym holds them.
-  const whole = ` ${written} `;
+  // A form inside a longer one already abbreviated ("machine learning" in "machine learning
+  // engineer") comes after the rest: the acronym of the whole is the usual spelling.
+  const whole = ` ${words.join(' ')} `;
   let short = whole;
+  const inner: string[] = [];
   for (const [long, abbr] of EXPANSIONS) {
-    if (!short.includes(` ${long} `)) continue;
-    if (whole.includes(` ${long} `)) add(whole.replaceAll(` ${long} `, ` ${abbr} `).trim());
-    short = short.replaceAll(` ${long} `, ` ${abbr} `);
+    if (whole.includes(` ${long} `)) (short.includes(` ${long} `) ? out : inner).push(whole.replaceAll(` ${long} `, ` ${abbr} `).trim());
+    if (short.includes(` ${long} `)) short = short.replaceAll(` ${long} `, ` ${abbr} `);
   }
-  add(short.trim());
+  out.push(short.trim(), ...inner);
   const shortWords = short.trim().split(' ');
   const end = shortWords.length - 1;
   const headShort = shortWords.length > 1 ? HEAD_SHORT.get(shortWords[end] as string) : undefined;
-  add(shortWords.map((w, i) => (i === end ? (headShort ?? w) : (MODIFIER_SHORT.get(w) ?? w))).join(' '));
+  out.push(shortWords.map((w, i) => (i === end ? (headShort ?? w) : (MODIFIER_SHORT.get(w) ?? w))).join(' '));
+  return out;
+}
+
+/**
+ * The title and up to three other spellings of it (lowercase), the title itself first: its most
+ * used other word order ("VP Sales" is "VP of Sales", "Marketing Director" "Director of
+ * Marketing", an "iOS Developer" an "iOS Engineer": title-forms.ts), then its abbreviation
+ * spellings, then the other orders and their abbreviation spellings.
+ */
+export function titleVariants(title: string): string[] {
+  const base = title.trim();
+  const words = base.toLowerCase().replace(/\./g, '').split(/\s+/).filter(Boolean);
+  const last = words.length - 1;
+  // A plural head is read singular ("Sales Reps"), as the title analyzer reads it (plurals folded, docs/search-engine.md); only
+  // when the singular has another spelling ("VP Sales" keeps its "sales").
+  const single = last >= 0 ? pluralize.singular(words[last] as string) : '';
+  if (single !== words[last] && SPELT_BOTH_WAYS.has(single)) words[last] = single;
+  const written = words.join(' ');
+  const plain = words.map((w) => w.replace(/,/g, '')).filter(Boolean);
+  const orders = titleOrders(
+    plain,
+    words.some((w) => w.includes(',')),
+  );
+  const swapped = developerOrEngineer(plain);
+  // A title written field first ("Marketing VP") is looked for in its written orders first.
+  const leading = fieldFirst(plain) ? orders.length : 1;
+  const [firsts, others] = [(swapped ? [swapped, ...orders] : orders).slice(0, leading), orders.slice(swapped ? leading - 1 : leading)];
+  const candidates = [...firsts, ...abbreviationSpellings(words), ...others, ...orders.flatMap((o) => abbreviationSpellings(o.split(' ')))];
+  const out = new Set<string>();
+  for (const c of candidates) if (c !== written && c !== plain.join(' ')) out.add(c);
   return [base, ...out].slice(0, MAX_VARIANTS);
 }

@@ -4,6 +4,7 @@ import { INDICES } from '../mappings/indices.js';
 import { createApp } from './app.js';
 import { buildServices, closeServices } from './build-services.js';
 import { publishAccountProfiles, retractAccountProfile } from './commands/account-profiles.js';
+import { assertCurrentMappings } from './commands/assert-current-mappings.js';
 import { buildSampleCorpus } from './commands/build-sample-corpus.js';
 import { type DemoAccount, ensureDemoAccount } from './commands/ensure-demo-account.js';
 import type { Config } from './config.js';
@@ -36,6 +37,7 @@ export async function serve(
   const services = buildServices(config);
   let corpus: Awaited<ReturnType<typeof buildSampleCorpus>>;
   try {
+    await assertCurrentMappings(services.engine, config.dataDir);
     const progress = process.stderr.isTTY ? terminalProgress() : lineProgress((t) => process.stderr.write(t));
     corpus = await buildSampleCorpus(services, { profiles: config.sampleProfiles, progress, say: (line) => out(`${line}\n`) });
   } catch (err) {

@@ -80,6 +80,9 @@ export function phraseForms(phrase: string): string[] {
   return [...out];
 }
 
+/** Boost of a company whose tag or industry is an included category (over a description match). */
+const SECTOR_BOOST = 2;
+
 /**
  * One category value, matched as text: a category tag or the company's industry equal to it (in
  * singular or plural), the phrase inside a category ("pet insurance" in "pet insurance
@@ -147,7 +150,13 @@ export function buildCompanyQuery(input: CompanyQueryInput): BuiltCompanyQuery {
   if (industries.include.length) c.filter.push({ terms: { industry: industries.include } });
   if (industries.exclude.length) c.mustNot.push({ terms: { industry: industries.exclude } });
   const categories = { include: lower(present(f.categories?.include)), exclude: lower(present(f.categories?.exclude)) };
-  if (categories.include.length) c.filter.push(anyOf(categories.include.map(categoryClause)));
+  if (categories.include.length) {
+    c.filter.push(anyOf(categories.include.map(categoryClause)));
+    // A company tagged or filed under the sector ranks above one whose description only names it
+    // ("SaaS" is the Software industry, and "software" is in many descriptions).
+    const forms = [...new Set(categories.include.flatMap((v) => phraseForms(v)))];
+    c.should.push({ terms: { 'categories.keyword': forms, boost: SECTOR_BOOST } }, { terms: { industry: forms, boost: SECTOR_BOOST } });
+  }
   for (const x of categories.exclude) c.mustNot.push(...excludedCategoryClause(x));
   locations(f.locations, c);
   range('employee_count', f.employee_count, 'employee_count', c);

@@ -20,6 +20,12 @@ export function allOf(clauses: Query[]): Query {
   return { bool: { filter: clauses } };
 }
 
+/** Every one of `clauses`, as filters, on a document whose `field` has none of `words`. */
+export function allOfWithout(clauses: Query[], field: string, words: readonly string[] | undefined): Query {
+  if (!words?.length) return allOf(clauses);
+  return { bool: { filter: clauses, must_not: [{ match: { [field]: { query: words.join(' ') } } }] } };
+}
+
 export function nested(path: string, query: Query): Query {
   return { nested: { path, query } };
 }

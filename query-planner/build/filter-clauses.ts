@@ -5,9 +5,10 @@
 import type { Query } from '../../search-engine/port.js';
 import type { AdvancedFilters, CompanyFilter, NumberRange } from '../advanced-filters.js';
 import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
+import { type TitleAlternative, titleAlternatives } from '../title-match.js';
 import { titleVariants } from '../title-variants.js';
 import type { Clauses } from './clauses.js';
-import { allOf, anyOf, distinctWords, lower, matchPhrase, nested, present, termsClauses } from './dsl.js';
+import { allOf, allOfWithout, anyOf, distinctWords, lower, matchPhrase, nested, present, termsClauses } from './dsl.js';
 
 /** Fields searched by keywords and residual text, with their boosts. */
 export const PROFILE_TEXT_FIELDS = ['headline^2', 'current_title^3', 'bio', 'skills^2', 'current_company_name'] as const;
@@ -37,12 +38,25 @@ function jobTitles(f: AdvancedFilters['job_titles'], c: Clauses): void {
     return out;
   };
   if (include.length) {
-    c.filter.push(anyOf(titleClauses(include)));
+    c.filter.push(anyOf([...titleClauses(include), ...include.flatMap(titleAlternatives).map(alternativeClause)]));
     // Exact titles first: a whole-title match, then closer phrase matches (BM25 favours short titles).
     c.should.push({ terms: { 'current_title.keyword': lower(include), boost: TITLE_BOOST } });
     for (const t of include) c.should.push({ match_phrase: { current_title: { query: t, boost: TITLE_BOOST } } });
   }
   if (exclude.length) c.mustNot.push(...titleClauses(exclude));
+}
+
+/**
+ * A title's broader reading (title-match.ts) on the current title: "Junior Data Analyst" as a
+ * "Data Analyst" of entry seniority, "Python Developer" as an engineering developer with the
+ * skill Python.
+ */
+function alternativeClause(a: TitleAlternative): Query {
+  const parts: Query[] = [anyOf(a.spellings.map((t) => matchPhrase('current_title', t)))];
+  if (a.seniority) parts.push({ terms: { seniority: a.seniority } });
+  if (a.functions) parts.push({ terms: { function: a.functions } });
+  if (a.skill) parts.push(anyOf(skillClauses([a.skill])));
+  return allOfWithout(parts, 'current_title', a.excludeWords);
 }
 
 /** The match of one company filter, or null when it names no company usable for its relation. */
@@ -132,8 +146,14 @@ function range(field: string, r: NumberRange | undefined, label: string, c: Clau
   c.filter.push({ range: { [field]: bounds } });
 }
 
+/** Any of the skills, by their whole name or as a phrase in one. */
+const skillClauses = (list: string[]): Query[] => [
+  { terms: { 'skills.keyword': lower(list) } },
+  ...list.map((s) => matchPhrase('skills', s)),
+];
+
 function skills(f: AdvancedFilters['skills'], c: Clauses): void {
-  const clauses = (list: string[]): Query[] => [{ terms: { 'skills.keyword': lower(list) } }, ...list.map((s) => matchPhrase('skills', s))];
+  const clauses = skillClauses;
   const include = present(f?.include);
   const exclude = present(f?.exclude);
   if (include.length) c.filter.push(anyOf(clauses(include)));

@@ -8,9 +8,10 @@ import type { CompanyFilter, NumberRange } from '../advanced-filters.js';
 import { type JobFilters, withinDaysApplied } from '../job-filters.js';
 import type { Receipt } from '../limits.js';
 import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
+import { type TitleAlternative, titleAlternatives } from '../title-match.js';
 import { titleVariants } from '../title-variants.js';
 import { Clauses } from './clauses.js';
-import { anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
+import { allOfWithout, anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
 
 export const JOB_TEXT_FIELDS = ['title^3', 'description', 'company_name^2'] as const;
 
@@ -38,8 +39,21 @@ function titles(f: JobFilters, c: Clauses): void {
   const include = present(t?.include);
   const exclude = present(t?.exclude);
   const phrases = (list: string[]) => list.flatMap(titleVariants).map((v) => matchPhrase('title', v));
+  // A title's broader reading (title-match.ts) on the posting: its level as the posting's
+  // seniority, its tool named in the description.
+  const alternative = (a: TitleAlternative): Query =>
+    allOfWithout(
+      [
+        anyOf(a.spellings.map((v) => matchPhrase('title', v))),
+        ...(a.seniority ? [{ terms: { seniority: a.seniority } }] : []),
+        ...(a.functions ? [{ terms: { function: a.functions } }] : []),
+        ...(a.skill ? [matchPhrase('description', a.skill)] : []),
+      ],
+      'title',
+      a.excludeWords,
+    );
   if (include.length) {
-    c.filter.push(anyOf(phrases(include)));
+    c.filter.push(anyOf([...phrases(include), ...include.flatMap(titleAlternatives).map(alternative)]));
     c.should.push({ terms: { 'title.keyword': lower(include), boost: 2 } });
   }
   if (exclude.length) c.mustNot.push(...phrases(exclude));

@@ -2,11 +2,12 @@
  * The job-search text parser: a query ("remote senior data engineer jobs in Berlin at Acme
  * posted in the last 2 weeks") becomes JobFilters with the people parser's vocabulary (titles,
  * seniority, functions, workplace, places, industries, company stage and size), a publication
- * window, residual keywords, and the employer mentions for the caller to resolve against the
+ * window, employment types ("internships", "part-time", "contract"), residual keywords, and the employer mentions for the caller to resolve against the
  * companies index. Pure: no I/O (docs/job-search.md, "Natural-language queries").
  */
 import type { JobFilters, WorkplaceType } from '../job-filters.js';
 import type { CompanyMention } from './companies.js';
+import { employmentTypes, isInternTitle } from './employment-types.js';
 import { parsePeopleQuery } from './index.js';
 import { NUMBER_WORDS } from './lexicon/numbers.js';
 
@@ -94,12 +95,18 @@ const JOB_FILLER = new Set(['posted', 'published', 'listed', 'requiring', 'requi
 
 /** Reads a job-search text into filters, keywords and employer mentions. */
 export function parseJobQuery(text: string): ParsedJobQuery {
-  const { days, rest } = publishedWithin(text);
+  const { days, rest: undated } = publishedWithin(text);
+  const { types, rest } = employmentTypes(undated);
   const parsed = parsePeopleQuery(rest);
   const p = parsed.filters;
   const filters: JobFilters = {};
   const hiring: NonNullable<JobFilters['hiring']> = {};
-  if (p.job_titles?.include?.length) hiring.titles = { include: p.job_titles.include };
+  // An intern title is an internship; a bare "Intern" says nothing more than its type does.
+  const titles = p.job_titles?.include ?? [];
+  if (titles.some(isInternTitle)) types.push('internship');
+  const named = titles.filter((t) => t.trim().toLowerCase() !== 'intern');
+  if (named.length) hiring.titles = { include: named };
+  if (types.length) hiring.employment_types = [...new Set(types)];
   if (p.seniority?.length) hiring.seniority = p.seniority;
   if (p.functions?.length) hiring.functions = p.functions;
   const workplaces = parsed.recognized.filter((r) => r.kind === 'workplace').map((r) => r.value as WorkplaceType);

@@ -6,19 +6,24 @@ import { countries } from 'countries-list';
 import { distance } from 'fastest-levenshtein';
 import { allCities, commonWords, placeKey } from '../../geo/gazetteer.js';
 import { US_STATES } from '../../geo/us-states.js';
+import { LANGUAGES } from './lexicon/languages.js';
 
 /** Place names a misspelling may stand for: US states, countries and cities of 150,000 people or more, of one word. */
 let fuzzyNames: { key: string; name: string }[] | null = null;
+let languages: Set<string> | null = null;
 const FUZZY_CITY_MIN_POPULATION = 150_000;
 
 /**
  * The place a word (its place key) misspells: two letters swapped in a word of six letters or
- * more, or two slips from eight letters (a swap counting as one), the same first letter, and only
+ * more, a letter left out in a word of five to seven ("londn" → London), or two slips from eight letters (a swap counting as one), the same first letter, and only
  * one name that close ("missisippi" → Mississippi, "Tuscon" → Tucson); never a common English
  * word; null otherwise.
  */
 export function misspeltPlace(key: string): string | null {
-  if (key.length < 6 || !/^[a-z]+$/.test(key) || commonWords().has(key)) return null;
+  if (key.length < 5 || key.length > MAX_CORRECTED_WORD || !/^[a-z]+$/.test(key) || commonWords().has(key)) return null;
+  // A language is a name, not a slip ("sell in german" is no Germany).
+  languages ??= new Set(LANGUAGES.map((l) => l.toLowerCase()));
+  if (languages.has(key)) return null;
   if (!fuzzyNames) {
     const names = new Map<string, string>();
     for (const name of Object.values(US_STATES)) names.set(placeKey(name), name);
@@ -26,12 +31,11 @@ export function misspeltPlace(key: string): string | null {
     for (const c of allCities()) if (c.population >= FUZZY_CITY_MIN_POPULATION) names.set(placeKey(c.name), c.name);
     fuzzyNames = [...names].filter(([k]) => /^[a-z]+$/.test(k) && k.length >= 5).map(([k, name]) => ({ key: k, name }));
   }
-  // Shorter words take only a swap: one other letter makes another name too often ("Dallos" is no Dallas).
-  const hit = closestWord(
-    key,
-    fuzzyNames.map((f) => f.key),
-    key.length >= 8 ? 2 : 0,
-  );
+  // Shorter words take only a swap or a letter left out ("londn" is London): one other letter
+  // makes another name too often ("Dallos" is no Dallas). Five letters take only a letter left out.
+  const keys = fuzzyNames.map((f) => f.key);
+  const hit =
+    (key.length >= 6 ? closestWord(key, keys, key.length >= 8 ? 2 : 0) : null) ?? (key.length < 8 ? oneLetterLeftOut(key, keys) : null);
   return hit === null ? null : (fuzzyNames.find((f) => f.key === hit)?.name ?? null);
 }
 
@@ -40,6 +44,23 @@ export function misspeltPlace(key: string): string | null {
  * (a pasted token, a hash) is never a slip for one, and costs nothing to rule out.
  */
 export const MAX_CORRECTED_WORD = 40;
+
+/**
+ * The one candidate that is `key` with one letter more ("london" for "londn"), the same first
+ * letter, or null when none or several are. Linear in the word for each candidate.
+ */
+function oneLetterLeftOut(key: string, candidates: readonly string[]): string | null {
+  let hit: string | null = null;
+  for (const c of candidates) {
+    if (c.length !== key.length + 1 || c[0] !== key[0]) continue;
+    let i = 0;
+    while (i < key.length && c[i] === key[i]) i++;
+    if (c.slice(i + 1) !== key.slice(i)) continue;
+    if (hit !== null && hit !== c) return null;
+    hit = c;
+  }
+  return hit;
+}
 
 /** Whether `c` is `key` with two neighbouring letters swapped (two equal neighbours swap to the word itself). */
 function oneSwapApart(c: string, key: string): boolean {

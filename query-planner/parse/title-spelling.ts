@@ -12,16 +12,22 @@ import {
   TITLE_SUFFIXES,
   WORD_EXPANSIONS,
 } from './lexicon/titles.js';
+import { misspeltModifier } from './misspelt-modifiers.js';
 import { occupationSpelling } from './occupation-nouns.js';
 import { looseSingular, singular } from './title-heads.js';
 import { dottedHead } from './title-runs.js';
 import type { Token } from './tokens.js';
 
-/** How a word is spelt inside a title. */
-export function canonicalWord(t: Token, asHead: boolean, loose = false, first = false): string {
+/**
+ * How a word is spelt inside a title. `knownHead`: the title's head is a known head noun, so a
+ * modifier that is a slip for a title word is read as that word ("Sofware Engineer").
+ */
+export function canonicalWord(t: Token, asHead: boolean, loose = false, first = false, knownHead = false): string {
   const dotted = dottedHead(t);
   if (dotted) return dotted;
-  const norm = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
+  const written = asHead ? (loose ? looseSingular(t.norm) : singular(t.norm)) : t.norm;
+  const norm = (!asHead && knownHead ? misspeltModifier(written) : null) ?? written;
+  if (norm !== written) return CANONICAL_SPELLING.get(norm) ?? norm.charAt(0).toUpperCase() + norm.slice(1);
   // "Haskell devs" are developers; "biz dev managers" manage business development.
   if (norm === 'dev') return asHead ? 'Developer' : 'Development';
   if (norm === 'biz' && !asHead) return 'Business';

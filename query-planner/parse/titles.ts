@@ -45,7 +45,7 @@ import {
   VERB_LIKE_HEADS,
 } from './lexicon/titles.js';
 import { FUNCTION_WORD_PARTS, FUNCTIONS, functionsOf, seniorityOf } from './title-facets.js';
-import { levelBeforeAgent, looseSingular, personPlural, singular } from './title-heads.js';
+import { isHeadWord, levelBeforeAgent, looseSingular, personPlural, singular } from './title-heads.js';
 import { joinDualRoles, splitJoinedFields } from './title-pairs.js';
 import { COLLEAGUE_CUES, type TitleInput, titleRuns } from './title-runs.js';
 import { canonicalWord } from './title-spelling.js';
@@ -292,6 +292,7 @@ export function scanTitles(input: TitleInput): TitleScan {
   }
 
   function assemble(all: number[], headIdx: number, loose = false): string {
+    const knownHead = isHeadWord((tokens[headIdx] as Token | undefined)?.norm ?? '');
     let out = '';
     let prev = -2;
     for (const k of all) {
@@ -301,7 +302,7 @@ export function scanTitles(input: TitleInput): TitleScan {
         prev = k;
         continue;
       }
-      const word = t.norm === '&' ? '&' : canonicalWord(t, k === headIdx, loose, !out);
+      const word = t.norm === '&' ? '&' : canonicalWord(t, k === headIdx, loose, !out, knownHead);
       if (out) out += k === prev + 1 && t.join ? t.join : ' ';
       out += word;
       prev = k;

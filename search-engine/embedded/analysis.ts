@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { minimalEnglishStem } from '../../mappings/minimal-english-stem.js';
 import type { Folding } from '../port.js';
 
 /** Lucene's ASCIIFoldingFilter table (the fold-to-ascii package, Apache-2.0). */
@@ -55,6 +56,28 @@ export function tokenize(text: string, folding: Folding): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
 }
+
+/**
+ * Title text as the `title` FTS5 table takes it, at index and at query time: the `proxima_title`
+ * analyzer (mappings/analysis.ts) done in JS, as FTS5 has no plural stemmer of its own: tokens as
+ * {@link tokenize} splits them, each stemmed by Lucene's minimal English stemmer, joined by
+ * spaces. FTS5's unicode61 then splits them again into the same tokens. Titles repeat heavily, so
+ * a bounded cache skips most of the work.
+ */
+export function analyzeTitle(text: string, folding: Folding): string {
+  const cache = titles[folding];
+  let out = cache.get(text);
+  if (out === undefined) {
+    out = stemTitleTokens(tokenize(text, folding)).join(' ');
+    if (cache.size >= 50_000) cache.clear();
+    cache.set(text, out);
+  }
+  return out;
+}
+const titles: Record<Folding, Map<string, string>> = { marks: new Map(), ascii: new Map() };
+
+/** Query tokens of a title field: each stemmed as the title table's tokens were. */
+export const stemTitleTokens = (tokens: string[]): string[] => tokens.map(minimalEnglishStem);
 
 /** Quotes a token for an FTS5 MATCH expression. */
 export const quote = (token: string): string => `"${token.replace(/"/g, '""')}"`;

@@ -4,8 +4,13 @@ import type { Folding, IndexSpec, SourceCodec } from '../port.js';
 /** How a field is stored by the embedded engine. */
 export type FieldKind = 'text' | 'keyword' | 'number' | 'date' | 'boolean';
 
-/** FTS5 table a text field lives in, by analysis: stemmed prose or folded names. */
-export type TextTable = 'stem' | 'name';
+/**
+ * FTS5 table a text field lives in, by analysis: stemmed prose (Porter), folded names, or job
+ * titles with plurals folded (their tokens stemmed by {@link analyzeTitle} before FTS5 sees them).
+ */
+export type TextTable = 'stem' | 'name' | 'title';
+/** Every text table, in the order a scope's tables are created and searched. */
+export const TEXT_TABLES: readonly TextTable[] = ['stem', 'name', 'title'];
 
 export interface FieldInfo {
   /** Dotted path as used in queries (multi-fields too: `current_title.keyword`). */
@@ -49,11 +54,13 @@ export interface Scope {
 }
 
 /** Analyzer names of mappings/analysis.ts and the FTS5 table that reproduces each. */
-const ANALYZER_TABLE: Record<string, TextTable> = { proxima_text: 'stem', proxima_name: 'name', standard: 'name' };
+const ANALYZER_TABLE: Record<string, TextTable> = { proxima_text: 'stem', proxima_name: 'name', standard: 'name', proxima_title: 'title' };
 /** The FTS5 tokenizer of each table. */
 export const FTS_TOKENIZER: Record<TextTable, string> = {
   stem: 'porter unicode61 remove_diacritics 2',
   name: 'unicode61 remove_diacritics 2',
+  // FTS5 only splits what analyzeTitle already split, folded and stemmed (no porter).
+  title: 'unicode61 remove_diacritics 2',
 };
 const NORMALIZERS = new Set(['proxima_lower']);
 
@@ -73,7 +80,7 @@ export function buildCatalog(spec: IndexSpec, prefix: string, folding: Folding):
     prefix: scopePrefix,
     fields: new Map(),
     nested: new Map(),
-    textColumns: { stem: [], name: [] },
+    textColumns: { stem: [], name: [], title: [] },
     hasKeywords: false,
     folding,
   });

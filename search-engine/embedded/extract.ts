@@ -1,4 +1,4 @@
-import { foldKeyword, foldText, normalizeKeyword, parseDate } from './analysis.js';
+import { analyzeTitle, foldKeyword, foldText, normalizeKeyword, parseDate } from './analysis.js';
 import type { FieldInfo, Scope, TextTable } from './catalog.js';
 import { keywordToken, presentToken } from './tables.js';
 
@@ -163,7 +163,7 @@ export function extractEntries(scope: Scope, doc: Record<string, unknown>, withS
     kw: [],
     num: [],
     presence: 0,
-    text: { stem: new Map(), name: new Map() },
+    text: { stem: new Map(), name: new Map(), title: new Map() },
     sort: new Map(),
     multi: [],
     nested: new Map(),
@@ -172,10 +172,8 @@ export function extractEntries(scope: Scope, doc: Record<string, unknown>, withS
     const values = valuesAt(doc, field.sourcePath);
     if (values.length === 0) continue;
     if (field.kind === 'text') {
-      const text = foldText(
-        values.length === 1 ? textOf(values[0]) : values.filter((v) => typeof v === 'string' || typeof v === 'number').join('\n'),
-        scope.folding,
-      );
+      const raw = values.length === 1 ? textOf(values[0]) : values.filter((v) => typeof v === 'string' || typeof v === 'number').join('\n');
+      const text = field.text!.table === 'title' ? analyzeTitle(raw, scope.folding) : foldText(raw, scope.folding);
       if (text) {
         entries.text[field.text!.table].set(field.text!.column, text);
         entries.presence += 2 ** field.text!.bit;

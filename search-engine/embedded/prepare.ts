@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { IndexSpec } from '../port.js';
-import { allScopes, type Scope } from './catalog.js';
+import { allScopes, type Scope, TEXT_TABLES } from './catalog.js';
 import { type Entries, extractEntries } from './extract.js';
 import { encodeSource, sourceEncodingKey } from './source-codec.js';
 import { strictProblem } from './strict.js';
 import { sortableFields } from './tables.js';
 
 /** Names the layout of {@link PreparedBatch}; an engine refuses a batch of another format. */
-export const PREPARED_FORMAT = 'embedded-postings-1';
+export const PREPARED_FORMAT = 'embedded-postings-2';
 
 /** One scope's rows of a prepared batch, as JSON arrays for `jsonb_each`, with batch-relative row ids. */
 export interface PreparedScope {
@@ -18,6 +18,7 @@ export interface PreparedScope {
   /** Text postings per FTS5 table: `[rel, column values...]`. */
   stem: string | null;
   name: string | null;
+  title: string | null;
   /** Nested objects: `[rel, parent rel, presence]`. */
   rows: string | null;
   /** Objects of this scope in the batch (row ids 0..count-1). */
@@ -72,6 +73,7 @@ interface ScopeRows {
   num: unknown[][];
   stem: unknown[][];
   name: unknown[][];
+  title: unknown[][];
   rows: unknown[][];
   count: number;
 }
@@ -88,7 +90,7 @@ export function prepareBatch(
   docs: { id: string; doc: Record<string, unknown>; json?: string }[],
 ): PreparedBatch {
   const scopes = allScopes(root);
-  const rowsOf = new Map<Scope, ScopeRows>(scopes.map((s) => [s, { kw: [], num: [], stem: [], name: [], rows: [], count: 0 }]));
+  const rowsOf = new Map<Scope, ScopeRows>(scopes.map((s) => [s, { kw: [], num: [], stem: [], name: [], title: [], rows: [], count: 0 }]));
   const properties = spec.mappings.properties as Record<string, Record<string, unknown>>;
   const strict = spec.mappings.dynamic === 'strict';
   const sortPaths = sortableFields(root);
@@ -112,7 +114,7 @@ export function prepareBatch(
     const r = rowsOf.get(scope)!;
     if (e.kw.length > 0) r.kw.push([rel, e.kw.join(' ')]);
     for (const [f, v] of e.num) r.num.push([f, v, rel]);
-    for (const table of ['stem', 'name'] as const) {
+    for (const table of TEXT_TABLES) {
       const columns = scope.textColumns[table];
       if (columns.length === 0 || e.text[table].size === 0) continue;
       r[table].push([rel, ...columns.map((c) => e.text[table].get(c) ?? null)]);
@@ -151,7 +153,15 @@ export function prepareBatch(
   batch.sort = JSON.stringify(sortRows);
   batch.scopes = scopes.map((s) => {
     const r = rowsOf.get(s)!;
-    return { kw: json(r.kw), num: json(r.num), stem: json(r.stem), name: json(r.name), rows: json(r.rows), count: r.count };
+    return {
+      kw: json(r.kw),
+      num: json(r.num),
+      stem: json(r.stem),
+      name: json(r.name),
+      title: json(r.title),
+      rows: json(r.rows),
+      count: r.count,
+    };
   });
   batch.multi = [...multi];
   return batch;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Folding } from '../port.js';
-import { allScopes, FTS_TOKENIZER, type Scope, type TextTable } from './catalog.js';
+import { allScopes, FTS_TOKENIZER, type Scope, TEXT_TABLES, type TextTable } from './catalog.js';
 
 /** Version of the table layout; indices built by another layout must be rebuilt. */
 export const LAYOUT_VERSION = 10;
@@ -89,7 +89,7 @@ export function createTables(db: Database.Database, root: Scope): void {
     db.exec(
       `CREATE TABLE ${t.num(scope)} (f INTEGER NOT NULL, v NUMERIC NOT NULL, d INTEGER NOT NULL, PRIMARY KEY (f, v, d)) WITHOUT ROWID`,
     );
-    for (const table of ['stem', 'name'] as const) {
+    for (const table of TEXT_TABLES) {
       const columns = scope.textColumns[table];
       if (columns.length === 0) continue;
       db.exec(
@@ -146,7 +146,7 @@ export function ftsTables(root: Scope): string[] {
   const out: string[] = [];
   for (const scope of allScopes(root)) {
     if (scope.hasKeywords) out.push(t.kw(scope));
-    for (const table of ['stem', 'name'] as const) if (scope.textColumns[table].length > 0) out.push(t.fts(scope, table));
+    for (const table of TEXT_TABLES) if (scope.textColumns[table].length > 0) out.push(t.fts(scope, table));
   }
   return out;
 }

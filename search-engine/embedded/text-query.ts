@@ -1,7 +1,7 @@
 import { invalidQuery, unsupported } from '../errors.js';
 import type { Folding } from '../port.js';
-import { quote, tokenize } from './analysis.js';
-import type { FieldInfo, Scope, TextTable } from './catalog.js';
+import { quote, stemTitleTokens, tokenize } from './analysis.js';
+import { type FieldInfo, type Scope, TEXT_TABLES, type TextTable } from './catalog.js';
 import type { FtsAtom } from './fts-atoms.js';
 import { compound, type Sql } from './sql-shapes.js';
 import { t } from './tables.js';
@@ -20,8 +20,11 @@ export interface TextAtom extends FtsAtom {
 }
 
 /** Builds the FTS5 MATCH expression for text in `columns`. Returns null when nothing can match. */
-function matchExpression(columns: string[], text: string, mode: TextMode, path: string, folding: Folding): string | null {
-  const tokens = tokenize(text, folding);
+function matchExpression(table: TextTable, columns: string[], text: string, mode: TextMode, path: string, folding: Folding): string | null {
+  const split = tokenize(text, folding);
+  // A title table holds stemmed tokens (analyzeTitle); FTS5 stems the porter table's itself. A
+  // prefix is not analyzed, as OpenSearch does not analyze a `prefix` query's value.
+  const tokens = table === 'title' && mode.kind !== 'prefix' ? stemTitleTokens(split) : split;
   if (tokens.length === 0) return null;
   let body: string;
   if (mode.kind === 'phrase') {
@@ -41,10 +44,11 @@ function matchExpression(columns: string[], text: string, mode: TextMode, path: 
  */
 export function textAtoms(scope: Scope, fields: BoostedField[], text: string, mode: TextMode, path: string): TextAtom[] {
   const atoms: TextAtom[] = [];
-  for (const table of ['stem', 'name'] as TextTable[]) {
+  for (const table of TEXT_TABLES) {
     const inTable = fields.filter((f) => f.field.text?.table === table);
     if (inTable.length === 0) continue;
     const expr = matchExpression(
+      table,
       inTable.map((f) => f.field.text!.column),
       text,
       mode,

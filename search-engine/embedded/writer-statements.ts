@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Scope, TextTable } from './catalog.js';
+import { type Scope, TEXT_TABLES, type TextTable } from './catalog.js';
 import { keywordTableDeletesByRowid, sortableFields, sortColumn, t } from './tables.js';
 
 type Stmt = Database.Statement;
@@ -95,7 +95,7 @@ export function prepareScopeStatements(db: Database.Database, root: Scope, scope
       : db.prepare(`INSERT INTO ${t.kw(scope)} (${t.kw(scope)}, rowid, tokens) VALUES ('delete', ?, ?)`);
     s.kwAt = db.prepare(`INSERT INTO ${t.kw(scope)} (rowid, tokens) SELECT ? + value->>0, value->>1 FROM ${BATCH_ROWS}`);
   }
-  for (const table of ['stem', 'name'] as const) {
+  for (const table of TEXT_TABLES) {
     const columns = scope.textColumns[table];
     if (columns.length === 0) continue;
     s.ftsInsert[table] = db.prepare(

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { allScopes, type Scope, type TextTable } from './catalog.js';
+import { allScopes, type Scope, TEXT_TABLES, type TextTable } from './catalog.js';
 import { type Entries, extractEntries } from './extract.js';
 import { DIRECTORY_MAX, IdLocator } from './id-locator.js';
 import type { PreparedBatch } from './prepare.js';
@@ -119,7 +119,7 @@ export class IndexWriter {
       if (rows.rows) s.rowsAt!.run(at, base.get(this.parentOf.get(scope)!)!, rows.rows);
       if (rows.kw) s.kwAt!.run(at, rows.kw);
       if (rows.num) (this.loading?.get(scope)?.insertAt ?? s.numAt).run(at, rows.num);
-      for (const table of ['stem', 'name'] as const) if (rows[table]) s.ftsAt[table]!.run(at, rows[table]);
+      for (const table of TEXT_TABLES) if (rows[table]) s.ftsAt[table]!.run(at, rows[table]);
     });
     for (const p of batch.multi) this.multiValued.add(p);
     if (batch.idDiverges) this.multiValued.add(ID_DIVERGES);
@@ -149,7 +149,7 @@ export class IndexWriter {
     this.touched.clear();
     this.sortRows = [];
     for (const scope of allScopes(this.root)) {
-      this.buffers.set(scope, { kw: [], num: [], fts: { stem: [], name: [] }, rows: [] });
+      this.buffers.set(scope, { kw: [], num: [], fts: { stem: [], name: [], title: [] }, rows: [] });
       const s = this.stmts.get(scope)!;
       if (s.maxRowid) this.nextChild.set(scope, (s.maxRowid.get() as { m: number }).m + 1);
     }
@@ -162,11 +162,11 @@ export class IndexWriter {
       if (b.rows.length) s.rowsInsert!.run(JSON.stringify(pairs(b.rows, 3)));
       if (b.kw.length) s.kwInsert!.run(JSON.stringify(b.kw));
       if (b.num.length) s.numInsert.run(JSON.stringify(pairs(b.num, 3)));
-      for (const table of ['stem', 'name'] as const) if (b.fts[table].length) s.ftsInsert[table]!.run(JSON.stringify(b.fts[table]));
+      for (const table of TEXT_TABLES) if (b.fts[table].length) s.ftsInsert[table]!.run(JSON.stringify(b.fts[table]));
       b.rows = [];
       b.kw = [];
       b.num = [];
-      b.fts = { stem: [], name: [] };
+      b.fts = { stem: [], name: [], title: [] };
     }
     if (this.sortRows.length) this.doc.sortInsert.run(JSON.stringify(this.sortRows));
     this.sortRows = [];
@@ -242,7 +242,7 @@ export class IndexWriter {
     const b = this.buffers.get(scope)!;
     if (e.kw.length > 0) b.kw.push([rowid, e.kw.join(' ')]);
     for (const [f, v] of e.num) b.num.push(f, v, rowid);
-    for (const table of ['stem', 'name'] as const) {
+    for (const table of TEXT_TABLES) {
       const columns = scope.textColumns[table];
       if (columns.length === 0 || e.text[table].size === 0) continue;
       b.fts[table].push([rowid, ...columns.map((c) => e.text[table].get(c) ?? null)]);
@@ -271,7 +271,7 @@ export class IndexWriter {
       s.numDelete.run(f, v, rowid);
       heap?.run(f, v, rowid);
     }
-    for (const table of ['stem', 'name'] as const) if (e.text[table].size > 0) s.ftsDelete[table]!.run(rowid);
+    for (const table of TEXT_TABLES) if (e.text[table].size > 0) s.ftsDelete[table]!.run(rowid);
     for (const child of scope.nested.values()) {
       const cs = this.stmts.get(child)!;
       const childRows = (cs.rowsByParent!.all(rowid) as { rowid: number }[]).map((r) => r.rowid);

@@ -1,4 +1,5 @@
 import { buildServices, closeServices } from '../build-services.js';
+import { StaleIndexError } from '../commands/assert-current-mappings.js';
 import { CommandError } from '../commands/create-account.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
@@ -71,6 +72,10 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       running = await serve(config);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
+      if (err instanceof StaleIndexError) {
+        io.stderr(`proxima serve: ${err.message}\n`);
+        return 1;
+      }
       if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
         io.stderr(`proxima serve: cannot listen on ${config.host}:${config.port} (${code}); set PORT or HOST to a free address\n`);
         return 1;

@@ -110,17 +110,56 @@ test('every mapping is accepted by the embedded catalog and by the OpenSearch co
   const profiles = buildCatalog(INDICES.profiles, 'ix', 'ascii');
   assert.equal([...profiles.nested.keys()], ['experiences', 'education', 'languages']);
   assert.is(profiles.fields.get('display_name.sort')?.kind, 'keyword');
-  assert.is(profiles.fields.get('current_title')?.text?.table, 'stem');
+  assert.is(profiles.fields.get('current_title')?.text?.table, 'title');
+  assert.is(profiles.nested.get('experiences')?.fields.get('experiences.title')?.text?.table, 'title');
+  assert.is(buildCatalog(INDICES.jobs, 'ix', 'ascii').fields.get('title')?.text?.table, 'title');
+  assert.is(profiles.fields.get('headline')?.text?.table, 'stem');
   assert.is(profiles.fields.get('display_name')?.text?.table, 'name');
   assert.ok(profiles.fields.get('location.country')?.lowercase);
   assert.not.ok(profiles.fields.has('picture_url'), 'stored-only fields are not indexed');
+});
+
+/**
+ * The `language` values of OpenSearch's `stemmer` token filter (docs.opensearch.org, "Stemmer
+ * token filter"). The OpenAPI spec types it as any string, so the contract cannot catch a
+ * misspelt one; OpenSearch refuses the index at creation.
+ */
+const STEMMER_LANGUAGES = new Set(
+  (
+    'arabic armenian basque bengali brazilian bulgarian catalan czech danish dutch dutch_kp english light_english lovins ' +
+    'minimal_english porter2 possessive_english estonian finnish light_finnish light_french french minimal_french galician ' +
+    'minimal_galician light_german german german2 minimal_german greek hindi hungarian light_hungarian indonesian irish ' +
+    'light_italian italian sorani latvian lithuanian norwegian light_norwegian minimal_norwegian light_nynorsk minimal_nynorsk ' +
+    'light_portuguese minimal_portuguese portuguese portuguese_rslp romanian russian light_russian light_spanish spanish ' +
+    'swedish light_swedish turkish'
+  ).split(' '),
+);
+
+test('every stemmer names a language OpenSearch knows, and titles fold plurals only', () => {
+  for (const def of Object.values(INDICES)) {
+    const filters = (def.settings.analysis?.filter ?? {}) as Record<string, { type?: string; language?: string }>;
+    for (const [name, filter] of Object.entries(filters))
+      if (filter.type === 'stemmer') assert.ok(STEMMER_LANGUAGES.has(filter.language ?? ''), `${name}: ${filter.language}`);
+  }
+  const analysis = INDICES.profiles.settings.analysis!;
+  const title = (analysis.analyzer as Record<string, { filter: string[] }>).proxima_title!;
+  const stemmer = title.filter.at(-1)!;
+  assert.equal((analysis.filter as Record<string, unknown>)[stemmer], { type: 'stemmer', language: 'minimal_english' });
+  const props = INDICES.profiles.mappings.properties as Record<
+    string,
+    { analyzer?: string; properties?: Record<string, { analyzer?: string }> }
+  >;
+  assert.is(props.current_title?.analyzer, 'proxima_title');
+  assert.is(props.experiences?.properties?.title?.analyzer, 'proxima_title');
+  assert.is((INDICES.jobs.mappings.properties.title as { analyzer?: string }).analyzer, 'proxima_title');
+  assert.is(props.headline?.analyzer, 'proxima_text');
 });
 
 test('physical index names are unique and carry the alias and mapping version', () => {
   const at = new Date('2026-11-21T10:00:00.123Z');
   const a = physicalIndexName('profiles', at);
   const b = physicalIndexName('profiles', at);
-  assert.match(a, /^proxima-profiles-v1-20261121t100000123-[0-9a-z]{4}$/);
+  assert.match(a, /^proxima-profiles-v2-20261121t100000123-[0-9a-z]{4}$/);
   assert.is.not(a, b);
 });
 

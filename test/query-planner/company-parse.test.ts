@@ -58,7 +58,7 @@ test('sectors: a word naming a whole industry adds the industry as an alternativ
 
 test('sectors: sub-sectors are categories only, and then every sector goes to categories', () => {
   assert.equal(sectors('robotics company'), { industries: null, categories: { include: ['robotics'] } });
-  assert.equal(sectors('B2B SaaS company'), { industries: null, categories: { include: ['saas'] } });
+  assert.equal(sectors('B2B SaaS company'), { industries: null, categories: { include: ['saas', 'software'] } });
   assert.equal(sectors('Taiwanese chip company'), { industries: null, categories: { include: ['chip', 'semiconductors'] } });
   assert.equal(sectors('PLG software company'), { industries: null, categories: { include: ['plg', 'product-led growth', 'software'] } });
   assert.equal(sectors('biotech doing drug discovery'), {
@@ -90,7 +90,7 @@ test('sectors: exclusions go to categories.exclude', () => {
   });
   assert.equal(sectors('enterprise software company in Israel outside of cybersecurity'), {
     industries: null,
-    categories: { include: ['enterprise software'], exclude: ['cybersecurity'] },
+    categories: { include: ['enterprise software', 'software'], exclude: ['cybersecurity'] },
   });
   assert.equal(sectors("Tel Aviv AI company that don't do cybersecurity or defense"), {
     industries: null,
@@ -98,9 +98,9 @@ test('sectors: exclusions go to categories.exclude', () => {
   });
   assert.equal(sectors('B2B SaaS company in Germany NOT in HR or recruiting'), {
     industries: null,
-    categories: { include: ['saas'], exclude: ['hr', 'hr tech', 'recruiting'] },
+    categories: { include: ['saas', 'software'], exclude: ['hr', 'hr tech', 'recruiting'] },
   });
-  assert.equal(sectors('SaaS but not fintech'), { industries: null, categories: { include: ['saas'], exclude: ['fintech'] } });
+  assert.equal(sectors('SaaS but not fintech'), { industries: null, categories: { include: ['saas', 'software'], exclude: ['fintech'] } });
   assert.equal(sectors('AI startups excluding robotics'), {
     industries: null,
     categories: { include: ['ai', 'artificial intelligence'], exclude: ['robotics'] },
@@ -346,7 +346,7 @@ test('funding: amounts, ranges, comparatives, scales', () => {
 });
 
 test('money: revenue and valuation', () => {
-  assert.equal(filters('$10M+ revenue SaaS'), { categories: { include: ['saas'] }, revenue_usd: { min: 10_000_000 } });
+  assert.equal(filters('$10M+ revenue SaaS'), { categories: { include: ['saas', 'software'] }, revenue_usd: { min: 10_000_000 } });
   assert.equal(filters('ARR over $50M').revenue_usd, { min: 50_000_000 });
   assert.equal(filters('revenue between $10M and $50M').revenue_usd, { min: 10_000_000, max: 50_000_000 });
   assert.equal(filters('B2B payments startups in LATAM with $5M+ ARR').revenue_usd, { min: 5_000_000 });
@@ -666,7 +666,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'SaaS businesses in Australia, 100–500 staff, Series B+',
     {
-      categories: { include: ['saas'] },
+      categories: { include: ['saas', 'software'] },
       locations: { include: ['Australia'] },
       employee_count: { min: 100, max: 500 },
       funding_stages: ['series_b', 'series_c', 'series_d', 'series_e_plus'],
@@ -792,7 +792,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   [
     'bootstrapped SaaS companies in Europe with 10-50 employees',
     {
-      categories: { include: ['saas'] },
+      categories: { include: ['saas', 'software'] },
       locations: { include: ['Europe'] },
       employee_count: { min: 10, max: 50 },
       funding_stages: ['bootstrapped'],
@@ -941,7 +941,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   ],
   [
     'late-stage SaaS companies in New York',
-    { categories: { include: ['saas'] }, locations: { include: ['New York'] }, funding_stages: ['series_d', 'series_e_plus'] },
+    { categories: { include: ['saas', 'software'] }, locations: { include: ['New York'] }, funding_stages: ['series_d', 'series_e_plus'] },
   ],
   [
     'legal tech startups in Amsterdam not focused on contract management',
@@ -986,7 +986,7 @@ const FRESH: [string, Record<string, unknown>, string[]?][] = [
   ],
   [
     'nordic saas companies excluding sweden',
-    { categories: { include: ['saas'] }, locations: { include: ['Nordics'], exclude: ['sweden'] } },
+    { categories: { include: ['saas', 'software'] }, locations: { include: ['Nordics'], exclude: ['sweden'] } },
   ],
   [
     'online learning platforms in Brazil with fewer than 100 employees',
@@ -1074,6 +1074,16 @@ test(`eval: every field of the development set meets ${COMPANY_TARGET}%`, () => 
     [...COMPANY_FIELDS],
   );
   for (const f of r.figures) assert.ok(f.total === 0 || f.pct >= COMPANY_TARGET, `${f.field} ${f.hits}/${f.total} (${f.pct}%)`);
+});
+
+test('SaaS, B2B SaaS and enterprise software are the software industry too, as fintech is financial services', () => {
+  const included = (q: string) => parseCompanyQuery(q).filters.categories?.include;
+  assert.equal(included('SaaS companies in the Bay Area'), ['saas', 'software']);
+  assert.ok(['saas', 'software'].every((c) => included('software as a service startups')?.includes(c)));
+  assert.equal(included('b2b software companies'), ['enterprise software', 'software']);
+  assert.equal(included('fintech companies'), ['fintech', 'financial services']);
+  // A sub-sector stays narrow.
+  assert.not.ok(included('database companies')?.includes('software'));
 });
 
 test.run();

@@ -47,6 +47,26 @@ const DOCS = [
     employee_count: 5000,
     is_public: true,
   },
+  {
+    id: 'c5',
+    name: 'Forge Labs',
+    industry: 'Software',
+    categories: ['developer tools'],
+    description: 'Build pipelines for teams.',
+    founded_year: 2016,
+    employee_count: 80,
+    is_public: false,
+  },
+  {
+    id: 'c6',
+    name: 'Haulage Hub',
+    industry: 'Logistics & Supply Chain',
+    categories: ['freight'],
+    description: 'Freight brokerage, with software for shippers.',
+    founded_year: 2008,
+    employee_count: 200,
+    is_public: false,
+  },
 ];
 
 const INDEX = 'company-query-companies';
@@ -88,7 +108,17 @@ s('a single unknown word that is a company name finds that company', async ({ en
 s('a search-box minus excludes: "insurance -insurtech"', async ({ engine }) => {
   assert.equal(parsed('insurance -insurtech').categories?.exclude, ['insurtech']);
   assert.equal(await run(engine, parsed('insurance -insurtech')), ['c4']);
-  assert.equal(await run(engine, parsed('companies -insurtech')), ['c1', 'c3', 'c4']);
+  assert.equal(await run(engine, parsed('companies -insurtech')), ['c1', 'c3', 'c4', 'c5', 'c6']);
+});
+
+s('"SaaS" finds the Software industry; a company filed under the sector ranks above a description naming it', async ({ engine }) => {
+  const f = parsed('SaaS companies');
+  const built = buildCompanyQuery({ filters: f, from: 0, size: 25 });
+  const res = await engine.search(INDEX, built.body);
+  assert.equal(
+    res.hits.map((h) => h.id),
+    ['c5', 'c6'],
+  );
 });
 
 s.run();

@@ -75,4 +75,25 @@ test('the parser does no I/O: it imports nothing from server/ or fixtures/', () 
   assert.not.match(source, /from '\.\.\/\.\.\/(server|fixtures|search-engine)\//);
 });
 
+test('employment types: internships, part-time, contract, freelance, temporary; a contract manager is a title', () => {
+  const hiring = (q: string) => parseJobQuery(q).filters.hiring;
+  assert.equal(hiring('internships in New York'), { employment_types: ['internship'] });
+  assert.equal(parseJobQuery('internships in New York').keywords, []);
+  assert.equal(hiring('intern roles in London'), { employment_types: ['internship'] });
+  assert.equal(hiring('summer internships'), { employment_types: ['internship'] });
+  assert.equal(hiring('software engineering internship'), {
+    titles: { include: ['Software Engineering Intern'] },
+    employment_types: ['internship'],
+  });
+  assert.equal(hiring('part-time nurse jobs'), { titles: { include: ['Nurse'] }, employment_types: ['part_time'] });
+  assert.equal(hiring('contract data engineer jobs'), { titles: { include: ['Data Engineer'] }, employment_types: ['contract'] });
+  assert.equal(hiring('freelance designer jobs')?.employment_types, ['contract']);
+  assert.equal(hiring('temporary jobs in Berlin'), { employment_types: ['temporary'] });
+  assert.equal(hiring('full time product manager roles')?.employment_types, ['full_time']);
+  // "Contract" naming the work, and "smart contract" code, are titles.
+  assert.equal(hiring('contract manager jobs'), { titles: { include: ['Contract Manager'] } });
+  assert.equal(hiring('contracts lawyer jobs'), { titles: { include: ['Contracts Lawyer'] } });
+  assert.equal(hiring('smart contract engineer jobs'), { titles: { include: ['Smart Contract Engineer'] } });
+});
+
 test.run();

@@ -65,9 +65,10 @@ const CASES: Golden[] = [
             {
               bool: {
                 // "SRE" also matches its spelled-out form, and a plural title its abbreviation
-                // (query-planner/title-variants.ts).
+                // and, a software engineer, its developer (query-planner/title-variants.ts).
                 should: [
                   { match_phrase: { current_title: 'Software Engineers' } },
+                  { match_phrase: { current_title: 'software developer' } },
                   { match_phrase: { current_title: 'swe' } },
                   { match_phrase: { current_title: 'SRE' } },
                   { match_phrase: { current_title: 'site reliability engineer' } },
@@ -155,8 +156,11 @@ const CASES: Golden[] = [
           {
             bool: {
               should: [
+                // "VP Sales" is also "VP of Sales" (query-planner/title-forms.ts).
                 { match_phrase: { current_title: 'VP Sales' } },
+                { match_phrase: { current_title: 'vp of sales' } },
                 { match_phrase: { current_title: 'vice president sales' } },
+                { match_phrase: { current_title: 'vice president of sales' } },
                 {
                   nested: {
                     path: 'experiences',
@@ -164,7 +168,9 @@ const CASES: Golden[] = [
                       bool: {
                         should: [
                           { match_phrase: { 'experiences.title': 'VP Sales' } },
+                          { match_phrase: { 'experiences.title': 'vp of sales' } },
                           { match_phrase: { 'experiences.title': 'vice president sales' } },
+                          { match_phrase: { 'experiences.title': 'vice president of sales' } },
                         ],
                         minimum_should_match: 1,
                       },

@@ -33,7 +33,7 @@ test('"admin" and "tech" spell out by their place in the title', () => {
   assert.equal(titleVariants('Admin Assistant'), ['Admin Assistant', 'administrative assistant']);
   assert.equal(titleVariants('Administrative Assistant'), ['Administrative Assistant', 'admin assistant']);
   assert.equal(titleVariants('Tech Lead'), ['Tech Lead', 'technical lead']);
-  assert.equal(titleVariants('Web Developer'), ['Web Developer', 'web dev']);
+  assert.equal(titleVariants('Web Developer'), ['Web Developer', 'web engineer', 'web dev']);
   assert.equal(titleVariants('Dev Manager')[1], 'development manager');
   // A one-word "Technician" is not shortened: "Tech" alone names a sector as often.
   assert.equal(titleVariants('Technician'), ['Technician']);
@@ -42,10 +42,10 @@ test('"admin" and "tech" spell out by their place in the title', () => {
 });
 
 test('a spelled-out title keeps its acronym first ("Sales Development Representative" is an SDR)', () => {
-  assert.equal(titleVariants('Sales Development Representative'), ['Sales Development Representative', 'sdr']);
+  assert.equal(titleVariants('Sales Development Representative'), ['Sales Development Representative', 'sdr', 'sales development rep']);
   assert.equal(titleVariants('Database Administrator'), ['Database Administrator', 'dba']);
   assert.equal(titleVariants('System Administrator'), ['System Administrator', 'sysadmin']);
-  assert.equal(titleVariants('Technical Account Manager'), ['Technical Account Manager', 'tam']);
+  assert.equal(titleVariants('Technical Account Manager'), ['Technical Account Manager', 'tam', 'technical account mgr']);
   assert.ok(titleVariants('Senior Technical Account Manager').includes('sr tam'));
 });
 

@@ -261,10 +261,11 @@ export const CASES: Case[] = [
     total: 1,
   },
   {
+    // Titles fold plurals only (proxima_title): p02's "Engineering Manager" is not an engineer.
     name: 'nested text match',
     body: { query: { nested: { path: 'experiences', query: { match: { 'experiences.title': 'engineer' } } } } },
-    ids: ['p01', 'p02', 'p04'],
-    total: 3,
+    ids: ['p01', 'p04'],
+    total: 2,
   },
   {
     name: 'constant_score',

@@ -14,6 +14,7 @@ import { SearchEngineError } from '../../search-engine/errors.js';
 import { OpenSearchEngine } from '../../search-engine/opensearch/engine.js';
 import type { SearchEngine } from '../../search-engine/port.js';
 import { CASES, DOCS, P, tie } from './engine-suite-cases.js';
+import { TITLE_CASES, TITLE_DOCS } from './title-analysis-cases.js';
 
 /** Resolves when `fn` rejects with an error satisfying `check`; fails otherwise. */
 async function rejects(fn: () => Promise<unknown>, check: (e: unknown) => boolean): Promise<void> {
@@ -77,6 +78,25 @@ for (const adapter of adapters()) {
       assert.equal(await ctx.engine.count(ctx.index, c.body.query), c.body.track_total_hits === 5 ? DOCS.length : c.total);
     });
   }
+
+  s('titles fold plurals, not derivations (proxima_title), the same in every engine', async (ctx) => {
+    const index = `${ctx.index}-titles`;
+    await ctx.engine.createIndex(index, { ...PROFILES, settings: { ...PROFILES.settings, number_of_shards: 1, number_of_replicas: 0 } });
+    try {
+      const written = await ctx.engine.bulk(
+        index,
+        TITLE_DOCS.map((d) => ({ op: 'index' as const, id: d.id, doc: d })),
+      );
+      assert.equal(written.failed, []);
+      await ctx.engine.refresh(index);
+      for (const c of TITLE_CASES) {
+        const res = await ctx.engine.search<{ id: string }>(index, { query: c.query, size: 20, track_total_hits: true });
+        assert.equal(res.hits.map((h) => h.id).sort(), [...c.ids].sort(), c.name);
+      }
+    } finally {
+      await ctx.engine.deleteIndex(index);
+    }
+  });
 
   s('sort values and null scores when sorted by fields', async (ctx) => {
     const res = await ctx.engine.search(ctx.index, { query: { ids: { values: ['p05'] } }, sort: [{ years_experience: 'desc' }, tie] });

@@ -10,9 +10,14 @@
 export const SYNONYMS: [string, string[]][] = [
   // Software.
   ['software company', ['software']],
-  ['b2b saas', ['saas']],
-  ['saas platform', ['saas']],
-  ['software as a service', ['saas']],
+  // SaaS is how software is sold, enterprise and B2B software whom it is sold to: each is the
+  // software industry (with its own tag), not a sub-sector of it as developer tools are.
+  ['saas', ['saas', 'software']],
+  ['b2b saas', ['saas', 'software']],
+  ['saas platform', ['saas', 'software']],
+  ['software as a service', ['saas', 'software']],
+  ['enterprise software', ['enterprise software', 'software']],
+  ['b2b software', ['enterprise software', 'software']],
   ['devtools', ['developer tools']],
   ['dev tools', ['developer tools']],
   ['developer tooling', ['developer tools']],

@@ -3,12 +3,18 @@
  * filters actually applied. No model involved; the same inputs always give the same reasons.
  */
 import { US_STATES } from '../../../../geo/us-states.js';
+import { minimalEnglishStem } from '../../../../mappings/minimal-english-stem.js';
 import type { AdvancedFilters } from '../../../../query-planner/advanced-filters.js';
 import { type PlaceMatch, regionMembersOf, resolvePlace } from '../../../../query-planner/places.js';
+import { titleVariants } from '../../../../query-planner/title-variants.js';
 
 type Doc = Record<string, unknown>;
 
-/** Lowercase, accents folded, words only; a crude singular so "Managers" meets "Manager". */
+/**
+ * Lowercase, accents folded, words only, plurals folded as the title analyzer folds them
+ * (`proxima_title`, Lucene's minimal English stemmer): "Managers" meets "Manager", and a reason
+ * never claims "Accountant" in "Account Executive", which the search does not match either.
+ */
 function words(text: string): string[] {
   return text
     .normalize('NFKD')
@@ -16,7 +22,7 @@ function words(text: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9+#]+/)
     .filter(Boolean)
-    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+    .map(minimalEnglishStem);
 }
 
 function containsPhrase(haystack: string, needle: string): boolean {
@@ -69,12 +75,17 @@ export function matchReasons(doc: Doc, ctx: ReasonContext): string[] {
   const f = ctx.filters;
   const title = typeof doc.current_title === 'string' ? doc.current_title : null;
   const experiences = (doc.experiences as Doc[] | undefined) ?? [];
+  // What the title filter matched on: the title's spellings (filter-clauses.ts), in the current
+  // title, or in a past title only when the filter reads past titles (`current_only: false`).
+  const currentOnly = f.job_titles?.current_only ?? true;
   for (const wanted of f.job_titles?.include ?? []) {
-    if (title && containsPhrase(title, wanted)) {
+    const spellings = [wanted, ...titleVariants(wanted)];
+    const holds = (text: unknown) => typeof text === 'string' && spellings.some((s) => containsPhrase(text, s));
+    if (title && holds(title)) {
       out.push(`Current title "${title}" matches "${wanted}"`);
       break;
     }
-    const past = experiences.find((e) => typeof e.title === 'string' && containsPhrase(e.title, wanted));
+    const past = experiences.find((e) => (!currentOnly || e.is_current === true) && holds(e.title));
     if (past) {
       out.push(`${past.is_current ? 'Title' : 'Past title'} "${past.title}" at ${past.company_name ?? 'a company'} matches "${wanted}"`);
       break;
