@@ -9,6 +9,7 @@ import type { RouteDef } from '../http/route.js';
 import { check, compileValidator } from '../http/validation.js';
 import { toCallerError } from '../middleware/request-context.js';
 import type { Services } from '../services.js';
+import { nameIdKinds } from './id-kinds.js';
 import { errorResult, successResult } from './results.js';
 import { effectiveInputSchema, searchSummary, takesSessionArgument } from './session-argument.js';
 import type { PointerRename, ToolContext, ToolDef } from './tool.js';
@@ -81,7 +82,8 @@ export class ToolDispatcher {
       const scopeRefusal = this.checkScope(def, actor);
       if (scopeRefusal) return scopeRefusal;
       const input = structuredClone(args ?? {}) as Record<string, unknown>;
-      const problems = check('body', validate, input);
+      // An id of another kind (a conversation id as communication_id) is said as such.
+      const problems = nameIdKinds(check('body', validate, input), input);
       if (problems.length) throw new ValidationFailed(problems);
       // agent_session_id is the dispatcher's: resolved before anything runs or is charged.
       const sessionId = takesSessionArgument(def) ? (input.agent_session_id as string | undefined) : undefined;

@@ -20,7 +20,7 @@ export function companySearchNotFound(id: string, pointer: string): AppError {
   return new AppError(
     404,
     'search_not_found',
-    `No company search "${id}" for this account (at ${pointer}). Use the search_id of a POST /api/v1/companies/search/preview response of this account from the last ${SEARCH_ACTIVITY_TTL_MS / 86_400_000} days.`,
+    `No company search "${id}" for this account (at ${pointer}). Use the search_id a company search of this account returned in the last ${SEARCH_ACTIVITY_TTL_MS / 86_400_000} days.`,
   );
 }
 

@@ -94,7 +94,7 @@ function checkShape(
     invalidField(
       'body',
       field,
-      `${what} needs ${needs}, which this watcher was made without; a watcher's cohort and project are set when it is created (POST /api/v1/signals/watchers), so create another watcher for it`,
+      `${what} needs ${needs}, which this watcher was made without; a watcher's cohort and project are set when it is created, so create another watcher for it`,
     );
   const cohortless = w.cohortSource !== 'project' && !w.personIds.length && !w.companyIds.length;
   const needing = w.signalTypes.filter((t) => NEEDS_COHORT.has(t));

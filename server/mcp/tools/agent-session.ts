@@ -72,7 +72,10 @@ export const agentSessionTool = defineTool<Args>({
     additionalProperties: false,
     required: ['mode'],
     properties: {
-      mode: { enum: ['start', 'bind', 'list', 'status', 'switch_project', 'close'] },
+      mode: {
+        enum: ['start', 'bind', 'list', 'status', 'switch_project', 'close'],
+        description: 'start a session, bind (re-attach) one, list the open ones, read its status, switch_project, or close it.',
+      },
       agent_session_id: { type: 'string', minLength: 1, maxLength: 100, description: 'bind, status, switch_project, close: the session.' },
       project_id: {
         anyOf: [PROJECT_ID, { type: 'null' }],

@@ -28,25 +28,84 @@ export const contactsActionTool = defineTool<Args>({
     additionalProperties: false,
     required: ['mode'],
     properties: {
-      mode: { enum: [...MODES] },
-      run_id: uuid,
-      entity_id: uuid,
-      source_label: { type: 'string', maxLength: 200 },
-      allow_identity_resolution: { type: 'boolean' },
-      identity_resolution_limit: { type: 'integer', minimum: 0, maximum: 1_000_000 },
-      batch_index: { type: 'integer', minimum: 0, maximum: 100_000 },
-      rows: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'object', maxProperties: 100, additionalProperties: true } },
-      bucket: { enum: ['approved', 'likely_match', 'needs_review', 'unresolved', 'ignored'] },
-      response_verbosity: { enum: ['compact', 'minimal', 'detailed'] },
-      query: { type: 'string', maxLength: 300 },
-      candidate_user_id: uuid,
-      candidate_snapshot: { type: 'object', maxProperties: 50 },
-      action: { enum: ['confirm_candidate', 'reject_candidate', 'mark_needs_review', 'ignore_entity', 'restore_entity'] },
-      entity_ids: { type: 'array', maxItems: 100, items: uuid },
-      items: { type: 'array', maxItems: 100, items: { type: 'object', maxProperties: 3, additionalProperties: true } },
-      user_confirmed: { type: 'boolean' },
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
-      offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+      mode: { enum: [...MODES], description: 'The operation (see the tool description); write modes need user_confirmed: true.' },
+      run_id: { ...uuid, description: 'preview, apply, run_status, finalize: the run, from start_run.' },
+      entity_id: {
+        ...uuid,
+        description: 'candidates, confirm, not_a_match, needs_review, ignore, restore: the review entity (review lists them).',
+      },
+      source_label: { type: 'string', maxLength: 200, description: 'start_run: a name for the run (up to 200 characters).' },
+      allow_identity_resolution: {
+        type: 'boolean',
+        description: 'start_run: default true, apply approves clear matches; false approves nothing (clear matches become likely ones).',
+      },
+      identity_resolution_limit: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 1_000_000,
+        description: 'start_run: at most this many approvals in the run (0-1,000,000; default no limit).',
+      },
+      batch_index: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100_000,
+        description:
+          'preview, apply: the batch number, 0, 1, 2... (up to 100,000); applying the same rows under the same batch_index again replays the stored batch.',
+      },
+      rows: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        items: { type: 'object', maxProperties: 100, additionalProperties: true },
+        description:
+          'preview, apply: 1-100 contact rows (fields from mode schema; at most 100 fields a row). apply takes the same rows as their preview.',
+      },
+      bucket: {
+        enum: ['approved', 'likely_match', 'needs_review', 'unresolved', 'ignored'],
+        description: 'review: only entities in this bucket (default all).',
+      },
+      response_verbosity: {
+        enum: ['compact', 'minimal', 'detailed'],
+        description:
+          'review: compact (default: top candidate, next actions), minimal (ids, bucket, name) or detailed (every candidate with evidence).',
+      },
+      query: {
+        type: 'string',
+        maxLength: 300,
+        description: "candidates: text that replaces the row's name in the new search (up to 300 characters).",
+      },
+      candidate_user_id: {
+        ...uuid,
+        description: 'confirm: the person to confirm (a candidate id); default the proposed or top candidate.',
+      },
+      candidate_snapshot: {
+        type: 'object',
+        maxProperties: 50,
+        description: 'confirm: what the user saw of the candidate, kept for the audit.',
+      },
+      action: {
+        enum: ['confirm_candidate', 'reject_candidate', 'mark_needs_review', 'ignore_entity', 'restore_entity'],
+        description: 'bulk (required): the action applied to every entity.',
+      },
+      entity_ids: { type: 'array', maxItems: 100, items: uuid, description: 'bulk: up to 100 entity ids.' },
+      items: {
+        type: 'array',
+        maxItems: 100,
+        items: { type: 'object', maxProperties: 3, additionalProperties: true },
+        description: 'bulk: up to 100 {entity_id, candidate_user_id, candidate_snapshot}, to name the candidate of each entity.',
+      },
+      user_confirmed: {
+        type: 'boolean',
+        description:
+          'Write modes (apply, finalize, confirm, not_a_match, needs_review, ignore, restore, bulk): true once the user agreed; without it, confirmation_required.',
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        description: 'review: entities a page, 1-100 (default 25); candidates: candidates, 1-25 (default 10; more is read as 25).',
+      },
+      offset: { type: 'integer', minimum: 0, maximum: 1_000_000, description: 'review: entities to skip (default 0).' },
       delegate_user_id: DELEGATE_ARGUMENT,
     },
   },

@@ -1,11 +1,12 @@
 import { JOB_SEARCH_LIMITS } from '../../../query-planner/limits.js';
+import { sentenceValues, sentenceWarning } from '../../commands/search/sentence-values.js';
 import { type ValidationProblem, validationFailed } from '../../errors.js';
 import type { JsonSchema } from '../../http/route.js';
 import { jobRoutes } from '../../routes/jobs/routes.js';
 import { defineTool } from '../tool.js';
 import { jobCriterion, requireCriterion } from './criteria.js';
 import { jobLimitProblems, rejectOverLimit, textLimitProblems } from './over-limit.js';
-import { connectorWording, DELEGATE_ARGUMENT, enforceLimits, findRoute, refusedPastLimit } from './schema-tools.js';
+import { connectorWording, DELEGATE_ARGUMENT, enforceLimits, findRoute, refusedPastLimit, reshape } from './schema-tools.js';
 
 const PREVIEW = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/preview');
 const WITH_PEOPLE = findRoute(jobRoutes, 'POST', '/api/v1/search/jobs/with-people');
@@ -33,6 +34,33 @@ function distinctValues(values: string[]): string[] {
     if (!seen.has(key)) seen.set(key, value);
   }
   return [...seen.values()];
+}
+
+/**
+ * The connector's `warnings` on a job search (REST's job responses have none: docs/mcp.md,
+ * "Connector rules"): a title or place value that reads as a sentence.
+ */
+const WARNINGS_SCHEMA = {
+  type: 'array',
+  description: 'Informational: a title or place value that reads as a sentence (send it as query instead). The search ran as sent.',
+  items: {
+    type: 'object',
+    required: ['code', 'message'],
+    properties: { code: { type: 'string' }, message: { type: 'string' } },
+  },
+} as const;
+
+/** Title and place values of the arguments that read as sentences, as warnings. */
+function sentenceWarnings(args: JobsArgs): { code: string; message: string }[] {
+  const hiring = args.filters?.hiring as { titles?: { include?: string[] }; locations?: { include?: string[] } } | undefined;
+  const locations = args.filters?.locations as { include?: string[] } | undefined;
+  return sentenceValues([
+    { field: 'where.job_titles', kind: 'title', values: args.where?.job_titles },
+    { field: 'where.locations', kind: 'place', values: args.where?.locations },
+    { field: 'filters.hiring.titles.include', kind: 'title', values: hiring?.titles?.include },
+    { field: 'filters.hiring.locations.include', kind: 'place', values: hiring?.locations?.include },
+    { field: 'filters.locations.include', kind: 'place', values: locations?.include },
+  ]).map((found) => sentenceWarning(found, 'query'));
 }
 
 interface JobsArgs {
@@ -88,7 +116,10 @@ export const jobsSearchTool = defineTool<JobsArgs>({
       delegate_user_id: DELEGATE_ARGUMENT,
     },
   },
-  outputSchema: { type: 'object', anyOf: [PREVIEW.response, WITH_PEOPLE.response] },
+  outputSchema: {
+    type: 'object',
+    anyOf: [PREVIEW.response, WITH_PEOPLE.response].map((r) => reshape(r as JsonSchema, { add: { warnings: WARNINGS_SCHEMA } })),
+  },
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: async (args, ctx) => {
     requireCriterion(
@@ -124,10 +155,12 @@ export const jobsSearchTool = defineTool<JobsArgs>({
       filters.hiring = hiring;
     }
     const request = { ...rest, ...(Object.keys(filters).length > 0 ? { filters } : {}) };
+    const warnings = sentenceWarnings(args);
+    const withWarnings = (body: unknown) => ({ ...(body as Record<string, unknown>), warnings });
     if (with_people) {
       const withPeople = people_per_company === undefined ? request : { ...request, people_per_company };
-      return (await ctx.route('POST /api/v1/search/jobs/with-people', { body: withPeople })) as Record<string, unknown>;
+      return withWarnings(await ctx.route('POST /api/v1/search/jobs/with-people', { body: withPeople }));
     }
-    return (await ctx.route('POST /api/v1/search/jobs/preview', { body: request })) as Record<string, unknown>;
+    return withWarnings(await ctx.route('POST /api/v1/search/jobs/preview', { body: request }));
   },
 });

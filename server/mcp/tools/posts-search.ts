@@ -12,11 +12,15 @@ const L = POST_SEARCH_LIMITS;
 let input = connectorDescriptions(reshape(ROUTE.request!.body!, { add: { delegate_user_id: DELEGATE_ARGUMENT } }));
 input = reshape(input, {
   add: {
-    filters: enforceLimits((input.properties as Record<string, JsonSchema>).filters as JsonSchema, {
-      listValues: L.listValues,
-      valueChars: L.valueChars,
-      idValues: L.idValues,
-    }),
+    filters: {
+      ...enforceLimits((input.properties as Record<string, JsonSchema>).filters as JsonSchema, {
+        listValues: L.listValues,
+        valueChars: L.valueChars,
+        idValues: L.idValues,
+      }),
+      description:
+        'Post criteria under filters.posts (authors, companies, dates, action types, mentions, topics, engagement): eligibility filters.',
+    },
   },
 });
 input = tighten(input, ['query'], { maxLength: L.queryChars });

@@ -32,7 +32,7 @@ export const reportFeedbackTool = defineTool<Args>({
         pattern: NOT_BLANK_PATTERN,
         description: 'What happened or what is wanted.',
       },
-      category: { enum: [...FEEDBACK_CATEGORIES] },
+      category: { enum: [...FEEDBACK_CATEGORIES], description: 'What kind of report this is.' },
       tool: { type: 'string', maxLength: 100, description: 'The tool concerned.' },
       search_id: { type: 'string', maxLength: 200, description: 'The search concerned.' },
       rating: { type: 'integer', minimum: 1, maximum: 5, description: 'How useful the result was, 1 (not at all) to 5.' },

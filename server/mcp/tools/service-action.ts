@@ -111,7 +111,7 @@ export const serviceActionTool = defineTool<Args>({
     additionalProperties: false,
     required: ['mode'],
     properties: {
-      mode: { enum: [...MODES] },
+      mode: { enum: [...MODES], description: 'The operation (see the tool description).' },
       name: { type: 'string', minLength: 1, maxLength: 100, description: 'create_api_key: a name for the key.' },
       scopes: {
         type: 'array',

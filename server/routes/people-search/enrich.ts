@@ -61,5 +61,5 @@ export async function enrichPage(req: RouteRequest<Body, unknown, unknown>): Pro
 
 /** GET /api/v1/search/people/:search_id: the stored page as it was returned. */
 export async function replaySearch(req: RouteRequest<unknown, unknown, { search_id: string }>): Promise<Record<string, unknown>> {
-  return presentReplay(storedSearch(req.services, req.params.search_id, req.actor!.ownerUserId, req.now));
+  return presentReplay(storedSearch(req.services, req.params.search_id, req.actor!.ownerUserId, req.now, req.surface));
 }

@@ -6,6 +6,7 @@
 import type { NormalizedPostFilters } from '../../../query-planner/post-filters.js';
 import { BINDING_MAX_AUTHORS, COMPANY_MATCHED_POSTS, type CompanyActor, type Doc } from '../../commands/search/post-authors.js';
 import type { PostSearchOutcome, PostSearchRequest, RankedAuthor } from '../../commands/search/search-posts.js';
+import { operationName, type Surface } from '../../http/operation-names.js';
 
 type Row = Record<string, unknown>;
 
@@ -110,14 +111,14 @@ export function presentAuthor(a: RankedAuthor): Row {
   };
 }
 
-/** The binding that pivots people search into the authors of this search. */
-function binding(cohortRef: string): Row {
+/** The binding that pivots people search into the authors of this search, said as `surface` names people search. */
+function binding(cohortRef: string, surface: Surface): Row {
   return {
     cohort_ref: cohortRef,
     filters: { cohort_refs: [cohortRef] },
     scope: 'person_authors',
     max_authors: BINDING_MAX_AUTHORS,
-    description: `People who wrote the posts of this search (newest posts first; at most ${BINDING_MAX_AUTHORS} authors). Pass filters to POST /api/v1/search/people or /preview.`,
+    description: `People who wrote the posts of this search (newest posts first; at most ${BINDING_MAX_AUTHORS} authors). Pass filters ${operationName('people_search_filters', surface)}.`,
   };
 }
 
@@ -125,7 +126,7 @@ function binding(cohortRef: string): Row {
 /** The sorts `sort_order` applies to. */
 const COUNT_SORTS: ReadonlySet<string> = new Set(['engagement', 'reactions', 'comments']);
 
-export function presentPostSearch(search: PostSearchRequest, outcome: PostSearchOutcome, durationMs: number): Row {
+export function presentPostSearch(search: PostSearchRequest, outcome: PostSearchOutcome, durationMs: number, surface: Surface): Row {
   const out: Row = {
     success: true,
     durationMs,
@@ -141,7 +142,7 @@ export function presentPostSearch(search: PostSearchRequest, outcome: PostSearch
       lines: postFilterSummary(outcome.filters, outcome.text),
     },
     author_cohort_filter_status: outcome.authorCohort,
-    people_search_binding: binding(outcome.cohortRef),
+    people_search_binding: binding(outcome.cohortRef, surface),
     results: outcome.hits.map((h) => presentPost(h.source, h.id, outcome.handles)),
     search_activity_id: outcome.activityId,
     receipts: outcome.receipts,
@@ -151,9 +152,14 @@ export function presentPostSearch(search: PostSearchRequest, outcome: PostSearch
 }
 
 /** The response of `POST /api/v1/search/posts/with-people`. */
-export function presentPostSearchWithPeople(search: PostSearchRequest, outcome: PostSearchOutcome, durationMs: number): Row {
+export function presentPostSearchWithPeople(
+  search: PostSearchRequest,
+  outcome: PostSearchOutcome,
+  durationMs: number,
+  surface: Surface,
+): Row {
   return {
-    ...presentPostSearch(search, outcome, durationMs),
+    ...presentPostSearch(search, outcome, durationMs, surface),
     people_limit: search.peopleLimit,
     people: (outcome.people ?? []).map(presentAuthor),
   };

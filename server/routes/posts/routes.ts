@@ -256,7 +256,7 @@ export const postRoutes = [
       const search = postRequest(req.body, false);
       const outcome = await searchPostsPage(req.services, req.actor!, search, 'posts');
       if (outcome.searchedNothing) req.settleBilling(0);
-      return presentPostSearch(search, outcome, elapsed(started));
+      return presentPostSearch(search, outcome, elapsed(started), req.surface);
     },
   }),
   defineRoute<SchemaType<typeof withPeopleRequest>>({
@@ -274,7 +274,7 @@ export const postRoutes = [
       const search = postRequest(req.body, true);
       const outcome = await searchPostsPage(req.services, req.actor!, search, 'posts_with_people');
       if (outcome.searchedNothing) req.settleBilling(0);
-      return presentPostSearchWithPeople(search, outcome, elapsed(started));
+      return presentPostSearchWithPeople(search, outcome, elapsed(started), req.surface);
     },
   }),
 ];

@@ -8,27 +8,65 @@ import { INDICES } from '../../../../mappings/indices.js';
 import type { AdvancedFilters } from '../../../../query-planner/advanced-filters.js';
 import { PEOPLE_SEARCH_LIMITS } from '../../../../query-planner/limits.js';
 import { AppError } from '../../../errors.js';
+import { type OperationName, operationName, type Surface } from '../../../http/operation-names.js';
 import { loadNetwork } from '../../../search/network.js';
 import type { Services } from '../../../services.js';
 import type { StoredSearch } from '../../../store/people-searches.js';
 import { SEARCH_PAGE_TTL_MS } from '../../../store/retention.js';
+import type { SearchActivityKind } from '../../../store/search-activities.js';
 import { DEFAULT_ROW_OPTIONS, loadPersonRows, type PersonRowData, type RowOptions } from './person-rows.js';
 
 type Body = Record<string, unknown>;
 
-/** The answer to a search id that is unknown, expired, another account's or a preview's. */
-export const searchNotFound = (id: string) =>
-  new AppError(
+/** What each kind of recorded search is, and the operation that makes it. */
+const ACTIVITY_KINDS: Record<SearchActivityKind, { what: string; operation: OperationName }> = {
+  companies: { what: 'a company search', operation: 'company_search' },
+  jobs: { what: 'a job search', operation: 'job_search' },
+  jobs_with_people: { what: 'a job search', operation: 'job_search' },
+  posts: { what: 'a post search', operation: 'post_search' },
+  posts_with_people: { what: 'a post search', operation: 'post_search' },
+};
+
+/**
+ * The answer to a search id that is unknown, expired, another account's or a preview's, worded
+ * for the face it is said on (`surface`). `other` says what the id is instead, when it is known
+ * (the search_id of a company search...).
+ */
+export const searchNotFound = (id: string, surface: Surface = 'rest', other = '') => {
+  const days = SEARCH_PAGE_TTL_MS / 86_400_000;
+  const also = other ? ` ${other}` : '';
+  return new AppError(
     404,
     'search_not_found',
-    `No stored full search "${id}" for this account. Only full searches (POST /api/v1/search/people or /api/v2/search/people/query) are stored, for ${SEARCH_PAGE_TTL_MS / 86_400_000} days; preview results have no search_id and cannot be enriched.`,
+    surface === 'connector'
+      ? `No recorded people_search page "${id}" for this account.${also} replay_search_result takes the search_id of a people_search result (kept ${days} days); discover_employers and the other searches record no page to replay.`
+      : `No stored full search "${id}" for this account.${also} Only ${operationName('stored_people_searches', surface)} are stored, for ${days} days; preview results have no search_id and cannot be enriched.`,
   );
+};
 
-/** A stored search of the owner, or 404 `search_not_found`. */
-export function storedSearch(services: Services, searchId: string, ownerUserId: string, now: number): StoredSearch {
+/**
+ * A stored search of the owner, or 404 `search_not_found`: saying, when the id is the search_id
+ * of the owner's company, job or post search, that it is one, and what takes it.
+ */
+export function storedSearch(
+  services: Services,
+  searchId: string,
+  ownerUserId: string,
+  now: number,
+  surface: Surface = 'rest',
+): StoredSearch {
   const stored = services.peopleSearches.getSearch(searchId, ownerUserId, now);
-  if (!stored) throw searchNotFound(searchId);
-  return stored;
+  if (stored) return stored;
+  const activity = services.searchActivities.get(searchId, ownerUserId, now);
+  const kind = activity ? ACTIVITY_KINDS[activity.kind] : null;
+  const other = kind
+    ? `It is the search_id of ${kind.what} (${operationName(kind.operation, surface)}), which is not recorded for replay: run that search again.${
+        activity?.kind === 'companies'
+          ? ` Its companies can narrow a people search: pass it as filters.companies[].where.search_id to ${operationName('people_search', surface)}.`
+          : ''
+      }`
+    : '';
+  throw searchNotFound(searchId, surface, other);
 }
 
 /** Which rows of a stored search to enrich. */

@@ -24,8 +24,9 @@ import { expandCompanySearchIds } from '../company-search-ids.js';
 import { dropOverlongWords, NOTHING_LEFT } from '../long-words.js';
 import { BINDING_MAX_AUTHORS, postAuthorIds } from '../post-authors.js';
 import { resolveCompanyMentions } from '../resolve-companies.js';
+import { sentenceValues, sentenceWarning } from '../sentence-values.js';
 import { findByUsername, personReference, resolvePeople } from './people-lookup.js';
-import type { AppliedSearch, Lookup, NoResultsReason, PeopleSearchOutcome, PeopleSearchRequest } from './types.js';
+import type { AppliedSearch, Lookup, NoResultsReason, PeopleSearchOutcome, PeopleSearchRequest, SearchWarning } from './types.js';
 
 const PROFILES = INDICES.profiles.alias;
 
@@ -48,6 +49,8 @@ export interface ResolvedPeopleSearch {
   applied: AppliedSearch;
   receipts: Receipt[];
   degradations: { code: string; message: string }[];
+  /** Warnings about the request as sent (a sentence given as a filter value). */
+  warnings: SearchWarning[];
   appliedRelations: PeopleSearchOutcome['appliedRelations'];
   /** Filters as normalised, company search ids expanded to company ids. */
   filters: AdvancedFilters;
@@ -105,6 +108,7 @@ export async function resolvePeopleSearch(
   const out: ResolvedPeopleSearch = {
     ...base,
     degradations: [],
+    warnings: [],
     appliedRelations: [],
     filters: {},
     residual: [],
@@ -179,6 +183,12 @@ export async function resolvePeopleSearch(
   receipts.push(...normalized.receipts.map(underFilters));
   const filters = normalized.filters;
   out.filters = filters;
+  // Filters the caller wrote (parsed ones are never sentences): a sentence as a title or place.
+  if (req.filters)
+    out.warnings = sentenceValues([
+      { field: 'filters.job_titles.include', kind: 'title', values: filters.job_titles?.include },
+      { field: 'filters.locations.include', kind: 'place', values: filters.locations?.include },
+    ]).map((found) => sentenceWarning(found, 'description'));
   out.residual = residual;
   // Without anyone to be connected to, this mode would answer a zero that looks conclusive.
   if (req.networkMode === 'connected_to' && !filters.connected_to?.length) {

@@ -5,7 +5,7 @@
  * routes (and tools); their presenters shape the response (server/routes/people-search/presenter.ts).
  */
 import type { AdvancedFilters } from '../../../../query-planner/advanced-filters.js';
-import { isFirstDegreeOnly, planPeopleSearch } from '../../../../query-planner/build/people-plan.js';
+import { isFirstDegreeOnly, type PlanInput, planPeopleSearch } from '../../../../query-planner/build/people-plan.js';
 import type { Actor } from '../../../auth/actor.js';
 import type { RequesterNetwork } from '../../../search/network.js';
 import type { Services } from '../../../services.js';
@@ -13,6 +13,7 @@ import { executePeoplePlan } from './execute.js';
 import { loadPersonRows } from './person-rows.js';
 import { requesterNetwork, resolveLookup, resolvePeopleSearch } from './resolve.js';
 import type { AppliedSearch, NoResultsReason, PeopleSearchOutcome, PeopleSearchRequest } from './types.js';
+import { culpritMessage, zeroCulprits } from './zero-culprits.js';
 
 export type * from './types.js';
 
@@ -109,7 +110,7 @@ export async function searchPeople(services: Services, actor: Actor, req: People
   }
 
   const resolved = await resolvePeopleSearch(services, actor, req, { network, applied, receipts });
-  const reported = { degradations: resolved.degradations, appliedRelations: resolved.appliedRelations };
+  const reported = { degradations: resolved.degradations, warnings: resolved.warnings, appliedRelations: resolved.appliedRelations };
   if (resolved.stop) return outcome(resolved.stop, reported);
   const { filters } = resolved;
 
@@ -125,7 +126,7 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     );
   }
 
-  const plan = planPeopleSearch({
+  const planInput: PlanInput = {
     filters,
     residual: resolved.residual,
     graph: network ? { firstDegree: network.firstIds, secondDegree: network.secondIds, self: network.self, distinct: true } : null,
@@ -134,7 +135,8 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     cohorts: resolved.cohorts,
     offset: req.offset,
     limit: req.limit,
-  });
+  };
+  const plan = planPeopleSearch(planInput);
   receipts.push(...plan.receipts);
   if (plan.matchesNothing) {
     // A first-degree search of a requester with no first-degree connections matches nothing for
@@ -160,18 +162,23 @@ export async function searchPeople(services: Services, actor: Actor, req: People
     options: req.rows,
     verified: plan.verify && firstDegreeOnly ? { confirmedBy, checked: network?.checkable ?? [] } : null,
   });
-  const noResultsReason =
+  let noResultsReason =
     rows.length === 0 &&
     !req.countOnly &&
     (page.total === 0 || (verification && verification.confirmed === 0 && !verification.candidatesRemain))
       ? (resolved.inconclusiveZero ?? zeroReason(filters, network, firstDegreeOnly))
       : null;
+  // Which filter removed everyone: a few count queries, on a plain search's zero only.
+  if (noResultsReason?.code === 'no_matching_profiles' && !plan.verify) {
+    const culprits = await zeroCulprits(services, planInput);
+    if (culprits.length) noResultsReason = { ...noResultsReason, message: culpritMessage(filters, culprits) };
+  }
   return {
     rows,
     rowOptions: req.rows,
     pagination: page.pagination,
     applied,
-    warnings: page.warnings,
+    warnings: [...resolved.warnings, ...page.warnings],
     degradations: resolved.degradations,
     noResultsReason,
     count: page.count,
