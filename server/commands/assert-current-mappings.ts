@@ -33,7 +33,7 @@ export async function assertCurrentMappings(engine: SearchEngine, dataDir: strin
     [
       `The search indices were built by an older mapping than this build's (v${MAPPING_VERSION}): ${stale.join(', ')}.`,
       'Version 2 analyzes job titles with proxima_title (plurals only); an older index would keep matching "Accountant" to "Account Executive" (docs/search-engine.md, "Index names and aliases").',
-      `Rebuild them from their snapshots with \`proxima index --swap PATH...\` (the sample corpus: \`proxima index --swap ${sample}/*.jsonl.gz\`), or start on an empty DATA_DIR.`,
+      `Rebuild them from their snapshots with \`proxima index --swap PATH...\` (the sample corpus: \`proxima index --swap ${sample}/*.jsonl.gz\`); with the embedded engine, starting on an empty DATA_DIR also works (OpenSearch keeps its indices in the cluster: rebuild them there).`,
     ].join('\n'),
   );
 }

@@ -293,8 +293,8 @@ const withoutLinkAfter = (text: string): string => {
  * A business card's other lines under its company line: a website, an email, a phone ("Tel: +1 555
  * …", "+44 20 …"), a tagline (most of its words in small letters: "Your partner in growth").
  */
-const CARD_LINE =
-  /^\s*(?:(?:https?:\/\/|www\.)\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/\S*)?|\S+@\S+|(?:tel|phone|ph|mobile|mob|fax|cell|t|m|p|f|e|email|e-mail|web|w)\s*[.:]\s*\S.*|[+(]?\d[\d\s()./-]{6,40})\s*$/i;
+export const CARD_LINE =
+  /^\s*(?:(?:https?:\/\/|www\.)\S+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/\S*)?|[^\s@]+@\S+|(?:tel|phone|ph|mobile|mob|fax|cell|t|m|p|f|e|email|e-mail|web|w)\s*[.:]\s*\S.*|[+(]?\d[\d\s()./-]{6,40})\s*$/i;
 /** A phone after the company on its line, set apart by a label ("Acme   Tel: +1 555 808 8768"). */
 const PHONE_AFTER = /(?<!\s)\s+(?:tel|phone|ph|mobile|mob|fax|cell|t|m)\s*[.:]\s*[+(]?\d[\d\s()./-]{5,30}$/i;
 /** Whether a card's line is a tagline: three words or more, most in small letters ("Your partner in growth"). */

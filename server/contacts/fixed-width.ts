@@ -20,7 +20,7 @@ const NAME_WORD = /^\p{L}[\p{L}'’.-]*$/u;
 /** An id or a code: letters and digits with a digit ("A0017", "12-B"), or no letters at all. */
 const CODE = /^(?=.*\d)[\p{L}\d_./#-]+$|^[^\p{L}]+$/u;
 /** Column names a whole record is exported under. */
-const RECORD_COLUMN = /^\s*(?:record|rec|line|raw|raw record|data|row|row data|fixed width|text)\s*$/i;
+const RECORD_COLUMN = /^\s*(?:record|rec|raw|raw record|raw line|row data|fixed width|fixed-width record)\s*$/i;
 
 /** What a fixed-width record says: the name, and the employer and title when it gives them. */
 export interface FixedWidthRecord {
@@ -50,6 +50,8 @@ export function fixedWidthRecord(cell: unknown): FixedWidthRecord | null {
   if (first && first.length === 1 && second && second.length === 1) {
     name = `${fields[0]} ${fields[1]}`;
     rest = fields.slice(2);
+    // "Mary  Ann  Smith": a name typed with wide gaps, not a given name, a family name and a firm.
+    if (rest.length === 1 && nameWords(rest[0]!)?.length === 1 && !hasTitleHead(rest[0]!)) return null;
   } else if (first && first.length >= 2 && first.length <= 4 && !hasTitleHead(fields[0]!)) {
     name = fields[0]!;
     rest = fields.slice(1);
@@ -66,17 +68,20 @@ export function fixedWidthRecord(cell: unknown): FixedWidthRecord | null {
  * The row with a fixed-width record read into its fields: from the name cell, or from a record
  * column when the row has no name. What the row names in its own columns wins.
  */
-export function withFixedWidthRecord<R extends object>(row: R): R {
+export function withFixedWidthRecord<R extends object>(row: R, fieldOf: (key: string) => string | undefined = (key) => key): R {
   const cells = row as Record<string, unknown>;
   const fromName = fixedWidthRecord(cells.name);
+  // The row's own columns by the field they are ("Name", "Company" as sent, before they are mapped).
+  const filled = (value: unknown): boolean =>
+    typeof value === 'string' ? value.trim() !== '' : Array.isArray(value) && value.some((v) => typeof v === 'string' && v.trim());
+  const names = (field: string) => Object.keys(cells).some((k) => k !== 'name' && fieldOf(k) === field && filled(cells[k]));
   const columnKey = fromName ? undefined : Object.keys(cells).find((k) => RECORD_COLUMN.test(k) && fixedWidthRecord(cells[k]));
-  const record =
-    fromName ?? (columnKey && !cells.name && !cells.first_name && !cells.last_name ? fixedWidthRecord(cells[columnKey]) : null);
+  const named = filled(cells.name) || names('name') || names('first_name') || names('last_name');
+  const record = fromName ?? (columnKey && !named ? fixedWidthRecord(cells[columnKey]) : null);
   if (!record) return row;
   const out: Record<string, unknown> = { ...cells, name: record.name };
   if (columnKey) delete out[columnKey];
-  const listed = (field: string) =>
-    Array.isArray(cells[field]) && (cells[field] as unknown[]).some((v) => typeof v === 'string' && v.trim());
+  const listed = (field: string) => filled(cells[field]) || names(field);
   if (record.organization && !listed('organization_names')) out.organization_names = [record.organization];
   if (record.title && !listed('job_titles')) out.job_titles = [record.title];
   return out as R;

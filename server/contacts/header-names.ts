@@ -243,9 +243,8 @@ function readHeader(name: string): Field | undefined {
 export function withHeaderNames(sent: ContactRow): ContactRow {
   // A vCard's "N" column, a web form's submission in one cell (object-columns.ts, form-post.ts).
   // A directory's attribute columns, a fixed-width record in one cell (directory-columns.ts, fixed-width.ts).
-  const row = withFormPost(withVcardName(withFixedWidthRecord(withDirectoryAttributes(sent))), (key) =>
-    KNOWN.has(key) ? key : headerField(key),
-  );
+  const fieldOf = (key: string) => (KNOWN.has(key) ? key : headerField(key));
+  const row = withFormPost(withVcardName(withFixedWidthRecord(withDirectoryAttributes(sent), fieldOf)), fieldOf);
   const out: ContactRow & Record<string, unknown> = { ...row };
   const regions: string[] = [];
   const countries: string[] = [];

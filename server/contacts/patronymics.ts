@@ -35,13 +35,15 @@ export function patronymicOf(word: string, given: string): boolean {
   if (!isPatronymic(word) || given.length < 2) return false;
   // The father's name loses a final vowel or "y" before the ending ("Nikolay" → "Nikolayevich", "Ilya" → "Ilyich").
   const stem = given.replace(/[aeiouy]$/, '');
-  return word.startsWith(stem) && word.length >= stem.length + 3;
+  // A stem of one or two letters ("Jo" → "j") starts too many names to say whose son he is ("Jovanovich").
+  return stem.length >= 3 && word.startsWith(stem) && word.length >= stem.length + 3;
 }
 
 /** The name words without a patronymic written as a word pair ("huseyn oglu"): the marker (at `at`) and the father's name before it. */
 export function withoutMarkedPatronymic(tokens: string[]): { tokens: string[]; patronymic: string; at: number } | null {
   const at = tokens.findIndex((w, i) => i >= 2 && MARKERS.has(w));
-  if (at < 0 || tokens.length - 2 < 2) return null;
+  // "Ali Huseyn oglu": the given name alone is left (the father's name and the marker set aside).
+  if (at < 0 || tokens.length - 2 < 1) return null;
   return { tokens: [...tokens.slice(0, at - 1), ...tokens.slice(at + 1)], patronymic: `${tokens[at - 1]}${tokens[at]}`, at };
 }
 

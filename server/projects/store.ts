@@ -308,6 +308,20 @@ export class ProjectStore {
     );
   }
 
+  /**
+   * Records a send made outside the project (a direct send to the target's person) on a target with
+   * nothing sent yet, leaving its chosen channel as it is: the draft still goes by that channel if it
+   * is sent after all (the outside send failed, or `include_already_contacted`).
+   */
+  recordOutsideSend(targetId: string, communicationId: string, now: number): boolean {
+    return (
+      prepared(
+        this.db,
+        'UPDATE project_targets SET communication_id = ?, queued_at = ? WHERE target_id = ? AND communication_id IS NOT ?',
+      ).run(communicationId, now, targetId, communicationId).changes === 1
+    );
+  }
+
   /** The tracked link of a target to `url`, made on first use (one per target and URL). */
   linkFor(projectId: string, targetId: string, url: string, now: number): string {
     prepared(

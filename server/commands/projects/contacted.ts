@@ -22,7 +22,7 @@ export function recordSendOnTargets(services: Services, c: Communication, now: n
   if (c.mode !== 'send' || !c.targetUserId) return;
   for (const t of services.projects.unsentTargetsOf(c.ownerUserId, c.actingUserId, c.targetUserId)) {
     if (c.context?.assignment_target_id === t.targetId) continue;
-    services.projects.recordQueued(t.targetId, c.id, now, c.channel);
+    services.projects.recordOutsideSend(t.targetId, c.id, now);
   }
 }
 

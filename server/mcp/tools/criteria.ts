@@ -31,7 +31,7 @@ function peopleFiltersSelect(filters: unknown): boolean {
 
 /** What a people search (people_search, discover_employers) may be given to say whom it looks for. */
 export const PEOPLE_CRITERIA =
-  'a description (or query), filters, keywords, an earlier search_metadata, network_filter_mode "filter" (your own network)';
+  'a description (or query), filters, keywords, an earlier search_metadata, a person_id or profile to look up, network_filter_mode "filter" (your own network)';
 
 /** Whether people search arguments name anyone in particular. */
 export function peopleCriterion(input: Record<string, unknown>): boolean {
@@ -46,6 +46,7 @@ export function peopleCriterion(input: Record<string, unknown>): boolean {
     hasContent(input.professional_username) ||
     hasContent(input.professional_profile_url) ||
     hasContent(input.professional_url) ||
+    hasContent(input.person_id) ||
     input.network_filter_mode === 'filter'
   );
 }

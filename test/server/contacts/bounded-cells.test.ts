@@ -10,6 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { HEADLINE_PARTS_READ, titlesAndOrgs } from '../../../server/contacts/cell-fields.js';
 import { PROFILE_URL } from '../../../server/contacts/cell-layout.js';
+import { CARD_LINE } from '../../../server/contacts/cell-text.js';
 import { EMAIL_IN_TEXT, emailsIn, SPELT, withoutEmails } from '../../../server/contacts/emails.js';
 import { employerCell, fold } from '../../../server/contacts/employer-cell.js';
 
@@ -93,6 +94,26 @@ test('an employer cell of spaces, marks or years reads as before', () => {
   assert.equal(employerCell('Acme, 03/2020 - today').employer[0], 'Acme');
   const spaced = `a${' '.repeat(298)}b`;
   assert.is(employerCell(spaced).employer.at(-1), spaced);
+});
+
+test("a business card's email line is found as before, its name part bounded by the one '@'", () => {
+  // The line as it was: its `\S+@\S+` tried every '@' of a long line as the split (second reader,
+  // 2026-11-30: 100 rows of employer cells of 2,000 characters held a batch 37 s).
+  const old = new RegExp(CARD_LINE.source.replace('[^\\s@]+@\\S+', '\\S+@\\S+'), 'i');
+  assert.is.not(old.source, CARD_LINE.source);
+  for (const line of [
+    'ana@acme.com',
+    '  e: ana@acme.com',
+    'Email: ana.ruiz@acme.co.uk',
+    'www.acme.com',
+    'Tel: +1 555 808 8768',
+    'a@b@c.com',
+    '@acme',
+    'Your partner in growth',
+    ...CELLS,
+    `${'a@'.repeat(500)} x`,
+  ])
+    assert.is(CARD_LINE.test(line), old.test(line), line.slice(0, 40));
 });
 
 test(`a headline is read for its first ${HEADLINE_PARTS_READ} parts only`, () => {

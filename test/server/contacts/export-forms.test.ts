@@ -85,6 +85,18 @@ test('a fixed-width record in one cell is read as its fields; padded columns and
   assert.is(row.name, 'BORER MARTA');
   assert.equal(row.organization_names, ['LUETTGEN HEALTH']);
   assert.equal(row.job_titles, ['SENIOR DATA ENGINEER']);
+  // A name typed with wide gaps is no record; a generic column's record never replaces the row's
+  // own name and employer, sent under any header (second reader, 2026-11-30).
+  assert.is(fixedWidthRecord('Mary  Ann  Smith'), null);
+  const own = withHeaderNames({
+    Name: 'Jane Doe',
+    Company: 'Initech',
+    'Raw Record': 'Bob Smith  Globex  Sales Manager',
+  } as never) as Record<string, unknown>;
+  assert.is(own.name, 'Jane Doe');
+  assert.equal(own.organization_names, ['Initech']);
+  const generic = withHeaderNames({ Data: 'Bob Smith  Globex  Sales Manager' } as never) as Record<string, unknown>;
+  assert.not.equal(generic.name, 'Bob Smith');
 });
 
 test('Lotus Notes hierarchical names without a domain: the person first, the organisation last before a country', () => {

@@ -30,6 +30,8 @@ test('patronymics are told by their endings; a patronymic is formed from the fat
   assert.ok(patronymicOf('ivanovna', 'ivan'));
   assert.not.ok(patronymicOf('ivanovna', 'maria'));
   assert.not.ok(patronymicOf('judd', 'judd'));
+  // A given name of two letters is too short a stem: "Jovanovich" is no son of a Jo.
+  assert.not.ok(patronymicOf('jovanovich', 'jo'));
 });
 
 test('a ФИО family name first: the patronymic is no given name, the given name the one before it', () => {
@@ -57,6 +59,10 @@ test('a ФИО family name first: the patronymic is no given name, the given nam
   // Azerbaijani "oglu", Kyrgyz "kyzy": the father's name and the marker.
   const aliyev = personName({ name: 'Ilham Heydar oglu Aliyev' });
   assert.equal([aliyev.first, aliyev.last], ['ilham', 'aliyev']);
+  // Without a family name the given name is left, not "oglu" as a family name (second reader, 2026-11-30).
+  const ali = personName({ name: 'Ali Huseyn oglu' });
+  assert.not.equal(ali.last, 'oglu');
+  assert.is(ali.first, 'ali');
   // A given name's column holding the patronymic too.
   assert.equal(personName({ first_name: 'Ivan Sergeyevich', last_name: 'Petrov' }).all, ['ivan', 'petrov']);
 });

@@ -135,6 +135,25 @@ test('REST: readiness and activation skip targets already contacted; the reviewe
       [1, 1, []],
       'REST mails the person’s best address, as before',
     );
+    // A direct send in another channel records itself on a target but leaves the target's chosen
+    // channel: an email draft still goes as an email, subject and all (second reader, 2026-11-30).
+    const other = ((await call('POST', '/api/v1/projects', { title: 'Other', pitch: 'We build search.' })).body.project as Row)
+      .id as string;
+    await call('POST', `/api/v1/projects/${other}/targets`, { target_user_ids: [P(3)] });
+    await call('POST', `/api/v1/projects/${other}/messages/generate`, {});
+    await call('PUT', `/api/v1/projects/${other}/target-users/${P(3)}/message`, {
+      review_action: 'approve',
+      contact_channel: 'email_send',
+      subject: 'Hi',
+    });
+    const direct = await call('POST', '/api/v1/communications', {
+      channel: 'service_direct_message',
+      target_user_id: P(3),
+      message: 'Hi',
+      dry_run: false,
+    });
+    const target = app.services.projects.targetByUser(other, P(3))!;
+    assert.equal([target.communicationId, target.contactChannel], [direct.body.id, 'email_send']);
   } finally {
     await app.close();
   }
