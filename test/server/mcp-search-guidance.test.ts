@@ -158,7 +158,7 @@ s('people_lookup_batch reads a person by id, and bills a person named twice once
     // people_search looks one person up by person_id too, as its description says (second reader, 2026-11-30).
     const looked = await mcp.call('people_search', { person_id: personId(4) });
     assert.not.ok(looked.isError, JSON.stringify(looked.structuredContent));
-    assert.is((looked.structuredContent?.users as { id: string }[])[0]?.id, personId(4));
+    assert.is(((looked.structuredContent?.users ?? []) as { id: string }[])[0]?.id, personId(4));
     // The id lookup is REST's too: person_id on POST /api/v1/search/people.
     const rest = await ctx.app.call('POST', '/api/v1/search/people', { key: ctx.apiKey, body: { person_id: personId(5) } });
     assert.is(rest.status, 200);
