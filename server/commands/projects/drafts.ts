@@ -278,7 +278,7 @@ export async function putMessage(
       409,
       'message_already_queued',
       handed.status === 'queued'
-        ? `This target's message is queued as communication ${handed.id}: cancel it (POST /api/v1/communications/${handed.id}/cancel), then edit the draft; the next activation sends it.`
+        ? `This target's message is queued as communication ${handed.id}: cancel it (send_communication mode=cancel on the connector, POST /api/v1/communications/${handed.id}/cancel on REST), then edit the draft; the next activation sends it.`
         : `This target's message was sent as communication ${handed.id} (${handed.status}); the draft stays as it was sent.`,
       { communication_id: handed.id, status: handed.status },
     );

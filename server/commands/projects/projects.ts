@@ -40,7 +40,7 @@ export function assertNotArchived(p: Project): void {
   throw new AppError(
     409,
     'project_archived',
-    `Project ${p.projectId} is archived, so its targets, templates, drafts and sends cannot change: unarchive it first (POST /api/v1/projects/${p.projectId}/archive with {"archived": false}).`,
+    `Project ${p.projectId} is archived, so its targets, templates, drafts and sends cannot change: unarchive it first (on REST, POST /api/v1/projects/${p.projectId}/archive with {"archived": false}; the connector has no archive mode).`,
     { project_id: p.projectId, archived_at: iso(p.archivedAt) },
   );
 }

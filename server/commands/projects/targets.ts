@@ -149,7 +149,7 @@ export function assertRoomForTargets(services: Services, p: Project, userIds: re
     'project_target_limit',
     `A project includes at most ${limit.toLocaleString('en-US')} targets; this one includes ${held.toLocaleString('en-US')}, so ${
       room ? `${room.toLocaleString('en-US')} more fit, not ${fresh.toLocaleString('en-US')}` : 'no more fit'
-    }. Nothing was added: remove targets (DELETE /api/v1/projects/${p.projectId}/targets) or start another project.`,
+    }. Nothing was added: remove targets (project_action mode=remove_targets on the connector, DELETE /api/v1/projects/${p.projectId}/targets on REST) or start another project.`,
     { limit, included: held, requested: fresh },
   );
 }
