@@ -133,5 +133,22 @@ export function developerOrEngineer(words: string[]): string | null {
   return [...words.slice(0, -1), head === 'developer' ? 'engineer' : 'developer'].join(' ');
 }
 
+/**
+ * Work whose doer is written by the field in most titles: a business developer's are "Business
+ * Development Manager", "Business Development Representative", "Head of Business Development",
+ * so "Business Developer" is looked for as "business development" too (nobody's title says
+ * "Software Development" for a software developer: the field names a department there).
+ */
+const DEVELOPED_FIELDS = new Set(['business']);
+
+/** The field a developer's title is written by ("Senior Business Developer" → "senior business development"), or null. */
+export function developerAsField(words: string[]): string | null {
+  if (words.at(-1) !== 'developer') return null;
+  let p = 0;
+  while (p < words.length - 1 && LEVEL_WORDS.has(words[p] as string)) p++;
+  const field = words.slice(p, -1);
+  return field.length === 1 && DEVELOPED_FIELDS.has(field[0] as string) ? [...words.slice(0, -1), 'development'].join(' ') : null;
+}
+
 /** Whether a word is the head of a software title ("developer", "engineer", "programmer"). */
 export const isDeveloperHead = (w: string | undefined): boolean => w !== undefined && DEVELOPER_HEADS.has(w);

@@ -15,6 +15,7 @@
 import pluralize from 'pluralize';
 import type { JobFunction, Seniority } from './advanced-filters.js';
 import { LEVEL_WORDS } from './parse/lexicon/levels.js';
+import { FUNCTIONS } from './parse/title-facets.js';
 import { TOOL_SKILLS } from './title-forms.js';
 import { titleVariants } from './title-variants.js';
 
@@ -25,6 +26,8 @@ export interface TitleAlternative {
   /** A skill the person lists (people) or the posting names (jobs). */
   skill?: string;
   functions?: JobFunction[];
+  /** A function the record must have when it records one ("Staff Engineer": not a staff sales engineer; a record of no function stays in). */
+  functionIfKnown?: JobFunction;
   /** Title words that rule a title out: another level's ("Staff Engineer" is no "Principal Engineer" at staff seniority). */
   excludeWords?: string[];
 }
@@ -68,7 +71,15 @@ export function titleAlternatives(title: string): TitleAlternative[] {
     // A title that names another level is that level's, whatever seniority it is filed under.
     const same = LEVEL_GROUPS.find((g) => g.includes(words[0] as string)) ?? [];
     const excludeWords = OTHER_LEVEL_WORDS.filter((w) => !same.includes(w));
-    out.push({ spellings: titleVariants(core.join(' ')).map((s) => s.toLowerCase()), ...seniority, excludeWords });
+    // A bare head after the level ("Staff Engineer") is held to the function the head names: a
+    // "Strategic Sales Engineer" filed at staff level is no staff engineer.
+    const bare = core.length === 1 ? FUNCTIONS.byFirst.get(head)?.find((e) => e.parts.length === 1)?.value : undefined;
+    out.push({
+      spellings: titleVariants(core.join(' ')).map((s) => s.toLowerCase()),
+      ...seniority,
+      excludeWords,
+      ...(bare ? { functionIfKnown: bare } : {}),
+    });
   }
   const tool = core.slice(0, -1).join(' ');
   const skill = SOFTWARE_HEADS.includes(head) ? TOOL_SKILLS.get(tool) : undefined;

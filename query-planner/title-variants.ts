@@ -5,7 +5,7 @@
  */
 import pluralize from 'pluralize';
 import { PLACED_ABBREVIATIONS } from './parse/lexicon/titles.js';
-import { developerOrEngineer, fieldFirst, titleOrders } from './title-forms.js';
+import { developerAsField, developerOrEngineer, fieldFirst, titleOrders } from './title-forms.js';
 
 const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
   Object.entries<string>({
@@ -170,7 +170,7 @@ export function titleVariants(title: string): string[] {
     plain,
     words.some((w) => w.includes(',')),
   );
-  const swapped = developerOrEngineer(plain);
+  const swapped = developerOrEngineer(plain) ?? developerAsField(plain);
   // A title written field first ("Marketing VP") is looked for in its written orders first.
   const leading = fieldFirst(plain) ? orders.length : 1;
   const [firsts, others] = [(swapped ? [swapped, ...orders] : orders).slice(0, leading), orders.slice(swapped ? leading - 1 : leading)];

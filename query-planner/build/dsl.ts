@@ -89,3 +89,8 @@ export const lower = (values: readonly string[]): string[] => unique(values.map(
 
 /** Non-empty trimmed strings of a list that may be absent. */
 export const present = (values: readonly string[] | undefined): string[] => (values ?? []).map((v) => v.trim()).filter((v) => v.length > 0);
+
+/** `field` holds one of `values`, or holds nothing (a record that does not say is not ruled out). */
+export function termsIfKnown(field: string, values: string[]): Query {
+  return anyOf([{ terms: { [field]: values } }, { bool: { must_not: [{ exists: { field } }] } }]);
+}

@@ -8,7 +8,7 @@ import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { type TitleAlternative, titleAlternatives } from '../title-match.js';
 import { titleVariants } from '../title-variants.js';
 import type { Clauses } from './clauses.js';
-import { allOf, allOfWithout, anyOf, distinctWords, lower, matchPhrase, nested, present, termsClauses } from './dsl.js';
+import { allOf, allOfWithout, anyOf, distinctWords, lower, matchPhrase, nested, present, termsClauses, termsIfKnown } from './dsl.js';
 
 /** Fields searched by keywords and residual text, with their boosts. */
 export const PROFILE_TEXT_FIELDS = ['headline^2', 'current_title^3', 'bio', 'skills^2', 'current_company_name'] as const;
@@ -55,6 +55,7 @@ function alternativeClause(a: TitleAlternative): Query {
   const parts: Query[] = [anyOf(a.spellings.map((t) => matchPhrase('current_title', t)))];
   if (a.seniority) parts.push({ terms: { seniority: a.seniority } });
   if (a.functions) parts.push({ terms: { function: a.functions } });
+  if (a.functionIfKnown) parts.push(termsIfKnown('function', [a.functionIfKnown]));
   if (a.skill) parts.push(anyOf(skillClauses([a.skill])));
   return allOfWithout(parts, 'current_title', a.excludeWords);
 }

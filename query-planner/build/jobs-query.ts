@@ -11,7 +11,7 @@ import { placeClause, resolvePlace, unresolvedPlaceClause } from '../places.js';
 import { type TitleAlternative, titleAlternatives } from '../title-match.js';
 import { titleVariants } from '../title-variants.js';
 import { Clauses } from './clauses.js';
-import { allOfWithout, anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses } from './dsl.js';
+import { allOfWithout, anyOf, distinctWords, lower, matchNone, matchPhrase, present, termsClauses, termsIfKnown } from './dsl.js';
 
 export const JOB_TEXT_FIELDS = ['title^3', 'description', 'company_name^2'] as const;
 
@@ -47,6 +47,7 @@ function titles(f: JobFilters, c: Clauses): void {
         anyOf(a.spellings.map((v) => matchPhrase('title', v))),
         ...(a.seniority ? [{ terms: { seniority: a.seniority } }] : []),
         ...(a.functions ? [{ terms: { function: a.functions } }] : []),
+        ...(a.functionIfKnown ? [termsIfKnown('function', [a.functionIfKnown])] : []),
         ...(a.skill ? [matchPhrase('description', a.skill)] : []),
       ],
       'title',

@@ -61,7 +61,8 @@ test('a software developer is also written an engineer; a business developer and
   assert.equal(titleVariants('Python Developer')[1], 'python engineer');
   assert.equal(titleVariants('Full Stack Engineer')[1], 'full stack developer');
   assert.equal(titleVariants('Software Engineer')[1], 'software developer');
-  assert.equal(titleVariants('Business Developer'), ['Business Developer', 'business dev']);
+  // A business developer's titles name the field ("Business Development Manager"): never an engineer.
+  assert.equal(titleVariants('Business Developer'), ['Business Developer', 'business development', 'business dev']);
   assert.equal(titleVariants('Sales Engineer'), ['Sales Engineer']);
   for (const t of ['Senior Marketing Director', 'VP of Engineering', 'Senior Python Developer', 'Head of IT'])
     assert.ok(titleVariants(t).length <= 4, t);
@@ -71,7 +72,8 @@ test('an individual contributor level reads as seniority; a tool before a softwa
   const reading = (t: string) => titleAlternatives(t).map(({ excludeWords: _, ...a }) => a);
   assert.equal(reading('Junior Data Analyst'), [{ spellings: ['data analyst'], seniority: ['entry'] }]);
   assert.equal(reading('Sr. Data Analyst'), [{ spellings: ['data analyst'], seniority: ['senior_ic'] }]);
-  assert.equal(reading('Staff Engineer'), [{ spellings: ['engineer'], seniority: ['staff'] }]);
+  // A bare head is held to the function it names: a sales engineer filed at staff level is no staff engineer.
+  assert.equal(reading('Staff Engineer'), [{ spellings: ['engineer'], seniority: ['staff'], functionIfKnown: 'engineering' }]);
   // A title naming another level is that level's: "Associate" is a junior's, "Principal" no staff's.
   assert.not.ok(titleAlternatives('Junior Data Analyst')[0]?.excludeWords?.includes('associate'));
   assert.ok(titleAlternatives('Staff Engineer')[0]?.excludeWords?.includes('principal'));
@@ -103,6 +105,8 @@ test('the filter finds the other spellings and the broader readings in the engin
     { current_title: 'Mechanical Engineer', function: 'engineering', skills: ['MATLAB'] },
     { current_title: 'Staff Software Engineer', seniority: 'staff' },
     { current_title: 'Principal Engineer', seniority: 'staff' },
+    { current_title: 'Strategic Sales Engineer', seniority: 'staff', function: 'sales' },
+    { current_title: 'Business Development Manager', function: 'sales' },
   ];
   try {
     await engine.createIndex('people', PROFILES);
@@ -129,6 +133,7 @@ test('the filter finds the other spellings and the broader readings in the engin
     assert.equal(await found('Senior Data Analyst'), ['p8']);
     assert.equal(await found('Python Developer'), ['p9']);
     assert.equal(await found('Staff Engineer'), ['p11']);
+    assert.equal(await found('Business Developer'), ['p14']);
   } finally {
     await engine.close();
     fs.rmSync(dir, { recursive: true, force: true });
