@@ -113,6 +113,9 @@ function scanWorkplaces(tokens: Token[]): { value: string; from: number; to: num
   );
 }
 
+/** Hours of work written before a title ("part-time", "full time"): a job's terms, no profile's. */
+const HOURS_OF_WORK = /\b(?:part|full)[- ]?time\b/gi;
+
 /** A receipt for a value the parser dropped because no filter value may be that long. */
 function tooLong(what: string, value: string): Receipt {
   return {
@@ -183,6 +186,16 @@ export function parsePeopleQuery(input: string): ParsedPeopleQuery {
   }
   // A URL's query string and a web search's operators as fields; "w/ 5+ years", "~10 years".
   source = expandShorthand(unwrapMachineText(source));
+  // "part-time nurses": how someone is employed is a job's, not a profile's (job search reads it:
+  // employment-types.ts); blanked in place, so the title is "Nurse", with a receipt.
+  source = source.replace(HOURS_OF_WORK, (m) => {
+    receipts.push({
+      path: '/query',
+      action: 'ignored',
+      message: `"${m}" was not used: profiles do not say how people are employed (job search reads it).`,
+    });
+    return ' '.repeat(m.length);
+  });
   const tokens = mendLevelSpelling(tokenize(source));
   const mode: CaseMode = caseMode(tokens);
   const wordCount = tokens.filter((t) => t.kind === 'word').length;
