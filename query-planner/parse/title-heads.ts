@@ -71,15 +71,18 @@ const HEADS = [...HEAD_NOUNS];
 /**
  * The head noun a word misspells ("cordinator", "superintendant", "enginer"): no English word,
  * however rare ("jointer" is a plane, not a slip for "joiner": `dictionaryWords`), seven letters
- * or more, one slip (two from ten letters, a swap counting as one) from exactly one head noun
+ * or more (six with a letter of a seven-letter head dropped: "managr"), one slip (two from ten letters, a swap counting as one) from exactly one head noun
  * with the same first letter. Remembered per word (bounded).
  */
 function misspeltHead(word: string): string | null {
-  if (word.length < 7 || !/^[a-z]+$/.test(word)) return null;
+  if (word.length < 6 || !/^[a-z]+$/.test(word)) return null;
   let hit = misspelt.get(word);
   if (hit !== undefined) return hit;
   const real = dictionaryWords().has(word);
   hit = real ? null : closestWord(word, HEADS, word.length >= 10 ? 2 : 1);
+  // Six letters only as a letter dropped from a head of seven ("managr", "analst"): a slip that
+  // changes a letter of so short a word makes another word as often.
+  if (hit && word.length === 6 && hit.length !== 7) hit = null;
   // "dermatologst", "radiolgist": a slip in an ending that only makes people (-ologist, -ician),
   // one letter from that ending after a stem of four letters or more.
   if (!hit && !real) {

@@ -44,6 +44,10 @@ test('a real word is never read as a slip for a head', () => {
   assert.equal(title('cordinators in ohio'), ['Coordinator']);
   assert.equal(title('superintendants'), ['Superintendent']);
   assert.equal(title('dermatologsts in Leeds'), ['Dermatologist']);
+  // Six letters only as a letter dropped from a seven-letter head; a six-letter word stays.
+  assert.equal(title('product managr'), ['Product Manager']);
+  assert.equal(title('data analst in Leeds'), ['Data Analyst']);
+  assert.equal(title('marketing manger'), ['Marketing Manger']);
 });
 
 test.run();
