@@ -10,9 +10,12 @@
  * its metro anyway). A state or country after a comma qualifies the place before it
  * (place-qualifiers.ts: "Portland, ME", "Orange County, FL").
  */
+
+import { commonWords, isOrdinaryName } from '../../geo/common-words.js';
 import { findDistrictCity } from '../../geo/districts.js';
 import { findDivision } from '../../geo/divisions.js';
-import { commonWords, isCapital, isOrdinaryName, placeKey } from '../../geo/gazetteer.js';
+import { isCapital } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { isGivenName } from '../../lib/names/given-names.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';

@@ -16,7 +16,7 @@
  */
 
 import pluralize from 'pluralize';
-import { commonWords } from '../../../geo/gazetteer.js';
+import { commonWords } from '../../../geo/common-words.js';
 import { activityOf } from '../lexicon/activities.js';
 import { KEYWORD_STOP_WORDS } from '../lexicon/stop-words.js';
 import type { Token } from '../tokens.js';
