@@ -29,9 +29,11 @@ import { fileURLToPath } from 'node:url';
 import { isGivenName } from '../lib/names/given-names.js';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { DIVISION_NAMES_FILE } from './build-division-names.js';
+import { isOrdinaryName } from './common-words.js';
 import { isoNames, PLAIN_NAME } from './division-name-match.js';
 import { findDivision } from './divisions.js';
-import { allCities, findCities, findCountryCode, findUsState, isOrdinaryName, placeKey } from './gazetteer.js';
+import { allCities, findCities, findCountryCode, findUsState } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 import { findTowns } from './towns.js';
 
 export const DIVISION_GROUPS_FILE = fromPackageRoot('geo/data/division-groups.tsv');

@@ -32,7 +32,8 @@ import {
   spellingVariant,
   withoutKindWord,
 } from './division-name-match.js';
-import { allCities, findCountryCode, otherKeys, placeKey } from './gazetteer.js';
+import { allCities, findCountryCode, otherKeys } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 import { OTHER_SUBDIVISIONS } from './us-states.js';
 
 /**

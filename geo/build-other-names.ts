@@ -27,8 +27,10 @@ import { fileURLToPath } from 'node:url';
 import { isGivenName } from '../lib/names/given-names.js';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { basePlaceKeys } from '../query-planner/parse/place-index.js';
+import { isOrdinaryName } from './common-words.js';
 import { kmBetween } from './distance.js';
-import { allCities, type City, isOrdinaryName, placeKey } from './gazetteer.js';
+import { allCities, type City } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 import { allTowns } from './towns.js';
 
 /** Cities smaller than this keep only their own names. */

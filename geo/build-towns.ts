@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { kmBetween } from './distance.js';
-import { allCities, findCities, placeKey } from './gazetteer.js';
+import { allCities, findCities } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 import { US_STATES } from './us-states.js';
 
 interface SourceCity {

@@ -5,8 +5,9 @@
  */
 import { createRequire } from 'node:module';
 import { isGivenName } from '../lib/names/given-names.js';
+import { commonWords } from './common-words.js';
 import { COUNTRY_NAMES_AFTER_PLACE_WORD } from './country-aliases.js';
-import { commonWords, placeKey } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 
 let otherNames: Map<string, string> | null = null;
 let translatedNames: Map<string, string> | null = null;

@@ -8,7 +8,8 @@
  * words, not an official region. "Central" is not read: the middle of a country's span is not
  * where its centre is said to be (the middle of Mexico's span is Coahuila, not Mexico City).
  */
-import { allCities, countryName, findCountryCode, findUsState, placeKey } from './gazetteer.js';
+import { allCities, countryName, findCountryCode, findUsState } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 
 /** A country's part: its name ("Northern Italy") and divisions as `CC|Name`, the way regions list them. */
 export interface DirectionalPart {

@@ -6,7 +6,8 @@
  * say the city, so a district is read as its city (query-planner/places.ts), after a place word as
  * a town is, with the district as written kept in the filter's text.
  */
-import { type City, findCities, placeKey } from './gazetteer.js';
+import { type City, findCities } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 import { findTowns } from './towns.js';
 
 /** [district and its other names, "|" between them; the city as the gazetteer (or geo/towns.ts) names it; country code]. */

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { countries } from 'countries-list';
 import { fromPackageRoot } from '../lib/package-root.js';
-import { placeKey } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 import type { RegionDefinition } from './regions.js';
 
 /** A country's English name (countries-list's: gazetteer.ts's table is not yet made while the regions are). */

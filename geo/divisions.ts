@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import { fromPackageRoot } from '../lib/package-root.js';
 import { arabicCountries, diphthongVariant } from './arabic-spellings.js';
-import { allCities, findCities, isOrdinaryName, placeKey } from './gazetteer.js';
+import { isOrdinaryName } from './common-words.js';
+import { allCities, findCities } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 
 /**
  * A first-level division. `unfiled`: known only from ISO 3166-2, no gazetteer city filed under it

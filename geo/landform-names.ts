@@ -6,7 +6,7 @@
  * (query-planner/places.ts), so forms of names that are no ranges ("Baltic Mountains") name nothing
  * anyone writes.
  */
-import { isOrdinaryName } from './gazetteer.js';
+import { isOrdinaryName } from './common-words.js';
 
 /** Words a landform's name ends in, after which "the" before it is the article of the feature. */
 const LANDFORM_END = /\s(mountains|mountain range|range|valley|hills|highlands|lowlands|plateau|peninsula|delta|basin|coast)$/;

@@ -10,17 +10,9 @@
  */
 import fs from 'node:fs';
 import { fromPackageRoot } from '../lib/package-root.js';
-import {
-  allCities,
-  type City,
-  countryName,
-  findCities,
-  findCountryCode,
-  findUsState,
-  isOrdinaryName,
-  otherKeys,
-  placeKey,
-} from './gazetteer.js';
+import { isOrdinaryName } from './common-words.js';
+import { allCities, type City, countryName, findCities, findCountryCode, findUsState, otherKeys } from './gazetteer.js';
+import { placeKey } from './place-key.js';
 
 let index: Map<string, City[]> | null = null;
 /** Towns whose names are ordinary words ("Surprise", "Worms"), read only with their state or country. */

@@ -1,5 +1,5 @@
 /**
- * Metropolitan areas of the United States beyond the largest few of metros.ts: the names the
+ * Metropolitan areas of the United States beyond the largest few (largest-us-metros.ts): the names the
  * professional network uses for a profile's area ("Greater Philadelphia", "Tampa Bay Area",
  * "Kansas City Metropolitan Area") and the names people type for them. Members are the principal
  * city and the larger places around it that the gazetteer holds, as "City|State|US", but not a

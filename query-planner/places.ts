@@ -9,19 +9,10 @@ import { directionalPart } from '../geo/directions.js';
 import { kmBetween } from '../geo/distance.js';
 import { findDistrictCity } from '../geo/districts.js';
 import { divisionNamedIn, divisionOfCountry, divisionWordOf, findDivision } from '../geo/divisions.js';
-import {
-  allCities,
-  type City,
-  countryName,
-  findCities,
-  findCountryCode,
-  findMetro,
-  findUsState,
-  metroOf,
-  placeKey,
-} from '../geo/gazetteer.js';
+import { allCities, type City, countryName, findCities, findCountryCode, findMetro, findUsState, metroOf } from '../geo/gazetteer.js';
 import { landformForms } from '../geo/landform-names.js';
 import { findByOtherName } from '../geo/other-names.js';
+import { placeKey } from '../geo/place-key.js';
 import { REGIONS, regionByName } from '../geo/regions.js';
 import { findOrdinaryTowns, findTowns } from '../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../geo/us-states.js';

@@ -7,7 +7,7 @@
  * constraints do not carry, how often the parser set it anyway (SPURIOUS_RULE).
  */
 import fs from 'node:fs';
-import { placeKey } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { regionByName, regionMembers } from '../../geo/regions.js';
 import type { NumberRange } from '../advanced-filters.js';
 import type { CompanyFilters, CompanyType } from '../company-filters.js';

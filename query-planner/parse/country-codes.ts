@@ -19,7 +19,8 @@
  * "location=GTM"), where nothing but a place is expected.
  */
 import { createRequire } from 'node:module';
-import { commonWords, countryName } from '../../geo/gazetteer.js';
+import { commonWords } from '../../geo/common-words.js';
+import { countryName } from '../../geo/gazetteer.js';
 import type { PlaceMatch } from '../places.js';
 import { PLACE_PREPOSITIONS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';

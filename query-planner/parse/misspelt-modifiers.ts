@@ -3,7 +3,7 @@
  * a title whose head is a known head noun (titles.ts), and only as a slip for a word the title
  * lexicon knows, as misspelt head nouns are (title-heads.ts).
  */
-import { dictionaryWords } from '../../geo/gazetteer.js';
+import { dictionaryWords } from '../../geo/common-words.js';
 import { FUNCTION_CUES } from './lexicon/functions.js';
 import { INDUSTRY_PHRASES } from './lexicon/industries.js';
 import { MANAGED_DEPARTMENTS } from './lexicon/levels.js';

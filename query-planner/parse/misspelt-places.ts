@@ -4,7 +4,9 @@
  */
 import { countries } from 'countries-list';
 import { distance } from 'fastest-levenshtein';
-import { allCities, commonWords, placeKey } from '../../geo/gazetteer.js';
+import { commonWords } from '../../geo/common-words.js';
+import { allCities } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { US_STATES } from '../../geo/us-states.js';
 import { LANGUAGES } from './lexicon/languages.js';
 

@@ -10,10 +10,11 @@ import { markedCountryKeys } from '../../geo/country-names.js';
 import { directionKeys } from '../../geo/directions.js';
 import { districtKeys } from '../../geo/districts.js';
 import { divisionKeys } from '../../geo/divisions.js';
-import { allCities, countryAliasKeys, countryName, findCities, placeKey } from '../../geo/gazetteer.js';
+import { allCities, countryAliasKeys, countryName, findCities } from '../../geo/gazetteer.js';
 import { landformForms } from '../../geo/landform-names.js';
 import { METROS } from '../../geo/metros.js';
 import { otherNameKeys } from '../../geo/other-names.js';
+import { placeKey } from '../../geo/place-key.js';
 import { CITY_ALIASES } from '../../geo/supplement.js';
 import { townKeys } from '../../geo/towns.js';
 import { OTHER_SUBDIVISIONS, US_STATES } from '../../geo/us-states.js';
@@ -22,7 +23,7 @@ import { PLACE_COMMON_WORDS } from './lexicon/places.js';
 import type { Token } from './tokens.js';
 
 const MAX_PLACE_WORDS = 6;
-/** Postal abbreviations of a town's last word, as placeKey reads them back (geo/gazetteer.ts). */
+/** Postal abbreviations of a town's last word, as placeKey reads them back (geo/place-key.ts). */
 const POSTAL_SHORT: ReadonlyMap<string, string> = new Map([
   ['heights', 'hts'],
   ['springs', 'spgs'],

@@ -6,8 +6,9 @@
  * in Hitachi") is never taken.
  */
 import pluralize from 'pluralize';
+import { isOrdinaryName } from '../../geo/common-words.js';
 import { findDistrictCity } from '../../geo/districts.js';
-import { isOrdinaryName, placeKey } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { citiesAndTowns, type PlaceMatch } from '../places.js';
 import { PLACE_PREPOSITIONS } from './lexicon/places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';

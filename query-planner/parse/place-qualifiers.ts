@@ -3,7 +3,8 @@
  * ON", "Surprise, AZ"), with the scan state and token tests places.ts shares with it.
  */
 import { kmBetween } from '../../geo/distance.js';
-import { type City, findMetro, placeKey } from '../../geo/gazetteer.js';
+import { type City, findMetro } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { findOrdinaryTowns } from '../../geo/towns.js';
 import { citiesAndTowns, cityMatch, type PlaceMatch, regionMembersOf } from '../places.js';
 import { STOP_WORDS } from './lexicon/stop-words.js';

@@ -5,7 +5,7 @@
  * The title grammar (parse/titles.ts), employers and places ask the same question of a word.
  */
 import pluralize from 'pluralize';
-import { commonWords, dictionaryWords } from '../../geo/gazetteer.js';
+import { commonWords, dictionaryWords } from '../../geo/common-words.js';
 import { LEVEL_WORDS } from './lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS, NOT_PLURAL, WORD_EXPANSIONS } from './lexicon/titles.js';
 import { closestWord } from './misspelt-places.js';

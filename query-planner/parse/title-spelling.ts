@@ -3,7 +3,7 @@
  * their usual capitals, function words small, other words title-cased.
  */
 
-import { dictionaryWords } from '../../geo/gazetteer.js';
+import { dictionaryWords } from '../../geo/common-words.js';
 import {
   ABBREVIATED_TITLES,
   ACRONYMS,

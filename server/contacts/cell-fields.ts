@@ -4,7 +4,7 @@
  * cell, and a title and an employer in each other's columns.
  */
 import pluralize from 'pluralize';
-import { commonWords } from '../../geo/gazetteer.js';
+import { commonWords } from '../../geo/common-words.js';
 import { isGivenName } from '../../lib/names/given-names.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';

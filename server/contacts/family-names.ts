@@ -11,7 +11,7 @@
  */
 
 import fs from 'node:fs';
-import { commonWords } from '../../geo/gazetteer.js';
+import { commonWords } from '../../geo/common-words.js';
 import { fromPackageRoot } from '../../lib/package-root.js';
 import { passportFolded } from './passport-spelling.js';
 

@@ -3,7 +3,8 @@
  * country, with how someone works, postal addresses, codes written otherwise, time zones and parts
  * of town read as what they are. The matcher compares the result with a profile's location.
  */
-import { findCities, findUsState, metroOf, placeKey } from '../../geo/gazetteer.js';
+import { findCities, findUsState, metroOf } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { resolvePlace } from '../../query-planner/places.js';
 import { timeZoneOf } from './time-zones.js';
 

@@ -3,7 +3,7 @@
  * keys normalised once, the evidence of each field with its weight, and the confidence a score
  * gives. The buckets are buckets.ts's; the shapes, evidence.ts's.
  */
-import { placeKey } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { genderedPair, sameGivenName, shortForm, spellingVariant } from '../../lib/names/given-names.js';
 import { normEmail, sameMailboxAtParent, sameMailboxDomainSlip } from './emails.js';
 import type { Evidence, ProfileDoc } from './evidence.js';

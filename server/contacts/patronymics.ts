@@ -64,3 +64,30 @@ export function patronymicPlace(tokens: string[]): PatronymicPlace {
   if (isPatronymic(c) && !isPatronymic(b)) return 'last';
   return null;
 }
+
+/** A word in capitals ("PETROV"), three letters or more. */
+const inCapitals = (w: string): boolean => /^\p{L}{3,}$/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase();
+
+/**
+ * A name's words without its patronymic (patronymics.ts), with their written forms: "Ivan
+ * Sergeyevich Petrov" and "Aliyev Ilham Heydar oglu" lose it; "Petrov Ivan Sergeyevich" is read
+ * family name first when a woman's ending or the family name in capitals says so ("SHEVCHENKO Maria
+ * Aleksandrovna"), else marked to be read so when the name as written finds no one.
+ */
+export function patronymicReading(
+  tokens: string[],
+  written: string[],
+): { tokens: string[]; written: string[]; patronymic: string; last: boolean; familyFirst: boolean } | null {
+  const marked = withoutMarkedPatronymic(tokens);
+  if (marked) {
+    const kept = written.filter((_, i) => i !== marked.at && i !== marked.at - 1);
+    return { tokens: marked.tokens, written: kept, patronymic: marked.patronymic, last: false, familyFirst: false };
+  }
+  const place = patronymicPlace(tokens);
+  const [a, b, c] = tokens as [string, string, string];
+  if (place === 'middle') return { tokens: [a, c], written: [written[0]!, written[2]!], patronymic: b, last: false, familyFirst: false };
+  if (place !== 'last') return null;
+  if (isFemalePatronymic(c) || (inCapitals(written[0]!) && !inCapitals(written[1]!)))
+    return { tokens: [b, a], written: [written[1]!, written[0]!], patronymic: c, last: false, familyFirst: true };
+  return { tokens, written, patronymic: c, last: true, familyFirst: false };
+}

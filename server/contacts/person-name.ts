@@ -6,67 +6,35 @@
  */
 
 import { isGivenName } from '../../lib/names/given-names.js';
-import { HEAD_NOUNS as TITLE_HEADS } from '../../query-planner/parse/lexicon/titles.js';
 import { englishNameAfter, withEnglishName } from './english-given-name.js';
 import { type GivenAbbreviation, givenAbbreviation } from './given-abbreviation.js';
-import { isPostNominalAfterComma, knownAs, leadingTitles, passengerName, postNominalTitles } from './honorifics.js';
+import { knownAs, leadingTitles, passengerName } from './honorifics.js';
 import { hyphenParts, otherFamilyNames } from './name-parts.js';
+import {
+  courtesyTitleAt,
+  DOTTED_CREDENTIALS,
+  DOTTED_INITIALS,
+  DOTTED_TITLES,
+  FOREIGN_TITLES,
+  GENERATION,
+  GIVEN_NAME_TITLES,
+  generationAfterName,
+  HONORIFICS,
+  nameWords,
+  nameWordsAsIndexed,
+  onlyCredentials,
+  POST_NOMINALS,
+  PREFIX_TITLES,
+  titleAfterName,
+} from './name-titles.js';
 import { indexWords, words } from './normalize.js';
-import { isFemalePatronymic, isPatronymic, patronymicPlace, withoutMarkedPatronymic } from './patronymics.js';
-
-/** The courtesy titles of English names ("Dr. Jane Doe", "Mr Smith"). */
-const COURTESY = ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame'];
-
-/** Titles and suffixes that are not part of a name. */
-const HONORIFICS = new Set([...COURTESY, 'jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'mba', 'esq', 'cpa']);
-
-/**
- * Degrees, credentials and generational suffixes written after a name ("Jane Doe, Ph.D.",
- * "John Smith MBA", "Ana Ruiz, CPA, PMP"): dropped from the end of a name that keeps a given and
- * a family name, never from its start. Abbreviations that are also family names (Ma, Ba, Do, Pa)
- * are not in the list: "Jie Ma", "Li Meng" and "Hon Wong" keep their names.
- */
-const POST_NOMINALS = new Set(
-  `jr sr ii iii iv phd dphil mphil md dds dmd dvm pharmd mba emba msc mfa mph mpa bsc beng llm llb esq
-  cpa cfa cfp caia frm pmp cissp cisa cism rn ceng fca aca acca fcca shrm shrmcp shrmscp sphr phr gphr psyd mrcp frcs
-  csm cscp cpim`
-    .split(/\s+/)
-    .filter(Boolean)
-    .concat(postNominalTitles()),
-);
-/** Degrees and credentials, without honours and service branches: what dotted initials may spell ("M.D."). */
-const CREDENTIALS = new Set([...POST_NOMINALS].filter((x) => !postNominalTitles().includes(x)));
+import { isPatronymic, patronymicReading } from './patronymics.js';
 
 /** vCard's N value (RFC 6350): family;given;additional;prefix;suffix, with its property name or not. */
 const VCARD_N = /^(?:N:)?([^;:,]+);([^;:,]+)(?:;([^;:]*))?(?:;[^;:]*){0,2}$/i;
 
-/** Courtesy titles written before a name ("Dr. Jane Doe", "Prof. Ing. Karl Huber"). */
-const PREFIX_TITLES = new Set([
-  ...COURTESY,
-  // And other languages' ("Dipl. Ing.", "Capt.", "Herr Khanna", "Mme Roux", "Sra. Ruiz", "Dhr. de Vries", "Shri Patel").
-  ...'dipl capt herr frau mme mlle sra srta sigra dhr mevr shri smt'.split(' '),
-]);
-
 /** Words that begin family names of several words ("Van Der Berg", "de la Cruz"), given names as some of them are. */
 export const NAME_PARTICLES = /^(van|von|de|del|della|der|den|di|da|du|la|le|al|el|bin|ibn|ben|mac|st|dos|das|ter|ten|lo)$/;
-
-/** Courtesy titles that are also given names or words, read as titles only with their dot ("Sr. Pérez", "Sig. Rossi"; "Sig Hansen"). */
-const DOTTED_TITLES = new Set(['sr', 'sig']);
-
-/** Whether `w`, the first word of `text`, is a courtesy title there. */
-function courtesyTitleAt(w: string, text: string): boolean {
-  return PREFIX_TITLES.has(w) || (DOTTED_TITLES.has(w) && text.trimStart().toLowerCase().startsWith(`${w}.`));
-}
-
-/**
- * Academic and professional titles of other languages ("Ing. Silvia Alicea", "Ir. Jan de Vries"):
- * dropped from the start only when a given and a family name remain ("Ing Wang" is a name).
- */
-// In India "Adv." (an advocate), "Er." (an engineer), "CA" (a chartered accountant); in Italy
-// "Dott." and "Dott.ssa"; "Hon." (the Honourable; "Hon" is a given name too).
-const FOREIGN_TITLES = new Set(['ing', 'eng', 'mag', 'mgr', 'lic', 'drs', 'ir', 'arq', 'adv', 'er', 'ca', 'dott', 'dottssa', 'hon']);
-/** Titles that are also given names ("Hon Wai", "Er Wei", "Ca"): dropped only when written with their dot. */
-const GIVEN_NAME_TITLES = new Set(['hon', 'er', 'ca', 'adv']);
 
 export interface PersonName {
   first: string | null;
@@ -120,13 +88,6 @@ const ALIAS = /^\s*(\p{L}[\p{L}'’-]*)\s+[("“'‘]\s*(\p{L}[\p{L}-]*)\s*[)"�
  * inside a word ("O'Keefe") opens no quote.
  */
 export const QUOTED_NICKNAME = /(?<=^|\s)["“”„«»‘’‚'‹›]\s*(\p{L}[\p{L}.-]*)\s*["“”«»‘’'‹›](?=\s|,|$)/u;
-/**
- * A generational word written after a comma ("Leonard Murphy, Junior", "Ana Ruiz, Sr.", "Tom
- * Hill, III"), any case, with its dot or not.
- */
-const GENERATION = /^\s*(junior|senior|jr|sr|ii|iii|iv)\.?\s*$/i;
-/** Initials written closed up with dots ("M.L.", "H.C.", "J.-P."): two or three of them. */
-const DOTTED_INITIALS = /^\p{L}\.(?:-?\p{L}\.?){1,2}$/u;
 const COUPLE = /^\s*(\p{L}[\p{L}'’.-]*)\s+(?:&|&amp;|\+|and)\s+(\p{L}[\p{L}'’.-]*)\s+(\p{L}[^,]*)$/u;
 /** Two people each named whole in one cell: "Arlo Smith & Elbert Hane", "Ana Ruiz and Luis Bak". */
 const PAIR = /^\s*(.+?)\s+(?:&|&amp;|\+|and)\s+(.+)$/iu;
@@ -155,56 +116,6 @@ function writtenAsInitials(text: string, first: string | null): boolean {
       .some((w) => DOTTED_INITIALS.test(w) && words(w)[0] === first)
   );
 }
-
-/** A name's words without the courtesy titles before it and the credentials after it. */
-function nameWords(text: string): string[] {
-  const w = words(leadingTitles(text).rest);
-  // Titles that are given names too ("Hon Wai Chan", "Er Wei Tan") only with their dot ("Hon. Wyman Barrows").
-  const dotted = /^\s*\p{L}+\./u.test(text);
-  const foreign = (x: string) => FOREIGN_TITLES.has(x) && (dotted || !GIVEN_NAME_TITLES.has(x));
-  while ((w.length > 1 && courtesyTitleAt(w[0] as string, text)) || (w.length > 2 && foreign(w[0] as string))) w.shift();
-  while (w.length > 2 && POST_NOMINALS.has(w.at(-1) as string)) w.pop();
-  return w;
-}
-
-/** A family name as the index splits it, without titles and credentials. */
-function nameWordsAsIndexed(text: string): string | null {
-  const w = indexWords(text).filter((x) => !PREFIX_TITLES.has(x) && !POST_NOMINALS.has(x));
-  return w.join(' ') || null;
-}
-
-/** Whether every word of a text is a credential or a title ("PhD", "MBA, PMP"). */
-const onlyCredentials = (text: string): boolean => {
-  // Closed-up initials are given names ("Levi, M.R." is M. R. Levi) unless they spell a
-  // credential ("M.D."): "M.R." spells the courtesy title "Mr", "J.P." an honour, never written so.
-  if (DOTTED_INITIALS.test(text.trim()) && !CREDENTIALS.has(words(text).join(''))) return false;
-  const w = words(text);
-  const credential = (x: string) => POST_NOMINALS.has(x) || isPostNominalAfterComma(x) || PREFIX_TITLES.has(x) || FOREIGN_TITLES.has(x);
-  if (w.length > 0 && w.every(credential)) return true;
-  // "P.Eng.", "Dipl.-Ing.": credentials written with a dot inside a word ("Li, Peng" is a name).
-  if (!/\p{L}\.-?\p{L}/u.test(text)) return false;
-  const joined = words(text.replace(/[.-]/g, ''));
-  return joined.length > 0 && joined.every((x) => credential(x) || DOTTED_CREDENTIALS.has(x));
-};
-
-/** Credentials only ever written with dots: "P.Eng." (professional engineer), "Dipl.-Ing.". */
-const DOTTED_CREDENTIALS = new Set(['peng', 'dipling', 'ping']);
-
-/**
- * A job title written after a comma ("Alyssa Feil, Principal Consultant"): a text that holds a
- * title's head noun, after a given and a family name. One word before the comma is a family name
- * ("Feil, Alyssa").
- */
-const titleAfterName = (before: string, after: string): boolean =>
-  nameWords(before).length >= 2 && words(after).some((w) => TITLE_HEADS.has(w));
-
-/**
- * A generational word after a comma is always a suffix when two words or more come before it,
- * whether or not the first is a known given name ("Leonard Murphy, Junior", "Elliott Torphy,
- * Junior"): reading it as the given name would drop the given name the row writes and name
- * another person. Only after one word is "Family, Given" read ("Murazik, Junior" is Junior Murazik).
- */
-const generationAfterName = (before: string, after: string): boolean => GENERATION.test(after) && nameWords(before).length >= 2;
 
 /**
  * The given and family name of a row: `first_name`/`last_name` when given, else `name` split
@@ -423,31 +334,4 @@ export function swappedName(name: PersonName): PersonName | null {
   if ((n !== 2 && n !== 3) || !name.first || !name.last || name.ordered || name.abbreviated) return null;
   const [family, ...given] = name.all as [string, ...string[]];
   return { first: given.at(-1)!, last: family, all: [...given, family], lastSearch: family, given: given.join('') };
-}
-
-/** A word in capitals ("PETROV"), three letters or more. */
-const inCapitals = (w: string): boolean => /^\p{L}{3,}$/u.test(w) && w === w.toUpperCase() && w !== w.toLowerCase();
-
-/**
- * A name's words without its patronymic (patronymics.ts), with their written forms: "Ivan
- * Sergeyevich Petrov" and "Aliyev Ilham Heydar oglu" lose it; "Petrov Ivan Sergeyevich" is read
- * family name first when a woman's ending or the family name in capitals says so ("SHEVCHENKO Maria
- * Aleksandrovna"), else marked to be read so when the name as written finds no one.
- */
-function patronymicReading(
-  tokens: string[],
-  written: string[],
-): { tokens: string[]; written: string[]; patronymic: string; last: boolean; familyFirst: boolean } | null {
-  const marked = withoutMarkedPatronymic(tokens);
-  if (marked) {
-    const kept = written.filter((_, i) => i !== marked.at && i !== marked.at - 1);
-    return { tokens: marked.tokens, written: kept, patronymic: marked.patronymic, last: false, familyFirst: false };
-  }
-  const place = patronymicPlace(tokens);
-  const [a, b, c] = tokens as [string, string, string];
-  if (place === 'middle') return { tokens: [a, c], written: [written[0]!, written[2]!], patronymic: b, last: false, familyFirst: false };
-  if (place !== 'last') return null;
-  if (isFemalePatronymic(c) || (inCapitals(written[0]!) && !inCapitals(written[1]!)))
-    return { tokens: [b, a], written: [written[1]!, written[0]!], patronymic: c, last: false, familyFirst: true };
-  return { tokens, written, patronymic: c, last: true, familyFirst: false };
 }

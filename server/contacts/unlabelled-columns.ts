@@ -12,7 +12,7 @@
  *   gazetteer knows, and the employer the one other text. Anything less plain stays unread.
  */
 import pluralize from 'pluralize';
-import { commonWords } from '../../geo/gazetteer.js';
+import { commonWords } from '../../geo/common-words.js';
 import { LEVEL_WORDS } from '../../query-planner/parse/lexicon/levels.js';
 import { ABBREVIATED_TITLES, HEAD_NOUNS } from '../../query-planner/parse/lexicon/titles.js';
 import { resolvePlace } from '../../query-planner/places.js';

@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { placeKey } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';
 import { resolvePlace } from '../../query-planner/places.js';
 

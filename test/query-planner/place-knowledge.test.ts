@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { directionalPart } from '../../geo/directions.js';
-import { placeKey } from '../../geo/gazetteer.js';
+import { placeKey } from '../../geo/place-key.js';
 import { regionMembers, regionsOf } from '../../geo/regions.js';
 import { parseCompanyQuery } from '../../query-planner/parse/company-query.js';
 import { parsePeopleQuery } from '../../query-planner/parse/index.js';

@@ -19,7 +19,7 @@
  * was written. A currency known only as "$", "¥"-like signs several currencies share, or a name
  * several share ("pesos", "kroner"), keeps its face value.
  */
-import { commonWords } from '../../../geo/gazetteer.js';
+import { commonWords } from '../../../geo/common-words.js';
 import { fold } from '../tokens.js';
 
 const CODES: string[] = Intl.supportedValuesOf('currency');

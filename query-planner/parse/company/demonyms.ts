@@ -9,7 +9,7 @@ import { type PlaceMatch, resolvePlace } from '../../places.js';
 import { STOP_WORDS } from '../lexicon/stop-words.js';
 import type { PlaceMention } from '../places.js';
 import { type CaseMode, phraseTable, scanPhrases, type Token } from '../tokens.js';
-import { NOT_TOPIC } from './topics.js';
+import { NOT_TOPIC } from './topic-words.js';
 
 /** Adjective → the place `resolvePlace` knows. */
 const DEMONYMS: [string, string][] = [

@@ -12,6 +12,21 @@
 import type { NumberRange } from '../../advanced-filters.js';
 import { claim, matchAt, type Token } from '../tokens.js';
 import {
+  ERA_WORDS,
+  EVENT_NOUNS,
+  existsSince,
+  FOUNDING_VERBS,
+  foundingVerbBefore,
+  fundingBefore,
+  HEADCOUNT_NOUNS,
+  STYLE_AFTER,
+  STYLE_BEFORE,
+  SURVIVAL_VERBS,
+  WINDOW,
+  WINDOW_STOP,
+} from './founded-context.js';
+import { restated } from './founded-restated.js';
+import {
   AGE_WORDS,
   applyLink,
   EVENTS,
@@ -24,54 +39,8 @@ import {
   readYear,
   yearsCount,
 } from './founded-years.js';
-import { FUNDING_WORDS } from './money.js';
 import { type Bound, boundBefore, type NumberMention, range, startsWith } from './number-words.js';
 import type { Scopes } from './scopes.js';
-
-const FOUNDING_VERBS = new Set([
-  'founded',
-  'started',
-  'established',
-  'launched',
-  'born',
-  'incorporated',
-  'created',
-  'formed',
-  'est',
-  'founding',
-  'begun',
-  'spun',
-  'dating',
-  'inception',
-  'incepted',
-]);
-/** Words that make a period a style ("vintage 1990s", "1950s-style", "1920s-inspired"). */
-const STYLE_BEFORE = /^(vintage|retro|classic|authentic|original|old-school|replica|reproduction)$/;
-const STYLE_AFTER = /^(style|styled|themed|inspired|look|vintage|retro|replica|replicas|reproduction|reproductions|revival)$/;
-const SURVIVAL_VERBS = new Set(['survived', 'weathered', 'outlasted', 'predates', 'predate', 'predating']);
-const WINDOW = 8;
-/** Words that end a founding verb's window; "ago" ends an age ("founded at least 60 years ago"), which step 3 reads. */
-const WINDOW_STOP =
-  /^(that|which|who|with|and|but|raised|raising|acquired|ipo|employees|people|headcount|based|headquartered|located|ago)$/;
-/** Nouns after a year that make it an event, not a founding year ("the 2008 financial crisis"). */
-const EVENT_NOUNS =
-  /^(crisis|crash|recession|boom|bubble|bust|pandemic|election|olympics|war|bull|bear|winter|financial|ipo|ipos|batch|cohort|round|rounds|funding|layoffs|downturn|series|seed|raise|acquisition|exit)$/;
-const ERA_WORDS = /^(era|class|vintage|generation|wave)$/;
-/** Nouns after a number that make it a head count ("2000+ employees"). */
-const HEADCOUNT_NOUNS = /^(employees?|people|staff|staffers|workers|persons|ftes?|headcount|engineers|developers|members|heads)$/;
-
-/** Words that say a company has existed, right before "since" ("around", "in business", "trading"). */
-const EXISTENCE_WORDS =
-  /^(around|business|operating|operation|operational|trading|existence|existed|existing|active|serving|running|going)$/;
-
-/**
- * Whether the "since" at `i` follows a phrase of existence right before it ("been around since",
- * "in operation since"); not "operating in Europe since 2015", which dates the operations there.
- */
-function existsSince(tokens: Token[], i: number): boolean {
-  const t = tokens[i - 1];
-  return t?.kind === 'word' && EXISTENCE_WORDS.test(t.norm);
-}
 
 /** A bound right after a founding year's, joined by "but", "and" or a comma, with its own link word. */
 function secondBound(tokens: Token[], at: number): { range: NumberRange; from: number; end: number } | null {
@@ -94,6 +63,7 @@ function secondBound(tokens: Token[], at: number): { range: NumberRange; from: n
   return { range: applyLink(link, read), from: at, end: read.end };
 }
 
+/** The founding years of a company query, relative ones read against the year `now` (see the file's header). */
 export function scanFounded(tokens: Token[], scopes: Scopes, now: number): NumberMention[] {
   const out: NumberMention[] = [];
   const push = (written: NumberRange, from: number, to: number, claimFrom: number[]) => {
@@ -351,51 +321,4 @@ export function scanFounded(tokens: Token[], scopes: Scopes, now: number): Numbe
     i = end - 1;
   }
   return restated(tokens, out);
-}
-
-/** Words that restate what came before more precisely: "mid-1980s, say 1984 to 1986", "i.e. pre-1939". */
-const RESTATE = /^(say|i\.e\.?|ie|namely|specifically|precisely|exactly|that's)$/;
-
-/** The founding years with a restatement's ("…, say 1984 to 1986") in place of what it restates. */
-function restated(tokens: Token[], mentions: NumberMention[]): NumberMention[] {
-  let out = mentions;
-  for (const m of mentions) {
-    let k = m.from - 1;
-    if (tokens[k]?.text === ',') k--;
-    const one = RESTATE.test(tokens[k]?.norm ?? '');
-    const two = tokens[k]?.norm === 'is' && tokens[k - 1]?.norm === 'that';
-    // "the early 2000s (2000-2004)": years in brackets right after the founding restate it.
-    // So after the founding's noun ("post-COVID openings (2021+)"): up to two words between.
-    const bracket =
-      tokens[m.from - 1]?.text === '(' &&
-      mentions.some(
-        (o) => o !== m && o.to <= m.from - 1 && o.to >= m.from - 3 && tokens.slice(o.to, m.from - 1).every((x) => x.kind === 'word'),
-      );
-    if (bracket) k = m.from;
-    if (!one && !two && !bracket) continue;
-    claim(tokens, two ? k - 1 : k, k + 1, 'years');
-    const earlier = out.filter((o) => o !== m && o.from < m.from);
-    out = [m, ...out.filter((o) => o !== m && !earlier.includes(o))];
-  }
-  return out;
-}
-
-/** Whether a founding verb ("founded", "started") comes before token i in its clause (within four words). */
-function foundingVerbBefore(tokens: Token[], i: number): boolean {
-  for (let k = i - 1; k >= 0 && i - k <= 4; k--) {
-    const u = tokens[k] as Token;
-    if (u.kind === 'punct') break;
-    if (FOUNDING_VERBS.has(u.norm)) return true;
-  }
-  return false;
-}
-
-/** Whether a funding word comes before token i in its clause (within four words). */
-function fundingBefore(tokens: Token[], i: number): boolean {
-  for (let k = i - 1; k >= 0 && i - k <= 4; k--) {
-    const u = tokens[k] as Token;
-    if (u.kind === 'punct') break;
-    if (FUNDING_WORDS.test(u.norm) || /^(acquired|ipo|exited)$/.test(u.norm)) return true;
-  }
-  return false;
 }
